@@ -1,0 +1,19 @@
+"""The errors the companion raises for bad input.
+
+Every error is a ``ValueError`` whose message is one line that names what is wrong,
+so that the command line can print it as it is and exit 2 (python-chess style).
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(ValueError):
+    """Bad input: a file, a layout, a position, an image or an announcement."""
+
+
+class LayoutError(CompanionError):
+    """A layout file that cannot be used: the message names the file and the entry."""
+
+
+class PositionError(CompanionError):
+    """A position that does not fit its game and layout."""

@@ -1,0 +1,315 @@
+"""Positions: where every piece stands, whose turn it is, the energy stores and the options.
+
+A :class:`Position` is immutable and hashable, so the rules engines can be pure functions
+from a position and a roll to new positions. Its JSON form is the contract of
+``docs/positions.md`` (and ``shared/DESIGN.md``)::
+
+    {"game": "gravitation", "phase": 3, "layout": "gravitation",
+     "players": ["red", "yellow"], "to_move": "red",
+     "pieces": {"red": ["red.S1", ...], "yellow": [...]},
+     "energy": {"red": 2, "yellow": 0},
+     "options": {"always_sum": false, "death_push": false}}
+
+:func:`position_from_json` checks everything and raises a one-line
+:class:`~companion.errors.PositionError` naming the first thing that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError, PositionError
+from companion.games import GameSpec, game_spec
+from companion.layout import Layout, load_layout
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game position. Build one with :meth:`create` (checked) or :func:`start_position`.
+
+    ``placement`` holds ``(field, colour)`` pairs sorted by field id, ``energy`` one store
+    value per player in the order of ``players``, ``options`` every option of the game.
+    """
+
+    game: str
+    layout: Layout = field(compare=False, hash=False, repr=False)
+    players: tuple[str, ...]
+    to_move: str
+    placement: tuple[tuple[str, str], ...]
+    energy: tuple[int, ...]
+    options: tuple[tuple[str, bool], ...]
+    phase: int | None = None
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        layout: Layout,
+        players: Iterable[str],
+        to_move: str,
+        pieces: Mapping[str, Iterable[str]],
+        energy: Mapping[str, int] | None = None,
+        options: Mapping[str, bool] | None = None,
+        phase: int | None = None,
+    ) -> Position:
+        """A checked position; raises PositionError on the first thing that is wrong."""
+        spec = game_spec(game)
+        players = tuple(players)
+        _check_players(spec, layout, players, to_move)
+        placement = _check_pieces(spec, layout, players, pieces)
+        stores = _check_energy(spec, layout, players, energy or {})
+        opts = _check_options(spec, options or {})
+        phase = _check_phase(spec, phase)
+        return cls(game, layout, players, to_move, placement, stores, opts, phase)
+
+    # ------------------------------------------------------------------ reading
+
+    @cached_property
+    def occupant(self) -> Mapping[str, str]:
+        """Field id → colour of the piece on it (occupied fields only)."""
+        return dict(self.placement)
+
+    @cached_property
+    def pieces(self) -> Mapping[str, tuple[str, ...]]:
+        """Colour → the fields of that player's pieces, in layout order."""
+        order = {fid: n for n, fid in enumerate(self.layout.fields)}
+        out: dict[str, list[str]] = {p: [] for p in self.players}
+        for fid, colour in self.placement:
+            out[colour].append(fid)
+        return {p: tuple(sorted(v, key=order.__getitem__)) for p, v in out.items()}
+
+    def energy_of(self, colour: str) -> int:
+        return self.energy[self.players.index(colour)]
+
+    def option(self, name: str) -> bool:
+        for key, value in self.options:
+            if key == name:
+                return value
+        raise PositionError(f"game {self.game!r} has no option {name!r}")
+
+    @property
+    def spec(self) -> GameSpec:
+        return game_spec(self.game)
+
+    def next_player(self) -> str:
+        """The player after the one to move, in the order of ``players``."""
+        return self.players[(self.players.index(self.to_move) + 1) % len(self.players)]
+
+    # ------------------------------------------------------------------ deriving
+
+    def moved(self, moves: Mapping[str, str]) -> Position:
+        """The position with pieces moved ``from → to`` all at once (swaps allowed).
+
+        The caller (a rules engine) guarantees legality; the result keeps one piece a field.
+        """
+        occ = dict(self.occupant)
+        lifted = {src: occ.pop(src) for src in moves}
+        for src, dst in moves.items():
+            if dst in occ:
+                raise PositionError(f"cannot move {src}->{dst}: {dst} is occupied")
+            occ[dst] = lifted[src]
+        return replace(self, placement=tuple(sorted(occ.items())))
+
+    def with_energy(self, colour: str, value: int) -> Position:
+        stores = list(self.energy)
+        stores[self.players.index(colour)] = value
+        return replace(self, energy=tuple(stores))
+
+    def with_to_move(self, colour: str) -> Position:
+        return replace(self, to_move=colour)
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form of DESIGN.md, ready for ``json.dumps``."""
+        data: dict[str, Any] = {"game": self.game}
+        if self.phase is not None:
+            data["phase"] = self.phase
+        data.update(
+            layout=self.layout.reference,
+            players=list(self.players),
+            to_move=self.to_move,
+            pieces={p: list(v) for p, v in self.pieces.items()},
+        )
+        if self.spec.uses_energy:
+            data["energy"] = {p: self.energy_of(p) for p in self.players}
+        data["options"] = dict(self.options)
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+def start_position(
+    game: str = "gravitation",
+    players: Iterable[str] | None = None,
+    layout: Layout | None = None,
+    phase: int | None = None,
+    options: Mapping[str, bool] | None = None,
+) -> Position:
+    """The opening position: every piece on its own station, stores at 0, first player on move.
+
+    Without ``players`` all colours of the layout play, in seat order.
+    """
+    spec = game_spec(game)
+    layout = layout or load_layout(spec.default_layout)
+    players = tuple(players) if players is not None else layout.colours
+    pieces = {p: layout.seat(p).station[: spec.pieces_per_player] for p in players}
+    if not players:
+        raise PositionError("a game needs players")
+    return Position.create(
+        game, layout, players, players[0], pieces, {}, options, phase or spec.default_phase
+    )
+
+
+def position_from_json(data: Any, layout: Layout | None = None) -> Position:
+    """A checked position from its parsed JSON form; ``layout`` overrides the named one."""
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object")
+    known = {"game", "phase", "layout", "players", "to_move", "pieces", "energy", "options"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise PositionError(f"unknown key {unknown[0]!r} in position")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise PositionError("position needs 'game' (a string)")
+    spec = game_spec(game)
+    if layout is None:
+        name = data.get("layout", spec.default_layout)
+        if not isinstance(name, str):
+            raise PositionError("'layout' must be a layout name or file")
+        layout = load_layout(name)
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise PositionError("'players' must be a list of colours")
+    to_move = data.get("to_move", players[0] if players else "")
+    if not isinstance(to_move, str):
+        raise PositionError("'to_move' must be a colour")
+    pieces = data.get("pieces")
+    if not isinstance(pieces, dict):
+        raise PositionError("'pieces' must map each player to a list of fields")
+    for colour, fields in pieces.items():
+        if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+            raise PositionError(f"pieces of {colour!r} must be a list of field ids")
+    energy = data.get("energy", {})
+    if not isinstance(energy, dict):
+        raise PositionError("'energy' must map players to store values")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise PositionError("'options' must map option names to true or false")
+    phase = data.get("phase")
+    return Position.create(game, layout, players, to_move, pieces, energy, options, phase)
+
+
+def load_position(path: str | Path, layout: Layout | None = None) -> Position:
+    """Read a position file ('-' is standard input is the caller's business)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CompanionError(f"{path}: cannot read position: {exc}") from None
+    return parse_position(text, source=str(path), layout=layout)
+
+
+def parse_position(text: str, source: str = "position", layout: Layout | None = None) -> Position:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    try:
+        return position_from_json(data, layout)
+    except CompanionError as exc:
+        raise type(exc)(f"{source}: {exc}") from None
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def _check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise PositionError(
+            f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
+            f"not {len(players)}"
+        )
+    for p in players:
+        if p not in layout.colours:
+            raise PositionError(
+                f"unknown player {p!r} (layout {layout.name!r} has {', '.join(layout.colours)})"
+            )
+    if len(set(players)) != len(players):
+        raise PositionError("a player is listed twice in 'players'")
+    if to_move not in players:
+        raise PositionError(f"to_move {to_move!r} is not one of the players")
+
+
+def _check_pieces(
+    spec: GameSpec, layout: Layout, players: tuple[str, ...], pieces: Mapping[str, Iterable[str]]
+) -> tuple[tuple[str, str], ...]:
+    for colour in pieces:
+        if colour not in players:
+            raise PositionError(f"pieces given for {colour!r}, who is not a player")
+    occupant: dict[str, str] = {}
+    for colour in players:
+        fields = list(pieces.get(colour, ()))
+        if len(fields) != spec.pieces_per_player:
+            raise PositionError(
+                f"{colour} has {len(fields)} pieces, {spec.name} needs {spec.pieces_per_player}"
+            )
+        for fid in fields:
+            if fid not in layout.fields:
+                raise PositionError(f"{colour} piece on unknown field {fid!r}")
+            if fid in occupant:
+                raise PositionError(f"two pieces on {fid} ({occupant[fid]} and {colour})")
+            f = layout.fields[fid]
+            if f.kind == "station" and f.owner != colour:
+                raise PositionError(f"{colour} piece on {fid}, a station of {f.owner}")
+            occupant[fid] = colour
+    return tuple(sorted(occupant.items()))
+
+
+def _check_energy(
+    spec: GameSpec, layout: Layout, players: tuple[str, ...], energy: Mapping[str, Any]
+) -> tuple[int, ...]:
+    capacity = int(layout.extra.get("energy_capacity", 5))
+    for colour, value in energy.items():
+        if colour not in players:
+            raise PositionError(f"energy given for {colour!r}, who is not a player")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PositionError(f"energy of {colour} must be a whole number, not {value!r}")
+        if not 0 <= value <= capacity:
+            raise PositionError(f"energy of {colour} is {value}, outside 0..{capacity}")
+        if value and not spec.uses_energy:
+            raise PositionError(f"{spec.name} has no energy store (energy of {colour})")
+    return tuple(int(energy.get(p, 0)) for p in players)
+
+
+def _check_options(spec: GameSpec, options: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    values = spec.option_defaults()
+    for name, value in options.items():
+        if name not in values:
+            known = ", ".join(values) or "none"
+            raise PositionError(f"unknown option {name!r} for {spec.name} (known: {known})")
+        if not isinstance(value, bool):
+            raise PositionError(f"option {name} must be true or false, not {value!r}")
+        values[name] = value
+    return tuple(sorted(values.items()))
+
+
+def _check_phase(spec: GameSpec, phase: Any) -> int | None:
+    if not spec.phases:
+        if phase is not None:
+            raise PositionError(f"{spec.name} has no phases")
+        return None
+    if phase is None:
+        return spec.default_phase
+    if isinstance(phase, bool) or phase not in spec.phases:
+        raise PositionError(
+            f"phase {phase!r} is not a phase of {spec.name} ({', '.join(map(str, spec.phases))})"
+        )
+    return int(phase)
