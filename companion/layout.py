@@ -12,6 +12,7 @@ y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -110,6 +111,19 @@ class Layout:
             if line.both_ways:
                 out[line.end].append((line.start, line))
         return {f: tuple(v) for f, v in out.items()}
+
+    @cached_property
+    def spacing(self) -> Mapping[str, float]:
+        """Field id → distance in mm to the nearest other field (for drawing and sampling)."""
+        ids = list(self.fields)
+        pts = [(f.x, f.y) for f in self.fields.values()]
+        out = {}
+        for i, (x, y) in enumerate(pts):
+            out[ids[i]] = min(
+                (math.hypot(x - u, y - v) for j, (u, v) in enumerate(pts) if j != i),
+                default=self.piece_diameter * 2,
+            )
+        return out
 
     def successors(self, field_id: str) -> tuple[tuple[str, Line], ...]:
         """The fields one step away along a line in its allowed direction, with the line."""

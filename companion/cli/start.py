@@ -1,0 +1,52 @@
+"""``companion start``: print the opening position of a game, ready to save and edit."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.layout import load_layout
+from companion.position import start_position
+
+NAME = "start"
+HELP = "print the start position of a game as JSON (every piece in its station)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="gravitation", choices=sorted(GAMES))
+    parser.add_argument(
+        "--players",
+        metavar="COLOURS",
+        help="comma-separated colours in turn order (default: every seat)",
+    )
+    parser.add_argument("--phase", type=int, help="Gravitation phase 1, 2 or 3 (default 3)")
+    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=on|off",
+        help="set a rule switch, e.g. --option death_push=on (repeatable)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    players = [p.strip() for p in args.players.split(",")] if args.players else None
+    layout = load_layout(args.layout) if args.layout else None
+    position = start_position(args.game, players, layout, args.phase, parse_options(args.option))
+    print(json.dumps(position.to_json(), ensure_ascii=False, indent=1))
+    return 0
+
+
+def parse_options(items: list[str]) -> dict[str, bool]:
+    """``["death_push=on", "prediction=off"]`` → ``{"death_push": True, "prediction": False}``."""
+    words = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+    options = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if value.lower() not in words:
+            raise CompanionError(f"--option {item!r}: write NAME=on or NAME=off")
+        options[name.strip()] = words[value.lower()]
+    return options

@@ -1,0 +1,39 @@
+"""Pictures of boards and positions: SVG for the page, PNG for files and the synthetic camera."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+
+from companion.errors import CompanionError
+from companion.layout import Layout
+from companion.position import Position
+from companion.render.board import PIECE_COLOURS, draw_board, field_radii
+from companion.render.scene import Scene, to_image, to_svg
+
+__all__ = ["PIECE_COLOURS", "Scene", "draw_board", "field_radii", "save", "to_image", "to_svg"]
+
+
+def save(scene: Scene, path: str | Path, px_per_mm: float = 2.0) -> Path:
+    """Write the scene as .svg or .png (chosen by the file name)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        path.write_text(to_svg(scene), encoding="utf-8")
+    elif suffix == ".png":
+        ok, data = cv2.imencode(".png", to_image(scene, px_per_mm))
+        if not ok:  # pragma: no cover - OpenCV always encodes a uint8 image
+            raise CompanionError(f"{path}: PNG encoding failed")
+        path.write_bytes(data.tobytes())
+    else:
+        raise CompanionError(f"{path}: cannot tell the picture format; use .svg or .png")
+    return path
+
+
+def render_position(position: Position, path: str | Path, px_per_mm: float = 2.0) -> Path:
+    return save(draw_board(position.layout, position), path, px_per_mm)
+
+
+def render_layout(layout: Layout, path: str | Path, px_per_mm: float = 2.0) -> Path:
+    return save(draw_board(layout), path, px_per_mm)

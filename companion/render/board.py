@@ -1,0 +1,199 @@
+"""The board picture: a layout, and optionally a position on it, drawn as a Scene.
+
+What it shows (the foundation issue asks for each): rings in green with arrows for the
+clockwise direction, spokes in red (both ways), blue (inward) and yellow (outward) with
+arrows, the stations, formation and special fields ringed in their owner's colour, the
+gravity number in every ring field, the pieces in their colours, the energy stores and
+the board's ArUco markers (real marker patterns, so a synthetic photo can be located).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import cv2
+
+from companion.layout import Field, Layout
+from companion.position import Position
+from companion.render.scene import Circle, Polygon, Scene, Segment, Text
+
+#: Piece and player colours (the standard piece colours of docs/rulings.md §1).
+PIECE_COLOURS = {
+    "red": "#d7263d",
+    "yellow": "#f6c90e",
+    "green": "#2e9e4f",
+    "blue": "#1b5fc1",
+    "white": "#f4f4ef",
+    "black": "#202020",
+}
+LINE_PAINT = {
+    "green": "#3fbf5f",
+    "red": "#e0453a",
+    "blue": "#3a7be0",
+    "yellow": "#f0c419",
+    "station": "#9aa3b5",
+    "track": "#9aa3b5",
+    "bridge": "#e0453a",
+}
+BOARD = "#1c2233"  # deep space blue: every piece colour and line colour stands out
+FIELD = "#a7a9b1"  # empty field: a mid grey that no piece colour is close to
+FIELD_EDGE = "#5d6170"
+INK = "#e9ecf2"
+DARK_INK = "#23283a"
+
+
+def draw_board(
+    layout: Layout,
+    position: Position | None = None,
+    *,
+    highlight: Iterable[str] = (),
+    show_stores: bool = True,
+) -> Scene:
+    """The layout (and the pieces of ``position``) as a Scene in board millimetres."""
+    scene = Scene(
+        -layout.width / 2,
+        -layout.height / 2,
+        layout.width,
+        layout.height,
+        BOARD,
+        title=layout.title,
+    )
+    _markers(scene, layout)
+    _gravitator(scene, layout)
+    _lines(scene, layout)
+    radius = field_radii(layout)
+    marked = set(highlight)
+    for f in layout:
+        _field(scene, f, radius[f.id], f.id in marked)
+    if position is not None:
+        piece_r = layout.piece_diameter / 2
+        for fid, colour in position.placement:
+            f = layout.fields[fid]
+            scene.add(Circle(f.x + 0.8, f.y + 1.2, piece_r, fill="#0b0e16"))
+            scene.add(
+                Circle(
+                    f.x,
+                    f.y,
+                    piece_r,
+                    fill=PIECE_COLOURS.get(colour, "#ff00ff"),
+                    stroke=DARK_INK,
+                    width=1.2,
+                )
+            )
+        if show_stores and position.spec.uses_energy:
+            _stores(scene, layout, position)
+        _turn(scene, layout, position)
+    return scene
+
+
+def field_radii(layout: Layout) -> dict[str, float]:
+    """Drawn radius of each field: a little larger than a piece, never touching a neighbour."""
+    limit = layout.piece_diameter * 0.62
+    return {fid: min(limit, 0.47 * d) for fid, d in layout.spacing.items()}
+
+
+def _markers(scene: Scene, layout: Layout) -> None:
+    if not layout.markers or layout.marker_dictionary is None:
+        return
+    dictionary = cv2.aruco.getPredefinedDictionary(
+        getattr(cv2.aruco, f"DICT_{layout.marker_dictionary}")
+    )
+    for m in layout.markers:
+        quiet = m.size * 0.2
+        half = m.size / 2 + quiet
+        scene.add(_rect(m.x - half, m.y - half, 2 * half, 2 * half, "#ffffff"))
+        cells = cv2.aruco.generateImageMarker(dictionary, m.id, 6, borderBits=1)
+        n = cells.shape[0]
+        cell = m.size / n
+        x0, y0 = m.x - m.size / 2, m.y - m.size / 2
+        for r in range(n):
+            for c in range(n):
+                if cells[r, c] < 128:
+                    scene.add(_rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str) -> Polygon:
+    return Polygon(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), fill=fill)
+
+
+def _gravitator(scene: Scene, layout: Layout) -> None:
+    inner = min((r.radius for r in layout.rings if r.radius), default=None)
+    if inner is None:
+        return
+    for k, colour in enumerate(("#2d2145", "#3c2a5c", "#533a7a", "#000000")):
+        scene.add(Circle(0, 0, inner * (0.62 - 0.13 * k), fill=colour))
+    scene.add(Text(0, 0, "Gravitator", inner * 0.09, "#b9a7e0"))
+
+
+def _lines(scene: Scene, layout: Layout) -> None:
+    for ring in layout.rings:
+        if ring.radius:
+            scene.add(Circle(0, 0, ring.radius, stroke=LINE_PAINT["green"], width=2.2))
+    for line in layout.lines:
+        a, b = layout.fields[line.start], layout.fields[line.end]
+        paint = LINE_PAINT[line.colour]
+        if line.colour == "green" and layout.fields[line.start].ring is not None:
+            ring = layout.ring(a.ring or "")
+            if ring.radius:  # drawn as the circle above; an arrow on every other gap
+                if (a.index or 0) % (2 if ring.size > 20 else 1) == 0:
+                    scene.arrow((a.x, a.y), (b.x, b.y), paint, 4.0)
+                continue
+        scene.add(Segment((a.x, a.y), (b.x, b.y), paint, width=2.6))
+        if line.both_ways:
+            scene.arrow((a.x, a.y), (b.x, b.y), paint, 3.6)
+            scene.arrow((b.x, b.y), (a.x, a.y), paint, 3.6)
+        else:
+            scene.arrow((a.x, a.y), (b.x, b.y), paint, 4.5)
+
+
+def _field(scene: Scene, f: Field, r: float, marked: bool) -> None:
+    owner = PIECE_COLOURS.get(f.owner or "")
+    fill = FIELD
+    if f.kind == "station" and owner:
+        fill = _mix(owner, FIELD, 0.35)
+    scene.add(Circle(f.x, f.y, r, fill=fill, stroke=FIELD_EDGE, width=0.8))
+    if f.special and owner:
+        scene.add(Circle(f.x, f.y, r + 1.6, stroke=owner, width=2.2))
+    if f.gravity is not None and f.kind == "ring":
+        scene.add(Text(f.x, f.y, str(f.gravity), r * 0.75, DARK_INK, bold=True))
+    elif f.label:
+        scene.add(Text(f.x, f.y, f.label, r * 0.55, DARK_INK))
+    if marked:
+        scene.add(Circle(f.x, f.y, r + 3.5, stroke="#ff3df2", width=1.8))
+
+
+def _stores(scene: Scene, layout: Layout, position: Position) -> None:
+    """Each player's energy store (0..capacity) as a short arc of cells beside the station."""
+    capacity = int(layout.extra.get("energy_capacity", 5))
+    for colour in position.players:
+        seat = layout.seat(colour)
+        if not seat.station:
+            continue
+        s1 = layout.fields[seat.station[0]]
+        angle = math.degrees(math.atan2(s1.x, -s1.y))
+        value = position.energy_of(colour)
+        paint = PIECE_COLOURS.get(colour, INK)
+        for k in range(capacity + 1):
+            a = math.radians(angle + 10 + 3.6 * k)
+            x, y = 268 * math.sin(a), -268 * math.cos(a)
+            scene.add(
+                Circle(x, y, 6.0, fill=paint if k == value else "#2a3247", stroke=paint, width=0.9)
+            )
+            scene.add(Text(x, y, str(k), 4.0, DARK_INK if k == value else INK))
+
+
+def _turn(scene: Scene, layout: Layout, position: Position) -> None:
+    """Whose turn it is, at the top edge (free of stations and markers on every layout)."""
+    y = -layout.height / 2 + 12
+    paint = PIECE_COLOURS.get(position.to_move, INK)
+    label = f"{position.to_move} to move"
+    scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=INK, width=0.8))
+    scene.add(Text(0, y, label, 6.5, INK))
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """Blend colour a into b by t (0..1)."""
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * t + y * (1 - t)):02x}" for x, y in zip(ca, cb, strict=True))
