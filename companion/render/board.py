@@ -36,7 +36,8 @@ LINE_PAINT = {
     "track": "#9aa3b5",
     "bridge": "#e0453a",
 }
-BOARD = "#1c2233"  # deep space blue: every piece colour and line colour stands out
+BOARD = "#e6dfcc"  # the cardboard: light, so the corner markers need no frame of their own
+SPACE = "#1c2233"  # deep space blue disc: every piece colour and line colour stands out
 FIELD = "#a7a9b1"  # empty field: a mid grey that no piece colour is close to
 FIELD_EDGE = "#5d6170"
 INK = "#e9ecf2"
@@ -59,6 +60,8 @@ def draw_board(
         BOARD,
         title=layout.title,
     )
+    if layout.rings:
+        scene.add(Circle(0, 0, 0.494 * min(layout.width, layout.height), fill=SPACE))
     _markers(scene, layout)
     _gravitator(scene, layout)
     _lines(scene, layout)
@@ -100,9 +103,6 @@ def _markers(scene: Scene, layout: Layout) -> None:
         getattr(cv2.aruco, f"DICT_{layout.marker_dictionary}")
     )
     for m in layout.markers:
-        quiet = m.size * 0.2
-        half = m.size / 2 + quiet
-        scene.add(_rect(m.x - half, m.y - half, 2 * half, 2 * half, "#ffffff"))
         cells = cv2.aruco.generateImageMarker(dictionary, m.id, 6, borderBits=1)
         n = cells.shape[0]
         cell = m.size / n

@@ -1,0 +1,59 @@
+"""Shared fixtures: the default layout (loaded once) and small position builders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from companion.layout import Layout, load_layout
+from companion.position import Position, position_from_json
+
+# Shared, noisy machines (CI, a Pi): no per-example deadline, and slow generation is fine.
+settings.register_profile(
+    "companion", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
+)
+settings.load_profile("companion")
+
+
+@pytest.fixture(scope="session")
+def gravitation() -> Layout:
+    return load_layout("gravitation")
+
+
+@pytest.fixture
+def write_json(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Write a JSON value to a file in tmp_path and return the path."""
+
+    def write(data: Any, name: str = "data.json") -> Path:
+        path = tmp_path / name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    return write
+
+
+def two_player(**changes: Any) -> dict[str, Any]:
+    """The JSON of a red-against-yellow start position, with some keys replaced."""
+    data: dict[str, Any] = {
+        "game": "gravitation",
+        "phase": 3,
+        "layout": "gravitation",
+        "players": ["red", "yellow"],
+        "to_move": "red",
+        "pieces": {
+            "red": [f"red.S{k}" for k in range(1, 6)],
+            "yellow": [f"yellow.S{k}" for k in range(1, 6)],
+        },
+        "energy": {"red": 0, "yellow": 0},
+        "options": {"always_sum": False, "death_push": False},
+    }
+    data.update(changes)
+    return data
+
+
+def position(**changes: Any) -> Position:
+    return position_from_json(two_player(**changes))

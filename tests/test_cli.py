@@ -1,0 +1,107 @@
+"""The `companion` command: exit 0 on success, 2 on bad input with one line on stderr."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import two_player
+
+from companion.cli import main
+
+
+def run(capsys, *argv):  # type: ignore[no-untyped-def]
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_start_prints_a_position_that_render_draws(capsys, tmp_path):
+    code, out, err = run(
+        capsys,
+        "start",
+        "--players",
+        "red,yellow,green",
+        "--phase",
+        "2",
+        "--option",
+        "death_push=on",
+    )
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["players"] == ["red", "yellow", "green"] and data["phase"] == 2
+    assert data["options"]["death_push"] is True
+    path = tmp_path / "start.json"
+    path.write_text(out)
+    code, out, err = run(capsys, "render", str(path), "-o", str(tmp_path / "start.svg"))
+    assert code == 0 and (tmp_path / "start.svg").exists()
+
+
+def test_render_of_all_five_players_to_png(capsys, tmp_path, write_json):
+    code, _, _ = run(capsys, "start")
+    position = write_json(json.loads(capsys.readouterr().out or "{}") or None)
+    # start printed to the first readouterr; re-run to keep this test simple
+    code, out, _ = run(capsys, "start")
+    position.write_text(out)
+    code, out, err = run(
+        capsys, "render", str(position), "-o", str(tmp_path / "five.png"), "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out) == {"output": str(tmp_path / "five.png"), "layout": "gravitation"}
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (two_player(energy={"red": 7}), "energy of red is 7, outside 0..5"),
+        (two_player(pieces={"red": ["U0.0"]}), "red has 1 pieces"),
+        ([1, 2, 3], "a position must be a JSON object"),
+    ],
+)
+def test_a_malformed_position_exits_2_with_one_line(capsys, tmp_path, write_json, data, reason):
+    path = write_json(data)
+    code, out, err = run(capsys, "render", str(path), "-o", str(tmp_path / "x.svg"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and reason in err and err.startswith("companion render: ")
+
+
+def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path, write_json):
+    layout = write_json(
+        {
+            "name": "bad",
+            "board": {"width": 1, "height": 1},
+            "piece_diameter": 1,
+            "fields": [{"id": "a", "kind": "ring", "x": 0, "y": 0}],
+            "lines": [{"from": "a", "to": "b", "colour": "green"}],
+            "players": [],
+        },
+        "bad-layout.json",
+    )
+    position = write_json(two_player(), "pos.json")
+    code, _, err = run(
+        capsys, "render", str(position), "--layout", str(layout), "-o", str(tmp_path / "x.svg")
+    )
+    assert code == 2
+    assert err == f"companion render: {layout}: line #0 a->b: unknown field 'b'\n"
+
+
+def test_missing_files_and_usage_errors_are_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "render", str(tmp_path / "none.json"), "-o", "x.svg")
+    assert code == 2 and err.count("\n") == 1 and "cannot read position" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["render"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_console_script_runs(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "start", "--players", "blue,white"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["to_move"] == "blue"
