@@ -161,9 +161,9 @@ def start_position(
     spec = game_spec(game)
     layout = layout or load_layout(spec.default_layout)
     players = tuple(players) if players is not None else layout.colours
-    pieces = {p: layout.seat(p).station[: spec.pieces_per_player] for p in players}
-    if not players:
-        raise PositionError("a game needs players")
+    pieces = {
+        p: layout.seat(p).station[: spec.pieces_per_player] for p in players if p in layout.colours
+    }
     return Position.create(
         game, layout, players, players[0], pieces, {}, options, phase or spec.default_phase
     )
