@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,13 +15,31 @@ from companion.web import Table, create_app
 @pytest.fixture
 def client():  # type: ignore[no-untyped-def]
     pos = position(energy={"red": 4, "yellow": 1}).moved({"red.S1": "U2.7"})
-    return create_app({"TABLE": Table(pos), "TESTING": True}).test_client()
+    app = create_app(
+        {
+            "TABLE": Table(pos),
+            "TESTING": True,
+            "REFEREE_PIN": "2468",
+            "WRONG_PIN_PAUSE": 0,
+            "SSE_TEST_SECONDS": 0.3,
+        }
+    )
+    return app.test_client()
+
+
+def token(client, path="/unlock"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def unlock(client):  # type: ignore[no-untyped-def]
+    return client.post("/unlock", data={"pin": "2468", "csrf_token": token(client)})
 
 
 def test_the_table_shows_board_turn_and_stores(client):
     page = client.get("/").get_data(as_text=True)
     assert "<svg" in page and "ist am Zug" in page
-    assert "<strong>red</strong>" in page
+    assert '<strong id="to-move">red</strong>' in page
     assert "<strong>4</strong> / 5" in page and "<strong>1</strong> / 5" in page
     assert "death_push" in page
 
@@ -43,3 +62,72 @@ def test_serve_refuses_a_bad_port_and_bad_players_in_one_line(capsys):
     assert capsys.readouterr().err == "companion serve: --port 70000 is not a port number\n"
     assert main(["serve", "--players", "red,purple"]) == 2
     assert "unknown player 'purple'" in capsys.readouterr().err
+
+
+def test_setting_up_a_game_needs_the_pin(client):
+    response = client.get("/setup")
+    assert response.status_code == 302 and "/unlock" in response.headers["Location"]
+    wrong = client.post("/unlock", data={"pin": "1111", "csrf_token": token(client)})
+    assert "Die PIN stimmt nicht." in wrong.get_data(as_text=True)
+    assert client.get("/setup").status_code == 302
+    assert unlock(client).status_code == 302
+    assert client.get("/setup").status_code == 200
+
+
+def test_a_form_without_its_csrf_token_is_refused(client):
+    assert client.post("/unlock", data={"pin": "2468"}).status_code == 400
+    unlock(client)
+    response = client.post(
+        "/setup", data={"game": "gravitation", "players": "red,blue", "csrf_token": "forged"}
+    )
+    assert response.status_code == 400
+    assert client.get("/position.json").get_json()["players"] == ["red", "yellow"]
+
+
+def test_a_new_game_is_set_up_and_announced_live(client):
+    unlock(client)
+    data = {
+        "game": "gravitation",
+        "phase": "2",
+        "players": "blue,green,white",
+        "option.death_push": "on",
+        "csrf_token": token(client, "/setup"),
+    }
+    assert client.post("/setup", data=data).status_code == 302
+    position = client.get("/position.json").get_json()
+    assert position["players"] == ["blue", "green", "white"] and position["phase"] == 2
+    assert position["options"]["death_push"] is True
+
+
+def test_the_event_stream_carries_the_new_position(client):
+    app = client.application
+    with app.test_request_context():
+        broker = app.extensions["companion_events"]
+    response = client.get("/events", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    broker.publish("position", {"to_move": "green"})
+    text = b"".join(response.response).decode()
+    assert 'event: position\ndata: {"to_move": "green"}' in text
+
+
+def test_bad_set_up_input_is_answered_with_a_message_never_a_500(client):
+    unlock(client)
+    for players in ("red,purple", "red", "red,red", "x" * 500):
+        data = {"game": "gravitation", "players": players, "csrf_token": token(client, "/setup")}
+        response = client.post("/setup", data=data)
+        assert response.status_code == 400, players
+        assert 'class="flash"' in response.get_data(as_text=True)
+    response = client.post("/setup", data={"game": "chess", "csrf_token": token(client)})
+    assert response.status_code == 400 and "unknown game" in response.get_data(as_text=True)
+
+
+def test_too_many_posts_are_slowed_down(client):
+    client.application.extensions["companion_rate"].per_minute = 5
+    codes = [client.post("/unlock", data={"pin": "0"}).status_code for _ in range(8)]
+    assert codes[:5] == [400] * 5 and codes[5:] == [429] * 3
+
+
+def test_the_page_speaks_english_on_request(client):
+    assert "to move" in client.get("/?lang=en").get_data(as_text=True)
+    assert "to move" in client.get("/").get_data(as_text=True)  # kept for the session
+    assert "ist am Zug" in client.get("/?lang=de").get_data(as_text=True)

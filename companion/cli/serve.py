@@ -26,6 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--game", default="gravitation", help="the game (default gravitation)")
     parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument(
+        "--pin",
+        help="the referee PIN that unlocks changes (default: a random one, printed at start)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

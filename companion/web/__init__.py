@@ -1,8 +1,8 @@
 """The referee's web page: a Flask app factory, served by waitress (never Flask's dev server).
 
-Today the page shows the table: the board drawn from the referee's current position,
-whose turn it is and the energy stores, refreshed live. The referee session (camera,
-judged moves), set-up, history and teaching pages build on this factory.
+The page shows the table (the board drawn from the referee's position, whose turn it is,
+the energy stores, the rule switches) with live updates by Server-Sent Events, in German
+and English. Anyone may look; set-up and every other change need the referee PIN.
 """
 
 from __future__ import annotations
@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Flask
+from flask import Flask, render_template
+from werkzeug.exceptions import HTTPException
 
 from companion.position import Position, start_position
+from companion.web.events import Broker
+from companion.web.i18n import init_i18n
+from companion.web.security import init_security
 
 
 @dataclass
@@ -23,15 +27,29 @@ class Table:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may hold ``TABLE`` (a :class:`Table`) and Flask settings."""
+    """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,  # forms are small; refuse anything bigger
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
         TABLE=Table(),
     )
     if config:
         app.config.update(config)
+    app.debug = False  # never: the debugger would run code for anyone on the Wi-Fi
+    app.extensions["companion_events"] = Broker()
+    init_security(app)
+    init_i18n(app)
+
+    from companion.web.setup import setup
     from companion.web.table import table
 
     app.register_blueprint(table)
+    app.register_blueprint(setup)
+
+    @app.errorhandler(HTTPException)
+    def _error(exc: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", error=exc), exc.code or 500
+
     return app

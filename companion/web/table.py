@@ -32,6 +32,20 @@ def board_svg() -> Response:
     return Response(to_svg(draw_board(position.layout, position)), mimetype="image/svg+xml")
 
 
+@table.get("/events")
+def events() -> Response:
+    broker = current_app.extensions["companion_events"]
+    stream = broker.subscribe()
+    if stream is None:
+        return Response("too many open pages\n", status=503, mimetype="text/plain")
+    limit = current_app.config.get("SSE_TEST_SECONDS")  # tests end the stream themselves
+    return Response(
+        broker.stream(stream, limit),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
 @table.get("/position.json")
 def position_json() -> Response:
     return jsonify(_position().to_json())

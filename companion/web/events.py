@@ -1,0 +1,64 @@
+"""Live updates to every open page by Server-Sent Events, without page reloads.
+
+The referee publishes an event (``position``, ``verdict``, …); each open page holds one
+stream. Streams are bounded in number (each holds a server thread) and send a comment
+line every few seconds so that a dead phone is noticed and its stream ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+
+class Broker:
+    def __init__(self, max_streams: int = 32, heartbeat: float = 15.0) -> None:
+        self.max_streams = max_streams
+        self.heartbeat = heartbeat
+        self._streams: set[queue.Queue[str | None]] = set()
+        self._lock = threading.Lock()
+
+    def publish(self, kind: str, data: Any) -> None:
+        message = f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+        with self._lock:
+            for q in self._streams:
+                with contextlib.suppress(queue.Full):  # a stalled page misses news, never blocks
+                    q.put_nowait(message)
+
+    def subscribe(self) -> queue.Queue[str | None] | None:
+        """A new stream's queue, or None when too many pages are open."""
+        with self._lock:
+            if len(self._streams) >= self.max_streams:
+                return None
+            q: queue.Queue[str | None] = queue.Queue(maxsize=64)
+            self._streams.add(q)
+            return q
+
+    def stream(self, q: queue.Queue[str | None], limit: float | None = None) -> Iterator[str]:
+        """Yield SSE text for one page until it goes away (or ``limit`` seconds, in tests)."""
+        end = None if limit is None else time.monotonic() + limit
+        try:
+            yield "retry: 3000\n\n"
+            while end is None or time.monotonic() < end:
+                try:
+                    message = q.get(timeout=self.heartbeat if end is None else 0.05)
+                except queue.Empty:
+                    yield ": still here\n\n"
+                    continue
+                if message is None:
+                    return
+                yield message
+        finally:
+            with self._lock:
+                self._streams.discard(q)
+
+    def close_all(self) -> None:
+        with self._lock:
+            for q in self._streams:
+                with contextlib.suppress(queue.Full):
+                    q.put_nowait(None)

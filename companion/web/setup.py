@@ -1,0 +1,74 @@
+"""Game set-up and the referee PIN: the pages that change the game."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.position import start_position
+from companion.web.i18n import t
+from companion.web.security import check_pin, referee_required
+
+setup = Blueprint("setup", __name__)
+
+
+@setup.get("/setup")
+@referee_required
+def form() -> str:
+    table = current_app.config["TABLE"]
+    return render_template(
+        "setup.html", games=GAMES, position=table.position, colours=table.position.layout.colours
+    )
+
+
+@setup.post("/setup")
+@referee_required
+def start() -> tuple[str, int] | Response:
+    table = current_app.config["TABLE"]
+    game = request.form.get("game", "gravitation")
+    players = [p for p in request.form.get("players", "").replace(" ", "").split(",") if p]
+    spec = GAMES.get(game)
+    try:
+        if spec is None:
+            raise CompanionError(f"unknown game {game!r}")
+        phase_text = request.form.get("phase", "")
+        phase = int(phase_text) if phase_text.isdigit() else None
+        options = {o.name: request.form.get(f"option.{o.name}") == "on" for o in spec.options}
+        position = start_position(game, players or None, table.position.layout, phase, options)
+    except CompanionError as exc:
+        flash(str(exc))
+        return render_template(
+            "setup.html",
+            games=GAMES,
+            position=table.position,
+            colours=table.position.layout.colours,
+        ), 400
+    table.position = position
+    current_app.extensions["companion_events"].publish("position", position.to_json())
+    flash(t("started"))
+    return redirect(url_for("table.index"))
+
+
+@setup.route("/unlock", methods=["GET", "POST"])
+def unlock() -> str | Response:
+    if request.method == "POST":
+        if check_pin(request.form.get("pin", "")):
+            flash(t("pin_ok"))
+            target = request.args.get("next", "")
+            return redirect(
+                target
+                if target.startswith("/") and not target.startswith("//")
+                else url_for("table.index")
+            )
+        flash(t("pin_wrong"))
+    return render_template("unlock.html")
