@@ -1,0 +1,331 @@
+"""The referee: from still boards and read dice to judged, recorded moves.
+
+A :class:`Referee` is the game session a table plays with. It never looks at pixels: the
+camera layer hands it *still* observations (a settled roll, a board unchanged for a short
+while), and it answers with a :class:`Verdict`. The move is inferred by comparing the new
+still board with the position after every legal move of the rules engine (python-chess's
+"look it up among the legal moves", GNU Backgammon's "then explain the mismatch"):
+
+* one outcome fits → accepted, recorded, announced;
+* several outcomes fit (the camera cannot see the energy store, say) → the referee asks;
+* none fits → rejected with the reason; the referee waits until the pieces are set back
+  (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
+
+Every event goes to the journal first, so a session resumes exactly after a power cut.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.journal import Journal, fold
+from companion.position import Position, position_from_json
+
+
+class MoveLike(Protocol):
+    """What the referee needs of a rules engine's move."""
+
+    @property
+    def after(self) -> Position: ...
+    @property
+    def announcement(self) -> str: ...
+    @property
+    def destroyed(self) -> Sequence[Any]: ...
+    @property
+    def winner(self) -> str | None: ...
+
+
+class Rules(Protocol):
+    def __call__(self, position: Position, roll: tuple[int, int]) -> Sequence[MoveLike]: ...
+
+
+class Phase(enum.Enum):
+    SETUP = "set up the pieces"
+    ROLL = "waiting for the roll"
+    MOVE = "waiting for the move"
+    DECIDE = "which move was meant?"
+    REJECTED = "set the pieces back"
+    OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's answer to an observation; ``kind`` is what the page and LEDs show."""
+
+    kind: str  # legal | illegal | ambiguous | setup | info
+    reason: str
+    announcement: str = ""
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.kind,
+            "reason": self.reason,
+            "announcement": self.announcement,
+            "choices": list(self.choices),
+        }
+
+
+Board = Mapping[str, str]  # field id → piece colour, occupied fields only
+
+
+@dataclass
+class Referee:
+    """One game at one table. Feed it still observations; read ``phase`` and ``verdict``."""
+
+    position: Position
+    rules: Rules
+    journal: Journal | None = None
+    game_id: int = 0
+    phase: Phase = Phase.SETUP
+    verdict: Verdict | None = None
+    roll: tuple[int, int] | None = None
+    candidates: list[MoveLike] = field(default_factory=list)
+    listeners: list[Callable[[Referee], None]] = field(default_factory=list)
+    _legal: list[MoveLike] = field(default_factory=list)
+    _last_board: dict[str, str] | None = None
+    _history: list[int] = field(default_factory=list)  # journal ids of accepted moves
+    _pending_roll: tuple[int, int] | None = None  # read while the board was not set up
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def start(cls, position: Position, rules: Rules, journal: Journal | None = None) -> Referee:
+        game_id = journal.start_game(position) if journal else 0
+        return cls(position, rules, journal, game_id)
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int, rules: Rules) -> Referee:
+        """The session as the journal left it: position after the last kept move or fix."""
+        events = list(journal.events(game_id))
+        state = fold(events)
+        if state.position is None:
+            raise ValueError(f"game {game_id} has no start event")
+        ref = cls(state.position, rules, journal, game_id)
+        undone = {int(e.data["undoes"]) for e in events if e.kind == "undo"}
+        ref._history = [e.id for e in events if e.kind == "move" and e.id not in undone]
+        # the dice of a roll that was read but not yet moved on are still valid
+        last = next(
+            (
+                e
+                for e in reversed(events)
+                if e.kind in ("roll", "move", "correction", "undo", "start")
+            ),
+            None,
+        )
+        if last is not None and last.kind == "roll":
+            ref._pending_roll = (int(last.data["dice"][0]), int(last.data["dice"][1]))
+        return ref
+
+    # ------------------------------------------------------------------ observations
+
+    def observe_board(self, board: Board) -> Verdict | None:
+        """A still board from the camera. Returns the new verdict, or None if nothing changed."""
+        board = dict(board)
+        if board == self._last_board:
+            return None
+        self._last_board = board
+        self._record("board", {"fields": board})
+        expected = dict(self.position.occupant)
+        if self.phase is Phase.SETUP:
+            if board == expected:
+                self.phase = Phase.ROLL
+                if self._pending_roll is not None:
+                    roll, self._pending_roll = self._pending_roll, None
+                    return self._roll(roll, record=False)
+                return self._say(Verdict("info", "board set up: roll the dice"))
+            return self._say(
+                Verdict("setup", "set up the pieces: " + _differences(expected, board))
+            )
+        if self.phase in (Phase.ROLL, Phase.OVER):
+            if board == expected:
+                return None
+            return self._say(
+                Verdict(
+                    "setup",
+                    "a piece moved before the dice were read; set "
+                    "it back: " + _differences(expected, board),
+                )
+            )
+        if board == expected:  # nothing moved yet, or the pieces were set back
+            if self.phase in (Phase.REJECTED, Phase.DECIDE):
+                self.phase = Phase.MOVE
+                return self._say(Verdict("info", "pieces set back: make your move"))
+            return None
+        return self._judge(board)
+
+    def observe_dice(self, dice: Sequence[int]) -> Verdict:
+        """A settled roll (from the dice reader, the panel's electronic dice or the page)."""
+        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+            return self._say(Verdict("info", f"need two dice of 1..6, read {list(dice)}"))
+        if self.phase not in (Phase.ROLL, Phase.SETUP):
+            return self._say(Verdict("info", f"{self.phase.value}: the roll was not expected"))
+        return self._roll((int(dice[0]), int(dice[1])))
+
+    def _roll(self, roll: tuple[int, int], record: bool = True) -> Verdict:
+        if self.phase is Phase.SETUP:
+            self._pending_roll = roll
+            if record:
+                self._record("roll", {"dice": list(roll), "player": self.position.to_move})
+            return self._say(Verdict("setup", "roll noted; first set up the pieces"))
+        self.roll = roll
+        if record:
+            self._record("roll", {"dice": list(roll), "player": self.position.to_move})
+        self._legal = list(self.rules(self.position, roll))
+        self.phase = Phase.MOVE
+        return self._say(
+            Verdict(
+                "info",
+                f"{self.position.to_move} rolled {roll[0]}+{roll[1]}: "
+                f"{len(self._legal)} legal moves",
+            )
+        )
+
+    # ------------------------------------------------------------------ judging
+
+    def _judge(self, board: dict[str, str]) -> Verdict:
+        exact = [m for m in self._legal if dict(m.after.occupant) == board]
+        loose = exact or [m for m in self._legal if m.destroyed and _loose(m.after, board)]
+        outcomes = _group(loose)
+        if len(outcomes) == 1:
+            return self._accept(outcomes[0][0], board)
+        if outcomes:
+            self.candidates = [ms[0] for ms in outcomes]
+            self.phase = Phase.DECIDE
+            choices = tuple(m.announcement for m in self.candidates)
+            return self._say(
+                Verdict(
+                    "ambiguous", "the board fits several moves; which was meant?", choices=choices
+                )
+            )
+        self.phase = Phase.REJECTED
+        near = sorted(self._legal, key=lambda m: _distance(dict(m.after.occupant), board))[:3]
+        reason = "no legal move leads to this board: " + _differences(
+            dict(self.position.occupant), board
+        )
+        verdict = Verdict("illegal", reason, choices=tuple(m.announcement for m in near))
+        self._record("verdict", verdict.to_json())
+        return self._say(verdict)
+
+    def choose(self, index: int) -> Verdict:
+        """The player (page or button) says which of the ambiguous moves was meant."""
+        if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
+            return self._say(Verdict("info", "nothing to choose"))
+        return self._accept(self.candidates[index], self._last_board or {})
+
+    def _accept(self, move: MoveLike, board: dict[str, str]) -> Verdict:
+        after = move.after
+        if dict(after.occupant) != board and move.destroyed:
+            after = _with_board(after, board)  # the station fields the player really used
+        event = self._record(
+            "move",
+            {
+                "after": after.to_json(),
+                "announcement": move.announcement,
+                "roll": list(self.roll or ()),
+            },
+        )
+        if event:
+            self._history.append(event)
+        self.position, self.roll, self.candidates, self._legal = after, None, [], []
+        verdict = Verdict("legal", "legal move", move.announcement)
+        self._record("verdict", verdict.to_json())
+        if move.winner:
+            self.phase = Phase.OVER
+            self._record("finish", {"winner": move.winner})
+            return self._say(Verdict("legal", f"{move.winner} wins", move.announcement))
+        self.phase = Phase.ROLL
+        return self._say(verdict)
+
+    # ------------------------------------------------------------------ the operator
+
+    def correct(self, position: Position) -> Verdict:
+        """The operator sets the position (after a misread or a dispute)."""
+        self._record("correction", {"position": position.to_json()})
+        self.position, self.roll, self.candidates, self._legal = position, None, [], []
+        self.phase = Phase.SETUP
+        self._last_board = None
+        return self._say(Verdict("info", "position corrected: set up the pieces as shown"))
+
+    def undo(self) -> Verdict:
+        """Take back the last accepted move (journal keeps both the move and the undo)."""
+        if not self._history:
+            return self._say(Verdict("info", "nothing to undo"))
+        undone = self._history.pop()
+        self._record("undo", {"undoes": undone})
+        if self.journal is not None:
+            state = fold(list(self.journal.events(self.game_id)))
+            assert state.position is not None
+            self.position = state.position
+        self.roll, self.candidates, self._legal = None, [], []
+        self.phase = Phase.SETUP
+        self._last_board = None
+        return self._say(Verdict("info", "move taken back: set the pieces back as shown"))
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _record(self, kind: str, data: Mapping[str, Any]) -> int:
+        if self.journal is None:
+            return 0
+        return self.journal.append(self.game_id, kind, data).id
+
+    def _say(self, verdict: Verdict) -> Verdict:
+        self.verdict = verdict
+        for listener in self.listeners:
+            listener(self)
+        return verdict
+
+
+def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
+    """Moves grouped by outcome (board, stores, who moves next): one group, one meaning."""
+    groups: dict[Any, list[MoveLike]] = {}
+    for m in moves:
+        key = (m.after.placement, m.after.energy, m.after.to_move)
+        groups.setdefault(key, []).append(m)
+    return list(groups.values())
+
+
+def _station_free(position: Position) -> tuple[Any, ...]:
+    layout = position.layout
+    ring = tuple(p for p in position.placement if layout.fields[p[0]].kind != "station")
+    home = sorted(c for f, c in position.placement if layout.fields[f].kind == "station")
+    return ring, tuple(home)
+
+
+def _loose(after: Position, board: Mapping[str, str]) -> bool:
+    """Equal but for which free station fields the destroyed pieces were put on."""
+    layout = after.layout
+    if any(f not in layout.fields for f in board):
+        return False
+    ring = tuple(sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station"))
+    home = tuple(sorted(c for f, c in board.items() if layout.fields[f].kind == "station"))
+    return _station_free(after) == (ring, home)
+
+
+def _with_board(position: Position, board: Mapping[str, str]) -> Position:
+    data = position.to_json()
+    pieces: dict[str, list[str]] = {p: [] for p in position.players}
+    for fid, colour in board.items():
+        pieces[colour].append(fid)
+    data["pieces"] = pieces
+    return position_from_json(data, position.layout)
+
+
+def _distance(a: Mapping[str, str], b: Mapping[str, str]) -> int:
+    return sum(1 for f in set(a) | set(b) if a.get(f) != b.get(f))
+
+
+def _differences(expected: Mapping[str, str], seen: Mapping[str, str]) -> str:
+    """'U1.3 should be empty (red seen); U2.7 should hold yellow (empty seen)' — at most 4."""
+    out = []
+    for fid in sorted(set(expected) | set(seen)):
+        want, got = expected.get(fid), seen.get(fid)
+        if want != got:
+            out.append(
+                f"{fid} should {'hold ' + want if want else 'be empty'} ({got or 'empty'} seen)"
+            )
+    more = f"; and {len(out) - 4} more" if len(out) > 4 else ""
+    return "; ".join(out[:4]) + more
