@@ -11,6 +11,7 @@ want=()
 command -v systemd-analyze >/dev/null || want+=(systemd)
 command -v chromium >/dev/null || want+=(chromium)
 command -v chromedriver >/dev/null || want+=(chromium-driver)
+command -v espeak-ng >/dev/null || want+=(espeak-ng)
 if ((${#want[@]})) && command -v apt-get >/dev/null; then
     if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo -n"; else sudo=none; fi
     if [ "$sudo" != none ]; then
