@@ -10,23 +10,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
-from pathlib import Path
 from typing import Any
 
 from companion.camera.base import CameraError, Frame, Pacer
+from companion.machine import pi_model
 
 log = logging.getLogger(__name__)
 
-MODEL_FILE = Path("/proc/device-tree/model")
-
-
-def pi_model(model_file: Path = MODEL_FILE) -> str | None:
-    """ "Raspberry Pi 4 Model B Rev 1.4" on a Pi, None elsewhere."""
-    try:
-        model = model_file.read_bytes().rstrip(b"\0").decode("ascii", "replace").strip()
-    except OSError:
-        return None
-    return model if model.startswith("Raspberry Pi") else None
+__all__ = ["PiCameraSource", "pi_cameras", "pi_model", "picamera2_available"]
 
 
 def picamera2_available() -> bool:
