@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.layout import load_layout
 from companion.tomlcheck import Table, is_pin
 
 ENV_VAR = "COMPANION_CONFIG"
@@ -198,7 +199,12 @@ def parse_config(
     panel = _panel(top.table("panel"))
     web = _web(top.table("web"))
     voice = _voice(top.table("voice"))
-    game = _game(top.table("game"))
+    game, colours = _game(top.table("game"))
+    for colour in config_seats(panel, colours):
+        problems.append(
+            f"{source}: panel.pins.seats.{colour}: not a player colour of the game's layout "
+            f"({', '.join(colours)})"
+        )
     data_dir = top.text("data_dir", None)
     log_level = top.choice("log_level", "info", LOG_LEVELS)
     top.finish()
@@ -323,7 +329,13 @@ def _voice(t: Table) -> VoiceConfig:
     return config
 
 
-def _game(t: Table) -> GameConfig:
+def config_seats(panel: PanelConfig, colours: tuple[str, ...]) -> list[str]:
+    """The seat LEDs named by a colour that the layout has no player for (typos)."""
+    return [c for c in panel.pins.seats if colours and c not in colours]
+
+
+def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
+    """The game section, and the player colours of its layout (empty if it cannot load)."""
     name = t.choice("name", "gravitation", tuple(GAMES))
     spec = GAMES.get(name, GAMES["gravitation"])
     players = t.get("players", None, list, 'a list of colours, e.g. ["red", "blue"]')
@@ -337,6 +349,15 @@ def _game(t: Table) -> GameConfig:
             f"must be {spec.min_players} to {spec.max_players} different colours, "
             'e.g. ["red", "blue"]',
         )
+    layout = t.text("layout", None)
+    colours: tuple[str, ...] = ()
+    try:
+        colours = load_layout(layout or spec.default_layout).colours
+    except CompanionError as exc:
+        t.bad("layout", str(exc))
+    if players is not None and colours and not set(players) <= set(colours):
+        unknown = ", ".join(p for p in players if p not in colours)
+        t.bad("players", f"{unknown}: not a player colour of the layout ({', '.join(colours)})")
     phase = t.get("phase", None, int, "a whole number")
     if phase is not None and phase not in spec.phases:
         t.bad("phase", f"{spec.title} has phases {list(spec.phases) or 'none'}")
@@ -352,8 +373,8 @@ def _game(t: Table) -> GameConfig:
         name=name,
         players=tuple(players) if players is not None else None,
         phase=phase,
-        layout=t.text("layout", None),
+        layout=layout,
         options=options,
     )
     t.finish()
-    return config
+    return config, colours

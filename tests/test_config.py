@@ -189,3 +189,21 @@ def test_any_data_is_a_config_or_a_config_error(data: dict[str, object]) -> None
         assert exc.problems and all("\n" not in p for p in exc.problems)
     else:
         assert isinstance(config, Config)
+
+
+def test_colours_must_be_players_of_the_games_layout() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(
+            {
+                "panel": {"pins": {"seats": {"red": 5, "yelow": 6}}},
+                "game": {"players": ["red", "black"]},
+            }
+        )
+    assert info.value.problems == (
+        "<config>: game.players: black: not a player colour of the layout "
+        "(red, yellow, green, blue, white)",
+        "<config>: panel.pins.seats.yelow: not a player colour of the game's layout "
+        "(red, yellow, green, blue, white)",
+    )
+    with pytest.raises(ConfigError, match=r"game[.]layout: no layout 'board7'"):
+        parse_config({"game": {"layout": "board7"}})
