@@ -72,3 +72,14 @@ def test_check_lists_every_bad_key_and_exits_2(
         capsys.readouterr().err
         == f"companion config: {tmp_path / 'none.toml'}: no such config file\n"
     )
+
+
+def test_unwired_pins_read_back_as_unwired(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "rgb.toml"
+    path.write_text("[panel.pins]\nverdict_rgb = [16, 20, 21]\nundo = false\n", encoding="utf-8")
+    assert main(["config", "--config", str(path)]) == 0
+    again = parse_config(tomllib.loads(capsys.readouterr().out))
+    assert again.panel.pins.undo is None and again.panel.pins.verdict_rgb == (16, 20, 21)
+    assert config_as_data(again) == config_as_data(cfg.read_config_file(path))

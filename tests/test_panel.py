@@ -205,3 +205,17 @@ def test_pin_factory_choice(monkeypatch: pytest.MonkeyPatch) -> None:
         make_pin_factory("lgpio")
     with pytest.raises(CompanionError, match="'gpio9' is not a known pin factory"):
         make_pin_factory("gpio9")
+
+
+def test_a_disabled_panel_touches_no_pin_but_still_serves_the_page(factory: MockFactory) -> None:
+    with make_panel(factory, dice=[2, 5], enabled=False) as panel:
+        panel.show_turn("red")
+        panel.show_verdict("ok")
+        assert not any(lit(factory, *SEATS.values(), OK, BAD))
+        state = panel.state()
+        assert state.mocked and state.leds == {} and state.turn == "red"
+        assert state.pins == "no pins (panel.enabled = false)"
+        panel.press("roll")
+        assert events(panel) == [PanelEvent("roll", (2, 5))]
+        with make_panel(factory):  # its pins are still free
+            pass

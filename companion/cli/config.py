@@ -64,6 +64,10 @@ def config_as_data(config: Config) -> dict[str, Any]:
     """The config as plain TOML/JSON data, in the layout of config.example.toml."""
     data = dataclasses.asdict(config)
     del data["path"], data["found_by"]
+    pins = data["panel"]["pins"]
+    for key, value in pins.items():
+        if value is None and key != "verdict_rgb":
+            pins[key] = False  # "not wired" must read back as not wired, not the default
     return _plain(data)  # type: ignore[no-any-return]
 
 

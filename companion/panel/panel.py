@@ -79,13 +79,15 @@ class Panel:
         blink_time: float = 0.3,
         bounce_time: float | None = 0.05,
     ) -> None:
-        if pin_factory is None:
+        if not config.enabled:
+            self.pins_reason = "no pins (panel.enabled = false)"
+        elif pin_factory is None:
             pin_factory, self.pins_reason = make_pin_factory(config.pin_factory)
         else:
             self.pins_reason = f"{type(pin_factory).__name__} (given)"
         log.info("panel: %s", self.pins_reason)
         self.config = config
-        self.mocked = isinstance(pin_factory, MockFactory)
+        self.mocked = not config.enabled or isinstance(pin_factory, MockFactory)
         self.events: queue.Queue[PanelEvent] = queue.Queue()
         self.roll_die = roll_die or partial(random.SystemRandom().randint, 1, 6)
         self.blink_time = blink_time
@@ -98,6 +100,13 @@ class Panel:
         self._lock = threading.RLock()
         self._blinker: threading.Thread | None = None
         self._devices: list[Any] = []
+        self.seat_leds: dict[str, LED] = {}
+        self.rgb: RGBLED | None = None
+        self.ok_led: LED | None = None
+        self.bad_led: LED | None = None
+        self.buttons: dict[str, Button] = {}
+        if not config.enabled:
+            return  # no LEDs, no buttons; state() and press() still serve the page
         try:
             self._build(config, pin_factory, bounce_time)
         except Exception as exc:  # pin in use, pin not on this board, no permission
@@ -124,14 +133,11 @@ class Panel:
             return device
 
         self.seat_leds = {colour: led(pin) for colour, pin in pins.seats.items()}
-        self.rgb: RGBLED | None = None
-        self.ok_led = self.bad_led = None
         if pins.verdict_rgb:
             self.rgb = RGBLED(*pins.verdict_rgb, pwm=False, pin_factory=factory)
             self._devices.append(self.rgb)
         self.ok_led = led(pins.verdict_ok) if pins.verdict_ok is not None else None
         self.bad_led = led(pins.verdict_bad) if pins.verdict_bad is not None else None
-        self.buttons: dict[str, Button] = {}
         for kind in BUTTONS:
             pin = getattr(pins, kind)
             if pin is not None:
