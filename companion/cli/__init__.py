@@ -15,10 +15,10 @@ from types import ModuleType
 from typing import NoReturn
 
 from companion import __version__
-from companion.cli import render, serve, start
+from companion.cli import config, render, serve, start
 from companion.errors import CompanionError
 
-COMMANDS: tuple[ModuleType, ...] = (start, render, serve)
+COMMANDS: tuple[ModuleType, ...] = (start, render, serve, config)
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except CompanionError as exc:
-        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines():  # a ConfigError has one line per bad key
+            print(f"companion {args.command}: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"companion {args.command}: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from companion.config import Config, load_config
 from companion.layout import Layout, load_layout
 from companion.position import Position, load_position, parse_position
 
@@ -38,3 +39,17 @@ def read_position(args: argparse.Namespace) -> Position:
 
 def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
+
+
+def add_config_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the config file (default: $COMPANION_CONFIG, /etc/companion/config.toml, "
+        "~/.config/companion/config.toml, else built-in defaults)",
+    )
+
+
+def read_config(args: argparse.Namespace) -> Config:
+    """The checked config of ``--config`` or the search order (ConfigError, exit 2)."""
+    return load_config(getattr(args, "config", None))

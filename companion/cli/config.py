@@ -1,0 +1,103 @@
+"""``companion config``: show the effective configuration and where it came from, or check it.
+
+``companion config`` prints the whole effective config as TOML (every key, defaults filled
+in), headed by the file it was read from; ``--json`` prints it as one JSON object;
+``--check [FILE]`` only validates a file and lists every problem, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.cli.common import add_config_argument, add_json_argument, print_json, read_config
+from companion.config import Config, ConfigError, read_config_file
+
+NAME = "config"
+HELP = "print the effective configuration and where it came from; --check validates a file"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_config_argument(parser)
+    add_json_argument(parser)
+    parser.add_argument(
+        "--check",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="validate FILE (default: the file the search order finds) and exit",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.check is not None:
+        if args.check:
+            path = Path(args.check)
+            if not path.is_file():
+                raise ConfigError([f"{path}: no such config file"])
+            config = read_config_file(path, found_by="--check")
+        else:
+            config = read_config(args)
+        print(f"{config.path or 'built-in defaults'}: ok")
+        return 0
+    config = read_config(args)
+    data = config_as_data(config)
+    if args.json:
+        print_json(
+            {
+                "source": str(config.path) if config.path else None,
+                "found_by": config.found_by,
+                "config": data,
+            }
+        )
+    else:
+        where = f"{config.path} ({config.found_by})" if config.path else config.found_by
+        print(f"# effective configuration, from {where}")
+        print(to_toml(data), end="")
+    return 0
+
+
+def config_as_data(config: Config) -> dict[str, Any]:
+    """The config as plain TOML/JSON data, in the layout of config.example.toml."""
+    data = dataclasses.asdict(config)
+    del data["path"], data["found_by"]
+    pins = data["panel"]["pins"]
+    for key, value in pins.items():
+        if value is None and key != "verdict_rgb":
+            pins[key] = False  # "not wired" must read back as not wired, not the default
+    return _plain(data)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
+def to_toml(data: dict[str, Any], prefix: str = "") -> str:
+    """A small TOML writer for the config's own shapes (scalars, lists, nested tables)."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    text = "\n".join(lines) + ("\n" if lines else "")
+    for key, value in data.items():
+        if isinstance(value, dict):
+            name = f"{prefix}{key}"
+            body = to_toml(value, f"{name}.")
+            text += f"\n[{name}]\n{body}"
+    return text
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)

@@ -1,0 +1,380 @@
+"""The device's configuration: one TOML file, found, read and checked once at start.
+
+Search order (the first that exists wins): ``--config FILE``, ``$COMPANION_CONFIG``,
+``/etc/companion/config.toml``, ``~/.config/companion/config.toml``; without any file the
+built-in defaults apply, and they start on any machine (automatic camera, mock pins off
+the Pi, the page on localhost). Every key is documented in ``config.example.toml``.
+
+A file is checked as a whole: every bad key gives one line naming the file, the key and
+what is wrong, and all of them are reported together in one :class:`ConfigError`.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.layout import load_layout
+from companion.tomlcheck import Table, is_pin
+
+ENV_VAR = "COMPANION_CONFIG"
+SYSTEM_FILE = Path("/etc/companion/config.toml")
+CAMERA_SOURCES = ("auto", "picamera", "usb", "folder", "synthetic")
+PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+class ConfigError(CompanionError):
+    """A config file that cannot be used; one line per problem, each naming file and key."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    source: str = "auto"  # one of CAMERA_SOURCES
+    device: int | str = 0  # USB camera: index or device path such as /dev/video0
+    path: Path | None = None  # source "folder": a folder of images or a video file
+    loop: bool = False  # replay: start again at the end
+    fps: float = 10.0  # pacing of replay and synthetic frames, rate asked of cameras; 0: none
+    width: int = 1280
+    height: int = 960
+    retry_initial: float = 1.0  # seconds before the first retry of a vanished camera
+    retry_max: float = 30.0  # the longest wait between retries
+
+
+@dataclass(frozen=True)
+class PanelPins:
+    """BCM pin numbers; ``None`` means not wired."""
+
+    seats: Mapping[str, int] = field(
+        default_factory=lambda: {"red": 5, "yellow": 6, "green": 13, "blue": 19, "white": 26}
+    )
+    verdict_ok: int | None = 20
+    verdict_bad: int | None = 21
+    verdict_rgb: tuple[int, int, int] | None = None  # instead of the two verdict LEDs
+    read_dice: int | None = 17
+    confirm: int | None = 27
+    undo: int | None = 22  # without it, a long press on confirm is undo
+    roll: int | None = None  # without it, read_dice rolls in electronic-dice mode
+
+    def used(self) -> dict[str, int]:
+        """Every wired pin by its key, e.g. ``{"seats.red": 5, "confirm": 27}``."""
+        pins = {f"seats.{colour}": pin for colour, pin in self.seats.items()}
+        for key in ("verdict_ok", "verdict_bad", "read_dice", "confirm", "undo", "roll"):
+            value = getattr(self, key)
+            if value is not None:
+                pins[key] = value
+        for n, pin in enumerate(self.verdict_rgb or ()):
+            pins[f"verdict_rgb[{n}]"] = pin
+        return pins
+
+
+@dataclass(frozen=True)
+class PanelConfig:
+    enabled: bool = True
+    pin_factory: str = "auto"  # one of PIN_FACTORIES; auto: real pins on a Pi, else mock
+    electronic_dice: bool = False
+    hold_seconds: float = 1.5  # a press this long on undo (or confirm) is an undo
+    pins: PanelPins = field(default_factory=PanelPins)
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    pin: str | None = None  # digits asked before undo and settings on the page
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = True
+    command: str = "espeak-ng"
+    voice: str = "de"
+    rate: int = 150  # words per minute
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    name: str = "gravitation"
+    players: tuple[str, ...] | None = None  # colours in turn order; None: every seat
+    phase: int | None = None
+    layout: str | None = None  # a layout name or file; None: the game's own
+    options: Mapping[str, bool] = field(
+        default_factory=lambda: GAMES["gravitation"].option_defaults()
+    )  # every switch of the game, effective value
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "companion"
+
+
+@dataclass(frozen=True)
+class Config:
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    panel: PanelConfig = field(default_factory=PanelConfig)
+    web: WebConfig = field(default_factory=WebConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
+    game: GameConfig = field(default_factory=GameConfig)
+    data_dir: Path = field(default_factory=default_data_dir)
+    log_level: str = "info"
+    path: Path | None = None  # the file it was read from; None: built-in defaults
+    found_by: str = "built-in defaults"  # how the file was found, for `companion config`
+
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / "journal.sqlite"
+
+    @property
+    def calibration_dir(self) -> Path:
+        return self.data_dir / "calibration"
+
+
+def user_config_file() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "companion" / "config.toml"
+
+
+def find_config(explicit: str | Path | None = None) -> tuple[Path | None, str]:
+    """The config file to use and how it was found, following the search order.
+
+    A file named by ``--config`` or ``$COMPANION_CONFIG`` must exist (a typo there must not
+    silently fall back to defaults); the two standard places are optional.
+    """
+    if explicit is not None:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise ConfigError([f"{path}: no such config file (given by --config)"])
+        return path, "--config"
+    env = os.environ.get(ENV_VAR)
+    if env:
+        path = Path(env).expanduser()
+        if not path.is_file():
+            raise ConfigError([f"{path}: no such config file (given by ${ENV_VAR})"])
+        return path, f"${ENV_VAR}"
+    for path, how in ((SYSTEM_FILE, "system file"), (user_config_file(), "user file")):
+        if path.is_file():
+            return path, how
+    return None, "built-in defaults"
+
+
+def load_config(explicit: str | Path | None = None) -> Config:
+    """Find, read and check the config (ConfigError listing every problem)."""
+    path, how = find_config(explicit)
+    if path is None:
+        return Config()
+    return read_config_file(path, found_by=how)
+
+
+def read_config_file(path: str | Path, found_by: str = "file") -> Config:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError([f"{path}: cannot read: {exc}"]) from None
+    return parse_config(data, source=str(path), path=path, found_by=found_by)
+
+
+def parse_config(
+    data: Mapping[str, Any],
+    source: str = "<config>",
+    path: Path | None = None,
+    found_by: str = "file",
+) -> Config:
+    """A checked Config from parsed TOML; ConfigError with one line per bad key."""
+    problems: list[str] = []
+    top = Table(data, "", source, problems)
+    camera = _camera(top.table("camera"))
+    panel = _panel(top.table("panel"))
+    web = _web(top.table("web"))
+    voice = _voice(top.table("voice"))
+    game, colours = _game(top.table("game"))
+    for colour in config_seats(panel, colours):
+        problems.append(
+            f"{source}: panel.pins.seats.{colour}: not a player colour of the game's layout "
+            f"({', '.join(colours)})"
+        )
+    data_dir = top.text("data_dir", None)
+    log_level = top.choice("log_level", "info", LOG_LEVELS)
+    top.finish()
+    if problems:
+        raise ConfigError(problems)
+    return Config(
+        camera=camera,
+        panel=panel,
+        web=web,
+        voice=voice,
+        game=game,
+        data_dir=Path(data_dir).expanduser() if data_dir else default_data_dir(),
+        log_level=log_level,
+        path=path,
+        found_by=found_by,
+    )
+
+
+def _camera(t: Table) -> CameraConfig:
+    d = CameraConfig()
+    source = t.choice("source", d.source, CAMERA_SOURCES)
+    device = t.get("device", d.device, (int, str), "a camera index (0) or a device path")
+    if isinstance(device, int) and device < 0:
+        t.bad("device", "must be 0 or more")
+    path = t.text("path", None)
+    if source == "folder" and path is None:
+        t.bad("path", 'is needed with source = "folder" (a folder of images or a video)')
+    elif path is not None and not Path(path).expanduser().exists():
+        t.bad("path", f"no such folder or video file: {path}")
+    config = CameraConfig(
+        source=source,
+        device=device,
+        path=Path(path).expanduser() if path else None,
+        loop=t.flag("loop", d.loop),
+        fps=t.number("fps", d.fps, 0, 120),
+        width=int(t.number("width", d.width, 16, 8192, whole=True)),
+        height=int(t.number("height", d.height, 16, 8192, whole=True)),
+        retry_initial=t.number("retry_initial", d.retry_initial, 0.01, 3600),
+        retry_max=t.number("retry_max", d.retry_max, 0.01, 3600),
+    )
+    t.finish()
+    return config
+
+
+def _panel(t: Table) -> PanelConfig:
+    d = PanelConfig()
+    pins_table = t.table("pins")
+    pins = _pins(pins_table)
+    config = PanelConfig(
+        enabled=t.flag("enabled", d.enabled),
+        pin_factory=t.choice("pin_factory", d.pin_factory, PIN_FACTORIES),
+        electronic_dice=t.flag("electronic_dice", d.electronic_dice),
+        hold_seconds=t.number("hold_seconds", d.hold_seconds, 0.2, 10),
+        pins=pins,
+    )
+    t.finish()
+    return config
+
+
+def _pins(t: Table) -> PanelPins:
+    d = PanelPins()
+    seats_table = t.table("seats") if "seats" in t.data else None
+    seats = dict(d.seats)
+    if seats_table is not None:
+        seats = {}
+        for colour in list(seats_table.data):
+            pin = seats_table.pin(colour, None)
+            if pin is not None:
+                seats[colour] = pin
+        seats_table.finish()
+    rgb_raw = t.get("verdict_rgb", None, list, "a list of three pins [red, green, blue]")
+    rgb: tuple[int, int, int] | None = None
+    if rgb_raw is not None:
+        if len(rgb_raw) == 3 and all(is_pin(p) for p in rgb_raw):
+            rgb = (rgb_raw[0], rgb_raw[1], rgb_raw[2])
+        else:
+            t.bad("verdict_rgb", "must be three BCM pin numbers 0..27 [red, green, blue]")
+    pins = PanelPins(
+        seats=seats,
+        verdict_ok=t.pin("verdict_ok", None if rgb else d.verdict_ok),
+        verdict_bad=t.pin("verdict_bad", None if rgb else d.verdict_bad),
+        verdict_rgb=rgb,
+        read_dice=t.pin("read_dice", d.read_dice),
+        confirm=t.pin("confirm", d.confirm),
+        undo=t.pin("undo", d.undo),
+        roll=t.pin("roll", d.roll),
+    )
+    if rgb and (pins.verdict_ok is not None or pins.verdict_bad is not None):
+        t.bad("verdict_rgb", "use either verdict_rgb or verdict_ok/verdict_bad, not both")
+    seen: dict[int, str] = {}
+    for key, pin in pins.used().items():
+        if pin in seen:
+            t.bad(key, f"pin {pin} is already used by {seen[pin]}")
+        seen.setdefault(pin, key)
+    t.finish()
+    return pins
+
+
+def _web(t: Table) -> WebConfig:
+    d = WebConfig()
+    pin = t.get("pin", None, str, 'a string of digits, e.g. "1234"')
+    if pin is not None and not (pin.isdigit() and 4 <= len(pin) <= 8):
+        t.bad("pin", 'must be 4 to 8 digits in quotes, e.g. pin = "1234"')
+    config = WebConfig(
+        host=t.text("host", d.host) or d.host,
+        port=int(t.number("port", d.port, 1, 65535, whole=True)),
+        pin=pin,
+    )
+    t.finish()
+    return config
+
+
+def _voice(t: Table) -> VoiceConfig:
+    d = VoiceConfig()
+    config = VoiceConfig(
+        enabled=t.flag("enabled", d.enabled),
+        command=t.text("command", d.command) or d.command,
+        voice=t.text("voice", d.voice) or d.voice,
+        rate=int(t.number("rate", d.rate, 50, 500, whole=True)),
+    )
+    t.finish()
+    return config
+
+
+def config_seats(panel: PanelConfig, colours: tuple[str, ...]) -> list[str]:
+    """The seat LEDs named by a colour that the layout has no player for (typos)."""
+    return [c for c in panel.pins.seats if colours and c not in colours]
+
+
+def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
+    """The game section, and the player colours of its layout (empty if it cannot load)."""
+    name = t.choice("name", "gravitation", tuple(GAMES))
+    spec = GAMES.get(name, GAMES["gravitation"])
+    players = t.get("players", None, list, 'a list of colours, e.g. ["red", "blue"]')
+    if players is not None and not (
+        all(isinstance(p, str) for p in players)
+        and len(set(players)) == len(players)
+        and spec.min_players <= len(players) <= spec.max_players
+    ):
+        t.bad(
+            "players",
+            f"must be {spec.min_players} to {spec.max_players} different colours, "
+            'e.g. ["red", "blue"]',
+        )
+    layout = t.text("layout", None)
+    colours: tuple[str, ...] = ()
+    try:
+        colours = load_layout(layout or spec.default_layout).colours
+    except CompanionError as exc:
+        t.bad("layout", str(exc))
+    if players is not None and colours and not set(players) <= set(colours):
+        unknown = ", ".join(p for p in players if p not in colours)
+        t.bad("players", f"{unknown}: not a player colour of the layout ({', '.join(colours)})")
+    phase = t.get("phase", None, int, "a whole number")
+    if phase is not None and phase not in spec.phases:
+        t.bad("phase", f"{spec.title} has phases {list(spec.phases) or 'none'}")
+    options_table = t.table("options")
+    known = spec.option_defaults()
+    options = dict(known)  # the effective switches: defaults, then the file's
+    for key in list(options_table.data):
+        if key in known:  # an unknown key is reported by finish() with a suggestion
+            options[key] = options_table.flag(key, known[key])
+    options_table.allowed = set(known)
+    options_table.finish()
+    config = GameConfig(
+        name=name,
+        players=tuple(players) if players is not None else None,
+        phase=phase,
+        layout=layout,
+        options=options,
+    )
+    t.finish()
+    return config, colours

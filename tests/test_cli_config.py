@@ -1,0 +1,85 @@
+"""``companion config``: the effective config and its origin; ``--check`` with exit 2."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion import config as cfg
+from companion.cli import main
+from companion.cli.config import config_as_data
+from companion.config import Config, parse_config
+
+EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
+
+
+@pytest.fixture(autouse=True)
+def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(cfg.ENV_VAR, raising=False)
+    monkeypatch.setattr(cfg, "SYSTEM_FILE", tmp_path / "etc" / "config.toml")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))
+
+
+def test_prints_the_effective_config_as_toml_that_reads_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["config", "--config", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == f"# effective configuration, from {EXAMPLE} (--config)"
+    again = parse_config(tomllib.loads(out))
+    assert config_as_data(again) == config_as_data(cfg.read_config_file(EXAMPLE))
+
+
+def test_json_names_the_source(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[web]\nport = 9000\n[panel.pins]\nroll = 23\n", encoding="utf-8")
+    monkeypatch.setenv(cfg.ENV_VAR, str(path))
+    assert main(["config", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["source"] == str(path) and data["found_by"] == "$COMPANION_CONFIG"
+    assert data["config"]["web"]["port"] == 9000
+    assert data["config"]["panel"]["pins"]["roll"] == 23
+
+
+def test_without_any_file_it_says_built_in_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["config"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# effective configuration, from built-in defaults\n")
+    assert config_as_data(parse_config(tomllib.loads(out))) == config_as_data(Config())
+
+
+def test_check_lists_every_bad_key_and_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('[camera]\nsource = "webcam"\n[voice]\nrate = 5\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"companion config: {path}: camera.source: must be one of 'auto', 'picamera', "
+        "'usb', 'folder', 'synthetic', not 'webcam'",
+        f"companion config: {path}: voice.rate: must be between 50 and 500, not 5",
+    ]
+    assert main(["config", "--check", str(EXAMPLE)]) == 0
+    assert capsys.readouterr().out == f"{EXAMPLE}: ok\n"
+    assert main(["config", "--check", str(tmp_path / "none.toml")]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"companion config: {tmp_path / 'none.toml'}: no such config file\n"
+    )
+
+
+def test_unwired_pins_read_back_as_unwired(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "rgb.toml"
+    path.write_text("[panel.pins]\nverdict_rgb = [16, 20, 21]\nundo = false\n", encoding="utf-8")
+    assert main(["config", "--config", str(path)]) == 0
+    again = parse_config(tomllib.loads(capsys.readouterr().out))
+    assert again.panel.pins.undo is None and again.panel.pins.verdict_rgb == (16, 20, 21)
+    assert config_as_data(again) == config_as_data(cfg.read_config_file(path))
