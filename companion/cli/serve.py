@@ -1,10 +1,16 @@
-"""``companion serve``: the referee with its page, served by waitress."""
+"""``companion serve``: the referee with its page, served by waitress.
+
+Settings come from the config file (``companion config`` shows which); the flags here
+override it for one run.
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
+import secrets
 
+from companion.cli.common import add_config_argument, read_config
 from companion.errors import CompanionError
 from companion.layout import load_layout
 
@@ -13,22 +19,23 @@ HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_config_argument(parser)
     parser.add_argument(
         "--host",
-        default="0.0.0.0",
-        help="address to listen on (default 0.0.0.0: every phone on the LAN)",
+        help="address to listen on (config web.host; 0.0.0.0 lets every phone on the LAN in)",
     )
-    parser.add_argument("--port", type=int, default=8080, help="port (default 8080)")
+    parser.add_argument("--port", type=int, help="port (config web.port, default 8080)")
     parser.add_argument(
         "--players",
         metavar="COLOURS",
-        help="comma-separated colours in turn order (default: all five seats)",
+        help="comma-separated colours in turn order (config game.players)",
     )
-    parser.add_argument("--game", default="gravitation", help="the game (default gravitation)")
+    parser.add_argument("--game", help="the game (config game.name, default gravitation)")
     parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
     parser.add_argument(
         "--pin",
-        help="the referee PIN that unlocks changes (default: a random one, printed at start)",
+        help="the referee PIN that unlocks changes (config web.pin; "
+        "default: a random one, printed at start)",
     )
 
 
@@ -38,19 +45,33 @@ def run(args: argparse.Namespace) -> int:
     from companion.position import start_position
     from companion.web import Table, create_app
 
-    if not 0 < args.port < 65536:
-        raise CompanionError(f"--port {args.port} is not a port number")
-    players = [p.strip() for p in args.players.split(",")] if args.players else None
-    layout = load_layout(args.layout) if args.layout else None
-    table = Table(start_position(args.game, players, layout))
-    app = create_app({"TABLE": table})
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    logging.getLogger("companion").info(
+    config = read_config(args)
+    host = args.host or config.web.host
+    port = args.port if args.port is not None else config.web.port
+    if not 0 < port < 65536:
+        raise CompanionError(f"--port {port} is not a port number")
+    players = [p.strip() for p in args.players.split(",")] if args.players else config.game.players
+    layout_name = args.layout or config.game.layout
+    layout = load_layout(layout_name) if layout_name else None
+    game = args.game or config.game.name
+    options = dict(config.game.options) if game == config.game.name else None
+    table = Table(start_position(game, players, layout, config.game.phase, options))
+    pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
+    if not pin.isdigit() or not 4 <= len(pin) <= 8:
+        raise CompanionError("the referee PIN must be 4 to 8 digits")
+    app = create_app({"TABLE": table, "REFEREE_PIN": pin})
+    logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    log = logging.getLogger("companion")
+    log.info("config: %s (%s)", config.path or "built-in defaults", config.found_by)
+    log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,
         ", ".join(table.position.players),
-        args.host,
-        args.port,
+        host,
+        port,
     )
-    serve(app, host=args.host, port=args.port, threads=4)
+    if not (args.pin or config.web.pin):
+        log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
+    # each open page holds one thread for its live-update stream (at most 32 streams)
+    serve(app, host=host, port=port, threads=40, channel_timeout=60)
     return 0
