@@ -19,6 +19,17 @@ settings.register_profile(
 settings.load_profile("companion")
 
 
+@pytest.fixture(autouse=True)
+def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Keep the machine's own config files and data folder out of every test."""
+    from companion import config
+
+    monkeypatch.delenv(config.ENV_VAR, raising=False)
+    monkeypatch.setattr(config, "SYSTEM_FILE", tmp_path / "etc" / "config.toml")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home-data"))
+
+
 @pytest.fixture(scope="session")
 def gravitation() -> Layout:
     return load_layout("gravitation")

@@ -16,13 +16,6 @@ from companion.config import Config, parse_config
 EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(cfg.ENV_VAR, raising=False)
-    monkeypatch.setattr(cfg, "SYSTEM_FILE", tmp_path / "etc" / "config.toml")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))
-
-
 def test_prints_the_effective_config_as_toml_that_reads_back(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

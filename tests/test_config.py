@@ -14,15 +14,6 @@ from companion.config import Config, ConfigError, find_config, load_config, pars
 EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Keep the machine's own config files out of every test."""
-    monkeypatch.delenv(cfg.ENV_VAR, raising=False)
-    monkeypatch.setattr(cfg, "SYSTEM_FILE", tmp_path / "etc" / "config.toml")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home-data"))
-
-
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
