@@ -16,32 +16,19 @@ import cv2
 
 from companion.layout import Field, Layout
 from companion.position import Position
-from companion.render.scene import Circle, Polygon, Scene, Segment, Text
-
-#: Piece and player colours (the standard piece colours of docs/rulings.md §1).
-PIECE_COLOURS = {
-    "red": "#d7263d",
-    "yellow": "#f6c90e",
-    "green": "#2e9e4f",
-    "blue": "#1b5fc1",
-    "white": "#f4f4ef",
-    "black": "#202020",
-}
-LINE_PAINT = {
-    "green": "#3fbf5f",
-    "red": "#e0453a",
-    "blue": "#3a7be0",
-    "yellow": "#f0c419",
-    "station": "#9aa3b5",
-    "track": "#9aa3b5",
-    "bridge": "#e0453a",
-}
-BOARD = "#e6dfcc"  # the cardboard: light, so the corner markers need no frame of their own
-SPACE = "#1c2233"  # deep space blue disc: every piece colour and line colour stands out
-FIELD = "#a7a9b1"  # empty field: a mid grey that no piece colour is close to
-FIELD_EDGE = "#5d6170"
-INK = "#e9ecf2"
-DARK_INK = "#23283a"
+from companion.render.paint import (
+    BOARD,
+    DARK_INK,
+    FIELD,
+    FIELD_EDGE,
+    INK,
+    LINE_PAINT,
+    PIECE_COLOURS,
+    SPACE,
+    mix,
+    rect,
+)
+from companion.render.scene import Circle, Scene, Segment, Text
 
 
 def draw_board(
@@ -110,11 +97,7 @@ def _markers(scene: Scene, layout: Layout) -> None:
         for r in range(n):
             for c in range(n):
                 if cells[r, c] < 128:
-                    scene.add(_rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str) -> Polygon:
-    return Polygon(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), fill=fill)
+                    scene.add(rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
 
 
 def _gravitator(scene: Scene, layout: Layout) -> None:
@@ -151,7 +134,7 @@ def _field(scene: Scene, f: Field, r: float, marked: bool) -> None:
     owner = PIECE_COLOURS.get(f.owner or "")
     fill = FIELD
     if f.kind == "station" and owner:
-        fill = _mix(owner, FIELD, 0.35)
+        fill = mix(owner, FIELD, 0.35)
     scene.add(Circle(f.x, f.y, r, fill=fill, stroke=FIELD_EDGE, width=0.8))
     if f.special and owner:
         scene.add(Circle(f.x, f.y, r + 1.6, stroke=owner, width=2.2))
@@ -190,10 +173,3 @@ def _turn(scene: Scene, layout: Layout, position: Position) -> None:
     label = f"{position.to_move} to move"
     scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=INK, width=0.8))
     scene.add(Text(0, y, label, 6.5, INK))
-
-
-def _mix(a: str, b: str, t: float) -> str:
-    """Blend colour a into b by t (0..1)."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x * t + y * (1 - t)):02x}" for x, y in zip(ca, cb, strict=True))
