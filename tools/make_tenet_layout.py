@@ -128,7 +128,10 @@ def build() -> dict[str, Any]:
         "fields": list(fields.values()),
         "lines": lines,
         "extra": {
-            "planets": {str(k): name for k, name in enumerate(PLANETS, 1)},
+            "planets": [
+                {"number": k, "name": name, "ring": f"P{k}", "force_field": f"K{k}"}
+                for k, name in enumerate(PLANETS, 1)
+            ],
             "stone_start": "start",
         },
     }

@@ -12,8 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-import cv2
-
 from companion.layout import Field, Layout
 from companion.position import Position
 from companion.render.paint import (
@@ -25,10 +23,12 @@ from companion.render.paint import (
     LINE_PAINT,
     PIECE_COLOURS,
     SPACE,
+    markers,
     mix,
-    rect,
 )
+from companion.render.race import draw_race
 from companion.render.scene import Circle, Scene, Segment, Text
+from companion.render.tenet import draw_tenet
 
 
 def draw_board(
@@ -47,15 +47,13 @@ def draw_board(
         BOARD,
         title=layout.title,
     )
-    if layout.rings:
-        scene.add(Circle(0, 0, 0.494 * min(layout.width, layout.height), fill=SPACE))
-    _markers(scene, layout)
-    _gravitator(scene, layout)
-    _lines(scene, layout)
-    radius = field_radii(layout)
     marked = set(highlight)
-    for f in layout:
-        _field(scene, f, radius[f.id], f.id in marked)
+    if layout.style == "tuerme":
+        draw_race(scene, layout, field_radii(layout), marked)
+    elif layout.style == "tenet":
+        draw_tenet(scene, layout, field_radii(layout), marked)
+    else:
+        _space(scene, layout, marked)
     if position is not None:
         piece_r = layout.piece_diameter / 2
         for fid, colour in position.placement:
@@ -83,21 +81,16 @@ def field_radii(layout: Layout) -> dict[str, float]:
     return {fid: min(limit, 0.47 * d) for fid, d in layout.spacing.items()}
 
 
-def _markers(scene: Scene, layout: Layout) -> None:
-    if not layout.markers or layout.marker_dictionary is None:
-        return
-    dictionary = cv2.aruco.getPredefinedDictionary(
-        getattr(cv2.aruco, f"DICT_{layout.marker_dictionary}")
-    )
-    for m in layout.markers:
-        cells = cv2.aruco.generateImageMarker(dictionary, m.id, 6, borderBits=1)
-        n = cells.shape[0]
-        cell = m.size / n
-        x0, y0 = m.x - m.size / 2, m.y - m.size / 2
-        for r in range(n):
-            for c in range(n):
-                if cells[r, c] < 128:
-                    scene.add(rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
+def _space(scene: Scene, layout: Layout, marked: set[str]) -> None:
+    """The Gravitation board: deep space, the Gravitator, green orbits and coloured spokes."""
+    if layout.rings:
+        scene.add(Circle(0, 0, 0.494 * min(layout.width, layout.height), fill=SPACE))
+    markers(scene, layout)
+    _gravitator(scene, layout)
+    _lines(scene, layout)
+    radius = field_radii(layout)
+    for f in layout:
+        _field(scene, f, radius[f.id], f.id in marked)
 
 
 def _gravitator(scene: Scene, layout: Layout) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import itertools
 import math
 
+import cv2
+
+from companion.layout import Layout
 from companion.render.scene import Point, Polygon, Scene, Segment
 
 #: Piece and player colours: the standard piece colours of docs/rulings.md §1, and the
@@ -72,3 +75,21 @@ def dashed(scene: Scene, points: list[Point], colour: str, width: float) -> None
     for k, (a, b) in enumerate(itertools.pairwise(points)):
         if k % 2 == 0:
             scene.add(Segment(a, b, colour, width))
+
+
+def markers(scene: Scene, layout: Layout) -> None:
+    """The layout's ArUco markers as real marker patterns (cells of black squares)."""
+    if not layout.markers or layout.marker_dictionary is None:
+        return
+    dictionary = cv2.aruco.getPredefinedDictionary(
+        getattr(cv2.aruco, f"DICT_{layout.marker_dictionary}")
+    )
+    for m in layout.markers:
+        cells = cv2.aruco.generateImageMarker(dictionary, m.id, 6, borderBits=1)
+        n = cells.shape[0]
+        cell = m.size / n
+        x0, y0 = m.x - m.size / 2, m.y - m.size / 2
+        for r in range(n):
+            for c in range(n):
+                if cells[r, c] < 128:
+                    scene.add(rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
