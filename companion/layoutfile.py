@@ -25,6 +25,12 @@ from companion.layout import (
     Seat,
 )
 
+#: OpenCV's predefined ArUco dictionaries and how many markers each holds.
+MARKER_DICTIONARIES = {
+    **{f"{n}X{n}_{k}": k for n in (4, 5, 6, 7) for k in (50, 100, 250, 1000)},
+    "ARUCO_ORIGINAL": 1024,
+}
+
 
 def read_layout(data: Any, source: str = "<memory>") -> Layout:
     """The checked Layout of a layout file's parsed JSON (``source`` names it in errors)."""
@@ -61,8 +67,8 @@ class _Reader:
         seats = self.seats(self.get(data, "players", list, "top level"), fields)
         markers, dictionary = self.markers(data.get("markers"))
         self.check_rings_closed(rings, lines)
-        width = float(self.get(board, "width", (int, float), "board"))
-        height = float(self.get(board, "height", (int, float), "board"))
+        width = self.positive(board, "width", "board")
+        height = self.positive(board, "height", "board")
         shape = self.choice(board, "shape", BOARD_SHAPES, "board")
         diameter = _opt(board, "diameter", (int, float), self, "board")
         if shape == "round" and diameter is None:
@@ -77,7 +83,7 @@ class _Reader:
             shape=shape,
             style=self.choice(board, "style", BOARD_STYLES, "board"),
             diameter=None if diameter is None else float(diameter),
-            piece_diameter=float(self.get(data, "piece_diameter", (int, float), "top level")),
+            piece_diameter=self.positive(data, "piece_diameter", "top level"),
             fields=fields,
             lines=lines,
             rings=rings,
@@ -85,8 +91,15 @@ class _Reader:
             markers=markers,
             marker_dictionary=dictionary,
             source=self.source,
-            extra=dict(data.get("extra", {})),
+            extra=self.get(data, "extra", dict, "top level") if "extra" in data else {},
         )
+
+    def positive(self, obj: Any, key: str, where: str) -> float:
+        """A size in millimetres: a number above zero."""
+        value = float(self.get(obj, key, (int, float), where))
+        if not 0 < value < float("inf"):
+            raise self.fail(where, f"{key!r} must be a positive number of mm, not {value:g}")
+        return value
 
     def choice(self, obj: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
         """An optional word out of ``allowed``; absent means the first one."""
@@ -115,7 +128,7 @@ class _Reader:
                 index=_opt(item, "index", int, self, where),
                 gravity=_opt(item, "gravity", int, self, where),
                 owner=_opt(item, "owner", str, self, where),
-                special=bool(item.get("special", False)),
+                special=bool(_opt(item, "special", bool, self, where)),
                 label=_opt(item, "label", str, self, where),
             )
         if not fields:
@@ -240,7 +253,7 @@ class _Reader:
                 groups[key] = ids
             seats.append(
                 Seat(
-                    seat=int(item.get("seat", n)),
+                    seat=n if item.get("seat") is None else _opt(item, "seat", int, self, where),
                     colour=colour,
                     station=tuple(groups["station"]),
                     formation=tuple(groups["formation"]),
@@ -256,11 +269,15 @@ class _Reader:
         if data is None:
             return (), None
         dictionary = self.get(data, "dictionary", str, "markers")
-        size = float(self.get(data, "size", (int, float), "markers"))
+        if dictionary not in MARKER_DICTIONARIES:
+            raise self.fail("markers", f"unknown ArUco dictionary {dictionary!r} (e.g. 4X4_50)")
+        size = self.positive(data, "size", "markers")
         markers: list[Marker] = []
         for n, item in enumerate(self.get(data, "items", list, "markers")):
             where = f"marker #{n}"
             mid = self.get(item, "id", int, where)
+            if not 0 <= mid < MARKER_DICTIONARIES[dictionary]:
+                raise self.fail(where, f"id {mid} is not in the dictionary {dictionary}")
             if any(m.id == mid for m in markers):
                 raise self.fail(where, f"duplicate marker id {mid}")
             markers.append(
@@ -268,7 +285,7 @@ class _Reader:
                     mid,
                     float(self.get(item, "x", (int, float), where)),
                     float(self.get(item, "y", (int, float), where)),
-                    float(item.get("size", size)),
+                    self.positive(item, "size", where) if "size" in item else size,
                 )
             )
         return tuple(markers), dictionary
