@@ -15,7 +15,7 @@ import cv2
 import pytest
 
 from companion.layout import Layout, builtin_layouts, load_layout
-from companion.render import PIECE_COLOURS, draw_board, to_image, to_svg
+from companion.render import PIECE_COLOURS, draw_board, field_radii, to_image, to_svg
 from companion.render.paint import FIELD
 from companion.render.scene import bgr
 from companion.render.tenet import ENTRY, GOLD, POTT, STONE
@@ -180,12 +180,20 @@ def test_the_markers_of_the_picture_are_found_by_aruco(tenet):
     assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
 
 
-def test_every_field_is_drawn_in_the_empty_field_grey_where_it_lies(tenet):
+def test_plain_fields_are_empty_grey_and_labelled_fields_carry_print(tenet):
+    """The board reader's contract: a labelled field is printed on, a plain one is not."""
     img = to_image(draw_board(tenet), px_per_mm=2.0)
+    radius = field_radii(tenet)
     for f in tenet:
-        if f.kind != "centre":  # the start field carries its name
-            pixel = img[round((f.y + 280) * 2), round((f.x + 280) * 2)]
-            assert tuple(int(v) for v in pixel) == bgr(FIELD), f.id
+        r = radius[f.id] * 0.5 * 2  # the inner half of the disc, in pixels
+        x, y = round((f.x + 280) * 2), round((f.y + 280) * 2)
+        disc = img[round(y - r) : round(y + r) + 1, round(x - r) : round(x + r) + 1].reshape(-1, 3)
+        inked = int((disc.sum(axis=1) < 200).sum())
+        if f.label is None and f.owner is None:
+            assert tuple(int(v) for v in img[y, x]) == bgr(FIELD), f.id
+            assert inked == 0, f.id
+        elif f.label is not None:
+            assert inked > 3, f.id
 
 
 def test_the_svg_shows_circles_crossings_entries_potts_and_stone_fields(tenet):

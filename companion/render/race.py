@@ -52,11 +52,27 @@ def draw_race(scene: Scene, layout: Layout, radius: dict[str, float], marked: se
         elif owner and f.kind == "home":
             _home(scene, layout, f, owner)
     _numbers(scene, layout, radius)
+    jumps = {ln.start: ln.end for ln in layout.lines if ln.colour == "bridge"}
     for f in layout:
-        _field(scene, f, radius[f.id], f.id in marked)
+        mark = MARKS.get(f.label or "", "")
+        if f.id in jumps:
+            mark = f"+{_distance(layout, f.id, jumps[f.id])}"
+        _field(scene, f, radius[f.id], mark, f.id in marked)
 
 
-def _field(scene: Scene, f: Field, r: float, marked: bool) -> None:
+#: What a labelled field shows in print (the board reader expects print on labelled fields).
+MARKS = {"start": "S", "goal": "Z", "home": "H"}
+
+
+def _distance(layout: Layout, a: str, b: str) -> int:
+    """How many track fields the bridge from a to b skips (6 on the default board)."""
+    fa, fb = layout.fields[a], layout.fields[b]
+    if fa.ring is None or fa.ring != fb.ring or fa.index is None or fb.index is None:
+        return 0
+    return (fb.index - fa.index) % layout.ring(fa.ring).size
+
+
+def _field(scene: Scene, f: Field, r: float, mark: str, marked: bool) -> None:
     owner = PIECE_COLOURS.get(f.owner or "")
     fill = mix(owner, FIELD, 0.35) if owner else FIELD
     scene.add(Circle(f.x, f.y, r, fill=fill, stroke=FIELD_EDGE, width=0.8))
@@ -64,6 +80,8 @@ def _field(scene: Scene, f: Field, r: float, marked: bool) -> None:
         scene.add(Circle(f.x, f.y, r + 1.6, stroke=LINE_PAINT["bridge"], width=2.6))
     elif owner:
         scene.add(Circle(f.x, f.y, r + 1.6, stroke=owner, width=2.2))
+    if mark:
+        scene.add(Text(f.x, f.y, mark, r * 0.7, DARK_INK, bold=True))
     if marked:
         scene.add(Circle(f.x, f.y, r + 3.5, stroke=HIGHLIGHT, width=1.8))
 

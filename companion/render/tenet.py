@@ -45,8 +45,22 @@ def draw_tenet(scene: Scene, layout: Layout, radius: dict[str, float], marked: s
         if ring.radius:
             paint = PLANET_LINE if ring.id in planets else GOLD
             scene.add(Circle(ring.cx, ring.cy, ring.radius, stroke=paint, width=1.6))
+    numbers = {f: str(p.get("number", "")) for p in planets.values() for f in _potts(layout, p)}
     for f in layout:
-        _field(scene, f, radius[f.id], len(layout.rings_of(f.id)), f.id in marked)
+        mark = numbers.get(f.id) or MARKS.get(f.label or "", "")
+        _field(scene, f, radius[f.id], mark, len(layout.rings_of(f.id)), f.id in marked)
+
+
+#: What a labelled field shows in print (the board reader expects print on labelled fields):
+#: E for an entry field, S for the stone's field; a Pott shows its planet's number.
+MARKS = {"entry": "E", "stone": "S", "Pott": "P", "start": "Start"}
+
+
+def _potts(layout: Layout, planet: dict[str, Any]) -> list[str]:
+    ring = str(planet.get("ring", ""))
+    if ring not in {r.id for r in layout.rings}:
+        return []
+    return [f for f in layout.ring_fields(ring) if layout.fields[f].label == "Pott"]
 
 
 def _planets(layout: Layout) -> list[dict[str, Any]]:
@@ -65,7 +79,7 @@ def _planet(scene: Scene, ring: Ring, planet: dict[str, Any]) -> None:
     scene.add(Text(ring.cx, ring.cy + 0.3 * r, name, 0.13 * r, PLANET_LINE))
 
 
-def _field(scene: Scene, f: Field, r: float, circles: int, marked: bool) -> None:
+def _field(scene: Scene, f: Field, r: float, mark: str, circles: int, marked: bool) -> None:
     scene.add(Circle(f.x, f.y, r, fill=FIELD, stroke=FIELD_EDGE, width=0.8))
     paint, width = {"entry": (ENTRY, 2.0), "Pott": (POTT, 2.6), "stone": (STONE, 2.0)}.get(
         f.label or "", (None, 0.0)
@@ -74,7 +88,7 @@ def _field(scene: Scene, f: Field, r: float, circles: int, marked: bool) -> None
         paint, width = GOLD, 1.1  # a crossing: here a ball may change circles
     if paint is not None:
         scene.add(Circle(f.x, f.y, r + 0.4 + width / 2, stroke=paint, width=width))
-    if f.kind == "centre":
-        scene.add(Text(f.x, f.y, "Start", 0.42 * r, DARK_INK, bold=True))
+    if mark:
+        scene.add(Text(f.x, f.y, mark, r * (0.42 if len(mark) > 2 else 0.7), DARK_INK, bold=True))
     if marked:
         scene.add(Circle(f.x, f.y, r + 3.2, stroke=HIGHLIGHT, width=1.6))
