@@ -1,9 +1,10 @@
 """Board layouts: the fields, lines and geometry of a board, loaded from a data file.
 
 A layout is data, not code (see ``companion/layouts/*.json``): a club that measures its
-own board writes its own file. The loader checks the file completely and rejects a
-broken one with a one-line :class:`~companion.errors.LayoutError` that names the file
-and the offending entry, because a wrong graph would make every later verdict wrong.
+own board writes its own file. The loader (:mod:`companion.layoutfile`) checks the file
+completely and rejects a broken one with a one-line :class:`~companion.errors.LayoutError`
+that names the file and the offending entry, because a wrong graph would make every later
+verdict wrong. Built in: ``gravitation`` (docs/rulings.md §1), ``tuerme`` (§5), ``tenet`` (§6).
 
 Coordinates are millimetres with the origin at the board centre, x to the right and
 y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
@@ -39,7 +40,7 @@ class Field:
     x: float
     y: float
     ring: str | None = None  # the ring (closed loop) the field belongs to, e.g. "U3"
-    index: int | None = None  # its place in that ring, 0 at 12 o'clock, clockwise
+    index: int | None = None  # its place in that ring, clockwise from index 0 (see Ring)
     gravity: int | None = None  # the gravity number printed in the field
     owner: str | None = None  # the colour of the player the field belongs to
     special: bool = False  # a "Sonderfeld" of its owner
