@@ -1,9 +1,10 @@
 """Board layouts: the fields, lines and geometry of a board, loaded from a data file.
 
 A layout is data, not code (see ``companion/layouts/*.json``): a club that measures its
-own board writes its own file. The loader checks the file completely and rejects a
-broken one with a one-line :class:`~companion.errors.LayoutError` that names the file
-and the offending entry, because a wrong graph would make every later verdict wrong.
+own board writes its own file. The loader (:mod:`companion.layoutfile`) checks the file
+completely and rejects a broken one with a one-line :class:`~companion.errors.LayoutError`
+that names the file and the offending entry, because a wrong graph would make every later
+verdict wrong. Built in: ``gravitation`` (docs/rulings.md §1), ``tuerme`` (§5), ``tenet`` (§6).
 
 Coordinates are millimetres with the origin at the board centre, x to the right and
 y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
@@ -25,6 +26,9 @@ from companion.errors import LayoutError
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
 FIELD_KINDS = ("ring", "station", "track", "start", "goal", "home", "planet", "centre")
+#: Board outlines, and the drawing styles of companion.render (one per built-in board).
+BOARD_SHAPES = ("square", "round")
+BOARD_STYLES = ("gravitation", "tuerme", "tenet")
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ class Field:
     x: float
     y: float
     ring: str | None = None  # the ring (closed loop) the field belongs to, e.g. "U3"
-    index: int | None = None  # its place in that ring, 0 at 12 o'clock, clockwise
+    index: int | None = None  # its place in that ring, clockwise from index 0 (see Ring)
     gravity: int | None = None  # the gravity number printed in the field
     owner: str | None = None  # the colour of the player the field belongs to
     special: bool = False  # a "Sonderfeld" of its owner
@@ -55,12 +59,20 @@ class Line:
 
 @dataclass(frozen=True)
 class Ring:
-    """A closed loop of fields ``<id>.0`` .. ``<id>.<size-1>``, walked clockwise."""
+    """A closed loop of fields, walked clockwise round its centre from index 0.
+
+    Its fields are ``<id>.0`` .. ``<id>.<size-1>`` unless ``fields`` lists them: on the
+    TENET board a crossing lies on two circles, so it cannot be named after one of them.
+    The centre (``cx``, ``cy``) is the board centre unless the file says otherwise.
+    """
 
     id: str
     size: int
     gravity: int | None = None
     radius: float | None = None
+    cx: float = 0.0
+    cy: float = 0.0
+    fields: tuple[str, ...] = ()  # the members in ring order, when listed in the file
 
 
 @dataclass(frozen=True)
@@ -90,7 +102,7 @@ class Layout:
 
     name: str
     title: str
-    width: float
+    width: float  # the area that is drawn and read: the board, or the mat under a round one
     height: float
     shape: str
     piece_diameter: float
@@ -100,6 +112,8 @@ class Layout:
     seats: tuple[Seat, ...]
     markers: tuple[Marker, ...] = ()
     marker_dictionary: str | None = None
+    style: str = "gravitation"  # how companion.render draws it
+    diameter: float | None = None  # a round board's own diameter (it lies on a mat)
     source: str = "<memory>"
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -144,7 +158,24 @@ class Layout:
 
     def ring_fields(self, ring_id: str) -> tuple[str, ...]:
         """The fields of a ring in clockwise order from index 0."""
-        return tuple(f"{ring_id}.{i}" for i in range(self.ring(ring_id).size))
+        ring = self.ring(ring_id)
+        return ring.fields or tuple(f"{ring_id}.{i}" for i in range(ring.size))
+
+    def rings_of(self, field_id: str) -> tuple[Ring, ...]:
+        """The rings (circles, loops) that pass through a field, in file order."""
+        return self._rings_through.get(field_id, ())
+
+    @cached_property
+    def _rings_through(self) -> dict[str, tuple[Ring, ...]]:
+        through: dict[str, list[Ring]] = {}
+        for ring in self.rings:
+            for fid in self.ring_fields(ring.id):
+                through.setdefault(fid, []).append(ring)
+        return {f: tuple(v) for f, v in through.items()}
+
+    def owned(self, colour: str, kind: str) -> tuple[str, ...]:
+        """The fields of one kind that belong to a colour, e.g. ``owned("red", "start")``."""
+        return tuple(f.id for f in self if f.owner == colour and f.kind == kind)
 
     def seat(self, colour: str) -> Seat:
         for seat in self.seats:
@@ -197,211 +228,6 @@ def parse_layout(text: str, source: str = "<memory>") -> Layout:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LayoutError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
-    return _Reader(source).layout(data)
+    from companion.layoutfile import read_layout  # the checks live there; it imports us
 
-
-class _Reader:
-    """Turns layout JSON into a Layout, checking every entry and naming the bad one."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, why: str) -> LayoutError:
-        return LayoutError(f"{self.source}: {where}: {why}")
-
-    def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
-        if not isinstance(obj, dict):
-            raise self.fail(where, "expected an object")
-        if key not in obj:
-            raise self.fail(where, f"missing {key!r}")
-        value = obj[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-            raise self.fail(where, f"{key!r} has the wrong type ({type(value).__name__})")
-        return value
-
-    def layout(self, data: Any) -> Layout:
-        if not isinstance(data, dict):
-            raise self.fail("top level", "expected an object")
-        name = self.get(data, "name", str, "top level")
-        board = self.get(data, "board", dict, "top level")
-        fields = self.fields(self.get(data, "fields", list, "top level"))
-        rings = self.rings(data.get("rings", []), fields)
-        lines = self.lines(self.get(data, "lines", list, "top level"), fields)
-        seats = self.seats(self.get(data, "players", list, "top level"), fields)
-        markers, dictionary = self.markers(data.get("markers"))
-        self.check_rings_closed(rings, lines)
-        return Layout(
-            name=name,
-            title=str(data.get("title", name)),
-            width=float(self.get(board, "width", (int, float), "board")),
-            height=float(self.get(board, "height", (int, float), "board")),
-            shape=str(board.get("shape", "square")),
-            piece_diameter=float(self.get(data, "piece_diameter", (int, float), "top level")),
-            fields=fields,
-            lines=lines,
-            rings=rings,
-            seats=seats,
-            markers=markers,
-            marker_dictionary=dictionary,
-            source=self.source,
-            extra=dict(data.get("extra", {})),
-        )
-
-    def fields(self, items: list[Any]) -> dict[str, Field]:
-        fields: dict[str, Field] = {}
-        for n, item in enumerate(items):
-            where = f"field #{n}"
-            fid = self.get(item, "id", str, where)
-            where = f"field {fid!r}"
-            if fid in fields:
-                raise self.fail(where, "duplicate field id")
-            kind = self.get(item, "kind", str, where)
-            if kind not in FIELD_KINDS:
-                raise self.fail(where, f"unknown kind {kind!r} (one of {', '.join(FIELD_KINDS)})")
-            fields[fid] = Field(
-                id=fid,
-                kind=kind,
-                x=float(self.get(item, "x", (int, float), where)),
-                y=float(self.get(item, "y", (int, float), where)),
-                ring=_opt(item, "ring", str, self, where),
-                index=_opt(item, "index", int, self, where),
-                gravity=_opt(item, "gravity", int, self, where),
-                owner=_opt(item, "owner", str, self, where),
-                special=bool(item.get("special", False)),
-                label=_opt(item, "label", str, self, where),
-            )
-        if not fields:
-            raise self.fail("fields", "a layout needs at least one field")
-        return fields
-
-    def rings(self, items: Any, fields: Mapping[str, Field]) -> tuple[Ring, ...]:
-        if not isinstance(items, list):
-            raise self.fail("rings", "expected a list")
-        rings = []
-        for n, item in enumerate(items):
-            rid = self.get(item, "id", str, f"ring #{n}")
-            where = f"ring {rid!r}"
-            size = self.get(item, "size", int, where)
-            members = sorted(
-                f.index for f in fields.values() if f.ring == rid and f.index is not None
-            )
-            missing = sorted(set(range(size)) - set(members))
-            if missing:
-                raise self.fail(where, f"gap: no field {rid}.{missing[0]}")
-            if len(members) != size:
-                raise self.fail(where, f"has {len(members)} fields, expected {size}")
-            for i in range(size):
-                f = fields.get(f"{rid}.{i}")
-                if f is None or f.ring != rid or f.index != i:
-                    raise self.fail(where, f"field {rid}.{i} must have ring {rid!r}, index {i}")
-            rings.append(
-                Ring(
-                    id=rid,
-                    size=size,
-                    gravity=_opt(item, "gravity", int, self, where),
-                    radius=_opt(item, "radius", (int, float), self, where),
-                )
-            )
-        known = {r.id for r in rings}
-        for f in fields.values():
-            if f.ring is not None and f.ring not in known:
-                raise self.fail(f"field {f.id!r}", f"unknown ring {f.ring!r}")
-        return tuple(rings)
-
-    def lines(self, items: list[Any], fields: Mapping[str, Field]) -> tuple[Line, ...]:
-        lines = []
-        seen: set[tuple[str, str]] = set()
-        for n, item in enumerate(items):
-            where = f"line #{n}"
-            start = self.get(item, "from", str, where)
-            end = self.get(item, "to", str, where)
-            where = f"line #{n} {start}->{end}"
-            for fid in (start, end):
-                if fid not in fields:
-                    raise self.fail(where, f"unknown field {fid!r}")
-            if start == end:
-                raise self.fail(where, "a line needs two different fields")
-            colour = self.get(item, "colour", str, where)
-            if colour not in LINE_COLOURS:
-                raise self.fail(where, f"unknown colour {colour!r}")
-            direction = item.get("direction", "forward")
-            if direction not in ("forward", "both"):
-                raise self.fail(where, f"direction must be 'forward' or 'both', not {direction!r}")
-            if (start, end) in seen:
-                raise self.fail(where, "duplicate line")
-            seen.add((start, end))
-            lines.append(Line(start, end, colour, both_ways=direction == "both"))
-        return tuple(lines)
-
-    def seats(self, items: list[Any], fields: Mapping[str, Field]) -> tuple[Seat, ...]:
-        seats = []
-        colours: set[str] = set()
-        for n, item in enumerate(items):
-            colour = self.get(item, "colour", str, f"player #{n}")
-            where = f"player {colour!r}"
-            if colour in colours:
-                raise self.fail(where, "duplicate colour")
-            colours.add(colour)
-            groups = {}
-            for key in ("station", "formation", "special"):
-                ids = item.get(key, [])
-                if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                    raise self.fail(where, f"{key!r} must be a list of field ids")
-                for fid in ids:
-                    if fid not in fields:
-                        raise self.fail(where, f"{key} names unknown field {fid!r}")
-                groups[key] = ids
-            seats.append(
-                Seat(
-                    seat=int(item.get("seat", n)),
-                    colour=colour,
-                    station=tuple(groups["station"]),
-                    formation=tuple(groups["formation"]),
-                    special=frozenset(groups["special"]),
-                )
-            )
-        for f in fields.values():
-            if f.owner is not None and f.owner not in colours:
-                raise self.fail(f"field {f.id!r}", f"owner {f.owner!r} is not a player colour")
-        return tuple(seats)
-
-    def markers(self, data: Any) -> tuple[tuple[Marker, ...], str | None]:
-        if data is None:
-            return (), None
-        dictionary = self.get(data, "dictionary", str, "markers")
-        size = float(self.get(data, "size", (int, float), "markers"))
-        markers: list[Marker] = []
-        for n, item in enumerate(self.get(data, "items", list, "markers")):
-            where = f"marker #{n}"
-            mid = self.get(item, "id", int, where)
-            if any(m.id == mid for m in markers):
-                raise self.fail(where, f"duplicate marker id {mid}")
-            markers.append(
-                Marker(
-                    mid,
-                    float(self.get(item, "x", (int, float), where)),
-                    float(self.get(item, "y", (int, float), where)),
-                    float(item.get("size", size)),
-                )
-            )
-        return tuple(markers), dictionary
-
-    def check_rings_closed(self, rings: tuple[Ring, ...], lines: tuple[Line, ...]) -> None:
-        """Every ring must be joined clockwise all the way round by its own lines."""
-        pairs = {(ln.start, ln.end) for ln in lines}
-        pairs |= {(ln.end, ln.start) for ln in lines if ln.both_ways}
-        for ring in rings:
-            for i in range(ring.size):
-                a, b = f"{ring.id}.{i}", f"{ring.id}.{(i + 1) % ring.size}"
-                if (a, b) not in pairs:
-                    raise self.fail(f"ring {ring.id!r}", f"gap: no line {a}->{b}")
-
-
-def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
-
-
-def _opt(item: dict[str, Any], key: str, kind: Any, reader: _Reader, where: str) -> Any:
-    if item.get(key) is None:
-        return None
-    return reader.get(item, key, kind, where)
+    return read_layout(data, source)

@@ -105,3 +105,22 @@ def test_the_console_script_runs(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["to_move"] == "blue"
+
+
+@pytest.mark.parametrize("name", ["gravitation", "tuerme", "tenet"])
+def test_render_draws_an_empty_board_from_a_layout_name(capsys, tmp_path, name):
+    out_file = tmp_path / f"{name}.png"
+    code, out, err = run(capsys, "render", "--layout", name, "-o", str(out_file), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {"output": str(out_file), "layout": name}
+    assert out_file.read_bytes().startswith(b"\x89PNG")
+
+
+def test_render_without_position_or_layout_says_what_is_missing(capsys, tmp_path):
+    code, out, err = run(capsys, "render", "-o", str(tmp_path / "x.svg"))
+    assert code == 2 and out == ""
+    assert err == "companion render: nothing to draw: give a POSITION file or --layout NAME\n"
+    code, _, err = run(capsys, "render", "--layout", "ludo", "-o", str(tmp_path / "x.svg"))
+    assert code == 2 and err.count("\n") == 1 and "no layout 'ludo'" in err
+    code, _, err = run(capsys, "render", "--layout", "tenet", "--scale", "0", "-o", "x.png")
+    assert code == 2 and "--scale must be a positive number" in err

@@ -9,7 +9,8 @@ import cv2
 from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.position import Position
-from companion.render.board import PIECE_COLOURS, draw_board, field_radii
+from companion.render.board import draw_board, field_radii
+from companion.render.paint import PIECE_COLOURS
 from companion.render.scene import Scene, to_image, to_svg
 
 __all__ = ["PIECE_COLOURS", "Scene", "draw_board", "field_radii", "save", "to_image", "to_svg"]

@@ -12,36 +12,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-import cv2
-
 from companion.layout import Field, Layout
 from companion.position import Position
-from companion.render.scene import Circle, Polygon, Scene, Segment, Text
-
-#: Piece and player colours (the standard piece colours of docs/rulings.md §1).
-PIECE_COLOURS = {
-    "red": "#d7263d",
-    "yellow": "#f6c90e",
-    "green": "#2e9e4f",
-    "blue": "#1b5fc1",
-    "white": "#f4f4ef",
-    "black": "#202020",
-}
-LINE_PAINT = {
-    "green": "#3fbf5f",
-    "red": "#e0453a",
-    "blue": "#3a7be0",
-    "yellow": "#f0c419",
-    "station": "#9aa3b5",
-    "track": "#9aa3b5",
-    "bridge": "#e0453a",
-}
-BOARD = "#e6dfcc"  # the cardboard: light, so the corner markers need no frame of their own
-SPACE = "#1c2233"  # deep space blue disc: every piece colour and line colour stands out
-FIELD = "#a7a9b1"  # empty field: a mid grey that no piece colour is close to
-FIELD_EDGE = "#5d6170"
-INK = "#e9ecf2"
-DARK_INK = "#23283a"
+from companion.render.paint import (
+    BOARD,
+    DARK_INK,
+    FIELD,
+    FIELD_EDGE,
+    INK,
+    LINE_PAINT,
+    PIECE_COLOURS,
+    SPACE,
+    markers,
+    mix,
+)
+from companion.render.race import draw_race
+from companion.render.scene import Circle, Scene, Segment, Text
+from companion.render.tenet import draw_tenet
 
 
 def draw_board(
@@ -60,15 +47,13 @@ def draw_board(
         BOARD,
         title=layout.title,
     )
-    if layout.rings:
-        scene.add(Circle(0, 0, 0.494 * min(layout.width, layout.height), fill=SPACE))
-    _markers(scene, layout)
-    _gravitator(scene, layout)
-    _lines(scene, layout)
-    radius = field_radii(layout)
     marked = set(highlight)
-    for f in layout:
-        _field(scene, f, radius[f.id], f.id in marked)
+    if layout.style == "tuerme":
+        draw_race(scene, layout, field_radii(layout), marked)
+    elif layout.style == "tenet":
+        draw_tenet(scene, layout, field_radii(layout), marked)
+    else:
+        _space(scene, layout, marked)
     if position is not None:
         piece_r = layout.piece_diameter / 2
         for fid, colour in position.placement:
@@ -96,25 +81,16 @@ def field_radii(layout: Layout) -> dict[str, float]:
     return {fid: min(limit, 0.47 * d) for fid, d in layout.spacing.items()}
 
 
-def _markers(scene: Scene, layout: Layout) -> None:
-    if not layout.markers or layout.marker_dictionary is None:
-        return
-    dictionary = cv2.aruco.getPredefinedDictionary(
-        getattr(cv2.aruco, f"DICT_{layout.marker_dictionary}")
-    )
-    for m in layout.markers:
-        cells = cv2.aruco.generateImageMarker(dictionary, m.id, 6, borderBits=1)
-        n = cells.shape[0]
-        cell = m.size / n
-        x0, y0 = m.x - m.size / 2, m.y - m.size / 2
-        for r in range(n):
-            for c in range(n):
-                if cells[r, c] < 128:
-                    scene.add(_rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str) -> Polygon:
-    return Polygon(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), fill=fill)
+def _space(scene: Scene, layout: Layout, marked: set[str]) -> None:
+    """The Gravitation board: deep space, the Gravitator, green orbits and coloured spokes."""
+    if layout.rings:
+        scene.add(Circle(0, 0, 0.494 * min(layout.width, layout.height), fill=SPACE))
+    markers(scene, layout)
+    _gravitator(scene, layout)
+    _lines(scene, layout)
+    radius = field_radii(layout)
+    for f in layout:
+        _field(scene, f, radius[f.id], f.id in marked)
 
 
 def _gravitator(scene: Scene, layout: Layout) -> None:
@@ -151,7 +127,7 @@ def _field(scene: Scene, f: Field, r: float, marked: bool) -> None:
     owner = PIECE_COLOURS.get(f.owner or "")
     fill = FIELD
     if f.kind == "station" and owner:
-        fill = _mix(owner, FIELD, 0.35)
+        fill = mix(owner, FIELD, 0.35)
     scene.add(Circle(f.x, f.y, r, fill=fill, stroke=FIELD_EDGE, width=0.8))
     if f.special and owner:
         scene.add(Circle(f.x, f.y, r + 1.6, stroke=owner, width=2.2))
@@ -190,10 +166,3 @@ def _turn(scene: Scene, layout: Layout, position: Position) -> None:
     label = f"{position.to_move} to move"
     scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=INK, width=0.8))
     scene.add(Text(0, y, label, 6.5, INK))
-
-
-def _mix(a: str, b: str, t: float) -> str:
-    """Blend colour a into b by t (0..1)."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x * t + y * (1 - t)):02x}" for x, y in zip(ca, cb, strict=True))

@@ -1,0 +1,312 @@
+"""Reading a layout file: every entry checked, a broken one named in one line.
+
+:func:`read_layout` turns the parsed JSON of a layout file into a
+:class:`~companion.layout.Layout`. A wrong graph would make every later verdict wrong,
+so nothing is taken on trust: each error is a :class:`~companion.errors.LayoutError`
+naming the file and the entry (``my-board.json: ring 'U3': gap: no field U3.7``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import LayoutError
+from companion.layout import (
+    BOARD_SHAPES,
+    BOARD_STYLES,
+    FIELD_KINDS,
+    LINE_COLOURS,
+    Field,
+    Layout,
+    Line,
+    Marker,
+    Ring,
+    Seat,
+)
+
+#: OpenCV's predefined ArUco dictionaries and how many markers each holds.
+MARKER_DICTIONARIES = {
+    **{f"{n}X{n}_{k}": k for n in (4, 5, 6, 7) for k in (50, 100, 250, 1000)},
+    "ARUCO_ORIGINAL": 1024,
+}
+
+
+def read_layout(data: Any, source: str = "<memory>") -> Layout:
+    """The checked Layout of a layout file's parsed JSON (``source`` names it in errors)."""
+    return _Reader(source).layout(data)
+
+
+class _Reader:
+    """Turns layout JSON into a Layout, checking every entry and naming the bad one."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, why: str) -> LayoutError:
+        return LayoutError(f"{self.source}: {where}: {why}")
+
+    def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+        if not isinstance(obj, dict):
+            raise self.fail(where, "expected an object")
+        if key not in obj:
+            raise self.fail(where, f"missing {key!r}")
+        value = obj[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+            raise self.fail(where, f"{key!r} has the wrong type ({type(value).__name__})")
+        return value
+
+    def layout(self, data: Any) -> Layout:
+        if not isinstance(data, dict):
+            raise self.fail("top level", "expected an object")
+        name = self.get(data, "name", str, "top level")
+        board = self.get(data, "board", dict, "top level")
+        fields = self.fields(self.get(data, "fields", list, "top level"))
+        rings = self.rings(data.get("rings", []), fields)
+        lines = self.lines(self.get(data, "lines", list, "top level"), fields)
+        seats = self.seats(self.get(data, "players", list, "top level"), fields)
+        markers, dictionary = self.markers(data.get("markers"))
+        self.check_rings_closed(rings, lines)
+        width = self.positive(board, "width", "board")
+        height = self.positive(board, "height", "board")
+        shape = self.choice(board, "shape", BOARD_SHAPES, "board")
+        diameter = _opt(board, "diameter", (int, float), self, "board")
+        if shape == "round" and diameter is None:
+            raise self.fail("board", "a round board needs its 'diameter'")
+        if diameter is not None and not 0 < diameter <= min(width, height):
+            raise self.fail("board", f"diameter {diameter:g} does not fit in {width:g}x{height:g}")
+        return Layout(
+            name=name,
+            title=str(data.get("title", name)),
+            width=width,
+            height=height,
+            shape=shape,
+            style=self.choice(board, "style", BOARD_STYLES, "board"),
+            diameter=None if diameter is None else float(diameter),
+            piece_diameter=self.positive(data, "piece_diameter", "top level"),
+            fields=fields,
+            lines=lines,
+            rings=rings,
+            seats=seats,
+            markers=markers,
+            marker_dictionary=dictionary,
+            source=self.source,
+            extra=self.get(data, "extra", dict, "top level") if "extra" in data else {},
+        )
+
+    def positive(self, obj: Any, key: str, where: str) -> float:
+        """A size in millimetres: a number above zero."""
+        value = float(self.get(obj, key, (int, float), where))
+        if not 0 < value < float("inf"):
+            raise self.fail(where, f"{key!r} must be a positive number of mm, not {value:g}")
+        return value
+
+    def choice(self, obj: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
+        """An optional word out of ``allowed``; absent means the first one."""
+        value = obj.get(key, allowed[0])
+        if value not in allowed:
+            raise self.fail(where, f"unknown {key} {value!r} (one of {', '.join(allowed)})")
+        return str(value)
+
+    def fields(self, items: list[Any]) -> dict[str, Field]:
+        fields: dict[str, Field] = {}
+        for n, item in enumerate(items):
+            where = f"field #{n}"
+            fid = self.get(item, "id", str, where)
+            where = f"field {fid!r}"
+            if fid in fields:
+                raise self.fail(where, "duplicate field id")
+            kind = self.get(item, "kind", str, where)
+            if kind not in FIELD_KINDS:
+                raise self.fail(where, f"unknown kind {kind!r} (one of {', '.join(FIELD_KINDS)})")
+            fields[fid] = Field(
+                id=fid,
+                kind=kind,
+                x=float(self.get(item, "x", (int, float), where)),
+                y=float(self.get(item, "y", (int, float), where)),
+                ring=_opt(item, "ring", str, self, where),
+                index=_opt(item, "index", int, self, where),
+                gravity=_opt(item, "gravity", int, self, where),
+                owner=_opt(item, "owner", str, self, where),
+                special=bool(_opt(item, "special", bool, self, where)),
+                label=_opt(item, "label", str, self, where),
+            )
+        if not fields:
+            raise self.fail("fields", "a layout needs at least one field")
+        return fields
+
+    def rings(self, items: Any, fields: Mapping[str, Field]) -> tuple[Ring, ...]:
+        if not isinstance(items, list):
+            raise self.fail("rings", "expected a list")
+        rings: list[Ring] = []
+        for n, item in enumerate(items):
+            rid = self.get(item, "id", str, f"ring #{n}")
+            where = f"ring {rid!r}"
+            if any(r.id == rid for r in rings):
+                raise self.fail(where, "duplicate ring id")
+            size = self.get(item, "size", int, where)
+            if size < 2:
+                raise self.fail(where, f"size {size} is too small for a loop")
+            listed = item.get("fields")
+            if listed is None:
+                members = self.named_members(rid, size, fields, where)
+            else:
+                members = self.listed_members(rid, size, listed, fields, where)
+            radius = _opt(item, "radius", (int, float), self, where)
+            if radius is not None and radius <= 0:
+                raise self.fail(where, f"radius must be positive, not {radius}")
+            rings.append(
+                Ring(
+                    id=rid,
+                    size=size,
+                    gravity=_opt(item, "gravity", int, self, where),
+                    radius=radius,
+                    cx=float(_opt(item, "cx", (int, float), self, where) or 0.0),
+                    cy=float(_opt(item, "cy", (int, float), self, where) or 0.0),
+                    fields=members if listed is not None else (),
+                )
+            )
+        known = {r.id for r in rings}
+        for f in fields.values():
+            if f.ring is not None and f.ring not in known:
+                raise self.fail(f"field {f.id!r}", f"unknown ring {f.ring!r}")
+        return tuple(rings)
+
+    def named_members(
+        self, rid: str, size: int, fields: Mapping[str, Field], where: str
+    ) -> tuple[str, ...]:
+        """The fields ``<rid>.0`` .. ``<rid>.<size-1>``, each naming the ring and its index."""
+        members = sorted(f.index for f in fields.values() if f.ring == rid and f.index is not None)
+        missing = sorted(set(range(size)) - set(members))
+        if missing:
+            raise self.fail(where, f"gap: no field {rid}.{missing[0]}")
+        if len(members) != size:
+            raise self.fail(where, f"has {len(members)} fields, expected {size}")
+        for i in range(size):
+            f = fields.get(f"{rid}.{i}")
+            if f is None or f.ring != rid or f.index != i:
+                raise self.fail(where, f"field {rid}.{i} must have ring {rid!r}, index {i}")
+        return tuple(f"{rid}.{i}" for i in range(size))
+
+    def listed_members(
+        self, rid: str, size: int, listed: Any, fields: Mapping[str, Field], where: str
+    ) -> tuple[str, ...]:
+        """A ring's ``fields`` list: known, distinct, ``size`` of them, and every field
+        that names this ring in its ``ring`` standing at its ``index`` in the list."""
+        if not isinstance(listed, list) or not all(isinstance(i, str) for i in listed):
+            raise self.fail(where, "'fields' must be a list of field ids")
+        if len(listed) != size:
+            raise self.fail(where, f"lists {len(listed)} fields, expected {size}")
+        for fid in listed:
+            if fid not in fields:
+                raise self.fail(where, f"fields names unknown field {fid!r}")
+        if len(set(listed)) != size:
+            twice = next(fid for fid in listed if listed.count(fid) > 1)
+            raise self.fail(where, f"field {twice!r} is listed twice")
+        for f in fields.values():
+            if f.ring == rid and (f.index is None or listed[f.index : f.index + 1] != [f.id]):
+                raise self.fail(where, f"field {f.id!r} must be at its index {f.index} of 'fields'")
+        return tuple(listed)
+
+    def lines(self, items: list[Any], fields: Mapping[str, Field]) -> tuple[Line, ...]:
+        lines = []
+        seen: set[tuple[str, str]] = set()
+        for n, item in enumerate(items):
+            where = f"line #{n}"
+            start = self.get(item, "from", str, where)
+            end = self.get(item, "to", str, where)
+            where = f"line #{n} {start}->{end}"
+            for fid in (start, end):
+                if fid not in fields:
+                    raise self.fail(where, f"unknown field {fid!r}")
+            if start == end:
+                raise self.fail(where, "a line needs two different fields")
+            colour = self.get(item, "colour", str, where)
+            if colour not in LINE_COLOURS:
+                raise self.fail(where, f"unknown colour {colour!r}")
+            direction = item.get("direction", "forward")
+            if direction not in ("forward", "both"):
+                raise self.fail(where, f"direction must be 'forward' or 'both', not {direction!r}")
+            if (start, end) in seen:
+                raise self.fail(where, "duplicate line")
+            seen.add((start, end))
+            lines.append(Line(start, end, colour, both_ways=direction == "both"))
+        return tuple(lines)
+
+    def seats(self, items: list[Any], fields: Mapping[str, Field]) -> tuple[Seat, ...]:
+        seats = []
+        colours: set[str] = set()
+        for n, item in enumerate(items):
+            colour = self.get(item, "colour", str, f"player #{n}")
+            where = f"player {colour!r}"
+            if colour in colours:
+                raise self.fail(where, "duplicate colour")
+            colours.add(colour)
+            groups = {}
+            for key in ("station", "formation", "special"):
+                ids = item.get(key, [])
+                if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+                    raise self.fail(where, f"{key!r} must be a list of field ids")
+                for fid in ids:
+                    if fid not in fields:
+                        raise self.fail(where, f"{key} names unknown field {fid!r}")
+                groups[key] = ids
+            seats.append(
+                Seat(
+                    seat=n if item.get("seat") is None else _opt(item, "seat", int, self, where),
+                    colour=colour,
+                    station=tuple(groups["station"]),
+                    formation=tuple(groups["formation"]),
+                    special=frozenset(groups["special"]),
+                )
+            )
+        for f in fields.values():
+            if f.owner is not None and f.owner not in colours:
+                raise self.fail(f"field {f.id!r}", f"owner {f.owner!r} is not a player colour")
+        return tuple(seats)
+
+    def markers(self, data: Any) -> tuple[tuple[Marker, ...], str | None]:
+        if data is None:
+            return (), None
+        dictionary = self.get(data, "dictionary", str, "markers")
+        if dictionary not in MARKER_DICTIONARIES:
+            raise self.fail("markers", f"unknown ArUco dictionary {dictionary!r} (e.g. 4X4_50)")
+        size = self.positive(data, "size", "markers")
+        markers: list[Marker] = []
+        for n, item in enumerate(self.get(data, "items", list, "markers")):
+            where = f"marker #{n}"
+            mid = self.get(item, "id", int, where)
+            if not 0 <= mid < MARKER_DICTIONARIES[dictionary]:
+                raise self.fail(where, f"id {mid} is not in the dictionary {dictionary}")
+            if any(m.id == mid for m in markers):
+                raise self.fail(where, f"duplicate marker id {mid}")
+            markers.append(
+                Marker(
+                    mid,
+                    float(self.get(item, "x", (int, float), where)),
+                    float(self.get(item, "y", (int, float), where)),
+                    self.positive(item, "size", where) if "size" in item else size,
+                )
+            )
+        return tuple(markers), dictionary
+
+    def check_rings_closed(self, rings: tuple[Ring, ...], lines: tuple[Line, ...]) -> None:
+        """Every ring must be joined clockwise all the way round by its own lines."""
+        pairs = {(ln.start, ln.end) for ln in lines}
+        pairs |= {(ln.end, ln.start) for ln in lines if ln.both_ways}
+        for ring in rings:
+            members = ring.fields or tuple(f"{ring.id}.{i}" for i in range(ring.size))
+            for i, a in enumerate(members):
+                b = members[(i + 1) % ring.size]
+                if (a, b) not in pairs:
+                    raise self.fail(f"ring {ring.id!r}", f"gap: no line {a}->{b}")
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _opt(item: dict[str, Any], key: str, kind: Any, reader: _Reader, where: str) -> Any:
+    if item.get(key) is None:
+        return None
+    return reader.get(item, key, kind, where)
