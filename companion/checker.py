@@ -109,6 +109,9 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
     if fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
         reason = f"{render(tokens)!r} ends on {ends}, not on {to}"
+        against = _direction(position, to, tokens[0].value or 0)
+        if against:
+            reason = f"{against} ({reason})"
     else:
         reason = explain(position, roll, tokens, moves, to, nearest)
     if nearest:
@@ -149,7 +152,9 @@ def _nearest(moves: tuple[Move, ...], tokens: tuple[Token, ...], to: str | None)
     def score(m: Move) -> tuple[bool, bool, int, float, float]:
         words = [str(t) for t in normalise(m.tokens)]
         kinds = [t.kind for t in normalise(m.tokens)]
-        prefix = next((i for i, (a, b) in enumerate(zip(shape, kinds)) if a != b), len(kinds))
+        prefix = next(
+            (i for i, (a, b) in enumerate(zip(shape, kinds, strict=False)) if a != b), len(kinds)
+        )
         return (
             to is not None and m.end != to,
             m.value != tokens[0].value,
@@ -189,7 +194,7 @@ def explain(
     why = _arithmetic(position, tokens, store_ok)
     if why:
         return why
-    why = _direction(position, tokens, to, first)
+    why = _direction(position, to, first or 0)
     if why:
         return why
     for i, tok in enumerate(tokens):
@@ -243,19 +248,18 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
     return None
 
 
-def _direction(
-    position: Position, tokens: tuple[Token, ...], to: str | None, value: int
-) -> str | None:
+def _direction(position: Position, to: str | None, value: int) -> str | None:
     """A target that only a line walked against its direction could reach."""
     if to is None:
         return None
     g = graph(position.layout)
     mine = position.pieces[position.to_move]
-    if any(to in g.distances(p) for p in mine):
+    limit = value + position.energy_of(position.to_move)
+    if any(g.distances(p).get(to, limit + 1) <= limit for p in mine):
         return None
     for p in mine:
         back = _back_distances(g, p)
-        if to in back and back[to] <= value + 5:
+        if back.get(to, limit + 1) <= limit:
             return (
                 f"{to} can only be reached from {p} against a line's direction: orbits run "
                 "clockwise, blue lines only inward, yellow lines only outward"

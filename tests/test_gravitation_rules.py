@@ -148,9 +148,7 @@ def test_no_defence_for_own_pieces() -> None:
 
 
 def test_full_ring_is_destroyed() -> None:
-    pos = make(
-        {"red": U3[0:5], "yellow": U3[5:10], "green": U3[10:15], "blue": U3[15:20]}, phase=3
-    )
+    pos = make({"red": U3[0:5], "yellow": U3[5:10], "green": U3[10:15], "blue": U3[15:20]}, phase=3)
     move = said(pos, (4, 2))["Wurf 6, Umlaufbahn 3, Stoß 3"]
     assert len(move.destroyed) == 20
     assert not any(f.startswith("U3.") for f in move.after.occupant)
@@ -173,8 +171,10 @@ def test_death_push_waits_for_the_dice() -> None:
 
 def test_death_push_cannot_be_defended() -> None:
     pos = make({"red": ["U1.20"], "yellow": ["U1.21"]}, energy={"yellow": 5}, death_push=True)
-    assert not any("Abwehr 0" in m.announcement and "Stoß 10" in m.announcement
-                   for m in legal_moves(pos, (6, 5)))
+    assert not any(
+        "Abwehr 0" in m.announcement and "Stoß 10" in m.announcement
+        for m in legal_moves(pos, (6, 5))
+    )
 
 
 # ------------------------------------------------------------------ doublets and specials
@@ -233,9 +233,7 @@ def test_demand_restricts_the_move_to_the_demanded_piece() -> None:
 
 
 def test_declared_piece_crashes_if_the_roll_cannot_carry_it() -> None:
-    pos = make(
-        {"red": ["U5.5", "U1.30"], "yellow": []}, declared="U5.5", declare_before_roll=True
-    )
+    pos = make({"red": ["U5.5", "U1.30"], "yellow": []}, declared="U5.5", declare_before_roll=True)
     (move,) = legal_moves(pos, (3, 1))
     assert move.kind == "crash" and move.start == "U5.5"
 
