@@ -41,6 +41,8 @@ def play(game: dict) -> list[Turn]:  # type: ignore[type-arg]
 def test_pieces_are_conserved_and_stores_stay_in_0_to_5(game: dict) -> None:  # type: ignore[type-arg]
     for turn in play(game):
         players = len(turn.position.players)
+        keys = [(m.tokens, m.start, m.end, m.outcome, m.pushes) for m in turn.moves]
+        assert len(set(keys)) == len(keys)  # every generated move is distinct
         for move in turn.moves:
             assert len(move.after.placement) == 5 * players
             assert all(0 <= e <= 5 for e in move.after.energy)

@@ -117,7 +117,7 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
                     found += _special_moves(position, g, roll, choice, start)
     if not found:
         found = _no_move(position, g, roll, choices, pieces, colour)
-    return _unique(found)
+    return tuple(found)  # distinct by construction (see tests/test_properties.py)
 
 
 def _movable(position: Position) -> tuple[str, ...]:
@@ -127,17 +127,6 @@ def _movable(position: Position) -> tuple[str, ...]:
     if position.demands:
         return position.demands
     return position.pieces[position.to_move]
-
-
-def _unique(moves: list[Move]) -> tuple[Move, ...]:
-    seen: set[tuple[object, ...]] = set()
-    out = []
-    for m in moves:
-        key = (m.tokens, m.outcome, m.start, m.end, m.pushes)
-        if key not in seen:
-            seen.add(key)
-            out.append(m)
-    return tuple(out)
 
 
 def _context(

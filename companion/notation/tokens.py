@@ -26,6 +26,8 @@ class Kind(Enum):
     TAUSCH = "Tausch"  # 1+2: swap with the nearest foreign piece (no number)
     SONDERFELD = "Sonderfeld"  # 1+2: move to the nearest special field (no number)
 
+    __hash__ = object.__hash__  # members are singletons; identity hashing is fast
+
 
 #: Keywords that stand alone, without a number.
 BARE_KEYWORDS = frozenset({Kind.ABSTURZ, Kind.TAUSCH, Kind.SONDERFELD})
@@ -46,36 +48,44 @@ class Token:
         return f"{self.kind.value} {self.value}"
 
 
+_SMALL = 64  # tokens with numbers below this are made once and shared (move generation)
+_TABLE = {kind: tuple(Token(kind, n) for n in range(_SMALL)) for kind in Kind}
+
+
+def _token(kind: Kind, n: int) -> Token:
+    return _TABLE[kind][n] if 0 <= n < _SMALL else Token(kind, n)
+
+
 def wurf(n: int) -> Token:
-    return Token(Kind.WURF, n)
+    return _token(Kind.WURF, n)
 
 
 def count(n: int) -> Token:
-    return Token(Kind.COUNT, n)
+    return _token(Kind.COUNT, n)
 
 
 def umlaufbahn(n: int) -> Token:
-    return Token(Kind.UMLAUFBAHN, n)
+    return _token(Kind.UMLAUFBAHN, n)
 
 
 def gravitation(n: int) -> Token:
-    return Token(Kind.GRAVITATION, n)
+    return _token(Kind.GRAVITATION, n)
 
 
 def stoss(n: int) -> Token:
-    return Token(Kind.STOSS, n)
+    return _token(Kind.STOSS, n)
 
 
 def abwehr(n: int) -> Token:
-    return Token(Kind.ABWEHR, n)
+    return _token(Kind.ABWEHR, n)
 
 
 def tunnel(n: int) -> Token:
-    return Token(Kind.TUNNEL, n)
+    return _token(Kind.TUNNEL, n)
 
 
 def speicher(n: int) -> Token:
-    return Token(Kind.SPEICHER, n)
+    return _token(Kind.SPEICHER, n)
 
 
 ABSTURZ = Token(Kind.ABSTURZ)
