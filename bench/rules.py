@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.games.gravitation import legal_moves  # noqa: E402
-from companion.games.selfplay import self_play  # noqa: E402
+from companion.games.gravitation import legal_moves
+from companion.games.selfplay import self_play
 
 OPTIONS_ON = {"death_push": True, "prediction": True, "always_sum": False}
 OPTIONS_OFF: dict[str, bool] = {}

@@ -92,7 +92,7 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
         return Verdict("invalid", str(exc), offset=exc.offset)
     moves = legal_moves(position, roll)
     said = normalise(tokens)
-    fits = [m for m in moves if normalise(m.tokens) == said]
+    fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
     there = [m for m in fits if to is None or m.end == to]
     if there:
         outcomes = {m.outcome for m in there}
@@ -117,6 +117,13 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
     if nearest:
         reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
+
+
+def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
+    """A crash or pass said with another value of the roll ("Wurf 5, Absturz" for 5+2)."""
+    if m.kind not in ("crash", "pass") or len(tokens) != len(m.tokens):
+        return False
+    return tokens[1:] == m.tokens[1:] and tokens[0].kind is Kind.WURF
 
 
 def _describe(m: Move) -> str:

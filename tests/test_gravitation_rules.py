@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from companion.checker import check
 from companion.errors import CompanionError
-from companion.games.gravitation import dice_choices, legal_moves, parse_roll
+from companion.games.gravitation import (
+    demandable,
+    dice_choices,
+    legal_moves,
+    parse_roll,
+    with_demands,
+)
 from companion.games.pushes import resolve_death_push
 from tests.conftest import make, station
 
@@ -255,3 +262,27 @@ def test_piece_count_and_store_bounds_are_kept() -> None:
     for m in legal_moves(pos, (5, 3)):
         assert len(m.after.placement) == 10
         assert all(0 <= e <= 5 for e in m.after.energy)
+
+
+def test_demands_are_offered_to_the_owner_of_the_special_field() -> None:
+    pos = make({"red": ["U1.12", "U1.30"], "yellow": []})
+    assert demandable(pos) == {"yellow": ("U1.12",)}
+    assert with_demands(pos, ["U1.12"]).demands == ("U1.12",)
+    with pytest.raises(CompanionError, match=r"no demand possible on U1\.30"):
+        with_demands(pos, ["U1.30"])
+
+
+def test_crash_may_be_said_with_any_value_of_the_roll() -> None:
+    pos = make({"red": ["U5.5", *station("red", 1, 2, 3, 4)], "yellow": ["U1.5"]})
+    assert check(pos, (3, 1), "Wurf 3, Absturz").verdict == "legal"
+    assert check(pos, (3, 1), "Wurf 4, Absturz").move.end == "red.S5"
+
+
+def test_a_push_can_complete_another_players_formation() -> None:
+    # yellow has four pieces in formation; red pushes the fifth onto U1.12 (yellow F1).
+    yellow = ["U1.10", "U2.12", "U3.6", "U4.6", "U5.6"]
+    pos = make({"red": ["U1.8"], "yellow": yellow})
+    move = said(pos, (2, 1), "U1.8")["Wurf 3, Umlaufbahn 2, 1, Stoß 1, 0"]
+    assert move.pushes[0].end == "U1.11"
+    move = said(pos, (3, 1), "U1.8")["Wurf 4, Umlaufbahn 3, 2, Stoß 2, 1, 0"]
+    assert move.winner == "yellow"

@@ -13,7 +13,7 @@ along any line costs 1 and chains of pieces are tunnelled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from companion.errors import CompanionError
@@ -34,7 +34,15 @@ from companion.notation.tokens import (
 )
 from companion.position import Position
 
-__all__ = ["Choice", "dice_choices", "legal_moves", "parse_roll", "resolve_death_push"]
+__all__ = [
+    "Choice",
+    "demandable",
+    "dice_choices",
+    "legal_moves",
+    "parse_roll",
+    "resolve_death_push",
+    "with_demands",
+]
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,34 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
     if not found:
         found = _no_move(position, g, roll, choices, pieces, colour)
     return tuple(found)  # distinct by construction (see tests/test_properties.py)
+
+
+def demandable(position: Position) -> dict[str, tuple[str, ...]]:
+    """Which pieces of the player to move others may demand be moved (Sonderfeld rule).
+
+    Maps each other player to the fields of the mover's pieces that stand on that
+    player's special fields. The referee asks them before the roll.
+    """
+    g = graph(position.layout)
+    out: dict[str, list[str]] = {}
+    for fid in position.pieces[position.to_move]:
+        owner = g.special_owner.get(fid)
+        if owner is not None and owner != position.to_move and owner in position.players:
+            out.setdefault(owner, []).append(fid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def with_demands(position: Position, fields: Iterable[str]) -> Position:
+    """The position with these demands made; the player to move must move one of them."""
+    fields = tuple(fields)
+    allowed = {f for v in demandable(position).values() for f in v}
+    for fid in fields:
+        if fid not in allowed:
+            raise CompanionError(
+                f"no demand possible on {fid}: not a piece of {position.to_move} "
+                "on another player's special field"
+            )
+    return replace(position, demands=tuple(sorted(set(fields))))
 
 
 def _movable(position: Position) -> tuple[str, ...]:
@@ -320,7 +356,7 @@ def _no_move(
     colour: str,
 ) -> list[Move]:
     """Absturz of a ring piece of the player's choice, or a pass."""
-    value = roll[0] + roll[1]
+    value = max(c.value for c in choices)
     gravity = any(not c.tunnel for c in choices)
     ring = [p for p in pieces if p in g.ring_of] if gravity else []
     choice = Choice(value, "sum")
