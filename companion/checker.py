@@ -98,12 +98,28 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
         outcomes = {m.outcome for m in there}
         if len(outcomes) == 1:
             return Verdict("legal", f"legal: {_describe(there[0])}", move=there[0])
+        distinct = _one_per_outcome(there)
+        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
         return Verdict(
             "ambiguous",
-            f"{render(tokens)!r} fits {len(outcomes)} moves: "
-            + "; ".join(_describe(m) for m in _one_per_outcome(there)[:4])
-            + " (name the field with --to)",
-            candidates=tuple(_one_per_outcome(there)),
+            f"{render(tokens)!r} fits {len(distinct)} moves: "
+            + "; ".join(_describe(m) for m in distinct[:4])
+            + f"{more} (name the field with --to)",
+            candidates=tuple(distinct),
+        )
+    waiting = [
+        m
+        for m in moves
+        if m.pending is not None and said[: len(normalise(m.tokens))] == normalise(m.tokens)
+    ]
+    if waiting and len({m.outcome for m in waiting}) == 1:
+        m = waiting[0]
+        rolls = ", ".join(f"{c} {f}" for f, c in m.pending.pieces)
+        return Verdict(
+            "legal",
+            f"legal up to {m.tokens[-1]}: a Todesstoß - first roll one die for {rolls} "
+            "(odd destroys), then the push goes on",
+            move=m,
         )
     nearest = _nearest(moves, tokens, to)
     if fits:
@@ -211,7 +227,7 @@ def explain(
                 "an occupied field on a red, blue or yellow line blocks"
             )
     if nearest:
-        return _compare(tokens, nearest[0])
+        return _compare(tokens, nearest[0], position)
     return f"no legal move with the roll {roll_text} is announced like this"
 
 
@@ -286,7 +302,7 @@ def _back_distances(g: Any, start: str) -> dict[str, int]:
     return dist
 
 
-def _compare(tokens: tuple[Token, ...], best: Move) -> str:
+def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
     """The first word where the announcement leaves the nearest legal move."""
     said, legal = normalise(tokens), normalise(best.tokens)
     left = 0
@@ -297,7 +313,10 @@ def _compare(tokens: tuple[Token, ...], best: Move) -> str:
                 return f"the announcement stops early: next would be {str(want)!r}"
             if got.kind is want.kind and want.kind is Kind.UMLAUFBAHN:
                 assert want.value is not None
-                return f"{got} should be {want.value}: {left} − {left - want.value}"
+                paid = left - want.value
+                rings = [r.id for r in position.layout.rings if r.gravity == paid]
+                orbit = f" (gravity of {rings[0]})" if len(rings) == 1 else ""
+                return f"{got} should be {want.value}: {left} − {paid}{orbit}"
             if got.kind is want.kind and want.kind is Kind.GRAVITATION:
                 if want.value == left:
                     return (

@@ -102,3 +102,10 @@ def test_parse_move_raises_python_chess_style() -> None:
         parse_move(PUSH, (3, 2), "Wurf five")
     with pytest.raises(CompanionError, match="no such field"):
         check(PUSH, (3, 2), "Wurf 5", to="U9.1")
+
+
+def test_todesstoss_is_legal_up_to_the_push_and_then_waits_for_dice() -> None:
+    pos = make({"red": ["U1.20"], "yellow": ["U1.21", "U1.22"]}, death_push=True)
+    verdict = check(pos, (6, 5), "Wurf 11, Umlaufbahn 10, Stoß 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0")
+    assert verdict.verdict == "legal" and "Todesstoß" in verdict.reason
+    assert verdict.move is not None and verdict.move.pending is not None

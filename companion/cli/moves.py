@@ -33,7 +33,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for m in moves:
         where = f"{m.start} → {m.end}" if m.start else "pass"
-        extra = "".join(f"  [pushes {p.start} → {p.end}]" for p in m.pushes)
+        extra = "".join(
+            f"  [pushes {p.start} → {p.end}]"
+            if p.end != p.start
+            else f"  [push on {p.start} stopped]"
+            for p in m.pushes
+        )
         if m.destroyed:
             extra += "  [destroyed: " + ", ".join(d.field for d in m.destroyed) + "]"
         if m.roll_again:
