@@ -6,8 +6,9 @@ Corpus: positions met in random self-play of phase 3 with 2 to 5 players, half o
 games with every option switched on (death_push, prediction, declare_before_roll off
 because self-play does not declare) and half with the defaults; each position is
 stored with the roll that was thrown in it. Every position and roll is timed once
-with ``time.perf_counter`` after one warm-up pass over the whole corpus; the figures
-are the median, 90th and 99th percentile and maximum of those times. Self-play speed
+three times with ``time.perf_counter`` after one warm-up pass over the whole corpus;
+a position's time is the median of its three; the figures are the median, 90th and
+99th percentile and maximum over the corpus, also split by options and player count. Self-play speed
 is whole random games (capped at 200 turns each) per second, Todesstoß rolls included.
 """
 
@@ -25,18 +26,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games.gravitation import legal_moves
 from companion.games.selfplay import self_play
+from companion.position import Position
 
 OPTIONS_ON = {"death_push": True, "prediction": True, "always_sum": False}
 OPTIONS_OFF: dict[str, bool] = {}
 
 
-def corpus(rng: random.Random, size: int) -> list[tuple[object, tuple[int, int]]]:
+def corpus(rng: random.Random, size: int) -> list[tuple[Position, tuple[int, int], str]]:
     found = []
     game = 0
     while len(found) < size * 3:
         options = OPTIONS_ON if game % 2 else OPTIONS_OFF
+        tag = "options on" if game % 2 else "options off"
         for turn in self_play(rng, 2 + game % 4, 3, options, max_turns=120):
-            found.append((turn.position, turn.roll))
+            found.append((turn.position, turn.roll, tag))
         game += 1
     rng.shuffle(found)
     return found[:size]
@@ -57,20 +60,30 @@ def main() -> None:
     print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
     print(f"python {platform.python_version()}, seed {args.seed}")
     positions = corpus(rng, args.positions)
-    for pos, roll in positions:  # warm-up: layout tables, caches
-        legal_moves(pos, roll)  # type: ignore[arg-type]
+    for pos, roll, _ in positions:  # warm-up: layout tables, caches
+        legal_moves(pos, roll)
     times, sizes = [], []
-    for pos, roll in positions:
-        t0 = time.perf_counter()
-        moves = legal_moves(pos, roll)  # type: ignore[arg-type]
-        times.append((time.perf_counter() - t0) * 1000)
+    groups: dict[str, list[float]] = {}
+    for pos, roll, tag in positions:
+        reps = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            moves = legal_moves(pos, roll)
+            reps.append((time.perf_counter() - t0) * 1000)
+        t = statistics.median(reps)
+        times.append(t)
         sizes.append(len(moves))
+        groups.setdefault(tag, []).append(t)
+        groups.setdefault(f"{len(pos.players)} players", []).append(t)
     print(f"corpus: {len(positions)} positions with their rolls (phase 3, 2-5 players)")
     print(
         f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
         f"p90 {percentile(times, 0.9):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
         f"max {max(times):.1f} ms"
     )
+    for tag in sorted(groups):
+        values = groups[tag]
+        print(f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms")
     print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")
     turns = 0
     t0 = time.perf_counter()
