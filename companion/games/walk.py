@@ -126,28 +126,34 @@ def tunnel_walks(
     """
     if steps <= 0:
         return
-    seen: set[tuple[str, tuple[Token, ...], frozenset[str]]] = set()
+    seen: set[tuple[str, int, frozenset[str]]] = set()
     path = [start]
     used = {start}
-    tokens: list[Token] = []
     tunnelled: list[str] = []
 
-    def dfs(here: str, left: int) -> Iterator[Walk]:
+    found: list[Walk] = []
+    successors = g.successors
+
+    def dfs(here: str, left: int, mask: int) -> None:
+        # appends to found; plain recursion (no generators); bit n of mask: step n tunnelled
         if left == 0:
-            key = (here, tuple(tokens), frozenset(tunnelled))
+            key = (here, mask, frozenset(tunnelled))
             if key not in seen:
                 seen.add(key)
-                yield Walk(tuple(path), here, key[1], tuple(tunnelled))
+                said = tuple(
+                    tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
+                    for n in range(steps)
+                )
+                found.append(Walk(tuple(path), here, said, tuple(tunnelled)))
             return
-        for nxt in g.successors[here]:
+        bit = 1 << (steps - left)
+        for nxt in successors[here]:
             if nxt in used:
                 continue
             if nxt not in occupied:
                 path.append(nxt)
                 used.add(nxt)
-                tokens.append(count(left - 1))
-                yield from dfs(nxt, left - 1)
-                tokens.pop()
+                dfs(nxt, left - 1, mask)
                 used.discard(nxt)
                 path.pop()
                 continue
@@ -155,16 +161,15 @@ def tunnel_walks(
                 path.extend((*chain, land))
                 used.update(chain)
                 used.add(land)
-                tokens.append(tunnel(left - 1))
                 tunnelled.extend(chain)
-                yield from dfs(land, left - 1)
+                dfs(land, left - 1, mask | bit)
                 del tunnelled[len(tunnelled) - len(chain) :]
-                tokens.pop()
                 used.difference_update(chain)
                 used.discard(land)
                 del path[len(path) - len(chain) - 1 :]
 
-    yield from dfs(start, steps)
+    dfs(start, steps, 0)
+    yield from found
 
 
 def _tunnel_exits(
