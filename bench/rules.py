@@ -15,6 +15,7 @@ is whole random games (capped at 200 turns each) per second, Todesstoß rolls in
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -58,7 +59,8 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
-    print(f"python {platform.python_version()}, seed {args.seed}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
     positions = corpus(rng, args.positions)
     for pos, roll, _ in positions:  # warm-up: layout tables, caches
         legal_moves(pos, roll)
@@ -75,6 +77,7 @@ def main() -> None:
         sizes.append(len(moves))
         groups.setdefault(tag, []).append(t)
         groups.setdefault(f"{len(pos.players)} players", []).append(t)
+        groups.setdefault("doublet" if roll[0] == roll[1] else "no doublet", []).append(t)
     print(f"corpus: {len(positions)} positions with their rolls (phase 3, 2-5 players)")
     print(
         f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
@@ -83,7 +86,10 @@ def main() -> None:
     )
     for tag in sorted(groups):
         values = groups[tag]
-        print(f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms")
+        print(
+            f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms, "
+            f"p90 {percentile(values, 0.9):.3f} ms"
+        )
     print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")
     turns = 0
     t0 = time.perf_counter()
