@@ -72,12 +72,13 @@ def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | N
     the explanation) or AmbiguousMove (fits moves with different outcomes).
     """
     verdict = check(position, roll, text, to)
+    where = f"{position.to_move} to move, roll {roll[0]}+{roll[1]}"
     if verdict.verdict == "invalid":
-        raise InvalidAnnouncement(verdict.reason, verdict.offset)
+        raise InvalidAnnouncement(f"{where}: {verdict.reason}", verdict.offset)
     if verdict.verdict == "illegal":
-        raise IllegalMove(verdict.reason)
+        raise IllegalMove(f"{where}: {text!r} is illegal: {verdict.reason}")
     if verdict.verdict == "ambiguous":
-        raise AmbiguousMove(verdict.reason)
+        raise AmbiguousMove(f"{where}: {verdict.reason}")
     assert verdict.move is not None
     return verdict.move
 

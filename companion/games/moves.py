@@ -73,6 +73,9 @@ class Move:
     winner: str | None = None
     pending: Any = field(default=None, compare=False)  # a DeathPush waiting for die rolls
 
+    def __str__(self) -> str:
+        return self.announcement
+
     @property
     def announcement(self) -> str:
         """The canonical spoken announcement."""
