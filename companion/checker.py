@@ -148,7 +148,9 @@ def _describe(m: Move) -> str:
         return f"{m.colour} passes"
     if m.kind == "crash":
         return f"{m.colour} piece on {m.start} crashes into the Gravitator"
-    text = f"{m.colour} {m.start} → {m.end}"
+    text = f"{m.colour} moves {m.start} → {m.end}"
+    if m.kind == "swap":
+        text = f"{m.colour} swaps {m.start} with {m.swapped}"
     for p in m.pushes:
         text += f", pushes {p.colour} {p.start} → {p.end}"
     if m.roll_again:
