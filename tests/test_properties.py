@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.checker import VERDICTS, check
 from companion.games.selfplay import Turn, self_play
 from companion.notation import parse_announcement, render
+from companion.position import position_from_json
 
 games = st.fixed_dictionaries(
     {
@@ -47,6 +48,9 @@ def test_pieces_are_conserved_and_stores_stay_in_0_to_5(game: dict) -> None:  # 
             assert len(move.after.placement) == 5 * players
             assert all(0 <= e <= 5 for e in move.after.energy)
             assert len(set(move.path)) == len(move.path)  # no field used twice
+        # the position after a move passes every check a position file gets
+        move = turn.played
+        assert position_from_json(move.after.to_json(), move.after.layout) == move.after
 
 
 @settings(max_examples=20, deadline=None)
