@@ -260,6 +260,8 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
             if n > left:
                 return f"{tok} cannot be more than the count before it ({left})"
         elif tok.kind in (Kind.COUNT, Kind.TUNNEL):
+            if left == 0:
+                return f"the count is already at 0 before {str(tok)!r}: no points are left"
             if n != left - 1:
                 return f"after {left} the next count is {left - 1}, not {n}: each step costs 1"
         elif tok.kind is Kind.STOSS and n != left:

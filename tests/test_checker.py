@@ -109,3 +109,8 @@ def test_todesstoss_is_legal_up_to_the_push_and_then_waits_for_dice() -> None:
     verdict = check(pos, (6, 5), "Wurf 11, Umlaufbahn 10, Stoß 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0")
     assert verdict.verdict == "legal" and "Todesstoß" in verdict.reason
     assert verdict.move is not None and verdict.move.pending is not None
+
+
+def test_counting_on_after_zero() -> None:
+    text = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0, 0"
+    assert "the count is already at 0 before '0'" in reason(START, (5, 2), text)

@@ -77,3 +77,20 @@ def test_check_never_crashes_on_any_input(text: str, a: int, b: int) -> None:
     verdict = check(pos, (a, b), text)
     assert verdict.verdict in VERDICTS and "\n" not in verdict.reason
     check(pos, (a, b), "Wurf " + text)
+
+
+@settings(max_examples=20, deadline=None)
+@given(games, st.randoms(use_true_random=False), st.sampled_from([-1, 1]))
+def test_a_misspoken_number_is_explained(game: dict, rnd: random.Random, delta: int) -> None:  # type: ignore[type-arg]
+    turn = play(game)[-1]
+    move = rnd.choice(turn.moves)
+    numbered = [i for i, t in enumerate(move.tokens) if t.value is not None]
+    i = rnd.choice(numbered)
+    tokens = list(move.tokens)
+    tokens[i] = type(tokens[i])(tokens[i].kind, max(0, (tokens[i].value or 0) + delta))
+    verdict = check(turn.position, turn.roll, render(tokens), to=move.end)
+    if verdict.verdict == "illegal":
+        assert verdict.reason and "\n" not in verdict.reason
+        assert verdict.candidates  # the nearest legal announcements are named
+    else:  # the changed words happen to name another legal move
+        assert verdict.verdict in ("legal", "ambiguous")
