@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from gravitation_helpers import make, station
 
 from companion.cli import main
-from tests.conftest import make, station
 
 
 @pytest.fixture

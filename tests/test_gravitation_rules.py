@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from gravitation_helpers import make, station
 
 from companion.checker import check
 from companion.errors import CompanionError
@@ -14,7 +15,6 @@ from companion.games.gravitation import (
     with_demands,
 )
 from companion.games.pushes import resolve_death_push
-from tests.conftest import make, station
 
 U3 = [f"U3.{i}" for i in range(20)]
 

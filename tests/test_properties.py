@@ -71,7 +71,7 @@ def test_every_move_renders_parses_and_checks_back(game: dict, rnd: random.Rando
 @settings(max_examples=40, deadline=None)
 @given(st.text(max_size=40), st.integers(1, 6), st.integers(1, 6))
 def test_check_never_crashes_on_any_input(text: str, a: int, b: int) -> None:
-    from tests.conftest import make
+    from gravitation_helpers import make
 
     pos = make({"red": ["U2.20", "U1.3"], "yellow": ["U2.22"]}, energy={"red": 2})
     verdict = check(pos, (a, b), text)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from gravitation_helpers import make, station
+
 from companion.checker import check
 from companion.games.gravitation import legal_moves
-from tests.conftest import make, station
 
 
 def announcements(pos, roll):  # type: ignore[no-untyped-def]

@@ -1,20 +1,16 @@
-"""Shared helpers: positions written like the rulebook's pictures."""
+"""Helpers for the Gravitation tests: positions written like the rulebook's pictures.
+
+A plain module, not conftest.py, so that it merges beside the project's own conftest.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import pytest
-
-from companion.layout import Layout, load_layout
+from companion.layout import load_layout
 from companion.position import Position
 
 COLOURS = ("red", "yellow", "green", "blue", "white")
-
-
-@pytest.fixture(scope="session")
-def layout() -> Layout:
-    return load_layout("gravitation")
 
 
 def station(colour: str, *numbers: int) -> list[str]:
