@@ -286,3 +286,20 @@ def test_a_push_can_complete_another_players_formation() -> None:
     assert move.pushes[0].end == "U1.11"
     move = said(pos, (3, 1), "U1.8")["Wurf 4, Umlaufbahn 3, 2, Stoß 2, 1, 0"]
     assert move.winner == "yellow"
+
+
+def test_only_the_first_push_can_be_a_todesstoss() -> None:
+    # U1.20 with 11 pays 1 and pushes 10 at once: Todesstoß. Survivors push on: the
+    # yellow piece walks on from U1.21 and meets green on U1.25 with 7 left:
+    # an ordinary push that green may defend.
+    pos = make(
+        {"red": ["U1.20"], "yellow": ["U1.21"], "green": ["U1.25"]},
+        energy={"green": 1},
+        death_push=True,
+    )
+    (move,) = [m for m in legal_moves(pos, (6, 5)) if m.pending is not None and m.value == 11]
+    done = resolve_death_push(move, [2, 4])
+    assert {m.announcement for m in done} == {
+        "Wurf 11, Umlaufbahn 10, Stoß 10, 9, 8, 7, Stoß 7, 6, 5, 4, 3, 2, 1, 0",
+        "Wurf 11, Umlaufbahn 10, Stoß 10, 9, 8, 7, Stoß 7, Abwehr 6, 5, 4, 3, 2, 1, 0",
+    }

@@ -5,9 +5,10 @@ it and the remaining count N ("Stoß N") passes to the last piece of the unbroke
 ahead, which walks on clockwise with N and may push again. The owner of a pushed
 foreign piece may spend k ≤ N store points to cut the push to N − k (each k is its own
 Move, as the board shows it). If the orbit is full when a push is due, every piece on it
-is destroyed. With the option ``death_push`` a push of 10 or more cannot be defended;
-first the pieces involved are rolled for, which the engine cannot know: the Move then
-carries a :class:`DeathPush` and :func:`resolve_death_push` finishes it from the rolls.
+is destroyed. With the option ``death_push`` the first push of a move, if it is of 10
+or more, cannot be defended, and first the pieces involved are rolled for, which the
+engine cannot know: the Move then carries a :class:`DeathPush` and
+:func:`resolve_death_push` finishes it from the rolls; later pushes are ordinary ones.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def _push(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
         chain.append(g.ring_next[chain[-1]])
     last = chain[-1]
     owner = run.occ[last]
-    if ctx.death_push and left >= DEATH_PUSH:
+    if ctx.death_push and left >= DEATH_PUSH and not run.pushes:  # "am ersten Stoß"
         pieces = tuple((f, run.occ[f]) for f in (pusher, *chain))
         frozen = run.copy()
         yield finish(ctx, run, DeathPush(pieces, left, ctx, frozen))
