@@ -224,10 +224,17 @@ def explain(
     if why:
         return why
     for i, tok in enumerate(tokens):
-        if tok.kind is Kind.STOSS and i and tokens[i - 1].kind is Kind.GRAVITATION:
+        if tok.kind is not Kind.STOSS:
+            continue
+        if tokens[i - 1].kind is Kind.GRAVITATION:
             return (
                 f"{tok} after a gravity line: a push is only possible along an orbit; "
                 "an occupied field on a red, blue or yellow line blocks"
+            )
+        if not any(t.kind is Kind.UMLAUFBAHN for t in tokens[:i]) and store_ok:
+            return (
+                f"{tok} before reaching an orbit: there is no push in the station or onto "
+                "the orbit; an occupied field there blocks"
             )
     if nearest:
         return _compare(tokens, nearest[0], position)

@@ -114,3 +114,9 @@ def test_todesstoss_is_legal_up_to_the_push_and_then_waits_for_dice() -> None:
 def test_counting_on_after_zero() -> None:
     text = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0, 0"
     assert "the count is already at 0 before '0'" in reason(START, (5, 2), text)
+
+
+def test_push_in_the_station() -> None:
+    pos = make({"red": [*station("red", 2, 3, 4, 5), "U1.30"], "yellow": []})
+    why = reason(pos, (4, 3), "Wurf 7, Stoß 7, 6, 5, 4, 3, 2, 1, 0")
+    assert "no push in the station" in why
