@@ -17,3 +17,19 @@ class LayoutError(CompanionError):
 
 class PositionError(CompanionError):
     """A position that does not fit its game and layout."""
+
+
+class InvalidAnnouncement(CompanionError):
+    """Spoken notation that does not parse; the message names the character position."""
+
+    def __init__(self, message: str, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+class IllegalMove(CompanionError):
+    """An announcement that parses but is not a legal move in the position."""
+
+
+class AmbiguousMove(CompanionError):
+    """An announcement that fits several legal moves with different outcomes."""

@@ -44,6 +44,13 @@ class Position:
     energy: tuple[int, ...]
     options: tuple[tuple[str, bool], ...]
     phase: int | None = None
+    #: Turn state beyond the board (all optional in JSON, see docs/gravitation.md):
+    #: fields of pieces of the player to move that other players demand be moved,
+    demands: tuple[str, ...] = ()
+    #: the field of the piece named before rolling (option ``declare_before_roll``),
+    declared: str | None = None
+    #: the die value predicted before rolling (option ``prediction``): 4, 5 or 6.
+    prediction: int | None = None
 
     # ------------------------------------------------------------------ construction
 
@@ -58,6 +65,9 @@ class Position:
         energy: Mapping[str, int] | None = None,
         options: Mapping[str, bool] | None = None,
         phase: int | None = None,
+        demands: Iterable[str] = (),
+        declared: str | None = None,
+        prediction: int | None = None,
     ) -> Position:
         """A checked position; raises PositionError on the first thing that is wrong."""
         spec = game_spec(game)
@@ -67,7 +77,10 @@ class Position:
         stores = _check_energy(spec, layout, players, energy or {})
         opts = _check_options(spec, options or {})
         phase = _check_phase(spec, phase)
-        return cls(game, layout, players, to_move, placement, stores, opts, phase)
+        turn = _check_turn(
+            layout, to_move, dict(placement), dict(opts), demands, declared, prediction
+        )
+        return cls(game, layout, players, to_move, placement, stores, opts, phase, *turn)
 
     # ------------------------------------------------------------------ reading
 
@@ -141,6 +154,12 @@ class Position:
         if self.spec.uses_energy:
             data["energy"] = {p: self.energy_of(p) for p in self.players}
         data["options"] = dict(self.options)
+        if self.demands:
+            data["demands"] = list(self.demands)
+        if self.declared is not None:
+            data["declared"] = self.declared
+        if self.prediction is not None:
+            data["prediction"] = self.prediction
         return data
 
     def dumps(self) -> str:
@@ -174,6 +193,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     known = {"game", "phase", "layout", "players", "to_move", "pieces", "energy", "options"}
+    known |= {"demands", "declared", "prediction"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
@@ -205,7 +225,26 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if not isinstance(options, dict):
         raise PositionError("'options' must map option names to true or false")
     phase = data.get("phase")
-    return Position.create(game, layout, players, to_move, pieces, energy, options, phase)
+    demands = data.get("demands", [])
+    if not isinstance(demands, list) or not all(isinstance(d, str) for d in demands):
+        raise PositionError("'demands' must be a list of field ids")
+    declared = data.get("declared")
+    if declared is not None and not isinstance(declared, str):
+        raise PositionError("'declared' must be a field id")
+    prediction = data.get("prediction")
+    return Position.create(
+        game,
+        layout,
+        players,
+        to_move,
+        pieces,
+        energy,
+        options,
+        phase,
+        demands,
+        declared,
+        prediction,
+    )
 
 
 def load_position(path: str | Path, layout: Layout | None = None) -> Position:
@@ -313,3 +352,33 @@ def _check_phase(spec: GameSpec, phase: Any) -> int | None:
             f"phase {phase!r} is not a phase of {spec.name} ({', '.join(map(str, spec.phases))})"
         )
     return int(phase)
+
+
+def _check_turn(
+    layout: Layout,
+    to_move: str,
+    occupant: Mapping[str, str],
+    options: Mapping[str, bool],
+    demands: Iterable[str],
+    declared: str | None,
+    prediction: Any,
+) -> tuple[tuple[str, ...], str | None, int | None]:
+    """Checks the optional turn state: demands, a declared piece, a prediction."""
+    out = tuple(sorted(set(demands)))
+    for fid in out:
+        if occupant.get(fid) != to_move:
+            raise PositionError(f"demand on {fid}: no piece of {to_move} (the player to move)")
+        f = layout.fields[fid]
+        if not f.special or f.owner in (None, to_move):
+            raise PositionError(f"demand on {fid}: not a special field of another player")
+    if declared is not None:
+        if occupant.get(declared) != to_move:
+            raise PositionError(f"declared piece on {declared}: no piece of {to_move} there")
+        if not options.get("declare_before_roll", False):
+            raise PositionError("'declared' needs the option declare_before_roll")
+    if prediction is not None:
+        if isinstance(prediction, bool) or prediction not in (4, 5, 6):
+            raise PositionError(f"prediction must be 4, 5 or 6, not {prediction!r}")
+        if not options.get("prediction", False):
+            raise PositionError("'prediction' needs the option prediction")
+    return out, declared, prediction

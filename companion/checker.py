@@ -1,0 +1,351 @@
+"""The referee's ear: check a spoken announcement against a position and a roll.
+
+In the style of GNU Backgammon and python-chess: parse the words (else
+:class:`~companion.errors.InvalidAnnouncement` with the character position), look them
+up among the legal moves of the position and the roll, and when they are not there,
+explain why in words a player understands: the arithmetic ("Umlaufbahn 4 should be 5:
+7 − 2"), a count that does not end at 0, a line used against its direction, a push off
+the orbits, an overdrawn store; then name the nearest legal announcements. An
+announcement that fits moves with different outcomes is reported as ambiguous, never
+guessed; ``to`` (the field where the moved piece ended, as the camera tells) decides.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
+from companion.games.gravitation import dice_choices, legal_moves
+from companion.games.moves import Move
+from companion.games.walk import graph
+from companion.notation.parser import parse_announcement
+from companion.notation.render import render
+from companion.notation.tokens import Kind, Token, normalise
+from companion.position import Position
+
+VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the referee says about an announcement."""
+
+    verdict: str  # one of VERDICTS
+    reason: str
+    move: Move | None = None  # the legal move (verdict "legal")
+    candidates: tuple[Move, ...] = ()  # the moves it fits (ambiguous) or the nearest ones
+    offset: int | None = None  # where parsing failed (verdict "invalid")
+
+    @property
+    def announcement(self) -> str | None:
+        """The canonical announcement of the move, or of the nearest legal move."""
+        if self.move is not None:
+            return self.move.announcement
+        return self.candidates[0].announcement if self.candidates else None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "announcement": self.announcement,
+            "position": self.move.after.to_json() if self.move is not None else None,
+            "move": self.move.to_json() if self.move is not None else None,
+        }
+        if self.verdict == "ambiguous":
+            data["candidates"] = [
+                {"announcement": m.announcement, "from": m.start, "to": m.end}
+                for m in self.candidates
+            ]
+        elif self.verdict == "illegal":
+            data["nearest"] = [m.announcement for m in self.candidates]
+        if self.offset is not None:
+            data["offset"] = self.offset
+        return data
+
+
+def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Move:
+    """The legal move the announcement names, python-chess style.
+
+    Raises InvalidAnnouncement (does not parse), IllegalMove (no such legal move, with
+    the explanation) or AmbiguousMove (fits moves with different outcomes).
+    """
+    verdict = check(position, roll, text, to)
+    where = f"{position.to_move} to move, roll {roll[0]}+{roll[1]}"
+    if verdict.verdict == "invalid":
+        raise InvalidAnnouncement(f"{where}: {verdict.reason}", verdict.offset)
+    if verdict.verdict == "illegal":
+        raise IllegalMove(f"{where}: {text!r} is illegal: {verdict.reason}")
+    if verdict.verdict == "ambiguous":
+        raise AmbiguousMove(f"{where}: {verdict.reason}")
+    assert verdict.move is not None
+    return verdict.move
+
+
+def check(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Verdict:
+    """Parse, look up, explain. Bad input (unknown ``to`` field) raises CompanionError."""
+    if to is not None and to not in position.layout.fields:
+        raise CompanionError(f"--to {to!r}: layout {position.layout.name!r} has no such field")
+    try:
+        tokens = parse_announcement(text)
+    except InvalidAnnouncement as exc:
+        return Verdict("invalid", str(exc), offset=exc.offset)
+    moves = legal_moves(position, roll)
+    said = normalise(tokens)
+    fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
+    there = [m for m in fits if to is None or m.end == to]
+    if there:
+        outcomes = {m.outcome for m in there}
+        if len(outcomes) == 1:
+            return Verdict("legal", f"legal: {_describe(there[0])}", move=there[0])
+        distinct = _one_per_outcome(there)
+        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        return Verdict(
+            "ambiguous",
+            f"{render(tokens)!r} fits {len(distinct)} moves: "
+            + "; ".join(_describe(m) for m in distinct[:4])
+            + f"{more} (name the field with --to)",
+            candidates=tuple(distinct),
+        )
+    waiting = [
+        m
+        for m in moves
+        if m.pending is not None and said[: len(normalise(m.tokens))] == normalise(m.tokens)
+    ]
+    if waiting and len({m.outcome for m in waiting}) == 1:
+        m = waiting[0]
+        rolls = ", ".join(f"{c} {f}" for f, c in m.pending.pieces)
+        return Verdict(
+            "legal",
+            f"legal up to {m.tokens[-1]}: a Todesstoß - first roll one die for {rolls} "
+            "(odd destroys), then the push goes on",
+            move=m,
+        )
+    nearest = _nearest(moves, tokens, to)
+    if fits:
+        ends = ", ".join(sorted({str(m.end) for m in fits}))
+        reason = f"{render(tokens)!r} ends on {ends}, not on {to}"
+        against = _direction(position, to, tokens[0].value or 0)
+        if against:
+            reason = f"{against} ({reason})"
+    else:
+        reason = explain(position, roll, tokens, moves, to, nearest)
+    if nearest:
+        reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
+    return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
+
+
+def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
+    """A crash or pass said with another value of the roll ("Wurf 5, Absturz" for 5+2)."""
+    if m.kind not in ("crash", "pass") or len(tokens) != len(m.tokens):
+        return False
+    return tokens[1:] == m.tokens[1:] and tokens[0].kind is Kind.WURF
+
+
+def _describe(m: Move) -> str:
+    if m.kind == "pass":
+        return f"{m.colour} passes"
+    if m.kind == "crash":
+        return f"{m.colour} piece on {m.start} crashes into the Gravitator"
+    text = f"{m.colour} moves {m.start} → {m.end}"
+    if m.kind == "swap":
+        text = f"{m.colour} swaps {m.start} with {m.swapped}"
+    for p in m.pushes:
+        text += f", pushes {p.colour} {p.start} → {p.end}"
+    if m.roll_again:
+        text += ", rolls again"
+    if m.winner:
+        text += f", {m.winner} wins"
+    return text
+
+
+def _one_per_outcome(moves: list[Move]) -> list[Move]:
+    seen: set[Any] = set()
+    out = []
+    for m in moves:
+        if m.outcome not in seen:
+            seen.add(m.outcome)
+            out.append(m)
+    return out
+
+
+def _nearest(moves: tuple[Move, ...], tokens: tuple[Token, ...], to: str | None) -> list[Move]:
+    """Legal moves ordered by how closely their words match (ending on ``to`` first)."""
+    said = [str(t) for t in normalise(tokens)]
+    shape = [t.kind for t in normalise(tokens)]
+
+    def score(m: Move) -> tuple[bool, bool, int, float, float]:
+        words = [str(t) for t in normalise(m.tokens)]
+        kinds = [t.kind for t in normalise(m.tokens)]
+        prefix = next(
+            (i for i, (a, b) in enumerate(zip(shape, kinds, strict=False)) if a != b), len(kinds)
+        )
+        return (
+            to is not None and m.end != to,
+            m.value != tokens[0].value,
+            -min(prefix, len(shape)),
+            -difflib.SequenceMatcher(None, shape, kinds).ratio(),
+            -difflib.SequenceMatcher(None, said, words).ratio(),
+        )
+
+    ranked = sorted(moves, key=score)
+    out: list[Move] = []
+    for m in ranked:
+        if all(m.announcement != o.announcement for o in out):
+            out.append(m)
+        if len(out) == 3:
+            break
+    return out
+
+
+def explain(
+    position: Position,
+    roll: tuple[int, int],
+    tokens: tuple[Token, ...],
+    moves: tuple[Move, ...],
+    to: str | None,
+    nearest: list[Move],
+) -> str:
+    """Why an announcement that parses is not a legal move, in a player's words."""
+    choices = dice_choices(position, roll)
+    values = sorted({c.value for c in choices}, reverse=True)
+    first = tokens[0].value
+    roll_text = f"{roll[0]}+{roll[1]}"
+    if first not in values:
+        return f"Wurf {first} does not fit the roll {roll_text} (possible: " + (
+            ", ".join(map(str, values)) + ")"
+        )
+    store_ok = any(not c.tunnel for c in choices if c.value == first)
+    why = _arithmetic(position, tokens, store_ok)
+    if why:
+        return why
+    why = _direction(position, to, first or 0)
+    if why:
+        return why
+    for i, tok in enumerate(tokens):
+        if tok.kind is not Kind.STOSS:
+            continue
+        if tokens[i - 1].kind is Kind.GRAVITATION:
+            return (
+                f"{tok} after a gravity line: a push is only possible along an orbit; "
+                "an occupied field on a red, blue or yellow line blocks"
+            )
+        if not any(t.kind is Kind.UMLAUFBAHN for t in tokens[:i]) and store_ok:
+            return (
+                f"{tok} before reaching an orbit: there is no push in the station or onto "
+                "the orbit; an occupied field there blocks"
+            )
+    if nearest:
+        return _compare(tokens, nearest[0], position)
+    return f"no legal move with the roll {roll_text} is announced like this"
+
+
+def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -> str | None:
+    """Checks the running count: steps cost 1, payments only lower it, it ends at 0."""
+    colour = position.to_move
+    store = position.energy_of(colour)
+    capacity = int(position.layout.extra.get("energy_capacity", 5))
+    left = tokens[0].value or 0
+    last = tokens[0]
+    for tok in tokens[1:]:
+        n = tok.value
+        if tok.kind is Kind.SPEICHER and n is not None:
+            if not store_ok:
+                return f"{tok}: the energy store is not used with a doublet"
+            if n - left > store:
+                return (
+                    f"store overdrawn: {tok} takes {n - left} from {colour}'s store, "
+                    f"which holds {store}"
+                )
+            if left - n > capacity - store:
+                return (
+                    f"store too full: {tok} puts {left - n} into {colour}'s store, "
+                    f"which has room for {capacity - store}"
+                )
+        elif tok.kind in (Kind.UMLAUFBAHN, Kind.GRAVITATION, Kind.ABWEHR) and n is not None:
+            if n > left:
+                return f"{tok} cannot be more than the count before it ({left})"
+        elif tok.kind in (Kind.COUNT, Kind.TUNNEL):
+            if left == 0:
+                return f"the count is already at 0 before {str(tok)!r}: no points are left"
+            if n != left - 1:
+                return f"after {left} the next count is {left - 1}, not {n}: each step costs 1"
+        elif tok.kind is Kind.STOSS and n != left:
+            return f"{tok} must hand on the whole remaining count {left}"
+        if n is not None:
+            left = n
+        last = tok
+    if last.kind in (Kind.ABSTURZ, Kind.TAUSCH, Kind.SONDERFELD, Kind.STOSS):
+        return None
+    if left != 0:
+        return f"the count ends at {left}, not 0: all points must be spent"
+    return None
+
+
+def _direction(position: Position, to: str | None, value: int) -> str | None:
+    """A target that only a line walked against its direction could reach."""
+    if to is None:
+        return None
+    g = graph(position.layout)
+    mine = position.pieces[position.to_move]
+    limit = value + position.energy_of(position.to_move)
+    if any(g.distances(p).get(to, limit + 1) <= limit for p in mine):
+        return None
+    for p in mine:
+        back = _back_distances(g, p)
+        if back.get(to, limit + 1) <= limit:
+            return (
+                f"{to} can only be reached from {p} against a line's direction: orbits run "
+                "clockwise, blue lines only inward, yellow lines only outward"
+            )
+    return None
+
+
+def _back_distances(g: Any, start: str) -> dict[str, int]:
+    dist = {start: 0}
+    todo = [start]
+    while todo:
+        here = todo.pop(0)
+        for nxt in g.predecessors[here]:
+            if nxt not in dist:
+                dist[nxt] = dist[here] + 1
+                todo.append(nxt)
+    return dist
+
+
+def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
+    """The first word where the announcement leaves the nearest legal move."""
+    said, legal = normalise(tokens), normalise(best.tokens)
+    left = 0
+    for i, want in enumerate(legal):
+        got = said[i] if i < len(said) else None
+        if got != want:
+            if got is None:
+                return f"the announcement stops early: next would be {str(want)!r}"
+            if got.kind is want.kind and want.kind is Kind.UMLAUFBAHN:
+                assert want.value is not None
+                paid = left - want.value
+                rings = [r.id for r in position.layout.rings if r.gravity == paid]
+                orbit = f" (gravity of {rings[0]})" if len(rings) == 1 else ""
+                return f"{got} should be {want.value}: {left} − {paid}{orbit}"
+            if got.kind is want.kind and want.kind is Kind.GRAVITATION:
+                if want.value == left:
+                    return (
+                        f"{got} should be {left}: falling inward along red and blue lines is free"
+                    )
+                assert want.value is not None
+                return f"{got} should be {want.value}: {left} − {left - want.value}"
+            if want.kind is Kind.STOSS and got.kind is Kind.COUNT:
+                return (
+                    f"{str(got)!r}: the next field is occupied, so the piece stops before it "
+                    f"and pushes: {str(want)!r}"
+                )
+            if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
+                return f"{str(got)!r}: there is no piece to push there, the next field is free"
+            return f"{str(got)!r} where the nearest legal move says {str(want)!r}"
+        if want.value is not None:
+            left = want.value
+    if len(said) > len(legal):
+        return f"the move is over before {str(said[len(legal)])!r}"
+    return "no legal move is announced like this"

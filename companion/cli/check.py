@@ -1,0 +1,43 @@
+"""``companion check POSITION --roll 5,2 [--to FIELD] "Wurf 7, ..."``: judge an announcement.
+
+Exit 0 legal, 1 illegal or ambiguous, 2 invalid (does not parse) or bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.checker import check
+from companion.cli.common import add_position_argument, read_position
+from companion.games.gravitation import parse_roll
+
+NAME = "check"
+HELP = "check a spoken announcement against a position and a roll"
+
+EXIT = {"legal": 0, "illegal": 1, "ambiguous": 1, "invalid": 2}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_position_argument(parser)
+    parser.add_argument("announcement", help='what the player said, e.g. "Wurf 7, Umlaufbahn 6"')
+    parser.add_argument("--roll", required=True, help="the two dice, e.g. 5,2")
+    parser.add_argument("--to", help="the field where the moved piece ended (from the camera)")
+    parser.add_argument("--json", action="store_true", help="the verdict as one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    position = read_position(args)
+    roll = parse_roll(args.roll)
+    verdict = check(position, roll, args.announcement, args.to)
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False))
+    elif verdict.verdict == "legal":
+        print(verdict.reason)
+        print(verdict.announcement)
+    elif verdict.verdict != "invalid":
+        print(f"{verdict.verdict}: {verdict.reason}")
+    if verdict.verdict == "invalid":
+        print(f"companion check: invalid announcement: {verdict.reason}", file=sys.stderr)
+    return EXIT[verdict.verdict]

@@ -1,0 +1,53 @@
+"""``companion moves POSITION --roll 5,2``: every legal move with its announcement."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.cli.common import add_position_argument, read_position
+from companion.games.gravitation import legal_moves, parse_roll
+
+NAME = "moves"
+HELP = "list every legal move of a position and a roll, with its spoken announcement"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_position_argument(parser)
+    parser.add_argument("--roll", required=True, help="the two dice, e.g. 5,2")
+    parser.add_argument("--json", action="store_true", help="one JSON object with every move")
+    parser.add_argument("--gloss", action="store_true", help="add the English reading")
+
+
+def run(args: argparse.Namespace) -> int:
+    position = read_position(args)
+    roll = parse_roll(args.roll)
+    moves = legal_moves(position, roll)
+    if args.json:
+        print(
+            json.dumps(
+                {"roll": list(roll), "count": len(moves), "moves": [m.to_json() for m in moves]},
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    for m in moves:
+        where = f"{m.start} → {m.end}" if m.start else "pass"
+        extra = "".join(
+            f"  [pushes {p.start} → {p.end}]"
+            if p.end != p.start
+            else f"  [push on {p.start} stopped]"
+            for p in m.pushes
+        )
+        if m.destroyed:
+            extra += "  [destroyed: " + ", ".join(d.field for d in m.destroyed) + "]"
+        if m.roll_again:
+            extra += "  [rolls again]"
+        if m.winner:
+            extra += f"  [{m.winner} wins]"
+        if m.pending is not None:
+            extra += "  [Todesstoß: roll for " + ", ".join(f for f, _ in m.pending.pieces) + "]"
+        print(f"{m.announcement}  ({where}){extra}")
+        if args.gloss:
+            print(f"    {m.gloss}")
+    return 0

@@ -1,0 +1,378 @@
+"""ZwiAner::Gravitation: legal moves of a position and a roll (rulings §2-§3).
+
+:func:`legal_moves` is a pure function: a checked :class:`~companion.position.Position`
+and two dice in, every legal :class:`~companion.games.moves.Move` out, each with its
+canonical announcement and the position after it. How each rule is read is written
+down in ``docs/gravitation.md``; in short, a move without a doublet is: optional steps
+in the station (1 point each), an optional radial transfer along gravity lines from
+the piece's field (inward free, outward paying every orbit climbed out of), the
+gravity payment of the orbit the piece stays in, then clockwise steps along the orbit
+with the Stoß laws. A doublet (phase 3) or phase 1 switches gravity off: every step
+along any line costs 1 and chains of pieces are tunnelled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from companion.errors import CompanionError
+from companion.games.moves import Move
+from companion.games.pushes import resolve_death_push, ring_walk
+from companion.games.turn import Context, Run, finish, start_run
+from companion.games.walk import Graph, graph, tunnel_walks
+from companion.notation.tokens import (
+    ABSTURZ,
+    SONDERFELD,
+    TAUSCH,
+    Token,
+    count,
+    gravitation,
+    speicher,
+    umlaufbahn,
+    wurf,
+)
+from companion.position import Position
+
+__all__ = [
+    "Choice",
+    "demandable",
+    "dice_choices",
+    "legal_moves",
+    "parse_roll",
+    "resolve_death_push",
+    "with_demands",
+]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to use the dice: the points and whether gravity is switched off."""
+
+    value: int
+    dice: str  # "sum", "one die", "1+1 as 11", "prediction", "smaller die", ...
+    tunnel: bool = False  # no gravity, tunnel effect, no store (doublet in phase 3, phase 1)
+    special: bool = False  # 1+2: swap or nearest special field besides "Wurf 3"
+
+
+def parse_roll(text: str) -> tuple[int, int]:
+    """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
+    parts = text.replace("+", ",").replace(" ", ",").split(",")
+    parts = [p for p in parts if p]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise CompanionError(f"a roll is two dice like 5,2, not {text!r}")
+    a, b = int(parts[0]), int(parts[1])
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise CompanionError(f"each die shows 1 to 6, not {text!r}")
+    return a, b
+
+
+def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
+    """Every way the player may use the roll in this position (rulings §2-§3)."""
+    a, b = roll
+    phase = position.phase or 3
+    singles = not position.option("always_sum")
+    plain = [Choice(a + b, "sum")]
+    if singles:
+        plain += [Choice(v, "one die") for v in sorted({a, b}, reverse=True) if v != a + b]
+    if phase == 1:
+        return tuple(Choice(c.value, c.dice, tunnel=True) for c in plain)
+    if (a, b) == (1, 1):
+        return (Choice(2, "1+1 as 2", phase == 3), Choice(11, "1+1 as 11", phase == 3))
+    if {a, b} == {1, 2}:
+        return (Choice(3, "1+2", special=True),)
+    guess = position.prediction
+    if guess is not None and position.option("prediction"):
+        if guess in roll:
+            plain += [Choice(2 * a + b, "prediction"), Choice(a + 2 * b, "prediction")]
+        else:
+            plain = [Choice(min(a, b), "smaller die")]
+    if phase == 3 and a == b:
+        plain = [Choice(c.value, c.dice, tunnel=True) for c in plain]
+    seen: set[tuple[int, bool]] = set()
+    out = []
+    for c in plain:
+        if (c.value, c.tunnel) not in seen:
+            seen.add((c.value, c.tunnel))
+            out.append(c)
+    return tuple(out)
+
+
+def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
+    """Every legal move for the player to move and this roll, canonical order, no duplicates.
+
+    A player with no legal move that keeps a piece in orbit must crash a ring piece of
+    their choice (one Move per piece, kind "crash"); with none on a ring, or with a
+    doublet that cannot be played, the Move is a pass.
+    """
+    if position.game != "gravitation":
+        raise CompanionError(f"not a Gravitation position (game {position.game!r})")
+    a, b = roll
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise CompanionError(f"each die shows 1 to 6, not {a},{b}")
+    g = graph(position.layout)
+    colour = position.to_move
+    pieces = _movable(position)
+    choices = dice_choices(position, roll)
+    found: list[Move] = []
+    for choice in choices:
+        for start in pieces:
+            if choice.tunnel:
+                found += _tunnel_moves(position, g, roll, choice, start)
+            else:
+                found += _gravity_moves(position, g, roll, choice, start)
+                if choice.special:
+                    found += _special_moves(position, g, roll, choice, start)
+    if not found:
+        found = _no_move(position, g, roll, choices, pieces, colour)
+    return tuple(found)  # distinct by construction (see tests/test_properties.py)
+
+
+def demandable(position: Position) -> dict[str, tuple[str, ...]]:
+    """Which pieces of the player to move others may demand be moved (Sonderfeld rule).
+
+    Maps each other player to the fields of the mover's pieces that stand on that
+    player's special fields. The referee asks them before the roll.
+    """
+    g = graph(position.layout)
+    out: dict[str, list[str]] = {}
+    for fid in position.pieces[position.to_move]:
+        owner = g.special_owner.get(fid)
+        if owner is not None and owner != position.to_move and owner in position.players:
+            out.setdefault(owner, []).append(fid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def with_demands(position: Position, fields: Iterable[str]) -> Position:
+    """The position with these demands made; the player to move must move one of them."""
+    fields = tuple(fields)
+    allowed = {f for v in demandable(position).values() for f in v}
+    for fid in fields:
+        if fid not in allowed:
+            raise CompanionError(
+                f"no demand possible on {fid}: not a piece of {position.to_move} "
+                "on another player's special field"
+            )
+    return replace(position, demands=tuple(sorted(set(fields))))
+
+
+def _movable(position: Position) -> tuple[str, ...]:
+    """The pieces the player may move: a declared piece, demanded pieces, or all."""
+    if position.declared is not None:
+        return (position.declared,)
+    if position.demands:
+        return position.demands
+    return position.pieces[position.to_move]
+
+
+def _context(
+    position: Position,
+    g: Graph,
+    roll: tuple[int, int],
+    choice: Choice,
+    start: str,
+    kind: str,
+    store: int = 0,
+) -> Context:
+    return Context(
+        position=position,
+        graph=g,
+        colour=position.to_move,
+        start=start,
+        kind=kind,
+        roll=roll,
+        dice=choice.dice,
+        value=choice.value,
+        store=store,
+        death_push=position.option("death_push"),
+        roll_again_rule=position.option("roll_again_on_own_special"),
+    )
+
+
+# ------------------------------------------------------------------ gravity moves
+
+
+def _gravity_moves(
+    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
+) -> Iterator[Move]:
+    """Moves with gravity: each store use, then station, radial transfer and orbit."""
+    colour = position.to_move
+    store = position.energy_of(colour)
+    capacity = int(position.layout.extra.get("energy_capacity", 5))
+    value = choice.value
+    options = [(0, value)]
+    options += [(w, value + w) for w in range(1, store + 1)]
+    options += [(-d, value - d) for d in range(1, min(capacity - store, value - 1) + 1)]
+    for delta, points in options:
+        tokens = [wurf(value)]
+        if delta:
+            tokens.append(speicher(points))
+        ctx = _context(position, g, roll, choice, start, "move", delta)
+        run = start_run(ctx, tokens)
+        run.energy[colour] = store - delta
+        if g.is_station(start):
+            yield from _from_station(ctx, run, points)
+        else:
+            yield from _from_ring(ctx, run, points)
+
+
+def _from_station(ctx: Context, run: Run, points: int) -> Iterator[Move]:
+    """Station steps (1 point each); from S1 the orbit's gravity, then into the ring."""
+    g = ctx.graph
+    here, left = ctx.start, points
+    s1 = g.station[ctx.colour][0]
+    while left > 0 and here != s1:
+        nxt = g.station_next[here]
+        if nxt in run.occ:
+            return  # blocked: no push in the station
+        run.step(here, nxt)
+        here, left = nxt, left - 1
+        run.tokens.append(count(left))
+    if left == 0:
+        if here != ctx.start:
+            yield finish(ctx, run)
+        return
+    left -= g.gravity[s1]
+    if left < 0:
+        return
+    run.tokens.append(umlaufbahn(left))
+    if left == 0:
+        if here != ctx.start:
+            yield finish(ctx, run)
+        return
+    entry = g.station_next[s1]
+    if entry in run.occ:
+        return  # the station line is no orbit: an occupied entry field blocks
+    run.step(here, entry)
+    left -= 1
+    run.tokens.append(count(left))
+    yield from ring_walk(ctx, run, entry, left)
+
+
+def _from_ring(ctx: Context, run: Run, points: int) -> Iterator[Move]:
+    """Stay in the orbit, fall inward, or climb outward, then walk the orbit."""
+    g = ctx.graph
+    start = ctx.start
+    own = g.gravity[start]
+    if points > own:  # staying: the orbit's gravity, then at least one step or a push
+        branch = run.copy()
+        branch.tokens.append(umlaufbahn(points - own))
+        yield from ring_walk(ctx, branch, start, points - own)
+    yield from _fall(ctx, run, start, points, 0)
+    if points >= own:
+        branch = run.copy()
+        branch.tokens.append(umlaufbahn(points - own))
+        yield from _climb(ctx, branch, start, points - own)
+
+
+def _fall(ctx: Context, run: Run, here: str, points: int, depth: int) -> Iterator[Move]:
+    """Inward along red and blue lines, free of charge: "Gravitation N" per field."""
+    g = ctx.graph
+    for nxt in g.inward[here]:
+        if nxt in run.occ or nxt in run.path:
+            continue  # a chain on a gravity line blocks
+        branch = run.copy()
+        branch.step(here, nxt)
+        branch.tokens.append(gravitation(points))
+        left = points - g.gravity[nxt]
+        if left >= 0:
+            stay = branch.copy()
+            stay.tokens.append(umlaufbahn(left))
+            yield from ring_walk(ctx, stay, nxt, left)
+        yield from _fall(ctx, branch, nxt, points, depth + 1)
+
+
+def _climb(ctx: Context, run: Run, here: str, left: int) -> Iterator[Move]:
+    """Outward along red and yellow lines, paying each orbit's gravity."""
+    g = ctx.graph
+    for nxt in g.outward[here]:
+        if nxt in run.occ or nxt in run.path:
+            continue
+        rest = left - g.gravity[nxt]
+        if rest < 0:
+            continue
+        stay = run.copy()
+        stay.step(here, nxt)
+        go_on = stay.copy()
+        stay.tokens.append(umlaufbahn(rest))
+        yield from ring_walk(ctx, stay, nxt, rest)
+        go_on.tokens.append(gravitation(rest))
+        yield from _climb(ctx, go_on, nxt, rest)
+
+
+# ------------------------------------------------------------------ other moves
+
+
+def _tunnel_moves(
+    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
+) -> Iterator[Move]:
+    """Gravity off: every step along any line costs 1, chains are tunnelled."""
+    ctx = _context(position, g, roll, choice, start, "tunnel")
+    occ = position.occupant
+    seen: set[tuple[str, tuple[Token, ...]]] = set()
+    for walk in tunnel_walks(g, start, choice.value, occ):
+        if (walk.end, walk.tokens) in seen:
+            continue  # the same move by another path: no rule of Gravitation tells them apart
+        seen.add((walk.end, walk.tokens))
+        run = start_run(ctx, [wurf(choice.value), *walk.tokens])
+        run.occ[walk.end] = run.occ.pop(start)
+        run.mover = walk.end
+        run.path = list(walk.path)
+        yield finish(ctx, run)
+
+
+def _special_moves(
+    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
+) -> Iterator[Move]:
+    """1+2: swap with the nearest foreign piece, or go to the nearest free special field."""
+    occ = position.occupant
+    colour = position.to_move
+    dist = g.distances(start)
+    foreign = [f for f in dist if f != start and occ.get(f, colour) != colour]
+    if foreign and not g.is_station(start):
+        near = min(dist[f] for f in foreign)
+        for fid in sorted(f for f in foreign if dist[f] == near):
+            ctx = _context(position, g, roll, choice, start, "swap")
+            run = start_run(ctx, [wurf(3), TAUSCH])
+            run.occ[start], run.occ[fid] = run.occ[fid], run.occ[start]
+            run.mover, run.path, run.swapped = fid, [start, fid], fid
+            yield finish(ctx, run)
+    free = [f for f in dist if f != start and f in g.special_owner and f not in occ]
+    if free:
+        near = min(dist[f] for f in free)
+        for fid in sorted(f for f in free if dist[f] == near):
+            ctx = _context(position, g, roll, choice, start, "special")
+            run = start_run(ctx, [wurf(3), SONDERFELD])
+            run.step(start, fid)
+            yield finish(ctx, run)
+
+
+def _no_move(
+    position: Position,
+    g: Graph,
+    roll: tuple[int, int],
+    choices: tuple[Choice, ...],
+    pieces: tuple[str, ...],
+    colour: str,
+) -> list[Move]:
+    """Absturz of a ring piece of the player's choice, or a pass."""
+    value = max(c.value for c in choices)
+    gravity = any(not c.tunnel for c in choices)
+    ring = [p for p in pieces if p in g.ring_of] if gravity else []
+    choice = Choice(value, "sum")
+    out = []
+    for start in ring:
+        ctx = _context(position, g, roll, choice, start, "crash")
+        run = start_run(ctx, [wurf(value), ABSTURZ])
+        run.destroy(start)
+        out.append(finish(ctx, run))
+    if not out:
+        ctx = _context(position, g, roll, choice, "", "pass")
+        run = start_run(ctx, [wurf(value)])
+        move = finish(ctx, run)
+        out.append(_as_pass(move))
+    return out
+
+
+def _as_pass(move: Move) -> Move:
+    return replace(move, start=None, end=None, path=(), roll_again=False)

@@ -1,0 +1,10 @@
+"""The spoken notation of ZwiAner Gravitation: tokens, parser, renderer, English glosses.
+
+Grammar and examples: ``docs/notation.md``.
+"""
+
+from companion.notation.parser import parse_announcement, tokenize
+from companion.notation.render import gloss, render
+from companion.notation.tokens import Kind, Token, normalise
+
+__all__ = ["Kind", "Token", "gloss", "normalise", "parse_announcement", "render", "tokenize"]

@@ -1,0 +1,49 @@
+"""Helpers for the Gravitation tests: positions written like the rulebook's pictures.
+
+A plain module, not conftest.py, so that it merges beside the project's own conftest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from companion.layout import load_layout
+from companion.position import Position
+
+COLOURS = ("red", "yellow", "green", "blue", "white")
+
+
+def station(colour: str, *numbers: int) -> list[str]:
+    return [f"{colour}.S{n}" for n in numbers]
+
+
+def make(
+    pieces: Mapping[str, Iterable[str]],
+    to_move: str | None = None,
+    energy: Mapping[str, int] | None = None,
+    phase: int = 3,
+    demands: Iterable[str] = (),
+    declared: str | None = None,
+    predict: int | None = None,
+    **options: bool,
+) -> Position:
+    """A checked position; each player's missing pieces wait in the station (S5 downwards)."""
+    full: dict[str, list[str]] = {}
+    for colour, fields in pieces.items():
+        fields = list(fields)
+        spare = [f for f in station(colour, 5, 4, 3, 2, 1) if f not in fields]
+        full[colour] = fields + spare[: 5 - len(fields)]
+    players = [c for c in COLOURS if c in full]
+    return Position.create(
+        "gravitation",
+        load_layout("gravitation"),
+        players,
+        to_move or players[0],
+        full,
+        energy or {},
+        options,
+        phase,
+        demands,
+        declared,
+        predict,
+    )
