@@ -84,10 +84,11 @@ class Referee:
     verdict: Verdict | None = None
     roll: tuple[int, int] | None = None
     candidates: list[MoveLike] = field(default_factory=list)
+    last_move: MoveLike | None = None  # the last accepted move (for teaching)
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     _legal: list[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
-    _history: list[int] = field(default_factory=list)  # journal ids of accepted moves
+    _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
     _pending_roll: tuple[int, int] | None = None  # read while the board was not set up
 
     # ------------------------------------------------------------------ starting
@@ -106,7 +107,17 @@ class Referee:
             raise ValueError(f"game {game_id} has no start event")
         ref = cls(state.position, rules, journal, game_id)
         undone = {int(e.data["undoes"]) for e in events if e.kind == "undo"}
-        ref._history = [e.id for e in events if e.kind == "move" and e.id not in undone]
+        current: Position | None = None
+        for e in events:  # the positions before each kept move, for undo
+            if e.id in undone:
+                continue
+            if e.kind == "start":
+                current, ref._history = position_from_json(e.data["position"]), []
+            elif e.kind == "move" and current is not None:
+                ref._history.append((e.id, current))
+                current = position_from_json(e.data["after"])
+            elif e.kind == "correction":
+                current = position_from_json(e.data["position"])
         # the dice of a roll that was read but not yet moved on are still valid
         last = next(
             (
@@ -120,7 +131,16 @@ class Referee:
             ref._pending_roll = (int(last.data["dice"][0]), int(last.data["dice"][1]))
         return ref
 
+    @property
+    def legal(self) -> list[MoveLike]:
+        """The legal moves of the roll being played (empty unless waiting for the move)."""
+        return list(self._legal) if self.phase in (Phase.MOVE, Phase.REJECTED) else []
+
     # ------------------------------------------------------------------ observations
+
+    def confirm_board(self) -> Verdict | None:
+        """The players say the pieces stand as the referee shows them (no camera, or set back)."""
+        return self.observe_board(dict(self.position.occupant))
 
     def observe_board(self, board: Board) -> Verdict | None:
         """A still board from the camera. Returns the new verdict, or None if nothing changed."""
@@ -210,6 +230,15 @@ class Referee:
         self._record("verdict", verdict.to_json())
         return self._say(verdict)
 
+    def play(self, index: int) -> Verdict:
+        """The player names the move made, from :attr:`legal` (when no camera watches)."""
+        legal = self.legal
+        if not 0 <= index < len(legal):
+            return self._say(Verdict("info", "there is no such move to make now"))
+        move = legal[index]
+        self._last_board = dict(move.after.occupant)
+        return self._accept(move, self._last_board)
+
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
@@ -228,9 +257,9 @@ class Referee:
                 "roll": list(self.roll or ()),
             },
         )
-        if event:
-            self._history.append(event)
+        self._history.append((event, self.position))
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
+        self.last_move = move
         verdict = Verdict("legal", "legal move", move.announcement)
         self._record("verdict", verdict.to_json())
         if move.winner:
@@ -254,12 +283,9 @@ class Referee:
         """Take back the last accepted move (journal keeps both the move and the undo)."""
         if not self._history:
             return self._say(Verdict("info", "nothing to undo"))
-        undone = self._history.pop()
+        undone, before = self._history.pop()
         self._record("undo", {"undoes": undone})
-        if self.journal is not None:
-            state = fold(list(self.journal.events(self.game_id)))
-            assert state.position is not None
-            self.position = state.position
+        self.position = before
         self.roll, self.candidates, self._legal = None, [], []
         self.phase = Phase.SETUP
         self._last_board = None

@@ -37,7 +37,7 @@ PIN = "1357"
 def server() -> Iterator[tuple[str, object]]:
     from waitress.server import create_server
 
-    table = Table(position())
+    table = Table.new(position())
     app = create_app({"TABLE": table, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0})
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -98,10 +98,24 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     WebDriverWait(browser, 10).until(lambda b: "green" in b.find_element(By.ID, "to-move").text)
     shot(browser, "table")
 
-    # the referee changes the position; the open page redraws by itself
-    table = app.config["TABLE"]
-    table.position = table.position.with_to_move("blue")
+    # the referee judges a move made at the table; the open page redraws by itself
+    referee = app.config["TABLE"].referee
     time.sleep(0.5)  # let the page's event stream connect
-    app.extensions["companion_events"].publish("position", table.position.to_json())
+    referee.confirm_board()
+    referee.observe_dice([4, 3])
+    move = referee.legal[0]
+    referee.observe_board(dict(move.after.occupant))
     WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "to-move").text == "blue")
+    assert move.announcement in browser.find_element(By.ID, "status").text
     shot(browser, "table-live")
+
+
+def test_practise_an_announcement(server, browser):
+    url, _ = server
+    browser.get(f"{url}/teach")
+    browser.find_element(By.NAME, "roll").send_keys("4,3")
+    browser.find_element(By.NAME, "announcement").send_keys("Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    verdict = WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "practice-verdict"))
+    assert "illegal" in verdict.text or "legal" in verdict.text
+    shot(browser, "teach")

@@ -172,3 +172,23 @@ def test_the_journal_resumes_the_game_exactly(tmp_path):
 def test_bad_dice_are_refused(referee):
     assert "need two dice" in referee.observe_dice([7, 1]).reason
     assert referee.phase is Phase.ROLL
+
+
+def test_undo_after_a_restart_takes_back_the_move_before_the_power_cut(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(START, rules, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        ref.observe_board(board(after(START, {"red.S1": "U1.11"})))
+    with Journal(path) as journal:
+        resumed = Referee.resume(journal, journal.unfinished()[0].id, rules)
+        resumed.undo()
+        assert resumed.position == START
+
+
+def test_without_a_camera_the_player_names_the_move(referee):
+    referee.observe_dice([6, 5])
+    assert len(referee.legal) == 3
+    verdict = referee.play(2)
+    assert verdict.kind == "legal" and referee.position.energy_of("red") == 3

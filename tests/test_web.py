@@ -17,7 +17,7 @@ def client():  # type: ignore[no-untyped-def]
     pos = position(energy={"red": 4, "yellow": 1}).moved({"red.S1": "U2.7"})
     app = create_app(
         {
-            "TABLE": Table(pos),
+            "TABLE": Table.new(pos),
             "TESTING": True,
             "REFEREE_PIN": "2468",
             "WRONG_PIN_PAUSE": 0,
@@ -105,9 +105,9 @@ def test_the_event_stream_carries_the_new_position(client):
         broker = app.extensions["companion_events"]
     response = client.get("/events", buffered=False)
     assert response.mimetype == "text/event-stream"
-    broker.publish("position", {"to_move": "green"})
+    broker.publish("state", {"to_move": "green"})
     text = b"".join(response.response).decode()
-    assert 'event: position\ndata: {"to_move": "green"}' in text
+    assert 'event: state\ndata: {"to_move": "green"}' in text
 
 
 def test_bad_set_up_input_is_answered_with_a_message_never_a_500(client):
@@ -131,3 +131,64 @@ def test_the_page_speaks_english_on_request(client):
     assert "to move" in client.get("/?lang=en").get_data(as_text=True)
     assert "to move" in client.get("/").get_data(as_text=True)  # kept for the session
     assert "ist am Zug" in client.get("/?lang=de").get_data(as_text=True)
+
+
+def post(client, path, **data):  # type: ignore[no-untyped-def]
+    return client.post(path, data={**data, "csrf_token": token(client, "/")})
+
+
+def test_a_game_played_on_the_page_without_a_camera(client):
+    assert "Bitte die Steine aufstellen" in client.get("/status").get_data(as_text=True)
+    post(client, "/confirm")  # the pieces stand as shown
+    assert client.get("/state.json").get_json()["phase"] == "roll"
+    post(client, "/dice", die1="5", die2="2")
+    state = client.get("/state.json").get_json()
+    assert state["phase"] == "move" and state["roll"] == [5, 2]
+    page = client.get("/status").get_data(as_text=True)
+    assert "Erlaubte Züge" in page and "Wurf 7" in page
+    post(client, "/play/0")
+    state = client.get("/state.json").get_json()
+    assert state["verdict"]["verdict"] == "legal" and state["phase"] in ("roll", "over")
+    assert state["verdict"]["announcement"] in client.get("/status").get_data(as_text=True)
+
+
+def test_undo_on_the_page_needs_the_pin(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    moved = client.get("/position.json").get_json()
+    assert post(client, "/undo").status_code == 302
+    assert client.get("/position.json").get_json() == moved  # not taken back without the PIN
+    unlock(client)
+    post(client, "/undo")
+    assert client.get("/position.json").get_json()["pieces"]["red"][0] == "U2.7"
+
+
+def test_bad_dice_and_moves_are_answered_not_crashed(client):
+    post(client, "/confirm")
+    assert post(client, "/dice", die1="x", die2="2").status_code == 400
+    post(client, "/dice", die1="9", die2="2")
+    assert "need two dice" in client.get("/status").get_data(as_text=True)
+    assert post(client, "/play/999").status_code == 409
+
+
+def test_teaching_spells_out_the_last_move_and_checks_practice(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    page = client.get("/teach").get_data(as_text=True)
+    assert "5 + 2 = 7" in page or "one die" in page
+    practice = client.post(
+        "/teach",
+        data={
+            "roll": "4,3",
+            "announcement": "Wurf 7, Umlauf",
+            "csrf_token": token(client, "/teach"),
+        },
+    )
+    assert practice.status_code == 200 and "invalid" in practice.get_data(as_text=True)
+    bad_roll = client.post(
+        "/teach",
+        data={"roll": "9", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
+    )
+    assert bad_roll.status_code == 400 and "a roll is two dice" in bad_roll.get_data(as_text=True)

@@ -55,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
     options = dict(config.game.options) if game == config.game.name else None
-    table = Table(start_position(game, players, layout, config.game.phase, options))
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    table = Table.new(
+        start_position(game, players, layout, config.game.phase, options), config.journal_path
+    )
     pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
     if not pin.isdigit() or not 4 <= len(pin) <= 8:
         raise CompanionError("the referee PIN must be 4 to 8 digits")
@@ -63,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
     log.info("config: %s (%s)", config.path or "built-in defaults", config.found_by)
+    log.info("journal: %s", config.journal_path)
     log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,

@@ -53,8 +53,7 @@ def start() -> tuple[str, int] | Response:
             position=table.position,
             colours=table.position.layout.colours,
         ), 400
-    table.position = position
-    current_app.extensions["companion_events"].publish("position", position.to_json())
+    table.restart(position)
     flash(t("started"))
     return redirect(url_for("table.index"))
 

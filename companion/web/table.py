@@ -1,35 +1,128 @@
-"""The live table: the board as SVG, whose turn it is, the energy stores."""
+"""The live table: the board, whose turn it is, the dice, the verdict, the moves to choose.
+
+Anyone at the table may enter the dice or pick the move that was made (the camera does
+both on its own); taking a move back needs the referee PIN.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from werkzeug.wrappers import Response as BaseResponse
 
-from companion.position import Position
 from companion.render import PIECE_COLOURS, draw_board, to_svg
+from companion.web import Table
+from companion.web.security import referee_required
 
 table = Blueprint("table", __name__)
 
 
-def _position() -> Position:
-    position: Position = current_app.config["TABLE"].position
-    return position
+def _table() -> Table:
+    t: Table = current_app.config["TABLE"]
+    return t
+
+
+def _context() -> dict[str, object]:
+    t = _table()
+    ref = t.referee
+    legal = ref.legal
+    return {
+        "table": t,
+        "referee": ref,
+        "position": t.position,
+        "colours": PIECE_COLOURS,
+        "legal": legal,
+        "history": _history(t),
+    }
+
+
+def _history(t: Table) -> list[str]:
+    if t.journal is None:
+        return []
+    from companion.journal import fold
+
+    return fold(list(t.journal.events(t.referee.game_id))).announcements
 
 
 @table.get("/")
 def index() -> str:
-    position = _position()
+    position = _table().position
     return render_template(
-        "table.html",
-        position=position,
-        colours=PIECE_COLOURS,
-        board=to_svg(draw_board(position.layout, position)),
+        "table.html", board=to_svg(draw_board(position.layout, position)), **_context()
     )
+
+
+@table.get("/status")
+def status() -> str:
+    """The part of the page that changes with every event (fetched by the page)."""
+    return render_template("status.html", **_context())
 
 
 @table.get("/board.svg")
 def board_svg() -> Response:
-    position = _position()
+    position = _table().position
     return Response(to_svg(draw_board(position.layout, position)), mimetype="image/svg+xml")
+
+
+@table.get("/position.json")
+def position_json() -> Response:
+    return jsonify(_table().position.to_json())
+
+
+@table.get("/state.json")
+def state_json() -> Response:
+    ref = _table().referee
+    return jsonify(
+        {
+            "phase": ref.phase.name.lower(),
+            "phase_text": ref.phase.value,
+            "roll": list(ref.roll) if ref.roll else None,
+            "verdict": ref.verdict.to_json() if ref.verdict else None,
+            "position": ref.position.to_json(),
+        }
+    )
+
+
+@table.post("/dice")
+def dice() -> BaseResponse:
+    """The dice as the players read them (when the camera does not)."""
+    try:
+        values = [int(request.form.get(k, "")) for k in ("die1", "die2")]
+    except ValueError:
+        abort(400, "enter both dice as numbers 1 to 6")
+    _table().referee.observe_dice(values)
+    return _back()
+
+
+@table.post("/play/<int:index>")
+def play(index: int) -> BaseResponse:
+    """The move that was made, picked from the list of legal moves (no camera)."""
+    ref = _table().referee
+    legal = ref.legal
+    if not 0 <= index < len(legal):
+        abort(409, "there is no such move to make now")
+    ref.play(index)
+    return _back()
+
+
+@table.post("/confirm")
+def confirm() -> BaseResponse:
+    """The pieces stand as the page shows them (set up, or set back after a rejection)."""
+    _table().referee.confirm_board()
+    return _back()
+
+
+@table.post("/choose/<int:index>")
+def choose(index: int) -> BaseResponse:
+    """Which of several moves that fit the board was meant."""
+    _table().referee.choose(index)
+    return _back()
+
+
+@table.post("/undo")
+@referee_required
+def undo() -> BaseResponse:
+    _table().referee.undo()
+    return _back()
 
 
 @table.get("/events")
@@ -46,6 +139,7 @@ def events() -> Response:
     )
 
 
-@table.get("/position.json")
-def position_json() -> Response:
-    return jsonify(_position().to_json())
+def _back() -> BaseResponse:
+    from flask import redirect, url_for
+
+    return redirect(url_for("table.index"))
