@@ -33,7 +33,8 @@ class Context:
     value: int
     store: int = 0
     death_push: bool = False
-    roll_again_rule: bool = True
+    roll_again_rule: bool = True  # Gravitation: ending on an own special field rolls again
+    roll_again_always: bool = False  # Tunnel X 1+2: "musst du noch einmal würfeln"
 
 
 @dataclass
@@ -160,9 +161,14 @@ def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
     roll_again = (
         pending is None
         and winner is None
-        and ctx.roll_again_rule
-        and run.mover not in {d.field for d in destroyed}
-        and g.special_owner.get(run.mover) == ctx.colour
+        and (
+            ctx.roll_again_always
+            or (
+                ctx.roll_again_rule
+                and run.mover not in {d.field for d in destroyed}
+                and g.special_owner.get(run.mover) == ctx.colour
+            )
+        )
     )
     to_move = ctx.colour if roll_again or pending is not None else pos.next_player()
     after = derive(

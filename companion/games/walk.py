@@ -115,14 +115,20 @@ class Walk:
 
 
 def tunnel_walks(
-    g: Graph, start: str, steps: int, occupied: Mapping[str, str] | set[str]
+    g: Graph,
+    start: str,
+    steps: int,
+    occupied: Mapping[str, str] | set[str],
+    walls: frozenset[str] | set[str] = frozenset(),
 ) -> Iterator[Walk]:
     """Every distinct walk of exactly ``steps`` counted steps from ``start``, tunnel effect on.
 
     ``occupied`` holds the fields with pieces on them (the walking piece's own start
-    field may be in it). Walks that end on the same field with the same counts and the
-    same tunnelled pieces are the same move for every rule, so each is yielded once.
-    A walk that cannot go on before its count reaches 0 is dropped.
+    field may be in it). Occupied fields in ``walls`` cannot be tunnelled through: they
+    block like the end of a line (Tunnel X: a full ring; all of ``occupied`` for a walk
+    without the tunnel effect). Walks that end on the same field with the same counts
+    and the same tunnelled pieces are the same move for every rule, so each is yielded
+    once. A walk that cannot go on before its count reaches 0 is dropped.
     """
     if steps <= 0:
         return
@@ -157,7 +163,9 @@ def tunnel_walks(
                 used.discard(nxt)
                 path.pop()
                 continue
-            for chain, land in _tunnel_exits(g, occupied, nxt, used):
+            if nxt in walls:
+                continue
+            for chain, land in _tunnel_exits(g, occupied, nxt, used, walls):
                 path.extend((*chain, land))
                 used.update(chain)
                 used.add(land)
@@ -173,7 +181,11 @@ def tunnel_walks(
 
 
 def _tunnel_exits(
-    g: Graph, occupied: Mapping[str, str] | set[str], first: str, used: set[str]
+    g: Graph,
+    occupied: Mapping[str, str] | set[str],
+    first: str,
+    used: set[str],
+    walls: frozenset[str] | set[str],
 ) -> list[tuple[tuple[str, ...], str]]:
     """Each (chain of occupied fields, free landing field) reachable through ``first``."""
     out = []
@@ -184,7 +196,8 @@ def _tunnel_exits(
             if nxt in used or nxt in chain:
                 continue
             if nxt in occupied:
-                stack.append((nxt, (*chain, nxt)))
+                if nxt not in walls:
+                    stack.append((nxt, (*chain, nxt)))
             else:
                 out.append((chain, nxt))
     return out
