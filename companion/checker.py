@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
-from companion.games.gravitation import dice_choices, legal_moves
+from companion.games import dice_choices, legal_moves
 from companion.games.moves import Move
 from companion.games.walk import graph
 from companion.notation.parser import parse_announcement
@@ -216,7 +216,7 @@ def explain(
         return f"Wurf {first} does not fit the roll {roll_text} (possible: " + (
             ", ".join(map(str, values)) + ")"
         )
-    store_ok = any(not c.tunnel for c in choices if c.value == first)
+    store_ok = position.spec.uses_energy and any(not c.tunnel for c in choices if c.value == first)
     why = _arithmetic(position, tokens, store_ok)
     if why:
         return why
@@ -251,6 +251,8 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
     for tok in tokens[1:]:
         n = tok.value
         if tok.kind is Kind.SPEICHER and n is not None:
+            if not position.spec.uses_energy:
+                return f"{tok}: {position.spec.title} has no energy store"
             if not store_ok:
                 return f"{tok}: the energy store is not used with a doublet"
             if n - left > store:

@@ -11,7 +11,7 @@ import sys
 
 from companion.checker import check
 from companion.cli.common import add_position_argument, read_position
-from companion.games.gravitation import parse_roll
+from companion.games.dice import parse_roll
 
 NAME = "check"
 HELP = "check a spoken announcement against a position and a roll"

@@ -21,7 +21,7 @@ from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
 from companion.games.onetwo import one_two_moves
 from companion.games.pushes import resolve_death_push, ring_walk
-from companion.games.turn import Context, Run, finish, start_run
+from companion.games.turn import Context, Run, finish, pass_move, start_run
 from companion.games.walk import Graph, graph, tunnel_walks
 from companion.notation.tokens import (
     ABSTURZ,
@@ -326,12 +326,5 @@ def _no_move(
         run.destroy(start)
         out.append(finish(ctx, run))
     if not out:
-        ctx = _context(position, g, roll, choice, "", "pass")
-        run = start_run(ctx, [wurf(value)])
-        move = finish(ctx, run)
-        out.append(_as_pass(move))
+        out.append(pass_move(_context(position, g, roll, choice, "", "pass")))
     return out
-
-
-def _as_pass(move: Move) -> Move:
-    return replace(move, start=None, end=None, path=(), roll_again=False)

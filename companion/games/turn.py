@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.games.moves import Destroyed, Move, Push
 from companion.games.walk import Graph
-from companion.notation.tokens import Token
+from companion.notation.tokens import Token, wurf
 from companion.position import Position
 
 
@@ -196,6 +196,12 @@ def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
         winner=winner,
         pending=pending,
     )
+
+
+def pass_move(ctx: Context) -> Move:
+    """The Move of a player who cannot move: "Wurf N" and the turn passes."""
+    move = finish(ctx, start_run(ctx, [wurf(ctx.value)]))
+    return replace(move, start=None, end=None, path=(), roll_again=False)
 
 
 def fast_move(**fields: Any) -> Move:
