@@ -343,6 +343,13 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                     f"{str(got)!r}: the next field is occupied, so the piece stops before it "
                     f"and pushes: {str(want)!r}"
                 )
+            if want.kind is Kind.TUNNEL and got.kind is Kind.COUNT:
+                return (
+                    f"{str(got)!r}: the next field is occupied, so the piece tunnels through "
+                    f"to the first free field: {str(want)!r}"
+                )
+            if got.kind is Kind.TUNNEL and want.kind is Kind.COUNT:
+                return f"{str(got)!r}: there is nothing to tunnel through, the next field is free"
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
                 return f"{str(got)!r}: there is no piece to push there, the next field is free"
             return f"{str(got)!r} where the nearest legal move says {str(want)!r}"

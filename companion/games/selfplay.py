@@ -42,7 +42,7 @@ def self_play(
     phase = phase if game_spec(game).phases else None
     pos = start_position(game, players=colours, phase=phase, options=options)
     for _ in range(max_turns):
-        if pos.option("prediction") and rng.random() < 0.5:
+        if dict(pos.options).get("prediction") and rng.random() < 0.5:
             pos = replace(pos, prediction=rng.choice((4, 5, 6)))
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         moves = legal_moves(pos, roll)
