@@ -21,6 +21,7 @@ class Choice:
     tunnel: bool = False  # every step costs 1 along any line, chains are tunnelled
     special: bool = False  # 1+2: swap or nearest special field
     unprotected: bool = False  # Tunnel X, a doublet: special fields do not protect
+    roll_again: bool = False  # Tunnel X 1+2: "musst du noch einmal würfeln"
 
 
 def parse_roll(text: str) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import partial
 
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
@@ -141,30 +142,6 @@ def _movable(position: Position) -> tuple[str, ...]:
     return position.pieces[position.to_move]
 
 
-def _context(
-    position: Position,
-    g: Graph,
-    roll: tuple[int, int],
-    choice: Choice,
-    start: str,
-    kind: str,
-    store: int = 0,
-) -> Context:
-    return Context(
-        position=position,
-        graph=g,
-        colour=position.to_move,
-        start=start,
-        kind=kind,
-        roll=roll,
-        dice=choice.dice,
-        value=choice.value,
-        store=store,
-        death_push=position.option("death_push"),
-        roll_again_rule=position.option("roll_again_on_own_special"),
-    )
-
-
 # ------------------------------------------------------------------ gravity moves
 
 
@@ -183,7 +160,7 @@ def _gravity_moves(
         tokens = [wurf(value)]
         if delta:
             tokens.append(speicher(points))
-        ctx = _context(position, g, roll, choice, start, "move", delta)
+        ctx = Context.of(position, g, roll, choice, start, "move", delta)
         run = start_run(ctx, tokens)
         run.energy[colour] = store - delta
         if g.is_station(start):
@@ -283,7 +260,7 @@ def _tunnel_moves(
     position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
 ) -> Iterator[Move]:
     """Gravity off: every step along any line costs 1, chains are tunnelled."""
-    ctx = _context(position, g, roll, choice, start, "tunnel")
+    ctx = Context.of(position, g, roll, choice, start, "tunnel")
     occ = position.occupant
     seen: set[tuple[str, tuple[Token, ...]]] = set()
     for walk in tunnel_walks(g, start, choice.value, occ):
@@ -301,9 +278,7 @@ def _special_moves(
     position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
 ) -> Iterator[Move]:
     """1+2: swap with the nearest foreign piece, or go to the nearest free special field."""
-    return one_two_moves(
-        position, g, start, lambda kind: _context(position, g, roll, choice, start, kind)
-    )
+    return one_two_moves(position, g, start, partial(Context.of, position, g, roll, choice, start))
 
 
 def _no_move(
@@ -321,10 +296,10 @@ def _no_move(
     choice = Choice(value, "sum")
     out = []
     for start in ring:
-        ctx = _context(position, g, roll, choice, start, "crash")
+        ctx = Context.of(position, g, roll, choice, start, "crash")
         run = start_run(ctx, [wurf(value), ABSTURZ])
         run.destroy(start)
         out.append(finish(ctx, run))
     if not out:
-        out.append(pass_move(_context(position, g, roll, choice, "", "pass")))
+        out.append(pass_move(Context.of(position, g, roll, choice, "", "pass")))
     return out

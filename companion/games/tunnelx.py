@@ -44,7 +44,7 @@ def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...
         return (one, Choice(2 * a, "sum")) if variant else (one,)
     out = [Choice(v, "one die", tunnel=True) for v in sorted(roll, reverse=True)]
     if {a, b} == {1, 2}:  # Sonderregel 4 ("darfst": the dice may also be used as usual)
-        out.append(Choice(3, "1+2", special=True))
+        out.append(Choice(3, "1+2", special=True, roll_again=True))
     return tuple(out)
 
 
@@ -67,7 +67,7 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
                     position,
                     g,
                     start,
-                    partial(_context, position, g, roll, choice, start),
+                    partial(Context.of, position, g, roll, choice, start),
                     same_ring=True,
                     shorter_only=True,
                 )
@@ -75,7 +75,7 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
                 found += _walks(position, g, roll, choice, start, full)
     if not found:
         value = max(c.value for c in choices)
-        found.append(pass_move(_context(position, g, roll, Choice(value, "pass"), "", "pass")))
+        found.append(pass_move(Context.of(position, g, roll, Choice(value, "pass"), "", "pass")))
     return tuple(found)
 
 
@@ -83,23 +83,6 @@ def full_rings(position: Position, g: Graph) -> frozenset[str]:
     """The rings whose every field is occupied: they cannot be tunnelled through."""
     occ = position.occupant
     return frozenset(r for r, fields in g.ring_members.items() if all(f in occ for f in fields))
-
-
-def _context(
-    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str, kind: str
-) -> Context:
-    return Context(
-        position=position,
-        graph=g,
-        colour=position.to_move,
-        start=start,
-        kind=kind,
-        roll=roll,
-        dice=choice.dice,
-        value=choice.value,
-        roll_again_rule=False,
-        roll_again_always=choice.special,  # 1+2: "musst du noch einmal würfeln"
-    )
 
 
 def _walks(
@@ -128,7 +111,7 @@ def _walks(
             continue  # another chain of protected pieces, the same move for every rule
         seen.add(key)
         kind = "tunnel" if walk.tunnelled else "move"
-        ctx = _context(position, g, roll, choice, start, kind)
+        ctx = Context.of(position, g, roll, choice, start, kind)
         run = start_run(ctx, [wurf(choice.value), *walk.tokens])
         run.occ[walk.end] = run.occ.pop(start)
         run.mover = walk.end

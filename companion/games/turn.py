@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.dice import Choice
 from companion.games.moves import Destroyed, Move, Push
 from companion.games.walk import Graph
 from companion.notation.tokens import Token, wurf
@@ -34,7 +35,39 @@ class Context:
     store: int = 0
     death_push: bool = False
     roll_again_rule: bool = True  # Gravitation: ending on an own special field rolls again
-    roll_again_always: bool = False  # Tunnel X 1+2: "musst du noch einmal würfeln"
+    roll_again_always: bool = False  # the choice always rolls again (Tunnel X 1+2)
+
+    @classmethod
+    def of(
+        cls,
+        position: Position,
+        g: Graph,
+        roll: tuple[int, int],
+        choice: Choice,
+        start: str,
+        kind: str,
+        store: int = 0,
+    ) -> Context:
+        """The Context of playing ``choice`` with the piece on ``start`` (player to move).
+
+        The rule switches come from the position's options; a game without the option
+        (Tunnel X has no Todesstoß) gets it off.
+        """
+        options = dict(position.options)
+        return cls(
+            position,
+            g,
+            position.to_move,
+            start,
+            kind,
+            roll,
+            choice.dice,
+            choice.value,
+            store,
+            options.get("death_push", False),
+            options.get("roll_again_on_own_special", False),
+            choice.roll_again,
+        )
 
 
 @dataclass
