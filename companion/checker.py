@@ -216,6 +216,10 @@ def explain(
         return f"Wurf {first} does not fit the roll {roll_text} (possible: " + (
             ", ".join(map(str, values)) + ")"
         )
+    unknown = [t for t in tokens if t.kind in _NOT_SAID.get(position.game, {})]
+    if unknown:
+        word = unknown[0]
+        return f"{word.kind.value!r}: {_NOT_SAID[position.game][word.kind]}"
     store_ok = position.spec.uses_energy and any(not c.tunnel for c in choices if c.value == first)
     why = _arithmetic(position, tokens, store_ok)
     if why:
@@ -241,6 +245,19 @@ def explain(
     return f"no legal move with the roll {roll_text} is announced like this"
 
 
+#: Words of the notation a game never uses, and why (said instead of a count mismatch).
+_NOT_SAID: dict[str, dict[Kind, str]] = {
+    "tunnelx": {
+        Kind.UMLAUFBAHN: "Tunnel X has no gravity: every step is a bare count",
+        Kind.GRAVITATION: "Tunnel X has no gravity: every step is a bare count",
+        Kind.STOSS: "Tunnel X has no push: occupied fields are tunnelled ('Tunnel N')",
+        Kind.ABWEHR: "Tunnel X has no push, so no defence",
+        Kind.SPEICHER: "Tunnel X has no energy store",
+        Kind.ABSTURZ: "Tunnel X has no Gravitator: a player who cannot move passes ('Wurf N')",
+    },
+}
+
+
 def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -> str | None:
     """Checks the running count: steps cost 1, payments only lower it, it ends at 0."""
     colour = position.to_move
@@ -251,8 +268,6 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
     for tok in tokens[1:]:
         n = tok.value
         if tok.kind is Kind.SPEICHER and n is not None:
-            if not position.spec.uses_energy:
-                return f"{tok}: {position.spec.title} has no energy store"
             if not store_ok:
                 return f"{tok}: the energy store is not used with a doublet"
             if n - left > store:

@@ -66,7 +66,10 @@ def test_check_legal(capsys: pytest.CaptureFixture[str], example: Path) -> None:
         ("Wurf 4, 3, 2, Tunnel 1, 0", "'2': the next field is occupied, so the piece tunnels"),
         ("Wurf 4, 3, 2, 1, 0", "'Wurf 4, 3, 2, 1, 0' ends on U2.2, U3.1, U4.0, not on U1.7"),
         ("Wurf 4, 3, Tunnel 2, 1", "the count ends at 1, not 0"),
-        ("Wurf 4, Speicher 5, 4, 3, 2, 1, 0", "has no energy store"),
+        ("Wurf 4, Speicher 5, 4, 3, 2, 1, 0", "'Speicher': Tunnel X has no energy store"),
+        ("Wurf 4, Umlaufbahn 3, 2, 1, 0", "'Umlaufbahn': Tunnel X has no gravity"),
+        ("Wurf 4, 3, Stoß 2, 1, 0", "'Stoß': Tunnel X has no push"),
+        ("Wurf 4, Absturz", "a player who cannot move passes"),
     ],
 )
 def test_check_illegal_explains(
