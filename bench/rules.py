@@ -10,8 +10,10 @@ Every position and roll is timed three times with ``time.perf_counter`` after on
 warm-up pass over the whole corpus; a position's time is the median of its three; the
 figures are the median, 90th and 99th percentile and maximum over the corpus, also
 split by options, player count and doublet. Self-play speed is whole random games
-(capped at 200 turns each) per second, Todesstoß rolls included. Both games are
-measured the same way, one after the other, from the same seed.
+(capped at 200 turns each) per second, Todesstoß rolls included. Dense boards, the slow
+tail self-play rarely reaches: ``--dense`` positions with five players and all 25 pieces
+on random ring fields, default options, each with a random roll, timed once. Both games
+are measured the same way, one after the other, from the same seed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games import legal_moves
 from companion.games.selfplay import self_play
+from companion.layout import load_layout
 from companion.position import Position
 
 OPTIONS = {
@@ -59,7 +62,33 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(game: str, rng: random.Random, positions: int, games: int) -> None:
+def dense(game: str, rng: random.Random, count: int) -> None:
+    """Random positions with all 25 pieces on the rings: the slow tail of both engines."""
+    layout = load_layout("gravitation")
+    rings = [f.id for f in layout if f.ring is not None]
+    colours = layout.colours
+    times, sizes, worst = [], [], (0.0, (0, 0), 0)
+    for _ in range(count):
+        fields = rng.sample(rings, 25)
+        pieces = {c: fields[5 * n : 5 * n + 5] for n, c in enumerate(colours)}
+        phase = 3 if game == "gravitation" else None
+        pos = Position.create(game, layout, colours, rng.choice(colours), pieces, phase=phase)
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        t0 = time.perf_counter()
+        moves = legal_moves(pos, roll)
+        t = (time.perf_counter() - t0) * 1000
+        times.append(t)
+        sizes.append(len(moves))
+        worst = max(worst, (t, roll, len(moves)))
+    print(
+        f"dense boards ({count}, 25 pieces on the rings): median {statistics.median(times):.2f} "
+        f"ms, p90 {percentile(times, 0.9):.1f} ms, max {worst[0]:.0f} ms "
+        f"(roll {worst[1][0]}+{worst[1][1]}, {worst[2]} moves); "
+        f"moves median {statistics.median(sizes):.0f}"
+    )
+
+
+def measure(game: str, rng: random.Random, positions: int, games: int, dense_count: int) -> None:
     print(f"== {game}")
     found = corpus(rng, positions, game)
     for pos, roll, _ in found:  # warm-up: layout tables, caches
@@ -102,6 +131,8 @@ def measure(game: str, rng: random.Random, positions: int, games: int) -> None:
         f"self-play: {games} games ({turns} turns, at most 200 each) in {elapsed:.2f} s: "
         f"{games / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s"
     )
+    if dense_count:
+        dense(game, rng, dense_count)
 
 
 def main() -> None:
@@ -109,13 +140,14 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dense", type=int, default=100, help="dense boards (0: none)")
     parser.add_argument("--game", choices=sorted(OPTIONS), help="only this game")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
     for game in [args.game] if args.game else ["gravitation", "tunnelx"]:
-        measure(game, random.Random(args.seed), args.positions, args.games)
+        measure(game, random.Random(args.seed), args.positions, args.games, args.dense)
 
 
 if __name__ == "__main__":
