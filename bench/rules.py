@@ -12,8 +12,11 @@ figures are the median, 90th and 99th percentile and maximum over the corpus, al
 split by options, player count and doublet. Self-play speed is whole random games
 (capped at 200 turns each) per second, Todesstoß rolls included. Dense boards, the slow
 tail self-play rarely reaches: ``--dense`` positions with five players and all 25 pieces
-on random ring fields, default options, each with a random roll, timed once. Both games
-are measured the same way, one after the other, from the same seed.
+on random ring fields, default options, each with a random roll, timed once. Tunnel X
+only, the worst case: ``--full-ring`` boards with one full ring (U3, U4 or U5, four
+pieces of each of five players on it, the fifth on a random ring field) and the roll
+1+1 (11 points, tunnelling, no protection), timed once each. Both games are measured
+the same way, one after the other, from the same seed.
 """
 
 from __future__ import annotations
@@ -88,7 +91,31 @@ def dense(game: str, rng: random.Random, count: int) -> None:
     )
 
 
-def measure(game: str, rng: random.Random, positions: int, games: int, dense_count: int) -> None:
+def full_ring(rng: random.Random, count: int) -> None:
+    """Tunnel X's worst case: a full ring, 25 pieces, 1+1 played as 11 through them."""
+    layout = load_layout("gravitation")
+    colours = layout.colours
+    times, sizes = [], []
+    for _ in range(count):
+        ring = rng.choice(["U3", "U4", "U5"])
+        members = list(layout.ring_fields(ring))
+        others = [f.id for f in layout if f.ring not in (None, ring)]
+        spare = rng.sample(others, 5)
+        pieces = {c: [*members[n::5], spare[n]] for n, c in enumerate(colours)}
+        pos = Position.create("tunnelx", layout, colours, rng.choice(colours), pieces)
+        t0 = time.perf_counter()
+        moves = legal_moves(pos, (1, 1))
+        times.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(moves))
+    print(
+        f"full-ring boards ({count}, roll 1+1): median {statistics.median(times):.0f} ms, "
+        f"max {max(times):.0f} ms; moves median {statistics.median(sizes):.0f}, max {max(sizes)}"
+    )
+
+
+def measure(
+    game: str, rng: random.Random, positions: int, games: int, dense_count: int, full_count: int
+) -> None:
     print(f"== {game}")
     found = corpus(rng, positions, game)
     for pos, roll, _ in found:  # warm-up: layout tables, caches
@@ -133,6 +160,8 @@ def measure(game: str, rng: random.Random, positions: int, games: int, dense_cou
     )
     if dense_count:
         dense(game, rng, dense_count)
+    if game == "tunnelx" and full_count:
+        full_ring(rng, full_count)
 
 
 def main() -> None:
@@ -141,13 +170,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dense", type=int, default=100, help="dense boards (0: none)")
+    parser.add_argument("--full-ring", type=int, default=10, help="Tunnel X full-ring boards")
     parser.add_argument("--game", choices=sorted(OPTIONS), help="only this game")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
     for game in [args.game] if args.game else ["gravitation", "tunnelx"]:
-        measure(game, random.Random(args.seed), args.positions, args.games, args.dense)
+        seed = random.Random(args.seed)
+        measure(game, seed, args.positions, args.games, args.dense, args.full_ring)
 
 
 if __name__ == "__main__":

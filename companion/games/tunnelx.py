@@ -24,7 +24,7 @@ from companion.games.moves import Move
 from companion.games.onetwo import one_two_moves
 from companion.games.turn import Context, finish, pass_move, start_run
 from companion.games.walk import Graph, graph, tunnel_walks
-from companion.notation.tokens import Kind, wurf
+from companion.notation.tokens import wurf
 from companion.position import Position
 
 __all__ = ["dice_choices", "full_rings", "legal_moves"]
@@ -100,11 +100,9 @@ def _walks(
         walls = {f for r in full if r != own_ring for f in g.ring_members[r]}
     else:
         walls = set(occ)
-    must_leave = own_ring in full
+    must_leave = own_ring in full  # "muss dieser zuerst aus der Umlaufbahn herausbewegt werden"
     seen: set[tuple[str, tuple[object, ...], frozenset[str]]] = set()
-    for walk in tunnel_walks(g, start, choice.value, occ, walls):
-        if must_leave and walk.tokens[0].kind is Kind.TUNNEL:
-            continue  # "muss dieser zuerst aus der Umlaufbahn herausbewegt werden"
+    for walk in tunnel_walks(g, start, choice.value, occ, walls, must_leave):
         home = frozenset(f for f in walk.tunnelled if _sent_home(g, f, choice))
         key = (walk.end, walk.tokens, home)
         if key in seen:

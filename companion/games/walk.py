@@ -120,15 +120,18 @@ def tunnel_walks(
     steps: int,
     occupied: Mapping[str, str] | set[str],
     walls: frozenset[str] | set[str] = frozenset(),
+    first_step_plain: bool = False,
 ) -> Iterator[Walk]:
     """Every distinct walk of exactly ``steps`` counted steps from ``start``, tunnel effect on.
 
     ``occupied`` holds the fields with pieces on them (the walking piece's own start
     field may be in it). Occupied fields in ``walls`` cannot be tunnelled through: they
     block like the end of a line (Tunnel X: a full ring; all of ``occupied`` for a walk
-    without the tunnel effect). Walks that end on the same field with the same counts
-    and the same tunnelled pieces are the same move for every rule, so each is yielded
-    once. A walk that cannot go on before its count reaches 0 is dropped.
+    without the tunnel effect). With ``first_step_plain`` the first step may not tunnel
+    (Tunnel X: a piece in a full ring must step out of it first). Walks that end on the
+    same field with the same counts and the same tunnelled pieces are the same move for
+    every rule, so each is yielded once. A walk that cannot go on before its count
+    reaches 0 is dropped.
     """
     if steps <= 0:
         return
@@ -138,6 +141,7 @@ def tunnel_walks(
     tunnelled: list[str] = []
 
     found: list[Walk] = []
+    words: dict[int, tuple[Token, ...]] = {}
     successors = g.successors
 
     def dfs(here: str, left: int, mask: int) -> None:
@@ -146,10 +150,12 @@ def tunnel_walks(
             key = (here, mask, frozenset(tunnelled))
             if key not in seen:
                 seen.add(key)
-                said = tuple(
-                    tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
-                    for n in range(steps)
-                )
+                said = words.get(mask)
+                if said is None:  # many walks share their words: build each once
+                    said = words[mask] = tuple(
+                        tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
+                        for n in range(steps)
+                    )
                 found.append(Walk(tuple(path), here, said, tuple(tunnelled)))
             return
         bit = 1 << (steps - left)
@@ -163,7 +169,7 @@ def tunnel_walks(
                 used.discard(nxt)
                 path.pop()
                 continue
-            if nxt in walls:
+            if nxt in walls or (first_step_plain and left == steps):
                 continue
             for chain, land in _tunnel_exits(g, occupied, nxt, used, walls):
                 path.extend((*chain, land))
