@@ -65,13 +65,19 @@ class Verdict:
         return data
 
 
-def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Move:
+def parse_move(
+    position: Position,
+    roll: tuple[int, int],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Move:
     """The legal move the announcement names, python-chess style.
 
     Raises InvalidAnnouncement (does not parse), IllegalMove (no such legal move, with
     the explanation) or AmbiguousMove (fits moves with different outcomes).
     """
-    verdict = check(position, roll, text, to)
+    verdict = check(position, roll, text, to, start)
     where = f"{position.to_move} to move, roll {roll[0]}+{roll[1]}"
     if verdict.verdict == "invalid":
         raise InvalidAnnouncement(f"{where}: {verdict.reason}", verdict.offset)
@@ -83,10 +89,20 @@ def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | N
     return verdict.move
 
 
-def check(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Verdict:
-    """Parse, look up, explain. Bad input (unknown ``to`` field) raises CompanionError."""
-    if to is not None and to not in position.layout.fields:
-        raise CompanionError(f"--to {to!r}: layout {position.layout.name!r} has no such field")
+def check(
+    position: Position,
+    roll: tuple[int, int],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Verdict:
+    """Parse, look up, explain. Bad input (unknown ``to`` or ``start`` field) raises
+    CompanionError. ``to`` is where the moved piece ended, ``start`` where it stood."""
+    for flag, fid in (("--to", to), ("--from", start)):
+        if fid is not None and fid not in position.layout.fields:
+            raise CompanionError(
+                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
+            )
     try:
         tokens = parse_announcement(text)
     except InvalidAnnouncement as exc:
@@ -94,7 +110,7 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
     moves = legal_moves(position, roll)
     said = normalise(tokens)
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
-    there = [m for m in fits if to is None or m.end == to]
+    there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
     if there:
         outcomes = {m.outcome for m in there}
         if len(outcomes) == 1:
@@ -105,7 +121,7 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
             "ambiguous",
             f"{render(tokens)!r} fits {len(distinct)} moves: "
             + "; ".join(_describe(m) for m in distinct[:4])
-            + f"{more} (name the field with --to)",
+            + f"{more} ({_hint(distinct)})",
             candidates=tuple(distinct),
         )
     waiting = [
@@ -123,7 +139,10 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
             move=m,
         )
     nearest = _nearest(moves, tokens, to)
-    if fits:
+    if fits and start is not None and all(m.start != start for m in fits):
+        starts = ", ".join(sorted({str(m.start) for m in fits}))
+        reason = f"{render(tokens)!r} moves the piece on {starts}, not the one on {start}"
+    elif fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
         reason = f"{render(tokens)!r} ends on {ends}, not on {to}"
         against = _direction(position, to, tokens[0].value or 0)
@@ -134,6 +153,13 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
     if nearest:
         reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
+
+
+def _hint(moves: list[Move]) -> str:
+    """How to tell the moves apart: by the end field, or by the piece when they share it."""
+    if len({m.end for m in moves}) > 1:
+        return "name the field with --to"
+    return "name the piece with --from"
 
 
 def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
@@ -153,6 +179,8 @@ def _describe(m: Move) -> str:
         text = f"{m.colour} swaps {m.start} with {m.swapped}"
     for p in m.pushes:
         text += f", pushes {p.colour} {p.start} → {p.end}"
+    if m.destroyed:
+        text += ", sends home " + ", ".join(f"{d.colour} {d.field}" for d in m.destroyed)
     if m.roll_again:
         text += ", rolls again"
     if m.winner:

@@ -10,6 +10,8 @@ from gravitation_helpers import make_tunnelx
 
 from companion.cli import main
 
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tunnelx.json")
+
 
 @pytest.fixture
 def example(tmp_path: Path) -> Path:
@@ -86,3 +88,27 @@ def test_check_invalid_and_bad_input_exit_2(
     assert code == 2 and err.count("\n") == 1 and "unknown word 'Tunel'" in err
     code, _, err = run(capsys, "moves", str(example), "--roll", "4,9")
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_example_file_is_the_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
+    said = "Wurf 4, 3, Tunnel 2, Tunnel 1, 0"
+    code, out, _ = run(capsys, "check", EXAMPLE, "--roll", "4,2", said)
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "legal: red moves U1.39 → U1.7, sends home yellow U1.1, green U1.3, green U1.5"
+    )
+
+
+def test_from_tells_station_pieces_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    # S3, S4 and S5 can each tunnel through the station and E on U1.5 to U1.8: the end
+    # field is the same, so the referee needs the piece, not the field.
+    said = "Wurf 4, Tunnel 3, Tunnel 2, 1, 0"
+    example = EXAMPLE
+    code, out, _ = run(capsys, "check", example, "--roll", "4,4", said)
+    assert code == 1 and out.startswith("ambiguous:") and "(name the piece with --from)" in out
+    code, out, _ = run(capsys, "check", example, "--roll", "4,4", "--from", "red.S5", said)
+    assert code == 0 and out.startswith("legal: red moves red.S5 → U1.8")
+    code, out, _ = run(capsys, "check", example, "--roll", "4,4", "--from", "U1.39", said)
+    assert code == 1 and "not the one on U1.39" in out
+    code, _, err = run(capsys, "check", example, "--roll", "4,4", "--from", "U9.1", said)
+    assert code == 2 and err.count("\n") == 1 and "--from 'U9.1'" in err
