@@ -6,7 +6,8 @@ import pytest
 from gravitation_helpers import COLOURS, make, make_tunnelx
 
 from companion.errors import CompanionError
-from companion.games import legal_moves
+from companion.games import engine, legal_moves
+from companion.games.gravitation import legal_moves as gravitation_moves
 from companion.games.moves import Move
 from companion.games.tunnelx import dice_choices
 from companion.games.tunnelx import legal_moves as tunnelx_moves
@@ -126,6 +127,14 @@ def test_sonderregel_4_special_field_when_it_is_nearer() -> None:
     assert move.roll_again
 
 
+def test_sonderregel_4_a_tie_offers_both() -> None:
+    # From U1.30: yellow on U1.36 six steps along U1; the nearest free special field is
+    # white's F3, U3.18, also six steps (U1.30 → U1.32 → U2.32 → U3.16 → U3.17 → U3.18).
+    pos = make_tunnelx({"red": ["U1.30"], "yellow": ["U1.36"]})
+    special = {(m.announcement, m.end) for m in moves_of(pos, (1, 2), "U1.30") if m.value == 3}
+    assert special == {("Wurf 3, Tausch", "U1.36"), ("Wurf 3, Sonderfeld", "U3.18")}
+
+
 def test_sonderregel_4_swap_only_on_the_same_ring() -> None:
     # A foreign piece one step away, but on U2: no swap ("in der gleichen Umlaufbahn").
     pos = make_tunnelx({"red": ["U1.30"], "yellow": ["U2.31"]})
@@ -205,3 +214,12 @@ def test_positions_of_other_games_are_refused() -> None:
         tunnelx_moves(make({"red": [], "yellow": []}), (3, 4))
     with pytest.raises(CompanionError, match="each die shows 1 to 6"):
         legal_moves(make_tunnelx({"red": [], "yellow": []}), (0, 4))
+
+
+def test_one_dispatch_chooses_the_engine_by_game() -> None:
+    assert engine("tunnelx").legal_moves is tunnelx_moves
+    assert engine("gravitation").legal_moves is gravitation_moves
+    pos = make({"red": ["U2.20"], "yellow": ["U2.22"]})
+    assert legal_moves(pos, (3, 2)) == gravitation_moves(pos, (3, 2))
+    with pytest.raises(CompanionError, match="no rules engine for game 'tuerme'"):
+        engine("tuerme")
