@@ -117,11 +117,13 @@ def check(
             return Verdict("legal", f"legal: {_describe(there[0])}", move=there[0])
         distinct = _one_per_outcome(there)
         more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
+        hint = "name the piece with --from" if one_end else "name the field with --to"
         return Verdict(
             "ambiguous",
             f"{render(tokens)!r} fits {len(distinct)} moves: "
             + "; ".join(_describe(m) for m in distinct[:4])
-            + f"{more} ({_hint(distinct)})",
+            + f"{more} ({hint})",
             candidates=tuple(distinct),
         )
     waiting = [
@@ -153,13 +155,6 @@ def check(
     if nearest:
         reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
-
-
-def _hint(moves: list[Move]) -> str:
-    """How to tell the moves apart: by the end field, or by the piece when they share it."""
-    if len({m.end for m in moves}) > 1:
-        return "name the field with --to"
-    return "name the piece with --from"
 
 
 def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
