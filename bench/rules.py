@@ -1,15 +1,22 @@
-"""Benchmark of the Gravitation rules engine: move generation and self-play speed.
+"""Benchmark of the rules engines, Gravitation and Tunnel X: move generation and self-play.
 
-Run: ``python bench/rules.py [--positions 1000] [--games 20] [--seed 1]``
+Run: ``python bench/rules.py [--positions 1000] [--games 20] [--seed 1] [--game NAME]``
 
-Corpus: positions met in random self-play of phase 3 with 2 to 5 players, half of the
-games with every option switched on (death_push, prediction, declare_before_roll off
-because self-play does not declare) and half with the defaults; each position is
-stored with the roll that was thrown in it. Every position and roll is timed once
-three times with ``time.perf_counter`` after one warm-up pass over the whole corpus;
-a position's time is the median of its three; the figures are the median, 90th and
-99th percentile and maximum over the corpus, also split by options and player count. Self-play speed
-is whole random games (capped at 200 turns each) per second, Todesstoß rolls included.
+Corpus, per game: positions met in random self-play with 2 to 5 players, each stored
+with the roll that was thrown in it. Gravitation: phase 3, half of the games with every
+option switched on (death_push, prediction; declare_before_roll off because self-play
+does not declare), half with the defaults. Tunnel X: half of the games with variant_2_1.
+Every position and roll is timed three times with ``time.perf_counter`` after one
+warm-up pass over the whole corpus; a position's time is the median of its three; the
+figures are the median, 90th and 99th percentile and maximum over the corpus, also
+split by options, player count and doublet. Self-play speed is whole random games
+(capped at 200 turns each) per second, Todesstoß rolls included. Dense boards, the slow
+tail self-play rarely reaches: ``--dense`` positions with five players and all 25 pieces
+on random ring fields, default options, each with a random roll, timed once. Tunnel X
+only, the worst case: ``--full-ring`` boards with one full ring (U3, U4 or U5, four
+pieces of each of five players on it, the fifth on a random ring field) and the roll
+1+1 (11 points, tunnelling, no protection), timed once each. Both games are measured
+the same way, one after the other, from the same seed.
 """
 
 from __future__ import annotations
@@ -25,23 +32,30 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.games.gravitation import legal_moves
+from companion.games import legal_moves
 from companion.games.selfplay import self_play
+from companion.layout import load_layout
 from companion.position import Position
 
-OPTIONS_ON = {"death_push": True, "prediction": True, "always_sum": False}
-OPTIONS_OFF: dict[str, bool] = {}
+OPTIONS = {
+    "gravitation": ({}, {"death_push": True, "prediction": True, "always_sum": False}),
+    "tunnelx": ({}, {"variant_2_1": True}),
+}
 
 
-def corpus(rng: random.Random, size: int) -> list[tuple[Position, tuple[int, int], str]]:
+def game_options(game: str, n: int) -> tuple[dict[str, bool], str]:
+    """The options of the n-th self-play game: defaults for even n, switched on for odd."""
+    return OPTIONS[game][n % 2], "options on" if n % 2 else "options off"
+
+
+def corpus(rng: random.Random, size: int, game: str) -> list[tuple[Position, tuple[int, int], str]]:
     found = []
-    game = 0
+    n = 0
     while len(found) < size * 3:
-        options = OPTIONS_ON if game % 2 else OPTIONS_OFF
-        tag = "options on" if game % 2 else "options off"
-        for turn in self_play(rng, 2 + game % 4, 3, options, max_turns=120):
+        options, tag = game_options(game, n)
+        for turn in self_play(rng, 2 + n % 4, 3, options, max_turns=120, game=game):
             found.append((turn.position, turn.roll, tag))
-        game += 1
+        n += 1
     rng.shuffle(found)
     return found[:size]
 
@@ -51,22 +65,64 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
-    positions = corpus(rng, args.positions)
-    for pos, roll, _ in positions:  # warm-up: layout tables, caches
+def dense(game: str, rng: random.Random, count: int) -> None:
+    """Random positions with all 25 pieces on the rings: the slow tail of both engines."""
+    layout = load_layout("gravitation")
+    rings = [f.id for f in layout if f.ring is not None]
+    colours = layout.colours
+    times, sizes, worst = [], [], (0.0, (0, 0), 0)
+    for _ in range(count):
+        fields = rng.sample(rings, 25)
+        pieces = {c: fields[5 * n : 5 * n + 5] for n, c in enumerate(colours)}
+        phase = 3 if game == "gravitation" else None
+        pos = Position.create(game, layout, colours, rng.choice(colours), pieces, phase=phase)
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        t0 = time.perf_counter()
+        moves = legal_moves(pos, roll)
+        t = (time.perf_counter() - t0) * 1000
+        times.append(t)
+        sizes.append(len(moves))
+        worst = max(worst, (t, roll, len(moves)))
+    print(
+        f"dense boards ({count}, 25 pieces on the rings): median {statistics.median(times):.2f} "
+        f"ms, p90 {percentile(times, 0.9):.1f} ms, max {worst[0]:.0f} ms "
+        f"(roll {worst[1][0]}+{worst[1][1]}, {worst[2]} moves); "
+        f"moves median {statistics.median(sizes):.0f}"
+    )
+
+
+def full_ring(rng: random.Random, count: int) -> None:
+    """Tunnel X's worst case: a full ring, 25 pieces, 1+1 played as 11 through them."""
+    layout = load_layout("gravitation")
+    colours = layout.colours
+    times, sizes = [], []
+    for _ in range(count):
+        ring = rng.choice(["U3", "U4", "U5"])
+        members = list(layout.ring_fields(ring))
+        others = [f.id for f in layout if f.ring not in (None, ring)]
+        spare = rng.sample(others, 5)
+        pieces = {c: [*members[n::5], spare[n]] for n, c in enumerate(colours)}
+        pos = Position.create("tunnelx", layout, colours, rng.choice(colours), pieces)
+        t0 = time.perf_counter()
+        moves = legal_moves(pos, (1, 1))
+        times.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(moves))
+    print(
+        f"full-ring boards ({count}, roll 1+1): median {statistics.median(times):.0f} ms, "
+        f"max {max(times):.0f} ms; moves median {statistics.median(sizes):.0f}, max {max(sizes)}"
+    )
+
+
+def measure(
+    game: str, rng: random.Random, positions: int, games: int, dense_count: int, full_count: int
+) -> None:
+    print(f"== {game}")
+    found = corpus(rng, positions, game)
+    for pos, roll, _ in found:  # warm-up: layout tables, caches
         legal_moves(pos, roll)
     times, sizes = [], []
     groups: dict[str, list[float]] = {}
-    for pos, roll, tag in positions:
+    for pos, roll, tag in found:
         reps = []
         for _ in range(3):
             t0 = time.perf_counter()
@@ -78,7 +134,8 @@ def main() -> None:
         groups.setdefault(tag, []).append(t)
         groups.setdefault(f"{len(pos.players)} players", []).append(t)
         groups.setdefault("doublet" if roll[0] == roll[1] else "no doublet", []).append(t)
-    print(f"corpus: {len(positions)} positions with their rolls (phase 3, 2-5 players)")
+    phase = " (phase 3)" if game == "gravitation" else ""
+    print(f"corpus: {len(found)} positions with their rolls{phase}, 2-5 players")
     print(
         f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
         f"p90 {percentile(times, 0.9):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
@@ -93,14 +150,35 @@ def main() -> None:
     print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")
     turns = 0
     t0 = time.perf_counter()
-    for game in range(args.games):
-        options = OPTIONS_ON if game % 2 else OPTIONS_OFF
-        turns += sum(1 for _ in self_play(rng, 2 + game % 4, 3, options, max_turns=200))
+    for n in range(games):
+        options, _ = game_options(game, n)
+        turns += sum(1 for _ in self_play(rng, 2 + n % 4, 3, options, max_turns=200, game=game))
     elapsed = time.perf_counter() - t0
     print(
-        f"self-play: {args.games} games ({turns} turns, at most 200 each) in {elapsed:.2f} s: "
-        f"{args.games / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s"
+        f"self-play: {games} games ({turns} turns, at most 200 each) in {elapsed:.2f} s: "
+        f"{games / elapsed:.2f} games/s, {turns / elapsed:.0f} turns/s"
     )
+    if dense_count:
+        dense(game, rng, dense_count)
+    if game == "tunnelx" and full_count:
+        full_ring(rng, full_count)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dense", type=int, default=100, help="dense boards (0: none)")
+    parser.add_argument("--full-ring", type=int, default=10, help="Tunnel X full-ring boards")
+    parser.add_argument("--game", choices=sorted(OPTIONS), help="only this game")
+    args = parser.parse_args()
+    print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
+    for game in [args.game] if args.game else ["gravitation", "tunnelx"]:
+        seed = random.Random(args.seed)
+        measure(game, seed, args.positions, args.games, args.dense, args.full_ring)
 
 
 if __name__ == "__main__":

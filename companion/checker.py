@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
-from companion.games.gravitation import dice_choices, legal_moves
+from companion.games import dice_choices, legal_moves
 from companion.games.moves import Move
 from companion.games.walk import graph
 from companion.notation.parser import parse_announcement
@@ -65,13 +65,19 @@ class Verdict:
         return data
 
 
-def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Move:
+def parse_move(
+    position: Position,
+    roll: tuple[int, int],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Move:
     """The legal move the announcement names, python-chess style.
 
     Raises InvalidAnnouncement (does not parse), IllegalMove (no such legal move, with
     the explanation) or AmbiguousMove (fits moves with different outcomes).
     """
-    verdict = check(position, roll, text, to)
+    verdict = check(position, roll, text, to, start)
     where = f"{position.to_move} to move, roll {roll[0]}+{roll[1]}"
     if verdict.verdict == "invalid":
         raise InvalidAnnouncement(f"{where}: {verdict.reason}", verdict.offset)
@@ -83,10 +89,20 @@ def parse_move(position: Position, roll: tuple[int, int], text: str, to: str | N
     return verdict.move
 
 
-def check(position: Position, roll: tuple[int, int], text: str, to: str | None = None) -> Verdict:
-    """Parse, look up, explain. Bad input (unknown ``to`` field) raises CompanionError."""
-    if to is not None and to not in position.layout.fields:
-        raise CompanionError(f"--to {to!r}: layout {position.layout.name!r} has no such field")
+def check(
+    position: Position,
+    roll: tuple[int, int],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Verdict:
+    """Parse, look up, explain. Bad input (unknown ``to`` or ``start`` field) raises
+    CompanionError. ``to`` is where the moved piece ended, ``start`` where it stood."""
+    for flag, fid in (("--to", to), ("--from", start)):
+        if fid is not None and fid not in position.layout.fields:
+            raise CompanionError(
+                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
+            )
     try:
         tokens = parse_announcement(text)
     except InvalidAnnouncement as exc:
@@ -94,18 +110,20 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
     moves = legal_moves(position, roll)
     said = normalise(tokens)
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
-    there = [m for m in fits if to is None or m.end == to]
+    there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
     if there:
         outcomes = {m.outcome for m in there}
         if len(outcomes) == 1:
             return Verdict("legal", f"legal: {_describe(there[0])}", move=there[0])
         distinct = _one_per_outcome(there)
         more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
+        hint = "name the piece with --from" if one_end else "name the field with --to"
         return Verdict(
             "ambiguous",
             f"{render(tokens)!r} fits {len(distinct)} moves: "
             + "; ".join(_describe(m) for m in distinct[:4])
-            + f"{more} (name the field with --to)",
+            + f"{more} ({hint})",
             candidates=tuple(distinct),
         )
     waiting = [
@@ -123,7 +141,10 @@ def check(position: Position, roll: tuple[int, int], text: str, to: str | None =
             move=m,
         )
     nearest = _nearest(moves, tokens, to)
-    if fits:
+    if fits and start is not None and all(m.start != start for m in fits):
+        starts = ", ".join(sorted({str(m.start) for m in fits}))
+        reason = f"{render(tokens)!r} moves the piece on {starts}, not the one on {start}"
+    elif fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
         reason = f"{render(tokens)!r} ends on {ends}, not on {to}"
         against = _direction(position, to, tokens[0].value or 0)
@@ -153,6 +174,8 @@ def _describe(m: Move) -> str:
         text = f"{m.colour} swaps {m.start} with {m.swapped}"
     for p in m.pushes:
         text += f", pushes {p.colour} {p.start} → {p.end}"
+    if m.destroyed:
+        text += ", sends home " + ", ".join(f"{d.colour} {d.field}" for d in m.destroyed)
     if m.roll_again:
         text += ", rolls again"
     if m.winner:
@@ -216,7 +239,11 @@ def explain(
         return f"Wurf {first} does not fit the roll {roll_text} (possible: " + (
             ", ".join(map(str, values)) + ")"
         )
-    store_ok = any(not c.tunnel for c in choices if c.value == first)
+    unknown = [t for t in tokens if t.kind in _NOT_SAID.get(position.game, {})]
+    if unknown:
+        word = unknown[0]
+        return f"{word.kind.value!r}: {_NOT_SAID[position.game][word.kind]}"
+    store_ok = position.spec.uses_energy and any(not c.tunnel for c in choices if c.value == first)
     why = _arithmetic(position, tokens, store_ok)
     if why:
         return why
@@ -239,6 +266,19 @@ def explain(
     if nearest:
         return _compare(tokens, nearest[0], position)
     return f"no legal move with the roll {roll_text} is announced like this"
+
+
+#: Words of the notation a game never uses, and why (said instead of a count mismatch).
+_NOT_SAID: dict[str, dict[Kind, str]] = {
+    "tunnelx": {
+        Kind.UMLAUFBAHN: "Tunnel X has no gravity: every step is a bare count",
+        Kind.GRAVITATION: "Tunnel X has no gravity: every step is a bare count",
+        Kind.STOSS: "Tunnel X has no push: occupied fields are tunnelled ('Tunnel N')",
+        Kind.ABWEHR: "Tunnel X has no push, so no defence",
+        Kind.SPEICHER: "Tunnel X has no energy store",
+        Kind.ABSTURZ: "Tunnel X has no Gravitator: a player who cannot move passes ('Wurf N')",
+    },
+}
 
 
 def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -> str | None:
@@ -341,6 +381,13 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                     f"{str(got)!r}: the next field is occupied, so the piece stops before it "
                     f"and pushes: {str(want)!r}"
                 )
+            if want.kind is Kind.TUNNEL and got.kind is Kind.COUNT:
+                return (
+                    f"{str(got)!r}: the next field is occupied, so the piece tunnels through "
+                    f"to the first free field: {str(want)!r}"
+                )
+            if got.kind is Kind.TUNNEL and want.kind is Kind.COUNT:
+                return f"{str(got)!r}: there is nothing to tunnel through, the next field is free"
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
                 return f"{str(got)!r}: there is no piece to push there, the next field is free"
             return f"{str(got)!r} where the nearest legal move says {str(want)!r}"

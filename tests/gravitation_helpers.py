@@ -28,11 +28,7 @@ def make(
     **options: bool,
 ) -> Position:
     """A checked position; each player's missing pieces wait in the station (S5 downwards)."""
-    full: dict[str, list[str]] = {}
-    for colour, fields in pieces.items():
-        fields = list(fields)
-        spare = [f for f in station(colour, 5, 4, 3, 2, 1) if f not in fields]
-        full[colour] = fields + spare[: 5 - len(fields)]
+    full = _filled(pieces)
     players = [c for c in COLOURS if c in full]
     return Position.create(
         "gravitation",
@@ -47,3 +43,22 @@ def make(
         declared,
         predict,
     )
+
+
+def make_tunnelx(
+    pieces: Mapping[str, Iterable[str]], to_move: str | None = None, **options: bool
+) -> Position:
+    """A checked Tunnel X position, missing pieces in the station as for :func:`make`."""
+    full = _filled(pieces)
+    players = [c for c in COLOURS if c in full]
+    layout = load_layout("gravitation")
+    return Position.create("tunnelx", layout, players, to_move or players[0], full, {}, options)
+
+
+def _filled(pieces: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    full: dict[str, list[str]] = {}
+    for colour, fields in pieces.items():
+        fields = list(fields)
+        spare = [f for f in station(colour, 5, 4, 3, 2, 1) if f not in fields]
+        full[colour] = fields + spare[: 5 - len(fields)]
+    return full

@@ -1,4 +1,5 @@
-"""Properties over positions from random self-play (phases 1-3, 2-5 players, options)."""
+"""Properties over positions from random self-play: Gravitation phases 1-3 and Tunnel X,
+2-5 players, every option."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from companion.games.selfplay import Turn, self_play
 from companion.notation import parse_announcement, render
 from companion.position import position_from_json
 
-games = st.fixed_dictionaries(
+gravitation_games = st.fixed_dictionaries(
     {
+        "game": st.just("gravitation"),
         "seed": st.integers(0, 10**6),
         "players": st.integers(2, 5),
         "phase": st.sampled_from([1, 2, 3, 3]),
@@ -28,16 +30,34 @@ games = st.fixed_dictionaries(
         ),
     }
 )
+tunnelx_games = st.fixed_dictionaries(
+    {
+        "game": st.just("tunnelx"),
+        "seed": st.integers(0, 10**6),
+        "players": st.integers(2, 5),
+        "phase": st.none(),
+        "turns": st.integers(1, 60),
+        "options": st.fixed_dictionaries({"variant_2_1": st.booleans()}),
+    }
+)
+games = st.one_of(gravitation_games, tunnelx_games)
 
 
 def play(game: dict) -> list[Turn]:  # type: ignore[type-arg]
     rng = random.Random(game["seed"])
     return list(
-        self_play(rng, game["players"], game["phase"], game["options"], max_turns=game["turns"])
+        self_play(
+            rng,
+            game["players"],
+            game["phase"],
+            game["options"],
+            max_turns=game["turns"],
+            game=game["game"],
+        )
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(games)
 def test_pieces_are_conserved_and_stores_stay_in_0_to_5(game: dict) -> None:  # type: ignore[type-arg]
     for turn in play(game):
@@ -53,7 +73,7 @@ def test_pieces_are_conserved_and_stores_stay_in_0_to_5(game: dict) -> None:  # 
         assert position_from_json(move.after.to_json(), move.after.layout) == move.after
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(games, st.randoms(use_true_random=False))
 def test_every_move_renders_parses_and_checks_back(game: dict, rnd: random.Random) -> None:  # type: ignore[type-arg]
     turn = play(game)[-1]
@@ -69,17 +89,20 @@ def test_every_move_renders_parses_and_checks_back(game: dict, rnd: random.Rando
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.text(max_size=40), st.integers(1, 6), st.integers(1, 6))
-def test_check_never_crashes_on_any_input(text: str, a: int, b: int) -> None:
-    from gravitation_helpers import make
+@given(st.text(max_size=40), st.integers(1, 6), st.integers(1, 6), st.booleans())
+def test_check_never_crashes_on_any_input(text: str, a: int, b: int, tunnelx: bool) -> None:
+    from gravitation_helpers import make, make_tunnelx
 
-    pos = make({"red": ["U2.20", "U1.3"], "yellow": ["U2.22"]}, energy={"red": 2})
+    if tunnelx:
+        pos = make_tunnelx({"red": ["U2.20", "U1.3"], "yellow": ["U2.22", "U1.4"]})
+    else:
+        pos = make({"red": ["U2.20", "U1.3"], "yellow": ["U2.22"]}, energy={"red": 2})
     verdict = check(pos, (a, b), text)
     assert verdict.verdict in VERDICTS and "\n" not in verdict.reason
     check(pos, (a, b), "Wurf " + text)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(games, st.randoms(use_true_random=False), st.sampled_from([-1, 1]))
 def test_a_misspoken_number_is_explained(game: dict, rnd: random.Random, delta: int) -> None:  # type: ignore[type-arg]
     turn = play(game)[-1]

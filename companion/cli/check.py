@@ -1,4 +1,6 @@
-"""``companion check POSITION --roll 5,2 [--to FIELD] "Wurf 7, ..."``: judge an announcement.
+"""``companion check POSITION --roll 5,2 [--to FIELD] [--from FIELD] "Wurf 7, ..."``.
+
+Judges a spoken announcement.
 
 Exit 0 legal, 1 illegal or ambiguous, 2 invalid (does not parse) or bad input.
 """
@@ -11,7 +13,7 @@ import sys
 
 from companion.checker import check
 from companion.cli.common import add_position_argument, read_position
-from companion.games.gravitation import parse_roll
+from companion.games.dice import parse_roll
 
 NAME = "check"
 HELP = "check a spoken announcement against a position and a roll"
@@ -24,13 +26,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("announcement", help='what the player said, e.g. "Wurf 7, Umlaufbahn 6"')
     parser.add_argument("--roll", required=True, help="the two dice, e.g. 5,2")
     parser.add_argument("--to", help="the field where the moved piece ended (from the camera)")
+    parser.add_argument(
+        "--from", dest="start", help="the field where the moved piece stood before the move"
+    )
     parser.add_argument("--json", action="store_true", help="the verdict as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
     roll = parse_roll(args.roll)
-    verdict = check(position, roll, args.announcement, args.to)
+    verdict = check(position, roll, args.announcement, args.to, args.start)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     elif verdict.verdict == "legal":

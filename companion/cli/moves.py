@@ -6,7 +6,8 @@ import argparse
 import json
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games.gravitation import legal_moves, parse_roll
+from companion.games import legal_moves
+from companion.games.dice import parse_roll
 
 NAME = "moves"
 HELP = "list every legal move of a position and a roll, with its spoken announcement"
@@ -40,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
             for p in m.pushes
         )
         if m.destroyed:
-            extra += "  [destroyed: " + ", ".join(d.field for d in m.destroyed) + "]"
+            said = "sent home" if position.game == "tunnelx" else "destroyed"
+            extra += f"  [{said}: " + ", ".join(d.field for d in m.destroyed) + "]"
         if m.roll_again:
             extra += "  [rolls again]"
         if m.winner:

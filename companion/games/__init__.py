@@ -8,8 +8,14 @@ hardware. Option switches and their defaults follow ``docs/rulings.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
-from companion.errors import PositionError
+from companion.errors import CompanionError, PositionError
+
+if TYPE_CHECKING:
+    from companion.games.dice import Choice
+    from companion.games.moves import Move
+    from companion.position import Position
 
 
 @dataclass(frozen=True)
@@ -96,3 +102,34 @@ def game_spec(name: str) -> GameSpec:
         return GAMES[name]
     except KeyError:
         raise PositionError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+
+
+class Engine(Protocol):
+    """What a rules engine module offers; the referee calls ``legal_moves(position, roll)``."""
+
+    def legal_moves(self, position: Position, roll: tuple[int, int]) -> tuple[Move, ...]: ...
+
+    def dice_choices(self, position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]: ...
+
+
+def engine(game: str) -> Engine:
+    """The rules engine of a game (imported on first use: the engines import Position)."""
+    from companion.games import gravitation, tunnelx
+
+    engines: dict[str, Engine] = {"gravitation": gravitation, "tunnelx": tunnelx}
+    try:
+        return engines[game]
+    except KeyError:
+        raise CompanionError(
+            f"no rules engine for game {game!r} (engines: {', '.join(engines)})"
+        ) from None
+
+
+def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
+    """Every legal move of the position and roll, by the engine of ``position.game``."""
+    return engine(position.game).legal_moves(position, roll)
+
+
+def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
+    """Every way to use the roll in the position, by the engine of ``position.game``."""
+    return engine(position.game).dice_choices(position, roll)

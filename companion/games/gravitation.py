@@ -14,17 +14,18 @@ along any line costs 1 and chains of pieces are tunnelled.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import partial
 
 from companion.errors import CompanionError
+from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
+from companion.games.onetwo import one_two_moves
 from companion.games.pushes import resolve_death_push, ring_walk
-from companion.games.turn import Context, Run, finish, start_run
+from companion.games.turn import Context, Run, finish, pass_move, start_run
 from companion.games.walk import Graph, graph, tunnel_walks
 from companion.notation.tokens import (
     ABSTURZ,
-    SONDERFELD,
-    TAUSCH,
     Token,
     count,
     gravitation,
@@ -43,28 +44,6 @@ __all__ = [
     "resolve_death_push",
     "with_demands",
 ]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One way to use the dice: the points and whether gravity is switched off."""
-
-    value: int
-    dice: str  # "sum", "one die", "1+1 as 11", "prediction", "smaller die", ...
-    tunnel: bool = False  # no gravity, tunnel effect, no store (doublet in phase 3, phase 1)
-    special: bool = False  # 1+2: swap or nearest special field besides "Wurf 3"
-
-
-def parse_roll(text: str) -> tuple[int, int]:
-    """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
-    parts = text.replace("+", ",").replace(" ", ",").split(",")
-    parts = [p for p in parts if p]
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise CompanionError(f"a roll is two dice like 5,2, not {text!r}")
-    a, b = int(parts[0]), int(parts[1])
-    if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise CompanionError(f"each die shows 1 to 6, not {text!r}")
-    return a, b
 
 
 def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
@@ -107,9 +86,7 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
     """
     if position.game != "gravitation":
         raise CompanionError(f"not a Gravitation position (game {position.game!r})")
-    a, b = roll
-    if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise CompanionError(f"each die shows 1 to 6, not {a},{b}")
+    check_roll(roll)
     g = graph(position.layout)
     colour = position.to_move
     pieces = _movable(position)
@@ -165,30 +142,6 @@ def _movable(position: Position) -> tuple[str, ...]:
     return position.pieces[position.to_move]
 
 
-def _context(
-    position: Position,
-    g: Graph,
-    roll: tuple[int, int],
-    choice: Choice,
-    start: str,
-    kind: str,
-    store: int = 0,
-) -> Context:
-    return Context(
-        position=position,
-        graph=g,
-        colour=position.to_move,
-        start=start,
-        kind=kind,
-        roll=roll,
-        dice=choice.dice,
-        value=choice.value,
-        store=store,
-        death_push=position.option("death_push"),
-        roll_again_rule=position.option("roll_again_on_own_special"),
-    )
-
-
 # ------------------------------------------------------------------ gravity moves
 
 
@@ -207,7 +160,7 @@ def _gravity_moves(
         tokens = [wurf(value)]
         if delta:
             tokens.append(speicher(points))
-        ctx = _context(position, g, roll, choice, start, "move", delta)
+        ctx = Context.of(position, g, roll, choice, start, "move", delta)
         run = start_run(ctx, tokens)
         run.energy[colour] = store - delta
         if g.is_station(start):
@@ -307,7 +260,7 @@ def _tunnel_moves(
     position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
 ) -> Iterator[Move]:
     """Gravity off: every step along any line costs 1, chains are tunnelled."""
-    ctx = _context(position, g, roll, choice, start, "tunnel")
+    ctx = Context.of(position, g, roll, choice, start, "tunnel")
     occ = position.occupant
     seen: set[tuple[str, tuple[Token, ...]]] = set()
     for walk in tunnel_walks(g, start, choice.value, occ):
@@ -325,26 +278,7 @@ def _special_moves(
     position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
 ) -> Iterator[Move]:
     """1+2: swap with the nearest foreign piece, or go to the nearest free special field."""
-    occ = position.occupant
-    colour = position.to_move
-    dist = g.distances(start)
-    foreign = [f for f in dist if f != start and occ.get(f, colour) != colour]
-    if foreign and not g.is_station(start):
-        near = min(dist[f] for f in foreign)
-        for fid in sorted(f for f in foreign if dist[f] == near):
-            ctx = _context(position, g, roll, choice, start, "swap")
-            run = start_run(ctx, [wurf(3), TAUSCH])
-            run.occ[start], run.occ[fid] = run.occ[fid], run.occ[start]
-            run.mover, run.path, run.swapped = fid, [start, fid], fid
-            yield finish(ctx, run)
-    free = [f for f in dist if f != start and f in g.special_owner and f not in occ]
-    if free:
-        near = min(dist[f] for f in free)
-        for fid in sorted(f for f in free if dist[f] == near):
-            ctx = _context(position, g, roll, choice, start, "special")
-            run = start_run(ctx, [wurf(3), SONDERFELD])
-            run.step(start, fid)
-            yield finish(ctx, run)
+    return one_two_moves(position, g, start, partial(Context.of, position, g, roll, choice, start))
 
 
 def _no_move(
@@ -362,17 +296,10 @@ def _no_move(
     choice = Choice(value, "sum")
     out = []
     for start in ring:
-        ctx = _context(position, g, roll, choice, start, "crash")
+        ctx = Context.of(position, g, roll, choice, start, "crash")
         run = start_run(ctx, [wurf(value), ABSTURZ])
         run.destroy(start)
         out.append(finish(ctx, run))
     if not out:
-        ctx = _context(position, g, roll, choice, "", "pass")
-        run = start_run(ctx, [wurf(value)])
-        move = finish(ctx, run)
-        out.append(_as_pass(move))
+        out.append(pass_move(Context.of(position, g, roll, choice, "", "pass")))
     return out
-
-
-def _as_pass(move: Move) -> Move:
-    return replace(move, start=None, end=None, path=(), roll_again=False)

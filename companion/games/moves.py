@@ -44,7 +44,8 @@ class Push:
 
 @dataclass(frozen=True)
 class Destroyed:
-    """A piece destroyed (crash, full ring, Todesstoß) and the station field it returns to."""
+    """A piece destroyed (crash, full ring, Todesstoß) or sent home (Tunnel X, Sonderregel 1)
+    and the station field it returns to."""
 
     field: str
     colour: str

@@ -1,4 +1,4 @@
-"""Random self-play of Gravitation: a source of realistic positions for tests and benchmarks.
+"""Random self-play of Gravitation or Tunnel X: realistic positions for tests and benchmarks.
 
 Each turn rolls two dice, makes a prediction when the option is on, picks a random legal
 move and resolves a pending Todesstoß with random die rolls. Seeded, so reproducible.
@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from companion.games.gravitation import legal_moves
+from companion.games import game_spec, legal_moves
 from companion.games.moves import Move
 from companion.games.pushes import resolve_death_push
 from companion.position import Position, start_position
@@ -29,15 +29,20 @@ class Turn:
 def self_play(
     rng: random.Random,
     players: int = 2,
-    phase: int = 3,
+    phase: int | None = 3,
     options: Mapping[str, bool] | None = None,
     max_turns: int = 200,
+    game: str = "gravitation",
 ) -> Iterator[Turn]:
-    """Turns of one random game until someone wins or ``max_turns`` is reached."""
+    """Turns of one random game until someone wins or ``max_turns`` is reached.
+
+    ``phase`` is ignored for a game without phases (Tunnel X).
+    """
     colours = ("red", "yellow", "green", "blue", "white")[:players]
-    pos = start_position(players=colours, phase=phase, options=options)
+    phase = phase if game_spec(game).phases else None
+    pos = start_position(game, players=colours, phase=phase, options=options)
     for _ in range(max_turns):
-        if pos.option("prediction") and rng.random() < 0.5:
+        if dict(pos.options).get("prediction") and rng.random() < 0.5:
             pos = replace(pos, prediction=rng.choice((4, 5, 6)))
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         moves = legal_moves(pos, roll)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.dice import Choice
 from companion.games.moves import Destroyed, Move, Push
 from companion.games.walk import Graph
-from companion.notation.tokens import Token
+from companion.notation.tokens import Token, wurf
 from companion.position import Position
 
 
@@ -33,7 +34,40 @@ class Context:
     value: int
     store: int = 0
     death_push: bool = False
-    roll_again_rule: bool = True
+    roll_again_rule: bool = True  # Gravitation: ending on an own special field rolls again
+    roll_again_always: bool = False  # the choice always rolls again (Tunnel X 1+2)
+
+    @classmethod
+    def of(
+        cls,
+        position: Position,
+        g: Graph,
+        roll: tuple[int, int],
+        choice: Choice,
+        start: str,
+        kind: str,
+        store: int = 0,
+    ) -> Context:
+        """The Context of playing ``choice`` with the piece on ``start`` (player to move).
+
+        The rule switches come from the position's options; a game without the option
+        (Tunnel X has no Todesstoß) gets it off.
+        """
+        options = dict(position.options)
+        return cls(
+            position,
+            g,
+            position.to_move,
+            start,
+            kind,
+            roll,
+            choice.dice,
+            choice.value,
+            store,
+            options.get("death_push", False),
+            options.get("roll_again_on_own_special", False),
+            choice.roll_again,
+        )
 
 
 @dataclass
@@ -160,9 +194,14 @@ def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
     roll_again = (
         pending is None
         and winner is None
-        and ctx.roll_again_rule
-        and run.mover not in {d.field for d in destroyed}
-        and g.special_owner.get(run.mover) == ctx.colour
+        and (
+            ctx.roll_again_always
+            or (
+                ctx.roll_again_rule
+                and run.mover not in {d.field for d in destroyed}
+                and g.special_owner.get(run.mover) == ctx.colour
+            )
+        )
     )
     to_move = ctx.colour if roll_again or pending is not None else pos.next_player()
     after = derive(
@@ -190,6 +229,12 @@ def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
         winner=winner,
         pending=pending,
     )
+
+
+def pass_move(ctx: Context) -> Move:
+    """The Move of a player who cannot move: "Wurf N" and the turn passes."""
+    move = finish(ctx, start_run(ctx, [wurf(ctx.value)]))
+    return replace(move, start=None, end=None, path=(), roll_again=False)
 
 
 def fast_move(**fields: Any) -> Move:

@@ -115,14 +115,23 @@ class Walk:
 
 
 def tunnel_walks(
-    g: Graph, start: str, steps: int, occupied: Mapping[str, str] | set[str]
+    g: Graph,
+    start: str,
+    steps: int,
+    occupied: Mapping[str, str] | set[str],
+    walls: frozenset[str] | set[str] = frozenset(),
+    first_step_plain: bool = False,
 ) -> Iterator[Walk]:
     """Every distinct walk of exactly ``steps`` counted steps from ``start``, tunnel effect on.
 
     ``occupied`` holds the fields with pieces on them (the walking piece's own start
-    field may be in it). Walks that end on the same field with the same counts and the
-    same tunnelled pieces are the same move for every rule, so each is yielded once.
-    A walk that cannot go on before its count reaches 0 is dropped.
+    field may be in it). Occupied fields in ``walls`` cannot be tunnelled through: they
+    block like the end of a line (Tunnel X: a full ring; all of ``occupied`` for a walk
+    without the tunnel effect). With ``first_step_plain`` the first step may not tunnel
+    (Tunnel X: a piece in a full ring must step out of it first). Walks that end on the
+    same field with the same counts and the same tunnelled pieces are the same move for
+    every rule, so each is yielded once. A walk that cannot go on before its count
+    reaches 0 is dropped.
     """
     if steps <= 0:
         return
@@ -132,6 +141,7 @@ def tunnel_walks(
     tunnelled: list[str] = []
 
     found: list[Walk] = []
+    words: dict[int, tuple[Token, ...]] = {}
     successors = g.successors
 
     def dfs(here: str, left: int, mask: int) -> None:
@@ -140,10 +150,12 @@ def tunnel_walks(
             key = (here, mask, frozenset(tunnelled))
             if key not in seen:
                 seen.add(key)
-                said = tuple(
-                    tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
-                    for n in range(steps)
-                )
+                said = words.get(mask)
+                if said is None:  # many walks share their words: build each once
+                    said = words[mask] = tuple(
+                        tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
+                        for n in range(steps)
+                    )
                 found.append(Walk(tuple(path), here, said, tuple(tunnelled)))
             return
         bit = 1 << (steps - left)
@@ -157,7 +169,9 @@ def tunnel_walks(
                 used.discard(nxt)
                 path.pop()
                 continue
-            for chain, land in _tunnel_exits(g, occupied, nxt, used):
+            if nxt in walls or (first_step_plain and left == steps):
+                continue
+            for chain, land in _tunnel_exits(g, occupied, nxt, used, walls):
                 path.extend((*chain, land))
                 used.update(chain)
                 used.add(land)
@@ -173,7 +187,11 @@ def tunnel_walks(
 
 
 def _tunnel_exits(
-    g: Graph, occupied: Mapping[str, str] | set[str], first: str, used: set[str]
+    g: Graph,
+    occupied: Mapping[str, str] | set[str],
+    first: str,
+    used: set[str],
+    walls: frozenset[str] | set[str],
 ) -> list[tuple[tuple[str, ...], str]]:
     """Each (chain of occupied fields, free landing field) reachable through ``first``."""
     out = []
@@ -184,7 +202,8 @@ def _tunnel_exits(
             if nxt in used or nxt in chain:
                 continue
             if nxt in occupied:
-                stack.append((nxt, (*chain, nxt)))
+                if nxt not in walls:
+                    stack.append((nxt, (*chain, nxt)))
             else:
                 out.append((chain, nxt))
     return out

@@ -1,4 +1,4 @@
-"""The spoken notation of ZwiAner Gravitation: tokens, parser, renderer, English glosses.
+"""The spoken notation of ZwiAner Gravitation and Tunnel X: tokens, parser, renderer, glosses.
 
 Grammar and examples: ``docs/notation.md``.
 """

@@ -1,0 +1,43 @@
+"""Rolls and the ways to use them, shared by every ZwiAner engine.
+
+:func:`parse_roll` reads a roll as people type it; a :class:`Choice` is one way the
+player may use the two dice (the points, and which of the game's special rules the
+choice switches on). Each engine has its own ``dice_choices(position, roll)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import CompanionError
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to use the dice: the points and the rules that come with them."""
+
+    value: int
+    dice: str  # "sum", "one die", "1+1 as 11", "prediction", "smaller die", ...
+    tunnel: bool = False  # every step costs 1 along any line, chains are tunnelled
+    special: bool = False  # 1+2: swap or nearest special field
+    unprotected: bool = False  # Tunnel X, a doublet: special fields do not protect
+    roll_again: bool = False  # Tunnel X 1+2: "musst du noch einmal würfeln"
+
+
+def parse_roll(text: str) -> tuple[int, int]:
+    """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
+    parts = text.replace("+", ",").replace(" ", ",").split(",")
+    parts = [p for p in parts if p]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise CompanionError(f"a roll is two dice like 5,2, not {text!r}")
+    a, b = int(parts[0]), int(parts[1])
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise CompanionError(f"each die shows 1 to 6, not {text!r}")
+    return a, b
+
+
+def check_roll(roll: tuple[int, int]) -> None:
+    """CompanionError unless both dice show 1 to 6."""
+    a, b = roll
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise CompanionError(f"each die shows 1 to 6, not {a},{b}")

@@ -1,0 +1,61 @@
+"""The 1+2 roll, shared by Gravitation and Tunnel X: swap places or jump to a special field.
+
+Both games let the player who rolls 1 and 2 either swap places with the nearest foreign
+piece ("Wurf 3, Tausch") or move to the nearest free special field of any player
+("Wurf 3, Sonderfeld"). "Nearest" is the shortest path along the lines' directions,
+whatever stands on it; ties give the player a choice. The games differ in two points,
+passed as switches: Tunnel X swaps only within the mover's own ring ("in der gleichen
+Umlaufbahn") and offers only the nearer of the two ("Der kürzere Weg ist maßgebend").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from companion.games.moves import Move
+from companion.games.turn import Context, finish, start_run
+from companion.games.walk import Graph
+from companion.notation.tokens import SONDERFELD, TAUSCH, wurf
+from companion.position import Position
+
+
+def one_two_moves(
+    position: Position,
+    g: Graph,
+    start: str,
+    context: Callable[[str], Context],
+    same_ring: bool = False,
+    shorter_only: bool = False,
+) -> Iterator[Move]:
+    """The 1+2 moves of the piece on ``start``; ``context(kind)`` makes each Move's Context."""
+    occ = position.occupant
+    colour = position.to_move
+    dist = g.distances(start)
+    ring = g.ring_of.get(start)
+    swaps = [
+        f
+        for f in dist
+        if f != start
+        and occ.get(f, colour) != colour
+        and not g.is_station(start)  # no foreign piece can stand in a station
+        and (not same_ring or g.ring_of.get(f) == ring)
+    ]
+    free = [f for f in dist if f != start and f in g.special_owner and f not in occ]
+    near_swap = min((dist[f] for f in swaps), default=None)
+    near_free = min((dist[f] for f in free), default=None)
+    if shorter_only and near_swap is not None and near_free is not None:
+        if near_swap < near_free:
+            free = []
+        elif near_free < near_swap:
+            swaps = []
+    for fid in sorted(f for f in swaps if dist[f] == near_swap):
+        ctx = context("swap")
+        run = start_run(ctx, [wurf(3), TAUSCH])
+        run.occ[start], run.occ[fid] = run.occ[fid], run.occ[start]
+        run.mover, run.path, run.swapped = fid, [start, fid], fid
+        yield finish(ctx, run)
+    for fid in sorted(f for f in free if dist[f] == near_free):
+        ctx = context("special")
+        run = start_run(ctx, [wurf(3), SONDERFELD])
+        run.step(start, fid)
+        yield finish(ctx, run)
