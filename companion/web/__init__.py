@@ -26,7 +26,7 @@ from companion.web.security import init_security
 
 def rules(position: Position, roll: tuple[int, int]) -> Sequence[Move]:
     """The legal moves of the position's game (the rules engine the referee asks)."""
-    from companion.games.gravitation import legal_moves
+    from companion.games import legal_moves
 
     return legal_moves(position, roll)
 

@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from companion.checker import check
 from companion.errors import CompanionError
-from companion.games.gravitation import parse_roll
+from companion.games.dice import parse_roll
 from companion.games.moves import Move
 from companion.render import draw_board, to_svg
 from companion.teach import spell_out
