@@ -146,7 +146,7 @@ def _split_touching(pips: list[Pip]) -> list[Pip]:
     usual = float(np.median(round_ones)) if round_ones else biggest
     out: list[Pip] = []
     for p in pips:
-        k = int(round(p.area / usual))
+        k = round(p.area / usual)
         if p.area < 0.4 * usual:
             continue
         if k >= 2 and p.elongation >= 1.6:
