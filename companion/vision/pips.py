@@ -24,13 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-FloatArray = npt.NDArray[np.float32]
-Image = npt.NDArray[np.uint8]
+# OpenCV's stubs type every result as a union of dtypes: arrays are typed loosely here.
+FloatArray = npt.NDArray[Any]
+Image = npt.NDArray[Any]
 
 SIZE = 64  # working size of a face in pixels
 PAD = 8  # the face is padded with its own colour: pips cut by a tight crop stay blobs
@@ -260,8 +262,8 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
     best: tuple[float, list[Pip]] = (-1.0, [])
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     for level in _LEVELS:
-        mask = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, close)  # glints on pips
+        above = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
+        mask: Image = cv2.morphologyEx(above, cv2.MORPH_CLOSE, close)  # glints on pips
         pips = _split_touching(_blobs(mask))
         value, quality = _fit_quality(pips)
         if pips and float(np.median([p.elongation for p in pips])) > 1.45:
