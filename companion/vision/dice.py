@@ -1,0 +1,320 @@
+"""Find the dice in a camera frame of the dice tray and read each top face.
+
+The finder does not know the table: it learns it from the frame itself. A wide median
+filter of a quarter-size copy gives the local table colour (dice are small against it), so
+wood grain, felt, cardboard and leather all become "what is usual here"; a pixel belongs to
+a die when it differs from that by several times the texture's own spread. Soft shadows are
+darker with the table's own hue and are not dice.
+
+Inside each foreground blob the top face is the largest smooth region: the face is one
+colour, the side faces are shaded differently and the cube's edges and the crease between
+two touching dice are lines of strong gradient, so cutting the blob along its gradient
+separates top face, side faces and neighbouring dice. A region counts as a top face when it
+is (with its pips filled in) a convex, nearly square quadrilateral of die size. It is warped
+to a square and handed to :func:`companion.vision.pips.read_face`.
+
+Kinds: a ``d6`` reads 1–6; with ``kind="miwin"`` the die's colour picks the nearest Miwin
+profile (III blue, IV red, V black by default; a calibration file overrides them) and a
+value that is not on that die's faces is a misread: the best explanation that is on them is
+taken, with its lower confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import CompanionError
+from companion.vision.pips import D6_VALUES, SIZE, read_face
+
+Image = npt.NDArray[Any]
+
+KINDS = ("d6", "miwin")
+
+
+@dataclass(frozen=True)
+class DieProfile:
+    """One kind of die: its name, face values and body colour (BGR) as calibrated."""
+
+    kind: str
+    faces: frozenset[int]
+    colour: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class DiceProfiles:
+    """The Miwin dice as the camera sees them; :meth:`override` takes calibration data."""
+
+    miwin: tuple[DieProfile, ...]
+
+    def override(self, colours: Mapping[str, tuple[int, int, int]]) -> DiceProfiles:
+        """The same profiles with the body colours of ``colours`` (kind → BGR) replaced."""
+        unknown = set(colours) - {p.kind for p in self.miwin}
+        if unknown:
+            raise CompanionError(f"dice profile: unknown die kind {sorted(unknown)[0]!r}")
+        return DiceProfiles(
+            tuple(
+                DieProfile(p.kind, p.faces, tuple(colours.get(p.kind, p.colour)))  # type: ignore[arg-type]
+                for p in self.miwin
+            )
+        )
+
+
+DEFAULT_PROFILES = DiceProfiles(
+    (
+        DieProfile("miwin-III", frozenset({1, 2, 5, 6, 7, 9}), (170, 80, 20)),  # blue
+        DieProfile("miwin-IV", frozenset({1, 3, 4, 5, 8, 9}), (40, 40, 190)),  # red
+        DieProfile("miwin-V", frozenset({2, 3, 4, 6, 7, 8}), (35, 35, 35)),  # black
+    )
+)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die found in a frame: top value, kind, top-face centre (pixels), confidence."""
+
+    value: int
+    kind: str
+    x: float
+    y: float
+    confidence: float
+    settled: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "kind": self.kind,
+            "x": round(self.x, 1),
+            "y": round(self.y, 1),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """All dice of one frame, in reading order (top to bottom, left to right)."""
+
+    dice: tuple[Die, ...]
+
+    @property
+    def settled(self) -> bool:
+        """No die shows motion blur (a still-rolling die is reported, not guessed)."""
+        return all(d.settled for d in self.dice)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(d.value for d in self.dice)
+
+
+@dataclass(frozen=True)
+class FinderSettings:
+    """Sizes in pixels of the full frame; the defaults fit a 640×480 view of a tray."""
+
+    min_face: float = 18.0  # shortest side of a top face
+    max_face: float = 160.0
+    contrast: float = 4.0  # a die differs from the table by this many texture spreads
+    min_difference: float = 14.0  # … and at least by this much (Lab units)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The table as learnt from a frame: its local colour (quarter size, Lab) and spread."""
+
+    lab: Image
+    threshold: float
+    mask: Image  # quarter size, 1 where a die may be
+
+
+def _table(image: Image, settings: FinderSettings) -> _Table:
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    small_lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    k = min(int(settings.max_face / 4 * 1.6) | 1, 255)
+    table = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(small_lab)])
+    dist = _difference(small_lab, table)
+    spread = float(np.median(dist)) * 1.4826 + 1.0
+    threshold = max(settings.min_difference, settings.contrast * spread)
+    mask = cv2.morphologyEx((dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3)))
+    return _Table(table, threshold, mask)
+
+
+def _difference(lab: Image, table: Image) -> Image:
+    """Colour difference from the table; a soft shadow (darker, same hue) counts little."""
+    diff = lab.astype(np.float32) - table.astype(np.float32)
+    chroma = np.hypot(diff[:, :, 1], diff[:, :, 2])
+    shadow = (diff[:, :, 0] < 0) & (lab[:, :, 0] > 0.45 * table[:, :, 0].astype(np.float32))
+    light = np.where(shadow, 0.0, np.abs(diff[:, :, 0]))
+    out: Image = np.hypot(light, 1.5 * chroma)
+    return out
+
+
+@dataclass(frozen=True)
+class _Face:
+    quad: npt.NDArray[np.float32]  # 4 corners
+    colour: tuple[int, int, int]
+    centre: tuple[float, float]
+
+
+def _faces(image: Image, settings: FinderSettings) -> list[_Face]:
+    """Top faces: die-sized, nearly square, evenly coloured regions that differ from the table."""
+    table = _table(image, settings)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(table.mask)
+    h, w = image.shape[:2]
+    faces: list[_Face] = []
+    for i in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        if area * 16 < settings.min_face**2 * 0.5 or max(bw, bh) * 4 > settings.max_face * 4:
+            continue
+        box = (
+            max(0, 4 * x - 6),
+            max(0, 4 * y - 6),
+            min(w, 4 * (x + bw) + 6),
+            min(h, 4 * (y + bh) + 6),
+        )
+        faces.extend(_faces_in_blob(image, table, box, settings))
+    return faces
+
+
+def _faces_in_blob(
+    image: Image, table: _Table, box: tuple[int, int, int, int], s: FinderSettings
+) -> list[_Face]:
+    x0, y0, x1, y1 = box
+    roi = image[y0:y1, x0:x1]
+    # The silhouette at full size, against the table colour found at quarter size.
+    small_box = table.lab[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
+    local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
+    local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
+    lab = cv2.cvtColor(cv2.GaussianBlur(roi, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    sil = (_difference(lab, local) > table.threshold).astype(np.uint8)
+    sil = cv2.morphologyEx(sil, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(sil, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    sil = np.zeros_like(sil)
+    cv2.drawContours(sil, contours, -1, 1, -1)  # pips the table's colour are no holes
+    area = int(sil.sum())
+    if area < s.min_face**2 * 0.6:
+        return []
+    # Pips and thin creases gone, the body is flat: the top face and each shaded side
+    # face are regions of one colour, separated by the cube's edges.
+    k = int(np.clip(0.3 * np.sqrt(min(area, s.max_face**2)), 5, 31)) | 1
+    body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
+    logb = np.log(body.astype(np.float32) + 8.0) * 60.0
+    gx = cv2.Sobel(logb, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(logb, cv2.CV_32F, 0, 1, ksize=3)
+    grad = cv2.magnitude(gx, gy).max(axis=2)
+    smooth = (sil.astype(bool) & (grad < _EDGE)).astype(np.uint8)
+    smooth = cv2.morphologyEx(smooth, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[_Face] = []
+    for contour in contours:
+        for quad in _squares(contour, s):
+            mask = np.zeros(sil.shape, np.uint8)
+            cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+            pixels = body[(mask & smooth) > 0]
+            if len(pixels) == 0:
+                continue
+            colour = tuple(int(c) for c in np.median(pixels, axis=0))
+            centre = quad.mean(axis=0)
+            quad = centre + (quad - centre) * 1.06  # the region stops short of the edge
+            offset = np.array([x0, y0], np.float32)
+            cxy = (float(centre[0] + x0), float(centre[1] + y0))
+            found.append(_Face((quad + offset).astype(np.float32), colour, cxy))  # type: ignore[arg-type]
+    return found
+
+
+_EDGE = 14.0  # gradient of 60·log(brightness) that separates two faces of a die
+
+
+def _squares(contour: Image, s: FinderSettings) -> list[npt.NDArray[np.float32]]:
+    """The top faces a smooth region stands for: one square, or a row of touching ones."""
+    area = cv2.contourArea(contour)
+    if area < (s.min_face * 0.8) ** 2:
+        return []
+    hull = cv2.convexHull(contour)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)
+    short, long = min(rw, rh), max(rw, rh)
+    if short < s.min_face * 0.8 or short > s.max_face:
+        return []
+    if area < 0.8 * cv2.contourArea(hull) or area < 0.72 * rw * rh:
+        return []  # not a rectangle: a shaded side seen at an angle, a shadow, a fleck
+    n = round(long / short)
+    if not 1 <= n <= 3 or abs(long / short - n) > 0.35:
+        return []
+    box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
+    if n == 1:
+        return [box]
+    # n dice of one colour side by side: cut the rectangle across its long side.
+    a, b, c, d = box
+    if np.linalg.norm(b - a) < np.linalg.norm(d - a):
+        a, b, c, d = b, c, d, a
+    out = []
+    for i in range(n):
+        t0, t1 = i / n, (i + 1) / n
+        out.append(
+            np.array(
+                [a + (b - a) * t0, a + (b - a) * t1, d + (c - d) * t1, d + (c - d) * t0], np.float32
+            )
+        )
+    return out
+
+
+def _warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
+    square = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
+    start = int(np.argmin(quad.sum(axis=1)))  # the corner nearest the image's top-left
+    quad = np.roll(quad, -start, axis=0)
+    m = cv2.getPerspectiveTransform(quad, square)
+    out: Image = cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA)
+    return out
+
+
+def _lab(colour: tuple[int, int, int]) -> npt.NDArray[np.float32]:
+    pixel = np.array([[colour]], np.uint8)
+    out: npt.NDArray[np.float32] = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    return out
+
+
+def miwin_profile(colour: tuple[int, int, int], profiles: DiceProfiles) -> DieProfile:
+    """The Miwin die whose calibrated colour is nearest (in Lab) to a face's colour."""
+    lab = _lab(colour)
+    return min(profiles.miwin, key=lambda p: float(np.linalg.norm(_lab(p.colour) - lab)))
+
+
+def read_dice(
+    image: Image,
+    kind: str = "d6",
+    profiles: DiceProfiles = DEFAULT_PROFILES,
+    settings: FinderSettings | None = None,
+) -> DiceReading:
+    """Every die in a BGR frame, read; an image without dice gives an empty reading."""
+    if kind not in KINDS:
+        raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
+    if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+        raise CompanionError("not a colour image")
+    s = settings or FinderSettings()
+    dice: list[Die] = []
+    for face in _faces(image, s):
+        crop = _warp(image, face.quad)
+        if kind == "d6":
+            name, allowed = "d6", D6_VALUES
+        else:
+            profile = miwin_profile(face.colour, profiles)
+            name, allowed = profile.kind, profile.faces
+        reading = read_face(crop, allowed)
+        if reading.value == 0:
+            continue  # a smooth square without pips: a card, a token, not a die
+        dice.append(Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred))
+    dice.sort(key=lambda d: (round(d.y / 40), d.x))
+    return DiceReading(tuple(dice))
+
+
+def load_image(path: str) -> Image:
+    """Read a photo as BGR; a missing, empty or corrupt file is a one-line error."""
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise CompanionError(f"{path}: not a readable image (missing, empty or corrupt)")
+    out: Image = image
+    return out
