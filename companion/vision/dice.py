@@ -198,14 +198,11 @@ def _faces_in_blob(
     area = int(sil.sum())
     if area < s.min_face**2 * 0.6:
         return []
-    # Pips and thin creases gone, the body is flat: the top face and each shaded side
+    # Pips gone, the body is flat: the top face and each shaded side
     # face are regions of one colour, separated by the cube's edges.
-    k = int(np.clip(0.3 * np.sqrt(min(area, s.max_face**2)), 5, 31)) | 1
+    k = int(np.clip(0.3 * np.sqrt(min(area, s.max_face**2)), 5, 41)) | 1
     body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
-    logb = np.log(body.astype(np.float32) + 8.0) * 60.0
-    gx = cv2.Sobel(logb, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(logb, cv2.CV_32F, 0, 1, ksize=3)
-    grad = cv2.magnitude(gx, gy).max(axis=2)
+    grad = _edges(body)
     smooth = (sil.astype(bool) & (grad < _EDGE)).astype(np.uint8)
     smooth = cv2.morphologyEx(smooth, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -226,7 +223,19 @@ def _faces_in_blob(
     return found
 
 
-_EDGE = 14.0  # gradient of 60·log(brightness) that separates two faces of a die
+_EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two faces
+
+
+def _edges(body: Image) -> Image:
+    """Edge strength: steps of log brightness (shading) or of colour (another die)."""
+    lab = cv2.cvtColor(body, cv2.COLOR_BGR2LAB).astype(np.float32)
+    channels = [np.log(lab[:, :, 0] + 20.0) * 60.0, lab[:, :, 1], lab[:, :, 2]]
+    grads = [
+        cv2.magnitude(cv2.Sobel(c, cv2.CV_32F, 1, 0), cv2.Sobel(c, cv2.CV_32F, 0, 1))
+        for c in channels
+    ]
+    out: Image = np.maximum(np.maximum(grads[0], grads[1]), grads[2])
+    return out
 
 
 def _squares(contour: Image, s: FinderSettings) -> list[npt.NDArray[np.float32]]:
