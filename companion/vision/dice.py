@@ -147,7 +147,7 @@ def _difference(lab: Image, table: Image) -> Image:
     """Colour difference from the table; a soft shadow (darker, same hue) counts little."""
     diff = lab.astype(np.float32) - table.astype(np.float32)
     chroma = np.hypot(diff[:, :, 1], diff[:, :, 2])
-    shadow = (diff[:, :, 0] < 0) & (lab[:, :, 0] > 0.45 * table[:, :, 0].astype(np.float32))
+    shadow = (diff[:, :, 0] < 0) & (lab[:, :, 0] > 0.55 * table[:, :, 0].astype(np.float32))
     light = np.where(shadow, 0.0, np.abs(diff[:, :, 0]))
     out: Image = np.hypot(light, 1.5 * chroma)
     return out
@@ -220,7 +220,35 @@ def _faces_in_blob(
             offset = np.array([x0, y0], np.float32)
             cxy = (float(centre[0] + x0), float(centre[1] + y0))
             found.append(_Face((quad + offset).astype(np.float32), colour, cxy))  # type: ignore[arg-type]
-    return found
+    return found + _leftover_dice(sil, body, found, (x0, y0), s)
+
+
+def _leftover_dice(
+    sil: Image, body: Image, faces: list[_Face], origin: tuple[int, int], s: FinderSettings
+) -> list[_Face]:
+    """Dice whose top face did not come out as a clean flat square (a side lit as brightly
+    as the top, dense pips): the die's own silhouette stands in for its face, and the
+    pip reader drops the squashed pips of the side faces."""
+    offset = np.array(origin, np.float32)
+    rest = sil.copy()
+    for face in faces:
+        cv2.fillConvexPoly(rest, (face.quad - offset).astype(np.int32), 0)
+    rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[_Face] = []
+    for contour in contours:
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+        short, long = min(rw, rh), max(rw, rh)
+        if short < s.min_face * 0.9 or long > s.max_face * 1.3 or long > 1.5 * short:
+            continue
+        if cv2.contourArea(contour) < 0.75 * rw * rh:
+            continue
+        mask = np.zeros(sil.shape, np.uint8)
+        cv2.drawContours(mask, [contour], -1, 1, -1)
+        colour = tuple(int(c) for c in np.median(body[mask > 0], axis=0))
+        quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32) + offset
+        out.append(_Face(quad, colour, (float(cx + offset[0]), float(cy + offset[1]))))  # type: ignore[arg-type]
+    return out
 
 
 _EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two faces
@@ -248,10 +276,11 @@ def _squares(contour: Image, s: FinderSettings) -> list[npt.NDArray[np.float32]]
     short, long = min(rw, rh), max(rw, rh)
     if short < s.min_face * 0.8 or short > s.max_face:
         return []
-    if area < 0.8 * cv2.contourArea(hull) or area < 0.72 * rw * rh:
+    # Pips next to a face's edge leave notches: judge the shape by its convex hull.
+    if area < 0.7 * cv2.contourArea(hull) or cv2.contourArea(hull) < 0.8 * rw * rh:
         return []  # not a rectangle: a shaded side seen at an angle, a shadow, a fleck
     n = round(long / short)
-    if not 1 <= n <= 3 or abs(long / short - n) > 0.35:
+    if not 1 <= n <= 3 or abs(long / short - n) > (0.45 if n == 1 else 0.3):
         return []
     box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
     if n == 1:

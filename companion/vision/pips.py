@@ -265,6 +265,9 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
         above = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
         mask: Image = cv2.morphologyEx(above, cv2.MORPH_CLOSE, close)  # glints on pips
         pips = _split_touching(_blobs(mask))
+        if pips and float(np.median([p.elongation for p in pips])) < 1.35:
+            # Round pips: a squashed one lies on a side face seen at a slant, not on top.
+            pips = [p for p in pips if p.elongation < 1.75]
         value, quality = _fit_quality(pips)
         if pips and float(np.median([p.elongation for p in pips])) > 1.45:
             quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
