@@ -92,7 +92,8 @@ def timing(frames: int, seed: int) -> None:
         times.append((time.perf_counter() - t) * 1000)
     times.sort()
     p90 = times[int(0.9 * len(times))]
-    print(f"(b) time: {frames} frames 640x480 with two d6, {platform.processor() or platform.machine()}")
+    cpu = platform.processor() or platform.machine()
+    print(f"(b) time: {frames} frames 640x480 with two d6, {cpu}")
     print(f"    median {statistics.median(times):.2f} ms, 90th percentile {p90:.2f} ms per frame")
 
 

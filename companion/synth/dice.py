@@ -332,7 +332,7 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
         for die in dice:
             cv2.fillPoly(shadow, [_footprint(die, cam, scale, shift)], 1.0)
         shadow = cv2.GaussianBlur(shadow, (0, 0), 8 * scale)
-        canvas *= (1 - rng.uniform(0.2, 0.45) * shadow)[:, :, None]
+        canvas = canvas * (1 - rng.uniform(0.2, 0.45) * shadow)[:, :, None]
     truth: list[TrueDie] = []
     dice.sort(key=lambda d: -np.hypot(d.centre[0] - cam.pos[0], d.centre[1] - cam.pos[1]))
     for die in dice:
@@ -375,8 +375,9 @@ def _camera_effects(image: Image, opts: SceneOptions, rng: np.random.Generator) 
     if opts.jpeg[1] > 0:
         quality = int(rng.integers(opts.jpeg[0], opts.jpeg[1] + 1))
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        if ok:
-            out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        if decoded is not None:
+            out = decoded
     return out
 
 

@@ -158,6 +158,7 @@ class _Face:
     quad: npt.NDArray[np.float32]  # 4 corners
     colour: tuple[int, int, int]
     centre: tuple[float, float]
+    whole: bool = True  # False: one of a row of same-coloured faces cut apart
 
 
 def _faces(image: Image, settings: FinderSettings) -> list[_Face]:
@@ -177,7 +178,17 @@ def _faces(image: Image, settings: FinderSettings) -> list[_Face]:
             min(h, 4 * (y + bh) + 6),
         )
         faces.extend(_faces_in_blob(image, table, box, settings))
-    return faces
+    whole = [f for f in faces if f.whole]
+    return [f for f in faces if _plausible(f, whole, w, h)]
+
+
+def _plausible(face: _Face, whole: list[_Face], w: int, h: int) -> bool:
+    """Not cut off by the frame's edge, and not a strip of side faces cut into squares."""
+    q = face.quad
+    if q[:, 0].min() < 1 or q[:, 1].min() < 1 or q[:, 0].max() > w - 2 or q[:, 1].max() > h - 2:
+        return False
+    centre = np.array(face.centre, np.float32)
+    return face.whole or not any(_is_side_of(f, centre) for f in whole)
 
 
 def _faces_in_blob(
@@ -190,8 +201,8 @@ def _faces_in_blob(
     local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
     lab = cv2.cvtColor(cv2.GaussianBlur(roi, (3, 3), 0), cv2.COLOR_BGR2LAB)
-    sil = (_difference(lab, local) > table.threshold).astype(np.uint8)
-    sil = cv2.morphologyEx(sil, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    differs = (_difference(lab, local) > table.threshold).astype(np.uint8)
+    sil: Image = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(sil, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     sil = np.zeros_like(sil)
     cv2.drawContours(sil, contours, -1, 1, -1)  # pips the table's colour are no holes
@@ -203,12 +214,13 @@ def _faces_in_blob(
     k = int(np.clip(0.3 * np.sqrt(min(area, s.max_face**2)), 5, 41)) | 1
     body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
     grad = _edges(body)
-    smooth = (sil.astype(bool) & (grad < _EDGE)).astype(np.uint8)
-    smooth = cv2.morphologyEx(smooth, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    flat = (sil.astype(bool) & (grad < _EDGE)).astype(np.uint8)
+    smooth: Image = cv2.morphologyEx(flat, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[_Face] = []
     for contour in contours:
-        for quad in _squares(contour, s):
+        quads = _squares(contour, s)
+        for quad in quads:
             mask = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
             pixels = body[(mask & smooth) > 0]
@@ -219,7 +231,8 @@ def _faces_in_blob(
             quad = centre + (quad - centre) * 1.06  # the region stops short of the edge
             offset = np.array([x0, y0], np.float32)
             cxy = (float(centre[0] + x0), float(centre[1] + y0))
-            found.append(_Face((quad + offset).astype(np.float32), colour, cxy))  # type: ignore[arg-type]
+            corners = (quad + offset).astype(np.float32)
+            found.append(_Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
     return found + _leftover_dice(sil, body, found, (x0, y0), s)
 
 
@@ -243,12 +256,27 @@ def _leftover_dice(
             continue
         if cv2.contourArea(contour) < 0.75 * rw * rh:
             continue
+        centre = np.array([cx, cy], np.float32) + offset
+        if any(_is_side_of(face, centre) for face in faces):
+            continue  # the shaded side faces of a die whose top was found
         mask = np.zeros(sil.shape, np.uint8)
         cv2.drawContours(mask, [contour], -1, 1, -1)
         colour = tuple(int(c) for c in np.median(body[mask > 0], axis=0))
         quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32) + offset
-        out.append(_Face(quad, colour, (float(cx + offset[0]), float(cy + offset[1]))))  # type: ignore[arg-type]
+        out.append(_Face(quad, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
     return out
+
+
+def _is_side_of(face: _Face, point: npt.NDArray[np.float32]) -> bool:
+    """A point closer to a top face's centre than a neighbouring die's centre could be."""
+    side = (
+        float(
+            np.linalg.norm(face.quad[1] - face.quad[0])
+            + np.linalg.norm(face.quad[2] - face.quad[1])
+        )
+        / 2
+    )
+    return float(np.linalg.norm(point - np.array(face.centre, np.float32))) < 0.85 * side
 
 
 _EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two faces
