@@ -15,9 +15,10 @@ from types import ModuleType
 from typing import NoReturn
 
 from companion import __version__
+from companion.cli import read_dice
 from companion.errors import CompanionError
 
-COMMANDS: tuple[ModuleType, ...] = ()
+COMMANDS: tuple[ModuleType, ...] = (read_dice,)
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
 
