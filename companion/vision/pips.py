@@ -23,7 +23,7 @@ flagged ``blurred`` so that the caller reports the die as not settled instead of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -58,6 +58,7 @@ LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 _LEVELS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)  # thresholds as fractions of the strongest pip contrast
 _MIN_CONTRAST = 0.12  # weakest pip contrast (relative to the face) worth reading
 _BLUR_RATIO = 1.55  # median pip elongation above which the die is still moving
+_BLUR_ANISOTROPY = 0.4  # edge anisotropy below which the die is still moving
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,13 @@ def _blobs(mask: Image) -> list[Pip]:
     return pips
 
 
-def _split_touching(pips: list[Pip]) -> list[Pip]:
-    """Drop specks, split blobs that are k touching pips (k = area / usual pip area)."""
+def _split_touching(pips: list[Pip], by_width: bool = False) -> list[Pip]:
+    """Drop specks, split blobs that are k touching pips in a row.
+
+    k is the blob's area over the usual (round) pip's area, or with ``by_width`` — when
+    every pip of a face touches another and none is round — its length over its width,
+    a row of k discs being about 1.15·k times as long as wide by its moments.
+    """
     if not pips:
         return pips
     biggest = max(p.area for p in pips)
@@ -148,7 +154,7 @@ def _split_touching(pips: list[Pip]) -> list[Pip]:
     usual = float(np.median(round_ones)) if round_ones else biggest
     out: list[Pip] = []
     for p in pips:
-        k = round(p.area / usual)
+        k = round(p.elongation / 1.15) if by_width else round(p.area / usual)
         if p.area < 0.4 * usual:
             continue
         if k >= 2 and p.elongation >= 1.6:
@@ -249,7 +255,21 @@ def read_face(image: Image, allowed: frozenset[int] = ALL_VALUES) -> FaceReading
         other = _read_polarity(gray, not dark, allowed)
         if other.confidence > reading.confidence:
             reading = other
+    if not reading.blurred and anisotropy(gray) < _BLUR_ANISOTROPY:
+        reading = replace(reading, blurred=True)
     return reading
+
+
+def anisotropy(gray: FloatArray) -> float:
+    """How evenly the face's edges point in all directions: 1 for round pips, towards 0
+    when motion blur has wiped out the edges along one direction (structure tensor)."""
+    inner = gray[PAD + 4 : -PAD - 4, PAD + 4 : -PAD - 4]
+    gx = cv2.Sobel(inner, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(inner, cv2.CV_32F, 0, 1)
+    a, b, c = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    half_trace = (a + b) / 2
+    root = float(np.sqrt(max(half_trace**2 - (a * b - c * c), 0.0)))
+    return (half_trace - root) / max(half_trace + root, 1e-6)
 
 
 def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> FaceReading:
@@ -264,13 +284,12 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
     for level in _LEVELS:
         above = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
         mask: Image = cv2.morphologyEx(above, cv2.MORPH_CLOSE, close)  # glints on pips
-        pips = _split_touching(_blobs(mask))
-        if pips and float(np.median([p.elongation for p in pips])) < 1.35:
-            # Round pips: a squashed one lies on a side face seen at a slant, not on top.
-            pips = [p for p in pips if p.elongation < 1.75]
-        value, quality = _fit_quality(pips)
-        if pips and float(np.median([p.elongation for p in pips])) > 1.45:
-            quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
+        blobs = _blobs(mask)
+        pips, value, quality = _explain(_split_touching(blobs), allowed)
+        if any(p.elongation >= 1.6 for p in blobs):
+            alternative = _explain(_split_touching(blobs, by_width=True), allowed)
+            if alternative[2] > quality:
+                pips, value, quality = alternative
         if value in allowed and quality > 0:
             votes[value] = votes.get(value, 0.0) + quality
             if quality > best[0] and value == max(votes, key=votes.__getitem__):
@@ -285,6 +304,19 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
     confidence = round(float(min(1.0, share * (0.5 + 0.5 * fit))), 3)
     blurred = _is_blurred(pips)
     return FaceReading(value, confidence, tuple((p.x, p.y) for p in pips), blurred, ranked)
+
+
+def _explain(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
+    """The pips that count, the value they show and how well they explain the face."""
+    if pips and float(np.median([p.elongation for p in pips])) < 1.35:
+        # Round pips: a squashed one lies on a side face seen at a slant, not on top.
+        pips = [p for p in pips if p.elongation < 1.75]
+    value, quality = _fit_quality(pips)
+    if pips and float(np.median([p.elongation for p in pips])) > 1.45:
+        quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
+    if value not in allowed:
+        quality = 0.0
+    return pips, value, quality
 
 
 def _is_blurred(pips: list[Pip]) -> bool:
