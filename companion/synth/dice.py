@@ -340,7 +340,8 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
             layer = np.zeros_like(canvas)
             x, y = _draw_die(layer, die, cam, scale, light, rng)
             alpha = (layer.max(axis=2) > 0).astype(np.float32)
-            length = int(rng.uniform(10, 24) * scale)
+            # A tumbling die moves a quarter to half its size while the shutter is open.
+            length = int(rng.uniform(0.25, 0.6) * cam.focal * die.side / dist * scale)
             kernel = np.zeros((length, length), np.float32)
             ang = rng.uniform(0, np.pi)
             mid = (length - 1) / 2

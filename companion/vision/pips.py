@@ -58,7 +58,7 @@ LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 _LEVELS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)  # thresholds as fractions of the strongest pip contrast
 _MIN_CONTRAST = 0.12  # weakest pip contrast (relative to the face) worth reading
 _BLUR_RATIO = 1.55  # median pip elongation above which the die is still moving
-_BLUR_ANISOTROPY = 0.4  # edge anisotropy below which the die is still moving
+_BLUR_ANISOTROPY = 0.5  # edge anisotropy below which the die is still moving
 
 
 @dataclass(frozen=True)
@@ -255,18 +255,27 @@ def read_face(image: Image, allowed: frozenset[int] = ALL_VALUES) -> FaceReading
         other = _read_polarity(gray, not dark, allowed)
         if other.confidence > reading.confidence:
             reading = other
-    if not reading.blurred and anisotropy(gray) < _BLUR_ANISOTROPY:
+    if not reading.blurred and anisotropy(gray, reading.pips) < _BLUR_ANISOTROPY:
         reading = replace(reading, blurred=True)
     return reading
 
 
-def anisotropy(gray: FloatArray) -> float:
-    """How evenly the face's edges point in all directions: 1 for round pips, towards 0
-    when motion blur has wiped out the edges along one direction (structure tensor)."""
-    inner = gray[PAD + 4 : -PAD - 4, PAD + 4 : -PAD - 4]
-    gx = cv2.Sobel(inner, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(inner, cv2.CV_32F, 0, 1)
-    a, b, c = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+def anisotropy(gray: FloatArray, pips: tuple[tuple[float, float], ...] = ()) -> float:
+    """How evenly the edges around the pips point in all directions: 1 for round pips,
+    towards 0 when motion blur has wiped out the edges along one direction (structure
+    tensor). Only the pips' surroundings count, not the edges of the face or its sides."""
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
+    weight = np.zeros(gray.shape, np.float32)
+    if pips:
+        radius = max(4, int(0.15 * SIZE))
+        for x, y in pips:
+            cv2.circle(weight, (round(x), round(y)), radius, 1.0, -1)
+    else:
+        weight[PAD + 4 : -PAD - 4, PAD + 4 : -PAD - 4] = 1.0
+    a = float((gx * gx * weight).sum())
+    b = float((gy * gy * weight).sum())
+    c = float((gx * gy * weight).sum())
     half_trace = (a + b) / 2
     root = float(np.sqrt(max(half_trace**2 - (a * b - c * c), 0.0)))
     return (half_trace - root) / max(half_trace + root, 1e-6)
