@@ -80,7 +80,7 @@ class SceneOptions:
     kind: str = "d6"  # "d6", "miwin" (the three Miwin dice) or "mixed"
     dice: tuple[int, int] = (1, 4)  # how many dice, inclusive range
     max_tilt: float = 30.0  # camera, degrees off vertical
-    die_mm: tuple[float, float] = (14.0, 19.0)
+    die_mm: tuple[float, float] = (14.0, 19.0)  # edge of the dice (one size per scene)
     backgrounds: tuple[str, ...] = BACKGROUNDS
     touching: float = 0.25  # chance that two dice touch
     moving: float = 0.0  # chance that a die is still rolling (motion blur)
@@ -255,6 +255,7 @@ def _make_dice(opts: SceneOptions, rng: np.random.Generator, cam: _Camera) -> li
     n = int(rng.integers(opts.dice[0], opts.dice[1] + 1)) if not opts.values else len(opts.values)
     dice: list[_Die] = []
     margin = 70
+    set_size = float(rng.uniform(*opts.die_mm))
     for k in range(n):
         kind = opts.kind
         if kind == "miwin":
@@ -269,7 +270,7 @@ def _make_dice(opts: SceneOptions, rng: np.random.Generator, cam: _Camera) -> li
             value = int(rng.choice(MIWIN_FACES[kind]))
         if opts.values:
             value = opts.values[k]
-        side = float(rng.uniform(*opts.die_mm))
+        side = set_size  # the dice of one throw are one set, one size
         for _attempt in range(60):
             if dice and rng.random() < opts.touching:
                 other = dice[int(rng.integers(0, len(dice)))]
