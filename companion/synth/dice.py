@@ -282,9 +282,26 @@ def _make_dice(opts: SceneOptions, rng: np.random.Generator, cam: _Camera) -> li
                 u = rng.uniform(margin, opts.width - margin)
                 v = rng.uniform(margin, opts.height - margin)
                 centre, yaw = cam.table_point(u, v), rng.uniform(0, np.pi / 2)
-            px = cam.project(np.array([[centre[0], centre[1], side]]))[0]
-            inside = margin * 0.6 < px[0] < opts.width - margin * 0.6 and (
-                margin * 0.6 < px[1] < opts.height - margin * 0.6
+            # The whole die (all eight corners) in the picture, a few pixels from its edge.
+            c, s = np.cos(yaw), np.sin(yaw)
+            corners = np.array(
+                [
+                    (
+                        centre[0] + (u * c - v * s) * side / 2,
+                        centre[1] + (u * s + v * c) * side / 2,
+                        z,
+                    )
+                    for u in (-1, 1)
+                    for v in (-1, 1)
+                    for z in (0.0, side)
+                ]
+            )
+            px = cam.project(corners)
+            inside = bool(
+                (px[:, 0] > 6).all()
+                and (px[:, 0] < opts.width - 6).all()
+                and (px[:, 1] > 6).all()
+                and (px[:, 1] < opts.height - 6).all()
             )
             clear = all(
                 np.hypot(centre[0] - o.centre[0], centre[1] - o.centre[1]) >= (o.side + side) * 0.5

@@ -127,33 +127,57 @@ class FinderSettings:
 
 @dataclass(frozen=True)
 class _Table:
-    """The table as learnt from a frame: its local colour (quarter size, Lab) and spread."""
+    """The table as learnt from a frame: its local colour (quarter size, BGR) and spread."""
 
-    lab: Image
+    bgr: Image
     threshold: float
     mask: Image  # quarter size, 1 where a die may be
 
 
 def _table(image: Image, settings: FinderSettings) -> _Table:
     h, w = image.shape[:2]
-    small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-    small_lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    small = cv2.GaussianBlur(
+        cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA), (3, 3), 0
+    )
+    # First guess: a median wider than two dice. Then the table again, averaged over what
+    # the first guess calls table only, which follows uneven light and keeps dice and
+    # their shadows from darkening or tinting the estimate around them.
     k = min(int(settings.max_face / 4 * 1.6) | 1, 255)
-    table = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(small_lab)])
-    dist = _difference(small_lab, table)
-    spread = float(np.median(dist)) * 1.4826 + 1.0
-    threshold = max(settings.min_difference, settings.contrast * spread)
-    mask = cv2.morphologyEx((dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3)))
+    table = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(small)])
+    for _ in range(2):
+        dist = _difference(small, table)
+        spread = float(np.median(dist)) * 1.4826 + 1.0
+        threshold = max(settings.min_difference, settings.contrast * spread)
+        mask = cv2.morphologyEx(
+            (dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3))
+        )
+        free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
+        sigma = settings.max_face / 4 / 3
+        weight = cv2.GaussianBlur(free, (0, 0), sigma)
+        summed = cv2.GaussianBlur(small.astype(np.float32) * free[:, :, None], (0, 0), sigma)
+        averaged = summed / np.maximum(weight, 1e-3)[:, :, None]
+        known = (weight > 0.05)[:, :, None]
+        table = np.where(known, averaged, table).clip(0, 255).astype(np.uint8)
     return _Table(table, threshold, mask)
 
 
-def _difference(lab: Image, table: Image) -> Image:
-    """Colour difference from the table; a soft shadow (darker, same hue) counts little."""
-    diff = lab.astype(np.float32) - table.astype(np.float32)
-    chroma = np.hypot(diff[:, :, 1], diff[:, :, 2])
-    shadow = (diff[:, :, 0] < 0) & (lab[:, :, 0] > 0.55 * table[:, :, 0].astype(np.float32))
-    light = np.where(shadow, 0.0, np.abs(diff[:, :, 0]))
-    out: Image = np.hypot(light, 1.5 * chroma)
+_LIGHT = (0.55, 1.25)  # how much darker (soft shadows) or brighter light makes the table
+
+
+def _difference(bgr: Image, table: Image) -> Image:
+    """Colour difference (Lab) from the table, after undoing light: a pixel darker or
+    brighter than the table within :data:`_LIGHT` is scaled back to the table's brightness
+    before it is compared, so a soft shadow or a brighter patch of the table's own colour
+    does not count, a die of another colour, much darker or much brighter does."""
+    pixel = bgr.astype(np.float32)
+    base = table.astype(np.float32)
+    gain = (pixel.sum(axis=2) + 3.0) / (base.sum(axis=2) + 3.0)
+    lift = 1.0 / np.clip(gain, *_LIGHT)
+    lifted = np.clip(pixel * lift[:, :, None], 0, 255).astype(np.uint8)
+    lab = cv2.cvtColor(lifted, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ref = cv2.cvtColor(table, cv2.COLOR_BGR2LAB).astype(np.float32)
+    diff = lab - ref
+    out: Image = np.sqrt(diff[:, :, 0] ** 2 + 2.25 * (diff[:, :, 1] ** 2 + diff[:, :, 2] ** 2))
     return out
 
 
@@ -201,11 +225,11 @@ def _faces_in_blob(
     x0, y0, x1, y1 = box
     roi = image[y0:y1, x0:x1]
     # The silhouette at full size, against the table colour found at quarter size.
-    small_box = table.lab[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
+    small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
     local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
-    lab = cv2.cvtColor(cv2.GaussianBlur(roi, (3, 3), 0), cv2.COLOR_BGR2LAB)
-    differs = (_difference(lab, local) > table.threshold).astype(np.uint8)
+    smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
+    differs = (_difference(smooth_roi, local) > table.threshold).astype(np.uint8)
     sil: Image = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(sil, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     sil = np.zeros_like(sil)
@@ -215,7 +239,9 @@ def _faces_in_blob(
         return []
     # Pips gone, the body is flat: the top face and each shaded side
     # face are regions of one colour, separated by the cube's edges.
-    k = int(np.clip(0.3 * np.sqrt(min(area, s.max_face**2)), 5, 41)) | 1
+    # The median must be wider than a pip: 0.3 of the die, half the widest inner square.
+    half = float(cv2.distanceTransform(sil, cv2.DIST_L2, 3).max())
+    k = int(np.clip(0.6 * half, 5, 41)) | 1
     body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
     grad = _edges(body)
     flat = (sil.astype(bool) & (grad < _EDGE) & ~_creases(roi)).astype(np.uint8)
