@@ -161,7 +161,7 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     return _Table(table, threshold, mask)
 
 
-_LIGHT = (0.55, 1.25)  # how much darker (soft shadows) or brighter light makes the table
+_LIGHT = (0.62, 1.25)  # how much darker (soft shadows) or brighter light makes the table
 
 
 def _difference(bgr: Image, table: Image) -> Image:
@@ -212,10 +212,10 @@ def _faces(image: Image, settings: FinderSettings) -> list[_Face]:
 
 def _plausible(face: _Face, whole: list[_Face], w: int, h: int) -> bool:
     """Not cut off by the frame's edge, and not a strip of side faces cut into squares."""
-    q = face.quad
-    if q[:, 0].min() < 1 or q[:, 1].min() < 1 or q[:, 0].max() > w - 2 or q[:, 1].max() > h - 2:
-        return False
     centre = np.array(face.centre, np.float32)
+    q = centre + (face.quad - centre) * 0.9  # the region found, before widening
+    if q[:, 0].min() < 0 or q[:, 1].min() < 0 or q[:, 0].max() > w - 1 or q[:, 1].max() > h - 1:
+        return False
     return face.whole or not any(_is_side_of(f, centre) for f in whole)
 
 
@@ -239,8 +239,11 @@ def _faces_in_blob(
         return []
     # Pips gone, the body is flat: the top face and each shaded side
     # face are regions of one colour, separated by the cube's edges.
-    # The median must be wider than a pip: 0.3 of the die, half the widest inner square.
-    half = float(cv2.distanceTransform(sil, cv2.DIST_L2, 3).max())
+    # The median must be wider than a pip, 0.3 of a die. The die's half side comes from the
+    # distance to the silhouette's edge (its upper decile is 0.68 of the half side of a
+    # square, and stays so for a row of touching dice).
+    inner = cv2.distanceTransform(sil, cv2.DIST_L2, 3)
+    half = float(np.percentile(inner[sil > 0], 90)) / 0.68
     k = int(np.clip(0.6 * half, 5, 41)) | 1
     body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
     grad = _edges(body)
