@@ -230,7 +230,9 @@ def _faces_in_blob(
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
     smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
     differs = (_difference(smooth_roi, local) > table.threshold).astype(np.uint8)
-    sil: Image = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    opened = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # A dark die on a dark table differs only in part: close the gaps up to a pip's size.
+    sil: Image = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, _disc(7))
     contours, _ = cv2.findContours(sil, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     sil = np.zeros_like(sil)
     cv2.drawContours(sil, contours, -1, 1, -1)  # pips the table's colour are no holes
@@ -283,20 +285,14 @@ def _leftover_dice(
     contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[_Face] = []
     for contour in contours:
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-        short, long = min(rw, rh), max(rw, rh)
-        if short < s.min_face * 0.9 or long > s.max_face * 1.3 or long > 1.5 * short:
-            continue
-        if cv2.contourArea(contour) < 0.75 * rw * rh:
-            continue
-        centre = np.array([cx, cy], np.float32) + offset
-        if any(_is_side_of(face, centre) for face in faces):
-            continue  # the shaded side faces of a die whose top was found
-        mask = np.zeros(sil.shape, np.uint8)
-        cv2.drawContours(mask, [contour], -1, 1, -1)
-        colour = tuple(int(c) for c in np.median(body[mask > 0], axis=0))
-        quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32) + offset
-        out.append(_Face(quad, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
+        for quad in _squares(contour, s, loose=True):
+            centre = quad.mean(axis=0) + offset
+            if any(_is_side_of(face, centre) for face in faces):
+                continue  # the shaded side faces of a die whose top was found
+            mask = np.zeros(sil.shape, np.uint8)
+            cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+            colour = tuple(int(c) for c in np.median(body[(mask & rest) > 0], axis=0))
+            out.append(_Face(quad + offset, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
     return out
 
 
@@ -310,6 +306,11 @@ def _is_side_of(face: _Face, point: npt.NDArray[np.float32]) -> bool:
         / 2
     )
     return float(np.linalg.norm(point - np.array(face.centre, np.float32))) < 0.85 * side
+
+
+def _disc(size: int) -> Image:
+    out: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return out
 
 
 _EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two faces
@@ -327,7 +328,7 @@ def _creases(roi: Image) -> Image:
 def _edges(body: Image) -> Image:
     """Edge strength: steps of log brightness (shading) or of colour (another die)."""
     lab = cv2.cvtColor(body, cv2.COLOR_BGR2LAB).astype(np.float32)
-    channels = [np.log(lab[:, :, 0] + 20.0) * 60.0, lab[:, :, 1], lab[:, :, 2]]
+    channels = [np.log(lab[:, :, 0] + 6.0) * 60.0, lab[:, :, 1], lab[:, :, 2]]
     grads = [
         cv2.magnitude(cv2.Sobel(c, cv2.CV_32F, 1, 0), cv2.Sobel(c, cv2.CV_32F, 0, 1))
         for c in channels
@@ -336,21 +337,27 @@ def _edges(body: Image) -> Image:
     return out
 
 
-def _squares(contour: Image, s: FinderSettings) -> list[npt.NDArray[np.float32]]:
-    """The top faces a smooth region stands for: one square, or a row of touching ones."""
+def _squares(
+    contour: Image, s: FinderSettings, loose: bool = False
+) -> list[npt.NDArray[np.float32]]:
+    """The top faces a smooth region stands for: one square, or a row of touching ones.
+
+    ``loose`` judges a whole die's silhouette (top and sides), which is less square.
+    """
     area = cv2.contourArea(contour)
     if area < (s.min_face * 0.8) ** 2:
         return []
     hull = cv2.convexHull(contour)
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)
     short, long = min(rw, rh), max(rw, rh)
-    if short < s.min_face * 0.8 or short > s.max_face:
+    if short < s.min_face * (0.9 if loose else 0.8) or short > s.max_face * (1.3 if loose else 1):
         return []
     # Pips next to a face's edge leave notches: judge the shape by its convex hull.
-    if area < 0.7 * cv2.contourArea(hull) or cv2.contourArea(hull) < 0.8 * rw * rh:
+    solid, boxy = (0.6, 0.7) if loose else (0.7, 0.8)
+    if area < solid * cv2.contourArea(hull) or cv2.contourArea(hull) < boxy * rw * rh:
         return []  # not a rectangle: a shaded side seen at an angle, a shadow, a fleck
     n = round(long / short)
-    if not 1 <= n <= 3 or abs(long / short - n) > (0.45 if n == 1 else 0.3):
+    if not 1 <= n <= 3 or abs(long / short - n) > (0.45 if n == 1 else 0.3 + 0.1 * loose):
         return []
     box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
     if n == 1:
