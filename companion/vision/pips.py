@@ -320,6 +320,21 @@ def _explain(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, 
     if pips and float(np.median([p.elongation for p in pips])) < 1.35:
         # Round pips: a squashed one lies on a side face seen at a slant, not on top.
         pips = [p for p in pips if p.elongation < 1.75]
+    best = _judge(pips, allowed)
+    # A crop that holds side faces too: their pips are more squashed than the top's.
+    # Drop the most squashed ones, one by one, while that explains the face better.
+    by_shape = sorted(pips, key=lambda p: p.elongation)
+    for keep in range(len(by_shape) - 1, max(0, len(by_shape) - 5), -1):
+        if by_shape[keep].elongation < by_shape[0].elongation + 0.2:
+            break
+        kept = by_shape[:keep]
+        judged = _judge(kept, allowed)
+        if judged[2] * 0.97 ** (len(pips) - keep) > best[2]:
+            best = judged
+    return best
+
+
+def _judge(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
     value, quality = _fit_quality(pips)
     if pips and float(np.median([p.elongation for p in pips])) > 1.45:
         quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
