@@ -289,22 +289,16 @@ def _leftover_dice(
             centre = quad.mean(axis=0) + offset
             if any(_is_side_of(face, centre) for face in faces):
                 continue  # the shaded side faces of a die whose top was found
-            mask = np.zeros(sil.shape, np.uint8)
+            mask: Image = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
-            colour = tuple(int(c) for c in np.median(body[(mask & rest) > 0], axis=0))
+            colour = tuple(int(c) for c in np.median(body[(mask > 0) & (rest > 0)], axis=0))
             out.append(_Face(quad + offset, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
     return out
 
 
 def _is_side_of(face: _Face, point: npt.NDArray[np.float32]) -> bool:
     """A point closer to a top face's centre than a neighbouring die's centre could be."""
-    side = (
-        float(
-            np.linalg.norm(face.quad[1] - face.quad[0])
-            + np.linalg.norm(face.quad[2] - face.quad[1])
-        )
-        / 2
-    )
+    side = _side(face)
     return float(np.linalg.norm(point - np.array(face.centre, np.float32))) < 0.85 * side
 
 
@@ -410,7 +404,7 @@ def read_dice(
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise CompanionError("not a colour image")
     s = settings or FinderSettings()
-    dice: list[Die] = []
+    found: list[tuple[Die, float]] = []
     for face in _faces(image, s):
         crop = _warp(image, face.quad)
         if kind == "d6":
@@ -421,9 +415,21 @@ def read_dice(
         reading = read_face(crop, allowed)
         if reading.value == 0:
             continue  # a smooth square without pips: a card, a token, not a die
-        dice.append(Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred))
+        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
+        found.append((die, _side(face)))
+    # Two readings of one die (its top as a square and its silhouette, say): the surer wins.
+    found.sort(key=lambda ds: -ds[0].confidence)
+    dice: list[Die] = []
+    for die, side in found:
+        if all((d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.6 * side) ** 2 for d in dice):
+            dice.append(die)
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
+
+
+def _side(face: _Face) -> float:
+    q = face.quad
+    return float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
 
 
 def load_image(path: str) -> Image:
