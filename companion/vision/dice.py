@@ -139,12 +139,17 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     small = cv2.GaussianBlur(
         cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA), (3, 3), 0
     )
-    # First guess: a median wider than two dice. Then the table again, averaged over what
-    # the first guess calls table only, which follows uneven light and keeps dice and
-    # their shadows from darkening or tinting the estimate around them.
-    k = min(int(settings.max_face / 4 * 1.6) | 1, 255)
-    table = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(small)])
+    # The table's colour is smooth: estimate it at 1/16 size. First guess: a median wider
+    # than two dice. Then the table again, averaged over what the first guess calls table
+    # only, which follows uneven light and keeps dice and their shadows from darkening or
+    # tinting the estimate around them.
+    tiny_size = (max(1, w // 16), max(1, h // 16))
+    tiny = cv2.resize(small, tiny_size, interpolation=cv2.INTER_AREA)
+    k = min(int(settings.max_face / 16 * 1.6) | 1, 255)
+    guess = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(tiny)])
+    sigma = settings.max_face / 16 / 3
     for _ in range(2):
+        table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
         dist = _difference(small, table)
         spread = float(np.median(dist)) * 1.4826 + 1.0
         threshold = max(settings.min_difference, settings.contrast * spread)
@@ -152,12 +157,14 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
             (dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3))
         )
         free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
-        sigma = settings.max_face / 4 / 3
-        weight = cv2.GaussianBlur(free, (0, 0), sigma)
-        summed = cv2.GaussianBlur(small.astype(np.float32) * free[:, :, None], (0, 0), sigma)
-        averaged = summed / np.maximum(weight, 1e-3)[:, :, None]
-        known = (weight > 0.05)[:, :, None]
-        table = np.where(known, averaged, table).clip(0, 255).astype(np.uint8)
+        free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
+        sum_tiny = cv2.resize(
+            small.astype(np.float32) * free[:, :, None], tiny_size, interpolation=cv2.INTER_AREA
+        )
+        weight = cv2.GaussianBlur(free_tiny, (0, 0), sigma)
+        averaged = cv2.GaussianBlur(sum_tiny, (0, 0), sigma) / np.maximum(weight, 1e-3)[:, :, None]
+        guess = np.where((weight > 0.05)[:, :, None], averaged, guess).clip(0, 255).astype(np.uint8)
+    table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
     return _Table(table, threshold, mask)
 
 
