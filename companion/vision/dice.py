@@ -298,9 +298,38 @@ def _leftover_dice(
                 continue  # the shaded side faces of a die whose top was found
             mask: Image = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
-            colour = tuple(int(c) for c in np.median(body[(mask > 0) & (rest > 0)], axis=0))
+            inside = (mask > 0) & (rest > 0)
+            colour = tuple(int(c) for c in np.median(body[inside], axis=0))
+            top = _lit_top(body, inside)
+            if top is not None:
+                quad = top
+                centre = quad.mean(axis=0) + offset
             out.append(_Face(quad + offset, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
     return out
+
+
+def _lit_top(body: Image, inside: Image) -> npt.NDArray[np.float32] | None:
+    """The top face inside a whole die's silhouette: light falls from above, so the top is
+    the brighter of two clearly different brightness classes (Otsu), and square."""
+    gray = cv2.cvtColor(body, cv2.COLOR_BGR2GRAY)
+    values = gray[inside]
+    if values.size < 50:
+        return None
+    t, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright, dark = values[values > t], values[values <= t]
+    if bright.size == 0 or dark.size == 0 or bright.mean() < 1.15 * dark.mean() + 4:
+        return None  # one brightness: the top and the sides cannot be told apart
+    brighter = (inside & (gray > t)).astype(np.uint8)
+    lit: Image = cv2.morphologyEx(brighter, cv2.MORPH_OPEN, _disc(5))
+    contours, _ = cv2.findContours(lit, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    if cv2.contourArea(contour) < 0.4 * values.size or max(rw, rh) > 1.35 * min(rw, rh):
+        return None
+    box = cv2.boxPoints(((cx, cy), (rw * 1.06, rh * 1.06), angle)).astype(np.float32)
+    return box
 
 
 def _is_side_of(face: _Face, point: npt.NDArray[np.float32]) -> bool:
