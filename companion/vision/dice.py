@@ -453,12 +453,16 @@ def read_dice(
             continue  # a smooth square without pips: a card, a token, not a die
         die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
         found.append((die, _side(face)))
-    # Two readings of one die (its top as a square and its silhouette, say): the surer wins.
-    found.sort(key=lambda ds: -ds[0].confidence)
-    dice: list[Die] = []
+    # Two readings of one die (its top as a square and its silhouette, or a side face seen
+    # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
+    found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
+    kept: list[tuple[Die, float]] = []
     for die, side in found:
-        if all((d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.6 * side) ** 2 for d in dice):
-            dice.append(die)
+        if all(
+            (d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.75 * max(side, s2)) ** 2 for d, s2 in kept
+        ):
+            kept.append((die, side))
+    dice = [d for d, _ in kept]
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
 
