@@ -17,6 +17,7 @@ Run ``python bench/dice.py`` from the project root. It prints
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -93,7 +94,7 @@ def timing(frames: int, seed: int) -> None:
     times.sort()
     p90 = times[int(0.9 * len(times))]
     cpu = platform.processor() or platform.machine()
-    print(f"(b) time: {frames} frames 640x480 with two d6, {cpu}")
+    print(f"(b) time: {frames} frames 640x480 with two d6, {cpu}, load {os.getloadavg()[0]:.1f}")
     print(f"    median {statistics.median(times):.2f} ms, 90th percentile {p90:.2f} ms per frame")
 
 
@@ -123,7 +124,10 @@ def main() -> int:
     parser.add_argument("--skip", choices=["synthetic", "timing", "real"], action="append")
     args = parser.parse_args()
     skip = set(args.skip or ())
-    print(f"python {platform.python_version()}, OpenCV {cv2.__version__}, {platform.node()}")
+    print(
+        f"python {platform.python_version()}, OpenCV {cv2.__version__} "
+        f"({cv2.getNumThreads()} threads), {os.cpu_count()} CPUs, {platform.node()}"
+    )
     if "synthetic" not in skip:
         synthetic(args.frames, args.seed)
     if "timing" not in skip:
