@@ -292,7 +292,8 @@ def _leftover_dice(
     contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[_Face] = []
     for contour in contours:
-        for quad in _squares(contour, s, loose=True):
+        quads = _squares(contour, s, loose=True)
+        for quad in quads:
             centre = quad.mean(axis=0) + offset
             if any(_is_side_of(face, centre) for face in faces):
                 continue  # the shaded side faces of a die whose top was found
@@ -304,7 +305,8 @@ def _leftover_dice(
             if top is not None:
                 quad = top
                 centre = quad.mean(axis=0) + offset
-            out.append(_Face(quad + offset, colour, (float(centre[0]), float(centre[1]))))  # type: ignore[arg-type]
+            cxy = (float(centre[0]), float(centre[1]))
+            out.append(_Face(quad + offset, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
     return out
 
 
@@ -451,6 +453,8 @@ def read_dice(
         reading = read_face(crop, allowed)
         if reading.value == 0:
             continue  # a smooth square without pips: a card, a token, not a die
+        if reading.blurred and not face.whole:
+            continue  # a strip cut into squares, its pips squashed: side faces at a slant
         die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
         found.append((die, _side(face)))
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
