@@ -21,12 +21,25 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.synth.dieface import FaceOptions, render_face
+from companion.synth.tables import BACKGROUNDS, background
 from companion.vision.pips import LAYOUTS
+
+__all__ = [
+    "BACKGROUNDS",
+    "DiceScene",
+    "FaceOptions",
+    "SceneOptions",
+    "TrueDie",
+    "background",
+    "render_face",
+    "render_scene",
+    "scene_options",
+]
 
 Image = npt.NDArray[Any]
 BGR = tuple[int, int, int]
 
-BACKGROUNDS = ("wood", "felt", "cardboard", "leather", "plain")
 
 # Miwin's dice (RULINGS §6): faces and the author's colours.
 MIWIN_FACES: dict[str, tuple[int, ...]] = {
@@ -105,45 +118,6 @@ class _Die:
     moving: bool = False
     glint: bool = False
     faces: dict[str, int] = field(default_factory=dict)
-
-
-def _lowfreq(rng: np.random.Generator, h: int, w: int, cells: int) -> Image:
-    small = rng.normal(0, 1, (max(2, cells * h // w), cells)).astype(np.float32)
-    out: Image = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
-    return out
-
-
-def background(name: str, h: int, w: int, rng: np.random.Generator) -> Image:
-    """A table texture as a float BGR image (0..255)."""
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    if name == "wood":
-        base = np.array(rng.choice([(60, 110, 160), (40, 80, 130), (90, 150, 200)]), np.float32)
-        angle = rng.uniform(0, np.pi)
-        u = xx * np.cos(angle) + yy * np.sin(angle) + 25 * _lowfreq(rng, h, w, 4)
-        grain = np.sin(u * rng.uniform(0.08, 0.25)) * 0.5 + 0.5
-        tone = 1 - 0.22 * grain**3 + 0.04 * _lowfreq(rng, h, w, 30)
-    elif name == "felt":
-        base = np.array(rng.choice([(60, 110, 30), (110, 60, 20), (40, 40, 130), (80, 80, 80)]))
-        tone = 1 + cv2.GaussianBlur(rng.normal(0, 0.08, (h, w)).astype(np.float32), (3, 3), 0)
-    elif name == "cardboard":
-        base = np.array(rng.choice([(120, 150, 170), (150, 160, 165), (90, 120, 150)]))
-        fibres = np.zeros((h, w), np.float32)
-        for _ in range(h * w // 400):
-            x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
-            a, n = rng.uniform(0, np.pi), rng.uniform(4, 14)
-            end = (int(x + n * np.cos(a)), int(y + n * np.sin(a)))
-            cv2.line(fibres, (x, y), end, float(rng.choice([-1.0, 1.0])), 1)
-        tone = 1 + 0.06 * fibres + 0.05 * _lowfreq(rng, h, w, 10)
-    elif name == "leather":
-        base = np.array(rng.choice([(30, 50, 80), (50, 90, 140), (45, 60, 95)]))
-        pores = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.2)
-        tone = 1 + 0.12 * _lowfreq(rng, h, w, 16) + 0.08 * pores
-    else:
-        base = np.array(rng.choice([(70, 70, 70), (140, 140, 140), (90, 60, 50)]))
-        tone = 1 + 0.02 * _lowfreq(rng, h, w, 6)
-    tone = tone.astype(np.float32)
-    out: Image = tone[:, :, None] * base.astype(np.float32)[None, None, :]
-    return out
 
 
 class _Camera:
@@ -403,66 +377,3 @@ def _camera_effects(image: Image, opts: SceneOptions, rng: np.random.Generator) 
 def scene_options(**changes: Any) -> SceneOptions:
     """The default options with some changed (a shorthand for tests)."""
     return replace(SceneOptions(), **changes)
-
-
-@dataclass(frozen=True)
-class FaceOptions:
-    """One die face seen from above, as the pip reader gets it (a square crop)."""
-
-    size: int = 64
-    body: BGR = (238, 238, 236)
-    pips: BGR = (25, 25, 25)
-    angle: float = 0.0  # degrees
-    radius: float = 0.095  # pip radius / face side
-    spacing: float = 0.27  # pip grid step / face side
-    glint: bool = False
-    light: float = 0.0  # strongest brightness change across the face (uneven light)
-    shadow: float = 0.0  # darkening of one side of the face (a soft shadow across it)
-    squash: float = 1.0  # foreshortening of one axis (a tilted view)
-    blur: float = 0.0  # Gaussian sigma in pixels
-    motion: float = 0.0  # motion blur length in pixels
-    noise: float = 0.0
-    margin: float = 0.0  # table visible around the face, fraction of the side
-    table: BGR = (60, 110, 160)
-
-
-def render_face(value: int, options: FaceOptions | None = None, seed: int = 0) -> Image:
-    """A square crop of one face showing ``value`` pips, drawn with ``options``."""
-    o = options or FaceOptions()
-    rng = np.random.default_rng(seed)
-    big = o.size * 4
-    canvas = np.zeros((big, big, 3), np.float32) + np.array(o.table, np.float32)
-    side = big / (1 + 2 * o.margin)
-    c = big / 2
-    rot = cv2.getRotationMatrix2D((0.0, 0.0), o.angle, 1.0)[:, :2]
-    squash = np.array([1.0, o.squash])
-
-    def to_px(p: npt.NDArray[np.float64]) -> npt.NDArray[np.int32]:
-        out: npt.NDArray[np.int32] = ((p * squash) @ rot.T * side + c).astype(np.int32)
-        return out
-
-    square = np.array([(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)])
-    cv2.fillPoly(canvas, [to_px(square)], tuple(float(v) for v in o.body), cv2.LINE_AA)
-    ring = np.linspace(0, 2 * np.pi, 32, endpoint=False)
-    circle = np.stack([np.cos(ring), np.sin(ring)], axis=1)
-    for gx, gy in LAYOUTS[value]:
-        centre = np.array([gx, gy]) * o.spacing
-        pip = tuple(float(v) for v in o.pips)
-        cv2.fillPoly(canvas, [to_px(centre + circle * o.radius)], pip, cv2.LINE_AA)
-        if o.glint:
-            spot = centre + np.array([0.3, -0.3]) * o.radius + circle * o.radius * 0.3
-            cv2.fillPoly(canvas, [to_px(spot)], (252.0, 252.0, 252.0), cv2.LINE_AA)
-    yy, xx = np.mgrid[0:big, 0:big].astype(np.float32) / big - 0.5
-    gain = 1 + o.light * (xx + yy) - o.shadow * np.clip(0.5 - xx * 2, 0, 1)
-    canvas *= gain[:, :, None]
-    image = cv2.resize(canvas, (o.size, o.size), interpolation=cv2.INTER_AREA)
-    if o.motion > 0:
-        n = max(3, int(o.motion)) | 1
-        kernel = np.zeros((n, n), np.float32)
-        kernel[n // 2, :] = 1.0 / n
-        image = cv2.filter2D(image, -1, kernel)
-    if o.blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), o.blur)
-    image = image + rng.normal(0, o.noise, image.shape)
-    out: Image = np.clip(image, 0, 255).astype(np.uint8)
-    return out
