@@ -246,6 +246,7 @@ def _make_dice(opts: SceneOptions, rng: np.random.Generator, cam: _Camera) -> li
             value = opts.values[k]
         side = set_size  # the dice of one throw are one set, one size
         for _attempt in range(60):
+            other = None
             if dice and rng.random() < opts.touching:
                 other = dice[int(rng.integers(0, len(dice)))]
                 yaw = other.yaw + rng.uniform(-0.08, 0.08)
@@ -277,8 +278,11 @@ def _make_dice(opts: SceneOptions, rng: np.random.Generator, cam: _Camera) -> li
                 and (px[:, 1] > 6).all()
                 and (px[:, 1] < opts.height - 6).all()
             )
+            # Dice do not overlap: turned freely, their centres lie a diagonal apart; the
+            # die set beside another (same turn, face to face) lies a width from it.
             clear = all(
-                np.hypot(centre[0] - o.centre[0], centre[1] - o.centre[1]) >= (o.side + side) * 0.5
+                np.hypot(centre[0] - o.centre[0], centre[1] - o.centre[1])
+                >= (o.side + side) * (0.5 if o is other else 0.72)
                 for o in dice
             )
             if inside and clear:
