@@ -11,18 +11,20 @@ it by the known pip layouts rather than by counting blobs alone:
 2. Pip candidates are taken at several contrast thresholds (relative to the strongest pip),
    holes from specular glints are filled, and every blob is validated by shape (an ellipse
    fill ratio), size relative to the face and to its siblings; an elongated blob of about
-   twice the usual pip area is two touching pips and is split.
+   twice the usual pip area, or twice as long as wide, is two touching pips and is split,
+   and pips more squashed than their siblings (side faces caught in the crop) are dropped
+   while that explains the face better.
 3. Each candidate constellation is fitted to the layout of its pip count (a rotated,
    scaled 3×3 grid) and scored by the residual; the values of all thresholds vote with
    their fit quality, and the winning value's share and fit give the confidence.
 
-Pips that are consistently stretched in one direction mean motion blur: the reading is then
-flagged ``blurred`` so that the caller reports the die as not settled instead of guessing.
+Pips that are stretched alike in one direction, or edges around the pips that all point one
+way (structure tensor), mean motion blur: the reading is then flagged ``blurred`` so that
+the caller reports the die as not settled instead of guessing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,14 +83,6 @@ class FaceReading:
     pips: tuple[tuple[float, float], ...]
     blurred: bool
     votes: tuple[tuple[int, float], ...]  # every value considered with its vote, best first
-
-    def best_allowed(self, allowed: Iterable[int]) -> tuple[int, float]:
-        """The best-voted value among ``allowed`` and its share of the vote (0 if none)."""
-        total = sum(v for _, v in self.votes) or 1.0
-        for value, vote in self.votes:
-            if value in allowed:
-                return value, vote / total
-        return 0, 0.0
 
 
 def _contrast_map(gray: FloatArray, dark_pips: bool) -> FloatArray:
