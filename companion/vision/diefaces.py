@@ -300,8 +300,10 @@ def _squares(
     solid, boxy = (0.6, 0.7) if loose else (0.7, 0.8)
     if area < solid * cv2.contourArea(hull) or cv2.contourArea(hull) < boxy * rw * rh:
         return []  # not a rectangle: a shaded side seen at an angle, a shadow, a fleck
-    n = round(long / short)
-    if not 1 <= n <= 3 or abs(long / short - n) > (0.45 if n == 1 else 0.3 + 0.1 * loose):
+    # A whole die seen at a slant is up to about 1.6 times as long as wide (top and sides).
+    single = 1.65 if loose else 1.45
+    n = 1 if long / short <= single else round(long / short)
+    if not 1 <= n <= 3 or (n > 1 and abs(long / short - n) > 0.3 + 0.1 * loose):
         return []
     box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
     if n == 1:
