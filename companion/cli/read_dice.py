@@ -1,0 +1,64 @@
+"""``companion read-dice IMAGE...``: the dice in each photo of the dice tray.
+
+With ``--json`` one JSON line per image (DESIGN.md):
+``{"image": …, "dice": [{"value": 5, "kind": "d6", "x": …, "y": …, "confidence": …}],
+"settled": true}``. Without it a readable line per image. An unreadable image is bad input
+(exit 2, one line); a photo without dice is an empty result (exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from companion.errors import CompanionError
+from companion.vision.dice import KINDS, DiceReading, load_image, read_dice
+
+NAME = "read-dice"
+HELP = "read the dice in photos of the dice tray"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo of the dice tray")
+    parser.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="d6",
+        help="d6: standard six-sided dice (default); miwin: Miwin's dice III, IV and V, "
+        "told apart by colour",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON line per image")
+
+
+def describe(reading: DiceReading) -> str:
+    """One readable line: the values, each die's kind and confidence, motion."""
+    if not reading.dice:
+        return "no dice"
+    parts = []
+    for die in reading.dice:
+        kind = "" if die.kind == "d6" else f" ({die.kind})"
+        parts.append(f"{die.value}{kind} at {die.x:.0f},{die.y:.0f} [{die.confidence:.0%}]")
+    total = sum(reading.values)
+    still = "" if reading.settled else " — still rolling, not settled"
+    return f"{len(reading.dice)} dice, total {total}: " + "; ".join(parts) + still
+
+
+def run(args: argparse.Namespace) -> int:
+    images: list[tuple[str, DiceReading]] = []
+    for path in args.images:  # read every image first: bad input stops before any output
+        image = load_image(path)
+        try:
+            images.append((path, read_dice(image, args.kind)))
+        except CompanionError as exc:
+            raise CompanionError(f"{path}: {exc}") from exc
+    for path, reading in images:
+        if args.json:
+            line = {
+                "image": path,
+                "dice": [d.to_json() for d in reading.dice],
+                "settled": reading.settled,
+            }
+            print(json.dumps(line, ensure_ascii=False))
+        else:
+            print(f"{path}: {describe(reading)}")
+    return 0

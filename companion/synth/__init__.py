@@ -1,0 +1,1 @@
+"""Synthetic camera images with ground truth, for tests, the demo and the benchmarks."""

@@ -1,0 +1,207 @@
+"""Find the dice in a camera frame of the dice tray and read each top face.
+
+:func:`read_dice` is the way in: :mod:`companion.vision.diefaces` finds the top faces, each
+is warped to a square and read by :func:`companion.vision.pips.read_face`, and overlapping
+readings of one die keep the surer one. A die whose pips show motion blur is reported as
+not settled rather than trusted.
+
+Kinds: a ``d6`` reads 1–6; with ``kind="miwin"`` the die's colour picks the nearest Miwin
+profile (III blue, IV red, V black by default; a calibration file overrides them) and a
+value that is not on that die's faces is a misread: the best explanation that is on them is
+taken, with its lower confidence.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import CompanionError
+from companion.vision.diefaces import FinderSettings, face_side, find_faces
+from companion.vision.pips import D6_VALUES, SIZE, read_face
+
+Image = npt.NDArray[Any]
+
+KINDS = ("d6", "miwin")
+
+
+@dataclass(frozen=True)
+class DieProfile:
+    """One kind of die: its name, face values and body colour (BGR) as calibrated."""
+
+    kind: str
+    faces: frozenset[int]
+    colour: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class DiceProfiles:
+    """The Miwin dice as the camera sees them; :meth:`override` takes calibration data."""
+
+    miwin: tuple[DieProfile, ...]
+
+    def override(self, colours: Mapping[str, tuple[int, int, int]]) -> DiceProfiles:
+        """The same profiles with the body colours of ``colours`` (kind → BGR) replaced."""
+        unknown = set(colours) - {p.kind for p in self.miwin}
+        if unknown:
+            raise CompanionError(f"dice profile: unknown die kind {sorted(unknown)[0]!r}")
+        return DiceProfiles(
+            tuple(
+                DieProfile(p.kind, p.faces, tuple(colours.get(p.kind, p.colour)))  # type: ignore[arg-type]
+                for p in self.miwin
+            )
+        )
+
+
+DEFAULT_PROFILES = DiceProfiles(
+    (
+        DieProfile("miwin-III", frozenset({1, 2, 5, 6, 7, 9}), (170, 80, 20)),  # blue
+        DieProfile("miwin-IV", frozenset({1, 3, 4, 5, 8, 9}), (40, 40, 190)),  # red
+        DieProfile("miwin-V", frozenset({2, 3, 4, 6, 7, 8}), (35, 35, 35)),  # black
+    )
+)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die found in a frame: top value, kind, top-face centre (pixels), confidence."""
+
+    value: int
+    kind: str
+    x: float
+    y: float
+    confidence: float
+    settled: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "kind": self.kind,
+            "x": round(self.x, 1),
+            "y": round(self.y, 1),
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """All dice of one frame, in reading order (top to bottom, left to right)."""
+
+    dice: tuple[Die, ...]
+
+    @property
+    def settled(self) -> bool:
+        """No die shows motion blur (a still-rolling die is reported, not guessed)."""
+        return all(d.settled for d in self.dice)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(d.value for d in self.dice)
+
+
+def _warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
+    square = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
+    start = int(np.argmin(quad.sum(axis=1)))  # the corner nearest the image's top-left
+    quad = np.roll(quad, -start, axis=0)
+    m = cv2.getPerspectiveTransform(quad, square)
+    out: Image = cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA)
+    return out
+
+
+def _lab(colour: tuple[int, int, int]) -> npt.NDArray[np.float32]:
+    pixel = np.array([[colour]], np.uint8)
+    out: npt.NDArray[np.float32] = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
+    return out
+
+
+def miwin_profile(colour: tuple[int, int, int], profiles: DiceProfiles) -> DieProfile:
+    """The Miwin die whose calibrated colour is nearest (in Lab) to a face's colour."""
+    lab = _lab(colour)
+    return min(profiles.miwin, key=lambda p: float(np.linalg.norm(_lab(p.colour) - lab)))
+
+
+def read_dice(
+    image: Image,
+    kind: str = "d6",
+    profiles: DiceProfiles = DEFAULT_PROFILES,
+    settings: FinderSettings | None = None,
+) -> DiceReading:
+    """Every die in a BGR frame, read; an image without dice gives an empty reading."""
+    if kind not in KINDS:
+        raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
+    if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+        raise CompanionError("not a colour image")
+    s = settings or FinderSettings()
+    found: list[tuple[Die, float]] = []
+    for face in find_faces(image, s):
+        crop = _warp(image, face.quad)
+        if kind == "d6":
+            name, allowed = "d6", D6_VALUES
+        else:
+            profile = miwin_profile(face.colour, profiles)
+            name, allowed = profile.kind, profile.faces
+        reading = read_face(crop, allowed)
+        if reading.value == 0:
+            continue  # a smooth square without pips: a card, a token, not a die
+        if reading.blurred and not face.whole:
+            continue  # a strip cut into squares, its pips squashed: side faces at a slant
+        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
+        found.append((die, face_side(face)))
+    # Two readings of one die (its top as a square and its silhouette, or a side face seen
+    # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
+    found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
+    kept: list[tuple[Die, float]] = []
+    for die, side in found:
+        if all(
+            (d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.75 * max(side, s2)) ** 2 for d, s2 in kept
+        ):
+            kept.append((die, side))
+    dice = [d for d, _ in kept]
+    dice.sort(key=lambda d: (round(d.y / 40), d.x))
+    return DiceReading(tuple(dice))
+
+
+def load_image(path: str) -> Image:
+    """Read a photo as BGR; a missing, empty, truncated or corrupt file is a one-line error.
+
+    The bytes are decoded here rather than by ``cv2.imread`` so that the error can say what
+    is wrong, and the decoder's own warnings (libjpeg writes them to the C stderr) are kept
+    off the terminal: the command line promises one line per error.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from exc
+    if not data:
+        raise CompanionError(f"{path}: empty file, not an image")
+    if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
+        raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
+    with _quiet_stderr():
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise CompanionError(f"{path}: not a readable image (corrupt or unknown format)")
+    out: Image = image
+    return out
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence file descriptor 2 (C libraries' warnings) for the duration."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)

@@ -1,0 +1,329 @@
+"""Find the top faces of the dice in a camera frame of the dice tray.
+
+The finder does not know the table: it learns it from the frame itself. A wide median of a
+1/16-size copy, then an average over what that calls table, gives the local table colour
+(dice are small against it), so wood grain, felt, cardboard and leather all become "what is
+usual here"; a pixel belongs to a die when it differs from that by several times the
+texture's own spread, after undoing a soft shadow or a brighter patch of the table's colour.
+
+Inside each silhouette the top face is the largest flat region: with the pips removed by a
+median, the face is one colour, the side faces are shaded differently, and the cube's edges,
+a neighbouring die's colour and the crease between two touching dice are steps or thin dark
+lines, so cutting the silhouette along them separates top face, side faces and neighbouring
+dice. A region counts as a top face when it is (with its pips filled in) a convex, nearly
+square quadrilateral of die size; a 2:1 or 3:1 rectangle is a row of same-coloured faces.
+Where no clean square comes out, the die's silhouette, or its brighter lit top, stands in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[Any]
+
+
+@dataclass(frozen=True)
+class FinderSettings:
+    """Sizes in pixels of the full frame; the defaults fit a 640×480 view of a tray."""
+
+    min_face: float = 18.0  # shortest side of a top face
+    max_face: float = 160.0
+    contrast: float = 4.0  # a die differs from the table by this many texture spreads
+    min_difference: float = 14.0  # … and at least by this much (Lab units)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The table as learnt from a frame: its local colour (quarter size, BGR) and spread."""
+
+    bgr: Image
+    threshold: float
+    mask: Image  # quarter size, 1 where a die may be
+
+
+def _table(image: Image, settings: FinderSettings) -> _Table:
+    h, w = image.shape[:2]
+    small = cv2.GaussianBlur(
+        cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA), (3, 3), 0
+    )
+    # The table's colour is smooth: estimate it at 1/16 size. First guess: a median wider
+    # than two dice. Then the table again, averaged over what the first guess calls table
+    # only, which follows uneven light and keeps dice and their shadows from darkening or
+    # tinting the estimate around them.
+    tiny_size = (max(1, w // 16), max(1, h // 16))
+    tiny = cv2.resize(small, tiny_size, interpolation=cv2.INTER_AREA)
+    k = min(int(settings.max_face / 16 * 1.6) | 1, 255)
+    guess = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(tiny)])
+    sigma = settings.max_face / 16 / 3
+    for _ in range(2):
+        table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
+        dist = _difference(small, table)
+        spread = float(np.median(dist)) * 1.4826 + 1.0
+        threshold = max(settings.min_difference, settings.contrast * spread)
+        mask = cv2.morphologyEx(
+            (dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3))
+        )
+        free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
+        free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
+        sum_tiny = cv2.resize(
+            small.astype(np.float32) * free[:, :, None], tiny_size, interpolation=cv2.INTER_AREA
+        )
+        weight = cv2.GaussianBlur(free_tiny, (0, 0), sigma)
+        averaged = cv2.GaussianBlur(sum_tiny, (0, 0), sigma) / np.maximum(weight, 1e-3)[:, :, None]
+        guess = np.where((weight > 0.05)[:, :, None], averaged, guess).clip(0, 255).astype(np.uint8)
+    table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return _Table(table, threshold, mask)
+
+
+_LIGHT = (0.62, 1.25)  # how much darker (soft shadows) or brighter light makes the table
+
+
+def _difference(bgr: Image, table: Image) -> Image:
+    """Colour difference (Lab) from the table, after undoing light: a pixel darker or
+    brighter than the table within :data:`_LIGHT` is scaled back to the table's brightness
+    before it is compared, so a soft shadow or a brighter patch of the table's own colour
+    does not count, a die of another colour, much darker or much brighter does."""
+    pixel = bgr.astype(np.float32)
+    base = table.astype(np.float32)
+    gain = (pixel.sum(axis=2) + 3.0) / (base.sum(axis=2) + 3.0)
+    lift = 1.0 / np.clip(gain, *_LIGHT)
+    lifted = np.clip(pixel * lift[:, :, None], 0, 255).astype(np.uint8)
+    lab = cv2.cvtColor(lifted, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ref = cv2.cvtColor(table, cv2.COLOR_BGR2LAB).astype(np.float32)
+    diff = lab - ref
+    out: Image = np.sqrt(diff[:, :, 0] ** 2 + 2.25 * (diff[:, :, 1] ** 2 + diff[:, :, 2] ** 2))
+    return out
+
+
+@dataclass(frozen=True)
+class Face:
+    quad: npt.NDArray[np.float32]  # 4 corners
+    colour: tuple[int, int, int]
+    centre: tuple[float, float]
+    whole: bool = True  # False: one of a row of same-coloured faces cut apart
+
+
+def find_faces(image: Image, settings: FinderSettings) -> list[Face]:
+    """Top faces: die-sized, nearly square, evenly coloured regions that differ from the table."""
+    table = _table(image, settings)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(table.mask)
+    h, w = image.shape[:2]
+    faces: list[Face] = []
+    for i in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        if area * 16 < settings.min_face**2 * 0.5 or max(bw, bh) * 4 > settings.max_face * 4:
+            continue
+        box = (
+            max(0, 4 * x - 6),
+            max(0, 4 * y - 6),
+            min(w, 4 * (x + bw) + 6),
+            min(h, 4 * (y + bh) + 6),
+        )
+        faces.extend(_faces_in_blob(image, table, box, settings))
+    whole = [f for f in faces if f.whole]
+    return [f for f in faces if _plausible(f, whole, w, h)]
+
+
+def _plausible(face: Face, whole: list[Face], w: int, h: int) -> bool:
+    """Not cut off by the frame's edge, and not a strip of side faces cut into squares."""
+    centre = np.array(face.centre, np.float32)
+    q = centre + (face.quad - centre) * 0.9  # the region found, before widening
+    if q[:, 0].min() < 0 or q[:, 1].min() < 0 or q[:, 0].max() > w - 1 or q[:, 1].max() > h - 1:
+        return False
+    return face.whole or not any(_is_side_of(f, centre) for f in whole)
+
+
+def _faces_in_blob(
+    image: Image, table: _Table, box: tuple[int, int, int, int], s: FinderSettings
+) -> list[Face]:
+    x0, y0, x1, y1 = box
+    roi = image[y0:y1, x0:x1]
+    # The silhouette at full size, against the table colour found at quarter size.
+    small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
+    local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
+    local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
+    smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
+    differs = (_difference(smooth_roi, local) > table.threshold).astype(np.uint8)
+    opened = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # A dark die on a dark table differs only in part: close the gaps up to a pip's size.
+    sil: Image = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, _disc(7))
+    contours, _ = cv2.findContours(sil, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    sil = np.zeros_like(sil)
+    cv2.drawContours(sil, contours, -1, 1, -1)  # pips the table's colour are no holes
+    area = int(sil.sum())
+    if area < s.min_face**2 * 0.6:
+        return []
+    # Pips gone, the body is flat: the top face and each shaded side
+    # face are regions of one colour, separated by the cube's edges.
+    # The median must be wider than a pip, 0.3 of a die. The die's half side comes from the
+    # distance to the silhouette's edge (its upper decile is 0.68 of the half side of a
+    # square, and stays so for a row of touching dice).
+    inner = cv2.distanceTransform(sil, cv2.DIST_L2, 3)
+    half = float(np.percentile(inner[sil > 0], 90)) / 0.68
+    k = int(np.clip(0.6 * half, 5, 41)) | 1
+    body = cv2.merge([cv2.medianBlur(np.ascontiguousarray(c), k) for c in cv2.split(roi)])
+    grad = _edges(body)
+    flat = (sil.astype(bool) & (grad < _EDGE) & ~_creases(roi)).astype(np.uint8)
+    smooth: Image = cv2.morphologyEx(flat, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[Face] = []
+    for contour in contours:
+        quads = _squares(contour, s)
+        for quad in quads:
+            mask = np.zeros(sil.shape, np.uint8)
+            cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+            pixels = body[(mask & smooth) > 0]
+            if len(pixels) == 0:
+                continue
+            colour = tuple(int(c) for c in np.median(pixels, axis=0))
+            centre = quad.mean(axis=0)
+            quad = centre + (quad - centre) * 1.06  # the region stops short of the edge
+            offset = np.array([x0, y0], np.float32)
+            cxy = (float(centre[0] + x0), float(centre[1] + y0))
+            corners = (quad + offset).astype(np.float32)
+            found.append(Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
+    return found + _leftover_dice(sil, body, found, (x0, y0), s)
+
+
+def _leftover_dice(
+    sil: Image, body: Image, faces: list[Face], origin: tuple[int, int], s: FinderSettings
+) -> list[Face]:
+    """Dice whose top face did not come out as a clean flat square (a side lit as brightly
+    as the top, dense pips): the die's own silhouette stands in for its face, and the
+    pip reader drops the squashed pips of the side faces."""
+    offset = np.array(origin, np.float32)
+    rest = sil.copy()
+    for face in faces:
+        cv2.fillConvexPoly(rest, (face.quad - offset).astype(np.int32), 0)
+    rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Face] = []
+    for contour in contours:
+        quads = _squares(contour, s, loose=True)
+        for quad in quads:
+            centre = quad.mean(axis=0) + offset
+            if any(_is_side_of(face, centre) for face in faces):
+                continue  # the shaded side faces of a die whose top was found
+            mask: Image = np.zeros(sil.shape, np.uint8)
+            cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+            inside = (mask > 0) & (rest > 0)
+            colour = tuple(int(c) for c in np.median(body[inside], axis=0))
+            top = _lit_top(body, inside)
+            if top is not None:
+                quad = top
+                centre = quad.mean(axis=0) + offset
+            cxy = (float(centre[0]), float(centre[1]))
+            out.append(Face(quad + offset, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
+    return out
+
+
+def _lit_top(body: Image, inside: Image) -> npt.NDArray[np.float32] | None:
+    """The top face inside a whole die's silhouette: light falls from above, so the top is
+    the brighter of two clearly different brightness classes (Otsu), and square."""
+    gray = cv2.cvtColor(body, cv2.COLOR_BGR2GRAY)
+    values = gray[inside]
+    if values.size < 50:
+        return None
+    t, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright, dark = values[values > t], values[values <= t]
+    if bright.size == 0 or dark.size == 0 or bright.mean() < 1.15 * dark.mean() + 4:
+        return None  # one brightness: the top and the sides cannot be told apart
+    brighter = (inside & (gray > t)).astype(np.uint8)
+    lit: Image = cv2.morphologyEx(brighter, cv2.MORPH_OPEN, _disc(5))
+    contours, _ = cv2.findContours(lit, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    if cv2.contourArea(contour) < 0.4 * values.size or max(rw, rh) > 1.35 * min(rw, rh):
+        return None
+    box = cv2.boxPoints(((cx, cy), (rw * 1.06, rh * 1.06), angle)).astype(np.float32)
+    return box
+
+
+def _is_side_of(face: Face, point: npt.NDArray[np.float32]) -> bool:
+    """A point closer to a top face's centre than a neighbouring die's centre could be."""
+    side = face_side(face)
+    return float(np.linalg.norm(point - np.array(face.centre, np.float32))) < 0.85 * side
+
+
+def _disc(size: int) -> Image:
+    out: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return out
+
+
+_EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two faces
+
+
+def _creases(roi: Image) -> Image:
+    """Thin dark lines: the seam between two touching dice of one colour (their rounded
+    edges), which the median filter would otherwise close."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
+    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    out: Image = (closed - gray) > np.maximum(0.12 * closed, 12.0)
+    return out
+
+
+def _edges(body: Image) -> Image:
+    """Edge strength: steps of log brightness (shading) or of colour (another die)."""
+    lab = cv2.cvtColor(body, cv2.COLOR_BGR2LAB).astype(np.float32)
+    channels = [np.log(lab[:, :, 0] + 6.0) * 60.0, lab[:, :, 1], lab[:, :, 2]]
+    grads = [
+        cv2.magnitude(cv2.Sobel(c, cv2.CV_32F, 1, 0), cv2.Sobel(c, cv2.CV_32F, 0, 1))
+        for c in channels
+    ]
+    out: Image = np.maximum(np.maximum(grads[0], grads[1]), grads[2])
+    return out
+
+
+def _squares(
+    contour: Image, s: FinderSettings, loose: bool = False
+) -> list[npt.NDArray[np.float32]]:
+    """The top faces a smooth region stands for: one square, or a row of touching ones.
+
+    ``loose`` judges a whole die's silhouette (top and sides), which is less square.
+    """
+    area = cv2.contourArea(contour)
+    if area < (s.min_face * 0.8) ** 2:
+        return []
+    hull = cv2.convexHull(contour)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)
+    short, long = min(rw, rh), max(rw, rh)
+    if short < s.min_face * (0.9 if loose else 0.8) or short > s.max_face * (1.3 if loose else 1):
+        return []
+    # Pips next to a face's edge leave notches: judge the shape by its convex hull.
+    solid, boxy = (0.6, 0.7) if loose else (0.7, 0.8)
+    if area < solid * cv2.contourArea(hull) or cv2.contourArea(hull) < boxy * rw * rh:
+        return []  # not a rectangle: a shaded side seen at an angle, a shadow, a fleck
+    # A whole die seen at a slant is up to about 1.6 times as long as wide (top and sides).
+    single = 1.65 if loose else 1.45
+    n = 1 if long / short <= single else round(long / short)
+    if not 1 <= n <= 3 or (n > 1 and abs(long / short - n) > 0.3 + 0.1 * loose):
+        return []
+    box = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float32)
+    if n == 1:
+        return [box]
+    # n dice of one colour side by side: cut the rectangle across its long side.
+    a, b, c, d = box
+    if np.linalg.norm(b - a) < np.linalg.norm(d - a):
+        a, b, c, d = b, c, d, a
+    out = []
+    for i in range(n):
+        t0, t1 = i / n, (i + 1) / n
+        out.append(
+            np.array(
+                [a + (b - a) * t0, a + (b - a) * t1, d + (c - d) * t1, d + (c - d) * t0], np.float32
+            )
+        )
+    return out
+
+
+def face_side(face: Face) -> float:
+    """The mean length of a face's sides in pixels."""
+    q = face.quad
+    return float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2

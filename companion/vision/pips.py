@@ -1,0 +1,349 @@
+"""Read the top face of one die: count its pips and say how sure the count is.
+
+The reader works on a face crop (the top face, roughly square, any rotation) and explains
+it by the known pip layouts rather than by counting blobs alone:
+
+1. The face is scaled to a fixed working size and normalised by its own statistics: the
+   pip polarity (dark pips on a light face or light pips on a dark face) is chosen from
+   which tail of the brightness histogram is heavier, and a morphological black-hat
+   (top-hat for light pips) divided by the local face brightness gives a pip *contrast*
+   map that is independent of uneven light and soft shadows.
+2. Pip candidates are taken at several contrast thresholds (relative to the strongest pip),
+   holes from specular glints are filled, and every blob is validated by shape (an ellipse
+   fill ratio), size relative to the face and to its siblings; an elongated blob of about
+   twice the usual pip area, or twice as long as wide, is two touching pips and is split,
+   and pips more squashed than their siblings (side faces caught in the crop) are dropped
+   while that explains the face better.
+3. Each candidate constellation is fitted to the layout of its pip count (a rotated,
+   scaled 3×3 grid) and scored by the residual; the values of all thresholds vote with
+   their fit quality, and the winning value's share and fit give the confidence.
+
+Pips that are stretched alike in one direction, or edges around the pips that all point one
+way (structure tensor), mean motion blur: the reading is then flagged ``blurred`` so that
+the caller reports the die as not settled instead of guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+# OpenCV's stubs type every result as a union of dtypes: arrays are typed loosely here.
+FloatArray = npt.NDArray[Any]
+Image = npt.NDArray[Any]
+
+SIZE = 64  # working size of a face in pixels
+PAD = 8  # the face is padded with its own colour: pips cut by a tight crop stay blobs
+FULL = SIZE + 2 * PAD
+ALL_VALUES: frozenset[int] = frozenset(range(1, 10))
+D6_VALUES: frozenset[int] = frozenset(range(1, 7))
+
+# Pip layouts on a 3×3 grid with cells -1, 0, 1 (RULINGS and DESIGN: 7 = six plus centre,
+# 8 = the grid without its centre, 9 = the full grid).
+_CORNERS = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: tuple(_CORNERS),
+    5: (*_CORNERS, (0, 0)),
+    6: (*_CORNERS, (-1, 0), (1, 0)),
+    7: (*_CORNERS, (-1, 0), (1, 0), (0, 0)),
+    8: (*_CORNERS, (-1, 0), (1, 0), (0, -1), (0, 1)),
+    9: tuple((x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)),
+}
+
+_LEVELS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)  # thresholds as fractions of the strongest pip contrast
+_MIN_CONTRAST = 0.12  # weakest pip contrast (relative to the face) worth reading
+_BLUR_RATIO = 1.55  # median pip elongation above which the die is still moving
+_BLUR_ANISOTROPY = 0.5  # edge anisotropy below which the die is still moving
+
+
+@dataclass(frozen=True)
+class Pip:
+    """One pip candidate in working-size face coordinates."""
+
+    x: float
+    y: float
+    area: float
+    elongation: float  # major / minor axis of the blob's ellipse
+    angle: float  # orientation of the major axis in radians
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """The value read from one face; ``value`` 0 means no pips could be read."""
+
+    value: int
+    confidence: float
+    pips: tuple[tuple[float, float], ...]
+    blurred: bool
+    votes: tuple[tuple[int, float], ...]  # every value considered with its vote, best first
+
+
+def _contrast_map(gray: FloatArray, dark_pips: bool) -> FloatArray:
+    """Pip contrast relative to the local face brightness, 0 where there is no pip."""
+    size = int(SIZE * 0.36) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    if dark_pips:
+        background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+        diff = background - gray
+    else:
+        background = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel)
+        diff = gray - background
+        background = cv2.dilate(gray, kernel)
+    out: FloatArray = diff / np.maximum(background, 40.0)
+    return out
+
+
+def _dark_pips(gray: FloatArray) -> bool:
+    """Pips are the minority tail of the face's histogram: the heavier tail wins."""
+    lo, med, hi = np.percentile(gray[PAD + 6 : -PAD - 6, PAD + 6 : -PAD - 6], (1.5, 50, 98.5))
+    return bool(med - lo >= hi - med)
+
+
+def _blobs(mask: Image) -> list[Pip]:
+    """Validated pip blobs of one binary mask (holes filled, border blobs dropped)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    pips: list[Pip] = []
+    lo_area, hi_area = (0.03 * SIZE) ** 2 * np.pi, (0.19 * SIZE) ** 2 * np.pi * 3.2
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + w >= FULL or y + h >= FULL:
+            continue  # touches the padded border: not a pip of this face
+        m = cv2.moments(contour)
+        area = m["m00"]
+        if not lo_area <= area <= hi_area:
+            continue
+        cx, cy = m["m10"] / area, m["m01"] / area
+        mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+        common = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
+        major = max((mu20 + mu02) / 2 + common, 1e-6)
+        minor = max((mu20 + mu02) / 2 - common, 1e-6)
+        ellipse_area = 4 * np.pi * np.sqrt(major * minor)
+        fill = area / ellipse_area
+        elongation = float(np.sqrt(major / minor))
+        if not 0.72 <= fill <= 1.25 or elongation > 4.5:
+            continue  # not an ellipse: a face edge, a crease or a shadow
+        angle = 0.5 * float(np.arctan2(2 * mu11, mu20 - mu02))
+        pips.append(Pip(cx, cy, area, elongation, angle))
+    return pips
+
+
+def _split_touching(pips: list[Pip], by_width: bool = False) -> list[Pip]:
+    """Drop specks, split blobs that are k touching pips in a row.
+
+    k is the blob's area over the usual (round) pip's area, or with ``by_width`` — when
+    every pip of a face touches another and none is round — its length over its width,
+    a row of k discs being about 1.15·k times as long as wide by its moments.
+    """
+    if not pips:
+        return pips
+    biggest = max(p.area for p in pips)
+    round_ones = [p.area for p in pips if p.elongation < 1.5 and p.area >= 0.3 * biggest]
+    usual = float(np.median(round_ones)) if round_ones else biggest
+    out: list[Pip] = []
+    for p in pips:
+        k = round(p.elongation / 1.15) if by_width else round(p.area / usual)
+        if p.area < 0.4 * usual:
+            continue
+        if k >= 2 and p.elongation >= 1.6:
+            k = min(k, 3)
+            length = np.sqrt(p.area / np.pi) * np.sqrt(p.elongation) * 2  # major axis
+            step = length / k
+            dx, dy = np.cos(p.angle), np.sin(p.angle)
+            for i in range(k):
+                off = (i - (k - 1) / 2) * step
+                out.append(
+                    Pip(
+                        p.x + off * dx,
+                        p.y + off * dy,
+                        p.area / k,
+                        max(1.0, p.elongation / k),
+                        p.angle,
+                    )
+                )
+        else:
+            out.append(p)
+    return out
+
+
+def layout_residual(points: npt.NDArray[np.float64], value: int) -> tuple[float, float]:
+    """How well ``points`` fit the pip layout of ``value``: (residual, grid spacing).
+
+    The layout is rotated and scaled onto the points (rotation from every pairing of an
+    outer point with an outer layout cell), pips are matched one to one, and the residual
+    is the worst pip's distance divided by the grid spacing; 0 is a perfect fit.
+    """
+    layout = np.array(LAYOUTS[value], dtype=np.float64)
+    if len(points) != len(layout):
+        return float("inf"), 0.0
+    if value == 1:
+        return 0.0, 0.0
+    p = points - points.mean(axis=0)
+    t = layout - layout.mean(axis=0)
+    scale = np.sqrt((p**2).sum() / (t**2).sum())
+    outer_p = p[np.hypot(p[:, 0], p[:, 1]) > 0.5 * scale]
+    outer_t = t[np.hypot(t[:, 0], t[:, 1]) > 0.5]
+    angles = (
+        np.arctan2(outer_p[:, 1], outer_p[:, 0])[:, None]
+        - np.arctan2(outer_t[:, 1], outer_t[:, 0])[None, :]
+    ).ravel()
+    cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
+    tx = scale * (cos * t[None, :, 0] - sin * t[None, :, 1])  # (candidates, pips)
+    ty = scale * (sin * t[None, :, 0] + cos * t[None, :, 1])
+    d = np.hypot(tx[:, :, None] - p[None, None, :, 0], ty[:, :, None] - p[None, None, :, 1])
+    nearest = d.argmin(axis=1)  # for every point, its layout cell
+    one_to_one = np.array([len(set(row)) == len(layout) for row in nearest])
+    worst = d.min(axis=1).max(axis=1) / scale
+    worst[~one_to_one] = np.inf
+    return float(worst.min()), float(scale)
+
+
+def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
+    """The value a set of pips shows and how well it fits its layout, 0..1."""
+    n = len(pips)
+    if n not in LAYOUTS:
+        return n, 0.0
+    points = np.array([(p.x, p.y) for p in pips], dtype=np.float64)
+    centre = points.mean(axis=0)
+    off_centre = float(np.hypot(*(centre - FULL / 2))) / SIZE  # pips sit around the centre
+    residual, spacing = layout_residual(points, n)
+    quality = max(0.0, 1.0 - residual / 0.45)
+    if n > 1 and not 0.12 * SIZE <= spacing <= 0.42 * SIZE:
+        quality *= 0.3  # a constellation far too small or too big for the face
+    areas = np.array([p.area for p in pips])
+    spread = float(areas.std() / areas.mean()) if n > 1 else 0.0
+    quality *= max(0.0, 1.0 - max(0.0, spread - 0.25))  # pips of one face share a size
+    quality *= max(0.0, 1.0 - max(0.0, off_centre - 0.18) * 3)
+    return n, quality
+
+
+def to_face(image: Image) -> FloatArray:
+    """The face as a float grey image of the working size, padded with its median grey."""
+    if image.ndim == 3:
+        image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if image.shape != (SIZE, SIZE):
+        image = cv2.resize(image, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    level = float(np.median(image))
+    padded = cv2.copyMakeBorder(image, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=level)
+    out: FloatArray = padded.astype(np.float32)
+    return out
+
+
+def read_face(image: Image, allowed: frozenset[int] = ALL_VALUES) -> FaceReading:
+    """Read one die face (BGR or grey, any size, roughly square, any rotation).
+
+    ``allowed`` are the values the die can show (1–6 for a d6, a Miwin die's faces): a
+    reading outside them is a misread and the best allowed explanation is taken instead,
+    with the confidence it earns.
+    """
+    gray = cv2.GaussianBlur(to_face(image), (3, 3), 0)
+    dark = _dark_pips(gray)
+    reading = _read_polarity(gray, dark, allowed)
+    if reading.value == 0 or reading.confidence < 0.3:
+        other = _read_polarity(gray, not dark, allowed)
+        if other.confidence > reading.confidence:
+            reading = other
+    if not reading.blurred and anisotropy(gray, reading.pips) < _BLUR_ANISOTROPY:
+        reading = replace(reading, blurred=True)
+    return reading
+
+
+def anisotropy(gray: FloatArray, pips: tuple[tuple[float, float], ...] = ()) -> float:
+    """How evenly the edges around the pips point in all directions: 1 for round pips,
+    towards 0 when motion blur has wiped out the edges along one direction (structure
+    tensor). Only the pips' surroundings count, not the edges of the face or its sides."""
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1)
+    weight = np.zeros(gray.shape, np.float32)
+    if pips:
+        radius = max(4, int(0.15 * SIZE))
+        for x, y in pips:
+            cv2.circle(weight, (round(x), round(y)), radius, 1.0, -1)
+    else:
+        weight[PAD + 4 : -PAD - 4, PAD + 4 : -PAD - 4] = 1.0
+    a = float((gx * gx * weight).sum())
+    b = float((gy * gy * weight).sum())
+    c = float((gx * gy * weight).sum())
+    half_trace = (a + b) / 2
+    root = float(np.sqrt(max(half_trace**2 - (a * b - c * c), 0.0)))
+    return (half_trace - root) / max(half_trace + root, 1e-6)
+
+
+def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> FaceReading:
+    contrast = _contrast_map(gray, dark)
+    inner = contrast[PAD:-PAD, PAD:-PAD]
+    peak = float(np.percentile(inner, 99.7))
+    if peak < _MIN_CONTRAST:
+        return FaceReading(0, 0.0, (), False, ())
+    votes: dict[int, float] = {}
+    best: tuple[float, list[Pip]] = (-1.0, [])
+    close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    for level in _LEVELS:
+        above = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
+        mask: Image = cv2.morphologyEx(above, cv2.MORPH_CLOSE, close)  # glints on pips
+        blobs = _blobs(mask)
+        pips, value, quality = _explain(_split_touching(blobs), allowed)
+        if any(p.elongation >= 1.6 for p in blobs):
+            alternative = _explain(_split_touching(blobs, by_width=True), allowed)
+            if alternative[2] > quality:
+                pips, value, quality = alternative
+        if value in allowed and quality > 0:
+            votes[value] = votes.get(value, 0.0) + quality
+            if quality > best[0] and value == max(votes, key=votes.__getitem__):
+                best = (quality, pips)
+    if not votes:
+        return FaceReading(0, 0.0, (), False, ())
+    ranked = tuple(sorted(votes.items(), key=lambda kv: -kv[1]))
+    value, vote = ranked[0]
+    pips = best[1] if len(best[1]) == value else []
+    share = vote / sum(votes.values())
+    fit = vote / len(_LEVELS)
+    confidence = round(float(min(1.0, share * (0.5 + 0.5 * fit))), 3)
+    blurred = _is_blurred(pips)
+    return FaceReading(value, confidence, tuple((p.x, p.y) for p in pips), blurred, ranked)
+
+
+def _explain(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
+    """The pips that count, the value they show and how well they explain the face."""
+    if pips and float(np.median([p.elongation for p in pips])) < 1.35:
+        # Round pips: a squashed one lies on a side face seen at a slant, not on top.
+        pips = [p for p in pips if p.elongation < 1.75]
+    best = _judge(pips, allowed)
+    # A crop that holds side faces too: their pips are more squashed than the top's.
+    # Drop the most squashed ones, one by one, while that explains the face better.
+    by_shape = sorted(pips, key=lambda p: p.elongation)
+    for keep in range(len(by_shape) - 1, max(0, len(by_shape) - 5), -1):
+        if by_shape[keep].elongation < by_shape[0].elongation + 0.2:
+            break
+        kept = by_shape[:keep]
+        judged = _judge(kept, allowed)
+        if judged[2] * 0.97 ** (len(pips) - keep) > best[2]:
+            best = judged
+    return best
+
+
+def _judge(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
+    value, quality = _fit_quality(pips)
+    if pips and float(np.median([p.elongation for p in pips])) > 1.45:
+        quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
+    if value not in allowed:
+        quality = 0.0
+    return pips, value, quality
+
+
+def _is_blurred(pips: list[Pip]) -> bool:
+    """Pips stretched alike in one direction: the die moved during the exposure."""
+    if not pips:
+        return False
+    ratios = [p.elongation for p in pips]
+    if float(np.median(ratios)) < _BLUR_RATIO:
+        return False
+    doubled = np.array([2 * p.angle for p in pips])  # axes are undirected: double the angle
+    coherence = float(np.hypot(np.cos(doubled).mean(), np.sin(doubled).mean()))
+    return coherence > 0.8

@@ -1,0 +1,104 @@
+"""``companion read-dice``: JSON Lines, readable lines, one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.synth.dice import render_scene, scene_options
+
+
+@pytest.fixture
+def tray(tmp_path: Path) -> tuple[Path, list[int]]:
+    scene = render_scene(3, scene_options(dice=(2, 2), touching=0.0, max_tilt=10.0))
+    path = tmp_path / "tray.png"
+    cv2.imwrite(str(path), scene.image)
+    return path, sorted(d.value for d in scene.dice)
+
+
+def test_json_lines_per_image(
+    tray: tuple[Path, list[int]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, values = tray
+    assert main(["read-dice", str(path), str(path), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    record = json.loads(lines[0])
+    assert record["image"] == str(path) and record["settled"] is True
+    assert sorted(d["value"] for d in record["dice"]) == values
+    assert {"value", "kind", "x", "y", "confidence"} <= set(record["dice"][0])
+    assert all(d["kind"] == "d6" for d in record["dice"])
+
+
+def test_readable_line(tray: tuple[Path, list[int]], capsys: pytest.CaptureFixture[str]) -> None:
+    path, values = tray
+    assert main(["read-dice", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}: 2 dice, total {sum(values)}")
+
+
+def test_miwin_kind(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scene = render_scene(5, scene_options(kind="miwin", dice=(3, 3), touching=0.0))
+    path = tmp_path / "miwin.png"
+    cv2.imwrite(str(path), scene.image)
+    assert main(["read-dice", str(path), "--kind", "miwin", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert {d["kind"] for d in record["dice"]} <= {"miwin-III", "miwin-IV", "miwin-V"}
+
+
+def test_no_dice_is_an_empty_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty-tray.png"
+    cv2.imwrite(str(path), render_scene(1, scene_options(dice=(0, 0))).image)
+    assert main(["read-dice", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dice"] == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "empty file"),
+        (b"\xff\xd8\xff\xe0 not really a jpeg", "truncated JPEG"),
+        (b"hello, I am text", "not a readable image"),
+    ],
+)
+def test_bad_files_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, reason: str
+) -> None:
+    path = tmp_path / "bad.jpg"
+    path.write_bytes(content)
+    assert main(["read-dice", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and reason in err and str(path) in err
+
+
+def test_missing_file_and_unknown_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["read-dice", "/no/such/tray.png"]) == 2
+    assert "No such file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["read-dice", "x.png", "--kind", "d20"])
+    assert exit_info.value.code == 2
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.binary(max_size=2000))
+def test_any_bytes_exit_cleanly(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "random.bin"
+    path.write_bytes(data)
+    assert main(["read-dice", str(path)]) in (0, 2)
+
+
+def test_a_truncated_png_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, buf = cv2.imencode(".png", np.full((40, 40, 3), 128, np.uint8))
+    path = tmp_path / "cut.png"
+    path.write_bytes(buf.tobytes()[: len(buf) // 2])
+    assert main(["read-dice", str(path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
