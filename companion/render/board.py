@@ -107,20 +107,10 @@ def _markers(scene: Scene, layout: Layout) -> None:
         n = cells.shape[0]
         cell = m.size / n
         x0, y0 = m.x - m.size / 2, m.y - m.size / 2
-        # One black square, then the white bits as horizontal runs: drawing every cell on
-        # its own leaves anti-aliased seams that break the marker's border for a detector.
-        scene.add(_rect(x0, y0, m.size, m.size, "#000000"))
         for r in range(n):
-            c = 0
-            while c < n:
-                if cells[r, c] >= 128:
-                    end = c
-                    while end < n and cells[r, end] >= 128:
-                        end += 1
-                    scene.add(_rect(x0 + c * cell, y0 + r * cell, (end - c) * cell, cell, "#ffffff"))
-                    c = end
-                else:
-                    c += 1
+            for c in range(n):
+                if cells[r, c] < 128:
+                    scene.add(_rect(x0 + c * cell, y0 + r * cell, cell, cell, "#000000"))
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str) -> Polygon:
