@@ -55,8 +55,14 @@ class FieldSampler:
         unit = np.array(pattern)  # (P, 2) points in the unit disc
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
 
-    def sample(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray | None:
-        """Per-field median colour (N, 3), or None when part of the board is out of view."""
+    def sample(
+        self, image: npt.NDArray[np.uint8], location: Location
+    ) -> tuple[FloatArray, FloatArray] | None:
+        """Per-field median colour (N, 3) and texture (N,); None if the board is out of view.
+
+        Texture is how much darker the darkest sixth of the disc is than its median, as a
+        share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
+        """
         n, p, _ = self.offsets_mm.shape
         px = location.project(self.offsets_mm.reshape(-1, 2)).reshape(n, p, 2)
         h, w = image.shape[:2]
@@ -66,8 +72,12 @@ class FieldSampler:
             return None
         got = cv2.remap(
             image, px[..., 0].astype(np.float32), px[..., 1].astype(np.float32), cv2.INTER_LINEAR
-        )
-        return np.median(got, axis=1).astype(np.float64)
+        ).astype(np.float64)
+        colours = np.median(got, axis=1)
+        grey = np.sort(got.mean(axis=2), axis=1)
+        mid = grey[:, p // 2]
+        texture = (mid - grey[:, p // 6]) / (mid + 1.0)
+        return colours, texture
 
 
 @dataclass(frozen=True)
@@ -80,8 +90,14 @@ class FieldVerdicts:
     light: FloatArray  # the estimated light level (1 = the profiles' light)
 
 
-def classify(colours: FloatArray, centres: FloatArray, profiles: Profiles) -> FieldVerdicts:
-    """Decide every field from its median colour (N, 3) and its board position (N, 2)."""
+def classify(
+    colours: FloatArray, texture: FloatArray, centres: FloatArray, profiles: Profiles
+) -> FieldVerdicts:
+    """Decide every field from its median colour (N, 3), texture (N,) and position (N, 2)."""
+    tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
+    tex_piece = np.maximum(texture[:, None] - profiles.piece_texture[None, :], 0)
+    tex_piece = (tex_piece / profiles.texture_std) ** 2
+    tex = np.column_stack([tex_empty, tex_piece])
     bright = colours.mean(axis=1) + 1.0
     empty_bright = profiles.empty_bgr.mean(axis=1) + 1.0
     piece_bright = profiles.piece_bgr.mean(axis=1) + 1.0
@@ -89,17 +105,18 @@ def classify(colours: FloatArray, centres: FloatArray, profiles: Profiles) -> Fi
     piece_lab = to_lab(profiles.piece_bgr)
     log_ratio = np.log(bright / empty_bright)
     light = np.exp(_global_light(log_ratio, centres))
-    verdict = _score(colours, light, empty_lab, piece_lab, profiles)
+    verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         weight = verdict.confidence * ~verdict.anomaly
         light = np.exp(_local_light(np.log(bright / ref), centres, weight))
-        verdict = _score(colours, light, empty_lab, piece_lab, profiles)
+        verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     return verdict
 
 
 def _score(
     colours: FloatArray,
+    tex: FloatArray,
     light: FloatArray,
     empty_lab: FloatArray,
     piece_lab: FloatArray,
@@ -108,7 +125,7 @@ def _score(
     lab = to_lab(colours / light[:, None])
     d_empty = (((lab - empty_lab) / profiles.empty_std) ** 2).sum(axis=1)
     d_piece = (((lab[:, None, :] - piece_lab[None]) / profiles.piece_std[None]) ** 2).sum(axis=2)
-    d2 = np.column_stack([d_empty, d_piece])  # (N, 1 + K)
+    d2 = np.column_stack([d_empty, d_piece]) + tex  # (N, 1 + K)
     norm = np.concatenate([[np.log(profiles.empty_std).sum()], np.log(profiles.piece_std).sum(1)])
     loglik = -0.5 * d2 - norm[None, :]
     loglik -= loglik.max(axis=1, keepdims=True)

@@ -30,6 +30,12 @@ STANDARD_COLOURS = ("red", "yellow", "green", "blue", "white")
 #: enough for a light gradient, a tint and JPEG, narrow enough to keep colours apart.
 DEFAULT_PIECE_STD = (7.0, 8.0, 8.0)
 DEFAULT_EMPTY_STD = (6.0, 5.0, 5.0)
+#: Texture (how much darker the darkest sixth of a field's disc is than its median): a
+#: piece is a plain disc, an empty field shows its printed number or label. Defaults: a
+#: piece stays below 0.05; a printed field shows at least 0.12 even through a soft lens.
+DEFAULT_PIECE_TEXTURE = 0.05
+DEFAULT_PRINTED_TEXTURE = 0.12
+DEFAULT_TEXTURE_STD = 0.025
 #: The narrowest spread a calibration may store (a photo is never that exact twice).
 MIN_STD = (3.0, 3.0, 3.0)
 
@@ -44,6 +50,9 @@ class Profiles:
     field_ids: tuple[str, ...]
     empty_bgr: FloatArray  # (N, 3) mean colour of each empty field, in layout order
     empty_std: FloatArray  # (3,) Lab spread of an empty field
+    piece_texture: FloatArray  # (K,) the most texture a piece of each colour shows
+    empty_texture: FloatArray  # (N,) the least texture each empty field shows
+    texture_std: float = DEFAULT_TEXTURE_STD
     source: str = "default"
 
     def to_json(self) -> dict[str, Any]:
@@ -51,12 +60,20 @@ class Profiles:
         return {
             "source": self.source,
             "pieces": {
-                c: {"bgr": _r(self.piece_bgr[k]), "lab_std": _r(self.piece_std[k])}
+                c: {
+                    "bgr": _r(self.piece_bgr[k]),
+                    "lab_std": _r(self.piece_std[k]),
+                    "texture": round(float(self.piece_texture[k]), 3),
+                }
                 for k, c in enumerate(self.colours)
             },
             "empty": {
                 "lab_std": _r(self.empty_std),
-                "fields": {f: _r(self.empty_bgr[i]) for i, f in enumerate(self.field_ids)},
+                "texture_std": round(self.texture_std, 3),
+                "fields": {
+                    f: {"bgr": _r(self.empty_bgr[i]), "texture": round(float(t), 3)}
+                    for i, (f, t) in enumerate(zip(self.field_ids, self.empty_texture, strict=True))
+                },
             },
         }
 
@@ -78,6 +95,9 @@ class Profiles:
             tuple(layout.fields),
             self.empty_bgr[index],
             self.empty_std,
+            self.piece_texture,
+            self.empty_texture[index],
+            self.texture_std,
             self.source,
         )
 
@@ -89,16 +109,30 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         colours = tuple(pieces)
         piece_bgr = np.array([_vec(pieces[c]["bgr"]) for c in colours])
         piece_std = np.array([_vec(pieces[c]["lab_std"], positive=True) for c in colours])
+        piece_texture = np.array([float(pieces[c]["texture"]) for c in colours])
         fields = data["empty"]["fields"]
         field_ids = tuple(fields)
-        empty_bgr = np.array([_vec(fields[f]) for f in field_ids])
+        empty_bgr = np.array([_vec(fields[f]["bgr"]) for f in field_ids])
+        empty_texture = np.array([float(fields[f]["texture"]) for f in field_ids])
         empty_std = np.array(_vec(data["empty"]["lab_std"], positive=True))
+        texture_std = float(data["empty"]["texture_std"])
+        if texture_std <= 0:
+            raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
         raise CompanionError(f"{where}: bad colour profiles ({_why(exc)})") from None
     if not colours or not field_ids:
         raise CompanionError(f"{where}: colour profiles need piece colours and empty fields")
     return Profiles(
-        colours, piece_bgr, piece_std, field_ids, empty_bgr, empty_std, str(data.get("source", ""))
+        colours,
+        piece_bgr,
+        piece_std,
+        field_ids,
+        empty_bgr,
+        empty_std,
+        piece_texture,
+        empty_texture,
+        texture_std,
+        str(data.get("source", "")),
     )
 
 
@@ -116,6 +150,7 @@ def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS
     )
     empty = np.median(samples.astype(np.float64), axis=1)
     piece = np.array([_hex_bgr(PIECE_COLOURS[c]) for c in colours], np.float64)
+    printed = [f.gravity is not None or f.label is not None for f in layout]
     return Profiles(
         colours,
         piece,
@@ -123,60 +158,67 @@ def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS
         tuple(layout.fields),
         empty,
         np.array(DEFAULT_EMPTY_STD),
+        np.full(len(colours), DEFAULT_PIECE_TEXTURE),
+        np.where(printed, DEFAULT_PRINTED_TEXTURE, 0.0),
+        DEFAULT_TEXTURE_STD,
         "default",
     )
 
 
 def fit_profiles(
     layout: Layout,
-    samples: list[tuple[FloatArray, dict[str, str]]],
+    samples: list[tuple[FloatArray, FloatArray, dict[str, str]]],
     base: Profiles,
 ) -> Profiles:
     """Profiles measured from photos of known placements.
 
-    ``samples`` holds, per photo, the field colours (N, 3) as :class:`FieldSampler` reads
-    them and the truth (field → piece colour). Empty fields take their mean colour over the
-    photos where they are empty; a piece colour takes the mean and the Lab spread over all
-    fields it stands on. Colours or fields never seen keep ``base``'s values.
+    ``samples`` holds, per photo, the field colours (N, 3) and textures (N,) as
+    :class:`~companion.vision.fields.FieldSampler` reads them, and the truth (field → piece
+    colour). An empty field takes its mean colour over the photos where it is empty; a piece
+    colour takes the mean and the Lab spread over every field it stands on. Colours or
+    fields never seen keep ``base``'s values.
     """
     ids = list(layout.fields)
     colours = list(base.colours)
-    for _, truth in samples:
+    for _, _, truth in samples:
         colours += [c for c in sorted(set(truth.values())) if c not in colours]
-    per_colour: dict[str, list[FloatArray]] = {c: [] for c in colours}
-    per_field: list[list[FloatArray]] = [[] for _ in ids]
-    for colours_seen, truth in samples:
+    per_colour: dict[str, list[tuple[FloatArray, float]]] = {c: [] for c in colours}
+    per_field: list[list[tuple[FloatArray, float]]] = [[] for _ in ids]
+    for seen, texture, truth in samples:
         for i, fid in enumerate(ids):
             c = truth.get(fid)
-            if c is None:
-                per_field[i].append(colours_seen[i])
-            else:
-                per_colour[c].append(colours_seen[i])
+            target = per_field[i] if c is None else per_colour[c]
+            target.append((seen[i], float(texture[i])))
+    base = base.for_layout(layout)
     base_index = {c: k for k, c in enumerate(base.colours)}
-    piece_bgr, piece_std = [], []
+    piece_bgr, piece_std, piece_tex = [], [], []
     for c in colours:
-        seen = per_colour[c]
-        if len(seen) >= 2:
-            bgr = np.mean(seen, axis=0)
-            std = np.maximum(_lab(np.array(seen)).std(axis=0) * 1.5, MIN_STD)
+        got = per_colour[c]
+        if len(got) >= 2:
+            bgr = np.array([g[0] for g in got])
+            piece_bgr.append(bgr.mean(axis=0))
+            piece_std.append(np.maximum(_lab(bgr).std(axis=0) * 1.5, MIN_STD))
+            piece_tex.append(max(g[1] for g in got) + 0.01)
         elif c in base_index:
-            bgr, std = base.piece_bgr[base_index[c]], base.piece_std[base_index[c]]
+            k = base_index[c]
+            piece_bgr.append(base.piece_bgr[k])
+            piece_std.append(base.piece_std[k])
+            piece_tex.append(float(base.piece_texture[k]))
         else:
             raise CompanionError(f"piece colour {c!r} was seen on fewer than two fields")
-        piece_bgr.append(bgr)
-        piece_std.append(std)
-    base_fields = base.for_layout(layout)
-    empty = np.array(
-        [np.mean(v, axis=0) if v else base_fields.empty_bgr[i] for i, v in enumerate(per_field)]
-    )
-    residual = [
-        _lab(np.array(v)) - _lab(empty[i : i + 1]) for i, v in enumerate(per_field) if len(v)
-    ]
+    empty = base.empty_bgr.copy()
+    empty_tex = base.empty_texture.copy()
+    residual = []
+    for i, got in enumerate(per_field):
+        if got:
+            bgr = np.array([g[0] for g in got])
+            empty[i] = bgr.mean(axis=0)
+            empty_tex[i] = 0.6 * min(g[1] for g in got)
+            residual.append(_lab(bgr) - _lab(empty[i : i + 1]))
+    empty_std = base.empty_std
     if residual:
         spread = np.concatenate(residual).std(axis=0) * 1.5
         empty_std = np.maximum(np.maximum(spread, MIN_STD), base.empty_std * 0.6)
-    else:
-        empty_std = base.empty_std
     return Profiles(
         tuple(colours),
         np.array(piece_bgr),
@@ -184,6 +226,9 @@ def fit_profiles(
         tuple(ids),
         empty,
         empty_std,
+        np.array(piece_tex),
+        empty_tex,
+        base.texture_std,
         "calibrated",
     )
 

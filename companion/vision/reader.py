@@ -65,10 +65,11 @@ class BoardReader:
         location = location or self.locator.locate(image)
         if location is None:
             return BoardRead(found=False, reason="board not found: fewer than 3 markers seen")
-        colours = self.sampler.sample(image, location)
-        if colours is None:
+        sampled = self.sampler.sample(image, location)
+        if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
-        verdicts = classify(colours, self.sampler.centres, self.profiles)
+        colours, texture = sampled
+        verdicts = classify(colours, texture, self.sampler.centres, self.profiles)
         return self._result(verdicts, location, colours)
 
     def _result(
