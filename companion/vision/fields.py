@@ -20,7 +20,7 @@ cup, a die) is flagged as an anomaly, which makes the frame busy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -35,6 +35,10 @@ FloatArray = npt.NDArray[np.float64]
 #: Squared Mahalanobis distance to the nearest profile above which a field shows
 #: something that is neither the empty field nor any known piece.
 ANOMALY_D2 = 60.0
+#: How much warmer (Lab b*) than the board a background probe must look to show a hand.
+SKIN_DB = 25.0
+#: How many background probes must show a hand before the frame is busy (noise is single).
+MIN_INTRUDED = 5
 #: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
 LIGHT_RADIUS_MM = 40.0
 
@@ -54,17 +58,19 @@ class FieldSampler:
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
+        self.probes_mm, self.probe_bgr = background_probes(layout)
 
-    def sample(
-        self, image: npt.NDArray[np.uint8], location: Location
-    ) -> tuple[FloatArray, FloatArray] | None:
-        """Per-field median colour (N, 3) and texture (N,); None if the board is out of view.
+    def sample(self, image: npt.NDArray[np.uint8], location: Location) -> Samples | None:
+        """The fields' colours, textures and the probes' colours; None if out of view.
 
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         """
         n, p, _ = self.offsets_mm.shape
-        px = location.project(self.offsets_mm.reshape(-1, 2)).reshape(n, p, 2)
+        m = len(self.probes_mm)
+        pts = np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm])
+        allpx = location.project(pts)
+        px = allpx[: n * p].reshape(n, p, 2)
         h, w = image.shape[:2]
         if px[..., 0].min() < 0 or px[..., 1].min() < 0:
             return None
@@ -77,7 +83,46 @@ class FieldSampler:
         grey = np.sort(got.mean(axis=2), axis=1)
         mid = grey[:, p // 2]
         texture = (mid - grey[:, p // 6]) / (mid + 1.0)
-        return colours, texture
+        probes = np.full((m, 3), np.nan)
+        ppx = allpx[n * p :]
+        seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
+        if seen.any():
+            q = ppx[seen].astype(np.float32)
+            got_p = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
+            probes[seen] = got_p
+        return Samples(colours, texture, probes)
+
+
+@dataclass(frozen=True)
+class Samples:
+    """What one frame shows at the sampling points."""
+
+    colours: FloatArray  # (N, 3) median BGR of each field's disc
+    texture: FloatArray  # (N,) texture of each field's disc
+    probes: FloatArray  # (M, 3) BGR at the background probes (NaN: out of view)
+
+
+def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray, FloatArray]:
+    """Points of plain board background (no field, line or print within 6 mm) and its colour.
+
+    A hand over the board covers background as well as fields; the background has one
+    known colour, so a probe that turns skin-coloured is a sure sign of a busy frame.
+    """
+    from companion.render import draw_board, to_image  # the drawing, to know the print
+
+    px_per_mm = 2.0
+    flat = to_image(draw_board(layout), px_per_mm).astype(np.int16)
+    board = np.median(flat.reshape(-1, 3), axis=0)
+    plain = (np.abs(flat - board).max(axis=2) <= 6).astype(np.uint8)
+    reach = int(6 * px_per_mm)
+    plain = cv2.erode(plain, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
+    xs = np.arange(-layout.width / 2 + step_mm, layout.width / 2, step_mm)
+    ys = np.arange(-layout.height / 2 + step_mm, layout.height / 2, step_mm)
+    grid = np.array([(x, y) for y in ys for x in xs])
+    col = ((grid[:, 0] + layout.width / 2) * px_per_mm).astype(int)
+    row = ((grid[:, 1] + layout.height / 2) * px_per_mm).astype(int)
+    keep = plain[row.clip(0, plain.shape[0] - 1), col.clip(0, plain.shape[1] - 1)] > 0
+    return grid[keep], board.astype(np.float64)
 
 
 @dataclass(frozen=True)
@@ -88,12 +133,17 @@ class FieldVerdicts:
     confidence: FloatArray
     anomaly: npt.NDArray[np.bool_]
     light: FloatArray  # the estimated light level (1 = the profiles' light)
+    intruded: int = 0  # background probes that show something over the board
 
 
 def classify(
-    colours: FloatArray, texture: FloatArray, centres: FloatArray, profiles: Profiles
+    samples: Samples, centres: FloatArray, probes_mm: FloatArray, profiles: Profiles
 ) -> FieldVerdicts:
-    """Decide every field from its median colour (N, 3), texture (N,) and position (N, 2)."""
+    """Decide every field from its samples and its board position (N, 2).
+
+    Also counts the background probes (at ``probes_mm``) that show skin rather than board.
+    """
+    colours, texture = samples.colours, samples.texture
     tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
     tex_piece = np.maximum(texture[:, None] - profiles.piece_texture[None, :], 0)
     tex_piece = (tex_piece / profiles.texture_std) ** 2
@@ -104,14 +154,32 @@ def classify(
     empty_lab = to_lab(profiles.empty_bgr)
     piece_lab = to_lab(profiles.piece_bgr)
     log_ratio = np.log(bright / empty_bright)
-    light = np.exp(_global_light(log_ratio, centres))
+    scale = float(np.abs(centres).max() or 1.0)
+    coef = _global_light(log_ratio, centres)
+    light = np.exp(_quadratic(centres, scale) @ coef)
+    intruded = 0
+    if len(probes_mm):
+        probe_light = np.exp(_quadratic(probes_mm, scale) @ coef)
+        ok = ~np.isnan(samples.probes[:, 0])
+        seen = to_lab(samples.probes[ok] / probe_light[ok, None])
+        expected = to_lab(profiles.background_bgr[None, :])
+        intruded = int(np.count_nonzero(_skin_like(seen - expected)))
     verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         weight = verdict.confidence * ~verdict.anomaly
         light = np.exp(_local_light(np.log(bright / ref), centres, weight))
         verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
-    return verdict
+    return replace(verdict, intruded=intruded)
+
+
+def _skin_like(delta_lab: FloatArray) -> npt.NDArray[np.bool_]:
+    """Background that turned warm and bright: skin, a sleeve, a wooden die, not light.
+
+    Shadow and glare move the dark board colour along L and towards grey; only something
+    over the board pushes it this far towards red-yellow.
+    """
+    return (delta_lab[:, 2] > SKIN_DB) & (delta_lab[:, 1] > -5)
 
 
 def _score(
@@ -140,21 +208,24 @@ def _score(
     )
 
 
+def _quadratic(points: FloatArray, scale: float) -> FloatArray:
+    x, y = points[:, 0] / scale, points[:, 1] / scale
+    return np.column_stack([np.ones_like(x), x, y, x * x, x * y, y * y])
+
+
 def _global_light(log_ratio: FloatArray, centres: FloatArray) -> FloatArray:
-    """A quadratic light surface over the board, fitted robustly (Tukey weights)."""
-    scale = np.abs(centres).max() or 1.0
-    x, y = centres[:, 0] / scale, centres[:, 1] / scale
-    design = np.column_stack([np.ones_like(x), x, y, x * x, x * y, y * y])
-    weight = np.ones_like(x)
-    fit = np.zeros_like(x)
+    """Coefficients of a quadratic light surface over the board, fitted robustly (Tukey)."""
+    scale = float(np.abs(centres).max() or 1.0)
+    design = _quadratic(centres, scale)
+    weight = np.ones(len(centres))
+    coef = np.zeros(design.shape[1])
     for _ in range(6):
         sw = np.sqrt(weight)
         coef, *_ = np.linalg.lstsq(design * sw[:, None], log_ratio * sw, rcond=None)
-        fit = design @ coef
-        resid = log_ratio - fit
+        resid = log_ratio - design @ coef
         spread = 4.685 * max(1.4826 * float(np.median(np.abs(resid))), 0.02)
         weight = np.clip(1 - (resid / spread) ** 2, 0, None) ** 2
-    return fit
+    return np.asarray(coef, np.float64)
 
 
 def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray) -> FloatArray:

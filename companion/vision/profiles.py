@@ -11,8 +11,8 @@ players' real pieces and the real board under the real lamp.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -20,6 +20,9 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.layout import Layout
+
+if TYPE_CHECKING:
+    from companion.vision.fields import Samples
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -38,6 +41,8 @@ DEFAULT_PRINTED_TEXTURE = 0.12
 DEFAULT_TEXTURE_STD = 0.025
 #: The narrowest spread a calibration may store (a photo is never that exact twice).
 MIN_STD = (3.0, 3.0, 3.0)
+#: The plain board colour between the fields (BGR), as drawn by companion.render.
+DEFAULT_BACKGROUND = (51.0, 34.0, 28.0)
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Profiles:
     piece_texture: FloatArray  # (K,) the most texture a piece of each colour shows
     empty_texture: FloatArray  # (N,) the least texture each empty field shows
     texture_std: float = DEFAULT_TEXTURE_STD
+    background_bgr: FloatArray = field(default_factory=lambda: np.array(DEFAULT_BACKGROUND))
     source: str = "default"
 
     def to_json(self) -> dict[str, Any]:
@@ -67,6 +73,7 @@ class Profiles:
                 }
                 for k, c in enumerate(self.colours)
             },
+            "background": {"bgr": _r(self.background_bgr)},
             "empty": {
                 "lab_std": _r(self.empty_std),
                 "texture_std": round(self.texture_std, 3),
@@ -98,7 +105,8 @@ class Profiles:
             self.piece_texture,
             self.empty_texture[index],
             self.texture_std,
-            self.source,
+            background_bgr=self.background_bgr,
+            source=self.source,
         )
 
 
@@ -116,6 +124,7 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         empty_texture = np.array([float(fields[f]["texture"]) for f in field_ids])
         empty_std = np.array(_vec(data["empty"]["lab_std"], positive=True))
         texture_std = float(data["empty"]["texture_std"])
+        background = np.array(_vec(data["background"]["bgr"]))
         if texture_std <= 0:
             raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
@@ -132,7 +141,8 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         piece_texture,
         empty_texture,
         texture_std,
-        str(data.get("source", "")),
+        background_bgr=background,
+        source=str(data.get("source", "")),
     )
 
 
@@ -149,6 +159,7 @@ def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS
         flat, pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), cv2.INTER_LINEAR
     )
     empty = np.median(samples.astype(np.float64), axis=1)
+    background = sampler.probe_bgr
     piece = np.array([_hex_bgr(PIECE_COLOURS[c]) for c in colours], np.float64)
     printed = [f.gravity is not None or f.label is not None for f in layout]
     return Profiles(
@@ -161,34 +172,37 @@ def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS
         np.full(len(colours), DEFAULT_PIECE_TEXTURE),
         np.where(printed, DEFAULT_PRINTED_TEXTURE, 0.0),
         DEFAULT_TEXTURE_STD,
-        "default",
+        background_bgr=background,
+        source="default",
     )
 
 
 def fit_profiles(
     layout: Layout,
-    samples: list[tuple[FloatArray, FloatArray, dict[str, str]]],
+    samples: list[tuple[Samples, dict[str, str]]],
     base: Profiles,
 ) -> Profiles:
     """Profiles measured from photos of known placements.
 
-    ``samples`` holds, per photo, the field colours (N, 3) and textures (N,) as
-    :class:`~companion.vision.fields.FieldSampler` reads them, and the truth (field → piece
-    colour). An empty field takes its mean colour over the photos where it is empty; a piece
+    ``samples`` holds, per photo, what :class:`~companion.vision.fields.FieldSampler`
+    read and the truth (field → piece colour). An empty field takes its mean colour over the photos where it is empty; a piece
     colour takes the mean and the Lab spread over every field it stands on. Colours or
     fields never seen keep ``base``'s values.
     """
     ids = list(layout.fields)
     colours = list(base.colours)
-    for _, _, truth in samples:
+    for _, truth in samples:
         colours += [c for c in sorted(set(truth.values())) if c not in colours]
     per_colour: dict[str, list[tuple[FloatArray, float]]] = {c: [] for c in colours}
     per_field: list[list[tuple[FloatArray, float]]] = [[] for _ in ids]
-    for seen, texture, truth in samples:
+    for got, truth in samples:
         for i, fid in enumerate(ids):
             c = truth.get(fid)
             target = per_field[i] if c is None else per_colour[c]
-            target.append((seen[i], float(texture[i])))
+            target.append((got.colours[i], float(got.texture[i])))
+    probes = np.vstack([got.probes for got, _ in samples] or [np.zeros((0, 3))])
+    probes = probes[~np.isnan(probes[:, 0])]
+    background = np.median(probes, axis=0) if len(probes) else base.background_bgr
     base = base.for_layout(layout)
     base_index = {c: k for k, c in enumerate(base.colours)}
     piece_bgr, piece_std, piece_tex = [], [], []
@@ -229,7 +243,8 @@ def fit_profiles(
         np.array(piece_tex),
         empty_tex,
         base.texture_std,
-        "calibrated",
+        background_bgr=background,
+        source="calibrated",
     )
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
-from companion.vision.fields import FieldSampler, FieldVerdicts, classify
+from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.profiles import Profiles, default_profiles
 
@@ -68,9 +68,8 @@ class BoardReader:
         sampled = self.sampler.sample(image, location)
         if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
-        colours, texture = sampled
-        verdicts = classify(colours, texture, self.sampler.centres, self.profiles)
-        return self._result(verdicts, location, colours)
+        verdicts = classify(sampled, self.sampler.centres, self.sampler.probes_mm, self.profiles)
+        return self._result(verdicts, location, sampled.colours)
 
     def _result(
         self, verdicts: FieldVerdicts, location: Location, colours: FloatArray
@@ -85,9 +84,11 @@ class BoardReader:
         if odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
+        elif verdicts.intruded >= MIN_INTRUDED:
+            reason = "busy: a hand or an object is over the board"
         return BoardRead(
             found=True,
-            busy=bool(odd),
+            busy=bool(reason),
             fields=occupied,
             confidence=confidence,
             overall=float(verdicts.confidence.min()),
