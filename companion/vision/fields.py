@@ -36,7 +36,9 @@ FloatArray = npt.NDArray[np.float64]
 #: something that is neither the empty field nor any known piece.
 ANOMALY_D2 = 60.0
 #: How much warmer (Lab b*) than the board a background probe must look to show a hand.
-SKIN_DB = 25.0
+SKIN_DB = 15.0
+#: ... and how far past neutral grey to the warm side (b* above 0, or above the board's b*).
+SKIN_WARM = 6.0
 #: How many background probes must show a hand before the frame is busy (noise is single).
 MIN_INTRUDED = 5
 #: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
@@ -108,12 +110,12 @@ def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray
     A hand over the board covers background as well as fields; the background has one
     known colour, so a probe that turns skin-coloured is a sure sign of a busy frame.
     """
-    from companion.render import draw_board, to_image  # the drawing, to know the print
-
-    px_per_mm = 2.0
-    flat = to_image(draw_board(layout), px_per_mm).astype(np.int16)
-    board = np.median(flat.reshape(-1, 3), axis=0)
-    plain = (np.abs(flat - board).max(axis=2) <= 6).astype(np.uint8)
+    px_per_mm = 1.0
+    flat = [img.astype(np.int16) for img in _drawings(layout, px_per_mm)]
+    board = np.median(flat[0].reshape(-1, 3), axis=0)
+    plain = np.ones(flat[0].shape[:2], np.uint8)
+    for img in flat:
+        plain &= (np.abs(img - board).max(axis=2) <= 6).astype(np.uint8)
     reach = int(6 * px_per_mm)
     plain = cv2.erode(plain, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
     xs = np.arange(-layout.width / 2 + step_mm, layout.width / 2, step_mm)
@@ -163,7 +165,7 @@ def classify(
         ok = ~np.isnan(samples.probes[:, 0])
         seen = to_lab(samples.probes[ok] / probe_light[ok, None])
         expected = to_lab(profiles.background_bgr[None, :])
-        intruded = int(np.count_nonzero(_skin_like(seen - expected)))
+        intruded = int(np.count_nonzero(_skin_like(seen, expected)))
     verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
@@ -173,13 +175,15 @@ def classify(
     return replace(verdict, intruded=intruded)
 
 
-def _skin_like(delta_lab: FloatArray) -> npt.NDArray[np.bool_]:
-    """Background that turned warm and bright: skin, a sleeve, a wooden die, not light.
+def _skin_like(seen: FloatArray, expected: FloatArray) -> npt.NDArray[np.bool_]:
+    """Background that turned warm: skin, a sleeve, a wooden die; not shadow, not glare.
 
-    Shadow and glare move the dark board colour along L and towards grey; only something
-    over the board pushes it this far towards red-yellow.
+    Shadow and glare move the board colour along L and towards grey, never past grey to
+    the warm side; something over the board does (every skin tone is warm, b* > 10).
     """
-    return (delta_lab[:, 2] > SKIN_DB) & (delta_lab[:, 1] > -5)
+    delta = seen - expected
+    warm = seen[:, 2] - max(float(expected[0, 2]), 0.0)
+    return (delta[:, 2] > SKIN_DB) & (warm > SKIN_WARM) & (delta[:, 1] > -5)
 
 
 def _score(
@@ -249,3 +253,20 @@ def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray)
     b = np.stack([(w * log_ratio[None]).sum(1), (w * dx * log_ratio[None]).sum(1)], -1)
     b = np.column_stack([b, (w * dy * log_ratio[None]).sum(1)])
     return np.asarray(np.linalg.solve(a, b[..., None])[:, 0, 0], np.float64)
+
+
+def _drawings(layout: Layout, px_per_mm: float) -> list[npt.NDArray[np.uint8]]:
+    """The board as drawn, bare and with each player to move (stores, turn label)."""
+    from companion.games import GAMES  # game data only: which game plays on this layout
+    from companion.position import start_position
+    from companion.render import draw_board, to_image
+
+    out = [to_image(draw_board(layout), px_per_mm)]
+    for spec in GAMES.values():
+        if spec.default_layout != layout.name:
+            continue
+        players = layout.colours[: spec.max_players]
+        for colour in players:
+            pos = start_position(spec.name, players, layout).with_to_move(colour)
+            out.append(to_image(draw_board(layout, pos), px_per_mm))
+    return out
