@@ -94,6 +94,7 @@ class Locator:
         min_markers: int = 3,
         smoothing: float = 0.4,
         jump_px: float = 6.0,
+        guess_lens: bool = True,
     ) -> None:
         self.layout = layout
         self.intrinsics = intrinsics
@@ -101,6 +102,8 @@ class Locator:
         self.min_markers = min_markers
         self.smoothing = smoothing
         self.jump_px = jump_px
+        self.guess_lens = guess_lens
+        self._size = (0, 0)
         self._corners_mm = marker_corners(layout)
         self._detector = _detector(layout) if layout.markers else None
         hw, hh = layout.width / 2, layout.height / 2
@@ -118,6 +121,7 @@ class Locator:
                 f"layout {self.layout.name!r} has no markers: calibrate its four corners "
                 "(companion calibrate corners)"
             )
+        self._size = (image.shape[1], image.shape[0])
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
@@ -155,15 +159,60 @@ class Locator:
     def _from_points(
         self, board: FloatArray, image: FloatArray, *, method: str, markers: tuple[int, ...]
     ) -> Location | None:
-        ideal = image if self.intrinsics is None else self.intrinsics.undistort(image)
+        intrinsics = self.intrinsics
+        if intrinsics is None and method == "markers" and self.guess_lens:
+            intrinsics = self._guess_lens(board, image)
+        return self._fit(board, image, intrinsics, method=method, markers=markers)
+
+    def _fit(
+        self,
+        board: FloatArray,
+        image: FloatArray,
+        intrinsics: Intrinsics | None,
+        *,
+        method: str,
+        markers: tuple[int, ...],
+    ) -> Location | None:
+        ideal = image if intrinsics is None else intrinsics.undistort(image)
         h, _ = cv2.findHomography(board.astype(np.float64), ideal.astype(np.float64), 0)
         if h is None:
             return None
         back = cv2.perspectiveTransform(board.reshape(-1, 1, 2).astype(np.float64), h)
         error = float(np.sqrt(np.mean(np.sum((back.reshape(-1, 2) - ideal) ** 2, axis=1))))
-        if method == "markers" and error > MAX_PLANE_ERROR * (1 if self.intrinsics else 2):
+        if method == "markers" and error > MAX_PLANE_ERROR * (1 if intrinsics else 2):
             return None
-        return Location(np.asarray(h, np.float64), self.intrinsics, method, markers, error)
+        return Location(np.asarray(h, np.float64), intrinsics, method, markers, error)
+
+    def _guess_lens(self, board: FloatArray, image: FloatArray) -> Intrinsics | None:
+        """Without a calibration: the radial distortion that makes the markers most planar.
+
+        A plain homography cannot bend, so with a barrel lens the 16 marker corners do not
+        fit one plane exactly. Assuming a typical focal length (0.8 × image width) and the
+        centre of the image, one k1 is searched that makes them fit best; if it does not
+        fit clearly better than no distortion, none is assumed.
+        """
+        w, h = self._size
+        f = 0.8 * max(w, h)
+        matrix = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]], np.float64)
+
+        def cost(k1: float) -> float:
+            cam = Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
+            found = self._fit(board, image, cam, method="guess", markers=())
+            return float("inf") if found is None else found.error
+
+        grid = np.linspace(-0.3, 0.1, 17)
+        costs = np.array([cost(k) for k in grid])
+        best = int(np.argmin(costs))
+        if costs[best] > 0.7 * cost(0.0):
+            return None
+        if 0 < best < len(grid) - 1:  # parabola through the best three
+            c0, c1, c2 = costs[best - 1 : best + 2]
+            denom = c0 - 2 * c1 + c2
+            step = grid[1] - grid[0]
+            k1 = grid[best] + (0.5 * step * (c0 - c2) / denom if denom > 0 else 0.0)
+        else:
+            k1 = grid[best]
+        return Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
 
 
 def marker_corners(layout: Layout) -> dict[int, FloatArray]:
