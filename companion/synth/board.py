@@ -112,31 +112,34 @@ def photograph(
     lighting: bool = True,
     rvec: FloatArray | None = None,
     tvec: FloatArray | None = None,
+    scene_seed: int | None = None,
 ) -> SynthPhoto:
     """Photograph ``position`` with ``camera`` (random if None) from a random pose.
 
     ``hand`` puts a hand over the board (the frame is then busy); ``lighting`` False gives a
     clean photo (even light, no shadow, glare, noise or JPEG) for calibration tests. A given
-    ``rvec``/``tvec`` fixes the pose (to film a still board frame after frame).
+    ``rvec``/``tvec`` fixes the pose and ``scene_seed`` the table, light, shadows and glare,
+    to film one scene frame after frame (only noise, focus and compression vary then).
     """
+    scene_rng = rng if scene_seed is None else np.random.default_rng(scene_seed)
     layout = position.layout
     camera = camera or random_camera(rng)
     texture = to_image(draw_board(layout, position), TEXTURE_PX_PER_MM)
     if rvec is None or tvec is None:
         rvec, tvec = random_pose(layout, camera, rng)
-    img, inside = _project_texture(texture, layout, camera, rvec, tvec, rng)
+    img, inside = _project_texture(texture, layout, camera, rvec, tvec, scene_rng)
     if lighting:
-        img = _light(img, rng)
+        img = _light(img, scene_rng)
     covered: frozenset[str] = frozenset()
     if hand:
         img, covered = draw_hand(img, layout, camera, rvec, tvec, rng)
     if lighting:
-        sigma = rng.uniform(0.3, 1.0)
+        sigma = scene_rng.uniform(0.3, 1.0)  # focus: a property of the scene, not the frame
         img = cv2.GaussianBlur(img, (0, 0), sigma)
         img += rng.normal(0, rng.uniform(1.5, 4.5), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if lighting:
-        quality = int(rng.integers(60, 92))
+        quality = int(scene_rng.integers(60, 92))
         ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = cv2.imdecode(data, cv2.IMREAD_COLOR)
     return SynthPhoto(out, position, camera, rvec, tvec, busy=hand, covered=covered)

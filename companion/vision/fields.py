@@ -82,6 +82,7 @@ class FieldSampler:
             image, px[..., 0].astype(np.float32), px[..., 1].astype(np.float32), cv2.INTER_LINEAR
         ).astype(np.float64)
         colours = np.median(got, axis=1)
+        means = got.mean(axis=1)
         grey = np.sort(got.mean(axis=2), axis=1)
         mid = grey[:, p // 2]
         texture = (mid - grey[:, p // 6]) / (mid + 1.0)
@@ -92,7 +93,7 @@ class FieldSampler:
             q = ppx[seen].astype(np.float32)
             got_p = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
             probes[seen] = got_p
-        return Samples(colours, texture, probes)
+        return Samples(colours, texture, probes, means)
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class Samples:
     colours: FloatArray  # (N, 3) median BGR of each field's disc
     texture: FloatArray  # (N,) texture of each field's disc
     probes: FloatArray  # (M, 3) BGR at the background probes (NaN: out of view)
+    means: FloatArray  # (N, 3) mean BGR of each disc (steadier than the median over frames)
 
 
 def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray, FloatArray]:

@@ -29,7 +29,7 @@ class BoardRead:
     overall: float = 0.0  # the lowest field confidence
     reason: str = ""  # why not found / why busy, for people
     markers: tuple[int, ...] = ()
-    colours: FloatArray | None = field(default=None, repr=False, compare=False)
+    colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
 
     def to_json(self, image: str) -> dict[str, Any]:
         """The JSON line of ``companion read-board --json`` (DESIGN.md)."""
@@ -69,7 +69,7 @@ class BoardReader:
         if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
         verdicts = classify(sampled, self.sampler.centres, self.sampler.probes_mm, self.profiles)
-        return self._result(verdicts, location, sampled.colours)
+        return self._result(verdicts, location, sampled.means)
 
     def _result(
         self, verdicts: FieldVerdicts, location: Location, colours: FloatArray
