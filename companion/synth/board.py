@@ -126,8 +126,8 @@ def photograph(
     camera = camera or random_camera(rng)
     texture = to_image(draw_board(layout, position), TEXTURE_PX_PER_MM)
     if rvec is None or tvec is None:
-        rvec, tvec = random_pose(layout, camera, rng)
-    img, inside = _project_texture(texture, layout, camera, rvec, tvec, scene_rng)
+        rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
+    img = _project_texture(texture, layout.width, layout.height, camera, rvec, tvec, scene_rng)
     if lighting:
         img = _light(img, scene_rng)
     covered: frozenset[str] = frozenset()
@@ -146,19 +146,25 @@ def photograph(
 
 
 def random_pose(
-    layout: Layout, camera: Camera, rng: np.random.Generator
+    width_mm: float,
+    height_mm: float,
+    camera: Camera,
+    rng: np.random.Generator,
+    *,
+    tilt: float = 0.24,
+    fill: tuple[float, float] = (0.70, 0.95),
 ) -> tuple[FloatArray, FloatArray]:
-    """A camera above the board: any turn of the board, tilted up to 14°, filling 70-95 %."""
+    """A camera above a flat board: any turn, tilted up to ``tilt`` rad, filling ``fill``."""
     yaw = rng.uniform(0, 2 * math.pi)
-    tilt_x, tilt_y = rng.uniform(-0.24, 0.24, 2)
+    tilt_x, tilt_y = rng.uniform(-tilt, tilt, 2)
     rot = _rotation(tilt_x, tilt_y, yaw)
     rvec = cv2.Rodrigues(rot)[0].ravel()
-    half_w, half_h = layout.width / 2, layout.height / 2
+    half_w, half_h = width_mm / 2, height_mm / 2
     corners = np.array(
         [[-half_w, -half_h, 0], [half_w, -half_h, 0], [half_w, half_h, 0], [-half_w, half_h, 0]]
     )
-    fill = rng.uniform(0.70, 0.95)
-    distance = camera.matrix[0, 0] * max(layout.width, layout.height) / camera.height
+    share = rng.uniform(*fill)
+    distance = camera.matrix[0, 0] * max(width_mm, height_mm) / camera.height
     shift = rng.uniform(-0.04, 0.04, 2) * distance
     tvec = np.array([shift[0], shift[1], distance])
     for _ in range(4):  # scale the distance until the board fills the wanted share
@@ -168,7 +174,7 @@ def random_pose(
             (pts[:, 0].max() - pts[:, 0].min()) / camera.width,
             (pts[:, 1].max() - pts[:, 1].min()) / camera.height,
         )
-        tvec = tvec * (span / fill)
+        tvec = tvec * (span / share)
     pts = cv2.projectPoints(corners, rvec, tvec, camera.matrix, camera.distortion)[0].reshape(-1, 2)
     centre = np.array([camera.width / 2, camera.height / 2])
     offset = centre - (pts.max(0) + pts.min(0)) / 2  # centre the board in the frame
@@ -185,14 +191,39 @@ def _rotation(ax: float, ay: float, yaw: float) -> FloatArray:
     return rx @ ry @ rz
 
 
+def photograph_flat(
+    texture: Image,
+    width_mm: float,
+    height_mm: float,
+    camera: Camera,
+    rng: np.random.Generator,
+    *,
+    tilt: float = 0.6,
+) -> tuple[Image, FloatArray, FloatArray]:
+    """A flat printed sheet (a ChArUco target) seen by ``camera`` from a random pose.
+
+    The texture spans ``width_mm`` × ``height_mm``; returns the photo, rvec and tvec. The
+    light is even, with a little noise: calibration photos are taken with care.
+    """
+    rvec, tvec = random_pose(width_mm, height_mm, camera, rng, tilt=tilt, fill=(0.5, 0.8))
+    px_per_mm = texture.shape[1] / width_mm
+    if texture.ndim == 2:
+        texture = cv2.cvtColor(texture, cv2.COLOR_GRAY2BGR)
+    img = _project_texture(texture, width_mm, height_mm, camera, rvec, tvec, rng, px_per_mm)
+    img += rng.normal(0, 2.0, img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8), rvec, tvec
+
+
 def _project_texture(
     texture: Image,
-    layout: Layout,
+    width_mm: float,
+    height_mm: float,
     camera: Camera,
     rvec: FloatArray,
     tvec: FloatArray,
     rng: np.random.Generator,
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    px_per_mm: float = TEXTURE_PX_PER_MM,
+) -> npt.NDArray[np.float32]:
     """Warp the flat board into the camera: every pixel looks up its board point.
 
     Lens distortion is smooth, so the pixel → board mapping is computed on a coarse grid
@@ -214,8 +245,8 @@ def _project_texture(
     inv = np.linalg.inv(plane)
     rays = np.column_stack([norm, np.ones(len(norm))]) @ inv.T
     board = rays[:, :2] / rays[:, 2:3]
-    u = (board[:, 0] + layout.width / 2) * TEXTURE_PX_PER_MM
-    v = (board[:, 1] + layout.height / 2) * TEXTURE_PX_PER_MM
+    u = (board[:, 0] + width_mm / 2) * px_per_mm
+    v = (board[:, 1] + height_mm / 2) * px_per_mm
     grid = gx.shape
     # bilinear look-up of the coarse grid: pixel (x, y) reads grid point (x / step, y / step)
     fx, fy = np.meshgrid(
@@ -230,7 +261,7 @@ def _project_texture(
     )
     table = _table(h, w, rng)
     out = np.where(inside[..., None], img.astype(np.float32), table)
-    return out.astype(np.float32), inside
+    return out.astype(np.float32)
 
 
 def _table(h: int, w: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
