@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
+from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import Profiles, profiles_from_json
 
@@ -166,9 +167,7 @@ def _corners(data: Any, where: str) -> ManualCorners | None:
 
 def charuco_board() -> cv2.aruco.CharucoBoard:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, f"DICT_{CHARUCO_DICTIONARY}"))
-    return cv2.aruco.CharucoBoard(
-        CHARUCO_SQUARES, CHARUCO_SQUARE_MM, CHARUCO_MARKER_MM, dictionary
-    )
+    return cv2.aruco.CharucoBoard(CHARUCO_SQUARES, CHARUCO_SQUARE_MM, CHARUCO_MARKER_MM, dictionary)
 
 
 def charuco_image(px_per_mm: float = 10.0) -> npt.NDArray[np.uint8]:
@@ -198,7 +197,7 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
         corners, ids, _, _ = detector.detectBoard(gray)
         if corners is None or ids is None or len(ids) < 8:
             continue
-        obj, img = board.matchImagePoints(corners, ids)
+        obj, img = board.matchImagePoints(list(corners), ids)
         objects.append(obj.astype(np.float32))
         points.append(img.astype(np.float32))
     if len(objects) < min_views:
@@ -207,5 +206,48 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
             f"need at least {min_views} (whole target in view, sharp, from several angles)"
         )
     rms, matrix, dist, _, _ = cv2.calibrateCamera(objects, points, (width, height), None, None)
-    intr = Intrinsics(np.asarray(matrix, np.float64), np.asarray(dist, np.float64).ravel(), width, height)
+    intr = Intrinsics(
+        np.asarray(matrix, np.float64), np.asarray(dist, np.float64).ravel(), width, height
+    )
     return CameraCalibration(intr, float(rms), len(objects))
+
+
+def fit_colours(
+    layout: Layout,
+    calibration: Calibration,
+    photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
+) -> Calibration:
+    """Colour profiles measured on photos of known placements (field → colour).
+
+    Typical photos: the empty board and the start position (every piece in its station).
+    Each photo is located with the calibration's camera and corners; a photo where the
+    board is not found, or where something covers it, is a one-line error.
+    """
+    from companion.vision.fields import FieldSampler
+    from companion.vision.locate import Locator
+    from companion.vision.profiles import default_profiles, fit_profiles
+
+    locator = Locator(layout, calibration.intrinsics, calibration.manual)
+    sampler = FieldSampler(layout)
+    base = calibration.profiles or default_profiles(layout)
+    samples = []
+    for n, (image, truth) in enumerate(photos, 1):
+        location = locator.locate(image)
+        got = sampler.sample(image, location) if location else None
+        if got is None:
+            raise CompanionError(f"photo {n}: board not found (all markers and fields in view?)")
+        samples.append((got, truth))
+    return calibration.with_(profiles=fit_profiles(layout, samples, base))
+
+
+def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
+    """A photo from a file as BGR, or a one-line error naming the file."""
+    path = Path(path)
+    try:
+        data = np.fromfile(path, np.uint8)
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read image: {exc.strerror}") from None
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
+    return np.asarray(image, np.uint8)

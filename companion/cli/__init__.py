@@ -15,10 +15,10 @@ from types import ModuleType
 from typing import NoReturn
 
 from companion import __version__
-from companion.cli import render, start
+from companion.cli import calibrate, read_board, render, start
 from companion.errors import CompanionError
 
-COMMANDS: tuple[ModuleType, ...] = (start, render)
+COMMANDS: tuple[ModuleType, ...] = (start, render, read_board, calibrate)
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
 

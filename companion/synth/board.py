@@ -84,7 +84,9 @@ def random_camera(rng: np.random.Generator, width: int = 1280, height: int = 960
     return Camera(matrix, dist, width, height)
 
 
-def random_position(layout: Layout, rng: np.random.Generator, game: str = "gravitation") -> Position:
+def random_position(
+    layout: Layout, rng: np.random.Generator, game: str = "gravitation"
+) -> Position:
     """A random valid placement: 2 to all players, each piece in its station or on any ring field.
 
     No rules engine is involved (vision never imports the rules): the placement only has to
@@ -135,13 +137,13 @@ def photograph(
         img, covered = draw_hand(img, layout, camera, rvec, tvec, rng)
     if lighting:
         sigma = scene_rng.uniform(0.3, 1.0)  # focus: a property of the scene, not the frame
-        img = cv2.GaussianBlur(img, (0, 0), sigma)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), sigma), np.float32)
         img += rng.normal(0, rng.uniform(1.5, 4.5), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if lighting:
         quality = int(scene_rng.integers(60, 92))
-        ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        out = np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
     return SynthPhoto(out, position, camera, rvec, tvec, busy=hand, covered=covered)
 
 
@@ -179,7 +181,7 @@ def random_pose(
     centre = np.array([camera.width / 2, camera.height / 2])
     offset = centre - (pts.max(0) + pts.min(0)) / 2  # centre the board in the frame
     tvec[:2] += offset * tvec[2] / camera.matrix[0, 0]
-    return rvec, tvec
+    return np.asarray(rvec, np.float64), tvec
 
 
 def _rotation(ax: float, ay: float, yaw: float) -> FloatArray:
@@ -188,7 +190,7 @@ def _rotation(ax: float, ay: float, yaw: float) -> FloatArray:
     rx = np.array([[1, 0, 0], [0, cx, -sx], [0, sx, cx]])
     ry = np.array([[cy, 0, sy], [0, 1, 0], [-sy, 0, cy]])
     rz = np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1]])
-    return rx @ ry @ rz
+    return np.asarray(rx @ ry @ rz, np.float64)
 
 
 def photograph_flat(
@@ -208,7 +210,7 @@ def photograph_flat(
     rvec, tvec = random_pose(width_mm, height_mm, camera, rng, tilt=tilt, fill=(0.5, 0.8))
     px_per_mm = texture.shape[1] / width_mm
     if texture.ndim == 2:
-        texture = cv2.cvtColor(texture, cv2.COLOR_GRAY2BGR)
+        texture = np.asarray(cv2.cvtColor(texture, cv2.COLOR_GRAY2BGR), np.uint8)
     img = _project_texture(texture, width_mm, height_mm, camera, rvec, tvec, rng, px_per_mm)
     img += rng.normal(0, 2.0, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8), rvec, tvec
@@ -256,9 +258,7 @@ def _project_texture(
     map_v = cv2.remap(v.reshape(grid).astype(np.float32), fx, fy, cv2.INTER_LINEAR)
     smooth = cv2.GaussianBlur(texture, (0, 0), 0.6)
     img = cv2.remap(smooth, map_u, map_v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    inside = (
-        (map_u >= 0) & (map_v >= 0) & (map_u < texture.shape[1]) & (map_v < texture.shape[0])
-    )
+    inside = (map_u >= 0) & (map_v >= 0) & (map_u < texture.shape[1]) & (map_v < texture.shape[0])
     table = _table(h, w, rng)
     out = np.where(inside[..., None], img.astype(np.float32), table)
     return out.astype(np.float32)
@@ -292,7 +292,7 @@ def _light(img: npt.NDArray[np.float32], rng: np.random.Generator) -> npt.NDArra
             1.0,
             -1,
         )
-        mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(12, 35))
+        mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), rng.uniform(12, 35)), np.float32)
         gain = gain * (1 - rng.uniform(0.2, 0.45) * mask)
     out = img * np.clip(gain, 0.2, 2.0)[..., None]
     if rng.random() < 0.6:  # specular glare on glossy cardboard
@@ -301,4 +301,4 @@ def _light(img: npt.NDArray[np.float32], rng: np.random.Generator) -> npt.NDArra
         spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
         out = out + rng.uniform(25, 70) * spot[..., None]
     tint = rng.uniform(0.94, 1.06, 3).astype(np.float32)
-    return (out * tint[None, None, :]).astype(np.float32)
+    return np.asarray(out * tint[None, None, :], np.float32)

@@ -115,17 +115,19 @@ def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray
     px_per_mm = 1.0
     flat = [img.astype(np.int16) for img in _drawings(layout, px_per_mm)]
     board = np.median(flat[0].reshape(-1, 3), axis=0)
-    plain = np.ones(flat[0].shape[:2], np.uint8)
+    plain: npt.NDArray[np.uint8] = np.ones(flat[0].shape[:2], np.uint8)
     for img in flat:
         plain &= (np.abs(img - board).max(axis=2) <= 6).astype(np.uint8)
     reach = int(6 * px_per_mm)
-    plain = cv2.erode(plain, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
+    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    plain = np.asarray(cv2.erode(plain, kernel), np.uint8)
     xs = np.arange(-layout.width / 2 + step_mm, layout.width / 2, step_mm)
     ys = np.arange(-layout.height / 2 + step_mm, layout.height / 2, step_mm)
     grid = np.array([(x, y) for y in ys for x in xs])
     col = ((grid[:, 0] + layout.width / 2) * px_per_mm).astype(int)
     row = ((grid[:, 1] + layout.height / 2) * px_per_mm).astype(int)
-    keep = plain[row.clip(0, plain.shape[0] - 1), col.clip(0, plain.shape[1] - 1)] > 0
+    height, width = int(plain.shape[0]), int(plain.shape[1])
+    keep = plain[row.clip(0, height - 1), col.clip(0, width - 1)] > 0
     return grid[keep], board.astype(np.float64)
 
 
@@ -224,10 +226,11 @@ def _global_light(log_ratio: FloatArray, centres: FloatArray) -> FloatArray:
     scale = float(np.abs(centres).max() or 1.0)
     design = _quadratic(centres, scale)
     weight = np.ones(len(centres))
-    coef = np.zeros(design.shape[1])
+    coef: FloatArray = np.zeros(design.shape[1])
     for _ in range(6):
         sw = np.sqrt(weight)
-        coef, *_ = np.linalg.lstsq(design * sw[:, None], log_ratio * sw, rcond=None)
+        solution = np.linalg.lstsq(design * sw[:, None], log_ratio * sw, rcond=None)[0]
+        coef = np.asarray(solution, np.float64)
         resid = log_ratio - design @ coef
         spread = 4.685 * max(1.4826 * float(np.median(np.abs(resid))), 0.02)
         weight = np.clip(1 - (resid / spread) ** 2, 0, None) ** 2

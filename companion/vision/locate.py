@@ -11,7 +11,7 @@ over frames and smooths a shaking camera.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -149,10 +149,10 @@ class Locator:
         px = np.asarray(px, np.float64).reshape(-1, 2)
         if self._last_px is not None and np.abs(px - self._last_px).max() < self.jump_px:
             px = self.smoothing * px + (1 - self.smoothing) * self._last_px
-            h = cv2.getPerspectiveTransform(self._frame_mm.astype(np.float32), px.astype(np.float32))
-            found = Location(
-                np.asarray(h, np.float64), found.intrinsics, found.method, found.markers, found.error
+            h = cv2.getPerspectiveTransform(
+                self._frame_mm.astype(np.float32), px.astype(np.float32)
             )
+            found = replace(found, homography=np.asarray(h, np.float64))
         self._last_px = px
         return found
 

@@ -154,7 +154,7 @@ def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS
     px_per_mm = 4.0
     flat = to_image(draw_board(layout), px_per_mm)
     sampler = FieldSampler(layout)
-    pts = (sampler.offsets_mm + [layout.width / 2, layout.height / 2]) * px_per_mm
+    pts = (sampler.offsets_mm + np.array([layout.width / 2, layout.height / 2])) * px_per_mm
     samples = cv2.remap(
         flat, pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), cv2.INTER_LINEAR
     )
@@ -185,9 +185,9 @@ def fit_profiles(
     """Profiles measured from photos of known placements.
 
     ``samples`` holds, per photo, what :class:`~companion.vision.fields.FieldSampler`
-    read and the truth (field → piece colour). An empty field takes its mean colour over the photos where it is empty; a piece
-    colour takes the mean and the Lab spread over every field it stands on. Colours or
-    fields never seen keep ``base``'s values.
+    read and the truth (field → piece colour). An empty field takes its mean colour over
+    the photos where it is empty; a piece colour takes the mean and the Lab spread over
+    every field it stands on. Colours or fields never seen keep ``base``'s values.
     """
     ids = list(layout.fields)
     colours = list(base.colours)
@@ -207,12 +207,12 @@ def fit_profiles(
     base_index = {c: k for k, c in enumerate(base.colours)}
     piece_bgr, piece_std, piece_tex = [], [], []
     for c in colours:
-        got = per_colour[c]
-        if len(got) >= 2:
-            bgr = np.array([g[0] for g in got])
+        seen = per_colour[c]
+        if len(seen) >= 2:
+            bgr = np.array([g[0] for g in seen])
             piece_bgr.append(bgr.mean(axis=0))
             piece_std.append(np.maximum(_lab(bgr).std(axis=0) * 1.5, MIN_STD))
-            piece_tex.append(max(g[1] for g in got) + 0.01)
+            piece_tex.append(max(g[1] for g in seen) + 0.01)
         elif c in base_index:
             k = base_index[c]
             piece_bgr.append(base.piece_bgr[k])
@@ -223,11 +223,11 @@ def fit_profiles(
     empty = base.empty_bgr.copy()
     empty_tex = base.empty_texture.copy()
     residual = []
-    for i, got in enumerate(per_field):
-        if got:
-            bgr = np.array([g[0] for g in got])
+    for i, seen in enumerate(per_field):
+        if seen:
+            bgr = np.array([g[0] for g in seen])
             empty[i] = bgr.mean(axis=0)
-            empty_tex[i] = 0.6 * min(g[1] for g in got)
+            empty_tex[i] = 0.6 * min(g[1] for g in seen)
             residual.append(_lab(bgr) - _lab(empty[i : i + 1]))
     empty_std = base.empty_std
     if residual:
