@@ -162,8 +162,8 @@ def _corners(points: list[str], layout: Layout) -> ManualCorners:
             raise CompanionError(f"--points: {text!r} is not X,Y in pixels") from None
         pixels.append((x, y))
     px = np.array(pixels)
-    x, y = px[:, 0], px[:, 1]
-    area = 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))  # shoelace
+    xs, ys = px[:, 0], px[:, 1]
+    area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
     if abs(area) < 100:
         raise CompanionError("--points: the four corners do not span an area; check the order")
     hw, hh = layout.width / 2, layout.height / 2
