@@ -12,6 +12,7 @@ naming the file and the entry.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,10 @@ class Calibration:
 def save_calibration(calibration: Calibration, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(calibration.to_json(), indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(calibration.to_json(), indent=1, ensure_ascii=False)
+    # one line per list of numbers: a colour, a matrix row, a corner
+    text = re.sub(r"\[\s+([-0-9.e,\s]*?)\s+\]", lambda m: "[" + " ".join(m[1].split()) + "]", text)
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 
@@ -205,7 +209,11 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
             f"the ChArUco target was found in {len(objects)} of {len(images)} photos; "
             f"need at least {min_views} (whole target in view, sharp, from several angles)"
         )
-    rms, matrix, dist, _, _ = cv2.calibrateCamera(objects, points, (width, height), None, None)
+    # k3 stays 0: the Pi camera lenses are mild, and a free k3 fitted on a few views bends
+    # the image corners where no target was seen
+    rms, matrix, dist, _, _ = cv2.calibrateCamera(
+        objects, points, (width, height), None, None, flags=cv2.CALIB_FIX_K3
+    )
     intr = Intrinsics(
         np.asarray(matrix, np.float64), np.asarray(dist, np.float64).ravel(), width, height
     )

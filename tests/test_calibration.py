@@ -169,10 +169,15 @@ def test_the_calibration_flow_from_target_to_reading(
         return write(tmp_path / name, photo.image), photo
 
     start_path, _ = shot(start_position(layout=gravitation), "start.png")
+    empty_path, empty_photo = shot(gravitation, "empty.png")
+    assert empty_photo.truth == {}
     game = empty_pos.moved({"red.S1": "U1.13", "yellow.S1": "U3.2"})
     game_path, game_photo = shot(game, "game.png")
-    code, out, err = run(capsys, "calibrate", "colours", "--start", start_path, "-c", cal)
+    code, out, err = run(
+        capsys, "calibrate", "colours", "--empty", empty_path, "--start", start_path, "-c", cal
+    )
     assert code == 0, err
+    assert "measured on 2 photos" in out
 
     code, out, _ = run(capsys, "calibrate", "show", "-c", cal)
     assert "pi cam" in out and "red, yellow, green, blue, white" in out

@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         photos = _colour_photos(args, layout)
         calibration = fit_colours(layout, calibration, photos)
-        done = f"colours: measured on {len(photos)} photos"
+        done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
     path = save_calibration(calibration, args.calibration)
     if args.json:
         print_json({"calibration": str(path), "step": args.step, "done": done})

@@ -46,7 +46,7 @@ class SynthPhoto:
     """A synthetic photo and its ground truth."""
 
     image: Image
-    position: Position
+    position: Position | None  # None: the empty board
     camera: Camera
     rvec: FloatArray
     tvec: FloatArray
@@ -56,7 +56,7 @@ class SynthPhoto:
     @property
     def truth(self) -> dict[str, str]:
         """Field id → piece colour for every occupied field."""
-        return dict(self.position.occupant)
+        return dict(self.position.occupant) if self.position else {}
 
 
 def default_camera(width: int = 1280, height: int = 960) -> Camera:
@@ -106,7 +106,7 @@ def random_position(
 
 
 def photograph(
-    position: Position,
+    position: Position | Layout,
     rng: np.random.Generator,
     *,
     camera: Camera | None = None,
@@ -116,7 +116,7 @@ def photograph(
     tvec: FloatArray | None = None,
     scene_seed: int | None = None,
 ) -> SynthPhoto:
-    """Photograph ``position`` with ``camera`` (random if None) from a random pose.
+    """Photograph ``position`` (or an empty board: a Layout) with ``camera`` (random if None).
 
     ``hand`` puts a hand over the board (the frame is then busy); ``lighting`` False gives a
     clean photo (even light, no shadow, glare, noise or JPEG) for calibration tests. A given
@@ -124,9 +124,12 @@ def photograph(
     to film one scene frame after frame (only noise, focus and compression vary then).
     """
     scene_rng = rng if scene_seed is None else np.random.default_rng(scene_seed)
-    layout = position.layout
+    if isinstance(position, Layout):
+        layout, pieces = position, None
+    else:
+        layout, pieces = position.layout, position
     camera = camera or random_camera(rng)
-    texture = to_image(draw_board(layout, position), TEXTURE_PX_PER_MM)
+    texture = to_image(draw_board(layout, pieces), TEXTURE_PX_PER_MM)
     if rvec is None or tvec is None:
         rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
     img = _project_texture(texture, layout.width, layout.height, camera, rvec, tvec, scene_rng)
@@ -144,7 +147,7 @@ def photograph(
         quality = int(scene_rng.integers(60, 92))
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
-    return SynthPhoto(out, position, camera, rvec, tvec, busy=hand, covered=covered)
+    return SynthPhoto(out, pieces, camera, rvec, tvec, busy=hand, covered=covered)
 
 
 def random_pose(

@@ -40,7 +40,7 @@ DEFAULT_PIECE_TEXTURE = 0.05
 DEFAULT_PRINTED_TEXTURE = 0.12
 DEFAULT_TEXTURE_STD = 0.025
 #: The narrowest spread a calibration may store (a photo is never that exact twice).
-MIN_STD = (3.0, 3.0, 3.0)
+MIN_STD = (4.5, 5.0, 5.0)
 #: The plain board colour between the fields (BGR), as drawn by companion.render.
 DEFAULT_BACKGROUND = (51.0, 34.0, 28.0)
 
