@@ -31,7 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.layout import load_layout
-from companion.synth import photograph, random_position
+from companion.synth import HARSH, NORMAL, photograph, random_position
 from companion.vision import BoardReader, Intrinsics
 
 
@@ -52,6 +52,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300, help="clean photos")
     parser.add_argument("--busy", type=int, default=100, help="photos with a hand")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--harsh", action="store_true", help="the HARSH conditions of synth")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     layout = load_layout("gravitation")
@@ -59,10 +60,11 @@ def main() -> None:
     clean = {name: Tally() for name in readers}
     busy = {name: Tally() for name in readers}
     rng = np.random.default_rng(args.seed)
+    conditions = HARSH if args.harsh else NORMAL
     started = time.time()
     for n in range(args.count + args.busy):
         hand = n >= args.count
-        shot = photograph(random_position(layout, rng), rng, hand=hand)
+        shot = photograph(random_position(layout, rng), rng, hand=hand, conditions=conditions)
         cam = shot.camera
         readers["calibrated"].locator.intrinsics = Intrinsics(
             cam.matrix, cam.distortion, cam.width, cam.height
@@ -101,7 +103,8 @@ def report(
     print(f"OpenCV {cv2.__version__} (1 thread), NumPy {np.__version__}")
     print(
         f"corpus: {args.count} clean + {args.busy} busy synthetic 1280x960 photos of random "
-        f"gravitation positions, seed {args.seed}; one read per photo and mode; {wall:.0f} s"
+        f"gravitation positions, seed {args.seed}, {'HARSH' if args.harsh else 'NORMAL'} "
+        f"conditions; one read per photo and mode; {wall:.0f} s"
     )
     for name in clean:
         c, b = clean[name], busy[name]

@@ -1,7 +1,10 @@
 """Synthetic camera pictures of boards, with ground truth, for tests, demos and benchmarks."""
 
 from companion.synth.board import (
+    HARSH,
+    NORMAL,
     Camera,
+    Conditions,
     SynthPhoto,
     default_camera,
     photograph,
@@ -10,7 +13,10 @@ from companion.synth.board import (
 )
 
 __all__ = [
+    "HARSH",
+    "NORMAL",
     "Camera",
+    "Conditions",
     "SynthPhoto",
     "default_camera",
     "photograph",

@@ -42,6 +42,46 @@ class Camera:
 
 
 @dataclass(frozen=True)
+class Conditions:
+    """How hard the table makes reading. Ranges are drawn uniformly per photo.
+
+    :data:`NORMAL` is a living room with one lamp; :data:`HARSH` is a bad evening: a dim
+    lamp low at one side, deep shadows, strong glare, a cheap sensor, soft focus, a shaking
+    camera arm, heavy JPEG and a board small in the picture.
+    """
+
+    brightness: tuple[float, float] = (0.75, 1.1)
+    gradient: float = 0.45  # light falls by up to this share across the picture
+    shadows: int = 2  # at most this many soft shadows
+    shadow_depth: tuple[float, float] = (0.2, 0.45)
+    glare_chance: float = 0.6
+    glare: tuple[float, float] = (25.0, 70.0)  # peak of the glare spot, 0..255
+    tint: float = 0.06  # white balance error per channel
+    noise: tuple[float, float] = (1.5, 4.5)  # sensor noise sigma, 0..255
+    focus: tuple[float, float] = (0.3, 1.0)  # blur sigma in px
+    shake_px: float = 1.5  # camera shake: a straight blur up to this length
+    jpeg: tuple[int, int] = (60, 92)
+    fill: tuple[float, float] = (0.70, 0.95)  # share of the picture the board spans
+
+
+NORMAL = Conditions()
+HARSH = Conditions(
+    brightness=(0.5, 1.2),
+    gradient=0.7,
+    shadows=3,
+    shadow_depth=(0.3, 0.6),
+    glare_chance=0.9,
+    glare=(50.0, 120.0),
+    tint=0.1,
+    noise=(3.0, 7.0),
+    focus=(0.6, 1.6),
+    shake_px=4.0,
+    jpeg=(40, 75),
+    fill=(0.55, 0.8),
+)
+
+
+@dataclass(frozen=True)
 class SynthPhoto:
     """A synthetic photo and its ground truth."""
 
@@ -115,14 +155,17 @@ def photograph(
     rvec: FloatArray | None = None,
     tvec: FloatArray | None = None,
     scene_seed: int | None = None,
+    conditions: Conditions = NORMAL,
 ) -> SynthPhoto:
     """Photograph ``position`` (or an empty board: a Layout) with ``camera`` (random if None).
 
     ``hand`` puts a hand over the board (the frame is then busy); ``lighting`` False gives a
     clean photo (even light, no shadow, glare, noise or JPEG) for calibration tests. A given
     ``rvec``/``tvec`` fixes the pose and ``scene_seed`` the table, light, shadows and glare,
-    to film one scene frame after frame (only noise, focus and compression vary then).
+    to film one scene frame after frame (only noise and camera shake vary then).
+    ``conditions`` sets how hard the light, lens and sensor make it.
     """
+    c = conditions
     scene_rng = rng if scene_seed is None else np.random.default_rng(scene_seed)
     if isinstance(position, Layout):
         layout, pieces = position, None
@@ -131,20 +174,21 @@ def photograph(
     camera = camera or random_camera(rng)
     texture = to_image(draw_board(layout, pieces), TEXTURE_PX_PER_MM)
     if rvec is None or tvec is None:
-        rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
+        rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=c.fill)
     img = _project_texture(texture, layout.width, layout.height, camera, rvec, tvec, scene_rng)
     if lighting:
-        img = _light(img, scene_rng)
+        img = _light(img, scene_rng, c)
     covered: frozenset[str] = frozenset()
     if hand:
         img, covered = draw_hand(img, layout, camera, rvec, tvec, rng)
     if lighting:
-        sigma = scene_rng.uniform(0.3, 1.0)  # focus: a property of the scene, not the frame
+        sigma = scene_rng.uniform(*c.focus)  # focus: a property of the scene, not the frame
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), sigma), np.float32)
-        img += rng.normal(0, rng.uniform(1.5, 4.5), img.shape).astype(np.float32)
+        img = _shake(img, rng.uniform(0, c.shake_px), rng.uniform(0, np.pi))
+        img += rng.normal(0, rng.uniform(*c.noise), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if lighting:
-        quality = int(scene_rng.integers(60, 92))
+        quality = int(scene_rng.integers(*c.jpeg))
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
     return SynthPhoto(out, pieces, camera, rvec, tvec, busy=hand, covered=covered)
@@ -274,14 +318,29 @@ def _table(h: int, w: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
     return base[None, None, :] * (1 + 0.08 * streaks[..., None])
 
 
-def _light(img: npt.NDArray[np.float32], rng: np.random.Generator) -> npt.NDArray[np.float32]:
+def _shake(img: npt.NDArray[np.float32], length: float, angle: float) -> npt.NDArray[np.float32]:
+    """A straight blur of ``length`` px: the camera arm trembling during the exposure."""
+    if length < 1.0:
+        return img
+    size = int(np.ceil(length)) | 1
+    kernel = np.zeros((size, size), np.float32)
+    c, d = size // 2, length / 2
+    dx, dy = d * np.cos(angle), d * np.sin(angle)
+    cv2.line(kernel, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
+    kernel /= kernel.sum()
+    return np.asarray(cv2.filter2D(img, -1, kernel), np.float32)
+
+
+def _light(
+    img: npt.NDArray[np.float32], rng: np.random.Generator, c: Conditions
+) -> npt.NDArray[np.float32]:
     """Uneven light: gradient, vignetting, soft shadows, a glare spot and a colour tint."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     xn, yn = (xx - w / 2) / w, (yy - h / 2) / h
-    gx, gy = rng.uniform(-0.45, 0.45, 2)
-    gain = rng.uniform(0.75, 1.1) * (1 + gx * xn + gy * yn) * (1 - 0.35 * (xn**2 + yn**2))
-    for _ in range(int(rng.integers(0, 3))):  # soft shadows of a lamp arm, a cup, a player
+    gx, gy = rng.uniform(-c.gradient, c.gradient, 2)
+    gain = rng.uniform(*c.brightness) * (1 + gx * xn + gy * yn) * (1 - 0.35 * (xn**2 + yn**2))
+    for _ in range(int(rng.integers(0, c.shadows + 1))):  # a lamp arm, a cup, a player
         mask = np.zeros((h, w), np.float32)
         centre = rng.uniform([0, 0], [w, h])
         axes = rng.uniform([60, 30], [300, 160])
@@ -296,12 +355,12 @@ def _light(img: npt.NDArray[np.float32], rng: np.random.Generator) -> npt.NDArra
             -1,
         )
         mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), rng.uniform(12, 35)), np.float32)
-        gain = gain * (1 - rng.uniform(0.2, 0.45) * mask)
+        gain = gain * (1 - rng.uniform(*c.shadow_depth) * mask)
     out = img * np.clip(gain, 0.2, 2.0)[..., None]
-    if rng.random() < 0.6:  # specular glare on glossy cardboard
+    if rng.random() < c.glare_chance:  # specular glare on glossy cardboard
         cx, cy = rng.uniform([0, 0], [w, h])
         sigma = rng.uniform(30, 90)
         spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
-        out = out + rng.uniform(25, 70) * spot[..., None]
-    tint = rng.uniform(0.94, 1.06, 3).astype(np.float32)
+        out = out + rng.uniform(*c.glare) * spot[..., None]
+    tint = rng.uniform(1 - c.tint, 1 + c.tint, 3).astype(np.float32)
     return np.asarray(out * tint[None, None, :], np.float32)
