@@ -173,7 +173,11 @@ def classify(
     verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
-        weight = verdict.confidence * ~verdict.anomaly
+        # an empty field that shows its print is the surest light reference: nothing else
+        # looks like that; a plain disc may be a piece or a blurred empty field
+        printed = np.clip(texture / np.maximum(profiles.empty_texture, 1e-3), 0.2, 1.0)
+        sure = np.where(verdict.labels < 0, printed, 0.5)
+        weight = verdict.confidence * sure * ~verdict.anomaly
         light = np.exp(_local_light(np.log(bright / ref), centres, weight))
         verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     return replace(verdict, intruded=intruded)
@@ -241,7 +245,10 @@ def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray)
     """At each field, a weighted local linear fit of its neighbours' light (itself left out)."""
     dx = centres[None, :, 0] - centres[:, None, 0]
     dy = centres[None, :, 1] - centres[:, None, 1]
-    w = np.exp(-(dx**2 + dy**2) / (2 * LIGHT_RADIUS_MM**2)) * weight[None, :]
+    d2 = dx**2 + dy**2
+    near = np.exp(-d2 / (2 * LIGHT_RADIUS_MM**2))
+    far = 0.05 * np.exp(-d2 / (2 * (3 * LIGHT_RADIUS_MM) ** 2))  # for fields out on a spur
+    w = (near + far) * weight[None, :]
     np.fill_diagonal(w, 0.0)
     dx, dy = dx / LIGHT_RADIUS_MM, dy / LIGHT_RADIUS_MM
     s0, sx, sy = w.sum(1), (w * dx).sum(1), (w * dy).sum(1)
