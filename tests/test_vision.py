@@ -191,3 +191,56 @@ def test_watcher_reads_only_a_still_board(gravitation):
     assert seen[9].read.fields == dict(after.occupant)
     assert seen[5].changed  # the frame after the hand differs from the hand frame
     assert all(o.read.busy for o in seen if not o.still)
+
+
+def test_a_shaking_camera_is_smoothed_and_a_moved_camera_taken_at_once(gravitation):
+    rng = np.random.default_rng(14)
+    cam = default_camera()
+    rvec, tvec = random_pose(gravitation.width, gravitation.height, cam, rng)
+    board = start_position(layout=gravitation)
+
+    def frame(dr: float, dt: float) -> np.ndarray:
+        shot = photograph(board, rng, camera=cam, rvec=rvec + dr, tvec=tvec + dt, lighting=False)
+        return shot.image
+
+    corner = np.array([[-330.0, -330.0]])
+    locator = Locator(gravitation)
+    first = locator.update(frame(0.0, 0.0))
+    shaken = frame(0.0, np.array([1.5, 0.0, 0.0]))  # 1.5 mm sideways: about 2 px
+    raw = Locator(gravitation).locate(shaken)
+    smoothed = locator.update(shaken)
+    assert first is not None and raw is not None and smoothed is not None
+    a, b, s = (loc.project(corner)[0, 0] for loc in (first, raw, smoothed))
+    assert min(a, b) < s < max(a, b)  # between the old and the new place
+    moved = frame(0.0, np.array([40.0, 0.0, 0.0]))
+    taken = locator.update(moved)
+    direct = Locator(gravitation).locate(moved)
+    assert taken is not None and direct is not None
+    assert np.allclose(taken.project(corner), direct.project(corner), atol=0.01)
+
+
+def test_profiles_round_trip_and_name_what_is_wrong(gravitation):
+    from companion.errors import CompanionError
+    from companion.vision import default_profiles
+    from companion.vision.profiles import profiles_from_json
+
+    profiles = default_profiles(gravitation)
+    again = profiles_from_json(profiles.to_json())
+    assert again.to_json() == profiles.to_json()
+    data = profiles.to_json()
+    data["pieces"]["red"]["lab_std"] = [1, 0, 1]
+    with pytest.raises(CompanionError, match="spreads must be positive"):
+        profiles_from_json(data, "cal.json")
+    del data["empty"]["fields"]["U1.0"]
+    data["pieces"]["red"]["lab_std"] = [1, 1, 1]
+    with pytest.raises(CompanionError, match=r"no empty colour for field U1\.0"):
+        profiles_from_json(data).for_layout(gravitation)
+
+
+def test_a_photo_of_another_size_than_the_calibration_is_refused(reader, gravitation):
+    from companion.errors import CompanionError
+
+    shot = photograph(start_position(layout=gravitation), np.random.default_rng(2), lighting=False)
+    small = shot.image[::2, ::2].copy()
+    with pytest.raises(CompanionError, match=r"image is 640x480 but the camera was calibrated"):
+        calibrated(reader, shot).read(small)
