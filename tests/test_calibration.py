@@ -142,6 +142,7 @@ def write(path: Path, image: np.ndarray) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_calibration_flow_from_target_to_reading(
     capsys, tmp_path, gravitation: Layout, pi_camera
 ):

@@ -81,7 +81,7 @@ def test_missing_image_and_wrong_layout_are_exit_2(capsys, tmp_path, photos):
     assert code == 2 and "no layout 'nosuchboard'" in err and err.count("\n") == 1
 
 
-@settings(max_examples=25)
+@settings(max_examples=30)
 @given(st.binary(max_size=300))
 def test_any_bytes_are_read_or_refused_in_one_line(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("fuzz") / "x.jpg"

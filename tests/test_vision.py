@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.layout import Layout
 from companion.position import Position, start_position
@@ -244,3 +246,25 @@ def test_a_photo_of_another_size_than_the_calibration_is_refused(reader, gravita
     small = shot.image[::2, ::2].copy()
     with pytest.raises(CompanionError, match=r"image is 640x480 but the camera was calibrated"):
         calibrated(reader, shot).read(small)
+
+
+@settings(max_examples=40)
+@given(
+    st.integers(8, 400),
+    st.integers(8, 400),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["noise", "blocks", "flat"]),
+)
+def test_any_picture_is_read_or_not_found_never_an_exception(reader, w, h, seed, kind):
+    rng = np.random.default_rng(seed)
+    if kind == "noise":
+        image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "blocks":
+        image = np.repeat(np.repeat(rng.integers(0, 256, (h // 8 + 1, w // 8 + 1, 3)), 8, 0), 8, 1)
+        image = image[:h, :w].astype(np.uint8)
+    else:
+        image = np.full((h, w, 3), rng.integers(0, 256), np.uint8)
+    read = reader.read(image)
+    assert read.found in (True, False)
+    if not read.found:
+        assert read.fields == {} and read.reason

@@ -7,7 +7,7 @@ import argparse
 from companion.calibration import Calibration, load_calibration, read_image
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
-from companion.layout import load_layout
+from companion.layout import Layout, load_layout
 from companion.vision import BoardRead, BoardReader
 
 NAME = "read-board"
@@ -31,6 +31,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def make_reader(layout_name: str | None, calibration_path: str | None) -> BoardReader:
     """A reader from the --layout and --calibration options (shared with calibrate check)."""
+    layout, calibration = check_options(layout_name, calibration_path)
+    if calibration is None:
+        return BoardReader(layout)
+    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+
+
+def check_options(
+    layout_name: str | None, calibration_path: str | None
+) -> tuple[Layout, Calibration | None]:
+    """The layout and calibration the options name (cheap: nothing is drawn yet)."""
     calibration: Calibration | None = None
     if calibration_path:
         calibration = load_calibration(calibration_path)
@@ -40,15 +50,16 @@ def make_reader(layout_name: str | None, calibration_path: str | None) -> BoardR
                 f"not {layout_name!r}"
             )
     layout = load_layout(layout_name or (calibration.layout if calibration else "gravitation"))
-    if calibration is None:
-        return BoardReader(layout)
-    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+    return layout, calibration
 
 
 def run(args: argparse.Namespace) -> int:
-    reader = make_reader(args.layout, args.calibration)
+    check_options(args.layout, args.calibration)  # bad options fail before any image
+    reader: BoardReader | None = None
     for path in args.images:
-        read = reader.read(read_image(path))
+        image = read_image(path)
+        reader = reader or make_reader(args.layout, args.calibration)  # built on first use
+        read = reader.read(image)
         if args.json:
             print_json(read.to_json(path))
         else:
