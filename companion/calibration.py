@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ import numpy.typing as npt
 from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
-from companion.vision.profiles import Profiles, profiles_from_json
+from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 
 FORMAT = "companion-calibration/1"
 
@@ -54,6 +55,51 @@ class ManualCorners:
 
 
 @dataclass(frozen=True)
+class DiceColour:
+    """The colour of a die's body (mean and Lab spread) and of its pips, for the dice reader."""
+
+    body_bgr: FloatArray
+    body_lab_std: FloatArray
+    pips_bgr: FloatArray
+
+    def to_json(self) -> dict[str, Any]:
+        def r(v: FloatArray) -> list[float]:
+            return [round(float(x), 2) for x in v]
+
+        return {
+            "body": {"bgr": r(self.body_bgr), "lab_std": r(self.body_lab_std)},
+            "pips": {"bgr": r(self.pips_bgr)},
+        }
+
+
+def measure_die(image: npt.NDArray[np.uint8], x: float, y: float, radius: float) -> DiceColour:
+    """Body and pip colour of the die whose top face is at (x, y) within ``radius`` px.
+
+    The disc's pixels are split by brightness (Otsu): the larger part is the body, the
+    smaller the pips (dark pips on a light die or light pips on a dark one alike).
+    """
+    h, w = image.shape[:2]
+    if radius < 3 or not (radius <= x < w - radius and radius <= y < h - radius):
+        raise CompanionError(
+            f"die at {x:g},{y:g} with radius {radius:g} px is not inside the {w}x{h} photo"
+        )
+    yy, xx = np.mgrid[0:h, 0:w]
+    inside = (xx - x) ** 2 + (yy - y) ** 2 <= radius**2
+    pixels = image[inside].astype(np.float64)
+    grey = pixels.mean(axis=1).astype(np.uint8).reshape(-1, 1)
+    threshold, _ = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    light = grey.ravel() > threshold
+    body = light if light.sum() >= (~light).sum() else ~light
+    if body.all():  # a face without pips: the blank side of a die
+        body_px, pips_px = pixels, pixels
+    else:
+        body_px, pips_px = pixels[body], pixels[~body]
+    lab = to_lab(body_px)
+    spread = np.maximum(lab.std(axis=0) * 1.5, MIN_STD)
+    return DiceColour(np.median(body_px, axis=0), spread, np.median(pips_px, axis=0))
+
+
+@dataclass(frozen=True)
 class Calibration:
     """Everything measured for one camera over one board; every part may be missing."""
 
@@ -62,6 +108,7 @@ class Calibration:
     corners: ManualCorners | None = None
     profiles: Profiles | None = None
     name: str = "camera"
+    dice: Mapping[str, DiceColour] = field(default_factory=dict)
 
     @property
     def intrinsics(self) -> Intrinsics | None:
@@ -96,6 +143,8 @@ class Calibration:
             data["board"] = {"method": "markers"}
         if self.profiles:
             data["colours"] = self.profiles.to_json()
+        if self.dice:
+            data["dice"] = {name: d.to_json() for name, d in sorted(self.dice.items())}
         return data
 
 
@@ -132,7 +181,33 @@ def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
     profiles = None
     if data.get("colours") is not None:
         profiles = profiles_from_json(data["colours"], f"{where}: colours")
-    return Calibration(layout, camera, corners, profiles, str(data.get("name", "camera")))
+    dice = _dice(data.get("dice", {}), where)
+    return Calibration(layout, camera, corners, profiles, str(data.get("name", "camera")), dice)
+
+
+def _dice(data: Any, where: str) -> dict[str, DiceColour]:
+    if not isinstance(data, dict):
+        raise CompanionError(f"{where}: dice: expected an object of dice colours")
+    out = {}
+    for name, item in data.items():
+        try:
+            out[str(name)] = DiceColour(
+                _three(item["body"]["bgr"]),
+                _three(item["body"]["lab_std"]),
+                _three(item["pips"]["bgr"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CompanionError(f"{where}: dice {name!r}: bad or missing entry ({exc})") from None
+        if min(out[str(name)].body_lab_std) <= 0:
+            raise CompanionError(f"{where}: dice {name!r}: spreads must be positive")
+    return out
+
+
+def _three(value: Any) -> FloatArray:
+    out = np.array(value, np.float64)
+    if out.shape != (3,):
+        raise ValueError(f"expected three numbers, got {value!r}")
+    return out
 
 
 def _camera(data: Any, where: str) -> CameraCalibration:

@@ -246,3 +246,46 @@ def test_calibrate_mistakes_are_one_line_and_exit_2(capsys, tmp_path, argv, mess
     code, out, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def die_photo() -> np.ndarray:
+    """A red die with white pips showing five, on a green cloth."""
+    image = np.full((240, 320, 3), (40, 120, 30), np.uint8)
+    cv2.rectangle(image, (130, 90), (190, 150), (40, 40, 200), -1)
+    for dx, dy in ((-18, -18), (18, -18), (0, 0), (-18, 18), (18, 18)):
+        cv2.circle(image, (160 + dx, 120 + dy), 5, (245, 245, 245), -1)
+    return image
+
+
+def test_a_die_is_measured_body_and_pips(capsys, tmp_path):
+    photo = write(tmp_path / "die.png", die_photo())
+    cal = tmp_path / "cal.json"
+    code, out, err = run(
+        capsys,
+        "calibrate",
+        "dice",
+        photo,
+        "--name",
+        "d6",
+        "--at",
+        "160,120",
+        "--radius",
+        "28",
+        "-c",
+        cal,
+    )
+    assert code == 0, err
+    die = load_calibration(cal).dice["d6"]
+    assert np.allclose(die.body_bgr, (40, 40, 200), atol=3)
+    assert np.allclose(die.pips_bgr, (245, 245, 245), atol=3)
+    code, out, _ = run(capsys, "calibrate", "show", "-c", cal)
+    assert "dice: d6" in out
+
+
+def test_a_die_outside_the_photo_is_one_line_exit_2(capsys, tmp_path):
+    photo = write(tmp_path / "die.png", die_photo())
+    code, out, err = run(
+        capsys, "calibrate", "dice", photo, "--name", "d6", "--at", "5,5", "-c", tmp_path / "c.json"
+    )
+    assert code == 2 and out == ""
+    assert "is not inside the 320x240 photo" in err and err.count("\n") == 1

@@ -9,6 +9,7 @@ calibration file (``-c FILE``, created by the first step):
   photo (top-left, top-right, bottom-right, bottom-left of the board picture);
 * ``colours --empty PHOTO --start PHOTO [--position PHOTO POSITION]`` — the real pieces
   and the real board under the real lamp;
+* ``dice PHOTO --name d6 --at X,Y`` — a die's body and pip colours, for the dice reader;
 * ``check PHOTO [-o preview.png]`` — read a photo with the file and draw what was seen;
 * ``show`` — what the file holds.
 """
@@ -31,6 +32,7 @@ from companion.calibration import (
     charuco_image,
     fit_colours,
     load_calibration,
+    measure_die,
     read_image,
     save_calibration,
 )
@@ -81,6 +83,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a photo and the position file it shows (repeatable)",
     )
     _file(colours)
+    dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
+    dice.add_argument("photo", metavar="PHOTO")
+    dice.add_argument("--name", required=True, help="which dice, e.g. d6 or miwin-III")
+    dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
+    dice.add_argument("--radius", type=float, default=15.0, help="top face radius in px")
+    _file(dice)
     check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
     check.add_argument("photo", metavar="PHOTO")
     check.add_argument("-o", "--output", metavar="FILE", help="write a preview picture")
@@ -109,6 +117,11 @@ def run(args: argparse.Namespace) -> int:
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
         done = f"camera: {cal.images} photos used, RMS error {cal.rms_px:.2f} px"
+    elif args.step == "dice":
+        x, y = _point(args.at, "--at")
+        die = measure_die(read_image(args.photo), x, y, args.radius)
+        calibration = calibration.with_(dice={**calibration.dice, args.name: die})
+        done = f"dice {args.name!r}: body and pip colours measured"
     elif args.step == "corners":
         calibration = calibration.with_(corners=_corners(args.points, layout))
         done = "board: located by four corners"
@@ -156,11 +169,7 @@ def _target(args: argparse.Namespace) -> int:
 def _corners(points: list[str], layout: Layout) -> ManualCorners:
     pixels = []
     for text in points:
-        try:
-            x, y = (float(v) for v in text.split(","))
-        except ValueError:
-            raise CompanionError(f"--points: {text!r} is not X,Y in pixels") from None
-        pixels.append((x, y))
+        pixels.append(_point(text, "--points"))
     px = np.array(pixels)
     xs, ys = px[:, 0], px[:, 1]
     area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
@@ -169,6 +178,14 @@ def _corners(points: list[str], layout: Layout) -> ManualCorners:
     hw, hh = layout.width / 2, layout.height / 2
     board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
     return ManualCorners(board, px)
+
+
+def _point(text: str, option: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise CompanionError(f"{option}: {text!r} is not X,Y in pixels") from None
+    return x, y
 
 
 def _colour_photos(args: argparse.Namespace, layout: Layout) -> list[tuple[Image, dict[str, str]]]:
@@ -206,6 +223,7 @@ def _show(args: argparse.Namespace) -> int:
     print("  board: " + ("four corners" if calibration.corners else "ArUco markers"))
     profiles = calibration.profiles
     print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
+    print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
     return 0
 
 
