@@ -188,8 +188,8 @@ class Locator:
 
         A plain homography cannot bend, so with a barrel lens the 16 marker corners do not
         fit one plane exactly. Assuming a typical focal length (0.8 × image width) and the
-        centre of the image, one k1 is searched that makes them fit best; if it does not
-        fit clearly better than no distortion, none is assumed.
+        centre of the image, the k1 that makes them fit best is taken (k1 = 0 is one of the
+        candidates, so a straight lens stays straight).
         """
         w, h = self._size
         f = 0.8 * max(w, h)
@@ -203,7 +203,7 @@ class Locator:
         grid = np.linspace(-0.3, 0.1, 17)
         costs = np.array([cost(k) for k in grid])
         best = int(np.argmin(costs))
-        if costs[best] > 0.7 * cost(0.0):
+        if not np.isfinite(costs[best]):
             return None
         if 0 < best < len(grid) - 1:  # parabola through the best three
             c0, c1, c2 = costs[best - 1 : best + 2]
