@@ -9,10 +9,12 @@ Light is uneven (a lamp on one side, vignetting, a shadow across the board), so 
 are compared after dividing by the local light level. That level is not measured on a
 white card but on the board itself: every field is a reference for its neighbours once
 we know what stands on it. A first pass fits a smooth light surface over the whole board
-to the empty-field colours (robustly: pieces are outliers); a second pass re-estimates
-the light at each field from its neighbours within a few centimetres (their colours
-divided by the colour of what they hold, the field itself left out) with a local linear
-fit, which follows the edge of a soft shadow. Each field is then scored against every
+to the empty-field colours (robustly: pieces are outliers); then, twice, the light at each
+field is re-estimated from what lies within a few centimetres, the field itself left out:
+the neighbouring fields (compared with the colour of what they hold) and the plain board
+between them. Light and glare act differently on a dark and a light reference, so a
+local fit of seen = gain × true + glare separates the lamp (and soft shadows) from a
+glare spot on glossy cardboard. Each field is then scored against every
 profile in Lab (a Gaussian per class, :mod:`companion.vision.profiles`): the best class is
 the verdict, its posterior the confidence, and a colour far from every profile (a hand, a
 cup, a die) is flagged as an anomaly, which makes the frame busy.
@@ -41,6 +43,12 @@ SKIN_DB = 15.0
 SKIN_WARM = 6.0
 #: How many background probes must show a hand before the frame is busy (noise is single).
 MIN_INTRUDED = 5
+#: Weight of one background probe as a light reference, against 1 for a sure field.
+PROBE_WEIGHT = 1.0
+#: How strongly glare is pulled towards 0 where the references cannot tell it from light.
+GLARE_RIDGE = 0.02
+#: Fewer background probes in view than this: light is estimated as a gain only.
+MIN_PROBES = 20
 #: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
 LIGHT_RADIUS_MM = 40.0
 
@@ -61,6 +69,7 @@ class FieldSampler:
         unit = np.array(pattern)  # (P, 2) points in the unit disc
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.probes_mm, self.probe_bgr = background_probes(layout)
+        self.kernel = light_kernel(self.centres, self.probes_mm)
 
     def sample(self, image: npt.NDArray[np.uint8], location: Location) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if out of view.
@@ -142,12 +151,29 @@ class FieldVerdicts:
     intruded: int = 0  # background probes that show something over the board
 
 
+def light_kernel(centres: FloatArray, probes_mm: FloatArray) -> FloatArray:
+    """Gaussian weights (N, N + M) of every field and probe as a light reference for a field.
+
+    Zero for a field itself (leave-one-out). Depends on the layout only: compute it once.
+    """
+    pos = np.vstack([centres, probes_mm])
+    d2 = ((centres[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2)
+    kernel = np.exp(-d2 / (2 * LIGHT_RADIUS_MM**2))
+    kernel[np.arange(len(centres)), np.arange(len(centres))] = 0.0
+    return np.asarray(kernel, np.float64)
+
+
 def classify(
-    samples: Samples, centres: FloatArray, probes_mm: FloatArray, profiles: Profiles
+    samples: Samples,
+    centres: FloatArray,
+    probes_mm: FloatArray,
+    profiles: Profiles,
+    kernel: FloatArray | None = None,
 ) -> FieldVerdicts:
     """Decide every field from its samples and its board position (N, 2).
 
     Also counts the background probes (at ``probes_mm``) that show skin rather than board.
+    ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
     """
     colours, texture = samples.colours, samples.texture
     tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
@@ -178,9 +204,48 @@ def classify(
         printed = np.clip(texture / np.maximum(profiles.empty_texture, 1e-3), 0.2, 1.0)
         sure = np.where(verdict.labels < 0, printed, 0.5)
         weight = verdict.confidence * sure * ~verdict.anomaly
-        light = np.exp(_local_light(np.log(bright / ref), centres, weight))
-        verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
+        ok = ~np.isnan(samples.probes[:, 0])
+        if ok.sum() >= MIN_PROBES:
+            if kernel is None:
+                kernel = light_kernel(centres, probes_mm)
+            gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
+            light = gain
+            verdict = _score(colours - glare[:, None], tex, light, empty_lab, piece_lab, profiles)
+        else:  # a layout without plain background: light as a gain only
+            light = np.exp(_local_light(np.log(bright / ref), centres, weight))
+            verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     return replace(verdict, intruded=intruded)
+
+
+def _local_affine(
+    bright: FloatArray,
+    ref: FloatArray,
+    weight: FloatArray,
+    probes: FloatArray,
+    ok: npt.NDArray[np.bool_],
+    kernel: FloatArray,
+    profiles: Profiles,
+) -> tuple[FloatArray, FloatArray]:
+    """Light as gain and glare: seen = gain × true + glare, fitted at every field.
+
+    References are the neighbouring fields (true = the colour of what they hold) and the
+    dark board around them (true = the background colour): a dark and a light reference
+    tell a multiplicative light change from an additive glare.
+    """
+    probe_seen = np.where(ok, np.nan_to_num(probes).mean(axis=1) + 1.0, 0.0)
+    seen = np.concatenate([bright, probe_seen])
+    true = np.concatenate([ref, np.full(len(probes), profiles.background_bgr.mean() + 1.0)])
+    w_ref = np.concatenate([weight, np.where(ok, PROBE_WEIGHT, 0.0)])
+    s0 = kernel @ w_ref + 1e-9
+    st = kernel @ (w_ref * true)
+    stt = kernel @ (w_ref * true * true)
+    ss = kernel @ (w_ref * seen)
+    sts = kernel @ (w_ref * true * seen)
+    ridge = GLARE_RIDGE * s0 * 40.0**2  # glare is 0 unless the references say otherwise
+    det = stt * (s0 + ridge) - st * st
+    gain = (sts * (s0 + ridge) - st * ss) / np.maximum(det, 1e-9)
+    glare = (ss - gain * st) / (s0 + ridge)
+    return np.clip(gain, 0.05, 5.0), np.clip(glare, -30.0, 200.0)
 
 
 def _skin_like(seen: FloatArray, expected: FloatArray) -> npt.NDArray[np.bool_]:

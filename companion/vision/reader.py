@@ -68,7 +68,8 @@ class BoardReader:
         sampled = self.sampler.sample(image, location)
         if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
-        verdicts = classify(sampled, self.sampler.centres, self.sampler.probes_mm, self.profiles)
+        s = self.sampler
+        verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
         return self._result(verdicts, location, sampled.means)
 
     def _result(
