@@ -43,6 +43,8 @@ SKIN_DB = 15.0
 SKIN_WARM = 6.0
 #: How many background probes must show a hand before the frame is busy (noise is single).
 MIN_INTRUDED = 5
+#: A field colour with a channel at or above this is clipped by the sensor.
+SATURATED = 250.0
 #: Weight of one background probe as a light reference, against 1 for a sure field.
 PROBE_WEIGHT = 1.0
 #: How strongly glare is pulled towards 0 where the references cannot tell it from light.
@@ -176,6 +178,7 @@ def classify(
     ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
     """
     colours, texture = samples.colours, samples.texture
+    saturated = colours.max(axis=1) >= SATURATED
     tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
     tex_piece = np.maximum(texture[:, None] - profiles.piece_texture[None, :], 0)
     tex_piece = (tex_piece / profiles.texture_std) ** 2
@@ -203,16 +206,19 @@ def classify(
         # looks like that; a plain disc may be a piece or a blurred empty field
         printed = np.clip(texture / np.maximum(profiles.empty_texture, 1e-3), 0.2, 1.0)
         sure = np.where(verdict.labels < 0, printed, 0.5)
-        weight = verdict.confidence * sure * ~verdict.anomaly
+        # a clipped colour only says "at least this bright": no light reference
+        weight = verdict.confidence * sure * ~verdict.anomaly * ~saturated
         ok = ~np.isnan(samples.probes[:, 0])
         if ok.sum() >= MIN_PROBES:
             if kernel is None:
                 kernel = light_kernel(centres, probes_mm)
             gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
-            light = gain
+            # dividing a clipped colour by a light above 1 would make it look darker than it is
+            light = np.where(saturated, np.minimum(gain, 1.0), gain)
             verdict = _score(colours - glare[:, None], tex, light, empty_lab, piece_lab, profiles)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
+            light = np.where(saturated, np.minimum(light, 1.0), light)
             verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
     return replace(verdict, intruded=intruded)
 
