@@ -183,6 +183,10 @@ def test_the_calibration_flow_from_target_to_reading(
     code, out, _ = run(capsys, "calibrate", "show", "-c", cal)
     assert "pi cam" in out and "red, yellow, green, blue, white" in out
 
+    # the calibration photo itself reads back exactly (white pieces there are clipped at 255)
+    code, out, _ = run(capsys, "read-board", start_path, "--calibration", cal, "--json")
+    assert json.loads(out)["fields"] == dict(start_position(layout=gravitation).occupant)
+
     code, out, err = run(capsys, "read-board", game_path, "--calibration", cal, "--json")
     assert code == 0, err
     line = json.loads(out)
