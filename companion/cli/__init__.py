@@ -15,10 +15,30 @@ from types import ModuleType
 from typing import NoReturn
 
 from companion import __version__
-from companion.cli import check, config, moves, read_dice, render, serve, start
+from companion.cli import (
+    calibrate,
+    check,
+    config,
+    moves,
+    read_board,
+    read_dice,
+    render,
+    serve,
+    start,
+)
 from companion.errors import CompanionError
 
-COMMANDS: tuple[ModuleType, ...] = (start, render, moves, check, read_dice, serve, config)
+COMMANDS: tuple[ModuleType, ...] = (
+    start,
+    render,
+    moves,
+    check,
+    read_dice,
+    read_board,
+    calibrate,
+    serve,
+    config,
+)
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -8,10 +8,15 @@ a layout file it measured, and how the boards of docs/positions.md were drawn.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+import cv2
+import numpy as np
 
 from companion.cli.common import add_json_argument, print_json, read_position
 from companion.errors import CompanionError
-from companion.layout import load_layout
+from companion.layout import Layout, load_layout
+from companion.position import Position
 from companion.render import draw_board, save
 
 NAME = "render"
@@ -46,6 +51,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PX_PER_MM",
         help="PNG pixels per board millimetre (default 2: a 1320 px Gravitation board)",
     )
+    parser.add_argument(
+        "--photo",
+        action="store_true",
+        help="a synthetic camera photo instead of the flat picture (.jpg or .png)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="camera, pose and light of --photo (default 0)"
+    )
+    parser.add_argument("--hand", action="store_true", help="with --photo: a hand over the board")
     add_json_argument(parser)
 
 
@@ -54,18 +68,33 @@ def run(args: argparse.Namespace) -> int:
         raise CompanionError(
             f"--scale must be a positive number of pixels per mm, not {args.scale}"
         )
+    subject: Position | Layout
     if args.position is None:
         if not args.layout:
             raise CompanionError("nothing to draw: give a POSITION file or --layout NAME")
-        layout = load_layout(args.layout)
+        subject = layout = load_layout(args.layout)
         scene = draw_board(layout)
     else:
-        position = read_position(args)
+        subject = position = read_position(args)
         layout = position.layout
         scene = draw_board(layout, position)
-    path = save(scene, args.output, args.scale)
+    path = _photo(subject, args) if args.photo else save(scene, args.output, args.scale)
     if args.json:
         print_json({"output": str(path), "layout": layout.name})
     else:
         print(f"wrote {path}")
     return 0
+
+
+def _photo(subject: Position | Layout, args: argparse.Namespace) -> Path:
+    from companion.synth import photograph
+
+    path = Path(args.output)
+    if path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
+        raise CompanionError(f"{path}: a photo is written as .jpg or .png")
+    shot = photograph(subject, np.random.default_rng(args.seed), hand=args.hand)
+    ok, data = cv2.imencode(path.suffix.lower(), shot.image)
+    if not ok:  # pragma: no cover - OpenCV encodes any uint8 BGR image
+        raise CompanionError(f"{path}: encoding failed")
+    path.write_bytes(data.tobytes())
+    return path

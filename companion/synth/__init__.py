@@ -1,1 +1,25 @@
-"""Synthetic camera images with ground truth, for tests, the demo and the benchmarks."""
+"""Synthetic camera pictures of boards and dice, with ground truth (tests, demos, benches)."""
+
+from companion.synth.board import (
+    HARSH,
+    NORMAL,
+    Camera,
+    Conditions,
+    SynthPhoto,
+    default_camera,
+    photograph,
+    random_camera,
+    random_position,
+)
+
+__all__ = [
+    "HARSH",
+    "NORMAL",
+    "Camera",
+    "Conditions",
+    "SynthPhoto",
+    "default_camera",
+    "photograph",
+    "random_camera",
+    "random_position",
+]

@@ -1,1 +1,19 @@
-"""Vision: locate the board, read fields, read dice, tell still frames from moving ones."""
+"""Vision: locate the board, read every field, tell still frames from busy ones; read dice.
+
+Vision never imports the rules: it reports what it sees (which colour stands on which
+field, and how sure it is); the referee compares that with the game.
+"""
+
+from companion.vision.locate import Intrinsics, Location, Locator
+from companion.vision.profiles import Profiles, default_profiles
+from companion.vision.reader import BoardRead, BoardReader
+
+__all__ = [
+    "BoardRead",
+    "BoardReader",
+    "Intrinsics",
+    "Location",
+    "Locator",
+    "Profiles",
+    "default_profiles",
+]

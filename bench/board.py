@@ -1,0 +1,130 @@
+"""Benchmark of board reading on synthetic camera photos (issue 6).
+
+Run: ``python bench/board.py [--count 300] [--busy 100] [--seed 1]``
+
+Each photo is a random position of the gravitation layout (2-5 players, pieces in the
+stations or on random ring fields) taken by a random Pi-like camera (focal length,
+centre, barrel distortion) from a random pose (any turn, tilted up to 14°) at 1280×960,
+with a light gradient, vignetting, soft shadows, glare, a colour tint, focus blur, noise
+and JPEG (companion/synth). Every photo is read twice with the default colour profiles:
+"calibrated" passes the camera's intrinsics (as after ``companion calibrate camera``),
+"fresh install" has none (the lens is guessed from the markers). The busy photos add a
+hand over the board. Time is the wall time of ``BoardReader.read`` on the decoded frame
+(marker detection, sampling, classification), one read per photo and mode, single
+thread; photo generation is not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.layout import load_layout
+from companion.synth import HARSH, NORMAL, photograph, random_position
+from companion.vision import BoardReader, Intrinsics
+
+
+@dataclass
+class Tally:
+    fields: int = 0
+    fields_right: int = 0
+    boards: int = 0
+    boards_right: int = 0
+    not_found: int = 0
+    flagged_busy: int = 0
+    times: list[float] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=300, help="clean photos")
+    parser.add_argument("--busy", type=int, default=100, help="photos with a hand")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--harsh", action="store_true", help="the HARSH conditions of synth")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    layout = load_layout("gravitation")
+    readers = {"calibrated": BoardReader(layout), "fresh install": BoardReader(layout)}
+    clean = {name: Tally() for name in readers}
+    busy = {name: Tally() for name in readers}
+    rng = np.random.default_rng(args.seed)
+    conditions = HARSH if args.harsh else NORMAL
+    started = time.time()
+    for n in range(args.count + args.busy):
+        hand = n >= args.count
+        shot = photograph(random_position(layout, rng), rng, hand=hand, conditions=conditions)
+        cam = shot.camera
+        readers["calibrated"].locator.intrinsics = Intrinsics(
+            cam.matrix, cam.distortion, cam.width, cam.height
+        )
+        for name, reader in readers.items():
+            tally = (busy if hand else clean)[name]
+            t0 = time.perf_counter()
+            read = reader.read(shot.image)
+            tally.times.append(time.perf_counter() - t0)
+            tally.boards += 1
+            if not read.found:
+                tally.not_found += 1
+                continue
+            tally.flagged_busy += read.busy
+            if hand:
+                continue
+            wrong = [
+                f"{f}: {shot.truth.get(f, 'empty')} read as {read.fields.get(f, 'empty')}"
+                for f in layout.fields
+                if shot.truth.get(f) != read.fields.get(f)
+            ]
+            tally.fields += len(layout.fields)
+            tally.fields_right += len(layout.fields) - len(wrong)
+            tally.boards_right += not wrong
+            if wrong:
+                tally.wrong.append(f"photo {n}: " + "; ".join(wrong[:4]))
+    report(args, clean, busy, time.time() - started)
+
+
+def report(
+    args: argparse.Namespace, clean: dict[str, Tally], busy: dict[str, Tally], wall: float
+) -> None:
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"OpenCV {cv2.__version__} (1 thread), NumPy {np.__version__}")
+    print(
+        f"corpus: {args.count} clean + {args.busy} busy synthetic 1280x960 photos of random "
+        f"gravitation positions, seed {args.seed}, {'HARSH' if args.harsh else 'NORMAL'} "
+        f"conditions; one read per photo and mode; {wall:.0f} s"
+    )
+    for name in clean:
+        c, b = clean[name], busy[name]
+        times = sorted(c.times + b.times)
+        print(f"\n[{name}]")
+        field_rate = 100 * c.fields_right / max(c.fields, 1)
+        board_rate = 100 * c.boards_right / max(c.boards, 1)
+        print(f"  per field:      {c.fields_right}/{c.fields} = {field_rate:.3f} %")
+        print(f"  whole boards:   {c.boards_right}/{c.boards} = {board_rate:.2f} %", end="")
+        print(f" (not found: {c.not_found})")
+        print(f"  busy detected:  {b.flagged_busy}/{b.boards} hand photos", end="")
+        print(f" (not found: {b.not_found})")
+        print(f"  false busy:     {c.flagged_busy}/{c.boards} clean photos")
+        print(
+            f"  time per frame: median {1000 * statistics.median(times):.1f} ms, "
+            f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.1f} ms"
+        )
+        for line in c.wrong[:5]:
+            print(f"    {line}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,336 @@
+"""The calibration file: one readable JSON file per camera and board.
+
+It holds what a fresh install has to guess: the camera's intrinsics and lens distortion
+(measured from photos of a printed ChArUco target), how the board is located (its ArUco
+markers, or four corners clicked by hand for a board without markers) and the colour
+profiles of the players' real pieces on the real board under the real lamp. Every part is
+optional; ``companion calibrate`` fills them in step by step (calibration/README.md) and
+``companion read-board --calibration FILE`` uses them. A broken file is a one-line error
+naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import CompanionError
+from companion.layout import Layout
+from companion.vision.locate import FloatArray, Intrinsics
+from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+
+FORMAT = "companion-calibration/1"
+
+#: The printed ChArUco target: 7 × 5 squares of 30 mm with 22 mm markers (fits on A4),
+#: from a marker dictionary the boards do not use, so it is never taken for a board.
+CHARUCO_SQUARES = (7, 5)
+CHARUCO_SQUARE_MM = 30.0
+CHARUCO_MARKER_MM = 22.0
+CHARUCO_DICTIONARY = "5X5_50"
+
+
+@dataclass(frozen=True)
+class CameraCalibration:
+    """Intrinsics measured from ChArUco photos, with their RMS reprojection error."""
+
+    intrinsics: Intrinsics
+    rms_px: float
+    images: int
+
+
+@dataclass(frozen=True)
+class ManualCorners:
+    """Four board points (mm) and where they are in the image (px), for boards without markers."""
+
+    board_mm: FloatArray
+    image_px: FloatArray
+
+
+@dataclass(frozen=True)
+class DiceColour:
+    """The colour of a die's body (mean and Lab spread) and of its pips, for the dice reader."""
+
+    body_bgr: FloatArray
+    body_lab_std: FloatArray
+    pips_bgr: FloatArray
+
+    def to_json(self) -> dict[str, Any]:
+        def r(v: FloatArray) -> list[float]:
+            return [round(float(x), 2) for x in v]
+
+        return {
+            "body": {"bgr": r(self.body_bgr), "lab_std": r(self.body_lab_std)},
+            "pips": {"bgr": r(self.pips_bgr)},
+        }
+
+
+def measure_die(image: npt.NDArray[np.uint8], x: float, y: float, radius: float) -> DiceColour:
+    """Body and pip colour of the die whose top face is at (x, y) within ``radius`` px.
+
+    The disc's pixels are split by brightness (Otsu): the larger part is the body, the
+    smaller the pips (dark pips on a light die or light pips on a dark one alike).
+    """
+    h, w = image.shape[:2]
+    if radius < 3 or not (radius <= x < w - radius and radius <= y < h - radius):
+        raise CompanionError(
+            f"die at {x:g},{y:g} with radius {radius:g} px is not inside the {w}x{h} photo"
+        )
+    yy, xx = np.mgrid[0:h, 0:w]
+    inside = (xx - x) ** 2 + (yy - y) ** 2 <= radius**2
+    pixels = image[inside].astype(np.float64)
+    grey = pixels.mean(axis=1).astype(np.uint8).reshape(-1, 1)
+    threshold, _ = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    light = grey.ravel() > threshold
+    body = light if light.sum() >= (~light).sum() else ~light
+    if body.all():  # a face without pips: the blank side of a die
+        body_px, pips_px = pixels, pixels
+    else:
+        body_px, pips_px = pixels[body], pixels[~body]
+    lab = to_lab(body_px)
+    spread = np.maximum(lab.std(axis=0) * 1.5, MIN_STD)
+    return DiceColour(np.median(body_px, axis=0), spread, np.median(pips_px, axis=0))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Everything measured for one camera over one board; every part may be missing."""
+
+    layout: str
+    camera: CameraCalibration | None = None
+    corners: ManualCorners | None = None
+    profiles: Profiles | None = None
+    name: str = "camera"
+    dice: Mapping[str, DiceColour] = field(default_factory=dict)
+
+    @property
+    def intrinsics(self) -> Intrinsics | None:
+        return self.camera.intrinsics if self.camera else None
+
+    @property
+    def manual(self) -> tuple[FloatArray, FloatArray] | None:
+        return (self.corners.board_mm, self.corners.image_px) if self.corners else None
+
+    def with_(self, **changes: Any) -> Calibration:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "name": self.name, "layout": self.layout}
+        if self.camera:
+            cam = self.camera.intrinsics
+            data["camera"] = {
+                "width": cam.width,
+                "height": cam.height,
+                "matrix": [[round(float(v), 4) for v in row] for row in cam.matrix],
+                "distortion": [round(float(v), 6) for v in cam.distortion],
+                "rms_px": round(self.camera.rms_px, 4),
+                "images": self.camera.images,
+            }
+        if self.corners:
+            data["board"] = {
+                "method": "manual",
+                "board_mm": [[round(float(v), 2) for v in p] for p in self.corners.board_mm],
+                "image_px": [[round(float(v), 2) for v in p] for p in self.corners.image_px],
+            }
+        else:
+            data["board"] = {"method": "markers"}
+        if self.profiles:
+            data["colours"] = self.profiles.to_json()
+        if self.dice:
+            data["dice"] = {name: d.to_json() for name, d in sorted(self.dice.items())}
+        return data
+
+
+def save_calibration(calibration: Calibration, path: str | Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(calibration.to_json(), indent=1, ensure_ascii=False)
+    # one line per list of numbers: a colour, a matrix row, a corner
+    text = re.sub(r"\[\s+([-0-9.e,\s]*?)\s+\]", lambda m: "[" + " ".join(m[1].split()) + "]", text)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def load_calibration(path: str | Path) -> Calibration:
+    """Read and check a calibration file (CompanionError naming the file and entry)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
+    return calibration_from_json(data, str(path))
+
+
+def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CompanionError(f"{where}: not a calibration file (format must be {FORMAT!r})")
+    layout = data.get("layout")
+    if not isinstance(layout, str):
+        raise CompanionError(f"{where}: 'layout' must name the board layout")
+    camera = _camera(data.get("camera"), where) if data.get("camera") is not None else None
+    corners = _corners(data.get("board", {"method": "markers"}), where)
+    profiles = None
+    if data.get("colours") is not None:
+        profiles = profiles_from_json(data["colours"], f"{where}: colours")
+    dice = _dice(data.get("dice", {}), where)
+    return Calibration(layout, camera, corners, profiles, str(data.get("name", "camera")), dice)
+
+
+def _dice(data: Any, where: str) -> dict[str, DiceColour]:
+    if not isinstance(data, dict):
+        raise CompanionError(f"{where}: dice: expected an object of dice colours")
+    out = {}
+    for name, item in data.items():
+        try:
+            out[str(name)] = DiceColour(
+                _three(item["body"]["bgr"]),
+                _three(item["body"]["lab_std"]),
+                _three(item["pips"]["bgr"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CompanionError(f"{where}: dice {name!r}: bad or missing entry ({exc})") from None
+        if min(out[str(name)].body_lab_std) <= 0:
+            raise CompanionError(f"{where}: dice {name!r}: spreads must be positive")
+    return out
+
+
+def _three(value: Any) -> FloatArray:
+    out = np.array(value, np.float64)
+    if out.shape != (3,):
+        raise ValueError(f"expected three numbers, got {value!r}")
+    return out
+
+
+def _camera(data: Any, where: str) -> CameraCalibration:
+    try:
+        matrix = np.array(data["matrix"], np.float64)
+        dist = np.array(data["distortion"], np.float64).ravel()
+        width, height = int(data["width"]), int(data["height"])
+        rms = float(data.get("rms_px", 0.0))
+        images = int(data.get("images", 0))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CompanionError(f"{where}: camera: bad or missing entry ({exc})") from None
+    if matrix.shape != (3, 3) or dist.size not in (4, 5, 8, 12, 14):
+        raise CompanionError(f"{where}: camera: matrix must be 3x3, distortion 5 numbers")
+    if min(width, height) <= 0 or matrix[0, 0] <= 0 or matrix[1, 1] <= 0:
+        raise CompanionError(f"{where}: camera: sizes and focal lengths must be positive")
+    return CameraCalibration(Intrinsics(matrix, dist, width, height), rms, images)
+
+
+def _corners(data: Any, where: str) -> ManualCorners | None:
+    if not isinstance(data, dict) or data.get("method") not in ("markers", "manual"):
+        raise CompanionError(f"{where}: board: method must be 'markers' or 'manual'")
+    if data["method"] == "markers":
+        return None
+    try:
+        board = np.array(data["board_mm"], np.float64)
+        image = np.array(data["image_px"], np.float64)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CompanionError(f"{where}: board: bad or missing entry ({exc})") from None
+    if board.shape != (4, 2) or image.shape != (4, 2):
+        raise CompanionError(f"{where}: board: give exactly four board points and four pixels")
+    return ManualCorners(board, image)
+
+
+# --------------------------------------------------------------------------- ChArUco
+
+
+def charuco_board() -> cv2.aruco.CharucoBoard:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, f"DICT_{CHARUCO_DICTIONARY}"))
+    return cv2.aruco.CharucoBoard(CHARUCO_SQUARES, CHARUCO_SQUARE_MM, CHARUCO_MARKER_MM, dictionary)
+
+
+def charuco_image(px_per_mm: float = 10.0) -> npt.NDArray[np.uint8]:
+    """The target to print (at 100 %: squares of exactly 30 mm), without margin."""
+    w, h = CHARUCO_SQUARES
+    size = (round(w * CHARUCO_SQUARE_MM * px_per_mm), round(h * CHARUCO_SQUARE_MM * px_per_mm))
+    return np.asarray(charuco_board().generateImage(size, marginSize=0), np.uint8)
+
+
+def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) -> CameraCalibration:
+    """Intrinsics and lens distortion from photos of the ChArUco target at one image size.
+
+    A photo in which fewer than 8 target corners are found is skipped; at least
+    ``min_views`` good photos are needed (more, from different angles, is better).
+    """
+    if not images:
+        raise CompanionError("no calibration photos given")
+    sizes = {(im.shape[1], im.shape[0]) for im in images}
+    if len(sizes) != 1:
+        raise CompanionError(f"calibration photos must share one size, got {sorted(sizes)}")
+    width, height = sizes.pop()
+    board = charuco_board()
+    detector = cv2.aruco.CharucoDetector(board)
+    objects, points = [], []
+    for im in images:
+        gray = im if im.ndim == 2 else cv2.cvtColor(im, cv2.COLOR_BGR2GRAY)
+        corners, ids, _, _ = detector.detectBoard(gray)
+        if corners is None or ids is None or len(ids) < 8:
+            continue
+        obj, img = board.matchImagePoints(list(corners), ids)
+        objects.append(obj.astype(np.float32))
+        points.append(img.astype(np.float32))
+    if len(objects) < min_views:
+        raise CompanionError(
+            f"the ChArUco target was found in {len(objects)} of {len(images)} photos; "
+            f"need at least {min_views} (whole target in view, sharp, from several angles)"
+        )
+    # k3 stays 0: the Pi camera lenses are mild, and a free k3 fitted on a few views bends
+    # the image corners where no target was seen
+    rms, matrix, dist, _, _ = cv2.calibrateCamera(
+        objects, points, (width, height), None, None, flags=cv2.CALIB_FIX_K3
+    )
+    intr = Intrinsics(
+        np.asarray(matrix, np.float64), np.asarray(dist, np.float64).ravel(), width, height
+    )
+    return CameraCalibration(intr, float(rms), len(objects))
+
+
+def fit_colours(
+    layout: Layout,
+    calibration: Calibration,
+    photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
+) -> Calibration:
+    """Colour profiles measured on photos of known placements (field → colour).
+
+    Typical photos: the empty board and the start position (every piece in its station).
+    Each photo is located with the calibration's camera and corners; a photo where the
+    board is not found, or where something covers it, is a one-line error.
+    """
+    from companion.vision.fields import FieldSampler
+    from companion.vision.locate import Locator
+    from companion.vision.profiles import default_profiles, fit_profiles
+
+    locator = Locator(layout, calibration.intrinsics, calibration.manual)
+    sampler = FieldSampler(layout)
+    base = calibration.profiles or default_profiles(layout)
+    samples = []
+    for n, (image, truth) in enumerate(photos, 1):
+        location = locator.locate(image)
+        got = sampler.sample(image, location) if location else None
+        if got is None:
+            raise CompanionError(f"photo {n}: board not found (all markers and fields in view?)")
+        samples.append((got, truth))
+    return calibration.with_(profiles=fit_profiles(layout, samples, base))
+
+
+def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
+    """A photo from a file as BGR, or a one-line error naming the file."""
+    path = Path(path)
+    try:
+        data = np.fromfile(path, np.uint8)
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read image: {exc.strerror}") from None
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
+    return np.asarray(image, np.uint8)

@@ -1,0 +1,254 @@
+"""``companion calibrate STEP``: fit the companion to one camera over one board.
+
+The steps (calibration/README.md walks a person through them), each updating one
+calibration file (``-c FILE``, created by the first step):
+
+* ``target -o charuco.png`` — the ChArUco target to print;
+* ``camera PHOTO...`` — lens and focal length from 6-15 photos of the printed target;
+* ``corners --points X,Y X,Y X,Y X,Y`` — a board without markers: its four corners in a
+  photo (top-left, top-right, bottom-right, bottom-left of the board picture);
+* ``colours --empty PHOTO --start PHOTO [--position PHOTO POSITION]`` — the real pieces
+  and the real board under the real lamp;
+* ``dice PHOTO --name d6 --at X,Y`` — a die's body and pip colours, for the dice reader;
+* ``check PHOTO [-o preview.png]`` — read a photo with the file and draw what was seen;
+* ``show`` — what the file holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.calibration import (
+    CHARUCO_SQUARE_MM,
+    CHARUCO_SQUARES,
+    Calibration,
+    ManualCorners,
+    calibrate_camera,
+    charuco_image,
+    fit_colours,
+    load_calibration,
+    measure_die,
+    read_image,
+    save_calibration,
+)
+from companion.cli.common import add_json_argument, print_json
+from companion.cli.read_board import describe, make_reader
+from companion.errors import CompanionError
+from companion.games import GAMES
+from companion.layout import Layout, load_layout
+from companion.position import load_position, start_position
+from companion.vision import BoardRead
+from companion.vision.reader import BoardReader
+
+Image = npt.NDArray[np.uint8]
+
+NAME = "calibrate"
+HELP = "calibrate camera, board corners and piece colours into one file (see calibration/)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    steps = parser.add_subparsers(dest="step", required=True, metavar="STEP")
+    target = steps.add_parser("target", help="write the ChArUco target to print")
+    target.add_argument("-o", "--output", required=True, metavar="FILE", help="a .png file")
+    target.add_argument("--px-per-mm", type=float, default=10.0, help="print resolution")
+    camera = steps.add_parser("camera", help="lens and focal length from photos of the target")
+    camera.add_argument("photos", nargs="+", metavar="PHOTO")
+    _file(camera)
+    camera.add_argument("--name", help="a name for this camera, e.g. 'pi-cam-3 over table 1'")
+    corners = steps.add_parser("corners", help="four board corners, for a board without markers")
+    corners.add_argument(
+        "--points",
+        nargs=4,
+        required=True,
+        metavar="X,Y",
+        help="pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
+    )
+    _file(corners)
+    colours = steps.add_parser("colours", help="piece and board colours from known photos")
+    colours.add_argument("--empty", metavar="PHOTO", help="a photo of the empty board")
+    colours.add_argument(
+        "--start", metavar="PHOTO", help="a photo of the start: every piece in its station"
+    )
+    colours.add_argument(
+        "--position",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("PHOTO", "POSITION"),
+        help="a photo and the position file it shows (repeatable)",
+    )
+    _file(colours)
+    dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
+    dice.add_argument("photo", metavar="PHOTO")
+    dice.add_argument("--name", required=True, help="which dice, e.g. d6 or miwin-III")
+    dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
+    dice.add_argument("--radius", type=float, default=15.0, help="top face radius in px")
+    _file(dice)
+    check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
+    check.add_argument("photo", metavar="PHOTO")
+    check.add_argument("-o", "--output", metavar="FILE", help="write a preview picture")
+    _file(check, required=True)
+    show = steps.add_parser("show", help="print what a calibration file holds")
+    _file(show, required=True)
+
+
+def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    parser.add_argument(
+        "-c", "--calibration", required=required, metavar="FILE", help="the calibration file"
+    )
+    parser.add_argument("--layout", metavar="LAYOUT", help="board layout of a new file")
+    add_json_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.step == "target":
+        return _target(args)
+    if args.step == "show":
+        return _show(args)
+    if args.step == "check":
+        return _check(args)
+    calibration, layout = _open(args)
+    if args.step == "camera":
+        cal = calibrate_camera([read_image(p) for p in args.photos])
+        calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
+        done = f"camera: {cal.images} photos used, RMS error {cal.rms_px:.2f} px"
+    elif args.step == "dice":
+        x, y = _point(args.at, "--at")
+        die = measure_die(read_image(args.photo), x, y, args.radius)
+        calibration = calibration.with_(dice={**calibration.dice, args.name: die})
+        done = f"dice {args.name!r}: body and pip colours measured"
+    elif args.step == "corners":
+        calibration = calibration.with_(corners=_corners(args.points, layout))
+        done = "board: located by four corners"
+    else:
+        photos = _colour_photos(args, layout)
+        calibration = fit_colours(layout, calibration, photos)
+        done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
+    path = save_calibration(calibration, args.calibration)
+    if args.json:
+        print_json({"calibration": str(path), "step": args.step, "done": done})
+    else:
+        print(f"{path}: {done}")
+    return 0
+
+
+def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
+    if Path(args.calibration).exists():
+        calibration = load_calibration(args.calibration)
+        if args.layout and args.layout != calibration.layout:
+            raise CompanionError(
+                f"{args.calibration}: calibrated for layout {calibration.layout!r}, "
+                f"not {args.layout!r}"
+            )
+    else:
+        calibration = Calibration(layout=args.layout or "gravitation")
+    return calibration, load_layout(calibration.layout)
+
+
+def _target(args: argparse.Namespace) -> int:
+    if args.px_per_mm <= 0:
+        raise CompanionError("--px-per-mm must be positive")
+    path = Path(args.output)
+    ok, data = cv2.imencode(path.suffix or ".png", charuco_image(args.px_per_mm))
+    if not ok:
+        raise CompanionError(f"{path}: cannot write this picture format; use .png")
+    path.write_bytes(data.tobytes())
+    w, h = CHARUCO_SQUARES
+    print(
+        f"wrote {path}: print at {args.px_per_mm * 25.4:.0f} dpi so that the squares are "
+        f"{CHARUCO_SQUARE_MM:g} mm ({w * CHARUCO_SQUARE_MM:g} × {h * CHARUCO_SQUARE_MM:g} mm)"
+    )
+    return 0
+
+
+def _corners(points: list[str], layout: Layout) -> ManualCorners:
+    pixels = []
+    for text in points:
+        pixels.append(_point(text, "--points"))
+    px = np.array(pixels)
+    xs, ys = px[:, 0], px[:, 1]
+    area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
+    if abs(area) < 100:
+        raise CompanionError("--points: the four corners do not span an area; check the order")
+    hw, hh = layout.width / 2, layout.height / 2
+    board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
+    return ManualCorners(board, px)
+
+
+def _point(text: str, option: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise CompanionError(f"{option}: {text!r} is not X,Y in pixels") from None
+    return x, y
+
+
+def _colour_photos(args: argparse.Namespace, layout: Layout) -> list[tuple[Image, dict[str, str]]]:
+    photos: list[tuple[Image, dict[str, str]]] = []
+    if args.empty:
+        photos.append((read_image(args.empty), {}))
+    if args.start:
+        game = next((g for g in GAMES.values() if g.default_layout == layout.name), None)
+        if game is None:
+            raise CompanionError(f"no game starts on layout {layout.name!r}; use --position")
+        pieces = start_position(game.name, layout.colours[: game.max_players], layout)
+        photos.append((read_image(args.start), dict(pieces.occupant)))
+    for photo, position in args.position:
+        photos.append((read_image(photo), dict(load_position(position, layout).occupant)))
+    if not photos:
+        raise CompanionError("give at least one of --empty, --start, --position")
+    return photos
+
+
+def _show(args: argparse.Namespace) -> int:
+    calibration = load_calibration(args.calibration)
+    if args.json:
+        print_json(calibration.to_json())
+        return 0
+    print(f"{args.calibration}: {calibration.name!r} over layout {calibration.layout!r}")
+    if calibration.camera:
+        cam = calibration.camera
+        m, d = cam.intrinsics.matrix, cam.intrinsics.distortion
+        print(
+            f"  camera: {cam.intrinsics.width}x{cam.intrinsics.height}, f {m[0, 0]:.0f} px, "
+            f"k1 {d[0]:+.3f}, RMS {cam.rms_px:.2f} px over {cam.images} photos"
+        )
+    else:
+        print("  camera: not calibrated (the lens is guessed from the markers)")
+    print("  board: " + ("four corners" if calibration.corners else "ArUco markers"))
+    profiles = calibration.profiles
+    print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
+    print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    reader = make_reader(args.layout, args.calibration)
+    image = read_image(args.photo)
+    read = reader.read(image)
+    if args.output:
+        cv2.imwrite(str(args.output), preview(image, reader, read))
+    if args.json:
+        print_json(read.to_json(args.photo))
+    else:
+        print(describe(args.photo, read))
+    return 0
+
+
+def preview(image: Image, reader: BoardReader, read: BoardRead) -> Image:
+    """The photo with every field's sampling disc: green empty, the piece colour, red unsure."""
+    out = image.copy()
+    location = reader.locator.locate(image)
+    if location is None:
+        return out
+    centres = location.project(reader.sampler.centres)
+    for fid, (x, y) in zip(reader.sampler.ids, centres, strict=True):
+        sure = read.confidence.get(fid, 0.0) >= 0.9
+        colour = (0, 200, 0) if fid not in read.fields else (255, 255, 255)
+        cv2.circle(out, (round(x), round(y)), 6, colour if sure else (0, 0, 255), 2)
+    return out

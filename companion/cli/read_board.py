@@ -1,0 +1,77 @@
+"""``companion read-board IMAGE... --layout gravitation``: which piece stands on which field."""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.calibration import Calibration, load_calibration, read_image
+from companion.cli.common import add_json_argument, print_json
+from companion.errors import CompanionError
+from companion.layout import Layout, load_layout
+from companion.vision import BoardRead, BoardReader
+
+NAME = "read-board"
+HELP = "read the pieces on a board from camera photos (found? busy? which colour where)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photos (JPEG or PNG)")
+    parser.add_argument(
+        "--layout",
+        metavar="LAYOUT",
+        help="board layout name or file (default: the calibration's, else gravitation)",
+    )
+    parser.add_argument(
+        "--calibration",
+        metavar="FILE",
+        help="calibration file of this camera and board (companion calibrate)",
+    )
+    add_json_argument(parser)
+
+
+def make_reader(layout_name: str | None, calibration_path: str | None) -> BoardReader:
+    """A reader from the --layout and --calibration options (shared with calibrate check)."""
+    layout, calibration = check_options(layout_name, calibration_path)
+    if calibration is None:
+        return BoardReader(layout)
+    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+
+
+def check_options(
+    layout_name: str | None, calibration_path: str | None
+) -> tuple[Layout, Calibration | None]:
+    """The layout and calibration the options name (cheap: nothing is drawn yet)."""
+    calibration: Calibration | None = None
+    if calibration_path:
+        calibration = load_calibration(calibration_path)
+        if layout_name and layout_name != calibration.layout:
+            raise CompanionError(
+                f"{calibration_path}: calibrated for layout {calibration.layout!r}, "
+                f"not {layout_name!r}"
+            )
+    layout = load_layout(layout_name or (calibration.layout if calibration else "gravitation"))
+    return layout, calibration
+
+
+def run(args: argparse.Namespace) -> int:
+    check_options(args.layout, args.calibration)  # bad options fail before any image
+    reader: BoardReader | None = None
+    for path in args.images:
+        image = read_image(path)
+        reader = reader or make_reader(args.layout, args.calibration)  # built on first use
+        read = reader.read(image)
+        if args.json:
+            print_json(read.to_json(path))
+        else:
+            print(describe(path, read))
+    return 0
+
+
+def describe(path: str, read: BoardRead) -> str:
+    """One line for people."""
+    if not read.found:
+        return f"{path}: {read.reason or 'board not found'}"
+    if read.busy:
+        return f"{path}: {read.reason}"
+    pieces = ", ".join(f"{c} {f}" for f, c in sorted(read.fields.items())) or "no pieces"
+    return f"{path}: {len(read.fields)} pieces (confidence {read.overall:.2f}): {pieces}"

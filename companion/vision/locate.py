@@ -1,0 +1,236 @@
+"""Locate the board in a frame: ArUco markers → homography, or a four-point calibration.
+
+The board is a plane, so one homography maps board millimetres to (undistorted) image
+pixels. With camera intrinsics (``calibration/``) the marker corners are undistorted
+first and the field points distorted back after the homography, so the lens does not
+bend the fields away from where they are sampled. A board is "found" only when at least
+three of the layout's markers are seen and their corners agree with one plane to within a
+few pixels; anything less is "not found", never a guess. :class:`Locator` keeps state
+over frames and smooths a shaking camera.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import CompanionError
+from companion.layout import Layout
+
+FloatArray = npt.NDArray[np.float64]
+
+#: RMS distance (px) between the seen marker corners and the fitted plane above which the
+#: markers do not belong to one flat board (a marker lifted, misdetected or a wrong layout).
+MAX_PLANE_ERROR = 4.0
+
+
+@dataclass(frozen=True)
+class Intrinsics:
+    """Camera matrix and lens distortion (OpenCV's k1, k2, p1, p2, k3) at an image size."""
+
+    matrix: FloatArray
+    distortion: FloatArray
+    width: int
+    height: int
+
+    def undistort(self, pts: FloatArray) -> FloatArray:
+        """Distorted image pixels → ideal (pinhole) pixels."""
+        out = cv2.undistortPoints(
+            pts.reshape(-1, 1, 2).astype(np.float64), self.matrix, self.distortion, P=self.matrix
+        )
+        return np.asarray(out, np.float64).reshape(-1, 2)
+
+    def distort(self, pts: FloatArray) -> FloatArray:
+        """Ideal (pinhole) pixels → distorted image pixels."""
+        inv = np.linalg.inv(self.matrix)
+        obj = np.column_stack([pts, np.ones(len(pts))]) @ inv.T
+        out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.matrix, self.distortion)
+        return np.asarray(out, np.float64).reshape(-1, 2)
+
+    def check_size(self, width: int, height: int) -> None:
+        """A one-line error when a frame does not have the calibrated size."""
+        if (width, height) != (self.width, self.height):
+            raise CompanionError(
+                f"image is {width}x{height} but the camera was calibrated at "
+                f"{self.width}x{self.height}; calibrate at this size or resize the image"
+            )
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where the board is: a homography from board mm to ideal image pixels."""
+
+    homography: FloatArray
+    intrinsics: Intrinsics | None
+    method: str  # "markers" or "manual"
+    markers: tuple[int, ...] = ()  # ids of the markers seen
+    error: float = 0.0  # RMS marker corner error in px
+
+    def project(self, pts_mm: FloatArray) -> FloatArray:
+        """Board millimetres (N, 2) → image pixels (N, 2), lens distortion included."""
+        p = cv2.perspectiveTransform(pts_mm.reshape(-1, 1, 2).astype(np.float64), self.homography)
+        ideal = np.asarray(p, np.float64).reshape(-1, 2)
+        return ideal if self.intrinsics is None else self.intrinsics.distort(ideal)
+
+
+class Locator:
+    """Finds the board frame after frame.
+
+    ``manual`` (four board points in mm and their four image pixels) replaces the markers for
+    a board without them. ``smoothing`` (0..1) is the weight of the newest frame when the
+    board has moved less than ``jump_px``: that averages a shaking camera away, while a real
+    move of the camera or board (a bigger jump) is taken over at once.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        intrinsics: Intrinsics | None = None,
+        manual: tuple[FloatArray, FloatArray] | None = None,
+        *,
+        min_markers: int = 3,
+        smoothing: float = 0.4,
+        jump_px: float = 6.0,
+        guess_lens: bool = True,
+    ) -> None:
+        self.layout = layout
+        self.intrinsics = intrinsics
+        self.manual = manual
+        self.min_markers = min_markers
+        self.smoothing = smoothing
+        self.jump_px = jump_px
+        self.guess_lens = guess_lens
+        self._size = (0, 0)
+        self._corners_mm = marker_corners(layout)
+        self._detector = _detector(layout) if layout.markers else None
+        hw, hh = layout.width / 2, layout.height / 2
+        self._frame_mm = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float64)
+        self._last_px: FloatArray | None = None
+
+    def locate(self, image: npt.NDArray[np.uint8]) -> Location | None:
+        """The board in one frame, or None when it is not found (no state is kept)."""
+        if self.intrinsics is not None:
+            self.intrinsics.check_size(image.shape[1], image.shape[0])
+        if self.manual is not None:
+            return self._from_points(*self.manual, method="manual", markers=())
+        if self._detector is None:
+            raise CompanionError(
+                f"layout {self.layout.name!r} has no markers: calibrate its four corners "
+                "(companion calibrate corners)"
+            )
+        self._size = (image.shape[1], image.shape[0])
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return None
+        board_pts, image_pts, seen = [], [], []
+        for quad, mid in zip(corners, ids.ravel(), strict=True):
+            known = self._corners_mm.get(int(mid))
+            if known is None or int(mid) in seen:
+                continue
+            seen.append(int(mid))
+            board_pts.append(known)
+            image_pts.append(np.asarray(quad, np.float64).reshape(4, 2))
+        if len(seen) < self.min_markers:
+            return None
+        return self._from_points(
+            np.vstack(board_pts), np.vstack(image_pts), method="markers", markers=tuple(seen)
+        )
+
+    def update(self, image: npt.NDArray[np.uint8]) -> Location | None:
+        """The board in the next frame of a stream, smoothed; None when it is not found."""
+        found = self.locate(image)
+        if found is None:
+            return None
+        px = cv2.perspectiveTransform(self._frame_mm.reshape(-1, 1, 2), found.homography)
+        px = np.asarray(px, np.float64).reshape(-1, 2)
+        if self._last_px is not None and np.abs(px - self._last_px).max() < self.jump_px:
+            px = self.smoothing * px + (1 - self.smoothing) * self._last_px
+            h = cv2.getPerspectiveTransform(
+                self._frame_mm.astype(np.float32), px.astype(np.float32)
+            )
+            found = replace(found, homography=np.asarray(h, np.float64))
+        self._last_px = px
+        return found
+
+    def _from_points(
+        self, board: FloatArray, image: FloatArray, *, method: str, markers: tuple[int, ...]
+    ) -> Location | None:
+        intrinsics = self.intrinsics
+        if intrinsics is None and method == "markers" and self.guess_lens:
+            intrinsics = self._guess_lens(board, image)
+        return self._fit(board, image, intrinsics, method=method, markers=markers)
+
+    def _fit(
+        self,
+        board: FloatArray,
+        image: FloatArray,
+        intrinsics: Intrinsics | None,
+        *,
+        method: str,
+        markers: tuple[int, ...],
+    ) -> Location | None:
+        ideal = image if intrinsics is None else intrinsics.undistort(image)
+        h, _ = cv2.findHomography(board.astype(np.float64), ideal.astype(np.float64), 0)
+        if h is None:
+            return None
+        back = cv2.perspectiveTransform(board.reshape(-1, 1, 2).astype(np.float64), h)
+        error = float(np.sqrt(np.mean(np.sum((back.reshape(-1, 2) - ideal) ** 2, axis=1))))
+        if method == "markers" and error > MAX_PLANE_ERROR * (1 if intrinsics else 2):
+            return None
+        return Location(np.asarray(h, np.float64), intrinsics, method, markers, error)
+
+    def _guess_lens(self, board: FloatArray, image: FloatArray) -> Intrinsics | None:
+        """Without a calibration: the radial distortion that makes the markers most planar.
+
+        A plain homography cannot bend, so with a barrel lens the 16 marker corners do not
+        fit one plane exactly. Assuming a typical focal length (0.8 × image width) and the
+        centre of the image, the k1 that makes them fit best is taken (k1 = 0 is one of the
+        candidates, so a straight lens stays straight).
+        """
+        w, h = self._size
+        f = 0.8 * max(w, h)
+        matrix = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]], np.float64)
+
+        def cost(k1: float) -> float:
+            cam = Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
+            found = self._fit(board, image, cam, method="guess", markers=())
+            return float("inf") if found is None else found.error
+
+        grid = np.linspace(-0.3, 0.1, 17)
+        costs = np.array([cost(k) for k in grid])
+        best = int(np.argmin(costs))
+        if not np.isfinite(costs[best]):
+            return None
+        if 0 < best < len(grid) - 1:  # parabola through the best three
+            c0, c1, c2 = costs[best - 1 : best + 2]
+            denom = c0 - 2 * c1 + c2
+            step = grid[1] - grid[0]
+            k1 = grid[best] + (0.5 * step * (c0 - c2) / denom if denom > 0 else 0.0)
+        else:
+            k1 = grid[best]
+        return Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
+
+
+def marker_corners(layout: Layout) -> dict[int, FloatArray]:
+    """Marker id → its four corners on the board (mm), in ArUco's order TL, TR, BR, BL."""
+    out = {}
+    for m in layout.markers:
+        s = m.size / 2
+        out[m.id] = np.array(
+            [[m.x - s, m.y - s], [m.x + s, m.y - s], [m.x + s, m.y + s], [m.x - s, m.y + s]]
+        )
+    return out
+
+
+def _detector(layout: Layout) -> cv2.aruco.ArucoDetector:
+    name = f"DICT_{layout.marker_dictionary}"
+    if not hasattr(cv2.aruco, name):
+        raise CompanionError(f"layout {layout.name!r}: unknown marker dictionary {name}")
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
+    return cv2.aruco.ArucoDetector(dictionary, params)

@@ -1,0 +1,99 @@
+"""Read a board from a frame: locate, sample, classify, and say whether to trust it.
+
+:class:`BoardReader` reads single frames (``companion read-board``); the frame-by-frame
+watcher in :mod:`companion.vision.still` adds smoothing and the still-board wait on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.layout import Layout
+from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
+from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
+from companion.vision.profiles import Profiles, default_profiles
+
+
+@dataclass(frozen=True)
+class BoardRead:
+    """What one frame shows. ``fields`` holds occupied fields only, with their colour."""
+
+    found: bool
+    busy: bool = False
+    fields: dict[str, str] = field(default_factory=dict)
+    confidence: dict[str, float] = field(default_factory=dict)  # every field, 0..1
+    overall: float = 0.0  # the lowest field confidence
+    reason: str = ""  # why not found / why busy, for people
+    markers: tuple[int, ...] = ()
+    colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
+
+    def to_json(self, image: str) -> dict[str, Any]:
+        """The JSON line of ``companion read-board --json`` (DESIGN.md)."""
+        out: dict[str, Any] = {"image": image, "found": self.found, "busy": self.busy}
+        out["fields"] = dict(sorted(self.fields.items()))
+        out["confidence"] = {
+            "overall": round(self.overall, 4),
+            "fields": {f: round(c, 4) for f, c in sorted(self.confidence.items())},
+        }
+        out["markers"] = list(self.markers)
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+class BoardReader:
+    """Reads frames of one layout with one camera's calibration (or the defaults)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        profiles: Profiles | None = None,
+        intrinsics: Intrinsics | None = None,
+        manual: tuple[FloatArray, FloatArray] | None = None,
+    ) -> None:
+        self.layout = layout
+        self.profiles = (profiles or default_profiles(layout)).for_layout(layout)
+        self.locator = Locator(layout, intrinsics, manual)
+        self.sampler = FieldSampler(layout)
+
+    def read(self, image: npt.NDArray[np.uint8], location: Location | None = None) -> BoardRead:
+        """Read one frame; ``location`` skips the marker search (a watcher smooths it)."""
+        location = location or self.locator.locate(image)
+        if location is None:
+            return BoardRead(found=False, reason="board not found: fewer than 3 markers seen")
+        sampled = self.sampler.sample(image, location)
+        if sampled is None:
+            return BoardRead(found=False, reason="board not found: part of it is out of view")
+        s = self.sampler
+        verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
+        return self._result(verdicts, location, sampled.means)
+
+    def _result(
+        self, verdicts: FieldVerdicts, location: Location, colours: FloatArray
+    ) -> BoardRead:
+        ids = self.sampler.ids
+        occupied = {
+            ids[i]: self.profiles.colours[k] for i, k in enumerate(verdicts.labels) if k >= 0
+        }
+        confidence = {f: float(c) for f, c in zip(ids, verdicts.confidence, strict=True)}
+        odd = [ids[i] for i in np.flatnonzero(verdicts.anomaly)]
+        reason = ""
+        if odd:
+            more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
+            reason = f"busy: something unknown over {odd[0]}{more}"
+        elif verdicts.intruded >= MIN_INTRUDED:
+            reason = "busy: a hand or an object is over the board"
+        return BoardRead(
+            found=True,
+            busy=bool(reason),
+            fields=occupied,
+            confidence=confidence,
+            overall=float(verdicts.confidence.min()),
+            reason=reason,
+            markers=location.markers,
+            colours=colours,
+        )

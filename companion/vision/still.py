@@ -1,0 +1,69 @@
+"""Still-frame detection: only a board that stayed unchanged for a few frames is read.
+
+A hand over the board or a piece on its way makes frames "busy". A single frame can show
+it (a hand over fields or background, see :mod:`companion.vision.fields`); a stream also
+shows it as change: the watcher compares every field's colour with the previous frame,
+after taking out a change of the light over the whole board (a cloud, a lamp switched
+on). Like PicoChess's debouncing, a read counts only after ``still_frames`` unchanged,
+not busy frames in a row; like Raspberry Turk, changes are tracked field by field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.locate import FloatArray
+from companion.vision.reader import BoardRead, BoardReader
+
+#: Mean colour change (0..255) of one field between two frames that counts as a change.
+CHANGE = 18.0
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One frame of a stream: the read, and whether the board has been still long enough."""
+
+    read: BoardRead
+    still: bool
+    changed: tuple[str, ...] = ()  # fields that changed since the previous frame
+
+
+class BoardWatcher:
+    """Feeds frames to a :class:`BoardReader` with smoothing and the still-board wait."""
+
+    def __init__(self, reader: BoardReader, still_frames: int = 3, change: float = CHANGE) -> None:
+        self.reader = reader
+        self.still_frames = still_frames
+        self.change = change
+        self._previous: FloatArray | None = None
+        self._quiet = 0
+
+    def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
+        """Read the next frame; ``still`` is True once the board stopped changing."""
+        location = self.reader.locator.update(image)
+        read = self.reader.read(image, location) if location is not None else None
+        if read is None or not read.found or read.colours is None:
+            self._previous, self._quiet = None, 0
+            return Observation(read or BoardRead(found=False, reason="board not found"), False)
+        changed = self._changes(read.colours)
+        self._previous = read.colours
+        if read.busy or changed:
+            self._quiet = 0
+        else:
+            self._quiet += 1
+        still = self._quiet >= self.still_frames
+        if not still and not read.busy:
+            why = f"busy: {changed[0]} is changing" if changed else "waiting for a still board"
+            read = replace(read, busy=True, reason=why)
+        return Observation(read, still, changed)
+
+    def _changes(self, colours: FloatArray) -> tuple[str, ...]:
+        if self._previous is None:
+            return ()
+        gain = float(np.median((colours.mean(axis=1) + 1) / (self._previous.mean(axis=1) + 1)))
+        diff = np.abs(colours - self._previous * gain).mean(axis=1)
+        ids = self.reader.sampler.ids
+        return tuple(ids[i] for i in np.flatnonzero(diff > self.change))
