@@ -85,6 +85,7 @@ class Referee:
     roll: tuple[int, int] | None = None
     candidates: list[MoveLike] = field(default_factory=list)
     last_move: MoveLike | None = None  # the last accepted move (for teaching)
+    resumed: bool = False  # taken up from the journal after a restart
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     _legal: list[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
@@ -105,7 +106,7 @@ class Referee:
         state = fold(events)
         if state.position is None:
             raise ValueError(f"game {game_id} has no start event")
-        ref = cls(state.position, rules, journal, game_id)
+        ref = cls(state.position, rules, journal, game_id, resumed=True)
         undone = {int(e.data["undoes"]) for e in events if e.kind == "undo"}
         current: Position | None = None
         for e in events:  # the positions before each kept move, for undo

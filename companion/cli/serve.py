@@ -11,8 +11,12 @@ import logging
 import secrets
 
 from companion.cli.common import add_config_argument, read_config
+from companion.config import Config
 from companion.errors import CompanionError
 from companion.layout import load_layout
+from companion.panel import Panel
+from companion.table import Table
+from companion.voice import Voice
 
 NAME = "serve"
 HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)"
@@ -33,6 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="the game (config game.name, default gravitation)")
     parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
     parser.add_argument(
+        "--new-game",
+        action="store_true",
+        help="start a new game even if the journal holds an unfinished one (which is "
+        "otherwise resumed)",
+    )
+    parser.add_argument(
         "--pin",
         help="the referee PIN that unlocks changes (config web.pin; "
         "default: a random one, printed at start)",
@@ -43,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from waitress import serve
 
     from companion.position import start_position
-    from companion.web import Table, create_app
+    from companion.web import create_app
 
     config = read_config(args)
     host = args.host or config.web.host
@@ -55,18 +65,26 @@ def run(args: argparse.Namespace) -> int:
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
     options = dict(config.game.options) if game == config.game.name else None
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    table = Table.new(
-        start_position(game, players, layout, config.game.phase, options), config.journal_path
-    )
     pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
     if not pin.isdigit() or not 4 <= len(pin) <= 8:
         raise CompanionError("the referee PIN must be 4 to 8 digits")
-    app = create_app({"TABLE": table, "REFEREE_PIN": pin})
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
     log.info("config: %s (%s)", config.path or "built-in defaults", config.found_by)
-    log.info("journal: %s", config.journal_path)
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    fresh = args.new_game or args.players or args.game
+    table = Table.new(
+        start_position(game, players, layout, config.game.phase, options),
+        config.journal_path,
+        resume=not fresh,
+    )
+    log.info(
+        "journal: %s (%s)",
+        config.journal_path,
+        "unfinished game resumed" if table.resumed else "new game",
+    )
+    panel = _devices(config, table)
+    app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel})
     log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,
@@ -77,5 +95,22 @@ def run(args: argparse.Namespace) -> int:
     if not (args.pin or config.web.pin):
         log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
     # each open page holds one thread for its live-update stream (at most 32 streams)
-    serve(app, host=host, port=port, threads=40, channel_timeout=60)
+    try:
+        serve(app, host=host, port=port, threads=40, channel_timeout=60)
+    finally:
+        if panel is not None:
+            panel.close()
     return 0
+
+
+def _devices(config: Config, table: Table) -> Panel | None:
+    """The panel (real pins on a Pi, mock pins elsewhere) and the voice, wired to the table."""
+    from companion.devices import attach_panel, attach_voice
+
+    voice = Voice(config.voice.enabled, config.voice.voice, config.voice.rate, config.voice.command)
+    attach_voice(table, voice)
+    panel = None
+    if config.panel.enabled:
+        panel = Panel(config.panel)
+        attach_panel(table, panel)
+    return panel

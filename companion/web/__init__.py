@@ -7,60 +7,15 @@ and English. Anyone may look; set-up and every other change need the referee PIN
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
-from companion.games.moves import Move
-from companion.journal import Journal
-from companion.position import Position, start_position
-from companion.referee import Referee
+from companion.table import Table
 from companion.web.events import Broker
 from companion.web.i18n import init_i18n
 from companion.web.security import init_security
-
-
-def rules(position: Position, roll: tuple[int, int]) -> Sequence[Move]:
-    """The legal moves of the position's game (the rules engine the referee asks)."""
-    from companion.games import legal_moves
-
-    return legal_moves(position, roll)
-
-
-@dataclass
-class Table:
-    """The game at this table: the referee, its journal, and who is told of changes."""
-
-    referee: Referee
-    journal: Journal | None = None
-    on_change: list[Callable[[Table], None]] = field(default_factory=list)
-
-    @classmethod
-    def new(cls, position: Position | None = None, journal_path: Path | None = None) -> Table:
-        """A table for ``position`` (default: the start position), recorded if a path is given."""
-        journal = Journal(journal_path) if journal_path is not None else None
-        return cls(Referee.start(position or start_position(), rules, journal), journal)
-
-    def __post_init__(self) -> None:
-        self.referee.listeners.append(lambda _referee: self.changed())
-
-    @property
-    def position(self) -> Position:
-        return self.referee.position
-
-    def restart(self, position: Position) -> None:
-        """Begin a new game at this table (the journal keeps the old one)."""
-        self.referee = Referee.start(position, rules, self.journal)
-        self.referee.listeners.append(lambda _referee: self.changed())
-        self.changed()
-
-    def changed(self) -> None:
-        for listener in self.on_change:
-            listener(self)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -90,6 +45,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(table_pages)
     app.register_blueprint(setup)
     app.register_blueprint(teaching)
+    app.jinja_env.globals["panel_state"] = lambda: (
+        app.config["PANEL"].state() if app.config.get("PANEL") is not None else None
+    )
 
     @app.errorhandler(HTTPException)
     def _error(exc: HTTPException) -> tuple[str, int]:

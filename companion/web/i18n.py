@@ -41,6 +41,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "history": "Verlauf",
         "undo": "Letzten Zug zurücknehmen",
         "teach": "Lernen",
+        "panel": "Bedienfeld",
+        "button_read_dice": "Würfel lesen",
+        "button_confirm": "Bestätigen",
+        "button_undo": "Zurück",
+        "button_roll": "Würfeln",
     },
     "en": {
         "to_move": "to move",
@@ -74,6 +79,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "history": "History",
         "undo": "Take back the last move",
         "teach": "Learn",
+        "panel": "Panel",
+        "button_read_dice": "Read the dice",
+        "button_confirm": "Confirm",
+        "button_undo": "Undo",
+        "button_roll": "Roll",
     },
 }
 

@@ -10,8 +10,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render import PIECE_COLOURS, draw_board, to_svg
-from companion.web import Table
-from companion.web.security import referee_required
+from companion.table import Table
+from companion.web.security import is_referee, referee_required
 
 table = Blueprint("table", __name__)
 
@@ -89,39 +89,55 @@ def dice() -> BaseResponse:
         values = [int(request.form.get(k, "")) for k in ("die1", "die2")]
     except ValueError:
         abort(400, "enter both dice as numbers 1 to 6")
-    _table().referee.observe_dice(values)
+    with _table().lock:
+        _table().referee.observe_dice(values)
     return _back()
 
 
 @table.post("/play/<int:index>")
 def play(index: int) -> BaseResponse:
     """The move that was made, picked from the list of legal moves (no camera)."""
-    ref = _table().referee
-    legal = ref.legal
-    if not 0 <= index < len(legal):
-        abort(409, "there is no such move to make now")
-    ref.play(index)
+    table_ = _table()
+    with table_.lock:
+        if not 0 <= index < len(table_.referee.legal):
+            abort(409, "there is no such move to make now")
+        table_.referee.play(index)
     return _back()
 
 
 @table.post("/confirm")
 def confirm() -> BaseResponse:
     """The pieces stand as the page shows them (set up, or set back after a rejection)."""
-    _table().referee.confirm_board()
+    with _table().lock:
+        _table().referee.confirm_board()
     return _back()
 
 
 @table.post("/choose/<int:index>")
 def choose(index: int) -> BaseResponse:
     """Which of several moves that fit the board was meant."""
-    _table().referee.choose(index)
+    with _table().lock:
+        _table().referee.choose(index)
     return _back()
 
 
 @table.post("/undo")
 @referee_required
 def undo() -> BaseResponse:
-    _table().referee.undo()
+    with _table().lock:
+        _table().referee.undo()
+    return _back()
+
+
+@table.post("/panel/<kind>")
+def panel_press(kind: str) -> BaseResponse:
+    """A button of the virtual panel (shown when the pins are mocked)."""
+    panel = current_app.config.get("PANEL")
+    if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
+        abort(404, "no such button")
+    if kind == "undo" and not is_referee():
+        abort(403, "taking a move back needs the referee PIN")
+    panel.press(kind, long=request.form.get("long") == "1")
     return _back()
 
 

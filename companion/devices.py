@@ -1,0 +1,69 @@
+"""The table's devices: the panel's LEDs and buttons, and the voice, wired to the referee.
+
+What the referee decides goes out (whose turn on the seat LEDs, the verdict on the green
+and red LEDs, the announcement spoken); what the buttons say comes in (electronic dice,
+"the pieces stand as shown", undo). Both sides act on the :class:`~companion.table.Table`
+under its lock, so a button pressed while the page is used is taken in turn.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from companion.panel import Panel, PanelEvent
+from companion.table import Table
+from companion.voice import Voice
+
+log = logging.getLogger("companion.devices")
+
+#: The referee's verdicts as the panel's two lights show them.
+LIGHTS = {"legal": "ok", "illegal": "bad", "setup": "bad", "ambiguous": "bad"}
+
+#: What the voice says besides the announcement (German, the table's language).
+SPOKEN = {
+    "illegal": "Dieser Zug ist nicht erlaubt.",
+    "setup": "Bitte die Steine aufstellen wie gezeigt.",
+    "ambiguous": "Welcher Zug war gemeint?",
+}
+
+
+def attach_panel(table: Table, panel: Panel) -> None:
+    """Show the referee on the LEDs; feed the buttons to the referee."""
+
+    def show(t: Table) -> None:
+        panel.show_turn(t.position.to_move)
+        verdict = t.referee.verdict
+        panel.show_verdict(LIGHTS.get(verdict.kind, "none") if verdict else "none")  # type: ignore[arg-type]
+
+    def pressed(event: PanelEvent) -> None:
+        with table.lock:
+            ref = table.referee
+            if event.kind == "roll" and len(event.dice) == 2:
+                ref.observe_dice(list(event.dice))
+            elif event.kind == "confirm":
+                ref.confirm_board()
+            elif event.kind == "undo":
+                ref.undo()
+            else:  # read_dice: the camera watcher reads the dice on its next still frame
+                log.info("panel: %s pressed", event.kind)
+
+    table.on_change.append(show)
+    panel.on_event(pressed)
+    show(table)
+
+
+def attach_voice(table: Table, voice: Voice) -> None:
+    """Speak each new verdict: the announcement of a legal move, else what to do."""
+    last: list[object] = [table.referee.verdict]
+
+    def speak(t: Table) -> None:
+        verdict = t.referee.verdict
+        if verdict is None or verdict is last[0]:
+            return
+        last[0] = verdict
+        if verdict.kind == "legal" and verdict.announcement:
+            voice.say(verdict.announcement)
+        elif verdict.kind in SPOKEN:
+            voice.say(SPOKEN[verdict.kind])
+
+    table.on_change.append(speak)

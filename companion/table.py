@@ -1,0 +1,76 @@
+"""The game at the table: the referee, its journal, and who is told of every change.
+
+The page, the panel, the voice and the camera watcher all act on one :class:`Table`. Its
+lock makes their calls one at a time (the referee is a plain state machine), and every
+change of the referee's state is passed on to the ``on_change`` listeners.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.games.moves import Move
+from companion.journal import Journal
+from companion.position import Position, start_position
+from companion.referee import Referee
+
+
+def rules(position: Position, roll: tuple[int, int]) -> Sequence[Move]:
+    """The legal moves of the position's game (the rules engine the referee asks)."""
+    from companion.games import legal_moves
+
+    return legal_moves(position, roll)
+
+
+@dataclass
+class Table:
+    """One table's game. Call the referee inside ``with table.lock:``."""
+
+    referee: Referee
+    journal: Journal | None = None
+    on_change: list[Callable[[Table], None]] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def __post_init__(self) -> None:
+        self.referee.listeners.append(lambda _referee: self.changed())
+
+    @classmethod
+    def new(
+        cls,
+        position: Position | None = None,
+        journal_path: Path | None = None,
+        resume: bool = False,
+    ) -> Table:
+        """A table for ``position`` (default: the start position), recorded if a path is given.
+
+        With ``resume`` and a journal that holds an unfinished game, that game (the last
+        one) goes on instead, so a power cut or a restart of the service loses nothing.
+        """
+        journal = Journal(journal_path) if journal_path is not None else None
+        if resume and journal is not None and journal.unfinished():
+            game = journal.unfinished()[-1]
+            return cls(Referee.resume(journal, game.id, rules), journal)
+        return cls(Referee.start(position or start_position(), rules, journal), journal)
+
+    @property
+    def resumed(self) -> bool:
+        """True when the referee took up a game from the journal."""
+        return self.referee.resumed
+
+    @property
+    def position(self) -> Position:
+        return self.referee.position
+
+    def restart(self, position: Position) -> None:
+        """Begin a new game at this table (the journal keeps the old one)."""
+        with self.lock:
+            self.referee = Referee.start(position, rules, self.journal)
+            self.referee.listeners.append(lambda _referee: self.changed())
+        self.changed()
+
+    def changed(self) -> None:
+        for listener in self.on_change:
+            listener(self)

@@ -1,0 +1,119 @@
+"""The panel and the voice follow the referee; the buttons drive it (mock pins)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from conftest import position
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import PanelConfig, PanelPins
+from companion.devices import attach_panel, attach_voice
+from companion.panel import Panel, mock_factory
+from companion.table import Table
+
+SEATS = PanelPins().seats
+OK, BAD, CONFIRM, ROLL = 20, 21, 27, 23
+
+
+@pytest.fixture()
+def factory() -> Iterator[MockFactory]:
+    pins = mock_factory()
+    try:
+        yield pins
+    finally:
+        pins.reset()
+
+
+def press(factory: MockFactory, pin: int) -> None:
+    factory.pin(pin).drive_low()
+    time.sleep(0.01)
+    factory.pin(pin).drive_high()
+
+
+@pytest.fixture()
+def table_and_panel(factory):  # type: ignore[no-untyped-def]
+    table = Table.new(position())
+    config = replace(PanelConfig(electronic_dice=True), pins=PanelPins(roll=ROLL))
+    rolls = iter([4, 3])
+    panel = Panel(
+        config,
+        pin_factory=factory,
+        roll_die=lambda: next(rolls),
+        blink_time=0.001,
+        bounce_time=None,
+    )
+    attach_panel(table, panel)
+    yield table, panel
+    panel.close()
+
+
+def test_the_seat_led_of_the_player_to_move_is_lit(factory, table_and_panel):
+    assert factory.pin(SEATS["red"]).state and not factory.pin(SEATS["yellow"]).state
+
+
+def test_confirm_roll_and_a_legal_move_light_the_green_led(factory, table_and_panel):
+    table, _ = table_and_panel
+    press(factory, CONFIRM)  # the pieces stand as shown
+    assert table.referee.phase.name == "ROLL"
+    press(factory, ROLL)  # electronic dice: 4 and 3
+    assert table.referee.roll == (4, 3)
+    with table.lock:
+        table.referee.play(0)
+    deadline = time.monotonic() + 2  # the verdict shows once the dice have blinked
+    while not factory.pin(OK).state and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert factory.pin(OK).state and not factory.pin(BAD).state
+    assert factory.pin(SEATS["yellow"]).state  # yellow's turn now
+
+
+def test_a_rejected_board_lights_the_red_led(factory, table_and_panel):
+    table, _ = table_and_panel
+    with table.lock:
+        table.referee.observe_board({"U1.0": "red"})  # not the set-up position
+    assert factory.pin(BAD).state and not factory.pin(OK).state
+
+
+class FakeVoice:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+def test_the_voice_speaks_the_announcement_of_a_legal_move_once():
+    table = Table.new(position())
+    voice = FakeVoice()
+    attach_voice(table, voice)  # type: ignore[arg-type]
+    table.referee.confirm_board()
+    table.referee.observe_dice([4, 3])
+    table.referee.play(0)
+    announcement = table.referee.verdict.announcement
+    table.changed()  # a second change with the same verdict says nothing new
+    assert voice.said == [announcement]
+
+
+def test_the_voice_asks_to_set_up_the_pieces_in_german():
+    table = Table.new(position())
+    voice = FakeVoice()
+    attach_voice(table, voice)  # type: ignore[arg-type]
+    table.referee.observe_board({"U1.0": "red"})
+    assert voice.said == ["Bitte die Steine aufstellen wie gezeigt."]
+
+
+def test_a_table_resumes_the_unfinished_game_of_its_journal(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    first = Table.new(position(), path)
+    first.referee.confirm_board()
+    first.referee.observe_dice([4, 3])
+    first.referee.play(0)
+    played = first.position
+    first.journal.close()  # the power goes out
+    again = Table.new(position(), path, resume=True)
+    assert again.resumed and again.position == played
+    fresh = Table.new(position(), path, resume=False)
+    assert not fresh.resumed and fresh.position == position()
