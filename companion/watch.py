@@ -86,7 +86,7 @@ class Watcher:
             verdict = self.referee.observe_board(seen.read.fields)
             return Glance("board", True, verdict, note=f"{len(seen.read.fields)} pieces")
         self._last_kind = "dice"
-        reading = read_dice(_shrink(image, self.dice_width), self.dice_kind)
+        reading = read_dice(dice_view(image, self.dice_width), self.dice_kind)
         settled = self.dice.feed(reading)
         if settled is None:
             if not reading.dice:
@@ -100,11 +100,10 @@ class Watcher:
         return Glance("dice", True, self.referee.observe_dice(values), f"rolled {values}")
 
 
-def _shrink(image: Image, width: int) -> Image:
+def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:
     """The frame at most ``width`` pixels across (aspect kept); smaller frames as they are."""
     h, w = image.shape[:2]
     if w <= width:
         return image
     size = (width, round(h * width / w))
-    out: Image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-    return out
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)

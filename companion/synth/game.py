@@ -29,10 +29,10 @@ import numpy as np
 from companion.games import legal_moves
 from companion.games.moves import Move
 from companion.position import Position
-from companion.synth.board import Camera, default_camera, photograph, random_pose
+from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
 from companion.vision.dice import read_dice
-from companion.watch import DICE_WIDTH
+from companion.watch import dice_view
 
 Prefer = Callable[[Move], bool]
 
@@ -195,8 +195,8 @@ class _Writer:
         rec: Recording,
         film: Filming,
         camera: Camera,
-        rvec: np.ndarray,  # type: ignore[type-arg]
-        tvec: np.ndarray,  # type: ignore[type-arg]
+        rvec: FloatArray,
+        tvec: FloatArray,
         rng: np.random.Generator,
         seed: int,
     ) -> None:
@@ -204,9 +204,14 @@ class _Writer:
         self.rvec, self.tvec, self.rng, self.seed = rvec, tvec, rng, seed
         self.scene = 0
 
-    def _write(self, image: np.ndarray, what: str) -> None:  # type: ignore[type-arg]
+    def _jpeg(self, image: Image) -> bytes:
+        """The frame as a JPEG file holds it."""
+        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.film.jpeg])
+        return bytes(data)
+
+    def _write(self, data: bytes, what: str) -> None:
         path = self.rec.folder / f"{len(self.rec.frames):04d}-{what}.jpg"
-        cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, self.film.jpeg])
+        path.write_bytes(data)
         self.rec.frames.append(path)
 
     def board(self, position: Position, what: str) -> None:
@@ -218,8 +223,9 @@ class _Writer:
             tvec=self.tvec,
             scene_seed=self.seed,
         )
+        data = self._jpeg(photo.image)
         for _ in range(self.film.still):
-            self._write(photo.image, what)
+            self._write(data, what)
 
     def hand(self, position: Position) -> None:
         photo = photograph(
@@ -231,7 +237,7 @@ class _Writer:
             scene_seed=self.seed,
             hand=True,
         )
-        self._write(photo.image, "hand")
+        self._write(self._jpeg(photo.image), "hand")
 
     def dice(self, roll: tuple[int, int], rng: random.Random) -> None:
         size = (self.film.width, self.film.height)
@@ -239,14 +245,21 @@ class _Writer:
             self.scene += 1
             moving = scene_options(dice=(2, 2), values=roll, moving=1.0, jpeg=(0, 0))
             rolling = render_scene(self.seed * 1000 + self.scene, moving).image
-            self._write(cv2.resize(rolling, size, interpolation=cv2.INTER_LINEAR), "rolling")
+            self._write(self._jpeg(_upscale(rolling, size)), "rolling")
         still = scene_options(dice=(2, 2), values=roll, jpeg=(0, 0))
         for _ in range(20):  # a throw the pip reader reads (its accuracy is docs/dice.md's)
             self.scene += 1
-            image = render_scene(self.seed * 1000 + self.scene, still).image
-            image = cv2.resize(image, size, interpolation=cv2.INTER_LINEAR)
-            reading = read_dice(cv2.resize(image, (DICE_WIDTH, DICE_WIDTH * size[1] // size[0])))
+            data = self._jpeg(
+                _upscale(render_scene(self.seed * 1000 + self.scene, still).image, size)
+            )
+            image = np.asarray(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+            reading = read_dice(dice_view(image))  # what the replay will read
             if sorted(reading.values) == sorted(roll) and reading.settled:
                 break
         for _ in range(self.film.settled):
-            self._write(image, "dice")
+            self._write(data, "dice")
+
+
+def _upscale(image: Image, size: tuple[int, int]) -> Image:
+    """A dice scene at the board camera's resolution: one camera films board and tray."""
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), np.uint8)

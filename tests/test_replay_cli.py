@@ -1,0 +1,73 @@
+"""``companion replay`` refuses bad input with one line and exit 2, before any frame is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["replay", *argv])
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    return code, err
+
+
+def frames(tmp_path: Path) -> Path:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
+    return folder
+
+
+def test_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, err = run(capsys, str(tmp_path / "nowhere"))
+    assert code == 2 and "nowhere: no such folder of frames" in err
+
+
+def test_a_folder_without_images(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a frame")
+    code, err = run(capsys, str(tmp_path))
+    assert code == 2 and "no image files" in err
+
+
+def test_a_corrupt_start_position(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    start.write_text('{"game": "gravitation", "pieces": ')
+    code, err = run(capsys, str(frames(tmp_path)), "--position", str(start))
+    assert code == 2 and "start.json" in err
+
+
+def test_a_start_position_of_another_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    main(["start", "--game", "tunnelx"])
+    start = tmp_path / "start.json"
+    start.write_text(capsys.readouterr().out)
+    code, err = run(capsys, str(frames(tmp_path)), "--position", str(start))
+    assert code == 2 and "not of 'gravitation'" in err
+
+
+def test_a_journal_that_is_not_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    journal = tmp_path / "game.db"
+    journal.write_text("shopping list")
+    code, err = run(capsys, str(frames(tmp_path)), "--journal", str(journal))
+    assert code == 2 and "not a companion journal" in err
+    assert journal.read_text() == "shopping list"
+
+
+def test_unknown_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _ = run(capsys, str(frames(tmp_path)), "--players", "red,purple")
+    assert code == 2
+
+
+def test_frames_without_board_or_dice_judge_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["replay", str(frames(tmp_path)), "--json"]) == 0
+    assert capsys.readouterr().out == ""
