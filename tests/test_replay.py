@@ -7,6 +7,8 @@ truth, from the frames alone.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
@@ -70,23 +72,22 @@ def send_home(tmp_path_factory: pytest.TempPathFactory) -> Recording:
 
 
 def replay(
-    rec: Recording, capsys: pytest.CaptureFixture[str], *extra: str, folder: Path | None = None
-) -> tuple[int, list[dict[str, Any]]]:
+    rec: Recording, *extra: str, folder: Path | None = None, as_json: bool = True
+) -> tuple[int, list[Any]]:
+    """Run ``companion replay`` on the recording: exit code and the lines (parsed JSON)."""
     position = save(rec.start, rec.folder.parent / f"{rec.folder.name}-start.json")
-    code = main(
-        [
-            "replay",
-            str(folder or rec.folder),
-            "--game",
-            rec.start.game,
-            "--position",
-            str(position),
-            "--json",
-            *extra,
-        ]
-    )
-    out = capsys.readouterr().out
-    return code, [json.loads(line) for line in out.splitlines()]
+    argv = ["replay", str(folder or rec.folder), "--game", rec.start.game]
+    argv += ["--position", str(position), *extra] + (["--json"] if as_json else [])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(argv)
+    lines = out.getvalue().splitlines()
+    return code, [json.loads(line) for line in lines] if as_json else lines
+
+
+@pytest.fixture(scope="module")
+def plain_replay(plain: Recording) -> tuple[int, list[dict[str, Any]]]:
+    return replay(plain)
 
 
 def judged(lines: list[dict[str, Any]]) -> list[tuple[object, object]]:
@@ -102,17 +103,17 @@ def truth(rec: Recording) -> list[tuple[str, str]]:
 
 
 def test_every_move_of_a_recorded_game_is_judged_as_played(
-    plain: Recording, capsys: pytest.CaptureFixture[str]
+    plain: Recording, plain_replay: tuple[int, list[dict[str, Any]]]
 ) -> None:
-    code, lines = replay(plain, capsys)
+    code, lines = plain_replay
     assert judged(lines) == truth(plain)
     assert code == 1  # the referee rejected the wrong board of turn 2
 
 
 def test_an_illegal_board_is_rejected_then_set_back_then_the_legal_move_accepted(
-    plain: Recording, capsys: pytest.CaptureFixture[str]
+    plain_replay: tuple[int, list[dict[str, Any]]],
 ) -> None:
-    _, lines = replay(plain, capsys)
+    _, lines = plain_replay
     kinds = [v["verdict"] for v in lines if v["verdict"] != "info" or "set back" in v["reason"]]
     at = kinds.index("illegal")
     assert kinds[at : at + 3] == ["illegal", "info", "legal"]
@@ -122,18 +123,24 @@ def test_an_illegal_board_is_rejected_then_set_back_then_the_legal_move_accepted
     assert any("setback" in f for f in frames)
 
 
-def test_a_push_is_judged_legal(pushes: Recording, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_push_is_judged_legal(pushes: Recording) -> None:
     assert any(e.pushes for e in pushes.expected), "the recording should hold a push"
-    code, lines = replay(pushes, capsys)
+    code, lines = replay(pushes)
     assert code == 0
     assert judged(lines) == truth(pushes)
 
 
-def test_a_tunnel_x_send_home_is_judged_legal(
-    send_home: Recording, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_without_json_every_accepted_move_is_printed_with_its_frame(pushes: Recording) -> None:
+    code, lines = replay(pushes, as_json=False)
+    assert code == 0
+    legal = [line for line in lines if ": LEGAL: " in line]
+    assert [line.split(": LEGAL: ")[1] for line in legal] == pushes.announcements
+    assert all(line.split(":")[0].endswith("-move.jpg") for line in legal)
+
+
+def test_a_tunnel_x_send_home_is_judged_legal(send_home: Recording) -> None:
     assert any(e.destroyed for e in send_home.expected), "a piece should be sent home"
-    code, lines = replay(send_home, capsys)
+    code, lines = replay(send_home)
     assert code == 0
     assert judged(lines) == truth(send_home)
 
@@ -155,9 +162,7 @@ def test_hands_over_the_board_and_rolling_dice_are_ignored(plain: Recording) -> 
     assert referee.phase is Phase.ROLL
 
 
-def test_killed_mid_game_and_resumed_loses_nothing(
-    plain: Recording, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_killed_mid_game_and_resumed_loses_nothing(plain: Recording, tmp_path: Path) -> None:
     journal = tmp_path / "game.db"
     start = save(plain.start, tmp_path / "start.json")
     command = [sys.executable, "-m", "companion", "replay", str(plain.folder)]
@@ -183,7 +188,7 @@ def test_killed_mid_game_and_resumed_loses_nothing(
     first = [e for e in plain.expected if e.verdict == "legal"][len(kept) - 1].frame
     for path in plain.frames[first:]:
         shutil.copy(path, rest / path.name)
-    code, lines = replay(plain, capsys, "--journal", str(journal), folder=rest)
+    code, lines = replay(plain, "--journal", str(journal), folder=rest)
     assert code == 0
     assert [a for v, a in judged(lines)] == plain.announcements[len(kept) :]
     with Journal(journal) as j:

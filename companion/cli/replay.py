@@ -21,7 +21,7 @@ from companion.camera.replay import image_files
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
 from companion.games import GAMES, legal_moves
-from companion.journal import Journal
+from companion.journal import Journal, fold
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
 from companion.referee import Phase, Referee, Verdict
@@ -122,10 +122,9 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
             f"not {start.layout.reference!r}"
         )
     referee = Referee.resume(journal, game.id, legal_moves)
-    moves = sum(1 for e in journal.events(game.id) if e.kind == "move")
-    note = f"resuming game {game.id} of {journal.path} after {moves} recorded events of moves"
     if not as_json:
-        print(note)
+        moves = len(fold(list(journal.events(game.id))).announcements)
+        print(f"resuming game {game.id} of {journal.path} after {moves} moves")
     return referee
 
 
