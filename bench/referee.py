@@ -71,8 +71,13 @@ def main() -> None:
             raise SystemExit(
                 f"the replay judged {len(verdict_at)} moves, the truth has {len(firsts)}"
             )
-        runs.append([sum(costs[a : b + 1]) for a, b in zip(firsts, verdict_at, strict=True)])
-        spans = [b - a + 1 for a, b in zip(firsts, verdict_at, strict=True)]
+        boards = [  # forced passes are judged on the roll: not a board latency
+            (a, b)
+            for e, a, b in zip(rec.expected, firsts, verdict_at, strict=True)
+            if e.kind != "pass"
+        ]
+        runs.append([sum(costs[a : b + 1]) for a, b in boards])
+        spans = [b - a + 1 for a, b in boards]
 
     latency = [statistics.median(r[i] for r in runs) * 1000 for i in range(len(runs[0]))]
     frames_per = statistics.median(spans)
@@ -83,7 +88,8 @@ def main() -> None:
     print(
         f"corpus: one synthetic Gravitation game, {args.players} players, seed {args.seed}, "
         f"{len(rec.expected)} judged moves ({sum(e.verdict == 'illegal' for e in rec.expected)} "
-        f"illegal), {len(frames)} frames of {w}x{h} (filmed in {filmed:.1f} s)"
+        f"illegal, {sum(e.kind == 'pass' for e in rec.expected)} forced passes not timed), "
+        f"{len(frames)} frames of {w}x{h} (filmed in {filmed:.1f} s)"
     )
     print(f"repetitions: {args.reps}; per judged move the median over them")
     print(

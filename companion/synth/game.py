@@ -40,7 +40,8 @@ Prefer = Callable[[Move], bool]
 @dataclass(frozen=True)
 class Expected:
     """One verdict the referee should give: ``legal`` with the move's announcement, or
-    ``illegal``; ``frame`` is the first still frame of the board it judges."""
+    ``illegal``; ``frame`` is the first still frame of the board it judges (of the settled
+    dice for a forced pass, which no board shows)."""
 
     verdict: str
     announcement: str
@@ -111,23 +112,24 @@ def record_game(
     for turn in range(turns):
         roll, move = _pick(position, rng, prefer)
         rec.turn_starts.append(len(rec.frames))
-        writer.dice(roll, rng)
+        settled = writer.dice(roll, rng)
         if turn in illegal_turns:
             wrong = _illegal_board(position, move, roll)
             if wrong is not None:
                 rec.expected.append(Expected("illegal", "", len(rec.frames), turn, "illegal"))
                 writer.board(wrong, "illegal")
                 writer.board(position, "setback")
-        if rng.random() < film.hand_chance:
+        passed = move.after.placement == position.placement  # judged on the roll alone
+        if rng.random() < film.hand_chance and not passed:
             writer.hand(move.after)
-        kind = move.kind
+        judged_at = settled if passed else len(rec.frames)
         rec.expected.append(
             Expected(
                 "legal",
                 move.announcement,
-                len(rec.frames),
+                judged_at,
                 turn,
-                kind,
+                move.kind,
                 len(move.pushes),
                 len(move.destroyed),
             )
@@ -239,7 +241,8 @@ class _Writer:
         )
         self._write(self._jpeg(photo.image), "hand")
 
-    def dice(self, roll: tuple[int, int], rng: random.Random) -> None:
+    def dice(self, roll: tuple[int, int], rng: random.Random) -> int:
+        """Write the throw; returns the index of its first settled frame."""
         size = (self.film.width, self.film.height)
         if rng.random() < self.film.rolling_chance:
             self.scene += 1
@@ -256,8 +259,10 @@ class _Writer:
             reading = read_dice(dice_view(image))  # what the replay will read
             if sorted(reading.values) == sorted(roll) and reading.settled:
                 break
+        first = len(self.rec.frames)
         for _ in range(self.film.settled):
             self._write(data, "dice")
+        return first
 
 
 def _upscale(image: Image, size: tuple[int, int]) -> Image:
