@@ -66,23 +66,22 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal(args.journal) if args.journal else None
     try:
         referee = _referee(start, journal, args.json)
+        printer = _Printer(args.json)
+        referee.listeners.append(printer)  # every verdict, also two from one frame
         watcher = Watcher(referee, BoardReader(start.layout), still_frames=args.still_frames)
-        rejected = False
         for path in files:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is None:
                 continue  # a frame the camera garbled: skipped, as FolderSource does
-            glance = watcher.feed(np.asarray(image, np.uint8))
-            if glance.verdict is not None:
-                _print(glance.verdict, referee, path.name, args.json)
-                rejected |= glance.verdict.kind == "illegal"
+            printer.frame = path.name
+            watcher.feed(np.asarray(image, np.uint8))
     finally:
         if journal is not None:
             journal.close()
     if referee.phase is Phase.DECIDE:
         print("the last move was left undecided: the board fits several moves", file=sys.stderr)
         return 1
-    return 1 if rejected else 0
+    return 1 if printer.rejected else 0
 
 
 def frame_files(folder: Path) -> list[Path]:
@@ -128,12 +127,33 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
     return referee
 
 
-def _print(verdict: Verdict, referee: Referee, frame: str, as_json: bool) -> None:
-    if as_json:
-        print_json({"frame": frame, **verdict.to_json(), "phase": referee.phase.name.lower()})
-    else:
-        words = f"{verdict.kind.upper()}: {verdict.announcement}" if verdict.announcement else ""
-        reason = verdict.reason if not words or verdict.kind != "legal" else ""
-        line = " — ".join(p for p in (words, reason) if p)
-        print(f"{frame}: {line or verdict.kind}")
-    sys.stdout.flush()  # a watcher of this process sees each verdict as it is given
+class _Printer:
+    """A referee listener: prints each verdict with the frame that brought it about."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.frame = ""
+        self.rejected = False
+
+    def __call__(self, referee: Referee) -> None:
+        verdict = referee.verdict
+        if verdict is None:
+            return
+        self.rejected |= verdict.kind == "illegal"
+        if self.as_json:
+            phase = referee.phase.name.lower()
+            print_json({"frame": self.frame, **verdict.to_json(), "phase": phase})
+        else:
+            print(f"{self.frame}: {describe(verdict)}")
+        sys.stdout.flush()  # whoever watches this process sees each verdict as it is given
+
+
+def describe(verdict: Verdict) -> str:
+    """``LEGAL: Wurf 7, …`` for a move, else the verdict's reason."""
+    if verdict.kind == "legal" and verdict.announcement:
+        return f"LEGAL: {verdict.announcement}"
+    if verdict.kind == "ambiguous":
+        return f"AMBIGUOUS: {verdict.reason}: {' | '.join(verdict.choices)}"
+    if verdict.kind == "illegal":
+        return f"ILLEGAL: {verdict.reason}"
+    return verdict.reason
