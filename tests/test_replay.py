@@ -196,3 +196,19 @@ def test_killed_mid_game_and_resumed_loses_nothing(plain: Recording, tmp_path: P
         state = fold(list(j.events(game.id)))
     assert state.announcements == plain.announcements
     assert state.position == plain.final
+
+
+def test_the_same_throw_after_a_move_is_a_new_roll(plain: Recording) -> None:
+    """Dice landing exactly as last time are news once the board was seen in between."""
+    frames = {path.stem: np.asarray(cv2.imread(str(path)), np.uint8) for path in plain.frames}
+    start = [f for f in frames if f.endswith("-start")]
+    first_move = plain.expected[0]
+    throw = [f for f in frames if f.endswith("-dice")][:3]
+    board = [f for f in frames if f.endswith("-move")][:4]
+    referee = Referee.start(plain.start, legal_moves)
+    watcher = Watcher(referee, BoardReader(plain.start.layout))
+    verdicts = [watcher.feed(frames[f]).verdict for f in start + throw + board + throw]
+    said = [v.reason for v in verdicts if v is not None and v.kind == "info"]
+    assert said[-1].startswith(f"{plain.start.next_player()} rolled")
+    legal = [v.announcement for v in verdicts if v is not None and v.kind == "legal"]
+    assert legal == [first_move.announcement]
