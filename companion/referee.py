@@ -197,13 +197,18 @@ class Referee:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self._legal = list(self.rules(self.position, roll))
         self.phase = Phase.MOVE
-        return self._say(
+        rolled = self._say(
             Verdict(
                 "info",
                 f"{self.position.to_move} rolled {roll[0]}+{roll[1]}: "
                 f"{len(self._legal)} legal moves",
             )
         )
+        outcomes = _group(self._legal)
+        if len(outcomes) == 1 and outcomes[0][0].after.placement == self.position.placement:
+            # a forced pass: no piece can move, so no board will ever show the move
+            return self._accept(outcomes[0][0], dict(self.position.occupant))
+        return rolled
 
     # ------------------------------------------------------------------ judging
 

@@ -155,9 +155,7 @@ def test_the_journal_resumes_the_game_exactly(tmp_path):
     journal = Journal(path)
     ref = Referee.start(START, rules, journal)
     ref.observe_board(board(START))
-    ref.observe_dice([4, 3])
-    ref.observe_board(board(after(START, {"red.S1": "U1.11"})))
-    ref.observe_dice([1, 1])  # yellow rolled; then the power went out
+    ref.observe_dice([4, 3])  # red rolled; then the power went out
     journal.close()
 
     journal = Journal(path)
@@ -165,8 +163,16 @@ def test_the_journal_resumes_the_game_exactly(tmp_path):
     resumed = Referee.resume(journal, game.id, rules)
     assert resumed.position == ref.position and resumed.phase is Phase.SETUP
     resumed.observe_board(board(ref.position))
-    assert resumed.phase is Phase.MOVE and resumed.roll == (1, 1)  # the roll was kept
+    assert resumed.phase is Phase.MOVE and resumed.roll == (4, 3)  # the roll was kept
     journal.close()
+
+
+def test_a_forced_pass_is_accepted_with_the_roll(referee):
+    referee.observe_dice([4, 3])
+    referee.observe_board(board(after(START, {"red.S1": "U1.11"})))
+    verdict = referee.observe_dice([2, 2])  # yellow has nothing to move: no board will show it
+    assert verdict.kind == "legal" and verdict.announcement == "pass"
+    assert referee.phase is Phase.ROLL and referee.position.to_move == "red"
 
 
 def test_bad_dice_are_refused(referee):

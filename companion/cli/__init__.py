@@ -23,6 +23,7 @@ from companion.cli import (
     read_board,
     read_dice,
     render,
+    replay,
     serve,
     start,
 )
@@ -36,6 +37,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     read_dice,
     read_board,
     calibrate,
+    replay,
     serve,
     config,
 )

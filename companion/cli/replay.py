@@ -1,0 +1,159 @@
+"""``companion replay FRAMES_DIR``: referee a recorded game, frame by frame.
+
+The frames (image files in natural name order) go through the same :class:`Watcher` as
+the live camera; every verdict is printed (one JSON line each with ``--json``). With
+``--journal`` the game is recorded, and a journal holding an unfinished game of the same
+kind resumes it: feed it the frames from the last judged board on (docs/referee.md).
+Exit 0 when every move was legal, 1 when the referee rejected one (or was left asking
+which move was meant), 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.camera.replay import image_files
+from companion.cli.common import add_json_argument, print_json
+from companion.errors import CompanionError
+from companion.games import GAMES, legal_moves
+from companion.journal import Journal, fold
+from companion.layout import load_layout
+from companion.position import Position, load_position, start_position
+from companion.referee import Phase, Referee, Verdict
+from companion.vision import BoardReader
+from companion.watch import Watcher
+
+NAME = "replay"
+HELP = "referee a recorded game: a folder of camera frames, in name order"
+JUDGED = ("legal", "illegal", "ambiguous")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("frames", metavar="FRAMES_DIR", help="folder of image files, one a frame")
+    parser.add_argument("--game", default="gravitation", choices=sorted(GAMES))
+    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument(
+        "--players", metavar="COLOURS", help="comma-separated colours in turn order"
+    )
+    parser.add_argument(
+        "--position", metavar="START.json", help="the position the recording starts from"
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="record the game in this journal; an unfinished game in it is resumed",
+    )
+    parser.add_argument(
+        "--still-frames",
+        type=int,
+        default=3,
+        metavar="N",
+        help="frames a board must stand still before it is judged (default 3)",
+    )
+    add_json_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    files = frame_files(Path(args.frames))  # bad folders fail before anything else
+    if args.still_frames < 1:
+        raise CompanionError(f"--still-frames {args.still_frames}: must be at least 1")
+    start = _start_position(args)
+    journal = Journal(args.journal) if args.journal else None
+    try:
+        referee = _referee(start, journal, args.json)
+        printer = _Printer(args.json)
+        referee.listeners.append(printer)  # every verdict, also two from one frame
+        watcher = Watcher(referee, BoardReader(start.layout), still_frames=args.still_frames)
+        for path in files:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                continue  # a frame the camera garbled: skipped, as FolderSource does
+            printer.frame = path.name
+            watcher.feed(np.asarray(image, np.uint8))
+    finally:
+        if journal is not None:
+            journal.close()
+    if referee.phase is Phase.DECIDE:
+        print("the last move was left undecided: the board fits several moves", file=sys.stderr)
+        return 1
+    return 1 if printer.rejected else 0
+
+
+def frame_files(folder: Path) -> list[Path]:
+    """The image files of the folder in natural name order (CompanionError if none)."""
+    if not folder.is_dir():
+        raise CompanionError(f"{folder}: no such folder of frames")
+    files = image_files(folder)
+    if not files:
+        raise CompanionError(f"{folder}: no image files in it (.png, .jpg, ...)")
+    return files
+
+
+def _start_position(args: argparse.Namespace) -> Position:
+    layout = load_layout(args.layout) if args.layout else None
+    if args.position:
+        position = load_position(args.position, layout=layout)
+        if position.game != args.game:
+            raise CompanionError(
+                f"{args.position}: a position of {position.game!r}, not of {args.game!r}"
+            )
+        return position
+    players = [p.strip() for p in args.players.split(",")] if args.players else None
+    return start_position(args.game, players, layout)
+
+
+def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee:
+    """A new game, or the journal's last unfinished game of the same kind, resumed."""
+    if journal is None:
+        return Referee.start(start, legal_moves)
+    unfinished = [g for g in journal.unfinished() if g.game == start.game]
+    if not unfinished:
+        return Referee.start(start, legal_moves, journal)
+    game = unfinished[-1]
+    if game.layout != start.layout.reference:
+        raise CompanionError(
+            f"{journal.path}: game {game.id} is played on {game.layout!r}, "
+            f"not {start.layout.reference!r}"
+        )
+    referee = Referee.resume(journal, game.id, legal_moves)
+    if not as_json:
+        moves = len(fold(list(journal.events(game.id))).announcements)
+        print(f"resuming game {game.id} of {journal.path} after {moves} moves")
+    return referee
+
+
+class _Printer:
+    """A referee listener: prints each verdict with the frame that brought it about."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.frame = ""
+        self.rejected = False
+
+    def __call__(self, referee: Referee) -> None:
+        verdict = referee.verdict
+        if verdict is None:
+            return
+        self.rejected |= verdict.kind == "illegal"
+        if self.as_json:
+            phase = referee.phase.name.lower()
+            print_json({"frame": self.frame, **verdict.to_json(), "phase": phase})
+        else:
+            print(f"{self.frame}: {describe(verdict)}")
+        sys.stdout.flush()  # whoever watches this process sees each verdict as it is given
+
+
+def describe(verdict: Verdict) -> str:
+    """``LEGAL: Wurf 7, …`` for a move, else the verdict's reason."""
+    if verdict.kind == "legal" and verdict.announcement:
+        return f"LEGAL: {verdict.announcement}"
+    if verdict.kind == "ambiguous":
+        return f"AMBIGUOUS: {verdict.reason}: {' | '.join(verdict.choices)}"
+    if verdict.kind == "illegal":
+        return f"ILLEGAL: {verdict.reason}"
+    return verdict.reason

@@ -1,0 +1,109 @@
+"""The watcher: camera frames in, the referee's verdicts out.
+
+One class for the live camera and for ``companion replay``: :meth:`Watcher.feed` takes one
+frame and returns what it made of it (a :class:`Glance`), including the referee's verdict
+when the frame completed an observation. It keeps no clock and opens no camera, so a
+recorded game replays exactly as it was watched.
+
+How a frame is told apart (docs/referee.md):
+
+* **Board frame** — the board's markers are found. The frame goes to the still-board
+  watcher (:class:`~companion.vision.still.BoardWatcher`); a busy frame (a hand over the
+  board, a piece on its way, fields still changing) is ignored, and only once the board has
+  stood still for ``still_frames`` frames is it handed to the referee as a still board.
+* **Dice frame** — no board in the frame: the camera looks at the dice tray. The frame is
+  read at ``dice_width`` pixels across (the pip reader needs no more) and fed to the
+  :class:`~companion.vision.settle.SettleDetector`; a die still rolling (motion blur) or
+  dice that moved between frames are ignored, and only a settled roll reaches the referee.
+  A board frame between two throws makes the next settled roll news even if the dice
+  happen to show the same values at the same place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.referee import Referee, Verdict
+from companion.vision.dice import read_dice
+from companion.vision.reader import BoardReader
+from companion.vision.settle import SettleDetector
+from companion.vision.still import BoardWatcher
+
+Image = npt.NDArray[np.uint8]
+
+#: How wide a dice frame is read: the pip reader is reliable and quick at 640 px.
+DICE_WIDTH = 640
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What one frame was and what came of it.
+
+    ``kind`` is ``board`` (the board, still or not), ``dice`` (the dice tray), and ``still``
+    tells whether the frame completed a still board or a settled roll. ``verdict`` is the
+    referee's answer when the observation changed something, else None.
+    """
+
+    kind: str
+    still: bool
+    verdict: Verdict | None = None
+    note: str = ""  # why the frame was ignored (busy, rolling), or what was seen
+
+
+class Watcher:
+    """Feeds frames to the board and dice readers and their still waits, then the referee."""
+
+    def __init__(
+        self,
+        referee: Referee,
+        reader: BoardReader,
+        *,
+        still_frames: int = 3,
+        settle_frames: int = 3,
+        dice_kind: str = "d6",
+        dice_width: int = DICE_WIDTH,
+    ) -> None:
+        self.referee = referee
+        self.board = BoardWatcher(reader, still_frames=still_frames)
+        self.dice = SettleDetector(frames=settle_frames)
+        self.dice_kind = dice_kind
+        self.dice_width = dice_width
+        self._last_kind = ""
+
+    def feed(self, image: Image) -> Glance:
+        """One frame: classify it, wait for stillness, and hand what is still to the referee."""
+        seen = self.board.feed(image)
+        if seen.read.found:
+            if self._last_kind == "dice":
+                self.dice.reset()  # the next throw is news, whatever it shows
+            self._last_kind = "board"
+            if not seen.still:
+                return Glance("board", False, note=seen.read.reason)
+            verdict = self.referee.observe_board(seen.read.fields)
+            return Glance("board", True, verdict, note=f"{len(seen.read.fields)} pieces")
+        self._last_kind = "dice"
+        reading = read_dice(dice_view(image, self.dice_width), self.dice_kind)
+        settled = self.dice.feed(reading)
+        if settled is None:
+            if not reading.dice:
+                note = "neither the board nor dice in the frame"
+            elif not reading.settled:
+                note = "a die is still rolling"
+            else:
+                note = f"dice {list(reading.values)}: waiting for them to lie still"
+            return Glance("dice", False, note=note)
+        values = sorted(settled.values, reverse=True)  # the referee takes the larger die first
+        return Glance("dice", True, self.referee.observe_dice(values), f"rolled {values}")
+
+
+def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:
+    """The frame at most ``width`` pixels across (aspect kept); smaller frames as they are."""
+    h, w = image.shape[:2]
+    if w <= width:
+        return image
+    size = (width, round(h * width / w))
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)

@@ -1,0 +1,111 @@
+"""``companion replay`` refuses bad input with one line and exit 2; the watcher takes any
+picture without judging noise."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.games import legal_moves
+from companion.layout import load_layout
+from companion.position import start_position
+from companion.referee import Phase, Referee
+from companion.vision import BoardReader
+from companion.watch import Watcher
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["replay", *argv])
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    return code, err
+
+
+def frames(tmp_path: Path) -> Path:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
+    return folder
+
+
+def test_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, err = run(capsys, str(tmp_path / "nowhere"))
+    assert code == 2 and "nowhere: no such folder of frames" in err
+
+
+def test_a_folder_without_images(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a frame")
+    code, err = run(capsys, str(tmp_path))
+    assert code == 2 and "no image files" in err
+
+
+def test_a_corrupt_start_position(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    start.write_text('{"game": "gravitation", "pieces": ')
+    code, err = run(capsys, str(frames(tmp_path)), "--position", str(start))
+    assert code == 2 and "start.json" in err
+
+
+def test_a_start_position_of_another_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    main(["start", "--game", "tunnelx"])
+    start = tmp_path / "start.json"
+    start.write_text(capsys.readouterr().out)
+    code, err = run(capsys, str(frames(tmp_path)), "--position", str(start))
+    assert code == 2 and "not of 'gravitation'" in err
+
+
+def test_a_journal_that_is_not_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    journal = tmp_path / "game.db"
+    journal.write_text("shopping list")
+    code, err = run(capsys, str(frames(tmp_path)), "--journal", str(journal))
+    assert code == 2 and "not a companion journal" in err
+    assert journal.read_text() == "shopping list"
+
+
+def test_unknown_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _ = run(capsys, str(frames(tmp_path)), "--players", "red,purple")
+    assert code == 2
+
+
+def test_frames_without_board_or_dice_judge_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["replay", str(frames(tmp_path)), "--json"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@functools.cache
+def reader() -> BoardReader:
+    """Built once (it takes most of a second); noise never moves its board tracking."""
+    return BoardReader(load_layout("gravitation"))
+
+
+@settings(max_examples=25)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    width=st.integers(8, 160),
+    height=st.integers(8, 120),
+    blocks=st.integers(1, 6),
+)
+def test_the_watcher_takes_any_picture_without_judging_noise(
+    seed: int, width: int, height: int, blocks: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    coarse = rng.integers(0, 256, (blocks, blocks, 3), dtype=np.uint8)
+    image = cv2.resize(coarse, (width, height), interpolation=cv2.INTER_NEAREST)
+    image = np.clip(image + rng.normal(0, 8, image.shape), 0, 255).astype(np.uint8)
+    referee = Referee.start(start_position("gravitation", ["red", "yellow"]), legal_moves)
+    watcher = Watcher(referee, reader())
+    for _ in range(4):  # the same picture four times: still, if it were anything
+        glance = watcher.feed(image)
+        assert glance.kind == "dice" and glance.verdict is None
+    assert referee.phase is Phase.SETUP
