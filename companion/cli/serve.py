@@ -14,6 +14,7 @@ from companion.cli.common import add_config_argument, read_config
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.layout import load_layout
+from companion.live import Live, table_photographer
 from companion.panel import Panel
 from companion.table import Table
 from companion.voice import Voice
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
         "unfinished game resumed" if table.resumed else "new game",
     )
     panel = _devices(config, table)
-    app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel})
+    live = _camera(config, table, panel)
+    app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
     log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,
@@ -95,12 +97,31 @@ def run(args: argparse.Namespace) -> int:
     if not (args.pin or config.web.pin):
         log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
     # each open page holds one thread for its live-update stream (at most 32 streams)
+    live.start()
     try:
         serve(app, host=host, port=port, threads=40, channel_timeout=60)
     finally:
+        live.stop()
         if panel is not None:
             panel.close()
     return 0
+
+
+def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
+    """The supervised camera feeding the watcher; off the Pi it photographs the table."""
+    from companion.camera import Supervisor, choose_source
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    choice = choose_source(config.camera, frames=table_photographer(table))
+    camera = Supervisor(
+        choice.source,
+        initial_delay=config.camera.retry_initial,
+        max_delay=config.camera.retry_max,
+        on_status=panel.camera_status if panel is not None else None,
+    )
+    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    return Live(table, camera, watcher)
 
 
 def _devices(config: Config, table: Table) -> Panel | None:

@@ -6,6 +6,10 @@ both on its own); taking a move back needs the referee PIN.
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterator
+
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -139,6 +143,43 @@ def panel_press(kind: str) -> BaseResponse:
         abort(403, "taking a move back needs the referee PIN")
     panel.press(kind, long=request.form.get("long") == "1")
     return _back()
+
+
+@table.get("/camera.mjpg")
+def camera() -> Response:
+    """The camera's view with what the watcher made of it, as an MJPEG stream."""
+    live = current_app.config.get("LIVE")
+    if live is None:
+        abort(404, "no camera")
+    if not _VIEWERS.acquire(blocking=False):
+        abort(503, "too many camera views open")
+    limit = current_app.config.get("SSE_TEST_SECONDS")
+
+    def frames() -> Iterator[bytes]:
+        end = None if limit is None else time.monotonic() + limit
+        try:
+            while end is None or time.monotonic() < end:
+                jpeg = live.jpeg()
+                if jpeg is not None:
+                    yield (
+                        b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
+                        + str(len(jpeg)).encode()
+                        + b"\r\n\r\n"
+                        + jpeg
+                        + b"\r\n"
+                    )
+                time.sleep(0.2)  # five pictures a second are plenty for a phone
+        finally:
+            _VIEWERS.release()
+
+    return Response(
+        frames(),
+        mimetype="multipart/x-mixed-replace; boundary=frame",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+_VIEWERS = threading.BoundedSemaphore(8)  # each view holds a server thread
 
 
 @table.get("/events")

@@ -1,0 +1,126 @@
+"""The live camera: a thread that feeds the referee from the camera, and the page's view.
+
+``companion serve`` reads frames from the supervised camera (picamera2, USB, replay, or
+the synthetic camera), hands each to the :class:`~companion.watch.Watcher` under the
+table's lock, and keeps the last frame, with what was made of it written over it, as a
+JPEG for the page's MJPEG view. A camera that vanishes is retried by the supervisor; this
+loop only waits, it never raises.
+
+Off the Pi the synthetic camera photographs the table's own position
+(:func:`table_photographer`), so the whole chain — picture, board reader, still wait,
+referee — runs on any machine.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.camera import Supervisor
+from companion.table import Table
+from companion.watch import Glance, Image, Watcher
+
+log = logging.getLogger("companion.live")
+
+
+class Live:
+    """The camera loop of one table. :meth:`start` it; :meth:`jpeg` is the latest view."""
+
+    def __init__(self, table: Table, camera: Supervisor, watcher: Watcher) -> None:
+        self.table, self.camera, self.watcher = table, camera, watcher
+        self.frames = 0
+        self.glance: Glance | None = None
+        self._jpeg: bytes | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._view_lock = threading.Lock()
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def step(self) -> Glance | None:
+        """Read and judge one frame (the thread's loop body; tests call it directly)."""
+        frame = self.camera.read()
+        if frame is None:
+            return None
+        with self.table.lock:
+            self.watcher.referee = self.table.referee  # a new game has a new referee
+            glance = self.watcher.feed(frame.image)
+        self.frames += 1
+        self.glance = glance
+        view = _overlay(frame.image, glance)
+        ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        if ok:
+            with self._view_lock:
+                self._jpeg = data.tobytes()
+        return glance
+
+    def jpeg(self) -> bytes | None:
+        with self._view_lock:
+            return self._jpeg
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if self.step() is None:
+                    self._stop.wait(0.2)  # retrying, or a replay ended
+            except Exception:  # a reader bug must not stop the referee; it is logged
+                log.exception("camera loop: frame %d failed", self.frames)
+                self._stop.wait(1.0)
+
+
+def _overlay(image: Image, glance: Glance) -> Image:
+    """The frame at most 960 px wide, with what the watcher saw written on it."""
+    scale = min(1.0, 960 / image.shape[1])
+    view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
+    colour = (80, 200, 80) if glance.still else (60, 180, 240)
+    text = f"{glance.kind}: {'still' if glance.still else 'waiting'}  {glance.note}"[:90]
+    cv2.rectangle(view, (0, 0), (view.shape[1], 28), (20, 20, 20), -1)
+    cv2.putText(view, text, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
+    return view
+
+
+def table_photographer(table: Table, seed: int = 0) -> Callable[[], Image]:
+    """Frames for the synthetic camera: the table's position as a camera would see it.
+
+    A photo is rendered only when the position changes (it takes a few hundred ms); the
+    same picture is returned until then (the renderer already adds sensor noise), so a
+    frame costs the synthetic camera nothing.
+    """
+    from companion.synth import default_camera, photograph
+
+    rng = np.random.default_rng(seed)
+    cache: dict[str, Any] = {}
+
+    def frame() -> Image:
+        position = table.position
+        key = (position.layout.name, position.placement)
+        if cache.get("key") != key:
+            shot = photograph(position, rng, camera=default_camera(), scene_seed=seed)
+            cache.update(key=key, image=shot.image)
+        image: Image = cache["image"]
+        return image
+
+    return frame
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
+    """Poll ``predicate`` until true or ``timeout`` seconds passed (tests, start-up)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()

@@ -1,0 +1,50 @@
+"""The live chain on the synthetic camera: picture → board reader → still wait → referee."""
+
+from __future__ import annotations
+
+from conftest import position
+
+from companion.camera import Supervisor, SyntheticSource
+from companion.live import Live, table_photographer
+from companion.table import Table
+from companion.vision import BoardReader
+from companion.watch import Watcher
+from companion.web import create_app
+
+
+def live_table() -> tuple[Table, Live]:
+    table = Table.new(position())
+    camera = Supervisor(SyntheticSource(table_photographer(table)))
+    return table, Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+
+
+def test_the_camera_sees_the_set_up_board_and_the_referee_waits_for_the_roll():
+    table, live = live_table()
+    glances = [live.step() for _ in range(4)]
+    assert all(g is not None and g.kind == "board" for g in glances)
+    assert table.referee.phase.name == "ROLL"
+    assert live.jpeg() is not None and live.jpeg().startswith(b"\xff\xd8")
+
+
+def test_a_move_picked_on_the_page_is_what_the_camera_then_sees():
+    table, live = live_table()
+    for _ in range(4):
+        live.step()
+    table.referee.observe_dice([4, 3])
+    table.referee.play(0)
+    moved = table.position
+    for _ in range(4):
+        live.step()
+    assert table.position == moved and table.referee.phase.name == "ROLL"
+    assert table.referee.verdict is not None and table.referee.verdict.kind == "legal"
+
+
+def test_the_page_streams_the_camera_view():
+    table, live = live_table()
+    live.step()
+    app = create_app({"TABLE": table, "LIVE": live, "TESTING": True, "SSE_TEST_SECONDS": 0.3})
+    client = app.test_client()
+    assert 'src="/camera.mjpg"' in client.get("/").get_data(as_text=True)
+    response = client.get("/camera.mjpg")
+    body = b"".join(response.response)
+    assert response.mimetype == "multipart/x-mixed-replace" and b"image/jpeg" in body
