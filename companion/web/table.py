@@ -75,8 +75,10 @@ def position_json() -> Response:
 @table.get("/state.json")
 def state_json() -> Response:
     ref = _table().referee
+    live = current_app.config.get("LIVE")
     return jsonify(
         {
+            "camera_frames": live.frames if live is not None else None,
             "phase": ref.phase.name.lower(),
             "phase_text": ref.phase.value,
             "roll": list(ref.roll) if ref.roll else None,
