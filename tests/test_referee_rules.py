@@ -1,0 +1,43 @@
+"""The referee with the real rules engines: the crash a player cannot avoid."""
+
+from __future__ import annotations
+
+from conftest import position
+
+from companion.games import legal_moves
+from companion.referee import Phase, Referee
+
+# Red's station is blocked (yellow stands on red's entry field U1.5), and red's only ring
+# piece is in U5, whose gravity 7 a roll of 5 cannot pay: the piece must crash.
+BLOCKED = position(
+    pieces={
+        "red": ["U5.3", "red.S1", "red.S2", "red.S3", "red.S4"],
+        "yellow": ["U1.5", "yellow.S2", "yellow.S3", "yellow.S4", "yellow.S5"],
+    }
+)
+
+
+def test_a_forced_crash_is_accepted_when_the_piece_is_back_in_its_station():
+    referee = Referee.start(BLOCKED, legal_moves)
+    referee.confirm_board()
+    referee.observe_dice([3, 2])
+    assert [m.announcement for m in referee.legal] == ["Wurf 5, Absturz"]
+    seen = dict(BLOCKED.occupant)
+    del seen["U5.3"]
+    seen["red.S5"] = "red"
+    verdict = referee.observe_board(seen)
+    assert verdict is not None and verdict.kind == "legal"
+    assert verdict.announcement == "Wurf 5, Absturz"
+    assert referee.position.occupant["red.S5"] == "red" and referee.phase is Phase.ROLL
+
+
+def test_keeping_the_crashed_piece_on_the_ring_is_rejected():
+    referee = Referee.start(BLOCKED, legal_moves)
+    referee.confirm_board()
+    referee.observe_dice([3, 2])
+    seen = dict(BLOCKED.occupant)
+    del seen["U5.3"]
+    seen["U5.8"] = "red"  # five steps along U5, as if gravity were free
+    verdict = referee.observe_board(seen)
+    assert verdict is not None and verdict.kind == "illegal"
+    assert verdict.choices == ("Wurf 5, Absturz",)
