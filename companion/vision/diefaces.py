@@ -106,6 +106,7 @@ class Face:
     colour: tuple[int, int, int]
     centre: tuple[float, float]
     whole: bool = True  # False: one of a row of same-coloured faces cut apart
+    silhouette: bool = False  # True: the whole die stands in, its top face is inside
 
 
 def find_faces(image: Image, settings: FinderSettings) -> list[Face]:
@@ -173,7 +174,9 @@ def _faces_in_blob(
     contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[Face] = []
     for contour in contours:
-        quads = _squares(contour, s)
+        # A flat square much smaller than the die is the body between dense pips (8, 9),
+        # or a pip: not a face. The top face is at least 0.6 of the die's width.
+        quads = [q for q in _squares(contour, s) if not _between_pips(q, inner, half)]
         for quad in quads:
             mask = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
@@ -188,6 +191,16 @@ def _faces_in_blob(
             corners = (quad + offset).astype(np.float32)
             found.append(Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
     return found + _leftover_dice(sil, body, found, (x0, y0), s)
+
+
+def _between_pips(quad: npt.NDArray[np.float32], inner: Image, half: float) -> bool:
+    """A flat square much smaller than the die, deep inside its silhouette: the body
+    between the pips of an 8 or 9 (or a pip), not a face. A top face reaches the
+    silhouette's edge or a side face within its own width."""
+    side = _side(quad)
+    cx, cy = (int(v) for v in quad.mean(axis=0))
+    depth = float(inner[min(max(cy, 0), inner.shape[0] - 1), min(max(cx, 0), inner.shape[1] - 1)])
+    return side < 1.2 * half and depth > side
 
 
 def _leftover_dice(
@@ -218,7 +231,8 @@ def _leftover_dice(
                 quad = top
                 centre = quad.mean(axis=0) + offset
             cxy = (float(centre[0]), float(centre[1]))
-            out.append(Face(quad + offset, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
+            corners = quad + offset
+            out.append(Face(corners, colour, cxy, len(quads) == 1, top is None))  # type: ignore[arg-type]
     return out
 
 
@@ -325,5 +339,8 @@ def _squares(
 
 def face_side(face: Face) -> float:
     """The mean length of a face's sides in pixels."""
-    q = face.quad
+    return _side(face.quad)
+
+
+def _side(q: npt.NDArray[np.float32]) -> float:
     return float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
