@@ -131,7 +131,7 @@ def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArr
     start = int(np.argmin(quad.sum(axis=1)))
     quad = np.roll(quad, -start, axis=0)
     m = cv2.getPerspectiveTransform(quad, _SQUARE)
-    gray = cv2.cvtColor(
+    gray: Image = cv2.cvtColor(
         cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
     ).astype(np.float32)
     gray = cv2.GaussianBlur(gray, (3, 3), 0)
