@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.vision.diefaces import FinderSettings, face_side, find_faces
-from companion.vision.pips import D6_VALUES, SIZE, read_face
+from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
@@ -156,6 +156,13 @@ def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArr
     return out
 
 
+def _inside(reading: FaceReading) -> bool:
+    """Every pip of a reading lies well inside the face: on a die, pips sit at least a
+    fifth of the side away from its edges, here at least an eighth is asked."""
+    margin = PAD + SIZE / 8
+    return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
+
+
 def _lab(colour: tuple[int, int, int]) -> npt.NDArray[np.float32]:
     pixel = np.array([[colour]], np.uint8)
     out: npt.NDArray[np.float32] = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
@@ -195,6 +202,20 @@ def read_dice(
             if other.confidence > reading.confidence:
                 centre = (float(top[:, 0].mean()), float(top[:, 1].mean()))
                 reading, face = other, replace(face, quad=top, centre=centre)
+        if not _inside(reading):
+            # Pips on the crop's edge: the square found is the body between the pips of a
+            # dense face (or a part of the face), and the face is larger: read it wider.
+            for grow in (1.5, 2.0):
+                centre_xy = face.quad.mean(axis=0)
+                wider = (centre_xy + (face.quad - centre_xy) * grow).astype(np.float32)
+                other = read_face(_warp(image, wider), allowed)
+                if (
+                    len(other.pips) > len(reading.pips)
+                    and _inside(other)
+                    and other.confidence > 0.8 * reading.confidence
+                ):
+                    reading = other
+                    break
         if reading.value == 0:
             continue  # a smooth square without pips: a card, a token, not a die
         if reading.blurred and not face.whole:
