@@ -190,7 +190,7 @@ def _faces_in_blob(
             cxy = (float(centre[0] + x0), float(centre[1] + y0))
             corners = (quad + offset).astype(np.float32)
             found.append(Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
-    return found + _leftover_dice(sil, body, found, (x0, y0), s)
+    return found + _leftover_dice(sil, body, found, (x0, y0), s, half)
 
 
 def _between_pips(quad: npt.NDArray[np.float32], inner: Image, half: float) -> bool:
@@ -204,7 +204,12 @@ def _between_pips(quad: npt.NDArray[np.float32], inner: Image, half: float) -> b
 
 
 def _leftover_dice(
-    sil: Image, body: Image, faces: list[Face], origin: tuple[int, int], s: FinderSettings
+    sil: Image,
+    body: Image,
+    faces: list[Face],
+    origin: tuple[int, int],
+    s: FinderSettings,
+    half: float,
 ) -> list[Face]:
     """Dice whose top face did not come out as a clean flat square (a side lit as brightly
     as the top, dense pips): the die's own silhouette stands in for its face, and the
@@ -217,7 +222,7 @@ def _leftover_dice(
     contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[Face] = []
     for contour in contours:
-        quads = _squares(contour, s, loose=True)
+        quads = _squares(contour, s, loose=True) or _without_strips(contour, rest.shape, half, s)
         for quad in quads:
             centre = quad.mean(axis=0) + offset
             if any(_is_side_of(face, centre) for face in faces):
@@ -234,6 +239,21 @@ def _leftover_dice(
             corners = quad + offset
             out.append(Face(corners, colour, cxy, len(quads) == 1, top is None))  # type: ignore[arg-type]
     return out
+
+
+def _without_strips(
+    contour: Image, shape: tuple[int, ...], half: float, s: FinderSettings
+) -> list[npt.NDArray[np.float32]]:
+    """A die touching one whose top was found: what is left of the two is this die and
+    the found die's side faces, thin strips along it. An opening half a die wide takes
+    the strips away, and what remains is judged again."""
+    region = np.zeros(shape[:2], np.uint8)
+    cv2.drawContours(region, [contour], -1, 1, -1)
+    cut = cv2.morphologyEx(region, cv2.MORPH_OPEN, _disc(int(half) | 1))
+    parts, _ = cv2.findContours(cut, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(parts) != 1:
+        return []
+    return _squares(parts[0], s, loose=True)
 
 
 def _lit_top(body: Image, inside: Image) -> npt.NDArray[np.float32] | None:
