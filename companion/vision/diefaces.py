@@ -222,7 +222,7 @@ def _leftover_dice(
     contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[Face] = []
     for contour in contours:
-        quads = _squares(contour, s, loose=True) or _without_strips(contour, rest.shape, half, s)
+        quads = _squares(contour, s, loose=True) or _without_strips(contour, half, s)
         for quad in quads:
             centre = quad.mean(axis=0) + offset
             if any(_is_side_of(face, centre) for face in faces):
@@ -242,15 +242,20 @@ def _leftover_dice(
 
 
 def _without_strips(
-    contour: Image, shape: tuple[int, ...], half: float, s: FinderSettings
+    contour: Image, half: float, s: FinderSettings
 ) -> list[npt.NDArray[np.float32]]:
     """A die touching one whose top was found: what is left of the two is this die and
     the found die's side faces, thin strips along it. An opening half a die wide takes
     the strips away, and what remains is judged again."""
-    region = np.zeros(shape[:2], np.uint8)
-    cv2.drawContours(region, [contour], -1, 1, -1)
+    if cv2.contourArea(contour) < (1.2 * half) ** 2:
+        return []  # the side strips alone, no die
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour], -1, 1, -1, offset=(1 - x, 1 - y))
     cut = cv2.morphologyEx(region, cv2.MORPH_OPEN, _disc(int(half) | 1))
-    parts, _ = cv2.findContours(cut, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    parts, _ = cv2.findContours(
+        cut, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x - 1, y - 1)
+    )
     if len(parts) != 1:
         return []
     return _squares(parts[0], s, loose=True)
