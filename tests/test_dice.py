@@ -24,8 +24,9 @@ def right(scene: DiceScene, reading: DiceReading) -> int:
 def score(options: SceneOptions, seeds: range, kind: str = "d6") -> tuple[int, int, int]:
     """(dice right, dice in all, extra dice reported) over the scenes of ``seeds``.
 
-    Each test asks for 90 % of the dice of its difficulty: a smoke test per difficulty;
-    the accuracy itself is measured by ``bench/dice.py`` on thousands of dice.
+    Each test asks for every die of its difficulty (the reader before the second pass
+    missed one die of the wood and one of the perspective tests); the accuracy itself
+    is measured by ``bench/dice.py`` on thousands of dice.
     """
     good = total = extra = 0
     for seed in seeds:
@@ -49,37 +50,46 @@ def test_two_white_dice_on_felt_seen_from_above() -> None:
 @pytest.mark.parametrize("background", ["wood", "felt", "cardboard", "leather", "plain"])
 def test_every_table_texture(background: str) -> None:
     good, total, extra = score(scene_options(backgrounds=(background,)), range(20, 26))
-    assert good >= 0.9 * total and extra == 0
+    assert good == total and extra == 0
 
 
 def test_perspective_up_to_thirty_degrees_and_any_rotation() -> None:
     opts = scene_options(max_tilt=30.0, dice=(2, 3))
     scenes = [render_scene(s, opts) for s in range(40, 48)]
     good = sum(right(s, read_dice(s.image)) for s in scenes)
-    assert good >= 0.9 * sum(len(s.dice) for s in scenes)
+    assert good == sum(len(s.dice) for s in scenes)
 
 
 def test_uneven_light_and_soft_shadows() -> None:
     good, total, _ = score(scene_options(uneven_light=0.6, shadows=True), range(60, 66))
-    assert good >= 0.9 * total
+    assert good == total
 
 
 def test_glints_noise_and_jpeg_loss() -> None:
     opts = scene_options(glints=1.0, noise=(4.0, 7.0), jpeg=(35, 50), defocus=(0.5, 1.0))
     good, total, _ = score(opts, range(80, 86))
-    assert good >= 0.9 * total
+    assert good == total
 
 
 def test_two_dice_touching_are_two_dice() -> None:
     opts = scene_options(dice=(2, 2), touching=1.0, max_tilt=15.0)
     good, total, extra = score(opts, range(100, 106))
-    assert good >= 0.9 * total and extra == 0
+    assert good == total and extra == 0
 
 
 def test_miwin_dice_are_told_apart_by_colour() -> None:
     opts = scene_options(kind="miwin", dice=(3, 3), touching=0.0)
     good, total, extra = score(opts, range(120, 126), kind="miwin")
-    assert good >= 0.9 * total and extra == 0
+    assert good == total and extra == 0
+
+
+def test_dense_miwin_faces_are_read_whole_not_between_their_pips() -> None:
+    # 8 and 9 on every die: the body between their pips is a flat square as well, and a
+    # black die on a dark table stands in as its whole silhouette. The reader before the
+    # second pass read 40 of these 48 dice.
+    opts = scene_options(kind="miwin", dice=(3, 3), values=(9, 9, 8), touching=0.3)
+    good, total, extra = score(opts, range(200, 216), kind="miwin")
+    assert good >= 0.89 * total and extra == 0
 
 
 def test_miwin_profiles_match_the_authors_colours() -> None:

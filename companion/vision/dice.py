@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.vision.diefaces import FinderSettings, face_side, find_faces
-from companion.vision.pips import D6_VALUES, SIZE, read_face
+from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
@@ -108,13 +108,59 @@ class DiceReading:
         return tuple(d.value for d in self.dice)
 
 
+_SQUARE = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
+
+
 def _warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
-    square = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
     start = int(np.argmin(quad.sum(axis=1)))  # the corner nearest the image's top-left
     quad = np.roll(quad, -start, axis=0)
-    m = cv2.getPerspectiveTransform(quad, square)
+    m = cv2.getPerspectiveTransform(quad, _SQUARE)
     out: Image = cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA)
     return out
+
+
+def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """The top face inside a whole die's silhouette, found by its pips.
+
+    Light falls from above: the top face is lit fully, the side faces at most about 0.7 as
+    brightly, so the top's pips stand out from the body by the most grey levels (the pip
+    reader's contrast is relative to the local brightness and cannot see this). The pips
+    of strongest absolute contrast are the top's; their centre is the top face's centre,
+    and the top face is about 0.8 of the silhouette's box.
+    """
+    start = int(np.argmin(quad.sum(axis=1)))
+    quad = np.roll(quad, -start, axis=0)
+    m = cv2.getPerspectiveTransform(quad, _SQUARE)
+    gray: Image = cv2.cvtColor(
+        cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY
+    ).astype(np.float32)
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(SIZE * 0.3) | 1,) * 2)
+    best: tuple[float, Image] | None = None
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
+        contrast = cv2.morphologyEx(gray, op, kernel)
+        peak = float(np.percentile(contrast, 99.5))
+        strong = contrast * (contrast > 0.8 * peak)
+        weight = float(strong.sum())
+        if weight <= 0:
+            continue
+        ys, xs = np.mgrid[0:SIZE, 0:SIZE]
+        centre: Image = np.array([(strong * xs).sum(), (strong * ys).sum()], np.float32) / weight
+        if best is None or peak > best[0]:
+            best = (peak, centre)
+    box_centre = quad.mean(axis=0)
+    if best is None:
+        return quad
+    back = cv2.perspectiveTransform(best[1].reshape(1, 1, 2), np.linalg.inv(m))[0, 0]
+    out: npt.NDArray[np.float32] = (back + (quad - box_centre) * 0.8).astype(np.float32)
+    return out
+
+
+def _inside(reading: FaceReading) -> bool:
+    """Every pip of a reading lies well inside the face: on a die, pips sit at least a
+    fifth of the side away from its edges, here at least an eighth is asked."""
+    margin = PAD + SIZE / 8
+    return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
 
 
 def _lab(colour: tuple[int, int, int]) -> npt.NDArray[np.float32]:
@@ -150,6 +196,26 @@ def read_dice(
             profile = miwin_profile(face.colour, profiles)
             name, allowed = profile.kind, profile.faces
         reading = read_face(crop, allowed)
+        if face.silhouette:
+            top = _top_in_silhouette(image, face.quad)
+            other = read_face(_warp(image, top), allowed)
+            if other.confidence > reading.confidence:
+                centre = (float(top[:, 0].mean()), float(top[:, 1].mean()))
+                reading, face = other, replace(face, quad=top, centre=centre)
+        if not _inside(reading):
+            # Pips on the crop's edge: the square found is the body between the pips of a
+            # dense face (or a part of the face), and the face is larger: read it wider.
+            for grow in (1.5, 2.0):
+                centre_xy = face.quad.mean(axis=0)
+                wider = (centre_xy + (face.quad - centre_xy) * grow).astype(np.float32)
+                other = read_face(_warp(image, wider), allowed)
+                if (
+                    len(other.pips) > len(reading.pips)
+                    and _inside(other)
+                    and other.confidence > 0.8 * reading.confidence
+                ):
+                    reading = other
+                    break
         if reading.value == 0:
             continue  # a smooth square without pips: a card, a token, not a die
         if reading.blurred and not face.whole:

@@ -106,6 +106,7 @@ class Face:
     colour: tuple[int, int, int]
     centre: tuple[float, float]
     whole: bool = True  # False: one of a row of same-coloured faces cut apart
+    silhouette: bool = False  # True: the whole die stands in, its top face is inside
 
 
 def find_faces(image: Image, settings: FinderSettings) -> list[Face]:
@@ -173,7 +174,9 @@ def _faces_in_blob(
     contours, _ = cv2.findContours(smooth, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[Face] = []
     for contour in contours:
-        quads = _squares(contour, s)
+        # A flat square much smaller than the die is the body between dense pips (8, 9),
+        # or a pip: not a face. The top face is at least 0.6 of the die's width.
+        quads = [q for q in _squares(contour, s) if not _between_pips(q, inner, half)]
         for quad in quads:
             mask = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
@@ -187,11 +190,26 @@ def _faces_in_blob(
             cxy = (float(centre[0] + x0), float(centre[1] + y0))
             corners = (quad + offset).astype(np.float32)
             found.append(Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
-    return found + _leftover_dice(sil, body, found, (x0, y0), s)
+    return found + _leftover_dice(sil, body, found, (x0, y0), s, half)
+
+
+def _between_pips(quad: npt.NDArray[np.float32], inner: Image, half: float) -> bool:
+    """A flat square much smaller than the die, deep inside its silhouette: the body
+    between the pips of an 8 or 9 (or a pip), not a face. A top face reaches the
+    silhouette's edge or a side face within its own width."""
+    side = _side(quad)
+    cx, cy = (int(v) for v in quad.mean(axis=0))
+    depth = float(inner[min(max(cy, 0), inner.shape[0] - 1), min(max(cx, 0), inner.shape[1] - 1)])
+    return side < 1.2 * half and depth > side
 
 
 def _leftover_dice(
-    sil: Image, body: Image, faces: list[Face], origin: tuple[int, int], s: FinderSettings
+    sil: Image,
+    body: Image,
+    faces: list[Face],
+    origin: tuple[int, int],
+    s: FinderSettings,
+    half: float,
 ) -> list[Face]:
     """Dice whose top face did not come out as a clean flat square (a side lit as brightly
     as the top, dense pips): the die's own silhouette stands in for its face, and the
@@ -204,7 +222,7 @@ def _leftover_dice(
     contours, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: list[Face] = []
     for contour in contours:
-        quads = _squares(contour, s, loose=True)
+        quads = _squares(contour, s, loose=True) or _without_strips(contour, half, s)
         for quad in quads:
             centre = quad.mean(axis=0) + offset
             if any(_is_side_of(face, centre) for face in faces):
@@ -218,8 +236,29 @@ def _leftover_dice(
                 quad = top
                 centre = quad.mean(axis=0) + offset
             cxy = (float(centre[0]), float(centre[1]))
-            out.append(Face(quad + offset, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
+            corners = quad + offset
+            out.append(Face(corners, colour, cxy, len(quads) == 1, top is None))  # type: ignore[arg-type]
     return out
+
+
+def _without_strips(
+    contour: Image, half: float, s: FinderSettings
+) -> list[npt.NDArray[np.float32]]:
+    """A die touching one whose top was found: what is left of the two is this die and
+    the found die's side faces, thin strips along it. An opening half a die wide takes
+    the strips away, and what remains is judged again."""
+    if cv2.contourArea(contour) < (1.2 * half) ** 2:
+        return []  # the side strips alone, no die
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour], -1, 1, -1, offset=(1 - x, 1 - y))
+    cut = cv2.morphologyEx(region, cv2.MORPH_OPEN, _disc(int(half) | 1))
+    parts, _ = cv2.findContours(
+        cut, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x - 1, y - 1)
+    )
+    if len(parts) != 1:
+        return []
+    return _squares(parts[0], s, loose=True)
 
 
 def _lit_top(body: Image, inside: Image) -> npt.NDArray[np.float32] | None:
@@ -325,5 +364,8 @@ def _squares(
 
 def face_side(face: Face) -> float:
     """The mean length of a face's sides in pixels."""
-    q = face.quad
+    return _side(face.quad)
+
+
+def _side(q: npt.NDArray[np.float32]) -> float:
     return float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
