@@ -123,4 +123,31 @@ def test_render_without_position_or_layout_says_what_is_missing(capsys, tmp_path
     code, _, err = run(capsys, "render", "--layout", "ludo", "-o", str(tmp_path / "x.svg"))
     assert code == 2 and err.count("\n") == 1 and "no layout 'ludo'" in err
     code, _, err = run(capsys, "render", "--layout", "tenet", "--scale", "0", "-o", "x.png")
-    assert code == 2 and "--scale must be a positive number" in err
+    assert code == 2 and "--scale must be more than 0" in err
+
+
+def test_an_absurd_scale_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = run(
+        capsys,
+        "render",
+        "--layout",
+        "gravitation",
+        "-o",
+        str(tmp_path / "x.png"),
+        "--scale",
+        "1000",
+    )
+    assert code == 2 and err.count("\n") == 1 and "at most 20" in err
+
+
+def test_a_port_in_use_is_one_line_before_serving(capsys, tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        code, _, err = run(capsys, "serve", "--port", str(port), "--pin", "1234")
+    assert code == 2
+    assert err.strip().endswith(f"cannot listen on 127.0.0.1:{port}: Address already in use")
+    assert err.count("\n") == 1

@@ -102,3 +102,15 @@ def test_a_truncated_png_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtu
     path.write_bytes(buf.tobytes()[: len(buf) // 2])
     assert main(["read-dice", str(path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_tiny_image_has_no_dice_and_no_traceback(tmp_path, capsys):
+    import cv2
+    import numpy as np
+
+    from companion.cli import main
+
+    path = tmp_path / "tiny.png"
+    cv2.imwrite(str(path), np.zeros((2, 2, 3), np.uint8))
+    assert main(["read-dice", str(path), "--json"]) == 0
+    assert '"dice": []' in capsys.readouterr().out

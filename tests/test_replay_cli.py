@@ -109,3 +109,13 @@ def test_the_watcher_takes_any_picture_without_judging_noise(
         glance = watcher.feed(image)
         assert glance.kind == "dice" and glance.verdict is None
     assert referee.phase is Phase.SETUP
+
+
+def test_a_folder_of_unreadable_images_is_bad_input(tmp_path, capsys):
+    from companion.cli import main
+
+    (tmp_path / "frame1.jpg").write_bytes(b"not a jpeg")
+    code = main(["replay", str(tmp_path), "--players", "red,yellow"])
+    err = capsys.readouterr().err
+    assert code == 2 and "none of its 1 image files could be read" in err
+    assert err.count("\n") == 1

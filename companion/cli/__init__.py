@@ -9,6 +9,7 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -72,8 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in str(exc).splitlines():  # a ConfigError has one line per bad key
             print(f"companion {args.command}: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `companion moves … | head`: the reader has all it wanted
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
+        return EXIT_OK
     except OSError as exc:
-        print(f"companion {args.command}: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"companion {args.command}: {exc.strerror or exc}{where}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

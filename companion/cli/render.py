@@ -64,9 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.scale > 0:
+    if not 0 < args.scale <= 20:
         raise CompanionError(
-            f"--scale must be a positive number of pixels per mm, not {args.scale}"
+            f"--scale must be more than 0 and at most 20 pixels per mm, not {args.scale}"
         )
     subject: Position | Layout
     if args.position is None:

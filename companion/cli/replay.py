@@ -69,15 +69,19 @@ def run(args: argparse.Namespace) -> int:
         printer = _Printer(args.json)
         referee.listeners.append(printer)  # every verdict, also two from one frame
         watcher = Watcher(referee, BoardReader(start.layout), still_frames=args.still_frames)
+        read = 0
         for path in files:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is None:
                 continue  # a frame the camera garbled: skipped, as FolderSource does
+            read += 1
             printer.frame = path.name
             watcher.feed(np.asarray(image, np.uint8))
     finally:
         if journal is not None:
             journal.close()
+    if read == 0:
+        raise CompanionError(f"{args.frames}: none of its {len(files)} image files could be read")
     if referee.phase is Phase.DECIDE:
         print("the last move was left undecided: the board fits several moves", file=sys.stderr)
         return 1
@@ -87,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
 def frame_files(folder: Path) -> list[Path]:
     """The image files of the folder in natural name order (CompanionError if none)."""
     if not folder.is_dir():
-        raise CompanionError(f"{folder}: no such folder of frames")
+        what = "a file, not a folder of frames" if folder.exists() else "no such folder of frames"
+        raise CompanionError(f"{folder}: {what}")
     files = image_files(folder)
     if not files:
         raise CompanionError(f"{folder}: no image files in it (.png, .jpg, ...)")

@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from waitress import serve
+    from waitress import create_server
 
     from companion.position import start_position
     from companion.web import create_app
@@ -87,6 +87,12 @@ def run(args: argparse.Namespace) -> int:
     panel = _devices(config, table)
     live = _camera(config, table, panel)
     app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
+    try:  # bind first: a port in use is said before anything claims to be serving
+        server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
+    except OSError as exc:
+        if panel is not None:
+            panel.close()
+        raise CompanionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,
@@ -99,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     # each open page holds one thread for its live-update stream (at most 32 streams)
     live.start()
     try:
-        serve(app, host=host, port=port, threads=40, channel_timeout=60)
+        server.run()
     finally:
         live.stop()
         if panel is not None:

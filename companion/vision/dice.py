@@ -186,6 +186,8 @@ def read_dice(
         raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise CompanionError("not a colour image")
+    if min(image.shape[:2]) < 16:  # no die fits; the finder's downscaling needs room
+        return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
     for face in find_faces(image, s):
