@@ -85,6 +85,7 @@ class Referee:
     roll: tuple[int, int] | None = None
     candidates: list[MoveLike] = field(default_factory=list)
     last_move: MoveLike | None = None  # the last accepted move (for teaching)
+    last_roll: tuple[int, int] | None = None  # the roll it was made with
     resumed: bool = False  # taken up from the journal after a restart
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     _legal: list[MoveLike] = field(default_factory=list)
@@ -245,6 +246,40 @@ class Referee:
         self._last_board = dict(move.after.occupant)
         return self._accept(move, self._last_board)
 
+    def announce(self, text: str) -> Verdict:
+        """What the player said, checked against the move the referee last accepted.
+
+        The announcement is judged in the position before that move with its roll; it is
+        right when it names a legal move with the same outcome (the board, the stores).
+        """
+        from companion.checker import check
+
+        move, roll = self.last_move, self.last_roll
+        if move is None or roll is None or not self._history:
+            return self._say(Verdict("info", "no move to check the announcement against"))
+        before = self._history[-1][1]
+        said = check(before, roll, text)
+        made = (move.after.placement, move.after.energy)
+        if said.verdict == "invalid":
+            return self._say(
+                Verdict(
+                    "illegal", f"the announcement does not parse: {said.reason}", move.announcement
+                )
+            )
+        fits = [m for m in ((said.move,) if said.move else said.candidates) if m is not None]
+        if said.verdict in ("legal", "ambiguous") and any(
+            (m.after.placement, m.after.energy) == made for m in fits
+        ):
+            return self._say(
+                Verdict("legal", "the announcement fits the move made", move.announcement)
+            )
+        reason = (
+            f"the announcement names another move ({said.reason})"
+            if said.verdict != "illegal"
+            else said.reason
+        )
+        return self._say(Verdict("illegal", reason, move.announcement))
+
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
@@ -264,8 +299,8 @@ class Referee:
             },
         )
         self._history.append((event, self.position))
+        self.last_move, self.last_roll = move, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
-        self.last_move = move
         verdict = Verdict("legal", "legal move", move.announcement)
         self._record("verdict", verdict.to_json())
         if move.winner:
@@ -291,7 +326,7 @@ class Referee:
             return self._say(Verdict("info", "nothing to undo"))
         undone, before = self._history.pop()
         self._record("undo", {"undoes": undone})
-        self.position = before
+        self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase = Phase.SETUP
         self._last_board = None

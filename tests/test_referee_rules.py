@@ -41,3 +41,33 @@ def test_keeping_the_crashed_piece_on_the_ring_is_rejected():
     verdict = referee.observe_board(seen)
     assert verdict is not None and verdict.kind == "illegal"
     assert verdict.choices == ("Wurf 5, Absturz",)
+
+
+def played(announcement_roll=(4, 3)):  # type: ignore[no-untyped-def]
+    start = position()
+    referee = Referee.start(start, legal_moves)
+    referee.confirm_board()
+    referee.observe_dice(list(announcement_roll))
+    move = next(
+        m for m in referee.legal if m.announcement == "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"
+    )
+    referee.observe_board(dict(move.after.occupant))
+    return referee
+
+
+def test_the_announcement_of_the_move_made_is_confirmed():
+    referee = played()
+    verdict = referee.announce("wurf 7 umlaufbahn 6 5 4 3 2 1 0")
+    assert verdict.kind == "legal" and verdict.reason == "the announcement fits the move made"
+
+
+def test_wrong_arithmetic_in_the_announcement_is_explained():
+    referee = played()
+    verdict = referee.announce("Wurf 7, Umlaufbahn 7, 6, 5, 4, 3, 2, 1, 0")
+    assert verdict.kind == "illegal" and "Umlaufbahn 7 should be 6" in verdict.reason
+    assert verdict.announcement == "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"
+
+
+def test_an_announcement_that_does_not_parse_is_named():
+    verdict = played().announce("Wurf sieben")
+    assert verdict.kind == "illegal" and "does not parse" in verdict.reason

@@ -192,3 +192,12 @@ def test_teaching_spells_out_the_last_move_and_checks_practice(client):
         data={"roll": "9", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
     )
     assert bad_roll.status_code == 400 and "a roll is two dice" in bad_roll.get_data(as_text=True)
+
+
+def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    said = client.get("/state.json").get_json()["verdict"]["announcement"]
+    post(client, "/announce", announcement=said.lower())
+    assert "the announcement fits the move made" in client.get("/status").get_data(as_text=True)

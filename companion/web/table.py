@@ -111,6 +111,15 @@ def play(index: int) -> BaseResponse:
     return _back()
 
 
+@table.post("/announce")
+def announce() -> BaseResponse:
+    """What the player said, checked against the move the referee saw."""
+    text = request.form.get("announcement", "")[:300]
+    with _table().lock:
+        _table().referee.announce(text)
+    return _back()
+
+
 @table.post("/confirm")
 def confirm() -> BaseResponse:
     """The pieces stand as the page shows them (set up, or set back after a rejection)."""
