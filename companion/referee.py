@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.journal import Journal, fold
+from companion.layout import Layout
 from companion.position import Position, position_from_json
 
 
@@ -355,21 +356,19 @@ def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
     return list(groups.values())
 
 
-def _station_free(position: Position) -> tuple[Any, ...]:
-    layout = position.layout
-    ring = tuple(p for p in position.placement if layout.fields[p[0]].kind != "station")
-    home = sorted(c for f, c in position.placement if layout.fields[f].kind == "station")
-    return ring, tuple(home)
-
-
 def _loose(after: Position, board: Mapping[str, str]) -> bool:
     """Equal but for which free station fields the destroyed pieces were put on."""
     layout = after.layout
     if any(f not in layout.fields for f in board):
         return False
-    ring = tuple(sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station"))
-    home = tuple(sorted(c for f, c in board.items() if layout.fields[f].kind == "station"))
-    return _station_free(after) == (ring, home)
+    return _ignoring_stations(layout, after.occupant) == _ignoring_stations(layout, board)
+
+
+def _ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ...]:
+    """The pieces on the board, with station pieces counted per colour, not per field."""
+    ring = sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station")
+    home = sorted(c for f, c in board.items() if layout.fields[f].kind == "station")
+    return tuple(ring), tuple(home)
 
 
 def _with_board(position: Position, board: Mapping[str, str]) -> Position:

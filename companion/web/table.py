@@ -10,7 +10,17 @@ import threading
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render import PIECE_COLOURS, draw_board, to_svg
@@ -208,6 +218,4 @@ def events() -> Response:
 
 
 def _back() -> BaseResponse:
-    from flask import redirect, url_for
-
     return redirect(url_for("table.index"))
