@@ -10,9 +10,11 @@ import pytest
 from conftest import position
 
 from companion.errors import CompanionError
+from companion.layout import builtin_layouts, load_layout
 from companion.position import start_position
-from companion.render import PIECE_COLOURS, draw_board, save, to_image, to_svg
+from companion.render import PIECE_COLOURS, draw_board, field_radii, save, to_image, to_svg
 from companion.render.board import LINE_PAINT
+from companion.render.paint import FIELD
 from companion.render.scene import bgr
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,11 +72,30 @@ def test_the_png_shows_a_piece_where_it_stands():
     assert tuple(int(v) for v in img[y, x]) == bgr(PIECE_COLOURS["red"])
 
 
-def test_the_markers_are_real_aruco_markers():
-    img = to_image(draw_board(start_position().layout), px_per_mm=1.5)
+@pytest.mark.parametrize("name", builtin_layouts())
+def test_the_markers_are_real_aruco_markers(name):
+    img = to_image(draw_board(load_layout(name)), px_per_mm=1.0)
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     _corners, ids, _rejected = detector.detectMarkers(img)
     assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("name", ["tuerme", "tenet"])
+def test_plain_fields_are_empty_grey_and_labelled_fields_carry_print(name):
+    """The board reader's contract: a labelled field is printed on, a plain one is not."""
+    layout = load_layout(name)
+    img = to_image(draw_board(layout), px_per_mm=2.0)
+    radius = field_radii(layout)
+    for f in layout:
+        r = radius[f.id] * 0.5 * 2  # the inner half of the disc, in pixels
+        x, y = round((f.x + layout.width / 2) * 2), round((f.y + layout.height / 2) * 2)
+        disc = img[round(y - r) : round(y + r) + 1, round(x - r) : round(x + r) + 1].reshape(-1, 3)
+        inked = int((disc.sum(axis=1) < 200).sum())
+        if f.label is None and f.owner is None:
+            assert tuple(int(v) for v in img[y, x]) == bgr(FIELD), f.id
+            assert inked == 0, f.id
+        elif f.label is not None:
+            assert inked > 3, f.id
 
 
 def test_the_energy_store_shows_the_stone_on_its_value():
