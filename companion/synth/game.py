@@ -217,19 +217,15 @@ class _Writer:
         self.rec.frames.append(path)
 
     def board(self, position: Position, what: str) -> None:
-        photo = photograph(
-            position,
-            self.rng,
-            camera=self.camera,
-            rvec=self.rvec,
-            tvec=self.tvec,
-            scene_seed=self.seed,
-        )
-        data = self._jpeg(photo.image)
+        data = self._photo(position)
         for _ in range(self.film.still):
             self._write(data, what)
 
     def hand(self, position: Position) -> None:
+        self._write(self._photo(position, hand=True), "hand")
+
+    def _photo(self, position: Position, hand: bool = False) -> bytes:
+        """The board from the game's one camera pose, as JPEG bytes."""
         photo = photograph(
             position,
             self.rng,
@@ -237,9 +233,9 @@ class _Writer:
             rvec=self.rvec,
             tvec=self.tvec,
             scene_seed=self.seed,
-            hand=True,
+            hand=hand,
         )
-        self._write(self._jpeg(photo.image), "hand")
+        return self._jpeg(photo.image)
 
     def dice(self, roll: tuple[int, int], rng: random.Random) -> int:
         """Write the throw; returns the index of its first settled frame."""
