@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
-from companion.games import dice_choices, legal_moves
+from companion.games import dice_choices, zwianer_moves
+from companion.games.dice import check_roll
 from companion.games.moves import Move
 from companion.games.walk import graph
 from companion.notation.parser import parse_announcement
@@ -67,7 +68,7 @@ class Verdict:
 
 def parse_move(
     position: Position,
-    roll: tuple[int, int],
+    roll: tuple[int, ...],
     text: str,
     to: str | None = None,
     start: str | None = None,
@@ -91,7 +92,7 @@ def parse_move(
 
 def check(
     position: Position,
-    roll: tuple[int, int],
+    roll: tuple[int, ...],
     text: str,
     to: str | None = None,
     start: str | None = None,
@@ -103,11 +104,12 @@ def check(
             raise CompanionError(
                 f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
             )
+    pair = check_roll(roll)
     try:
         tokens = parse_announcement(text)
     except InvalidAnnouncement as exc:
         return Verdict("invalid", str(exc), offset=exc.offset)
-    moves = legal_moves(position, roll)
+    moves = zwianer_moves(position, pair)
     said = normalise(tokens)
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
     there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
@@ -151,7 +153,7 @@ def check(
         if against:
             reason = f"{against} ({reason})"
     else:
-        reason = explain(position, roll, tokens, moves, to, nearest)
+        reason = explain(position, pair, tokens, moves, to, nearest)
     if nearest:
         reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))

@@ -17,7 +17,7 @@ from a position and a roll to new positions. Its JSON form is the contract of
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -32,8 +32,10 @@ from companion.layout import Layout, load_layout
 class Position:
     """A game position. Build one with :meth:`create` (checked) or :func:`start_position`.
 
-    ``placement`` holds ``(field, colour)`` pairs sorted by field id, ``energy`` one store
-    value per player in the order of ``players``, ``options`` every option of the game.
+    ``placement`` holds one ``(field, colour)`` pair per piece, sorted by field id; where a
+    field holds several pieces (a tower, a pool such as a home or a common start field)
+    its pairs stand bottom to top, a pool's by colour. ``energy`` holds one store value
+    per player in the order of ``players``, ``options`` every option of the game.
     """
 
     game: str
@@ -68,12 +70,17 @@ class Position:
         demands: Iterable[str] = (),
         declared: str | None = None,
         prediction: int | None = None,
+        stacks: Mapping[str, Sequence[str]] | None = None,
     ) -> Position:
-        """A checked position; raises PositionError on the first thing that is wrong."""
+        """A checked position; raises PositionError on the first thing that is wrong.
+
+        ``stacks`` gives the order, bottom to top, of a field holding pieces of more than
+        one colour (a mixed tower); everywhere else the order does not matter.
+        """
         spec = game_spec(game)
         players = tuple(players)
         _check_players(spec, layout, players, to_move)
-        placement = _check_pieces(spec, layout, players, pieces)
+        placement = _check_pieces(spec, layout, players, pieces, stacks or {})
         stores = _check_energy(spec, layout, players, energy or {})
         opts = _check_options(spec, options or {})
         phase = _check_phase(spec, phase)
@@ -86,8 +93,16 @@ class Position:
 
     @cached_property
     def occupant(self) -> Mapping[str, str]:
-        """Field id → colour of the piece on it (occupied fields only)."""
+        """Field id → colour of the piece on it, the top one of a stack (occupied fields only)."""
         return dict(self.placement)
+
+    @cached_property
+    def stacks(self) -> Mapping[str, tuple[str, ...]]:
+        """Field id → the colours of the pieces on it, bottom to top (occupied fields only)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for fid, colour in self.placement:
+            out[fid] = (*out.get(fid, ()), colour)
+        return out
 
     @cached_property
     def pieces(self) -> Mapping[str, tuple[str, ...]]:
@@ -120,7 +135,8 @@ class Position:
     def moved(self, moves: Mapping[str, str]) -> Position:
         """The position with pieces moved ``from → to`` all at once (swaps allowed).
 
-        The caller (a rules engine) guarantees legality; the result keeps one piece a field.
+        For games with one piece a field: the caller (a rules engine) guarantees legality;
+        the result keeps one piece a field. Games with stacks use :meth:`restacked`.
         """
         occ = dict(self.occupant)
         lifted = {src: occ.pop(src) for src in moves}
@@ -129,6 +145,22 @@ class Position:
                 raise PositionError(f"cannot move {src}->{dst}: {dst} is occupied")
             occ[dst] = lifted[src]
         return replace(self, placement=tuple(sorted(occ.items())))
+
+    def restacked(self, stacks: Mapping[str, Sequence[str]]) -> Position:
+        """The position with these pieces, field id → colours bottom to top.
+
+        The caller (a rules engine) guarantees legality; pools are put in colour order so
+        that equal boards compare equal.
+        """
+        pools = self.spec.pools
+        fields = self.layout.fields
+        placement = []
+        for fid in sorted(stacks):
+            colours = stacks[fid]
+            if fields[fid].kind in pools:
+                colours = sorted(colours)
+            placement += [(fid, c) for c in colours]
+        return replace(self, placement=tuple(placement))
 
     def with_energy(self, colour: str, value: int) -> Position:
         stores = list(self.energy)
@@ -151,6 +183,13 @@ class Position:
             to_move=self.to_move,
             pieces={p: list(v) for p, v in self.pieces.items()},
         )
+        mixed = {
+            fid: list(colours)
+            for fid, colours in self.stacks.items()
+            if len(set(colours)) > 1 and self.layout.fields[fid].kind not in self.spec.pools
+        }
+        if mixed:
+            data["stacks"] = mixed
         if self.spec.uses_energy:
             data["energy"] = {p: self.energy_of(p) for p in self.players}
         data["options"] = dict(self.options)
@@ -179,13 +218,25 @@ def start_position(
     """
     spec = game_spec(game)
     layout = layout or load_layout(spec.default_layout)
-    players = tuple(players) if players is not None else layout.colours
-    pieces = {
-        p: layout.seat(p).station[: spec.pieces_per_player] for p in players if p in layout.colours
-    }
+    players = tuple(players) if players is not None else layout.colours[: spec.max_players]
+    count = spec.pieces_for(len(players))
+    pieces = {p: _start_fields(spec, layout, p, count) for p in players if p in layout.colours}
     return Position.create(
         game, layout, players, players[0], pieces, {}, options, phase or spec.default_phase
     )
+
+
+def _start_fields(spec: GameSpec, layout: Layout, colour: str, count: int) -> list[str]:
+    """Where a player's pieces wait before the game: the own station fields, else the own
+    pool (the race game's home), else the common pool (TENET's start field)."""
+    station = layout.seat(colour).station
+    if station:
+        return list(station[:count])
+    for kind in spec.pools:  # the first pool kind is where pieces wait
+        own = layout.owned(colour, kind) or tuple(f.id for f in layout if f.kind == kind)
+        if own:
+            return [own[0]] * count
+    raise PositionError(f"layout {layout.name!r} has no start field for {colour}")
 
 
 def position_from_json(data: Any, layout: Layout | None = None) -> Position:
@@ -193,7 +244,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     known = {"game", "phase", "layout", "players", "to_move", "pieces", "energy", "options"}
-    known |= {"demands", "declared", "prediction"}
+    known |= {"demands", "declared", "prediction", "stacks"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
@@ -232,6 +283,11 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if declared is not None and not isinstance(declared, str):
         raise PositionError("'declared' must be a field id")
     prediction = data.get("prediction")
+    stacks = data.get("stacks", {})
+    if not isinstance(stacks, dict) or not all(
+        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in stacks.values()
+    ):
+        raise PositionError("'stacks' must map fields to lists of colours, bottom to top")
     return Position.create(
         game,
         layout,
@@ -244,6 +300,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
         demands,
         declared,
         prediction,
+        stacks,
     )
 
 
@@ -288,28 +345,62 @@ def _check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_
 
 
 def _check_pieces(
-    spec: GameSpec, layout: Layout, players: tuple[str, ...], pieces: Mapping[str, Iterable[str]]
+    spec: GameSpec,
+    layout: Layout,
+    players: tuple[str, ...],
+    pieces: Mapping[str, Iterable[str]],
+    stacks: Mapping[str, Sequence[str]],
 ) -> tuple[tuple[str, str], ...]:
     for colour in pieces:
         if colour not in players:
             raise PositionError(f"pieces given for {colour!r}, who is not a player")
-    occupant: dict[str, str] = {}
+    count = spec.pieces_for(len(players))
+    on: dict[str, list[str]] = {}
     for colour in players:
         fields = list(pieces.get(colour, ()))
-        if len(fields) != spec.pieces_per_player:
-            raise PositionError(
-                f"{colour} has {len(fields)} pieces, {spec.name} needs {spec.pieces_per_player}"
-            )
+        if len(fields) != count:
+            raise PositionError(f"{colour} has {len(fields)} pieces, {spec.name} needs {count}")
         for fid in fields:
             if fid not in layout.fields:
                 raise PositionError(f"{colour} piece on unknown field {fid!r}")
-            if fid in occupant:
-                raise PositionError(f"two pieces on {fid} ({occupant[fid]} and {colour})")
             f = layout.fields[fid]
-            if f.kind == "station" and f.owner != colour:
-                raise PositionError(f"{colour} piece on {fid}, a station of {f.owner}")
-            occupant[fid] = colour
-    return tuple(sorted(occupant.items()))
+            if f.kind in _PRIVATE and f.owner not in (None, colour):
+                raise PositionError(f"{colour} piece on {fid}, a {f.kind} of {f.owner}")
+            here = on.setdefault(fid, [])
+            capacity = spec.capacity(f.kind)
+            if capacity is not None and len(here) >= capacity:
+                if capacity == 1:
+                    raise PositionError(f"two pieces on {fid} ({here[0]} and {colour})")
+                raise PositionError(f"more than {capacity} pieces on {fid}")
+            here.append(colour)
+    for fid in stacks:
+        if fid not in on:
+            raise PositionError(f"'stacks' names {fid!r}, where no piece stands")
+    placement: list[tuple[str, str]] = []
+    for fid in sorted(on):
+        placement += [(fid, c) for c in _order(spec, layout, fid, on[fid], stacks.get(fid))]
+    return tuple(placement)
+
+
+#: Field kinds only their owner's pieces may stand on.
+_PRIVATE = ("station", "home", "goal")
+
+
+def _order(
+    spec: GameSpec, layout: Layout, fid: str, colours: list[str], given: Sequence[str] | None
+) -> list[str]:
+    """The pieces of one field bottom to top: as ``stacks`` gives them where the order
+    matters (a mixed tower), in colour order in a pool or a one-colour stack."""
+    if given is not None and sorted(given) != sorted(colours):
+        raise PositionError(
+            f"'stacks' on {fid} lists {', '.join(given)}, but the pieces there are "
+            + ", ".join(sorted(colours))
+        )
+    if len(set(colours)) == 1 or layout.fields[fid].kind in spec.pools:
+        return sorted(colours)
+    if given is None:
+        raise PositionError(f"a mixed tower on {fid}: give its order in 'stacks', bottom first")
+    return list(given)
 
 
 def _check_energy(

@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.moves import Move
+from companion.games import GameMove
 from companion.journal import Journal
 from companion.position import Position, start_position
 from companion.referee import Referee
 
 
-def rules(position: Position, roll: tuple[int, int]) -> Sequence[Move]:
+def rules(position: Position, roll: tuple[int, ...]) -> Sequence[GameMove]:
     """The legal moves of the position's game (the rules engine the referee asks)."""
     from companion.games import legal_moves
 

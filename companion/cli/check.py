@@ -11,9 +11,8 @@ import argparse
 import json
 import sys
 
-from companion.checker import check
 from companion.cli.common import add_position_argument, read_position
-from companion.games.dice import parse_roll
+from companion.games import check, parse_roll
 
 NAME = "check"
 HELP = "check a spoken announcement against a position and a roll"
@@ -24,7 +23,9 @@ EXIT = {"legal": 0, "illegal": 1, "ambiguous": 1, "invalid": 2}
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
     parser.add_argument("announcement", help='what the player said, e.g. "Wurf 7, Umlaufbahn 6"')
-    parser.add_argument("--roll", required=True, help="the two dice, e.g. 5,2")
+    parser.add_argument(
+        "--roll", required=True, help="the dice, e.g. 5,2 (TENET: three Miwin dice, e.g. 9,4,2)"
+    )
     parser.add_argument("--to", help="the field where the moved piece ended (from the camera)")
     parser.add_argument(
         "--from", dest="start", help="the field where the moved piece stood before the move"
@@ -34,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
-    roll = parse_roll(args.roll)
+    roll = parse_roll(position.game, args.roll)
     verdict = check(position, roll, args.announcement, args.to, args.start)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))

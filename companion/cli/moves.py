@@ -6,8 +6,7 @@ import argparse
 import json
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games import legal_moves
-from companion.games.dice import parse_roll
+from companion.games import legal_moves, parse_roll
 
 NAME = "moves"
 HELP = "list every legal move of a position and a roll, with its spoken announcement"
@@ -15,14 +14,16 @@ HELP = "list every legal move of a position and a roll, with its spoken announce
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
-    parser.add_argument("--roll", required=True, help="the two dice, e.g. 5,2")
+    parser.add_argument(
+        "--roll", required=True, help="the dice, e.g. 5,2 (TENET: three Miwin dice, e.g. 9,4,2)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object with every move")
     parser.add_argument("--gloss", action="store_true", help="add the English reading")
 
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
-    roll = parse_roll(args.roll)
+    roll = parse_roll(position.game, args.roll)
     moves = legal_moves(position, roll)
     if args.json:
         print(
@@ -33,23 +34,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     for m in moves:
-        where = f"{m.start} → {m.end}" if m.start else "pass"
-        extra = "".join(
-            f"  [pushes {p.start} → {p.end}]"
-            if p.end != p.start
-            else f"  [push on {p.start} stopped]"
-            for p in m.pushes
-        )
-        if m.destroyed:
-            said = "sent home" if position.game == "tunnelx" else "destroyed"
-            extra += f"  [{said}: " + ", ".join(d.field for d in m.destroyed) + "]"
-        if m.roll_again:
-            extra += "  [rolls again]"
-        if m.winner:
-            extra += f"  [{m.winner} wins]"
-        if m.pending is not None:
-            extra += "  [Todesstoß: roll for " + ", ".join(f for f, _ in m.pending.pieces) + "]"
-        print(f"{m.announcement}  ({where}){extra}")
+        print(f"{m.announcement}  {m.describe()}")
         if args.gloss:
             print(f"    {m.gloss}")
     return 0

@@ -7,8 +7,10 @@ hardware. Option switches and their defaults follow ``docs/rulings.md``.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.errors import CompanionError, PositionError
 
@@ -16,6 +18,10 @@ if TYPE_CHECKING:
     from companion.games.dice import Choice
     from companion.games.moves import Move
     from companion.position import Position
+
+#: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
+#: Miwin dice for TENET. Each engine's ``parse_roll`` says what it accepts.
+Roll = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -39,9 +45,24 @@ class GameSpec:
     default_phase: int | None = None
     uses_energy: bool = False
     options: tuple[Option, ...] = field(default_factory=tuple)
+    #: Field kinds that hold any number of pieces in no particular order (the race
+    #: game's homes and goals, TENET's common start field).
+    pools: tuple[str, ...] = ()
+    #: How many pieces another field may hold, bottom to top (2: the race game's towers).
+    max_stack: int = 1
+    #: Pieces per player where it depends on the number of players: (players, pieces).
+    pieces_by_players: tuple[tuple[int, int], ...] = ()
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.name: o.default for o in self.options}
+
+    def pieces_for(self, players: int) -> int:
+        """How many pieces each player has in a game of ``players`` players."""
+        return dict(self.pieces_by_players).get(players, self.pieces_per_player)
+
+    def capacity(self, kind: str) -> int | None:
+        """How many pieces a field of this kind holds (None: any number, a pool)."""
+        return None if kind in self.pools else self.max_stack
 
 
 GRAVITATION = GameSpec(
@@ -93,7 +114,29 @@ TUNNELX = GameSpec(
     ),
 )
 
-GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX)}
+TUERME = GameSpec(
+    name="tuerme",
+    title="Race game with towers and bridges",
+    default_layout="tuerme",
+    pieces_per_player=6,
+    pieces_by_players=((4, 4),),
+    min_players=2,
+    max_players=4,
+    pools=("home", "goal"),
+    max_stack=2,
+)
+
+TENET = GameSpec(
+    name="tenet",
+    title="TENET",
+    default_layout="tenet",
+    pieces_per_player=9,
+    min_players=1,
+    max_players=9,
+    pools=("centre",),
+)
+
+GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX, TUERME, TENET)}
 
 
 def game_spec(name: str) -> GameSpec:
@@ -104,32 +147,112 @@ def game_spec(name: str) -> GameSpec:
         raise PositionError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
 
 
+class GameMove(Protocol):
+    """What every engine's move offers the command line, the checker and the referee."""
+
+    @property
+    def announcement(self) -> str: ...
+    @property
+    def after(self) -> Position: ...
+    @property
+    def outcome(self) -> Hashable: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def destroyed(self) -> Sequence[Any]: ...
+    @property
+    def gloss(self) -> str: ...  # the announcement in English words
+
+    def describe(self) -> str: ...  # where the pieces went, for a list of moves
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameVerdict(Protocol):
+    """What every engine's checker answers about a spoken announcement."""
+
+    @property
+    def verdict(self) -> str: ...  # legal | illegal | ambiguous | invalid
+    @property
+    def reason(self) -> str: ...
+    @property
+    def announcement(self) -> str | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class Engine(Protocol):
-    """What a rules engine module offers; the referee calls ``legal_moves(position, roll)``."""
+    """What a rules engine module offers: its rolls, its legal moves and its checker."""
 
-    def legal_moves(self, position: Position, roll: tuple[int, int]) -> tuple[Move, ...]: ...
+    def parse_roll(self, text: str) -> Roll: ...
 
-    def dice_choices(self, position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]: ...
+    def legal_moves(self, position: Position, roll: Roll) -> Sequence[GameMove]: ...
+
+    def check(
+        self,
+        position: Position,
+        roll: Roll,
+        text: str,
+        to: str | None = None,
+        start: str | None = None,
+    ) -> GameVerdict: ...
+
+
+#: The module of each game's rules engine, imported on first use (engines import Position).
+ENGINES = {
+    "gravitation": "companion.games.gravitation",
+    "tunnelx": "companion.games.tunnelx",
+}
 
 
 def engine(game: str) -> Engine:
-    """The rules engine of a game (imported on first use: the engines import Position)."""
-    from companion.games import gravitation, tunnelx
-
-    engines: dict[str, Engine] = {"gravitation": gravitation, "tunnelx": tunnelx}
+    """The rules engine of a game, or a CompanionError naming the games that have one."""
     try:
-        return engines[game]
+        module = ENGINES[game]
     except KeyError:
         raise CompanionError(
-            f"no rules engine for game {game!r} (engines: {', '.join(engines)})"
+            f"no rules engine for game {game!r} (engines: {', '.join(ENGINES)})"
         ) from None
+    return cast(Engine, importlib.import_module(module))
 
 
-def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
+class ZwiAnerEngine(Engine, Protocol):
+    """The ZwiAner engines (Gravitation, Tunnel X) on their shared Move and dice choices."""
+
+    def legal_moves(self, position: Position, roll: Roll) -> tuple[Move, ...]: ...
+
+    def dice_choices(self, position: Position, roll: Roll) -> tuple[Choice, ...]: ...
+
+
+def zwianer(game: str) -> ZwiAnerEngine:
+    """The engine of a ZwiAner game, or a CompanionError for the other games."""
+    if game not in ("gravitation", "tunnelx"):
+        raise CompanionError(f"{game!r} is not a ZwiAner game (gravitation, tunnelx)")
+    return cast(ZwiAnerEngine, engine(game))
+
+
+def zwianer_moves(position: Position, roll: Roll) -> tuple[Move, ...]:
+    """Every legal move of a Gravitation or Tunnel X position, as the shared Move."""
+    return zwianer(position.game).legal_moves(position, roll)
+
+
+def dice_choices(position: Position, roll: Roll) -> tuple[Choice, ...]:
+    """Every way to use the roll in a Gravitation or Tunnel X position."""
+    return zwianer(position.game).dice_choices(position, roll)
+
+
+def parse_roll(game: str, text: str) -> Roll:
+    """A roll as typed, read by the rules of ``game`` (CompanionError if it cannot be)."""
+    return engine(game).parse_roll(text)
+
+
+def legal_moves(position: Position, roll: Roll) -> Sequence[GameMove]:
     """Every legal move of the position and roll, by the engine of ``position.game``."""
     return engine(position.game).legal_moves(position, roll)
 
 
-def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
-    """Every way to use the roll in the position, by the engine of ``position.game``."""
-    return engine(position.game).dice_choices(position, roll)
+def check(
+    position: Position, roll: Roll, text: str, to: str | None = None, start: str | None = None
+) -> GameVerdict:
+    """The verdict on a spoken announcement, by the checker of ``position.game``."""
+    return engine(position.game).check(position, roll, text, to, start)

@@ -36,8 +36,11 @@ def parse_roll(text: str) -> tuple[int, int]:
     return a, b
 
 
-def check_roll(roll: tuple[int, int]) -> None:
-    """CompanionError unless both dice show 1 to 6."""
+def check_roll(roll: tuple[int, ...]) -> tuple[int, int]:
+    """The roll as two dice; CompanionError unless it is two dice showing 1 to 6."""
+    if len(roll) != 2:
+        raise CompanionError(f"a roll is two dice, not {len(roll)}: {roll}")
     a, b = roll
     if not (1 <= a <= 6 and 1 <= b <= 6):
         raise CompanionError(f"each die shows 1 to 6, not {a},{b}")
+    return a, b

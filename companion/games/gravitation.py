@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import partial
 
+from companion.checker import check
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
@@ -37,6 +38,7 @@ from companion.position import Position
 
 __all__ = [
     "Choice",
+    "check",
     "demandable",
     "dice_choices",
     "legal_moves",
@@ -46,7 +48,7 @@ __all__ = [
 ]
 
 
-def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
+def dice_choices(position: Position, roll: tuple[int, ...]) -> tuple[Choice, ...]:
     """Every way the player may use the roll in this position (rulings §2-§3)."""
     a, b = roll
     phase = position.phase or 3
@@ -77,7 +79,7 @@ def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...
     return tuple(out)
 
 
-def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
+def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
     """Every legal move for the player to move and this roll, canonical order, no duplicates.
 
     A player with no legal move that keeps a piece in orbit must crash a ring piece of
@@ -86,22 +88,22 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
     """
     if position.game != "gravitation":
         raise CompanionError(f"not a Gravitation position (game {position.game!r})")
-    check_roll(roll)
+    pair = check_roll(roll)
     g = graph(position.layout)
     colour = position.to_move
     pieces = _movable(position)
-    choices = dice_choices(position, roll)
+    choices = dice_choices(position, pair)
     found: list[Move] = []
     for choice in choices:
         for start in pieces:
             if choice.tunnel:
-                found += _tunnel_moves(position, g, roll, choice, start)
+                found += _tunnel_moves(position, g, pair, choice, start)
             else:
-                found += _gravity_moves(position, g, roll, choice, start)
+                found += _gravity_moves(position, g, pair, choice, start)
                 if choice.special:
-                    found += _special_moves(position, g, roll, choice, start)
+                    found += _special_moves(position, g, pair, choice, start)
     if not found:
-        found = _no_move(position, g, roll, choices, pieces, colour)
+        found = _no_move(position, g, pair, choices, pieces, colour)
     return tuple(found)  # distinct by construction (see tests/test_properties.py)
 
 

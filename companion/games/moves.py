@@ -87,6 +87,27 @@ class Move:
         """The announcement in English words."""
         return gloss(self.tokens)
 
+    def describe(self) -> str:
+        """Where the piece went and what came with it, for a list of moves:
+        ``(U1.39 → U1.7)  [sent home: U1.1]``."""
+        where = f"({self.start} → {self.end})" if self.start else "(pass)"
+        extra = "".join(
+            f"  [pushes {p.start} → {p.end}]"
+            if p.end != p.start
+            else f"  [push on {p.start} stopped]"
+            for p in self.pushes
+        )
+        if self.destroyed:
+            said = "sent home" if self.after.game == "tunnelx" else "destroyed"
+            extra += f"  [{said}: " + ", ".join(d.field for d in self.destroyed) + "]"
+        if self.roll_again:
+            extra += "  [rolls again]"
+        if self.winner:
+            extra += f"  [{self.winner} wins]"
+        if self.pending is not None:
+            extra += "  [Todesstoß: roll for " + ", ".join(f for f, _ in self.pending.pieces) + "]"
+        return where + extra
+
     @property
     def outcome(self) -> tuple[Any, ...]:
         """What the board shows after the move: placement, stores and who moves next."""

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
+from companion.checker import check
 from companion.errors import CompanionError
-from companion.games.dice import Choice, check_roll
+from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
 from companion.games.onetwo import one_two_moves
 from companion.games.turn import Context, finish, pass_move, start_run
@@ -27,10 +28,10 @@ from companion.games.walk import Graph, graph, tunnel_walks
 from companion.notation.tokens import wurf
 from companion.position import Position
 
-__all__ = ["dice_choices", "full_rings", "legal_moves"]
+__all__ = ["check", "dice_choices", "full_rings", "legal_moves", "parse_roll"]
 
 
-def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...]:
+def dice_choices(position: Position, roll: tuple[int, ...]) -> tuple[Choice, ...]:
     """Every way the player may use the roll (rulings §4, Sonderregeln 2-4 and 2.1)."""
     a, b = roll
     variant = position.option("variant_2_1")
@@ -48,17 +49,17 @@ def dice_choices(position: Position, roll: tuple[int, int]) -> tuple[Choice, ...
     return tuple(out)
 
 
-def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
+def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
     """Every legal move for the player to move and this roll, canonical order, no duplicates.
 
     A player who cannot spend a value of the roll with any piece passes ("Wurf N").
     """
     if position.game != "tunnelx":
         raise CompanionError(f"not a Tunnel X position (game {position.game!r})")
-    check_roll(roll)
+    pair = check_roll(roll)
     g = graph(position.layout)
     full = full_rings(position, g)
-    choices = dice_choices(position, roll)
+    choices = dice_choices(position, pair)
     found: list[Move] = []
     for choice in choices:
         for start in position.pieces[position.to_move]:
@@ -67,15 +68,15 @@ def legal_moves(position: Position, roll: tuple[int, int]) -> tuple[Move, ...]:
                     position,
                     g,
                     start,
-                    partial(Context.of, position, g, roll, choice, start),
+                    partial(Context.of, position, g, pair, choice, start),
                     same_ring=True,
                     shorter_only=True,
                 )
             else:
-                found += _walks(position, g, roll, choice, start, full)
+                found += _walks(position, g, pair, choice, start, full)
     if not found:
         value = max(c.value for c in choices)
-        found.append(pass_move(Context.of(position, g, roll, Choice(value, "pass"), "", "pass")))
+        found.append(pass_move(Context.of(position, g, pair, Choice(value, "pass"), "", "pass")))
     return tuple(found)
 
 

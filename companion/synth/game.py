@@ -1,7 +1,7 @@
 """Recorded-frame games: a game played by the real rules engine, filmed by the synthetic camera.
 
 :func:`record_game` plays a seeded game (legal moves picked from
-:func:`companion.games.legal_moves`), and writes what a camera over the table would have
+:func:`companion.games.zwianer_moves`), and writes what a camera over the table would have
 recorded, one image file per frame in name order:
 
 * at the start, the board as it stands (a few identical still frames);
@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.games import legal_moves
+from companion.games import zwianer_moves
 from companion.games.moves import Move
 from companion.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
@@ -150,7 +150,7 @@ def _pick(
     rng.shuffle(rolls)
     fallback: tuple[tuple[int, int], Move] | None = None
     for roll in rolls:
-        moves = _unambiguous(legal_moves(position, roll))
+        moves = _unambiguous(zwianer_moves(position, roll))
         if not moves:
             continue
         wanted = [m for m in moves if prefer is not None and prefer(m)]
@@ -177,7 +177,7 @@ def _illegal_board(position: Position, move: Move, roll: tuple[int, int]) -> Pos
     """The moved piece one step short or long of where it should be: a board no move gives."""
     if move.start is None or move.end is None:
         return None
-    boards = {m.after.placement for m in legal_moves(position, roll)}
+    boards = {m.after.placement for m in zwianer_moves(position, roll)}
     occupied = set(position.occupant)
     for fid in position.layout.fields:
         field_ = position.layout.fields[fid]
