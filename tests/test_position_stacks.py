@@ -64,13 +64,13 @@ def test_a_mixed_tower_round_trips_through_json():
 
 def test_a_mixed_tower_without_its_order_is_refused():
     pieces = {"red": ["T.20", *waiting("red", 5)], "yellow": ["T.20", *waiting("yellow", 5)]}
-    with pytest.raises(PositionError, match="mixed tower on T.20"):
+    with pytest.raises(PositionError, match=r"mixed tower on T\.20"):
         race(pieces)
 
 
 def test_stacks_must_list_the_pieces_that_stand_there():
     pieces = {"red": ["T.20", *waiting("red", 5)], "yellow": ["T.20", *waiting("yellow", 5)]}
-    with pytest.raises(PositionError, match="'stacks' on T.20 lists red, red"):
+    with pytest.raises(PositionError, match=r"'stacks' on T\.20 lists red, red"):
         race(pieces, stacks={"T.20": ["red", "red"]})
     with pytest.raises(PositionError, match="no piece stands"):
         race(pieces, stacks={"T.20": ["red", "yellow"], "T.21": ["red"]})
@@ -78,13 +78,13 @@ def test_stacks_must_list_the_pieces_that_stand_there():
 
 def test_a_tower_is_two_pieces_high_at_most():
     pieces = {"red": ["T.20"] * 3 + waiting("red", 3), "yellow": waiting("yellow")}
-    with pytest.raises(PositionError, match="more than 2 pieces on T.20"):
+    with pytest.raises(PositionError, match=r"more than 2 pieces on T\.20"):
         race(pieces)
 
 
 def test_a_piece_never_waits_in_another_colours_home():
     pieces = {"red": ["yellow.home", *waiting("red", 5)], "yellow": waiting("yellow")}
-    with pytest.raises(PositionError, match="red piece on yellow.home, a home of yellow"):
+    with pytest.raises(PositionError, match=r"red piece on yellow\.home, a home of yellow"):
         race(pieces)
 
 
