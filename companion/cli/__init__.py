@@ -25,6 +25,7 @@ from companion.cli import (
     read_dice,
     render,
     replay,
+    sample,
     serve,
     start,
 )
@@ -39,6 +40,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     read_board,
     calibrate,
     replay,
+    sample,
     serve,
     config,
 )

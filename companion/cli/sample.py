@@ -1,0 +1,93 @@
+"""``companion sample dice|game``: camera pictures to try the companion without a camera.
+
+``sample dice -o tray.jpg`` writes one synthetic photo of a dice tray (the same renderer
+the dice benchmark uses) and prints what the dice show, so ``companion read-dice`` can be
+checked against the truth. ``sample game -o frames/`` plays a seeded game with the real
+rules engine and films it frame by frame (docs/referee.md), ready for ``companion replay``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+
+from companion.cli.common import add_json_argument, print_json
+from companion.errors import CompanionError
+
+NAME = "sample"
+HELP = "write synthetic camera pictures (a dice tray, a filmed game) to try the companion"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", choices=("dice", "game"), help="a dice tray photo or a game")
+    parser.add_argument(
+        "-o", "--output", required=True, help="the photo (dice: .jpg/.png) or the frames folder"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the same seed, the same pictures")
+    parser.add_argument(
+        "--kind", choices=("d6", "miwin"), default="d6", help="dice: standard or Miwin's three"
+    )
+    parser.add_argument(
+        "--count", type=int, help="dice: how many (d6: 1-4, default 2; miwin: 1-3, default 3)"
+    )
+    parser.add_argument(
+        "--players", default="red,yellow", help="game: colours in turn order (default red,yellow)"
+    )
+    parser.add_argument("--turns", type=int, default=6, help="game: turns to play (default 6)")
+    add_json_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    return _dice(args) if args.what == "dice" else _game(args)
+
+
+def _dice(args: argparse.Namespace) -> int:
+    from companion.synth.dice import render_scene, scene_options
+
+    most = 3 if args.kind == "miwin" else 4
+    count = args.count if args.count is not None else (3 if args.kind == "miwin" else 2)
+    if not 1 <= count <= most:
+        raise CompanionError(f"--count {count}: a {args.kind} tray holds 1 to {most} dice")
+    out = Path(args.output)
+    if out.suffix.lower() not in (".jpg", ".jpeg", ".png"):
+        raise CompanionError(f"{out}: write the photo as .jpg or .png")
+    if not out.parent.is_dir():
+        raise CompanionError(f"{out.parent}: no such folder")
+    options = scene_options(kind=args.kind, dice=(count, count), moving=0.0)
+    scene = render_scene(args.seed, options)
+    if not cv2.imwrite(str(out), scene.image):
+        raise CompanionError(f"{out}: cannot write the photo")
+    truth = [
+        {"value": d.value, "kind": d.kind, "x": round(d.x), "y": round(d.y)} for d in scene.dice
+    ]
+    if args.json:
+        print_json({"image": str(out), "dice": truth, "background": scene.background})
+    else:
+        shown = ", ".join(f"{d['value']} ({d['kind']})" for d in truth)
+        print(f"wrote {out}: {shown} on {scene.background}")
+    return 0
+
+
+def _game(args: argparse.Namespace) -> int:
+    from companion.position import start_position
+    from companion.synth.game import record_game
+
+    if not 1 <= args.turns <= 200:
+        raise CompanionError(f"--turns {args.turns}: play 1 to 200 turns")
+    out = Path(args.output)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise CompanionError(f"{out}: give a new or empty folder for the frames")
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    start = start_position("gravitation", players)
+    rec = record_game(out, start, args.seed, args.turns)
+    said = rec.announcements
+    if args.json:
+        print_json({"frames": len(rec.frames), "folder": str(out), "announcements": said})
+    else:
+        print(f"wrote {len(rec.frames)} frames of {len(said)} moves into {out}")
+        print(f"referee them with: companion replay {out} --players {','.join(players)}")
+        print("the moves played: " + json.dumps(said, ensure_ascii=False))
+    return 0

@@ -1,0 +1,69 @@
+"""``companion sample``: pictures to try the companion without a camera."""
+
+import json
+
+import pytest
+
+from companion.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_sampled_tray_reads_back_as_the_dice_it_shows(tmp_path, capsys):
+    photo = tmp_path / "tray.jpg"
+    code, out, _ = run(capsys, "sample", "dice", "-o", str(photo), "--seed", "3", "--json")
+    assert code == 0
+    truth = json.loads(out)["dice"]
+    code, out, _ = run(capsys, "read-dice", str(photo), "--json")
+    assert code == 0
+    read = json.loads(out)["dice"]
+    assert sorted(d["value"] for d in read) == sorted(d["value"] for d in truth)
+
+
+def test_a_miwin_tray_has_one_die_of_each_colour(tmp_path, capsys):
+    photo = tmp_path / "tray.png"
+    code, out, _ = run(capsys, "sample", "dice", "-o", str(photo), "--kind", "miwin", "--json")
+    assert code == 0
+    kinds = sorted(d["kind"] for d in json.loads(out)["dice"])
+    assert kinds == ["miwin-III", "miwin-IV", "miwin-V"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--count", "5"], "a d6 tray holds 1 to 4 dice"),
+        (["--kind", "miwin", "--count", "4"], "a miwin tray holds 1 to 3 dice"),
+        (["-o", "tray.gif"], "write the photo as .jpg or .png"),
+        (["-o", "no/such/folder/tray.jpg"], "no such folder"),
+    ],
+)
+def test_a_bad_tray_request_is_one_line(tmp_path, capsys, monkeypatch, argv, reason):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "sample", "dice", "-o", "tray.jpg", *argv)
+    assert code == 2
+    assert reason in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_sampled_game_replays_with_the_moves_played(tmp_path, capsys):
+    frames = tmp_path / "frames"
+    code, out, _ = run(capsys, "sample", "game", "-o", str(frames), "--turns", "2", "--json")
+    assert code == 0
+    played = json.loads(out)["announcements"]
+    assert len(played) == 2
+    code, out, _ = run(capsys, "replay", str(frames), "--players", "red,yellow", "--json")
+    assert code == 0
+    judged = [json.loads(line) for line in out.splitlines()]
+    assert [v["announcement"] for v in judged if v["verdict"] == "legal"] == played
+
+
+def test_a_game_is_never_filmed_over_other_files(tmp_path, capsys):
+    (tmp_path / "old.jpg").write_bytes(b"x")
+    code, _, err = run(capsys, "sample", "game", "-o", str(tmp_path))
+    assert code == 2
+    assert "give a new or empty folder" in err
