@@ -13,7 +13,7 @@ guessed; ``to`` (the field where the moved piece ended, as the camera tells) dec
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
@@ -38,6 +38,7 @@ class Verdict:
     move: Move | None = None  # the legal move (verdict "legal")
     candidates: tuple[Move, ...] = ()  # the moves it fits (ambiguous) or the nearest ones
     offset: int | None = None  # where parsing failed (verdict "invalid")
+    said: str | None = None  # what the player said, in canonical spelling (when it parsed)
 
     @property
     def announcement(self) -> str | None:
@@ -63,6 +64,8 @@ class Verdict:
             data["nearest"] = [m.announcement for m in self.candidates]
         if self.offset is not None:
             data["offset"] = self.offset
+        if self.said is not None:
+            data["said"] = self.said
         return data
 
 
@@ -109,6 +112,17 @@ def check(
         tokens = parse_announcement(text)
     except InvalidAnnouncement as exc:
         return Verdict("invalid", str(exc), offset=exc.offset)
+    return replace(_judge(position, pair, tokens, to, start), said=render(tokens))
+
+
+def _judge(
+    position: Position,
+    pair: tuple[int, int],
+    tokens: tuple[Token, ...],
+    to: str | None,
+    start: str | None,
+) -> Verdict:
+    """Look the parsed announcement up among the legal moves; explain a mismatch."""
     moves = zwianer_moves(position, pair)
     said = normalise(tokens)
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]

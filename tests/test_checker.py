@@ -120,3 +120,9 @@ def test_push_in_the_station() -> None:
     pos = make({"red": [*station("red", 2, 3, 4, 5), "U1.30"], "yellow": []})
     why = reason(pos, (4, 3), "Wurf 7, Stoß 7, 6, 5, 4, 3, 2, 1, 0")
     assert "no push in the station" in why
+
+
+def test_what_was_said_is_kept_beside_the_nearest_legal_announcement() -> None:
+    verdict = check(PUSH, (3, 2), "wurf 5 umlaufbahn 3 2 1 0").to_json()
+    assert verdict["said"] == "Wurf 5, Umlaufbahn 3, 2, 1, 0"
+    assert verdict["announcement"] == "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0"
