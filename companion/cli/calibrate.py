@@ -42,7 +42,7 @@ from companion.cli.read_board import describe, make_reader
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import load_position
-from companion.vision import BoardRead
+from companion.vision import BoardRead, overlay
 from companion.vision.reader import BoardReader
 
 Image = npt.NDArray[np.uint8]
@@ -244,14 +244,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def preview(image: Image, reader: BoardReader, read: BoardRead) -> Image:
-    """The photo with every field's sampling disc: green empty, the piece colour, red unsure."""
+    """The photo with the markers found and every field's disc as read (vision/overlay.py)."""
     out = image.copy()
     location = reader.locator.locate(image)
-    if location is None:
-        return out
-    centres = location.project(reader.sampler.centres)
-    for fid, (x, y) in zip(reader.sampler.ids, centres, strict=True):
-        sure = read.confidence.get(fid, 0.0) >= 0.9
-        colour = (0, 200, 0) if fid not in read.fields else (255, 255, 255)
-        cv2.circle(out, (round(x), round(y)), 6, colour if sure else (0, 0, 255), 2)
+    if location is not None and read.found:
+        overlay.draw_board(out, read, location, reader)
     return out
