@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -26,6 +26,9 @@ from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+
+if TYPE_CHECKING:
+    from companion.vision.reader import BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -356,6 +359,15 @@ def fit_colours(
                 f"{truth.get(f, 'empty')} ({len(wrong)} fields differ); is every piece in place?"
             )
     return fitted
+
+
+def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
+    """A board reader with what ``calibration`` measured (the defaults where it is silent)."""
+    from companion.vision.reader import BoardReader
+
+    if calibration is None:
+        return BoardReader(layout)
+    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
 
 
 def start_placement(layout: Layout) -> dict[str, str]:
