@@ -49,6 +49,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "button_confirm": "Bestätigen",
         "button_undo": "Zurück",
         "button_roll": "Würfeln",
+        "speak_browser": "Im Browser vorlesen",
+        "speak_unable": "(dieser Browser kann nicht sprechen)",
+        "say_illegal": "Dieser Zug ist nicht erlaubt.",
+        "say_setup": "Bitte die Steine aufstellen wie gezeigt.",
+        "say_ambiguous": "Welcher Zug war gemeint?",
         "calibrate": "Kalibrieren",
         "cal_legend": (
             "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
@@ -125,6 +130,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "button_confirm": "Confirm",
         "button_undo": "Undo",
         "button_roll": "Roll",
+        "speak_browser": "Speak in this browser",
+        "speak_unable": "(this browser cannot speak)",
+        "say_illegal": "This move is not allowed.",
+        "say_setup": "Please set up the pieces as shown.",
+        "say_ambiguous": "Which move was meant?",
         "calibrate": "Calibrate",
         "cal_legend": (
             "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece read "
