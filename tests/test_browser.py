@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -102,6 +101,13 @@ def browser() -> Iterator[webdriver.Chrome]:
     driver.quit()
 
 
+def live_stream(browser) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's event stream is open (the page then hears every change)."""
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.body.dataset.live") == "open"
+    )
+
+
 def shot(browser, name: str) -> None:  # type: ignore[no-untyped-def]
     SCREENS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENS / f"{name}.png"))
@@ -131,7 +137,7 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
 
     # the referee judges a move made at the table; the open page redraws by itself
     referee = app.config["TABLE"].referee
-    time.sleep(0.5)  # let the page's event stream connect
+    live_stream(browser)
     referee.confirm_board()
     referee.observe_dice([4, 3])
     move = referee.legal[0]
@@ -207,7 +213,7 @@ def test_the_page_speaks_a_new_verdict_only_when_switched_on(server, browser):
         "window.spoken = []; speechSynthesis.speak = u => spoken.push([u.text, u.lang]);"
     )
     referee = app.config["TABLE"].referee
-    time.sleep(0.5)  # let the page's event stream connect
+    live_stream(browser)
     with app.config["TABLE"].lock:
         referee.observe_board({"U1.1": "red"})  # not the position: a verdict, unspoken
     WebDriverWait(browser, 10).until(
