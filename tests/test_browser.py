@@ -22,6 +22,7 @@ selenium = pytest.importorskip("selenium", reason="selenium is in the [test] ext
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium")
@@ -66,7 +67,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no
             "WRONG_PIN_PAUSE": 0,
             "LIVE": camera.live,
             "CAMERA": camera,
-            "CALIBRATION_PATH": tmp_path_factory.mktemp("data") / "gravitation.json",
+            "CALIBRATION_DIR": tmp_path_factory.mktemp("calibration"),
         }
     )
     with socket.socket() as s:
@@ -105,6 +106,16 @@ def live_stream(browser) -> None:  # type: ignore[no-untyped-def]
     """Wait until the page's event stream is open (the page then hears every change)."""
     WebDriverWait(browser, 10).until(
         lambda b: b.execute_script("return document.body.dataset.live") == "open"
+    )
+
+
+def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+    """Click a form's button and wait until the answer has replaced the page."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.CSS_SELECTOR, selector).click()
+    WebDriverWait(browser, timeout).until(staleness_of(page))
+    WebDriverWait(browser, timeout).until(
+        lambda b: b.execute_script("return document.readyState") != "loading"
     )
 
 
@@ -177,29 +188,24 @@ def test_calibrate_the_colours_from_the_camera(server, browser):
         .endswith("/camera.mjpg")
     )
     capture = "form.capture:nth-of-type({}) button"
+    fit = "form:not(.capture) button[type=submit]"
     # swapped by mistake: the start in front of the camera when the empty board is captured
     camera.show("start")
-    browser.find_element(By.CSS_SELECTOR, capture.format(1)).click()
+    submit(browser, capture.format(1))
     camera.show("empty")
-    browser.find_element(By.CSS_SELECTOR, capture.format(2)).click()
-    WebDriverWait(browser, 10).until(
-        lambda b: len(b.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
-    )
-    browser.find_element(By.CSS_SELECTOR, "form:not(.capture) button[type=submit]").click()
-    error = WebDriverWait(browser, 60).until(lambda b: b.find_element(By.ID, "error"))
-    assert "are the photos swapped?" in error.text
+    submit(browser, capture.format(2))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
+    submit(browser, fit)
+    assert "are the photos swapped?" in browser.find_element(By.ID, "error").text
     shot(browser, "calibrate-refused")
     camera.show("empty")
-    browser.find_element(By.CSS_SELECTOR, capture.format(1)).click()
+    submit(browser, capture.format(1))
     camera.show("start")
-    browser.find_element(By.CSS_SELECTOR, capture.format(2)).click()
-    WebDriverWait(browser, 10).until(
-        lambda b: len(b.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
-    )
-    browser.find_element(By.CSS_SELECTOR, "form:not(.capture) button[type=submit]").click()
-    listed = WebDriverWait(browser, 60).until(lambda b: b.find_element(By.ID, "calibration"))
+    submit(browser, capture.format(2))
+    submit(browser, fit)
+    listed = browser.find_element(By.ID, "calibration")
     assert "red, yellow, green, blue, white" in listed.text
-    assert app.config["CALIBRATION_PATH"].exists()
+    assert (app.config["CALIBRATION_DIR"] / "gravitation.json").exists()
     shot(browser, "calibrate")
 
 

@@ -48,7 +48,7 @@ def scene(tmp_path):  # type: ignore[no-untyped-def]
             "TESTING": True,
             "REFEREE_PIN": PIN,
             "WRONG_PIN_PAUSE": 0,
-            "CALIBRATION_PATH": tmp_path / "calibration" / "gravitation.json",
+            "CALIBRATION_DIR": tmp_path / "calibration",
         }
     )
     scene.client = app.test_client()  # type: ignore[attr-defined]
@@ -155,3 +155,27 @@ def test_without_a_camera_the_page_says_so(tmp_path):
     assert response.status_code == 409 and "Kein Datenverzeichnis" in response.get_data(
         as_text=True
     )
+
+
+def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_path, caplog):
+    from companion.calibration import Calibration, fit_colours, save_calibration, start_placement
+    from companion.cli import serve
+    from companion.config import Config
+
+    config = Config(data_dir=tmp_path)
+    table = Table.new(position())
+    layout = table.position.layout
+    shots = photos()
+    fitted = fit_colours(
+        layout,
+        Calibration("gravitation"),
+        [(shots["empty"], {}), (shots["start"], start_placement(layout))],
+    )
+    save_calibration(fitted, config.calibration_dir / "gravitation.json")
+    reader = serve._camera(config, table, None).watcher.board.reader
+    assert np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
+
+    (config.calibration_dir / "gravitation.json").write_text("{", encoding="utf-8")
+    reader = serve._camera(config, table, None).watcher.board.reader
+    assert not np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
+    assert "calibration is not JSON" in caplog.text and "reading with the defaults" in caplog.text

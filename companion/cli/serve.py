@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import logging
 import secrets
-from pathlib import Path
 
 from companion.cli.common import add_config_argument, read_config
 from companion.config import Config
@@ -93,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             "REFEREE_PIN": pin,
             "PANEL": panel,
             "LIVE": live,
-            "CALIBRATION_PATH": _calibration_path(config, table),
+            "CALIBRATION_DIR": config.calibration_dir,
         }
     )
     try:  # bind first: a port in use is said before anything claims to be serving
@@ -136,7 +135,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         on_status=panel.camera_status if panel is not None else None,
     )
     layout = table.position.layout
-    path = _calibration_path(config, table)
+    path = config.calibration_dir / f"{layout.name}.json"  # as the calibration page saves
     calibration = None
     if path.exists():
         try:
@@ -145,11 +144,6 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     watcher = Watcher(table.referee, board_reader(layout, calibration))
     return Live(table, camera, watcher)
-
-
-def _calibration_path(config: Config, table: Table) -> Path:
-    """Where the calibration page saves, and the camera reads from: one file per layout."""
-    return config.calibration_dir / f"{table.position.layout.name}.json"
 
 
 def _devices(config: Config, table: Table) -> Panel | None:

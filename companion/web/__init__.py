@@ -22,7 +22,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings.
 
     Also ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
-    virtual panel) and ``CALIBRATION_PATH`` (where the calibration page saves).
+    virtual panel) and ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout).
     """
     app = Flask(__name__)
     app.config.update(

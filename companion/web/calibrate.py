@@ -67,8 +67,10 @@ def _live() -> Live | None:
 
 
 def _path() -> Path | None:
-    path = current_app.config.get("CALIBRATION_PATH")
-    return Path(path) if path else None
+    """The calibration file of the board in play: one per layout in ``CALIBRATION_DIR``."""
+    folder = current_app.config.get("CALIBRATION_DIR")
+    layout = current_app.config["TABLE"].position.layout
+    return Path(folder) / f"{layout.name}.json" if folder else None
 
 
 def _current() -> tuple[Calibration | None, str]:
@@ -161,8 +163,6 @@ def save() -> tuple[str, int] | BaseResponse:
     if problem:
         return _page(problem, 409)
     base = calibration or Calibration(layout=layout.name)
-    if base.layout != layout.name:
-        base = Calibration(layout=layout.name)  # another board: start its own calibration
     known = {"empty": {}, "start": start_placement(layout)}
     kinds = [k for k in KINDS if k in photos]
     try:
