@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -26,6 +26,9 @@ from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+
+if TYPE_CHECKING:
+    from companion.vision.reader import BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -295,32 +298,88 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
     return CameraCalibration(intr, float(rms), len(objects))
 
 
+#: A piece is a plain disc; an empty field shows its printed number or label. A field said
+#: to hold a piece whose disc is this textured shows print, not a piece (docs/vision.md).
+PLAIN_TEXTURE = 0.1
+
+
 def fit_colours(
     layout: Layout,
     calibration: Calibration,
     photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
+    names: list[str] | None = None,
 ) -> Calibration:
     """Colour profiles measured on photos of known placements (field → colour).
 
     Typical photos: the empty board and the start position (every piece in its station).
     Each photo is located with the calibration's camera and corners; a photo where the
-    board is not found, or where something covers it, is a one-line error.
+    board is not found, or where something covers it, is a one-line error. So is a photo
+    that does not show what it is said to show: the fields said to hold a piece must look
+    like plain pieces (swapped photos fail here, since fitting alone would learn the
+    swap), and every photo must read back as its placement with the fitted profiles (a
+    piece out of place, a missing or extra piece fail here). ``names`` label the photos
+    in those messages ("start", "empty"); by default they are numbered.
     """
     from companion.vision.fields import FieldSampler
     from companion.vision.locate import Locator
     from companion.vision.profiles import default_profiles, fit_profiles
+    from companion.vision.reader import BoardReader
 
+    labels = names or [f"photo {n}" for n in range(1, len(photos) + 1)]
     locator = Locator(layout, calibration.intrinsics, calibration.manual)
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
     samples = []
-    for n, (image, truth) in enumerate(photos, 1):
+    for label, (image, truth) in zip(labels, photos, strict=True):
         location = locator.locate(image)
         got = sampler.sample(image, location) if location else None
         if got is None:
-            raise CompanionError(f"photo {n}: board not found (all markers and fields in view?)")
+            raise CompanionError(f"{label}: board not found (all markers and fields in view?)")
+        printed = [
+            f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
+        ]
+        if truth and len(printed) * 4 > len(truth):
+            raise CompanionError(
+                f"{label}: {len(printed)} of the {len(truth)} fields that should hold a piece "
+                f"show a printed field (e.g. {printed[0]}); are the photos swapped?"
+            )
         samples.append((got, truth))
-    return calibration.with_(profiles=fit_profiles(layout, samples, base))
+    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base))
+    reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
+    for label, (image, truth) in zip(labels, photos, strict=True):
+        read = reader.read(image)
+        wrong = sorted(
+            f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)
+        )
+        if wrong:
+            f = wrong[0]
+            raise CompanionError(
+                f"{label}: does not read back as its position with the fitted colours: "
+                f"{f} shows {read.fields.get(f, 'no piece')}, should be "
+                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ); is every piece in place?"
+            )
+    return fitted
+
+
+def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
+    """A board reader with what ``calibration`` measured (the defaults where it is silent)."""
+    from companion.vision.reader import BoardReader
+
+    if calibration is None:
+        return BoardReader(layout)
+    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+
+
+def start_placement(layout: Layout) -> dict[str, str]:
+    """Every piece of every colour on its station: what the start photo must show."""
+    from companion.games import GAMES
+    from companion.position import start_position
+
+    game = next((g for g in GAMES.values() if g.default_layout == layout.name), None)
+    if game is None:
+        raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
+    pieces = start_position(game.name, layout.colours[: game.max_players], layout)
+    return dict(pieces.occupant)
 
 
 def read_image(path: str | Path) -> npt.NDArray[np.uint8]:

@@ -24,6 +24,9 @@ import numpy as np
 
 from companion.camera import Supervisor
 from companion.table import Table
+from companion.vision import overlay
+from companion.vision.reader import BoardReader
+from companion.vision.still import BoardWatcher
 from companion.watch import Glance, Image, Watcher
 
 log = logging.getLogger("companion.live")
@@ -37,6 +40,7 @@ class Live:
         self.frames = 0
         self.glance: Glance | None = None
         self._jpeg: bytes | None = None
+        self._frame: Image | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
@@ -60,16 +64,28 @@ class Live:
             glance = self.watcher.feed(frame.image)
         self.frames += 1
         self.glance = glance
-        view = _overlay(frame.image, glance)
+        view = _overlay(frame.image, glance, self.watcher.board.reader)
         ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, 75])
         if ok:
             with self._view_lock:
                 self._jpeg = data.tobytes()
+                self._frame = frame.image
         return glance
 
     def jpeg(self) -> bytes | None:
+        """The latest frame with the watcher's reading drawn over it, as JPEG (or None)."""
         with self._view_lock:
             return self._jpeg
+
+    def frame(self) -> Image | None:
+        """The latest frame as the camera gave it (the calibration page captures it)."""
+        with self._view_lock:
+            return self._frame
+
+    def use_reader(self, reader: BoardReader) -> None:
+        """Read the board with ``reader`` from the next frame on (a new calibration)."""
+        with self.table.lock:
+            self.watcher.board = BoardWatcher(reader, self.watcher.board.still_frames)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -81,10 +97,14 @@ class Live:
                 self._stop.wait(1.0)
 
 
-def _overlay(image: Image, glance: Glance) -> Image:
-    """The frame at most 960 px wide, with what the watcher saw written on it."""
+def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
+    """The frame at most 960 px wide, with what the watcher read drawn and written on it."""
     scale = min(1.0, 960 / image.shape[1])
     view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
+    if glance.read is not None and glance.location is not None:
+        overlay.draw_board(view, glance.read, glance.location, reader, scale)
+    if glance.dice is not None:
+        overlay.draw_dice(view, glance.dice, glance.dice_scale * scale)
     colour = (80, 200, 80) if glance.still else (60, 180, 240)
     text = f"{glance.kind}: {'still' if glance.still else 'waiting'}  {glance.note}"[:90]
     cv2.rectangle(view, (0, 0), (view.shape[1], 28), (20, 20, 20), -1)

@@ -21,15 +21,16 @@ How a frame is told apart (docs/referee.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from companion.referee import Referee, Verdict
-from companion.vision.dice import read_dice
-from companion.vision.reader import BoardReader
+from companion.vision.dice import DiceReading, read_dice
+from companion.vision.locate import Location
+from companion.vision.reader import BoardRead, BoardReader
 from companion.vision.settle import SettleDetector
 from companion.vision.still import BoardWatcher
 
@@ -52,6 +53,11 @@ class Glance:
     still: bool
     verdict: Verdict | None = None
     note: str = ""  # why the frame was ignored (busy, rolling), or what was seen
+    # the reading itself, for drawing it over the frame (companion.vision.overlay)
+    read: BoardRead | None = field(default=None, repr=False, compare=False)
+    location: Location | None = field(default=None, repr=False, compare=False)
+    dice: DiceReading | None = field(default=None, repr=False, compare=False)
+    dice_scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
 
 
 class Watcher:
@@ -81,12 +87,17 @@ class Watcher:
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
             self._last_kind = "board"
-            if not seen.still:
-                return Glance("board", False, note=seen.read.reason)
-            verdict = self.referee.observe_board(seen.read.fields)
-            return Glance("board", True, verdict, note=f"{len(seen.read.fields)} pieces")
+            verdict, note = None, seen.read.reason
+            if seen.still:
+                verdict = self.referee.observe_board(seen.read.fields)
+                note = f"{len(seen.read.fields)} pieces"
+            return Glance(
+                "board", seen.still, verdict, note, read=seen.read, location=seen.location
+            )
         self._last_kind = "dice"
-        reading = read_dice(dice_view(image, self.dice_width), self.dice_kind)
+        view = dice_view(image, self.dice_width)
+        reading = read_dice(view, self.dice_kind)
+        scale = image.shape[1] / view.shape[1]
         settled = self.dice.feed(reading)
         if settled is None:
             if not reading.dice:
@@ -95,9 +106,10 @@ class Watcher:
                 note = "a die is still rolling"
             else:
                 note = f"dice {list(reading.values)}: waiting for them to lie still"
-            return Glance("dice", False, note=note)
+            return Glance("dice", False, note=note, dice=reading, dice_scale=scale)
         values = sorted(settled.values, reverse=True)  # the referee takes the larger die first
-        return Glance("dice", True, self.referee.observe_dice(values), f"rolled {values}")
+        verdict = self.referee.observe_dice(values)
+        return Glance("dice", True, verdict, f"rolled {values}", dice=reading, dice_scale=scale)
 
 
 def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import shutil
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from calibration_helpers import photos
 from conftest import position
 
 from companion.web import Table, create_app
@@ -22,6 +22,7 @@ selenium = pytest.importorskip("selenium", reason="selenium is in the [test] ext
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium")
@@ -33,16 +34,46 @@ SCREENS = Path(__file__).resolve().parent.parent / "out" / "screens"
 PIN = "1357"
 
 
+class Camera:
+    """The synthetic camera, showing whichever photo a test puts in front of it."""
+
+    def __init__(self, table: Table) -> None:
+        from companion.camera import Supervisor, SyntheticSource
+        from companion.live import Live
+        from companion.vision import BoardReader
+        from companion.watch import Watcher
+
+        self.image = photos()["start"]
+        source = Supervisor(SyntheticSource(lambda: self.image))
+        self.live = Live(table, source, Watcher(table.referee, BoardReader(table.position.layout)))
+
+    def show(self, name: str) -> None:
+        """Put a photo in front of the camera and let the camera loop take one frame."""
+        self.image = photos()[name]
+        self.live.step()
+
+
 @pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, object]]:
+def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no-untyped-def]
     from waitress.server import create_server
 
     table = Table.new(position())
-    app = create_app({"TABLE": table, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0})
+    camera = Camera(table)
+    camera.show("start")
+    app = create_app(
+        {
+            "TABLE": table,
+            "REFEREE_PIN": PIN,
+            "WRONG_PIN_PAUSE": 0,
+            "LIVE": camera.live,
+            "CAMERA": camera,
+            "CALIBRATION_DIR": tmp_path_factory.mktemp("calibration"),
+        }
+    )
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = create_server(app, host="127.0.0.1", port=port, threads=8)
+    srv = create_server(app, host="127.0.0.1", port=port, threads=16)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{port}", app
@@ -69,6 +100,23 @@ def browser() -> Iterator[webdriver.Chrome]:
     driver.set_page_load_timeout(20)
     yield driver
     driver.quit()
+
+
+def live_stream(browser) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's event stream is open (the page then hears every change)."""
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.body.dataset.live") == "open"
+    )
+
+
+def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+    """Click a form's button and wait until the answer has replaced the page."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.CSS_SELECTOR, selector).click()
+    WebDriverWait(browser, timeout).until(staleness_of(page))
+    WebDriverWait(browser, timeout).until(
+        lambda b: b.execute_script("return document.readyState") != "loading"
+    )
 
 
 def shot(browser, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -100,7 +148,7 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
 
     # the referee judges a move made at the table; the open page redraws by itself
     referee = app.config["TABLE"].referee
-    time.sleep(0.5)  # let the page's event stream connect
+    live_stream(browser)
     referee.confirm_board()
     referee.observe_dice([4, 3])
     move = referee.legal[0]
@@ -119,3 +167,95 @@ def test_practise_an_announcement(server, browser):
     verdict = WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "practice-verdict"))
     assert "illegal" in verdict.text or "legal" in verdict.text
     shot(browser, "teach")
+
+
+def unlocked(browser, url: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``page`` as the referee (entering the PIN if this browser has not yet)."""
+    browser.get(f"{url}{page}")
+    if "/unlock" in browser.current_url:
+        browser.find_element(By.NAME, "pin").send_keys(PIN)
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith(page))
+
+
+def test_calibrate_the_colours_from_the_camera(server, browser):
+    url, app = server
+    camera = app.config["CAMERA"]
+    unlocked(browser, url, "/calibrate")
+    assert (
+        browser.find_element(By.CSS_SELECTOR, ".camera img")
+        .get_attribute("src")
+        .endswith("/camera.mjpg")
+    )
+    capture = "form.capture:nth-of-type({}) button"
+    fit = "form:not(.capture) button[type=submit]"
+    # swapped by mistake: the start in front of the camera when the empty board is captured
+    camera.show("start")
+    submit(browser, capture.format(1))
+    camera.show("empty")
+    submit(browser, capture.format(2))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
+    submit(browser, fit)
+    assert "are the photos swapped?" in browser.find_element(By.ID, "error").text
+    shot(browser, "calibrate-refused")
+    camera.show("empty")
+    submit(browser, capture.format(1))
+    camera.show("start")
+    submit(browser, capture.format(2))
+    submit(browser, fit)
+    listed = browser.find_element(By.ID, "calibration")
+    assert "red, yellow, green, blue, white" in listed.text
+    assert (app.config["CALIBRATION_DIR"] / "gravitation.json").exists()
+    shot(browser, "calibrate")
+
+
+def test_the_page_speaks_a_new_verdict_only_when_switched_on(server, browser):
+    url, app = server
+    browser.get(f"{url}/")
+    toggle = browser.find_element(By.ID, "speak-toggle")
+    assert not toggle.is_selected()  # off by default
+    # record what would be spoken (headless Chromium has no loudspeaker)
+    browser.execute_script(
+        "window.spoken = []; speechSynthesis.speak = u => spoken.push([u.text, u.lang]);"
+    )
+    referee = app.config["TABLE"].referee
+    live_stream(browser)
+    with app.config["TABLE"].lock:
+        referee.observe_board({"U1.1": "red"})  # not the position: a verdict, unspoken
+    WebDriverWait(browser, 10).until(
+        lambda b: "verdict" in b.find_element(By.ID, "status").get_attribute("innerHTML")
+    )
+    assert browser.execute_script("return spoken") == []
+    toggle.click()
+    with app.config["TABLE"].lock:
+        if referee.phase.name in ("SETUP", "REJECTED"):
+            referee.confirm_board()
+        referee.observe_dice([5, 2])
+        move = referee.legal[0]
+        referee.observe_board(dict(move.after.occupant))
+    spoken = WebDriverWait(browser, 10).until(lambda b: b.execute_script("return spoken"))
+    assert [move.announcement, "de-DE"] in spoken
+    browser.refresh()  # the switch is remembered by this browser
+    assert browser.find_element(By.ID, "speak-toggle").is_selected()
+    browser.find_element(By.ID, "speak-toggle").click()
+
+
+PAGES = ("/", "/teach", "/setup", "/calibrate", "/unlock")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
+def test_every_page_on_a_phone_and_a_tv(server, browser, size):
+    """Screenshots for a person to look at; nothing may stick out sideways."""
+    url, _ = server
+    browser.set_window_size(*size)
+    try:
+        unlocked(browser, url, "/setup")
+        for page in PAGES:
+            browser.get(f"{url}{page}")
+            name = page.strip("/") or "table"
+            shot(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}")
+            wide = browser.execute_script("return document.documentElement.scrollWidth")
+            inner = browser.execute_script("return window.innerWidth")
+            assert wide <= inner, f"{page} is {wide} px wide in a {inner} px window"
+    finally:
+        browser.set_window_size(1200, 900)

@@ -201,3 +201,11 @@ def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
     said = client.get("/state.json").get_json()["verdict"]["announcement"]
     post(client, "/announce", announcement=said.lower())
     assert "the announcement fits the move made" in client.get("/status").get_data(as_text=True)
+
+
+def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<input type="checkbox" id="speak-toggle">' in page  # not checked
+    assert 'const LANG = "de-DE"' in page and "Dieser Zug ist nicht erlaubt." in page
+    page = client.get("/?lang=en").get_data(as_text=True)
+    assert 'const LANG = "en-GB"' in page and "This move is not allowed." in page

@@ -35,14 +35,14 @@ from companion.calibration import (
     measure_die,
     read_image,
     save_calibration,
+    start_placement,
 )
 from companion.cli.common import add_json_argument, print_json
 from companion.cli.read_board import describe, make_reader
 from companion.errors import CompanionError
-from companion.games import GAMES
 from companion.layout import Layout, load_layout
-from companion.position import load_position, start_position
-from companion.vision import BoardRead
+from companion.position import load_position
+from companion.vision import BoardRead, overlay
 from companion.vision.reader import BoardReader
 
 Image = npt.NDArray[np.uint8]
@@ -126,8 +126,8 @@ def run(args: argparse.Namespace) -> int:
         calibration = calibration.with_(corners=_corners(args.points, layout))
         done = "board: located by four corners"
     else:
-        photos = _colour_photos(args, layout)
-        calibration = fit_colours(layout, calibration, photos)
+        photos, names = _colour_photos(args, layout)
+        calibration = fit_colours(layout, calibration, photos, names)
         done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
     path = save_calibration(calibration, args.calibration)
     if args.json:
@@ -188,21 +188,24 @@ def _point(text: str, option: str) -> tuple[float, float]:
     return x, y
 
 
-def _colour_photos(args: argparse.Namespace, layout: Layout) -> list[tuple[Image, dict[str, str]]]:
+def _colour_photos(
+    args: argparse.Namespace, layout: Layout
+) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
+    """The known photos and their labels for messages ("start.jpg (start position)")."""
     photos: list[tuple[Image, dict[str, str]]] = []
+    names: list[str] = []
     if args.empty:
         photos.append((read_image(args.empty), {}))
+        names.append(f"{args.empty} (empty board)")
     if args.start:
-        game = next((g for g in GAMES.values() if g.default_layout == layout.name), None)
-        if game is None:
-            raise CompanionError(f"no game starts on layout {layout.name!r}; use --position")
-        pieces = start_position(game.name, layout.colours[: game.max_players], layout)
-        photos.append((read_image(args.start), dict(pieces.occupant)))
+        photos.append((read_image(args.start), start_placement(layout)))
+        names.append(f"{args.start} (start position)")
     for photo, position in args.position:
         photos.append((read_image(photo), dict(load_position(position, layout).occupant)))
+        names.append(f"{photo} ({position})")
     if not photos:
         raise CompanionError("give at least one of --empty, --start, --position")
-    return photos
+    return photos, names
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -241,14 +244,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def preview(image: Image, reader: BoardReader, read: BoardRead) -> Image:
-    """The photo with every field's sampling disc: green empty, the piece colour, red unsure."""
+    """The photo with the markers found and every field's disc as read (vision/overlay.py)."""
     out = image.copy()
     location = reader.locator.locate(image)
-    if location is None:
-        return out
-    centres = location.project(reader.sampler.centres)
-    for fid, (x, y) in zip(reader.sampler.ids, centres, strict=True):
-        sure = read.confidence.get(fid, 0.0) >= 0.9
-        colour = (0, 200, 0) if fid not in read.fields else (255, 255, 255)
-        cv2.circle(out, (round(x), round(y)), 6, colour if sure else (0, 0, 255), 2)
+    if location is not None and read.found:
+        overlay.draw_board(out, read, location, reader)
     return out

@@ -86,7 +86,15 @@ def run(args: argparse.Namespace) -> int:
     )
     panel = _devices(config, table)
     live = _camera(config, table, panel)
-    app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
+    app = create_app(
+        {
+            "TABLE": table,
+            "REFEREE_PIN": pin,
+            "PANEL": panel,
+            "LIVE": live,
+            "CALIBRATION_DIR": config.calibration_dir,
+        }
+    )
     try:  # bind first: a port in use is said before anything claims to be serving
         server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
     except OSError as exc:
@@ -115,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
+    from companion.calibration import board_reader, load_calibration
     from companion.camera import Supervisor, choose_source
-    from companion.vision import BoardReader
     from companion.watch import Watcher
 
     choice = choose_source(config.camera, frames=table_photographer(table))
@@ -126,7 +134,15 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         max_delay=config.camera.retry_max,
         on_status=panel.camera_status if panel is not None else None,
     )
-    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    layout = table.position.layout
+    path = config.calibration_dir / f"{layout.name}.json"  # as the calibration page saves
+    calibration = None
+    if path.exists():
+        try:
+            calibration = load_calibration(path)
+        except CompanionError as exc:  # the page shows it and can calibrate anew
+            logging.getLogger("companion").warning("%s; reading with the defaults", exc)
+    watcher = Watcher(table.referee, board_reader(layout, calibration))
     return Live(table, camera, watcher)
 
 

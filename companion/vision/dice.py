@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,7 @@ class Die:
     y: float
     confidence: float
     settled: bool
+    side: float = field(default=0.0, compare=False)  # top face's side in px (for drawing)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -222,8 +223,9 @@ def read_dice(
             continue  # a smooth square without pips: a card, a token, not a die
         if reading.blurred and not face.whole:
             continue  # a strip cut into squares, its pips squashed: side faces at a slant
-        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
-        found.append((die, face_side(face)))
+        side = face_side(face)
+        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred, side)
+        found.append((die, side))
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
     found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))

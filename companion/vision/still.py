@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.locate import FloatArray
+from companion.vision.locate import FloatArray, Location
 from companion.vision.reader import BoardRead, BoardReader
 
 #: Mean colour change (0..255) of one field between two frames that counts as a change.
@@ -29,6 +29,7 @@ class Observation:
     read: BoardRead
     still: bool
     changed: tuple[str, ...] = ()  # fields that changed since the previous frame
+    location: Location | None = None  # where the board was found (for drawing the read)
 
 
 class BoardWatcher:
@@ -58,7 +59,7 @@ class BoardWatcher:
         if not still and not read.busy:
             why = f"busy: {changed[0]} is changing" if changed else "waiting for a still board"
             read = replace(read, busy=True, reason=why)
-        return Observation(read, still, changed)
+        return Observation(read, still, changed, location)
 
     def _changes(self, colours: FloatArray) -> tuple[str, ...]:
         if self._previous is None:

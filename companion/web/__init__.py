@@ -19,7 +19,11 @@ from companion.web.security import init_security
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings."""
+    """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings.
+
+    Also ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
+    virtual panel) and ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout).
+    """
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,  # forms are small; refuse anything bigger
@@ -38,6 +42,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_security(app)
     init_i18n(app)
 
+    from companion.web.calibrate import calibrate
     from companion.web.setup import setup
     from companion.web.table import table as table_pages
     from companion.web.teaching import teaching
@@ -45,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(table_pages)
     app.register_blueprint(setup)
     app.register_blueprint(teaching)
+    app.register_blueprint(calibrate)
     app.jinja_env.globals["panel_state"] = lambda: (
         app.config["PANEL"].state() if app.config.get("PANEL") is not None else None
     )

@@ -49,6 +49,46 @@ TEXTS: dict[str, dict[str, str]] = {
         "button_confirm": "Bestätigen",
         "button_undo": "Zurück",
         "button_roll": "Würfeln",
+        "speak_browser": "Im Browser vorlesen",
+        "speak_unable": "(dieser Browser kann nicht sprechen)",
+        "say_illegal": "Dieser Zug ist nicht erlaubt.",
+        "say_setup": "Bitte die Steine aufstellen wie gezeigt.",
+        "say_ambiguous": "Welcher Zug war gemeint?",
+        "calibrate": "Kalibrieren",
+        "cal_legend": (
+            "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
+            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl"
+        ),
+        "cal_colours": "Farben der Steine",
+        "cal_how": (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett verdecken."
+        ),
+        "cal_capture_empty": "Leeres Brett aufnehmen",
+        "cal_capture_start": "Startaufstellung aufnehmen",
+        "cal_empty": "leeres Brett",
+        "cal_start": "Startaufstellung",
+        "cal_captured_empty": "Leeres Brett aufgenommen.",
+        "cal_captured_start": "Startaufstellung aufgenommen.",
+        "cal_fit": "Farben einmessen und speichern",
+        "cal_saved": "Kalibrierung gespeichert; die Kamera liest ab jetzt damit.",
+        "cal_file": "Kalibrierdatei",
+        "cal_lens": "Objektiv",
+        "cal_guessed": "geschätzt (nicht vermessen)",
+        "cal_board": "Brett",
+        "cal_corners": "vier Ecken",
+        "cal_markers": "ArUco-Marken",
+        "cal_defaults": "Standardfarben",
+        "cal_none_yet": "Noch keine Kalibrierung: es gelten die Standardfarben.",
+        "cal_no_camera": "Keine Kamera: die Kalibrierung braucht das Kamerabild.",
+        "cal_no_board": (
+            "Die Kamera sieht das Brett nicht (weniger als 3 Marken); nichts aufgenommen."
+        ),
+        "cal_no_file": (
+            "Kein Datenverzeichnis eingestellt: die Kalibrierung kann nicht gespeichert werden."
+        ),
+        "cal_nothing": "Erst ein Foto aufnehmen: leeres Brett oder Startaufstellung.",
+        "cal_bad_kind": "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
     },
     "en": {
         "to_move": "to move",
@@ -90,6 +130,44 @@ TEXTS: dict[str, dict[str, str]] = {
         "button_confirm": "Confirm",
         "button_undo": "Undo",
         "button_roll": "Roll",
+        "speak_browser": "Speak in this browser",
+        "speak_unable": "(this browser cannot speak)",
+        "say_illegal": "This move is not allowed.",
+        "say_setup": "Please set up the pieces as shown.",
+        "say_ambiguous": "Which move was meant?",
+        "calibrate": "Calibrate",
+        "cal_legend": (
+            "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece read "
+            "· red: unsure · box: a die and its value"
+        ),
+        "cal_colours": "Piece colours",
+        "cal_how": (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece on its station), then fit. Nothing may cover the board."
+        ),
+        "cal_capture_empty": "Capture the empty board",
+        "cal_capture_start": "Capture the start position",
+        "cal_empty": "empty board",
+        "cal_start": "start position",
+        "cal_captured_empty": "Empty board captured.",
+        "cal_captured_start": "Start position captured.",
+        "cal_fit": "Fit the colours and save",
+        "cal_saved": "Calibration saved; the camera reads with it from now on.",
+        "cal_file": "Calibration file",
+        "cal_lens": "Lens",
+        "cal_guessed": "guessed (not measured)",
+        "cal_board": "Board",
+        "cal_corners": "four corners",
+        "cal_markers": "ArUco markers",
+        "cal_defaults": "standard colours",
+        "cal_none_yet": "No calibration yet: the standard colours apply.",
+        "cal_no_camera": "No camera: calibration needs the camera's view.",
+        "cal_no_board": (
+            "The camera does not see the board (fewer than 3 markers); nothing captured."
+        ),
+        "cal_no_file": "No data directory set: the calibration cannot be saved.",
+        "cal_nothing": "Capture a photo first: the empty board or the start position.",
+        "cal_bad_kind": "Only the empty board or the start position can be captured.",
     },
 }
 

@@ -39,7 +39,7 @@ def init_security(app: Flask) -> None:
             if not limiter.allow(request.remote_addr or "?"):
                 abort(429)
             sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token", "")
-            if not hmac.compare_digest(sent, csrf_token()):
+            if not _same(sent, csrf_token()):
                 abort(400, "the form expired or came from elsewhere; reload the page")
 
     app.jinja_env.globals["csrf_token"] = csrf_token
@@ -61,11 +61,16 @@ def is_referee() -> bool:
 def check_pin(pin: str) -> bool:
     """Unlock changes for this session if ``pin`` is the referee PIN."""
     expected = str(current_app.config["REFEREE_PIN"])
-    if expected and hmac.compare_digest(pin.strip(), expected):
+    if expected and _same(pin.strip(), expected):
         session["referee"] = True
         return True
     time.sleep(current_app.config.get("WRONG_PIN_PAUSE", 1.0))
     return False
+
+
+def _same(sent: str, expected: str) -> bool:
+    """Constant-time comparison of what a form sent; any text, not only ASCII (no 500)."""
+    return hmac.compare_digest(sent.encode("utf-8", "replace"), expected.encode("utf-8"))
 
 
 def referee_required(view: F) -> F:

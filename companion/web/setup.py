@@ -41,8 +41,10 @@ def start() -> tuple[str, int] | Response:
     try:
         if spec is None:
             raise CompanionError(f"unknown game {game!r}")
-        phase_text = request.form.get("phase", "")
-        phase = int(phase_text) if phase_text.isdigit() else None
+        phase_text = request.form.get("phase", "").strip()
+        if phase_text and not (phase_text.isascii() and phase_text.isdigit()):
+            raise CompanionError(f"phase {phase_text[:20]!r} is not a number")
+        phase = int(phase_text) if phase_text else None
         options = {o.name: request.form.get(f"option.{o.name}") == "on" for o in spec.options}
         position = start_position(game, players or None, table.position.layout, phase, options)
     except CompanionError as exc:

@@ -1,0 +1,186 @@
+"""The calibration page: the camera view with what is read drawn on it, and colour capture.
+
+The referee (PIN) captures the camera's current frame of the empty board and of the
+start position (every piece on its station), then fits the colour profiles. The fit is
+the same as ``companion calibrate colours`` (:func:`companion.calibration.fit_colours`),
+with its checks: photos that do not read back as what they are said to show are refused
+with a one-line reason and nothing is saved. A good fit is saved to the calibration file
+in the config's data directory and the camera reads with it from the next frame on.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.calibration import (
+    Calibration,
+    board_reader,
+    fit_colours,
+    load_calibration,
+    save_calibration,
+    start_placement,
+)
+from companion.errors import CompanionError
+from companion.live import Live
+from companion.watch import Image
+from companion.web.i18n import t
+from companion.web.security import referee_required
+
+calibrate = Blueprint("calibrate", __name__)
+
+#: What each captured photo is said to show, in the order they are fitted.
+KINDS = ("empty", "start")
+
+
+class Captures:
+    """The frames the referee captured for the colour fit (one of each kind, in memory)."""
+
+    def __init__(self) -> None:
+        self.photos: dict[str, Image] = {}
+        self.lock = threading.Lock()
+
+
+def _captures() -> Captures:
+    captures: Captures = current_app.extensions.setdefault("companion_captures", Captures())
+    return captures
+
+
+def _live() -> Live | None:
+    live: Live | None = current_app.config.get("LIVE")
+    return live
+
+
+def _path() -> Path | None:
+    """The calibration file of the board in play: one per layout in ``CALIBRATION_DIR``."""
+    folder = current_app.config.get("CALIBRATION_DIR")
+    layout = current_app.config["TABLE"].position.layout
+    return Path(folder) / f"{layout.name}.json" if folder else None
+
+
+def _current() -> tuple[Calibration | None, str]:
+    """The saved calibration, or None, and a one-line problem with the file if any."""
+    path = _path()
+    if path is None or not path.exists():
+        return None, ""
+    try:
+        return load_calibration(path), ""
+    except CompanionError as exc:
+        return None, str(exc)
+
+
+def _page(error: str = "", status: int = 200) -> tuple[str, int]:
+    calibration, problem = _current()
+    with _captures().lock:
+        captured = [k for k in KINDS if k in _captures().photos]
+    return render_template(
+        "calibrate.html",
+        live=_live(),
+        path=_path(),
+        calibration=calibration,
+        problem=problem,
+        captured=captured,
+        kinds=KINDS,
+        error=error,
+    ), status
+
+
+@calibrate.get("/calibrate")
+@referee_required
+def page() -> tuple[str, int]:
+    return _page()
+
+
+@calibrate.post("/calibrate/capture")
+@referee_required
+def capture() -> tuple[str, int] | BaseResponse:
+    """Keep the camera's current frame as the photo of the empty board or of the start."""
+    kind = request.form.get("kind", "")
+    if kind not in KINDS:
+        return _page(t("cal_bad_kind"), 400)
+    live = _live()
+    frame = live.frame() if live is not None else None
+    if live is None or frame is None:
+        return _page(t("cal_no_camera"), 409)
+    layout = current_app.config["TABLE"].position.layout
+    calibration, _ = _current()
+    try:
+        found = board_reader(layout, calibration).locator.locate(frame)
+    except CompanionError as exc:  # e.g. the frame size is not the calibrated one
+        return _page(str(exc), 409)
+    if found is None:
+        return _page(t("cal_no_board"), 409)
+    with _captures().lock:
+        _captures().photos[kind] = frame.copy()
+    flash(t(f"cal_captured_{kind}"))
+    return redirect(url_for("calibrate.page"))
+
+
+@calibrate.get("/calibrate/photo/<kind>.jpg")
+@referee_required
+def photo(kind: str) -> Response:
+    """A captured photo, at most 480 px wide, to check it shows what it should."""
+    with _captures().lock:
+        image = _captures().photos.get(kind)
+    if image is None:
+        abort(404, "no such photo captured")
+    scale = min(1.0, 480 / image.shape[1])
+    small = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    if not ok:
+        abort(500)
+    return Response(data.tobytes(), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@calibrate.post("/calibrate/save")
+@referee_required
+def save() -> tuple[str, int] | BaseResponse:
+    """Fit the colours on the captured photos, check them, save, and read with them."""
+    path = _path()
+    if path is None:
+        return _page(t("cal_no_file"), 409)
+    with _captures().lock:
+        photos = dict(_captures().photos)
+    if not photos:
+        return _page(t("cal_nothing"), 409)
+    layout = current_app.config["TABLE"].position.layout
+    calibration, problem = _current()
+    if problem:
+        return _page(problem, 409)
+    base = calibration or Calibration(layout=layout.name)
+    known = {"empty": {}, "start": start_placement(layout)}
+    kinds = [k for k in KINDS if k in photos]
+    try:
+        fitted = fit_colours(
+            layout,
+            base,
+            [(photos[k], known[k]) for k in kinds],
+            [t(f"cal_{k}") for k in kinds],
+        )
+        save_calibration(fitted, path)
+    except CompanionError as exc:
+        return _page(str(exc), 400)
+    except OSError as exc:
+        return _page(f"{path}: cannot write the calibration: {exc.strerror}", 500)
+    live = _live()
+    if live is not None:
+        live.use_reader(board_reader(layout, fitted))
+    with _captures().lock:
+        _captures().photos.clear()
+    flash(t("cal_saved"))
+    return redirect(url_for("calibrate.page"))
