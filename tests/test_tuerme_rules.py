@@ -233,9 +233,16 @@ def test_the_goal_sector_counts_one_field_and_is_reached_exactly() -> None:
 
 
 def test_no_rest_may_remain_when_the_first_die_reaches_the_goal() -> None:
+    """Added 5.7: the piece goes in with that die alone; the other die is not played."""
     pos = make({"red": ["62"]}, players=RY)
-    assert ends(pos, (2, 1), "62") == set()
-    assert [m.announcement for m in legal_moves(pos, (2, 1))] == ["passe"]
+    assert [m.announcement for m in legal_moves(pos, (2, 1))] == ["nur 2, Ziel"]
+    assert ends(pos, (5, 3), "62") == set()
+
+
+def test_one_die_alone_moves_a_piece_only_into_the_goal() -> None:
+    pos = make({"red": ["63", "40"]}, players=RY)
+    assert said(pos, (4, 1))["nur 1, Ziel"].end == "red.goal"  # else 63 could never finish
+    assert ends(pos, (4, 1), "40") == {"T.45"}  # not 41 nor 44
 
 
 def test_whoever_brings_all_pieces_into_the_goal_first_wins() -> None:

@@ -194,6 +194,18 @@ def all_ways(position: Position, roll: tuple[int, int]) -> Iterator[TuermeMove]:
                 move = attempt(position, roll, unit, legs, bridges)
                 if isinstance(move, TuermeMove):
                     yield move
+        for value in sorted(set(roll), reverse=True):  # one die alone into the goal
+            move = attempt(position, roll, unit, (value,), (False,))
+            if isinstance(move, TuermeMove):
+                yield move
+
+
+def fits_roll(legs: tuple[int, ...], roll: tuple[int, int]) -> bool:
+    """Are these the dice of the roll: both in some order (1+6 as 1+1 or 6+6), or one
+    die alone (Added 5.7, only into the goal)?"""
+    if len(legs) == 1:
+        return legs[0] in roll
+    return tuple(sorted(legs)) == tuple(sorted(roll)) or legs in dice_orders(roll)
 
 
 def pass_move(position: Position, roll: tuple[int, int]) -> TuermeMove:
@@ -221,7 +233,7 @@ def attempt(
     def no(reason: str) -> Refusal:
         return Refusal(unit, reason)
 
-    if sorted(legs) != sorted(roll) and not (superzahl and legs in ((1, 1), (6, 6))):
+    if not fits_roll(legs, roll):
         dice = f"{roll[0]} und {roll[1]}"
         if superzahl:
             dice = "1 und 1 or 6 und 6 (the Superzahl)"
@@ -271,6 +283,11 @@ def attempt(
             path.append(t.field(colour, place))
         if n < len(legs) - 1:
             passed.append(t.field(colour, place))  # the stop between the dice
+    if len(legs) == 1 and place != GOAL:
+        return no(
+            f"{legs[0]} alone ends on {t.field(colour, place)}: one die alone is played "
+            "only into the goal sector, else both dice move the piece"
+        )
     end = path[-1]
     blocked = _blocking_tower(position, colour, passed, is_doublet(roll))
     if blocked:

@@ -167,7 +167,11 @@ def _roll_words(said: Said, roll: tuple[int, int]) -> str:
         return f"the roll {text} is no Pasch"
     if "superzahl" in said.claims and set(roll) != {1, 6}:
         return f"the roll {text} is no Superzahl: that is 1+6"
-    if said.is_sum and all(sum(o) != said.legs[0] for o in dice_orders(roll)):
+    if (
+        said.is_sum
+        and said.legs[0] not in roll
+        and all(sum(o) != said.legs[0] for o in dice_orders(roll))
+    ):
         sums = " or ".join(str(sum(o)) for o in dice_orders(roll))
         return f"{said.legs[0]} is not what the roll {text} moves ({sums})"
     if said.unit == "bottom" and tuple(sorted(roll)) not in FREEING:
@@ -188,7 +192,11 @@ def _ways(said: Said, roll: tuple[int, int]) -> list[tuple[tuple[int, ...], tupl
     """The dice orders and bridge marks the words name (the sum: no bridge between)."""
     if not said.is_sum:
         return [(said.legs, said.bridges)]
-    return [(o, (False, said.bridges[0])) for o in dice_orders(roll) if sum(o) == said.legs[0]]
+    value, bridge = said.legs[0], said.bridges[0]
+    both: list[tuple[tuple[int, ...], tuple[bool, ...]]] = [
+        (o, (False, bridge)) for o in dice_orders(roll) if sum(o) == value
+    ]
+    return [*both, ((value,), (bridge,))] if value in roll else both
 
 
 def _claims_hold(said: Said, m: TuermeMove) -> bool:

@@ -5,7 +5,8 @@ die that ended exactly on a bridge and took it: ``5 und 2, Brücke``. Coming in 
 is ``raus und 3``; a whole tower moving is ``Turm, 5 und 2``; the top piece leaving a
 tower alone ``auflösen, 5 und 2``; the captured lower piece freeing itself
 ``befreien, 1 und 1``. The 1+6 is said as the doublet it is played as:
-``Superzahl, 6 und 6``. A piece set on another says ``drauf``, one reaching the goal
+``Superzahl, 6 und 6``. A piece going into the goal sector with one die alone says
+``nur 1, Ziel`` (Added 5.7). A piece set on another says ``drauf``, one reaching the goal
 sector ``Ziel``; a player who cannot move says ``passe``. The sum alone (``7``) names a
 move that takes no bridge between the dice. Words are German, case does not matter,
 "und", "dann" and commas separate; digits or number words (eins .. zwölf).
@@ -62,10 +63,11 @@ class Said:
     bridges: tuple[bool, ...] = ()  # "Brücke" after each value
     claims: frozenset[str] = frozenset()  # superzahl, pasch, drauf, ziel
     passes: bool = False
+    only: bool = False  # "nur 3": one die alone (into the goal)
 
     @property
     def is_sum(self) -> bool:
-        return len(self.legs) == 1
+        return len(self.legs) == 1 and not self.only
 
 
 _TOKEN = re.compile(r"\d+|[^\W\d_]+|\S")
@@ -74,7 +76,7 @@ _TOKEN = re.compile(r"\d+|[^\W\d_]+|\S")
 def parse(text: str) -> Said:
     """The announcement read into :class:`Said`; InvalidAnnouncement names the place."""
     unit: str | None = None
-    enter = passes = False
+    enter = passes = only = False
     legs: list[int] = []
     bridges: list[bool] = []
     claims: set[str] = set()
@@ -103,6 +105,10 @@ def parse(text: str) -> Said:
             unit = UNITS[word]
         elif word in CLAIMS:
             claims.add(CLAIMS[word])
+        elif word == "nur":
+            if legs:
+                _fail("'nur' comes before the one die's value: 'nur 3, Ziel'", at)
+            only = True
         elif word in PASS or word == "kein":
             passes = True
         elif word in FILLER or word in ",;.+-":
@@ -111,13 +117,15 @@ def parse(text: str) -> Said:
             _fail(f"unknown word {match.group()!r} ({EXAMPLE})", at)
     end = len(text)
     if passes:
-        if legs or unit or claims:
+        if legs or unit or claims or only:
             _fail("'passe' stands alone: a player who passes moves nothing", 0)
         return Said(passes=True)
     if not legs:
         _fail(f"no die's value named ({EXAMPLE})", end)
     if len(legs) > 2:
         _fail(f"{len(legs)} values named: a move uses the two dice", end)
+    if only and (len(legs) != 1 or not 1 <= legs[0] <= 6):
+        _fail("'nur' names one die's value, 1 to 6: 'nur 3, Ziel'", end)
     if len(legs) == 1:
         if enter:
             _fail("'raus' uses the 6: name the other die too, e.g. 'raus und 3'", end)
@@ -125,7 +133,7 @@ def parse(text: str) -> Said:
             _fail(f"{legs[0]} cannot be the sum of two dice (2 to 12)", end)
     elif not all(1 <= v <= 6 for v in legs):
         _fail(f"a die shows 1 to 6, not {max(legs)}", end)
-    return Said(unit, enter, tuple(legs), tuple(bridges), frozenset(claims))
+    return Said(unit, enter, tuple(legs), tuple(bridges), frozenset(claims), only=only)
 
 
 def _fail(message: str, offset: int) -> None:
@@ -150,7 +158,7 @@ def render(
     for n, (value, bridge) in enumerate(zip(legs, bridges, strict=True)):
         word = "raus" if enter and n == 0 else str(value)
         said.append(f"{word}, Brücke" if bridge else word)
-    parts.append(" und ".join(said))
+    parts.append(" und ".join(said) if len(said) > 1 else f"nur {said[0]}")
     if drauf:
         parts.append("drauf")
     if ziel:
@@ -175,6 +183,7 @@ def gloss(
     steps = []
     for n, (value, bridge) in enumerate(zip(legs, bridges, strict=True)):
         step = "comes in with the 6" if enter and n == 0 else f"moves {value}"
+        step += " with one die alone" if len(legs) == 1 else ""
         steps.append(step + (" and takes the bridge" if bridge else ""))
     text += " " + ", then ".join(steps)
     if drauf:
