@@ -82,7 +82,7 @@ def parse(text: str) -> Said:
     claims: set[str] = set()
     for match in _TOKEN.finditer(text):
         word, at = match.group().lower(), match.start()
-        value = int(word) if word.isdigit() else NUMBERS.get(word)
+        value = int(word) if word.isascii() and word.isdigit() else NUMBERS.get(word)
         if value is not None:
             if "drauf" in claims or "ziel" in claims:
                 _fail(f"a die's value {word!r} after the end of the move", at)
@@ -129,8 +129,8 @@ def parse(text: str) -> Said:
     if len(legs) == 1:
         if enter:
             _fail("'raus' uses the 6: name the other die too, e.g. 'raus und 3'", end)
-        if not 2 <= legs[0] <= 12:
-            _fail(f"{legs[0]} cannot be the sum of two dice (2 to 12)", end)
+        if not 1 <= legs[0] <= 12:
+            _fail(f"{legs[0]} is neither one die (1 to 6) nor the sum of two (2 to 12)", end)
     elif not all(1 <= v <= 6 for v in legs):
         _fail(f"a die shows 1 to 6, not {max(legs)}", end)
     return Said(unit, enter, tuple(legs), tuple(bridges), frozenset(claims), only=only)
