@@ -82,3 +82,22 @@ def test_a_broken_tower_in_the_position_file_is_named(
     path.write_text(json.dumps(data))
     code, _, err = run(capsys, "moves", str(path), "--roll", "5,2")
     assert code == 2 and "a mixed tower on T.50" in err
+
+
+def test_the_console_examples_of_docs_tuerme_md_are_what_the_commands_print(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each `$ companion …` line of docs/tuerme.md and the lines under it, up to any '…'."""
+    import shlex
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "tuerme.md").read_text()
+    block = doc.split("```console\n")[1].split("```")[0]
+    runs = [chunk.split("\n", 1) for chunk in block.split("$ companion ")[1:]]
+    assert len(runs) >= 5
+    root = str(Path(__file__).resolve().parents[1])
+    for command, shown in runs:
+        argv = [a.replace("docs/", f"{root}/docs/") for a in shlex.split(command)]
+        _, out, _ = run(capsys, *argv)
+        assert len(out.splitlines()) == len(shown.strip().splitlines()), command
+        for want, got in zip(shown.strip().splitlines(), out.splitlines(), strict=True):
+            assert got.startswith(want.split("…")[0]), (command, want, got)

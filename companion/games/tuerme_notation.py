@@ -90,7 +90,9 @@ def parse(text: str) -> Said:
             bridges.append(False)
         elif word in ENTER:
             if len(legs) > 1 or (legs and legs[0] != 6):
-                _fail(f"{word!r} is said of the first die, the 6 that brings a piece in", at)
+                _fail(
+                    f"{match.group()!r} is said of the first die, the 6 that brings a piece in", at
+                )
             if not legs:
                 legs.append(6)
                 bridges.append(False)
@@ -101,7 +103,7 @@ def parse(text: str) -> Said:
             bridges[-1] = True
         elif word in UNITS:
             if legs or unit is not None:
-                _fail(f"{word!r} names the moving piece and comes first, once", at)
+                _fail(f"{match.group()!r} names the moving piece and comes first, once", at)
             unit = UNITS[word]
         elif word in CLAIMS:
             claims.add(CLAIMS[word])
