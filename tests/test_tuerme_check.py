@@ -129,3 +129,12 @@ def test_digits_of_other_scripts_are_unknown_words() -> None:
     """Found by hypothesis: '²' is a digit to Python's isdigit, but no die's value."""
     v = check(make({"red": ["40"]}, players=RY), (1, 1), "²")
     assert v.verdict == "invalid" and "unknown word '²'" in v.reason
+
+
+def test_the_superzahl_is_never_said_as_seven() -> None:
+    pos = make({"red": ["30"]}, players=RY)
+    assert check(pos, (1, 6), "Superzahl, 6 und 6", start="T.30").verdict == "legal"
+    for words in ("6 und 1", "1 und 6", "7"):
+        v = check(pos, (1, 6), words)
+        assert v.verdict == "illegal", words
+    assert "1 und 1 or 6 und 6" in check(pos, (1, 6), "6 und 1").reason

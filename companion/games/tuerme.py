@@ -205,7 +205,7 @@ def fits_roll(legs: tuple[int, ...], roll: tuple[int, int]) -> bool:
     die alone (Added 5.7, only into the goal)?"""
     if len(legs) == 1:
         return legs[0] in roll
-    return tuple(sorted(legs)) == tuple(sorted(roll)) or legs in dice_orders(roll)
+    return legs in dice_orders(roll)
 
 
 def pass_move(position: Position, roll: tuple[int, int]) -> TuermeMove:
