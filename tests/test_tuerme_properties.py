@@ -60,9 +60,11 @@ def test_every_move_keeps_the_rules_of_the_board(game: dict) -> None:  # type: i
         start, end = t.place(mover, move.start), t.place(mover, move.end)
         assert start < end  # only forward, home (-1) to start (0) included
         stack = after.stacks[move.end]
-        if end != GOAL and len(stack) == 2 and move.builds is not None:
+        if end != GOAL and len(stack) == 2:  # a tower now stands there
             assert not t.is_bridge(move.end)
             assert t.place(mover, move.end) >= NO_TOWER_PLACES
+            strict = pos.option("towers_free_after_every_start")
+            assert not strict or all(t.place(c, move.end) >= NO_TOWER_PLACES for c in t.starts)
         if move.kind == "bottom":
             assert tuple(sorted(turn.roll)) in ((1, 1), (6, 6), (1, 6))
 

@@ -167,6 +167,17 @@ def test_no_towers_on_bridges() -> None:
     assert ends(pos, (5, 2), "15") == {"T.28"}  # only by crossing the bridge
 
 
+def test_a_moving_tower_does_not_stop_on_a_bridge_it_must_cross() -> None:
+    pos = make({"red": ["40", "40"]}, players=RY)
+    assert {m.end for m in legal_moves(pos, (4, 2)) if m.kind == "tower"} == {"T.52"}
+
+
+def test_a_moving_tower_does_not_stop_on_anyones_first_12_fields_with_the_option() -> None:
+    pos = make({"yellow": ["45", "45"]}, "yellow", players=RY, towers_free_after_every_start=True)
+    assert {m.end for m in legal_moves(pos, (5, 2)) if m.kind == "tower"} == set()  # 52: blue's
+    assert "T.52" in {m.end for m in legal_moves(pos, (5, 2))}  # the top piece alone may
+
+
 def test_a_tower_is_never_set_on_another_piece() -> None:
     pos = make({"red": ["40", "40"], "yellow": ["47"]}, players=RY)
     moves = said(pos, (5, 2))

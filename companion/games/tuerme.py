@@ -334,15 +334,16 @@ def _land(
         del stacks[unit.start]
     there = stacks.setdefault(end, [])
     builds = None
-    if there and position.layout.fields[end].kind not in position.spec.pools:
-        what = "a tower" if len(there) > 1 else f"a {there[0]} piece"
-        if len(there) > 1 or unit.kind == "tower":
+    if position.layout.fields[end].kind not in position.spec.pools:
+        if there and (len(there) > 1 or unit.kind == "tower"):
+            what = "a tower" if len(there) > 1 else f"a {there[0]} piece"
             return Refusal(unit, f"{end} holds {what}: a tower has two pieces, no more")
-        if t.is_bridge(end):
-            return Refusal(unit, f"{end} is a bridge, and no towers are built on bridges")
-        if t.tower_free(colour, end, position.option("towers_free_after_every_start")):
-            return Refusal(unit, f"{end} lies on the first 12 fields, where no towers are built")
-        builds = there[0]
+        if there or unit.kind == "tower":  # a tower would stand on ``end``
+            if t.is_bridge(end):
+                return Refusal(unit, f"{end} is a bridge, and no towers stand on bridges")
+            if t.tower_free(colour, end, position.option("towers_free_after_every_start")):
+                return Refusal(unit, f"{end} lies on the first 12 fields, where no towers stand")
+        builds = there[0] if there else None
     there += moving
     after = position.restacked(stacks)
     goal = t.goals[colour]
