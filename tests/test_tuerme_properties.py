@@ -122,3 +122,18 @@ def test_free_text_gets_one_of_the_four_verdicts_never_a_traceback(
         return
     assert verdict.verdict in VERDICTS and "\n" not in verdict.reason
     assert legal_moves(pos, roll)  # and the position is untouched
+
+
+@settings(max_examples=25, deadline=None)
+@given(games, st.lists(words, min_size=1, max_size=6).map(" ".join))
+def test_the_nearest_legal_announcements_named_for_an_illegal_one_are_legal(
+    game: dict,  # type: ignore[type-arg]
+    text: str,
+) -> None:
+    turn = last_turn(game)
+    verdict = check(turn.position, turn.roll, text)
+    if verdict.verdict != "illegal":
+        return
+    for move in verdict.candidates:
+        again = check(turn.position, turn.roll, move.announcement, move.end, move.start)
+        assert again.verdict == "legal", (text, move.announcement, again.reason)

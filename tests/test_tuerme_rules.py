@@ -287,3 +287,14 @@ def test_the_tower_and_its_top_piece_are_different_moves() -> None:
     pos = make({"red": ["40", "40"]}, players=RY)
     moves = said(pos, (5, 2))
     assert moves["Turm, 5 und 2"].outcome != moves["auflösen, 5 und 2"].outcome
+
+
+def test_the_players_take_turns_in_their_order_round_the_table() -> None:
+    """ "Die Spieler würfeln der Reihe nach (im Uhrzeigersinn)": seats red, yellow, green."""
+    pos = start_position("tuerme", players=["red", "yellow", "green"])
+    seen = []
+    for _ in range(3):
+        (move,) = legal_moves(pos, (2, 3))  # nobody can come in: each passes
+        pos = move.after
+        seen.append(pos.to_move)
+    assert seen == ["yellow", "green", "red"]
