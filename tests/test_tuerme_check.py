@@ -59,6 +59,7 @@ def test_coming_in_needs_a_6() -> None:
     v = check(pos, (5, 2), "5 und 2")
     assert v.verdict == "illegal" and "only with a 6" in v.reason
     assert check(pos, (6, 2), "raus und 2").verdict == "legal"
+    assert "'raus' needs a 6" in check(pos, (5, 2), "raus und 2").reason
     assert check(pos, (6, 2), "6 und 2").verdict == "legal"
 
 

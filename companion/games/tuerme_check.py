@@ -174,6 +174,8 @@ def _roll_words(said: Said, roll: tuple[int, int]) -> str:
     ):
         sums = " or ".join(str(sum(o)) for o in dice_orders(roll))
         return f"{said.legs[0]} is not what the roll {text} moves ({sums})"
+    if said.enter and 6 not in roll:
+        return f"'raus' needs a 6 to bring a piece in, and the roll {text} has none"
     if said.unit == "bottom" and tuple(sorted(roll)) not in FREEING:
         return f"a captured piece is freed only with 1+1, 6+6 or 1+6, not {text}"
     return ""
