@@ -146,6 +146,13 @@ def _faces_in_blob(
     roi = image[y0:y1, x0:x1]
     # The silhouette at full size, against the table colour found at quarter size.
     small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
+    # The quarter-size table is w // 4 wide: a box at the frame's edge may reach past it.
+    short_y = (y1 + 3) // 4 - y0 // 4 - small_box.shape[0]
+    short_x = (x1 + 3) // 4 - x0 // 4 - small_box.shape[1]
+    if short_y > 0 or short_x > 0:
+        small_box = cv2.copyMakeBorder(
+            small_box, 0, max(short_y, 0), 0, max(short_x, 0), cv2.BORDER_REPLICATE
+        )
     local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
     smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
