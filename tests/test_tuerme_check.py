@@ -139,3 +139,12 @@ def test_the_superzahl_is_never_said_as_seven() -> None:
         v = check(pos, (1, 6), words)
         assert v.verdict == "illegal", words
     assert "1 und 1 or 6 und 6" in check(pos, (1, 6), "6 und 1").reason
+
+
+def test_what_was_said_is_kept_beside_the_nearest_legal_announcement() -> None:
+    pos = make({"red": ["40"]}, players=RY)
+    verdict = check(pos, (5, 2), "fünf und zwei brücke").to_json()
+    assert verdict["said"] == "5 und 2, Brücke" and verdict["announcement"] == "5 und 2"
+    assert check(pos, (5, 2), "sieben").to_json()["said"] == "7"
+    assert check(pos, (5, 2), "nur 5, ziel").to_json()["said"] == "nur 5, Ziel"
+    assert "said" not in check(pos, (5, 2), "hallo").to_json()

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tuerme_helpers import make
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidAnnouncement
 from companion.games import check, legal_moves
 from companion.games.tuerme_check import VERDICTS
+from companion.games.tuerme_notation import parse, spell
 from companion.games.tuerme_play import Turn, self_play
 from companion.games.tuerme_track import GOAL, NO_TOWER_PLACES, track
 from companion.position import position_from_json
@@ -137,3 +138,13 @@ def test_the_nearest_legal_announcements_named_for_an_illegal_one_are_legal(
     for move in verdict.candidates:
         again = check(turn.position, turn.roll, move.announcement, move.end, move.start)
         assert again.verdict == "legal", (text, move.announcement, again.reason)
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_what_was_said_in_canonical_spelling_reads_back_the_same(text: str) -> None:
+    try:
+        said = parse(text)
+    except InvalidAnnouncement:
+        return
+    assert parse(spell(said)) == said

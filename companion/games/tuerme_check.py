@@ -14,7 +14,7 @@ announcement is explained by the rule that refused it.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import CompanionError, InvalidAnnouncement
@@ -28,7 +28,7 @@ from companion.games.tuerme import (
     legal_moves,
     units,
 )
-from companion.games.tuerme_notation import Said, parse
+from companion.games.tuerme_notation import Said, parse, spell
 from companion.position import Position
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
@@ -43,6 +43,7 @@ class Verdict:
     move: TuermeMove | None = None  # the legal move (verdict "legal")
     candidates: tuple[TuermeMove, ...] = ()  # the moves it fits (ambiguous) or the nearest
     offset: int | None = None  # where parsing failed (verdict "invalid")
+    said: str | None = None  # what the player said, in canonical spelling (when it parsed)
 
     @property
     def announcement(self) -> str | None:
@@ -68,6 +69,8 @@ class Verdict:
             data["nearest"] = [m.announcement for m in self.candidates]
         if self.offset is not None:
             data["offset"] = self.offset
+        if self.said is not None:
+            data["said"] = self.said
         return data
 
 
@@ -89,6 +92,18 @@ def check(
         said = parse(text)
     except InvalidAnnouncement as exc:
         return Verdict("invalid", str(exc), offset=exc.offset)
+    return replace(_judge(position, pair, said, text, to, start), said=spell(said))
+
+
+def _judge(
+    position: Position,
+    pair: tuple[int, int],
+    said: Said,
+    text: str,
+    to: str | None,
+    start: str | None,
+) -> Verdict:
+    """Play the parsed words with every unit they can name; explain a mismatch."""
     legal = legal_moves(position, pair)
     if said.passes:
         return _passes(legal)

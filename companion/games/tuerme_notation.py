@@ -168,6 +168,24 @@ def render(
     return ", ".join(parts)
 
 
+def spell(said: Said) -> str:
+    """What was said, in canonical spelling ("fünf und zwei brücke" → "5 und 2, Brücke")."""
+    if said.passes:
+        return "passe"
+    words = render(
+        said.unit,
+        said.legs,
+        said.bridges,
+        enter=said.enter,
+        superzahl="superzahl" in said.claims,
+        drauf="drauf" in said.claims,
+        ziel="ziel" in said.claims,
+    )
+    if said.is_sum:
+        words = words.replace(f"nur {said.legs[0]}", str(said.legs[0]), 1)
+    return f"Pasch, {words}" if "pasch" in said.claims else words
+
+
 def gloss(
     unit: str | None,
     legs: tuple[int, ...],
