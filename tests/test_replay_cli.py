@@ -97,6 +97,7 @@ def reader() -> BoardReader:
     blocks=st.integers(1, 6),
 )
 @example(seed=2, width=33, height=32, blocks=2)  # a die region at the frame's right edge
+@example(seed=701004309, width=143, height=71, blocks=2)  # and one that read a 2 there
 def test_the_watcher_takes_any_picture_without_judging_noise(
     seed: int, width: int, height: int, blocks: int
 ) -> None:

@@ -143,16 +143,14 @@ def _faces_in_blob(
     image: Image, table: _Table, box: tuple[int, int, int, int], s: FinderSettings
 ) -> list[Face]:
     x0, y0, x1, y1 = box
+    # Only what the quarter-size table (w // 4 by h // 4) covers: the last pixels of a
+    # frame whose size is no multiple of 4 have no table colour to differ from.
+    x1, y1 = min(x1, 4 * table.bgr.shape[1]), min(y1, 4 * table.bgr.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return []
     roi = image[y0:y1, x0:x1]
     # The silhouette at full size, against the table colour found at quarter size.
     small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
-    # The quarter-size table is w // 4 wide: a box at the frame's edge may reach past it.
-    short_y = (y1 + 3) // 4 - y0 // 4 - small_box.shape[0]
-    short_x = (x1 + 3) // 4 - x0 // 4 - small_box.shape[1]
-    if short_y > 0 or short_x > 0:
-        small_box = cv2.copyMakeBorder(
-            small_box, 0, max(short_y, 0), 0, max(short_x, 0), cv2.BORDER_REPLICATE
-        )
     local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
     smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
