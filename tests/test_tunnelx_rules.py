@@ -221,5 +221,5 @@ def test_one_dispatch_chooses_the_engine_by_game() -> None:
     assert engine("gravitation").legal_moves is gravitation_moves
     pos = make({"red": ["U2.20"], "yellow": ["U2.22"]})
     assert legal_moves(pos, (3, 2)) == gravitation_moves(pos, (3, 2))
-    with pytest.raises(CompanionError, match="no rules engine for game 'tuerme'"):
-        engine("tuerme")
+    with pytest.raises(CompanionError, match="no rules engine for game 'chess'"):
+        engine("chess")

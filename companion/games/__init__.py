@@ -124,6 +124,14 @@ TUERME = GameSpec(
     max_players=4,
     pools=("home", "goal"),
     max_stack=2,
+    options=(
+        Option(
+            "towers_free_after_every_start",
+            False,
+            "no towers on the first 12 fields after every start field, "
+            "not only on the moving piece's own first 12 (Added 5.4)",
+        ),
+    ),
 )
 
 TENET = GameSpec(
@@ -202,6 +210,7 @@ class Engine(Protocol):
 ENGINES = {
     "gravitation": "companion.games.gravitation",
     "tunnelx": "companion.games.tunnelx",
+    "tuerme": "companion.games.tuerme",
 }
 
 

@@ -26,7 +26,7 @@ from companion.render.paint import (
     markers,
     mix,
 )
-from companion.render.race import draw_race
+from companion.render.race import draw_race, draw_stacks
 from companion.render.scene import Circle, Scene, Segment, Text
 from companion.render.tenet import draw_tenet
 
@@ -69,6 +69,8 @@ def draw_board(
                     width=1.2,
                 )
             )
+        if layout.style == "tuerme":
+            draw_stacks(scene, position)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
         _turn(scene, layout, position)

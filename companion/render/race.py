@@ -5,6 +5,9 @@ the four start fields tinted and ringed in their owner's colour, each colour's h
 the corner before its start with a dashed path onto the start field, the finish lane
 with its chequered finish line into the goal sector in the middle, and the seven red
 bridge fields with the wooden bridge that shortens the way to the field it reaches.
+With a position, :func:`draw_stacks` marks every field holding more than one piece (a
+tower, a home, a goal) with the number of pieces, and rings a mixed tower's top piece
+in the colour of the captured piece under it.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import itertools
 import math
 
 from companion.layout import Field, Layout
+from companion.position import Position
 from companion.render.paint import (
     BOARD,
     DARK_INK,
@@ -58,6 +62,23 @@ def draw_race(scene: Scene, layout: Layout, radius: dict[str, float], marked: se
         if f.id in jumps:
             mark = f"+{_distance(layout, f.id, jumps[f.id])}"
         _field(scene, f, radius[f.id], mark, f.id in marked)
+
+
+def draw_stacks(scene: Scene, position: Position) -> None:
+    """Counts on towers, homes and goals, and the captured colour round a mixed tower
+    (the pieces themselves are drawn by the caller, the top one last)."""
+    layout = position.layout
+    r = layout.piece_diameter / 2
+    for fid, colours in position.stacks.items():
+        if len(colours) < 2:
+            continue
+        f = layout.fields[fid]
+        if len(set(colours)) > 1:
+            under = PIECE_COLOURS.get(colours[0], DARK_INK)
+            scene.add(Circle(f.x, f.y, r + 2.0, stroke=under, width=2.6))
+        bx, by = f.x + 0.75 * r, f.y - 0.75 * r
+        scene.add(Circle(bx, by, 3.6, fill="#fafafa", stroke=DARK_INK, width=0.6))
+        scene.add(Text(bx, by, str(len(colours)), 4.4, DARK_INK, bold=True))
 
 
 #: What a labelled field shows in print (the board reader expects print on labelled fields).

@@ -143,6 +143,11 @@ def _faces_in_blob(
     image: Image, table: _Table, box: tuple[int, int, int, int], s: FinderSettings
 ) -> list[Face]:
     x0, y0, x1, y1 = box
+    # Only what the quarter-size table (w // 4 by h // 4) covers: the last pixels of a
+    # frame whose size is no multiple of 4 have no table colour to differ from.
+    x1, y1 = min(x1, 4 * table.bgr.shape[1]), min(y1, 4 * table.bgr.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return []
     roi = image[y0:y1, x0:x1]
     # The silhouette at full size, against the table colour found at quarter size.
     small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]

@@ -1,0 +1,288 @@
+"""The referee's ear for the race game: check a spoken announcement (``docs/tuerme.md``).
+
+Same contract as the ZwiAner checker (:mod:`companion.checker`): words that do not parse
+are *invalid* (with the character position); words that name no legal move are
+*illegal*, with the rule that forbids them in a player's words and the nearest legal
+announcements; words that fit moves with different outcomes are *ambiguous* unless
+``to`` (where the moved piece ended) or ``start`` (where it stood) decides.
+
+The words are played with every piece they could name, by the same
+:func:`~companion.games.tuerme.attempt` that finds the legal moves, so an illegal
+announcement is explained by the rule that refused it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.errors import CompanionError, InvalidAnnouncement
+from companion.games.dice import check_roll
+from companion.games.tuerme import (
+    FREEING,
+    Refusal,
+    TuermeMove,
+    attempt,
+    dice_orders,
+    legal_moves,
+    units,
+)
+from companion.games.tuerme_notation import Said, parse, spell
+from companion.position import Position
+
+VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the referee says about an announcement."""
+
+    verdict: str  # one of VERDICTS
+    reason: str
+    move: TuermeMove | None = None  # the legal move (verdict "legal")
+    candidates: tuple[TuermeMove, ...] = ()  # the moves it fits (ambiguous) or the nearest
+    offset: int | None = None  # where parsing failed (verdict "invalid")
+    said: str | None = None  # what the player said, in canonical spelling (when it parsed)
+
+    @property
+    def announcement(self) -> str | None:
+        """The canonical announcement of the move, or of the nearest legal move."""
+        if self.move is not None:
+            return self.move.announcement
+        return self.candidates[0].announcement if self.candidates else None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "announcement": self.announcement,
+            "position": self.move.after.to_json() if self.move is not None else None,
+            "move": self.move.to_json() if self.move is not None else None,
+        }
+        if self.verdict == "ambiguous":
+            data["candidates"] = [
+                {"announcement": m.announcement, "from": m.start, "to": m.end}
+                for m in self.candidates
+            ]
+        elif self.verdict == "illegal":
+            data["nearest"] = [m.announcement for m in self.candidates]
+        if self.offset is not None:
+            data["offset"] = self.offset
+        if self.said is not None:
+            data["said"] = self.said
+        return data
+
+
+def check(
+    position: Position,
+    roll: tuple[int, ...],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Verdict:
+    """Parse, play, explain. An unknown ``to`` or ``start`` field raises CompanionError."""
+    for flag, fid in (("--to", to), ("--from", start)):
+        if fid is not None and fid not in position.layout.fields:
+            raise CompanionError(
+                f"--{flag.lstrip('-')} {fid!r}: layout {position.layout.name!r} has no such field"
+            )
+    pair = check_roll(roll)
+    try:
+        said = parse(text)
+    except InvalidAnnouncement as exc:
+        return Verdict("invalid", str(exc), offset=exc.offset)
+    return replace(_judge(position, pair, said, text, to, start), said=spell(said))
+
+
+def _judge(
+    position: Position,
+    pair: tuple[int, int],
+    said: Said,
+    text: str,
+    to: str | None,
+    start: str | None,
+) -> Verdict:
+    """Play the parsed words with every unit they can name; explain a mismatch."""
+    legal = legal_moves(position, pair)
+    if said.passes:
+        return _passes(legal)
+    wrong = _roll_words(said, pair)
+    if wrong:
+        return _illegal(wrong, legal, said, to)
+    fits: list[TuermeMove] = []
+    refusals: list[Refusal] = []
+    for unit in units(position):
+        if start is not None and unit.start != start:
+            continue
+        if not _unit_fits(said, unit.kind):
+            continue
+        for legs, bridges in _ways(said, pair):
+            played = attempt(position, pair, unit, legs, bridges)
+            if isinstance(played, Refusal):
+                refusals.append(played)
+            elif _claims_hold(said, played):
+                fits.append(played)
+            else:
+                refusals.append(Refusal(unit, _false_claim(said, played)))
+    there = [m for m in fits if to is None or m.end == to]
+    if there:
+        distinct = _one_per_outcome(there)
+        if len(distinct) == 1:
+            return Verdict("legal", f"legal: {describe(there[0])}", move=there[0])
+        one_end = len({m.end for m in distinct}) == 1
+        hint = "name the piece with --from" if one_end else "name the field with --to"
+        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        return Verdict(
+            "ambiguous",
+            f"{text.strip()!r} fits {len(distinct)} moves: "
+            + "; ".join(describe(m) for m in distinct[:4])
+            + f"{more} ({hint})",
+            candidates=tuple(distinct),
+        )
+    if fits:
+        ends = ", ".join(sorted({str(m.end) for m in fits}))
+        return _illegal(f"{text.strip()!r} ends on {ends}, not on {to}", legal, said, to)
+    return _illegal(_why(position, said, refusals, start), legal, said, to)
+
+
+def describe(m: TuermeMove) -> str:
+    """A move in a sentence: ``red moves T.12 → T.20, onto yellow (a tower)``."""
+    if m.kind == "pass":
+        return f"{m.colour} passes"
+    who = {"tower": "'s tower", "top": "'s top piece", "bottom": "'s captured piece"}
+    verb = "comes in" if m.kind == "enter" else "moves"
+    text = f"{m.colour}{who.get(m.kind, '')} {verb} {m.start} → {m.end}"
+    if any(m.bridges):
+        text += " over the bridge"
+    if m.builds is not None:
+        text += f", onto {m.builds} (a tower)"
+    if m.roll_again:
+        text += ", rolls again"
+    if m.winner:
+        text += f", {m.winner} wins"
+    return text
+
+
+def _passes(legal: tuple[TuermeMove, ...]) -> Verdict:
+    if legal[0].kind == "pass":
+        return Verdict("legal", "legal: no piece can use the roll, the player passes", legal[0])
+    return Verdict(
+        "illegal",
+        f"a move is possible, and there is no passing when one is (Zugzwang); "
+        f"e.g. {legal[0].announcement!r}",
+        candidates=legal[:3],
+    )
+
+
+def _roll_words(said: Said, roll: tuple[int, int]) -> str:
+    """Words about the roll that the roll contradicts ("" if none)."""
+    text = f"{roll[0]}+{roll[1]}"
+    if "pasch" in said.claims and roll[0] != roll[1]:
+        return f"the roll {text} is no Pasch"
+    if "superzahl" in said.claims and set(roll) != {1, 6}:
+        return f"the roll {text} is no Superzahl: that is 1+6"
+    if (
+        said.is_sum
+        and said.legs[0] not in roll
+        and all(sum(o) != said.legs[0] for o in dice_orders(roll))
+    ):
+        sums = " or ".join(str(sum(o)) for o in dice_orders(roll))
+        return f"{said.legs[0]} is not what the roll {text} moves ({sums})"
+    if said.enter and 6 not in roll:
+        return f"'raus' needs a 6 to bring a piece in, and the roll {text} has none"
+    if said.unit == "bottom" and tuple(sorted(roll)) not in FREEING:
+        return f"a captured piece is freed only with 1+1, 6+6 or 1+6, not {text}"
+    return ""
+
+
+def _unit_fits(said: Said, kind: str) -> bool:
+    """Does the unit word (or its absence, or 'raus') name this kind of unit?"""
+    if said.enter:
+        return kind == "enter"
+    if said.unit is None:
+        return kind in ("single", "enter", "top", "bottom")
+    return said.unit == kind
+
+
+def _ways(said: Said, roll: tuple[int, int]) -> list[tuple[tuple[int, ...], tuple[bool, ...]]]:
+    """The dice orders and bridge marks the words name (the sum: no bridge between)."""
+    if not said.is_sum:
+        return [(said.legs, said.bridges)]
+    value, bridge = said.legs[0], said.bridges[0]
+    both: list[tuple[tuple[int, ...], tuple[bool, ...]]] = [
+        (o, (False, bridge)) for o in dice_orders(roll) if sum(o) == value
+    ]
+    return [*both, ((value,), (bridge,))] if value in roll else both
+
+
+def _claims_hold(said: Said, m: TuermeMove) -> bool:
+    words = m.announcement
+    return ("drauf" not in said.claims or "drauf" in words) and (
+        "ziel" not in said.claims or "Ziel" in words
+    )
+
+
+def _false_claim(said: Said, m: TuermeMove) -> str:
+    if "drauf" in said.claims and m.builds is None:
+        return f"'drauf', but {m.end} is empty: the piece is set on nothing"
+    return f"'Ziel', but the piece ends on {m.end}, not in the goal sector"
+
+
+def _one_per_outcome(moves: list[TuermeMove]) -> list[TuermeMove]:
+    seen: set[Any] = set()
+    out = []
+    for m in moves:
+        if m.outcome not in seen:
+            seen.add(m.outcome)
+            out.append(m)
+    return out
+
+
+def _why(position: Position, said: Said, refusals: list[Refusal], start: str | None) -> str:
+    """The rule that refused the words, per piece when pieces were refused differently."""
+    colour = position.to_move
+    if not refusals:
+        if start is not None:
+            return f"{colour} has nothing on {start} that these words can move"
+        what = {
+            "tower": "no own tower",
+            "top": "no tower with its piece on top",
+            "bottom": "no captured piece",
+        }
+        if said.enter:
+            return f"{colour} has no piece waiting at home"
+        return f"{colour} has {what.get(said.unit or '', 'no piece that can move')}"
+    reasons: dict[str, list[str]] = {}
+    for r in refusals:
+        reasons.setdefault(r.reason, []).append(r.unit.start)
+    if len(reasons) == 1:
+        return next(iter(reasons))
+    return "; ".join(
+        f"from {', '.join(dict.fromkeys(starts))}: {reason}"
+        for reason, starts in list(reasons.items())[:3]
+    )
+
+
+def _illegal(reason: str, legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> Verdict:
+    nearest = _nearest(legal, said, to)
+    if nearest:
+        reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest)
+    return Verdict("illegal", reason, candidates=tuple(nearest))
+
+
+def _nearest(legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> list[TuermeMove]:
+    """Legal moves ordered by how closely their words match (ending on ``to`` first)."""
+    words = " ".join(str(v) for v in said.legs)
+
+    def score(m: TuermeMove) -> tuple[bool, float]:
+        mine = " ".join(str(v) for v in m.legs)
+        return (to is not None and m.end != to, -difflib.SequenceMatcher(None, words, mine).ratio())
+
+    out: list[TuermeMove] = []
+    for m in sorted(legal, key=score):
+        if all(m.announcement != o.announcement for o in out):
+            out.append(m)
+        if len(out) == 3:
+            break
+    return out
