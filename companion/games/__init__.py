@@ -202,6 +202,7 @@ class Engine(Protocol):
 ENGINES = {
     "gravitation": "companion.games.gravitation",
     "tunnelx": "companion.games.tunnelx",
+    "tenet": "companion.games.tenet",
 }
 
 
