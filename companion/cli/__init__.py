@@ -20,6 +20,7 @@ from companion.cli import (
     calibrate,
     check,
     config,
+    join,
     moves,
     read_board,
     read_dice,
@@ -32,6 +33,7 @@ from companion.errors import CompanionError
 
 COMMANDS: tuple[ModuleType, ...] = (
     start,
+    join,
     render,
     moves,
     check,
