@@ -15,6 +15,7 @@ and :func:`check` (the announced turn applied step by step, :mod:`.tenet_check`)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -143,16 +144,17 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
     need = longest(b, balls, colour, left, planet)[0]
     if need == 0:
         return (after_steps(position, roll, (), balls, 0),)
-    found: dict[Any, TenetMove] = {}
+    found: dict[tuple[Board_, int], TenetMove] = {}
     for i, value in enumerate(left):
         if value in left[:i]:
             continue
         rest = left[:i] + left[i + 1 :]
         for step, there in steps(b, balls, colour, value):
+            if (there, value) in found:
+                continue  # another way to the same board with the same die: one outcome
             more = longest(b, there, colour, rest, planet)[0]
             if 1 + more == need:
-                move = after_steps(position, roll, (step,), there, more)
-                found.setdefault(move.outcome, move)
+                found[there, value] = after_steps(position, roll, (step,), there, more)
     return tuple(found.values())
 
 
@@ -209,16 +211,13 @@ def on_board(position: Position) -> Board_:
     return frozenset((f, c) for f, c in position.placement if f != START)
 
 
-def with_board(position: Position, balls: Board_) -> Position:
-    """The position with these balls on the board and every other ball on start."""
-    stacks: dict[str, list[str]] = {f: [c] for f, c in balls}
+def with_board(position: Position, balls: Board_, **turn: Any) -> Position:
+    """The position with these balls on the board, every other ball on start, and the
+    turn state ``turn`` (to_move, first_round, spent) replaced."""
     per_player = position.spec.pieces_for(len(position.players))
-    for colour in position.players:
-        left = per_player - sum(1 for _, c in balls if c == colour)
-        stacks.setdefault(START, []).extend([colour] * left)
-    if not stacks.get(START):
-        stacks.pop(START, None)
-    return position.restacked(stacks)
+    count = Counter(c for _, c in balls)
+    pool = [(START, c) for c in position.players for _ in range(per_player - count[c])]
+    return replace(position, placement=tuple(sorted([*balls, *pool])), **turn)
 
 
 def after_steps(
@@ -233,12 +232,13 @@ def after_steps(
         left.remove(s.value)
     planet = stone_planet(position.layout, position.stone or START)
     won = claims(board(position.layout), balls, colour, tuple(left), planet)
-    after = with_board(position, balls)
     if won or more == 0:
         counted = position.first_round + 1 if position.stone == START else 0
-        after = replace(after, to_move=position.next_player(), first_round=counted, spent=())
+        after = with_board(
+            position, balls, to_move=position.next_player(), first_round=counted, spent=()
+        )
     else:
-        after = replace(after, spent=(*position.spent, *(s.value for s in done)))
+        after = with_board(position, balls, spent=(*position.spent, *(s.value for s in done)))
     kind = "step" if done else ("claim" if won else "pass")
     return TenetMove(colour, kind, roll, after, done, (), colour if won else None)
 
@@ -265,8 +265,9 @@ def pasch_move(position: Position, roll: tuple[int, ...], cleared: Iterable[str]
         if fid not in balls:
             raise CompanionError(f"no ball on {fid} to take back to start")
         del balls[fid]
-    after = with_board(position, frozenset(balls.items()))
-    after = replace(after, stone=b.stone_field[value], first_round=0)
+    after = with_board(
+        position, frozenset(balls.items()), stone=b.stone_field[value], first_round=0
+    )
     return TenetMove(position.to_move, "pasch", roll, after, (), fields)
 
 

@@ -15,7 +15,7 @@ one pair (a Pasch).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError, PositionError
@@ -42,10 +42,19 @@ class Board:
     force: Mapping[int, str]  # planet number -> its force-field circle ("K3")
     pott: Mapping[int, str]  # planet number -> its Pott field
     stone_field: Mapping[int, str]  # planet number -> the stone's field
+    _walks: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def walks(self, start: str, value: int) -> Iterator[tuple[str, ...]]:
+    def walks(self, start: str, value: int) -> tuple[tuple[str, ...], ...]:
         """Every way to walk ``value`` fields from ``start``: along one circle through it,
-        one direction, never onto or over the start field. Yields the fields entered."""
+        one direction, never onto or over the start field; each the fields entered."""
+        known = self._walks.get((start, value))
+        if known is None:
+            known = self._walks[start, value] = tuple(self._walk(start, value))
+        return known
+
+    def _walk(self, start: str, value: int) -> Iterator[tuple[str, ...]]:
         for circle in self.circles_of[start]:
             ring = self.members[circle]
             i, n = ring.index(start), len(ring)
