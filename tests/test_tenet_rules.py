@@ -7,6 +7,8 @@ the planet circle P1 runs K1.9 (= P1.0), P1.1 … P1.7; the Pott is P1.4.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tenet_helpers import balls, make, says, verdict
 
@@ -14,6 +16,7 @@ from companion.errors import CompanionError
 from companion.games.tenet import legal_moves
 from companion.games.tenet_board import DICE, board, check_roll, doublet, parse_roll
 from companion.games.tenet_moves import targets
+from companion.position import position_from_json
 
 # ------------------------------------------------------------------ the dice
 
@@ -213,8 +216,27 @@ def test_the_colour_said_must_be_the_displaced_balls() -> None:
 
 
 def test_a_step_that_leaves_a_movable_die_unmovable_is_illegal() -> None:
-    # blue on every entry: red's only way in is the 1; moving the 1 first with the ball
-    # already in play strands the 3 and the 2, which the ball in play could move.
+    # met in self-play: red's ball entering with the 4 would put yellow on K2.8, where it
+    # blocks every way red's 7 could go; putting yellow elsewhere keeps the 7 movable
+    pos = position_from_json(json.loads(STRANDED))
+    v = verdict(pos, (5, 4, 7), "4 von Start nach K2.14, versetzt gelb nach K2.8")
+    assert v.verdict == "illegal" and "the 7 can no longer be moved" in v.reason
+    assert verdict(pos, (5, 4, 7), "4 von Start nach K2.14, versetzt gelb nach K2.10").verdict == (
+        "legal"
+    )
+    said = {m.announcement for m in legal_moves(pos, (5, 4, 7))}
+    assert "4 von Start nach K2.14, versetzt gelb nach K2.8" not in said
+
+
+STRANDED = """{"game": "tenet", "players": ["red", "orange", "yellow", "green"], "to_move": "red",
+ "pieces": {"red": ["start", "X1-8", "X2-8", "K2.4", "X5-9", "K7.4", "K8.8", "K9.2", "P6.6"],
+ "orange": ["start", "start", "K5.16", "K6.4", "K6.9", "K6.16", "K8.12", "P5.7", "P6.7"],
+ "yellow": ["K2.14", "X3-8", "K3.8", "K3.12", "K4.4", "K4.8", "X4-7", "K5.8", "X6-8"],
+ "green": ["K1.6", "K1.12", "X3-7", "K4.2", "K5.6", "X5-7", "K6.8", "K6.14", "X7-9"]},
+ "stone": "P7.3", "spent": [5]}"""
+
+
+def test_no_pass_while_a_die_can_be_moved() -> None:
     entries = sorted(f.id for f in make({"red": [], "blue": []}).layout if f.label == "entry")
     pos = make({"red": ["P1.4"], "blue": entries}, stone="P3.3")
     assert verdict(pos, (1, 3, 2), "1 von P1.4 nach P1.5").verdict == "legal"

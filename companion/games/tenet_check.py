@@ -161,11 +161,12 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
         rest.remove(s.value)
         after = longest(b, there, colour, tuple(rest), planet)
         if 1 + after[0] < can[0]:
-            unmoved = ", ".join(map(str, sorted(set(left) - {s.value})))
+            unmoved = ", ".join(map(str, rest))
+            stuck = "can no longer be moved" if len(rest) == 1 else "cannot all be moved then"
             raise Illegal(
-                f"after '{say_step(step)}' the {unmoved} cannot all be moved, but another "
-                f"way moves {can[0]} dice (e.g. '{say_turn(can[1], False)}'): every die "
-                "that can be moved must be"
+                f"after '{say_step(step)}' the {unmoved} {stuck}, but another way moves "
+                f"{can[0]} dice (e.g. '{say_turn(can[1], False)}'): every die that can be "
+                "moved must be"
             )
         balls, left, can = there, tuple(rest), after
         done.append(step)

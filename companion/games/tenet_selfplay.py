@@ -48,7 +48,8 @@ def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Ite
             if pair is not None:
                 b = board(pos.layout)
                 where = set(b.members[b.planet[pair[1]]]) | set(b.members[b.force[pair[1]]])
-                fields = sorted(f for f, _ in on_board(pos) if f in where and rng.random() < 0.5)
+                there = sorted(f for f, _ in on_board(pos) if f in where)
+                fields = [f for f in there if rng.random() < 0.5]
                 move = pasch_move(pos, roll, fields)
             yield Played(pos, roll, moves, move)
             if move.winner is not None:
