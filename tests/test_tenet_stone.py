@@ -103,6 +103,7 @@ def test_a_ball_on_the_pott_of_the_stones_planet_and_one_die_with_its_number_win
     pos = make({"red": ["P3.4"], "blue": []}, stone="P3.3")
     (move,) = legal_moves(pos, (9, 3, 2))
     assert (move.kind, move.winner, move.announcement) == ("claim", "red", "Stein der Weisen")
+    assert move.describe() == "(claim)  [red takes the stone and wins]"
     v = verdict(pos, (9, 3, 2), "9 von Start nach K1.9")
     assert v.verdict == "illegal" and "the game was over" in v.reason
 
@@ -167,3 +168,30 @@ def test_the_dice_readers_report_becomes_the_roll_in_die_order() -> None:
         roll_from_reading([*reading[:2], {"kind": "miwin-IV", "value": 2}])
     with pytest.raises(CompanionError, match="needs Miwin dice"):
         roll_from_reading([{"kind": "d6", "value": 2}])
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("stone", 5, "'stone' must be a field id"),
+        ("stone", "K3.4", "the stone stands on start or a P<k>.3 field"),
+        ("first_round", -1, "outside 0..2"),
+        ("first_round", True, "must be a whole number"),
+        ("spent", "9", "must be a list"),
+        ("spent", [9, 9], "at most two different dice"),
+        ("spent", [0], "die values 1..9"),
+    ],
+)
+def test_the_turn_state_in_a_position_file_is_checked(
+    key: str, value: object, message: str
+) -> None:
+    data = make({"red": [], "blue": []}).to_json() | {key: value}
+    with pytest.raises(PositionError) as err:
+        position_from_json(data)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_other_games_have_no_stone() -> None:
+    data = start_position("gravitation").to_json() | {"stone": "start"}
+    with pytest.raises(PositionError, match="gravitation has no Stein der Weisen"):
+        position_from_json(data)

@@ -93,7 +93,7 @@ class TenetMove:
             if s.hit is not None:
                 text += f", {s.hit} → {s.put}"
             parts.append(text)
-        where = "(" + "; ".join(parts) + ")" if parts else "(pass)"
+        where = "(" + "; ".join(parts) + ")" if parts else f"({self.kind})"
         if self.winner:
             return where + f"  [{self.winner} takes the stone and wins]"
         left = list(self.roll)
