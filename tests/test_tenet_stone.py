@@ -33,6 +33,9 @@ def test_after_a_pasch_the_same_player_rolls_again() -> None:
 
 def test_every_player_may_take_own_balls_from_the_third_dies_planet_and_force_field() -> None:
     pos = make({"red": ["K3.4", "P3.2", "K1.4"], "blue": ["X3-5", "P3.6"]})
+    (bare,) = legal_moves(pos, (5, 5, 3))
+    assert bare.clearable() == ["K3.4 red", "P3.2 red", "P3.6 blue", "X3-5 blue"]
+    assert "[their owners may take back: K3.4 red, P3.2 red," in bare.describe()
     v = verdict(pos, (5, 5, 3), "Pasch 5: Stein auf Jupiter, räumt K3.4, X3-5, P3.6")
     assert v.verdict == "legal" and v.move is not None
     assert balls(v.move.after, "red") == ["K1.4", "P3.2"]  # P3.2 stays: its owner's choice

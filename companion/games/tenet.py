@@ -84,6 +84,9 @@ class TenetMove:
             where = f"(stone → {self.after.stone}; {self.colour} rolls again)"
             if self.cleared:
                 where += "  [back to start: " + ", ".join(self.cleared) + "]"
+            clearable = self.clearable()
+            if clearable:
+                where += "  [their owners may take back: " + ", ".join(clearable) + "]"
             return where
         if self.kind == "stone":
             return f"(stone → {self.after.stone})"
@@ -102,6 +105,16 @@ class TenetMove:
         if self.after.spent:
             return where + "  [moves on with " + ", ".join(map(str, left)) + "]"
         return where
+
+    def clearable(self) -> list[str]:
+        """After a Pasch: the balls still on the third die's planet and force field, as
+        ``"K3.4 red"``, which their owners may take back to start (R§6)."""
+        pair = doublet(self.roll) if self.kind == "pasch" else None
+        if pair is None:
+            return []
+        b = board(self.after.layout)
+        where = set(b.members[b.planet[pair[1]]]) | set(b.members[b.force[pair[1]]])
+        return [f"{f} {c}" for f, c in sorted(on_board(self.after)) if f in where]
 
     def to_json(self) -> dict[str, Any]:
         return {
