@@ -13,9 +13,9 @@ import pytest
 from tenet_helpers import balls, make, says, verdict
 
 from companion.errors import CompanionError
-from companion.games.tenet import legal_moves
+from companion.games.tenet import legal_moves, on_board
 from companion.games.tenet_board import DICE, board, check_roll, doublet, parse_roll
-from companion.games.tenet_moves import targets
+from companion.games.tenet_moves import TooManyTurns, search, targets
 from companion.position import position_from_json
 
 # ------------------------------------------------------------------ the dice
@@ -251,3 +251,19 @@ def test_a_player_who_cannot_move_passes() -> None:
     assert v.verdict == "legal" and v.move is not None and v.move.after.to_move == "blue"
     v = verdict(make({"red": [], "blue": []}, stone="P3.3"), (9, 4, 2), "passt")
     assert v.verdict == "illegal"
+
+
+def test_the_whole_turn_search_agrees_on_a_pass_and_a_claim(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    entries = sorted(f.id for f in make({"red": [], "blue": []}).layout if f.label == "entry")
+    pos = make({"red": [], "blue": entries}, stone="P3.3")
+    b = board(pos.layout)
+    (turn,) = search(b, on_board(pos), "red", (9, 4, 2), 3)
+    assert turn.steps == () and not turn.won
+    pos = make({"red": ["P3.4"], "blue": []}, stone="P3.3")
+    (turn,) = search(b, on_board(pos), "red", (9, 3, 2), 3)
+    assert turn.steps == () and turn.won
+    monkeypatch.setattr("companion.games.tenet_moves.LIMIT", 500)
+    with pytest.raises(TooManyTurns, match="more than 500 different boards"):
+        search(b, on_board(make({"red": [], "blue": entries})), "red", (1, 3, 2), None)
