@@ -198,3 +198,15 @@ def test_other_games_have_no_stone() -> None:
     data = start_position("gravitation").to_json() | {"stone": "start"}
     with pytest.raises(PositionError, match="gravitation has no Stein der Weisen"):
         position_from_json(data)
+
+
+def test_one_to_nine_players_each_with_nine_balls_on_start_and_the_stone_in_the_zentrum() -> None:
+    # "Spieleranzahl: Eins bis neun"; "Zu Beginn setzen alle Mitspieler ihre Kugeln ins
+    # gemeinsame Startfeld. Der Stein der Weisen kommt ins Zentrum."
+    alone = start_position("tenet", players=["red"])
+    assert alone.stone == "start" and alone.pieces["red"] == ("start",) * 9
+    assert legal_moves(alone, (9, 4, 2))
+    full = start_position("tenet")
+    assert len(full.players) == 9
+    with pytest.raises(PositionError, match="takes 1 to 9 players, not 10"):
+        join(full, "pink")
