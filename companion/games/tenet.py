@@ -30,7 +30,7 @@ from companion.games.tenet_board import (
     parse_roll,
     stone_planet,
 )
-from companion.games.tenet_moves import Board_, Step, claims, longest, steps
+from companion.games.tenet_moves import Board_, Memo, Step, claims, longest, steps
 from companion.games.tenet_notation import gloss, say_pasch, say_stone, say_turn
 from companion.position import Position
 
@@ -154,7 +154,8 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
     planet = stone_planet(position.layout, position.stone or START)
     if claims(b, balls, colour, left, planet):
         return (after_steps(position, roll, (), balls, 0),)
-    need = longest(b, balls, colour, left, planet)[0]
+    memo: Memo = {}
+    need = longest(b, balls, colour, left, planet, memo)[0]
     if need == 0:
         return (after_steps(position, roll, (), balls, 0),)
     found: dict[tuple[Board_, int], TenetMove] = {}
@@ -162,10 +163,14 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
         if value in left[:i]:
             continue
         rest = left[:i] + left[i + 1 :]
-        for step, there in steps(b, balls, colour, value):
+
+        def hopeless(gone: Board_, rest: tuple[int, ...] = rest) -> bool:
+            return 1 + longest(b, gone, colour, rest, planet, memo)[0] < need
+
+        for step, there in steps(b, balls, colour, value, hopeless):
             if (there, value) in found:
                 continue  # another way to the same board with the same die: one outcome
-            more = longest(b, there, colour, rest, planet)[0]
+            more = longest(b, there, colour, rest, planet, memo)[0]
             if 1 + more == need:
                 found[there, value] = after_steps(position, roll, (step,), there, more)
     return tuple(found.values())

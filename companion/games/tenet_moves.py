@@ -13,7 +13,7 @@ field; the balls waiting on start are the rest of each player's nine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
@@ -51,12 +51,31 @@ def waiting(board: Board_, colour: str, per_player: int = 9) -> int:
     return per_player - sum(1 for _, c in board if c == colour)
 
 
-def steps(b: Board, board: Board_, colour: str, value: int) -> Iterator[tuple[Step, Board_]]:
-    """Every step of one die for the player ``colour``, with the board after it."""
+def steps(
+    b: Board,
+    board: Board_,
+    colour: str,
+    value: int,
+    hopeless: Callable[[Board_], bool] | None = None,
+) -> Iterator[tuple[Step, Board_]]:
+    """Every step of one die for the player ``colour``, with the board after it.
+
+    ``hopeless`` lets a search skip a step that displaces a foreign ball, with every
+    place that ball could go, when it judges the board with that ball gone hopeless: a
+    foreign ball on the board can only block the player's later steps, never open one,
+    so where it is put cannot do better than having it gone (it fans out to twenty-odd
+    boards, the slow part of a crowded position)."""
     occ = dict(board)
     origins = pieces(board, colour) + ([START] if waiting(board, colour) else [])
     for origin in origins:
         for end in landings(b, occ, colour, origin, value):
+            hit = occ.get(end) if end != origin else None
+            if hopeless is not None and hit not in (None, colour):
+                gone = dict(occ)
+                gone.pop(origin, None)
+                gone[end] = colour
+                if hopeless(frozenset(gone.items())):
+                    continue
             yield from land(b, occ, colour, Step(value, origin, end))
 
 
@@ -183,23 +202,42 @@ def claims(b: Board, board: Board_, colour: str, left: tuple[int, ...], planet: 
     return planet is not None and planet in left and (b.pott[planet], colour) in board
 
 
+Memo = dict[tuple[Board_, tuple[int, ...]], tuple[int, tuple[Step, ...]]]
+
+
 def longest(
-    b: Board, board: Board_, colour: str, left: tuple[int, ...], planet: int | None
+    b: Board,
+    board: Board_,
+    colour: str,
+    left: tuple[int, ...],
+    planet: int | None,
+    memo: Memo | None = None,
 ) -> tuple[int, tuple[Step, ...]]:
     """How many of the dice ``left`` can still be moved (a claim of the stone counts as
     all), with a sequence that does it: depth first, stopping at the first that uses
-    them all. Tells a player that a die they did not move could have been moved."""
+    them all. Tells a player that a die they did not move could have been moved.
+    ``memo`` keeps answers for boards met again (one position and roll only)."""
     if not left or claims(b, board, colour, left, planet):
         return len(left), ()
+    if memo is not None and (board, left) in memo:
+        return memo[board, left]
     best: tuple[int, tuple[Step, ...]] = (0, ())
     for i, value in enumerate(left):
         if value in left[:i]:
             continue
         rest = left[:i] + left[i + 1 :]
-        for step, there in steps(b, board, colour, value):
-            used, more = longest(b, there, colour, rest, planet)
+
+        def hopeless(gone: Board_, rest: tuple[int, ...] = rest) -> bool:
+            return longest(b, gone, colour, rest, planet, memo)[0] + 1 <= best[0]  # noqa: B023 - the best so far when called
+
+        for step, there in steps(b, board, colour, value, hopeless):
+            used, more = longest(b, there, colour, rest, planet, memo)
             if used + 1 > best[0]:
                 best = (used + 1, (step, *more))
             if best[0] == len(left):
-                return best
+                break
+        if best[0] == len(left):
+            break
+    if memo is not None:
+        memo[board, left] = best
     return best
