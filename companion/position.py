@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.errors import CompanionError, PositionError
 from companion.games import GameSpec, game_spec
+from companion.games.tenet_board import check_stone
 from companion.layout import Layout, load_layout
 
 
@@ -53,6 +54,13 @@ class Position:
     declared: str | None = None
     #: the die value predicted before rolling (option ``prediction``): 4, 5 or 6.
     prediction: int | None = None
+    #: TENET (docs/tenet.md): the field of the Stein der Weisen (``start`` until it is in
+    #: play, then a planet's ``P<k>.3``) and the turns played in the first round without
+    #: a Pasch (when it reaches the number of players, one die is rolled for the stone).
+    stone: str | None = None
+    first_round: int = 0
+    #: TENET: the values of the current roll the player to move has moved already.
+    spent: tuple[int, ...] = ()
 
     # ------------------------------------------------------------------ construction
 
@@ -71,6 +79,9 @@ class Position:
         declared: str | None = None,
         prediction: int | None = None,
         stacks: Mapping[str, Sequence[str]] | None = None,
+        stone: str | None = None,
+        first_round: int = 0,
+        spent: Iterable[int] = (),
     ) -> Position:
         """A checked position; raises PositionError on the first thing that is wrong.
 
@@ -87,7 +98,9 @@ class Position:
         turn = _check_turn(
             layout, to_move, dict(placement), dict(opts), demands, declared, prediction
         )
-        return cls(game, layout, players, to_move, placement, stores, opts, phase, *turn)
+        tenet = _check_tenet(game, layout, len(players), stone, first_round, spent)
+        fixed = (game, layout, players, to_move, placement, stores, opts, phase)
+        return cls(*fixed, *turn, *tenet)
 
     # ------------------------------------------------------------------ reading
 
@@ -199,6 +212,12 @@ class Position:
             data["declared"] = self.declared
         if self.prediction is not None:
             data["prediction"] = self.prediction
+        if self.stone is not None:
+            data["stone"] = self.stone
+        if self.first_round:
+            data["first_round"] = self.first_round
+        if self.spent:
+            data["spent"] = list(self.spent)
         return data
 
     def dumps(self) -> str:
@@ -244,7 +263,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     known = {"game", "phase", "layout", "players", "to_move", "pieces", "energy", "options"}
-    known |= {"demands", "declared", "prediction", "stacks"}
+    known |= {"demands", "declared", "prediction", "stacks", "stone", "first_round", "spent"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
@@ -301,6 +320,9 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
         declared,
         prediction,
         stacks,
+        data.get("stone"),
+        data.get("first_round", 0),
+        data.get("spent", []),
     )
 
 
@@ -325,6 +347,18 @@ def parse_position(text: str, source: str = "position", layout: Layout | None = 
 
 
 # ---------------------------------------------------------------------- checks
+
+
+def _check_tenet(
+    game: str, layout: Layout, players: int, stone: Any, first_round: Any, spent: Any
+) -> tuple[str | None, int, tuple[int, ...]]:
+    """TENET's stone, first-round count and dice spent (docs/tenet.md); only TENET has them."""
+    if game == "tenet":
+        stone = "start" if stone is None else stone
+        return check_stone(layout, players, stone, first_round, spent)
+    if stone is not None or first_round or spent:
+        raise PositionError(f"{game} has no Stein der Weisen ('stone', 'first_round', 'spent')")
+    return None, 0, ()
 
 
 def _check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:

@@ -20,6 +20,7 @@ from companion.cli import (
     calibrate,
     check,
     config,
+    join,
     moves,
     read_board,
     read_dice,
@@ -33,6 +34,7 @@ from companion.errors import CompanionError
 
 COMMANDS: tuple[ModuleType, ...] = (
     start,
+    join,
     render,
     moves,
     check,

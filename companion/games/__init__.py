@@ -211,6 +211,7 @@ ENGINES = {
     "gravitation": "companion.games.gravitation",
     "tunnelx": "companion.games.tunnelx",
     "tuerme": "companion.games.tuerme",
+    "tenet": "companion.games.tenet",
 }
 
 

@@ -28,7 +28,7 @@ from companion.render.paint import (
 )
 from companion.render.race import draw_race, draw_stacks
 from companion.render.scene import Circle, Scene, Segment, Text
-from companion.render.tenet import draw_tenet
+from companion.render.tenet import draw_tenet, draw_tenet_state
 
 
 def draw_board(
@@ -58,6 +58,8 @@ def draw_board(
         piece_r = layout.piece_diameter / 2
         for fid, colour in position.placement:
             f = layout.fields[fid]
+            if layout.style == "tenet" and f.kind in position.spec.pools:
+                continue  # the waiting balls are counted by draw_tenet_state
             scene.add(Circle(f.x + 0.8, f.y + 1.2, piece_r, fill="#0b0e16"))
             scene.add(
                 Circle(
@@ -71,6 +73,8 @@ def draw_board(
             )
         if layout.style == "tuerme":
             draw_stacks(scene, position)
+        if layout.style == "tenet" and position.game == "tenet":
+            draw_tenet_state(scene, layout, position)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
         _turn(scene, layout, position)

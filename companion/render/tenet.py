@@ -10,11 +10,18 @@ stone's field before it (ringed in pale blue, "Platz für den Stein der Weisen")
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from collections import Counter
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from companion.games.tenet_board import PLANETS, stone_planet
 from companion.layout import Field, Layout, Ring
-from companion.render.paint import DARK_INK, FIELD, FIELD_EDGE, markers, mix
-from companion.render.scene import Circle, Scene, Text
+from companion.render.paint import DARK_INK, FIELD, FIELD_EDGE, PIECE_COLOURS, markers, mix
+from companion.render.scene import Circle, Polygon, Scene, Text
+
+if TYPE_CHECKING:
+    from companion.position import Position
 
 LEATHER = "#6e4529"
 LEATHER_EDGE = "#3f2515"
@@ -92,3 +99,36 @@ def _field(scene: Scene, f: Field, r: float, mark: str, circles: int, marked: bo
         scene.add(Text(f.x, f.y, mark, r * (0.42 if len(mark) > 2 else 0.7), DARK_INK, bold=True))
     if marked:
         scene.add(Circle(f.x, f.y, r + 3.2, stroke=HIGHLIGHT, width=1.6))
+
+
+def draw_tenet_state(scene: Scene, layout: Layout, position: Position) -> None:
+    """What a TENET position adds to the board: the balls waiting on the start field, one
+    disc a colour with its count round the middle, and the Stein der Weisen (a pale blue
+    gem on its field, or in the middle while it waits in the Zentrum), with a caption."""
+    start = next((f for f in layout if f.kind == "centre"), None)
+    if start is None:
+        return
+    waiting = Counter(c for fid, c in position.placement if fid == start.id)
+    colours = [c for c in position.players if waiting[c]]
+    ring = 0.36 * layout.spacing[start.id]  # inside the start field, clear of the entries
+    r = min(0.38 * layout.piece_diameter, 0.9 * ring * math.sin(math.pi / max(len(colours), 2)))
+    for n, colour in enumerate(colours):
+        a = 2 * math.pi * n / len(colours)
+        x, y = start.x + ring * math.sin(a), start.y - ring * math.cos(a)
+        paint = PIECE_COLOURS.get(colour, "#ff00ff")
+        scene.add(Circle(x, y, r, fill=paint, stroke=DARK_INK, width=0.8))
+        ink = DARK_INK if colour not in ("black", "blue", "purple") else "#ffffff"
+        scene.add(Text(x, y, str(waiting[colour]), r * 1.1, ink, bold=True))
+    stone = position.stone or start.id
+    f = layout.fields[stone]
+    size = 0.45 * layout.piece_diameter
+    if stone != start.id and stone in position.occupant:  # beside the ball on its field
+        d = math.hypot(f.x, f.y) or 1.0
+        f = replace(f, x=f.x + 0.9 * size * f.x / d, y=f.y + 0.9 * size * f.y / d)
+    gem = ((f.x, f.y - size), (f.x + size, f.y), (f.x, f.y + size), (f.x - size, f.y))
+    scene.add(Polygon(gem, fill=STONE, stroke=DARK_INK, width=0.8))
+    number = stone_planet(layout, stone)
+    where = "in the Zentrum" if number is None else f"on {PLANETS[number - 1]} ({stone})"
+    counts = ", ".join(f"{c} {waiting[c]}" for c in colours) or "none"
+    caption = f"stone {where} · on start: {counts}"
+    scene.add(Text(0, layout.height / 2 - 10, caption, 6.0, DARK_INK))

@@ -1,0 +1,212 @@
+"""The TENET board as the rules see it: circles, walks along them, Miwin's dice, the stone.
+
+Read from the layout (docs/rulings.md §6): nine force-field circles ``K1`` .. ``K9`` of
+18 fields through the common ``start``, nine planet circles ``P1`` .. ``P9`` of 8 fields
+touching their force field at ``K<k>.9``, the Pott ``P<k>.4`` and the stone's field
+``P<k>.3``. A ball moves a die's value along one circle in one direction (rulebook:
+"man darf nicht ums Eck ziehen"); every circle through its field is open to it, so a
+crossing (two circles, the start field nine) offers a change of circle.
+
+Miwin's dice (R§6): III = 1 2 5 6 7 9, IV = 1 3 4 5 8 9, V = 2 3 4 6 7 8. A roll is
+written in that order, III first; no value is on all three dice, so a roll has at most
+one pair (a Pasch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CompanionError, PositionError
+from companion.layout import Layout
+
+START = "start"
+#: The faces of Miwin's dice, in roll order (R§6).
+DICE: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("III", (1, 2, 5, 6, 7, 9)),
+    ("IV", (1, 3, 4, 5, 8, 9)),
+    ("V", (2, 3, 4, 6, 7, 8)),
+)
+PLANETS = ("Merkur", "Venus", "Erde", "Mars", "Jupiter", "Saturn", "Uranus", "Neptun", "Pluto")
+
+
+@dataclass(frozen=True)
+class Board:
+    """The circles of a TENET layout, looked up once per layout."""
+
+    members: Mapping[str, tuple[str, ...]]  # circle id -> its fields in ring order
+    circles_of: Mapping[str, tuple[str, ...]]  # field id -> the circles through it
+    neighbours: Mapping[str, frozenset[str]]  # field id -> the fields next to it
+    planet: Mapping[int, str]  # planet number -> its circle id ("P3")
+    force: Mapping[int, str]  # planet number -> its force-field circle ("K3")
+    pott: Mapping[int, str]  # planet number -> its Pott field
+    stone_field: Mapping[int, str]  # planet number -> the stone's field
+    _walks: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def walks(self, start: str, value: int) -> tuple[tuple[str, ...], ...]:
+        """Every way to walk ``value`` fields from ``start``: along one circle through it,
+        one direction, never onto or over the start field; each the fields entered."""
+        known = self._walks.get((start, value))
+        if known is None:
+            known = self._walks[start, value] = tuple(self._walk(start, value))
+        return known
+
+    def _walk(self, start: str, value: int) -> Iterator[tuple[str, ...]]:
+        for circle in self.circles_of[start]:
+            ring = self.members[circle]
+            i, n = ring.index(start), len(ring)
+            for d in (1, -1):
+                path = tuple(ring[(i + d * s) % n] for s in range(1, value + 1))
+                if START not in path:
+                    yield path
+
+    def circle_kind(self, circle: str) -> str:
+        return "planet" if circle in self.planet.values() else "force"
+
+    def number_of(self, circle: str) -> int:
+        """The planet number of a circle: 3 for K3 and for P3."""
+        for k in self.planet:
+            if circle in (self.planet[k], self.force[k]):
+                return k
+        raise CompanionError(f"{circle} is no circle of the TENET board")
+
+
+def _build(layout: Layout) -> Board:
+    members = {r.id: layout.ring_fields(r.id) for r in layout.rings}
+    circles_of: dict[str, list[str]] = {}
+    neighbours: dict[str, set[str]] = {}
+    for cid, ring in members.items():
+        for i, fid in enumerate(ring):
+            circles_of.setdefault(fid, []).append(cid)
+            neighbours.setdefault(fid, set()).update((ring[i - 1], ring[(i + 1) % len(ring)]))
+    planets = layout.extra.get("planets", [])
+    if not isinstance(planets, list) or len(planets) != 9:
+        raise CompanionError(f"layout {layout.name!r} has no nine planets for TENET")
+    planet: dict[int, str] = {}
+    force: dict[int, str] = {}
+    pott: dict[int, str] = {}
+    stone: dict[int, str] = {}
+    for p in planets:
+        k, circle = int(p["number"]), str(p["ring"])
+        planet[k], force[k] = circle, str(p["force_field"])
+        labels = {layout.fields[f].label: f for f in members[circle]}
+        pott[k], stone[k] = labels["Pott"], labels["stone"]
+    return Board(
+        members,
+        {f: tuple(c) for f, c in circles_of.items()},
+        {f: frozenset(n) for f, n in neighbours.items()},
+        planet,
+        force,
+        pott,
+        stone,
+    )
+
+
+_BOARDS: dict[int, tuple[Layout, Board]] = {}
+
+
+def board(layout: Layout) -> Board:
+    """The rules' view of a TENET layout (computed once per layout object)."""
+    cached = _BOARDS.get(id(layout))
+    if cached is None or cached[0] is not layout:
+        cached = _BOARDS[id(layout)] = (layout, _build(layout))
+    return cached[1]
+
+
+# ---------------------------------------------------------------------- dice
+
+
+def parse_roll(text: str) -> tuple[int, ...]:
+    """A roll as typed: three values in the order of the dice III, IV, V ("9,4,2"), or one
+    value for the stone after a first round without a Pasch ("5")."""
+    parts = [p for p in text.replace("+", ",").replace(" ", ",").split(",") if p]
+    if len(parts) not in (1, 3) or not all(p.isdigit() for p in parts):
+        raise CompanionError(
+            f"a TENET roll is three Miwin dice in the order III,IV,V like 9,4,2 "
+            f"(or one die for the stone), not {text!r}"
+        )
+    return check_roll(tuple(int(p) for p in parts))
+
+
+def check_roll(roll: Sequence[int]) -> tuple[int, ...]:
+    """The roll if every value is on its die's faces; CompanionError naming the die otherwise."""
+    roll = tuple(roll)
+    if len(roll) == 1:
+        if not 1 <= roll[0] <= 9:
+            raise CompanionError(f"a Miwin die shows 1 to 9, not {roll[0]}")
+        return roll
+    if len(roll) != 3:
+        raise CompanionError(f"a TENET roll is three Miwin dice (III,IV,V), not {len(roll)}")
+    for (name, faces), value in zip(DICE, roll, strict=True):
+        if value not in faces:
+            shown = " ".join(map(str, faces))
+            raise CompanionError(
+                f"roll {','.join(map(str, roll))}: die {name} shows {shown}, not {value}"
+            )
+    return roll
+
+
+def doublet(roll: Sequence[int]) -> tuple[int, int] | None:
+    """A Pasch: (the pair's value, the other die's value), or None."""
+    for v in set(roll):
+        if list(roll).count(v) == 2:
+            return v, next(x for x in roll if x != v)
+    return None
+
+
+def roll_from_reading(dice: Sequence[Mapping[str, Any]]) -> tuple[int, int, int]:
+    """The roll in the order III, IV, V from the dice reader's report (each die a
+    ``{"kind": "miwin-IV", "value": 8, ...}``); CompanionError unless one die of each kind."""
+    values: dict[str, int] = {}
+    for die in dice:
+        kind = str(die.get("kind", ""))
+        name = kind.removeprefix("miwin-")
+        if name not in dict(DICE) or kind == name:
+            raise CompanionError(f"a TENET roll needs Miwin dice, not kind {kind!r}")
+        if name in values:
+            raise CompanionError(f"two dice of kind {kind} in one TENET roll")
+        values[name] = int(die["value"])
+    missing = [n for n, _ in DICE if n not in values]
+    if missing:
+        raise CompanionError(f"no die of kind miwin-{missing[0]} in the reading")
+    three = check_roll(tuple(values[n] for n, _ in DICE))
+    return three[0], three[1], three[2]
+
+
+# ---------------------------------------------------------------------- the stone
+
+
+def stone_planet(layout: Layout, stone: str) -> int | None:
+    """The number of the planet the stone is on (None: still in the Zentrum)."""
+    for k, fid in board(layout).stone_field.items():
+        if fid == stone:
+            return k
+    return None
+
+
+def check_stone(
+    layout: Layout, players: int, stone: Any, first_round: Any, spent: Any = ()
+) -> tuple[str, int, tuple[int, ...]]:
+    """Checks the stone's field, the first-round count (turns played without a Pasch) and
+    the dice of the current roll already moved (at most two different values 1..9)."""
+    if not isinstance(stone, str):
+        raise PositionError("'stone' must be a field id: start or a stone's field P<k>.3")
+    if stone != START and stone not in board(layout).stone_field.values():
+        raise PositionError(f"'stone' on {stone!r}: the stone stands on start or a P<k>.3 field")
+    if isinstance(first_round, bool) or not isinstance(first_round, int):
+        raise PositionError(f"'first_round' must be a whole number, not {first_round!r}")
+    if not 0 <= first_round <= players:
+        raise PositionError(f"'first_round' is {first_round}, outside 0..{players} (players)")
+    if first_round and stone != START:
+        raise PositionError("'first_round' counts only while the stone is still on start")
+    if isinstance(spent, (str, bytes)) or not hasattr(spent, "__iter__"):
+        raise PositionError("'spent' must be a list of the die values moved this turn")
+    values = list(spent)
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 9 for v in values):
+        raise PositionError(f"'spent' lists die values 1..9, not {values!r}")
+    if len(values) > 2 or len(set(values)) != len(values):
+        raise PositionError(f"'spent' holds at most two different dice of a roll, not {values!r}")
+    return stone, first_round, tuple(values)

@@ -1,0 +1,59 @@
+"""Random TENET self-play: realistic positions for tests and the benchmark.
+
+Each turn rolls Miwin's three dice (one die for the stone after a first round without a
+Pasch) and plays random legal steps until the roll is used up; on a Pasch every ball on
+the third die's planet and force field goes back to start with probability one half.
+Seeded, so reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from companion.games.tenet import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
+from companion.games.tenet_board import DICE, board, doublet
+from companion.layout import load_layout
+from companion.position import Position, start_position
+
+
+@dataclass(frozen=True)
+class Played:
+    """One step of a self-play game: the position, the roll, all legal steps, the one played."""
+
+    position: Position
+    roll: tuple[int, ...]
+    moves: tuple[TenetMove, ...]
+    played: TenetMove
+
+
+def roll_dice(rng: random.Random, position: Position) -> tuple[int, ...]:
+    """A random roll: three dice, or one chosen die for the stone."""
+    if awaiting_stone(position):
+        return (rng.choice(rng.choice(DICE)[1]),)
+    return tuple(rng.choice(faces) for _, faces in DICE)
+
+
+def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Iterator[Played]:
+    """The steps of one random game until someone takes the stone or ``max_turns`` rolls."""
+    colours = load_layout("tenet").colours[:players]
+    pos = start_position("tenet", players=colours)
+    for _ in range(max_turns):
+        roll = roll_dice(rng, pos)
+        while True:
+            moves = legal_moves(pos, roll)
+            move = rng.choice(moves)
+            pair = doublet(roll) if len(roll) == 3 else None
+            if pair is not None:
+                b = board(pos.layout)
+                where = set(b.members[b.planet[pair[1]]]) | set(b.members[b.force[pair[1]]])
+                there = sorted(f for f, _ in on_board(pos) if f in where)
+                fields = [f for f in there if rng.random() < 0.5]
+                move = pasch_move(pos, roll, fields)
+            yield Played(pos, roll, moves, move)
+            if move.winner is not None:
+                return
+            pos = move.after
+            if not pos.spent:
+                break
