@@ -362,6 +362,11 @@ def _check_tenet(
 
 
 def _check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
+    if layout.style != spec.board:
+        raise PositionError(
+            f"{spec.name} is played on a {spec.board} board, "
+            f"not on layout {layout.name!r} (a {layout.style} board)"
+        )
     if not spec.min_players <= len(players) <= spec.max_players:
         raise PositionError(
             f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from companion.errors import PositionError
+from companion.layout import load_layout
 from companion.position import position_from_json, start_position
 
 
@@ -106,3 +107,8 @@ def test_restacked_puts_pools_in_colour_order_so_equal_boards_compare_equal():
 def test_bad_stacks_json_is_one_line():
     with pytest.raises(PositionError, match="'stacks' must map fields"):
         race({"red": waiting("red"), "yellow": waiting("yellow")}, stacks={"T.1": "red"})
+
+
+def test_a_game_is_played_on_its_own_kind_of_board():
+    with pytest.raises(PositionError, match="tuerme is played on a tuerme board, not on layout"):
+        start_position("tuerme", players=("red", "yellow"), layout=load_layout("gravitation"))

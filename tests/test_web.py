@@ -64,6 +64,13 @@ def test_serve_refuses_a_bad_port_and_bad_players_in_one_line(capsys):
     assert "unknown player 'purple'" in capsys.readouterr().err
 
 
+def test_serve_says_that_tenet_is_checked_but_not_yet_refereed_live(capsys):
+    assert main(["serve", "--game", "tenet", "--players", "red,blue"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion serve: the live table does not referee TENET yet")
+    assert len(err.splitlines()) == 1
+
+
 def test_setting_up_a_game_needs_the_pin(client):
     response = client.get("/setup")
     assert response.status_code == 302 and "/unlock" in response.headers["Location"]
@@ -118,7 +125,22 @@ def test_bad_set_up_input_is_answered_with_a_message_never_a_500(client):
         assert response.status_code == 400, players
         assert 'class="flash"' in response.get_data(as_text=True)
     response = client.post("/setup", data={"game": "chess", "csrf_token": token(client)})
-    assert response.status_code == 400 and "unknown game" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "not refereed on this board" in response.get_data(
+        as_text=True
+    )
+
+
+def test_set_up_offers_the_games_of_the_board_in_view(client):
+    unlock(client)
+    page = client.get("/setup").get_data(as_text=True)
+    assert 'value="tunnelx"' in page
+    assert 'value="tuerme"' not in page and 'value="tenet"' not in page
+    data = {"game": "tuerme", "players": "red,yellow", "csrf_token": token(client, "/setup")}
+    response = client.post("/setup", data=data)
+    assert response.status_code == 400
+    assert "'tuerme' is not refereed on this board (here: gravitation, tunnelx)" in (
+        response.get_data(as_text=True).replace("&#39;", "'")
+    )
 
 
 def test_too_many_posts_are_slowed_down(client):

@@ -13,6 +13,7 @@ import secrets
 from companion.cli.common import add_config_argument, read_config
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.games import game_spec
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
 from companion.panel import Panel
@@ -65,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
     layout_name = args.layout or config.game.layout
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
+    if not game_spec(game).live:
+        raise CompanionError(
+            f"the live table does not referee {game_spec(game).title} yet; "
+            f"check its moves with 'companion moves' and 'companion check' (docs/{game}.md)"
+        )
     options = dict(config.game.options) if game == config.game.name else None
     pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
     if not pin.isdigit() or not 4 <= len(pin) <= 8:

@@ -52,6 +52,11 @@ class GameSpec:
     max_stack: int = 1
     #: Pieces per player where it depends on the number of players: (players, pieces).
     pieces_by_players: tuple[tuple[int, int], ...] = ()
+    #: The kind of board it is played on (a layout's ``style``): layouts measured by a
+    #: club keep the style of the board they copy.
+    board: str = "gravitation"
+    #: Whether the live table (camera, page, panel) referees it, or only moves/check do.
+    live: bool = True
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.name: o.default for o in self.options}
@@ -124,6 +129,7 @@ TUERME = GameSpec(
     max_players=4,
     pools=("home", "goal"),
     max_stack=2,
+    board="tuerme",
     options=(
         Option(
             "towers_free_after_every_start",
@@ -142,9 +148,18 @@ TENET = GameSpec(
     min_players=1,
     max_players=9,
     pools=("centre",),
+    board="tenet",
+    # A turn is up to three steps that the camera sees as one change of the board; the
+    # live table would have to match whole turns (docs/tenet.md): moves/check for now.
+    live=False,
 )
 
 GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX, TUERME, TENET)}
+
+
+def live_games(board: str | None = None) -> tuple[str, ...]:
+    """The games the live table referees, on one kind of board or on any."""
+    return tuple(n for n, g in GAMES.items() if g.live and board in (None, g.board))
 
 
 def game_spec(name: str) -> GameSpec:

@@ -14,7 +14,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import CompanionError
-from companion.games import GAMES
+from companion.games import GAMES, GameSpec, live_games
 from companion.position import start_position
 from companion.web.i18n import t
 from companion.web.security import check_pin, referee_required
@@ -27,8 +27,16 @@ setup = Blueprint("setup", __name__)
 def form() -> str:
     table = current_app.config["TABLE"]
     return render_template(
-        "setup.html", games=GAMES, position=table.position, colours=table.position.layout.colours
+        "setup.html",
+        games=_games(table.position.layout.style),
+        position=table.position,
+        colours=table.position.layout.colours,
     )
+
+
+def _games(board: str) -> dict[str, GameSpec]:
+    """The games the live table referees on the board the camera is set up for."""
+    return {name: GAMES[name] for name in live_games(board)}
 
 
 @setup.post("/setup")
@@ -37,10 +45,13 @@ def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
     players = [p for p in request.form.get("players", "").replace(" ", "").split(",") if p]
-    spec = GAMES.get(game)
+    games = _games(table.position.layout.style)
+    spec = games.get(game)
     try:
         if spec is None:
-            raise CompanionError(f"unknown game {game!r}")
+            raise CompanionError(
+                f"{game[:20]!r} is not refereed on this board (here: {', '.join(games)})"
+            )
         phase_text = request.form.get("phase", "").strip()
         if phase_text and not (phase_text.isascii() and phase_text.isdigit()):
             raise CompanionError(f"phase {phase_text[:20]!r} is not a number")
@@ -51,7 +62,7 @@ def start() -> tuple[str, int] | Response:
         flash(str(exc))
         return render_template(
             "setup.html",
-            games=GAMES,
+            games=games,
             position=table.position,
             colours=table.position.layout.colours,
         ), 400

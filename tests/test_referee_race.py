@@ -1,0 +1,47 @@
+"""The live table referees the race game: photographed boards through the watcher, the
+referee judging each move against the race engine (towers seen from above, homes as one
+disc however many wait there)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from companion.games import legal_moves
+from companion.position import start_position
+from companion.referee import Phase, Referee
+from companion.synth.board import default_camera, photograph, random_pose
+from companion.vision import BoardReader
+from companion.watch import Watcher
+
+
+@pytest.mark.slow
+def test_a_race_game_is_refereed_from_the_camera() -> None:
+    start = start_position("tuerme", players=["red", "yellow"])
+    referee = Referee.start(start, legal_moves)
+    watcher = Watcher(referee, BoardReader(start.layout))
+    rng, pick = np.random.default_rng(5), random.Random(5)
+    camera = default_camera()
+    rvec, tvec = random_pose(start.layout.width, start.layout.height, camera, rng)
+
+    def film(position):  # type: ignore[no-untyped-def]
+        frames = photograph(position, rng, camera=camera, rvec=rvec, tvec=tvec, scene_seed=7)
+        said = [watcher.feed(frames.image).verdict for _ in range(4)]
+        return [v for v in said if v is not None]
+
+    assert [v.kind for v in film(start)] == ["info"]  # set up: roll the dice
+    moved = 0
+    for _ in range(10):
+        roll = sorted((pick.randint(1, 6), pick.randint(1, 6)), reverse=True)
+        referee.observe_dice(roll)
+        if referee.phase is not Phase.MOVE:  # a pass: judged on the roll alone
+            continue
+        move = pick.choice(referee.legal)
+        verdicts = film(move.after)
+        assert [v.kind for v in verdicts] == ["legal"], move.announcement
+        assert verdicts[0].announcement == move.announcement
+        assert referee.position == move.after
+        moved += 1
+    assert moved >= 5
