@@ -15,6 +15,7 @@ from companion.config import Config
 from companion.errors import CompanionError
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
+from companion.memory import give_back, limit_arenas
 from companion.panel import Panel
 from companion.table import Table
 from companion.voice import Voice
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.web import create_app
 
     config = read_config(args)
+    limit_arenas(2)  # before any thread starts: companion/memory.py says why
     host = args.host or config.web.host
     port = args.port if args.port is not None else config.web.port
     if not 0 < port < 65536:
@@ -86,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     )
     panel = _devices(config, table)
     live = _camera(config, table, panel)
+    give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
     app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
     try:  # bind first: a port in use is said before anything claims to be serving
         server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
