@@ -88,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
     )
     panel = _devices(config, table)
     live = _camera(config, table, panel)
+    if panel is not None:
+        from companion.devices import attach_read_button
+
+        attach_read_button(table, panel, lambda: live.watcher.dice.reset())
     give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
     app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
     try:  # bind first: a port in use is said before anything claims to be serving
