@@ -148,6 +148,9 @@ def _faces_in_blob(
     small_box = table.bgr[y0 // 4 : (y1 + 3) // 4, x0 // 4 : (x1 + 3) // 4]
     local = cv2.resize(small_box, None, fx=4, fy=4, interpolation=cv2.INTER_LINEAR)
     local = local[y0 % 4 : y0 % 4 + roi.shape[0], x0 % 4 : x0 % 4 + roi.shape[1]]
+    short_y, short_x = roi.shape[0] - local.shape[0], roi.shape[1] - local.shape[1]
+    if short_y or short_x:  # a frame not a multiple of 4 across: the quarter size ends short
+        local = cv2.copyMakeBorder(local, 0, short_y, 0, short_x, cv2.BORDER_REPLICATE)
     smooth_roi = cv2.GaussianBlur(roi, (3, 3), 0)
     differs = (_difference(smooth_roi, local) > table.threshold).astype(np.uint8)
     opened = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
