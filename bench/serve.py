@@ -10,7 +10,8 @@ dice, pick the first legal move — for --moves moves; then the table stands sti
 sampling can miss), the CPU time of the process (/proc/PID/stat, user + system, all
 threads) and the camera's frame count (/state.json). CPU per frame is given twice: over
 the played game (camera, reader, page, journal, and a new synthetic photo per move) and
-over the still table at the end (camera, reader and the page's view only).
+over the still table at the end (camera and reader). No page shows the camera view
+during the run; its JPEG is made only while one does.
 
 --runs runs are made one after the other; each is printed and the medians close the
 report. Linux only. Target: peak resident memory below 200 MB, so a 1 GB Pi is at ease.
