@@ -11,17 +11,19 @@ sampling can miss), the CPU time of the process (/proc/PID/stat, user + system, 
 threads) and the camera's frame count (/state.json). CPU per frame is given twice: over
 the played game (camera, reader, page, journal, and a new synthetic photo per move) and
 over the still table at the end (camera and reader). No page shows the camera view
-during the run; its JPEG is made only while one does.
+during the run (its JPEG is made only while one does) unless --watch is given: then one
+client streams /camera.mjpg throughout, as a phone showing the view would.
 
 --runs runs are made one after the other; each is printed and the medians close the
 report. Linux only. Target: peak resident memory below 200 MB, so a 1 GB Pi is at ease.
 
-    python bench/serve.py [--runs 3] [--moves 15] [--idle 8] [--port 8799]
+    python bench/serve.py [--runs 3] [--moves 15] [--idle 8] [--watch] [--port 8799]
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import http.cookiejar
 import json
 import os
@@ -31,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -112,6 +115,16 @@ def play(page: Page, moves_wanted: int, interval: float, pid: int) -> tuple[int,
     return moves, sampled
 
 
+def watch_view(base: str, stop: threading.Event) -> None:
+    """Stream the page's camera view until ``stop``, as a phone showing it would."""
+    try:
+        with urllib.request.urlopen(base + "/camera.mjpg", timeout=10) as stream:
+            while not stop.is_set() and stream.read(16384):
+                pass
+    except (OSError, http.client.HTTPException):  # the server stops at the end of a run
+        pass
+
+
 def one_run(args: argparse.Namespace) -> Run:
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "XDG_DATA_HOME": data, "XDG_CONFIG_HOME": data}
@@ -122,6 +135,7 @@ def one_run(args: argparse.Namespace) -> Run:
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         page = Page(f"http://127.0.0.1:{args.port}")
+        stop = threading.Event()
         try:
             for _ in range(150):
                 try:
@@ -129,6 +143,9 @@ def one_run(args: argparse.Namespace) -> Run:
                     break
                 except OSError:
                     time.sleep(0.2)
+            if args.watch:
+                viewer = threading.Thread(target=watch_view, args=(page.base, stop), daemon=True)
+                viewer.start()
             start, cpu0, frames0 = time.monotonic(), cpu_seconds(server.pid), page.frames()
             moves, sampled = play(page, args.moves, args.interval, server.pid)
             time.sleep(2.0)  # the last move's photo is taken and read
@@ -139,6 +156,7 @@ def one_run(args: argparse.Namespace) -> Run:
             peak, final = status_mb(server.pid, "VmHWM"), status_mb(server.pid, "VmRSS")
             wall = time.monotonic() - start
         finally:
+            stop.set()
             server.terminate()
             server.wait(10)
 
@@ -163,6 +181,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--idle", type=float, default=8.0, help="seconds of a still table")
+    parser.add_argument("--watch", action="store_true", help="a client streams the view")
     parser.add_argument("--port", type=int, default=8799)
     parser.add_argument("--interval", type=float, default=0.5)
     args = parser.parse_args()
@@ -172,7 +191,8 @@ def main() -> int:
     )
     print(
         "companion serve, synthetic camera (1280x960 photos of the table), mock pins; "
-        f"{args.moves} moves through the page, then {args.idle:g} s of a still table"
+        f"{args.moves} moves through the page, then {args.idle:g} s of a still table; "
+        + ("one client streams the camera view" if args.watch else "nobody watches the view")
     )
     runs = []
     for n in range(args.runs):
