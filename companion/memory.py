@@ -8,7 +8,9 @@ resident than it uses (bench/serve.py: docs/install-pi.md, "Resources"). Two cal
 that, without changing how the fast path allocates:
 
 * :func:`limit_arenas` at start: the threads share two heaps, so freed memory is found
-  again by the next frame instead of lying idle in a third heap;
+  again by the next frame instead of lying idle in a third heap (one heap saved 5 to 8 MB
+  more, but in bench/serve.py the camera thread then read 15 frames over the game
+  instead of about 90: it waited for the heap's lock);
 * :func:`give_back` after a big one-off step (building the board reader, a new synthetic
   photo): the free pages of every heap go back to the system (``malloc_trim``).
 
