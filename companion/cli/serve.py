@@ -88,11 +88,6 @@ def run(args: argparse.Namespace) -> int:
     )
     panel = _devices(config, table)
     live = _camera(config, table, panel)
-    if panel is not None:
-        from companion.devices import attach_read_button
-
-        attach_read_button(table, panel, lambda: live.watcher.dice.reset())
-    give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
     app = create_app({"TABLE": table, "REFEREE_PIN": pin, "PANEL": panel, "LIVE": live})
     try:  # bind first: a port in use is said before anything claims to be serving
         server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
@@ -109,6 +104,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if not (args.pin or config.web.pin):
         log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
+    if panel is not None:
+        from companion.devices import attach_read_button
+
+        attach_read_button(table, panel, lambda: live.watcher.dice.reset())
+    give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
     # each open page holds one thread for its live-update stream (at most 32 streams)
     live.start()
     try:
