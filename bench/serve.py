@@ -1,40 +1,52 @@
 """Resource budget of `companion serve`: resident memory and CPU per camera frame.
 
 How it is measured: `companion serve` runs as its own process on the synthetic camera
-(it photographs the table's position and the board reader reads every frame) with mock
-pins and a fresh journal in a temporary folder. A game is played through the page's own
-HTTP interface — confirm the set-up, enter the dice, pick the first legal move — for
---moves moves. Every --interval seconds the bench samples the server's resident memory
-(VmRSS, /proc/PID/status), its CPU time (/proc/PID/stat, user + system) and the camera's
-frame count (/state.json). It prints the peak and final resident memory, and CPU per
-frame = CPU time over the run / frames read. Linux only. Target: resident memory below
-200 MB, so a 1 GB Raspberry Pi is at ease.
+(it photographs the table's position, a new photo whenever the position changes, and the
+board reader reads every frame) with mock pins and a fresh journal in a temporary folder.
+A game is played through the page's own HTTP interface — confirm the set-up, enter the
+dice, pick the first legal move — for --moves moves; then the table stands still for
+--idle seconds. Every --interval seconds the bench samples the server's resident memory
+(VmRSS in /proc/PID/status). At the end it reads the kernel's own peak (VmHWM, which no
+sampling can miss), the CPU time of the process (/proc/PID/stat, user + system, all
+threads) and the camera's frame count (/state.json). CPU per frame is given twice: over
+the played game (camera, reader, page, journal, and a new synthetic photo per move) and
+over the still table at the end (camera and reader). No page shows the camera view
+during the run (its JPEG is made only while one does) unless --watch is given: then one
+client streams /camera.mjpg throughout, as a phone showing the view would.
 
-    python bench/serve.py [--moves 20] [--port 8799]
+--runs runs are made one after the other; each is printed and the medians close the
+report. Linux only. Target: peak resident memory below 200 MB, so a 1 GB Pi is at ease.
+
+    python bench/serve.py [--runs 3] [--moves 15] [--idle 8] [--watch] [--port 8799]
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import http.cookiejar
 import json
 import os
 import platform
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def rss_mb(pid: int) -> float:
+def status_mb(pid: int, key: str) -> float:
+    """VmRSS (resident now) or VmHWM (the peak resident so far) of a process, in MB."""
     status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
+    return int(re.search(rf"{key}:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -58,6 +70,9 @@ class Page:
     def state(self) -> dict[str, object]:
         return dict(json.loads(self.get("/state.json")))
 
+    def frames(self) -> int:
+        return int(self.state()["camera_frames"] or 0)  # type: ignore[call-overload]
+
     def post(self, path: str, **data: str) -> None:
         token = re.search(r'name="csrf_token" value="([^"]+)"', self.get("/"))
         assert token is not None
@@ -66,78 +81,141 @@ class Page:
             r.read()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--moves", type=int, default=20)
-    parser.add_argument("--port", type=int, default=8799)
-    parser.add_argument("--interval", type=float, default=0.5)
-    args = parser.parse_args()
+@dataclass
+class Run:
+    moves: int
+    wall: float
+    peak_mb: float  # VmHWM
+    sampled_mb: float  # the largest VmRSS sample
+    final_mb: float
+    game_frames: int
+    game_ms: float  # CPU per frame over the played game
+    idle_frames: int
+    idle_ms: float  # CPU per frame while the table stands still
+
+
+def play(page: Page, moves_wanted: int, interval: float, pid: int) -> tuple[int, float]:
+    """Play moves through the page; returns the moves made and the largest RSS sample."""
+    sampled, moves = 0.0, 0
+    while moves < moves_wanted:
+        phase = page.state()["phase"]
+        if phase == "setup" or phase == "rejected":
+            page.post("/confirm")
+        elif phase == "roll":
+            page.post("/dice", die1=str(1 + moves % 6), die2=str(1 + (moves * 5) % 6))
+        elif phase == "move":
+            page.post("/play/0")
+            moves += 1
+        elif phase == "decide":
+            page.post("/choose/0")
+        else:
+            break
+        sampled = max(sampled, status_mb(pid, "VmRSS"))
+        time.sleep(interval)
+    return moves, sampled
+
+
+def watch_view(base: str, stop: threading.Event) -> None:
+    """Stream the page's camera view until ``stop``, as a phone showing it would."""
+    try:
+        with urllib.request.urlopen(base + "/camera.mjpg", timeout=10) as stream:
+            while not stop.is_set() and stream.read(16384):
+                pass
+    except (OSError, http.client.HTTPException):  # the server stops at the end of a run
+        pass
+
+
+def one_run(args: argparse.Namespace) -> Run:
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "XDG_DATA_HOME": data, "XDG_CONFIG_HOME": data}
         env.pop("COMPANION_CONFIG", None)
-        cmd = [
-            sys.executable,
-            "-m",
-            "companion",
-            "serve",
-            "--port",
-            str(args.port),
-            "--pin",
-            "2468",
-            "--players",
-            "red,yellow,green",
-        ]
+        cmd = [sys.executable, "-m", "companion", "serve", "--port", str(args.port)]
+        cmd += ["--pin", "2468", "--players", "red,yellow,green"]
         server = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         page = Page(f"http://127.0.0.1:{args.port}")
+        stop = threading.Event()
         try:
-            for _ in range(100):
+            for _ in range(150):
                 try:
                     page.state()
                     break
                 except OSError:
                     time.sleep(0.2)
-            start_cpu, start = cpu_seconds(server.pid), time.monotonic()
-            start_frames = int(page.state()["camera_frames"] or 0)  # type: ignore[call-overload]
-            peak, moves, samples = 0.0, 0, 0
-            while moves < args.moves:
-                state = page.state()
-                phase = state["phase"]
-                if phase == "setup" or phase == "rejected":
-                    page.post("/confirm")
-                elif phase == "roll":
-                    page.post("/dice", die1=str(1 + moves % 6), die2=str(1 + (moves * 5) % 6))
-                elif phase == "move":
-                    page.post("/play/0")
-                    moves += 1
-                elif phase == "decide":
-                    page.post("/choose/0")
-                else:
-                    break
-                peak = max(peak, rss_mb(server.pid))
-                samples += 1
-                time.sleep(args.interval)
-            frames = int(page.state()["camera_frames"] or 0) - start_frames  # type: ignore[call-overload]
-            cpu = cpu_seconds(server.pid) - start_cpu
-            final = rss_mb(server.pid)
+            if args.watch:
+                viewer = threading.Thread(target=watch_view, args=(page.base, stop), daemon=True)
+                viewer.start()
+            start, cpu0, frames0 = time.monotonic(), cpu_seconds(server.pid), page.frames()
+            moves, sampled = play(page, args.moves, args.interval, server.pid)
+            time.sleep(2.0)  # the last move's photo is taken and read
+            cpu1, frames1 = cpu_seconds(server.pid), page.frames()
+            time.sleep(args.idle)
+            cpu2, frames2 = cpu_seconds(server.pid), page.frames()
+            sampled = max(sampled, status_mb(server.pid, "VmRSS"))
+            peak, final = status_mb(server.pid, "VmHWM"), status_mb(server.pid, "VmRSS")
             wall = time.monotonic() - start
         finally:
+            stop.set()
             server.terminate()
             server.wait(10)
+
+    def per_frame(cpu: float, frames: int) -> float:
+        return 1000 * cpu / frames if frames else float("nan")
+
+    return Run(
+        moves,
+        wall,
+        peak,
+        sampled,
+        final,
+        frames1 - frames0,
+        per_frame(cpu1 - cpu0, frames1 - frames0),
+        frames2 - frames1,
+        per_frame(cpu2 - cpu1, frames2 - frames1),
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--moves", type=int, default=15)
+    parser.add_argument("--idle", type=float, default=8.0, help="seconds of a still table")
+    parser.add_argument("--watch", action="store_true", help="a client streams the view")
+    parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument("--interval", type=float, default=0.5)
+    args = parser.parse_args()
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, python "
-        f"{platform.python_version()}, load {os.getloadavg()[0]:.2f}"
+        f"{platform.python_version()}, load before {os.getloadavg()[0]:.2f}"
     )
     print(
-        f"companion serve, synthetic camera (1280x960 photos of the table), mock pins; "
-        f"{moves} moves played through the page in {wall:.1f} s, {samples} samples"
+        "companion serve, synthetic camera (1280x960 photos of the table), mock pins; "
+        f"{args.moves} moves through the page, then {args.idle:g} s of a still table; "
+        + ("one client streams the camera view" if args.watch else "nobody watches the view")
     )
-    print(f"resident memory: peak {peak:.1f} MB, at the end {final:.1f} MB (target < 200 MB)")
-    per_frame = 1000 * cpu / frames if frames else float("nan")
+    runs = []
+    for n in range(args.runs):
+        run = one_run(args)
+        runs.append(run)
+        print(
+            f"run {n + 1}: {run.moves} moves in {run.wall:.1f} s; resident memory peak "
+            f"(VmHWM) {run.peak_mb:.1f} MB, largest sample {run.sampled_mb:.1f} MB, at the "
+            f"end {run.final_mb:.1f} MB; CPU per frame {run.game_ms:.1f} ms over the game "
+            f"({run.game_frames} frames), {run.idle_ms:.1f} ms on the still table "
+            f"({run.idle_frames} frames)"
+        )
+
+    def median(values: list[float]) -> float:
+        return statistics.median(values)
+
+    print(f"load after {os.getloadavg()[0]:.2f}")
     print(
-        f"camera frames read: {frames} ({frames / wall:.1f} per s); server CPU {cpu:.2f} s "
-        f"= {per_frame:.1f} ms per frame (all threads: camera, page, journal)"
+        f"median of {len(runs)} runs: resident memory peak "
+        f"{median([r.peak_mb for r in runs]):.1f} MB (target < 200 MB), at the end "
+        f"{median([r.final_mb for r in runs]):.1f} MB; CPU per frame "
+        f"{median([r.game_ms for r in runs]):.1f} ms over the game, "
+        f"{median([r.idle_ms for r in runs]):.1f} ms on the still table"
     )
     return 0
 

@@ -2,13 +2,15 @@
 
 What the referee decides goes out (whose turn on the seat LEDs, the verdict on the green
 and red LEDs, the announcement spoken); what the buttons say comes in (electronic dice,
-"the pieces stand as shown", undo). Both sides act on the :class:`~companion.table.Table`
-under its lock, so a button pressed while the page is used is taken in turn.
+"the pieces stand as shown", undo, and "the dice are down" to the camera's dice reader).
+Both sides act on the :class:`~companion.table.Table` under its lock, so a button pressed
+while the page is used is taken in turn.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from companion.panel import Panel, PanelEvent
 from companion.table import Table
@@ -44,12 +46,31 @@ def attach_panel(table: Table, panel: Panel) -> None:
                 ref.confirm_board()
             elif event.kind == "undo":
                 ref.undo()
-            else:  # read_dice: the camera watcher reads the dice on its next still frame
+            else:  # read_dice: attach_read_button() wires it to the camera's dice reader
                 log.info("panel: %s pressed", event.kind)
 
     table.on_change.append(show)
     panel.on_event(pressed)
     show(table)
+
+
+def attach_read_button(table: Table, panel: Panel, forget_dice: Callable[[], None]) -> None:
+    """The "dice are down, read them" button: the dice in view are read as a new throw.
+
+    The camera reads the dice tray on every frame and reports a roll once it lies still,
+    and never the same dice twice in a row, so that a roll lying there is not counted
+    again. ``forget_dice`` (the watcher's settle detector's ``reset``) makes the next
+    still dice news even if they show the same values at the same place as the last
+    throw; the press is taken under the table's lock, between two frames.
+    """
+
+    def pressed(event: PanelEvent) -> None:
+        if event.kind == "read_dice":
+            with table.lock:
+                forget_dice()
+            log.info("panel: read the dice: the next still dice are a new throw")
+
+    panel.on_event(pressed)
 
 
 def attach_voice(table: Table, voice: Voice) -> None:

@@ -11,7 +11,7 @@ from conftest import position
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig, PanelPins
-from companion.devices import attach_panel, attach_voice
+from companion.devices import attach_panel, attach_read_button, attach_voice
 from companion.panel import Panel, mock_factory
 from companion.table import Table
 
@@ -117,3 +117,19 @@ def test_a_table_resumes_the_unfinished_game_of_its_journal(tmp_path):
     assert again.resumed and again.position == played
     fresh = Table.new(position(), path, resume=False)
     assert not fresh.resumed and fresh.position == position()
+
+
+def test_the_read_button_makes_the_same_dice_a_new_throw(factory):
+    from companion.vision.dice import DiceReading, Die
+    from companion.vision.settle import SettleDetector
+
+    table = Table.new(position())
+    panel = Panel(PanelConfig(), pin_factory=factory, bounce_time=None)
+    settle = SettleDetector(frames=2)
+    attach_read_button(table, panel, settle.reset)
+    five_two = DiceReading((Die(5, "d6", 100, 80, 0.9, True), Die(2, "d6", 160, 90, 0.9, True)))
+    assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]
+    assert [settle.feed(five_two) for _ in range(2)] == [None, None]  # still the same roll
+    press(factory, 17)  # read_dice: "the dice are down" — thrown again, same values, same place
+    assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]
+    panel.close()

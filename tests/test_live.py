@@ -48,3 +48,24 @@ def test_the_page_streams_the_camera_view():
     response = client.get("/camera.mjpg")
     body = b"".join(response.response)
     assert response.mimetype == "multipart/x-mixed-replace" and b"image/jpeg" in body
+
+
+def test_the_view_is_drawn_only_when_asked_and_once_per_frame(monkeypatch):
+    import companion.live
+
+    drawn: list[int] = []
+    real = companion.live._overlay
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        drawn.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(companion.live, "_overlay", counting)
+    _, live = live_table()
+    for _ in range(3):
+        live.step()
+    assert drawn == []  # nobody watched: no view was drawn nor encoded
+    first = live.jpeg()
+    assert first is not None and live.jpeg() is first and len(drawn) == 1  # two viewers
+    live.step()
+    assert live.jpeg() is not first and len(drawn) == 2

@@ -219,3 +219,15 @@ def test_a_disabled_panel_touches_no_pin_but_still_serves_the_page(factory: Mock
         assert events(panel) == [PanelEvent("roll", (2, 5))]
         with make_panel(factory):  # its pins are still free
             pass
+
+
+def test_closing_the_panel_while_the_dice_blink_ends_the_blinking_quietly(
+    factory: MockFactory,
+) -> None:
+    panel = Panel(PanelConfig(), pin_factory=factory, roll_die=lambda: 6, blink_time=0.02)
+    panel.roll()  # six blinks of 40 ms on each LED: still blinking when closed
+    blinker = panel._blinker
+    assert blinker is not None
+    panel.close()
+    blinker.join(2)
+    assert not blinker.is_alive() and panel._blinker is None

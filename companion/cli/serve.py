@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.games import game_spec
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
+from companion.memory import give_back, limit_arenas
 from companion.panel import Panel
 from companion.table import Table
 from companion.voice import Voice
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.web import create_app
 
     config = read_config(args)
+    limit_arenas(2)  # before any thread starts: companion/memory.py says why
     host = args.host or config.web.host
     port = args.port if args.port is not None else config.web.port
     if not 0 < port < 65536:
@@ -116,6 +118,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if not (args.pin or config.web.pin):
         log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
+    if panel is not None:
+        from companion.devices import attach_read_button
+
+        attach_read_button(table, panel, lambda: live.watcher.dice.reset())
+    give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
     # each open page holds one thread for its live-update stream (at most 32 streams)
     live.start()
     try:

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any, Literal
 
 from gpiozero import LED, RGBLED, Button
+from gpiozero.exc import DeviceClosed
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import PanelConfig
@@ -213,6 +214,14 @@ class Panel:
             self._blink(dice)
 
     def _blink(self, dice: tuple[int, ...]) -> None:
+        try:
+            self._blink_dice(dice)
+        except DeviceClosed:  # the panel was closed while the dice blinked (shutdown)
+            log.debug("panel: closed while the dice blinked")
+            with self._lock:
+                self._blinker = None
+
+    def _blink_dice(self, dice: tuple[int, ...]) -> None:
         t = self.blink_time
         for die, (led, colour) in zip(
             dice, ((self.ok_led, (0, 1, 0)), (self.bad_led, (1, 0, 0))), strict=False

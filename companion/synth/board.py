@@ -29,6 +29,8 @@ Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float64]
 
 TEXTURE_PX_PER_MM = 2.0
+#: Rows a full-frame step works on at a time: 64 rows of 1280 px keep the peak small.
+BAND = 64
 
 
 @dataclass(frozen=True)
@@ -185,8 +187,8 @@ def photograph(
         sigma = scene_rng.uniform(*c.focus)  # focus: a property of the scene, not the frame
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), sigma), np.float32)
         img = _shake(img, rng.uniform(0, c.shake_px), rng.uniform(0, np.pi))
-        img += rng.normal(0, rng.uniform(*c.noise), img.shape).astype(np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
+        _add_noise(img, rng.uniform(*c.noise), rng)
+    out = np.clip(img, 0, 255, out=img).astype(np.uint8)
     if lighting:
         quality = int(scene_rng.integers(*c.jpeg))
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -303,19 +305,24 @@ def _project_texture(
     )
     map_u = cv2.remap(u.reshape(grid).astype(np.float32), fx, fy, cv2.INTER_LINEAR)
     map_v = cv2.remap(v.reshape(grid).astype(np.float32), fx, fy, cv2.INTER_LINEAR)
+    del fx, fy  # full-frame arrays are let go as soon as they are used (peak memory)
     smooth = cv2.GaussianBlur(texture, (0, 0), 0.6)
     img = cv2.remap(smooth, map_u, map_v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
     inside = (map_u >= 0) & (map_v >= 0) & (map_u < texture.shape[1]) & (map_v < texture.shape[0])
-    table = _table(h, w, rng)
-    out = np.where(inside[..., None], img.astype(np.float32), table)
-    return out.astype(np.float32)
+    del map_u, map_v, smooth
+    out = _table(h, w, rng)
+    np.copyto(out, img, where=inside[..., None])  # the board over the table, in place
+    return out
 
 
 def _table(h: int, w: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
     """A wooden-looking table top: a base colour with soft streaks."""
     base = np.array(rng.uniform([60, 90, 120], [110, 140, 180]), np.float32)
-    streaks = cv2.resize(rng.normal(0, 1, (h // 32 + 1, 4)).astype(np.float32), (w, h))
-    return base[None, None, :] * (1 + 0.08 * streaks[..., None])
+    coarse = rng.normal(0, 1, (h // 32 + 1, 4)).astype(np.float32)
+    streaks = np.asarray(cv2.resize(coarse, (w, h)), np.float32)
+    streaks *= 0.08
+    streaks += 1
+    return base[None, None, :] * streaks[..., None]
 
 
 def _shake(img: npt.NDArray[np.float32], length: float, angle: float) -> npt.NDArray[np.float32]:
@@ -334,9 +341,14 @@ def _shake(img: npt.NDArray[np.float32], length: float, angle: float) -> npt.NDA
 def _light(
     img: npt.NDArray[np.float32], rng: np.random.Generator, c: Conditions
 ) -> npt.NDArray[np.float32]:
-    """Uneven light: gradient, vignetting, soft shadows, a glare spot and a colour tint."""
+    """Uneven light: gradient, vignetting, soft shadows, a glare spot and a colour tint.
+
+    The gain is one value a pixel; it is applied to the colour picture band by band, so
+    no full-frame float64 picture is ever held (a 1280×960 one is 29 MB).
+    """
     h, w = img.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx = np.arange(w, dtype=np.float32)[None, :]  # pixel columns and rows, broadcast
+    yy = np.arange(h, dtype=np.float32)[:, None]
     xn, yn = (xx - w / 2) / w, (yy - h / 2) / h
     gx, gy = rng.uniform(-c.gradient, c.gradient, 2)
     gain = rng.uniform(*c.brightness) * (1 + gx * xn + gy * yn) * (1 - 0.35 * (xn**2 + yn**2))
@@ -355,12 +367,30 @@ def _light(
             -1,
         )
         mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), rng.uniform(12, 35)), np.float32)
-        gain = gain * (1 - rng.uniform(*c.shadow_depth) * mask)
-    out = img * np.clip(gain, 0.2, 2.0)[..., None]
+        mask *= rng.uniform(*c.shadow_depth)
+        gain *= 1 - mask
+    np.clip(gain, 0.2, 2.0, out=gain)
+    glare: tuple[float, float, float, float] | None = None
     if rng.random() < c.glare_chance:  # specular glare on glossy cardboard
         cx, cy = rng.uniform([0, 0], [w, h])
         sigma = rng.uniform(30, 90)
-        spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
-        out = out + rng.uniform(*c.glare) * spot[..., None]
+        glare = (cx, cy, sigma, rng.uniform(*c.glare))
     tint = rng.uniform(1 - c.tint, 1 + c.tint, 3).astype(np.float32)
-    return np.asarray(out * tint[None, None, :], np.float32)
+    out = np.empty_like(img)
+    for top in range(0, h, BAND):
+        rows = slice(top, top + BAND)
+        band = img[rows] * gain[rows, :, None]
+        if glare is not None:
+            cx, cy, sigma, peak = glare
+            spot = np.exp(-((xx - cx) ** 2 + (yy[rows] - cy) ** 2) / (2 * sigma**2))
+            band += peak * spot[..., None]
+        band *= tint[None, None, :]
+        out[rows] = band
+    return out
+
+
+def _add_noise(img: npt.NDArray[np.float32], sigma: float, rng: np.random.Generator) -> None:
+    """Sensor noise, added in place band by band (the same draws as one full-frame draw)."""
+    for top in range(0, img.shape[0], BAND):
+        rows = img[top : top + BAND]
+        rows += rng.normal(0, sigma, rows.shape).astype(np.float32)

@@ -39,6 +39,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion_events"] = broker
     table: Table = app.config["TABLE"]
     table.on_change.append(lambda t: broker.publish("state", {"to_move": t.position.to_move}))
+    if app.config.get("LIVE") is not None:  # a camera that fails or comes back is news too
+        app.config["LIVE"].camera.add_listener(lambda s: broker.publish("state", s.to_json()))
     init_security(app)
     init_i18n(app)
 

@@ -89,6 +89,7 @@ def state_json() -> Response:
     return jsonify(
         {
             "camera_frames": live.frames if live is not None else None,
+            "camera": live.camera.status.to_json() if live is not None else None,
             "phase": ref.phase.name.lower(),
             "phase_text": ref.phase.value,
             "roll": list(ref.roll) if ref.roll else None,

@@ -1,0 +1,96 @@
+"""A camera unplugged mid-game: the referee goes on, the page and the LEDs say so, it is
+retried with doubling waits, and when it is back everything is as before."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from conftest import position
+
+from companion.camera import CameraError, Frame, Supervisor
+from companion.config import PanelConfig
+from companion.live import Live
+from companion.panel import Panel, mock_factory
+from companion.table import Table
+from companion.vision import BoardReader
+from companion.watch import Watcher
+from companion.web import create_app
+
+OK, BAD = 20, 21  # the default verdict LEDs
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class UsbCable:
+    """A camera on a cable that the test pulls and puts back."""
+
+    description = "usb camera /dev/video0"
+
+    def __init__(self) -> None:
+        self.plugged, self.reads, self.opens = True, 0, 0
+
+    def open(self) -> None:
+        self.opens += 1
+        if not self.plugged:
+            raise CameraError("/dev/video0: no such device")
+
+    def read(self) -> Frame | None:
+        self.reads += 1
+        if not self.plugged:
+            raise CameraError("/dev/video0: no frame (unplugged?)")
+        return Frame(np.full((48, 64, 3), 90, np.uint8), 0.0, self.reads, self.description)
+
+    def close(self) -> None:
+        pass
+
+
+def test_an_unplugged_camera_is_on_the_page_and_the_leds_until_it_is_back():
+    table, cable, clock, pins = Table.new(position()), UsbCable(), Clock(), mock_factory()
+    try:
+        panel = Panel(PanelConfig(), pin_factory=pins)
+        camera = Supervisor(
+            cable, initial_delay=1, max_delay=4, on_status=panel.camera_status, clock=clock
+        )
+        live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+        app = create_app({"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True})
+        page, news = app.test_client(), app.extensions["companion_events"].subscribe()
+        assert live.step() is not None
+        assert '"state": "ok"' in news.get_nowait()
+
+        cable.plugged = False
+        assert live.step() is None  # no exception reaches the camera loop
+        assert page.get("/state.json").json["camera"]["state"] == "retrying"
+        assert "The camera sees nothing: usb camera /dev/video0" in page.get(
+            "/status?lang=en"
+        ).get_data(as_text=True)
+        assert "retrying" in news.get_nowait()  # open pages are told at once
+        time.sleep(0.05)
+        assert panel.state().camera_problem and [pins.pin(p).state for p in (OK, BAD)] == [
+            True,
+            True,
+        ]  # both verdict LEDs blink: no verdict ever lights both
+
+        opens = cable.opens
+        assert live.step() is None and cable.opens == opens  # not before the wait is over
+        clock.now = 1.0
+        assert live.step() is None and cable.opens == opens + 1  # tried again: still out
+        assert page.get("/state.json").json["camera"]["failures"] == 2
+        assert camera.status.retry_in(clock.now) == 2.0  # the wait doubled
+
+        cable.plugged = True
+        clock.now = 3.0
+        assert live.step() is not None
+        assert page.get("/state.json").json["camera"]["state"] == "ok"
+        assert "camera-problem" not in page.get("/status").get_data(as_text=True)
+        assert not panel.state().camera_problem
+        assert [pins.pin(p).state for p in (OK, BAD)] == [False, False]  # no verdict yet
+        panel.close()
+    finally:
+        pins.reset()
