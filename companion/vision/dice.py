@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.vision.diefaces import FinderSettings, face_side, find_faces
+from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
 from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
@@ -190,13 +190,10 @@ def read_dice(
         return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
-    for face in find_faces(image, s):
+    faces, mask = find_faces_and_mask(image, s)
+    for face in faces:
         crop = _warp(image, face.quad)
-        if kind == "d6":
-            name, allowed = "d6", D6_VALUES
-        else:
-            profile = miwin_profile(face.colour, profiles)
-            name, allowed = profile.kind, profile.faces
+        name, allowed = _die_kind(kind, face.colour, profiles)
         reading = read_face(crop, allowed)
         if face.silhouette:
             top = _top_in_silhouette(image, face.quad)
@@ -233,9 +230,105 @@ def read_dice(
             (d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.75 * max(side, s2)) ** 2 for d, s2 in kept
         ):
             kept.append((die, side))
+    kept += _missed(image, mask, kept, kind, profiles)
     dice = [d for d, _ in kept]
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
+
+
+def _die_kind(
+    kind: str, colour: tuple[int, int, int], profiles: DiceProfiles
+) -> tuple[str, frozenset[int]]:
+    """The kind of die a face of this colour belongs to, and the values it can show."""
+    if kind == "d6":
+        return "d6", D6_VALUES
+    profile = miwin_profile(colour, profiles)
+    return profile.kind, profile.faces
+
+
+_RESCUE_CONFIDENCE = 0.6  # a die found from its pips alone must be read clearly
+
+
+def _missed(
+    image: Image,
+    mask: Image,
+    kept: list[tuple[Die, float]],
+    kind: str,
+    profiles: DiceProfiles,
+) -> list[tuple[Die, float]]:
+    """Dice whose top face did not come out as a region of its own, found by what is left.
+
+    What differs from the table and lies beyond every die read (its top face and the
+    side faces around it, a disc of 0.75 of its side) is either a die body wider than a
+    side strip — a die whose top merged with a touching neighbour's side — or a close
+    group of pips without a body — a dark die whose body passes for a shadow. The dice of
+    one throw are one size, so each such place is read as a face of the size of the dice
+    already read, centred on the pips of strongest contrast (the lit top's, see
+    :func:`_top_in_silhouette`). Only a clear reading counts.
+    """
+    if not kept:
+        return []
+    side = float(np.median([s for _, s in kept]))
+    q = side / 4  # the dice's side at the mask's quarter size
+    rest = mask.copy()
+    for die, s in kept:
+        centre = (round(die.x / 4), round(die.y / 4))
+        cv2.circle(rest, centre, round(0.75 * max(s, side) / 4), 0, -1)
+    if int(rest.sum()) < 2:
+        return []
+    bodies = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _ellipse(int(0.45 * q) | 1))
+    specks = rest * (cv2.dilate(bodies, _ellipse(3)) == 0)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(specks.astype(np.uint8))
+    pip_sized = [i for i in range(1, count) if stats[i, 4] <= (0.4 * q) ** 2]
+    pips = np.isin(labels, pip_sized)
+    groups = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    places = []
+    for part, is_body in ((bodies, True), (groups, False)):
+        n, lab, st, centres = cv2.connectedComponentsWithStats(part)
+        for i in range(1, n):
+            if max(st[i, 2:4]) >= 1.6 * q:
+                continue  # longer than a die: a row of side strips
+            if is_body and st[i, 4] < 0.35 * q * q:
+                continue
+            if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
+                continue  # one speck: texture, noise
+            places.append(centres[i] * 4 + 1.5)
+    out: list[tuple[Die, float]] = []
+    for place in places:
+        best: tuple[FaceReading, npt.NDArray[np.float32]] | None = None
+        for turn in (0.0, np.pi / 4):
+            c, s_ = np.cos(turn), np.sin(turn)
+            unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * 0.8 * side
+            window = (place + unit @ np.array([[c, s_], [-s_, c]], np.float32)).astype(np.float32)
+            top = _top_in_silhouette(image, window)
+            centre = top.mean(axis=0)
+            quad = (centre + (top - centre) * (0.55 / 0.8)).astype(np.float32)
+            crop = _warp(image, quad)
+            colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
+            name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
+            reading = read_face(crop, allowed)
+            if best is None or reading.confidence > best[0].confidence:
+                best = (reading, quad)
+        assert best is not None
+        reading, quad = best
+        x, y = (float(v) for v in quad.mean(axis=0))
+        if (
+            reading.value == 0
+            or reading.confidence < _RESCUE_CONFIDENCE
+            or not _inside(reading)
+            or any((d.x - x) ** 2 + (d.y - y) ** 2 < (0.75 * side) ** 2 for d, _ in kept + out)
+        ):
+            continue
+        colour = tuple(int(v) for v in np.median(_warp(image, quad).reshape(-1, 3), axis=0))
+        name, _ = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
+        die = Die(reading.value, name, x, y, reading.confidence, not reading.blurred)
+        out.append((die, side))
+    return out
+
+
+def _ellipse(size: int) -> Image:
+    out: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(size, 1), max(size, 1)))
+    return out
 
 
 def load_image(path: str) -> Image:
