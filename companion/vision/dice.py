@@ -190,6 +190,7 @@ def read_dice(
         return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
+    boxed: list[bool] = []
     faces, mask = find_faces_and_mask(image, s)
     for face in faces:
         crop = _warp(image, face.quad)
@@ -221,6 +222,17 @@ def read_dice(
             continue  # a strip cut into squares, its pips squashed: side faces at a slant
         die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
         found.append((die, face_side(face)))
+        boxed.append(face.boxed)
+    # A box around a whole die is larger than its top face; the dice of one throw are one
+    # size, so where top faces were found by their own outline, their size is the dice's.
+    own = [side for (_, side), b in zip(found, boxed, strict=True) if not b]
+    if own:
+        typical = float(np.median(own))
+        found = [
+            (d, min(side, typical) if b else side)
+            for (d, side), b in zip(found, boxed, strict=True)
+        ]
+        found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
     found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
@@ -292,37 +304,103 @@ def _missed(
                 continue
             if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
                 continue  # one speck: texture, noise
-            places.append(centres[i] * 4 + 1.5)
+            place = centres[i] * 4 + 1.5
+            if all(np.hypot(d.x - place[0], d.y - place[1]) > 0.85 * side for d, _ in kept):
+                places.append(place)  # nearer, it is what is left of a side face
     out: list[tuple[Die, float]] = []
     for place in places:
-        best: tuple[FaceReading, npt.NDArray[np.float32]] | None = None
-        for turn in (0.0, np.pi / 4):
-            c, s_ = np.cos(turn), np.sin(turn)
-            unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * 0.8 * side
-            window = (place + unit @ np.array([[c, s_], [-s_, c]], np.float32)).astype(np.float32)
-            top = _top_in_silhouette(image, window)
-            centre = top.mean(axis=0)
-            quad = (centre + (top - centre) * (0.55 / 0.8)).astype(np.float32)
-            crop = _warp(image, quad)
-            colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
-            name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
-            reading = read_face(crop, allowed)
-            if best is None or reading.confidence > best[0].confidence:
-                best = (reading, quad)
-        assert best is not None
-        reading, quad = best
-        x, y = (float(v) for v in quad.mean(axis=0))
-        if (
-            reading.value == 0
-            or reading.confidence < _RESCUE_CONFIDENCE
-            or not _inside(reading)
-            or any((d.x - x) ** 2 + (d.y - y) ** 2 < (0.75 * side) ** 2 for d, _ in kept + out)
+        new = _read_place(image, place, side, kind, profiles)
+        if new is not None and all(
+            (d.x - new.x) ** 2 + (d.y - new.y) ** 2 >= (0.75 * side) ** 2 for d, _ in kept + out
         ):
-            continue
-        colour = tuple(int(v) for v in np.median(_warp(image, quad).reshape(-1, 3), axis=0))
-        name, _ = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
-        die = Die(reading.value, name, x, y, reading.confidence, not reading.blurred)
-        out.append((die, side))
+            out.append((new, side))
+    return out
+
+
+_WEAK = 0.7  # a reading below this confidence is looked at again
+
+
+def _second_look(
+    image: Image, die: Die, side: float, typical: float, kind: str, profiles: DiceProfiles
+) -> tuple[Die, float]:
+    """A weak reading — a part of a face, or a side face seen at a slant, where the top's
+    own outline was lost — read again as a face of the throw's size around the strongest
+    pips nearby; the second reading replaces the first when it is surer. (A side face's
+    second look lands on its own die's top and is then dropped as a duplicate.)"""
+    if die.confidence >= _WEAK:
+        return die, side
+    place = np.array([die.x, die.y], np.float32)
+    other = _read_place(image, place, typical, kind, profiles)
+    if other is None or other.confidence <= die.confidence + 0.1:
+        return die, side
+    return other, typical
+
+
+def _read_place(
+    image: Image, place: Image, side: float, kind: str, profiles: DiceProfiles
+) -> Die | None:
+    """The die whose top face lies near ``place``, read as a face of the throw's size
+    ``side``; None unless clearly read: settled, every pip well inside the face, and the
+    pips centred on it.
+
+    Every pip layout is symmetric about the face's centre, so the pips read in a square
+    1.3 sides wide around ``place`` give the centre (read again where they say). The die's
+    turn is not known: the face is read there upright, turned by 45°, and 1.3 sides wide
+    (wide enough for any turn). A crop turned wrongly cuts off pips, and a pip that
+    touches the crop's edge is not counted, so of the clear readings the one that sees the
+    most pips wins. A reading whose pips are not centred saw a part of a face.
+    """
+    unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
+    turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
+    centre = place
+    for _ in range(2):
+        first = _square_reading(image, centre + unit * 1.3, kind, profiles)[0]
+        if not first.pips:
+            return None
+        crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
+        centre = _from_crop(centre + unit * 1.3, crop_xy)
+    readings = [
+        _square_reading(image, centre + corners, kind, profiles)
+        for corners in (unit * 0.95, turned * 0.95, unit * 1.3)
+    ]
+    clear = [rn for rn in readings if _clear(rn[0])]
+    if not clear:
+        return None
+    surest = max(r.confidence for r, _ in clear)
+    reading, name = max(
+        (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
+        key=lambda rn: (len(rn[0].pips), rn[0].confidence),
+    )
+    x, y = float(centre[0]), float(centre[1])
+    return Die(reading.value, name, x, y, reading.confidence, True)
+
+
+def _clear(reading: FaceReading) -> bool:
+    """A reading that stands on its own: sure, settled, pips well inside and centred."""
+    if len(reading.pips) != reading.value or reading.confidence < _RESCUE_CONFIDENCE:
+        return False
+    if not reading.value or reading.blurred:
+        return False
+    offset = np.array(reading.pips, np.float32).mean(axis=0) - (SIZE / 2 + PAD)
+    return _inside(reading) and float(np.hypot(*offset)) < 0.08 * SIZE
+
+
+def _square_reading(
+    image: Image, quad: Image, kind: str, profiles: DiceProfiles
+) -> tuple[FaceReading, str]:
+    """The face inside ``quad`` read, with the kind of die its colour says."""
+    crop = _warp(image, quad.astype(np.float32))
+    colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
+    name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
+    return read_face(crop, allowed), name
+
+
+def _from_crop(quad: Image, xy: Image) -> Image:
+    """A point of the warped crop of ``quad`` (see :func:`_warp`) back in the frame."""
+    start = int(np.argmin(quad.sum(axis=1)))
+    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0).astype(np.float32), _SQUARE)
+    point = np.array([[xy]], np.float32)
+    out: Image = cv2.perspectiveTransform(point, np.linalg.inv(m))[0, 0]
     return out
 
 
