@@ -13,12 +13,8 @@ taken, with its lower confidence.
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -26,12 +22,24 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
+from companion.vision.diceimage import load_image
 from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
 from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
 KINDS = ("d6", "miwin")
+__all__ = [
+    "DEFAULT_PROFILES",
+    "KINDS",
+    "DiceProfiles",
+    "DiceReading",
+    "Die",
+    "DieProfile",
+    "load_image",  # from companion.vision.diceimage, where the command line reads photos
+    "miwin_profile",
+    "read_dice",
+]
 
 
 @dataclass(frozen=True)
@@ -275,8 +283,7 @@ def _missed(
     side strip — a die whose top merged with a touching neighbour's side — or a close
     group of pips without a body — a dark die whose body passes for a shadow. The dice of
     one throw are one size, so each such place is read as a face of the size of the dice
-    already read, centred on the pips of strongest contrast (the lit top's, see
-    :func:`_top_in_silhouette`). Only a clear reading counts.
+    already read (:func:`_read_place`). Only a clear reading counts.
     """
     if not kept:
         return []
@@ -324,8 +331,8 @@ def _second_look(
     image: Image, die: Die, side: float, typical: float, kind: str, profiles: DiceProfiles
 ) -> tuple[Die, float]:
     """A weak reading — a part of a face, or a side face seen at a slant, where the top's
-    own outline was lost — read again as a face of the throw's size around the strongest
-    pips nearby; the second reading replaces the first when it is surer. (A side face's
+    own outline was lost — read again as a face of the throw's size where its pips say
+    (:func:`_read_place`); the second reading replaces the first when it is surer. (A side face's
     second look lands on its own die's top and is then dropped as a duplicate.)"""
     if die.confidence >= _WEAK:
         return die, side
@@ -407,40 +414,3 @@ def _from_crop(quad: Image, xy: Image) -> Image:
 def _ellipse(size: int) -> Image:
     out: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(size, 1), max(size, 1)))
     return out
-
-
-def load_image(path: str) -> Image:
-    """Read a photo as BGR; a missing, empty, truncated or corrupt file is a one-line error.
-
-    The bytes are decoded here rather than by ``cv2.imread`` so that the error can say what
-    is wrong, and the decoder's own warnings (libjpeg writes them to the C stderr) are kept
-    off the terminal: the command line promises one line per error.
-    """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from exc
-    if not data:
-        raise CompanionError(f"{path}: empty file, not an image")
-    if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
-        raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
-    with _quiet_stderr():
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None or image.size == 0:
-        raise CompanionError(f"{path}: not a readable image (corrupt or unknown format)")
-    out: Image = image
-    return out
-
-
-@contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Silence file descriptor 2 (C libraries' warnings) for the duration."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
