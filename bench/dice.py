@@ -33,7 +33,15 @@ from companion.vision.dice import DiceReading, read_dice
 from companion.vision.pips import D6_VALUES, read_face
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_REAL = ROOT.parent / "shared" / "data" / "dice-real-crops"
+# Next to the project (../shared), or next to the folder of worktrees (../../shared).
+DEFAULT_REAL = next(
+    (
+        p / "shared" / "data" / "dice-real-crops"
+        for p in (ROOT.parent, ROOT.parent.parent)
+        if (p / "shared" / "data" / "dice-real-crops").is_dir()
+    ),
+    ROOT.parent / "shared" / "data" / "dice-real-crops",
+)
 
 
 def match(scene: DiceScene, reading: DiceReading) -> tuple[int, list[tuple[int, int]], int]:

@@ -13,12 +13,8 @@ taken, with its lower confidence.
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -26,12 +22,24 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.vision.diefaces import FinderSettings, face_side, find_faces
+from companion.vision.diceimage import load_image
+from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
 from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
 KINDS = ("d6", "miwin")
+__all__ = [
+    "DEFAULT_PROFILES",
+    "KINDS",
+    "DiceProfiles",
+    "DiceReading",
+    "Die",
+    "DieProfile",
+    "load_image",  # from companion.vision.diceimage, where the command line reads photos
+    "miwin_profile",
+    "read_dice",
+]
 
 
 @dataclass(frozen=True)
@@ -191,13 +199,11 @@ def read_dice(
         return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
-    for face in find_faces(image, s):
+    boxed: list[bool] = []
+    faces, mask = find_faces_and_mask(image, s)
+    for face in faces:
         crop = _warp(image, face.quad)
-        if kind == "d6":
-            name, allowed = "d6", D6_VALUES
-        else:
-            profile = miwin_profile(face.colour, profiles)
-            name, allowed = profile.kind, profile.faces
+        name, allowed = _die_kind(kind, face.colour, profiles)
         reading = read_face(crop, allowed)
         if face.silhouette:
             top = _top_in_silhouette(image, face.quad)
@@ -223,9 +229,19 @@ def read_dice(
             continue  # a smooth square without pips: a card, a token, not a die
         if reading.blurred and not face.whole:
             continue  # a strip cut into squares, its pips squashed: side faces at a slant
-        side = face_side(face)
-        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred, side)
-        found.append((die, side))
+        die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
+        found.append((die, face_side(face)))
+        boxed.append(face.boxed)
+    # A box around a whole die is larger than its top face; the dice of one throw are one
+    # size, so where top faces were found by their own outline, their size is the dice's.
+    own = [side for (_, side), b in zip(found, boxed, strict=True) if not b]
+    if own:
+        typical = float(np.median(own))
+        found = [
+            (d, min(side, typical) if b else side)
+            for (d, side), b in zip(found, boxed, strict=True)
+        ]
+        found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
     found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
@@ -235,43 +251,167 @@ def read_dice(
             (d.x - die.x) ** 2 + (d.y - die.y) ** 2 > (0.75 * max(side, s2)) ** 2 for d, s2 in kept
         ):
             kept.append((die, side))
-    dice = [d for d, _ in kept]
+    kept += _missed(image, mask, kept, kind, profiles)
+    dice = [replace(d, side=side) for d, side in kept]  # the side: for drawing the box
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
 
 
-def load_image(path: str) -> Image:
-    """Read a photo as BGR; a missing, empty, truncated or corrupt file is a one-line error.
+def _die_kind(
+    kind: str, colour: tuple[int, int, int], profiles: DiceProfiles
+) -> tuple[str, frozenset[int]]:
+    """The kind of die a face of this colour belongs to, and the values it can show."""
+    if kind == "d6":
+        return "d6", D6_VALUES
+    profile = miwin_profile(colour, profiles)
+    return profile.kind, profile.faces
 
-    The bytes are decoded here rather than by ``cv2.imread`` so that the error can say what
-    is wrong, and the decoder's own warnings (libjpeg writes them to the C stderr) are kept
-    off the terminal: the command line promises one line per error.
+
+_RESCUE_CONFIDENCE = 0.6  # a die found from its pips alone must be read clearly
+
+
+def _missed(
+    image: Image,
+    mask: Image,
+    kept: list[tuple[Die, float]],
+    kind: str,
+    profiles: DiceProfiles,
+) -> list[tuple[Die, float]]:
+    """Dice whose top face did not come out as a region of its own, found by what is left.
+
+    What differs from the table and lies beyond every die read (its top face and the
+    side faces around it, a disc of 0.75 of its side) is either a die body wider than a
+    side strip — a die whose top merged with a touching neighbour's side — or a close
+    group of pips without a body — a dark die whose body passes for a shadow. The dice of
+    one throw are one size, so each such place is read as a face of the size of the dice
+    already read (:func:`_read_place`). Only a clear reading counts.
     """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from exc
-    if not data:
-        raise CompanionError(f"{path}: empty file, not an image")
-    if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
-        raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
-    with _quiet_stderr():
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None or image.size == 0:
-        raise CompanionError(f"{path}: not a readable image (corrupt or unknown format)")
-    out: Image = image
+    if not kept:
+        return []
+    side = float(np.median([s for _, s in kept]))
+    q = side / 4  # the dice's side at the mask's quarter size
+    rest = mask.copy()
+    for die, s in kept:
+        centre = (round(die.x / 4), round(die.y / 4))
+        cv2.circle(rest, centre, round(0.75 * max(s, side) / 4), 0, -1)
+    if int(rest.sum()) < 2:
+        return []
+    bodies = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _ellipse(int(0.45 * q) | 1))
+    specks = rest * (cv2.dilate(bodies, _ellipse(3)) == 0)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(specks.astype(np.uint8))
+    pip_sized = [i for i in range(1, count) if stats[i, 4] <= (0.4 * q) ** 2]
+    pips = np.isin(labels, pip_sized)
+    groups = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    places = []
+    for part, is_body in ((bodies, True), (groups, False)):
+        n, lab, st, centres = cv2.connectedComponentsWithStats(part)
+        for i in range(1, n):
+            if max(st[i, 2:4]) >= 1.6 * q:
+                continue  # longer than a die: a row of side strips
+            if is_body and st[i, 4] < 0.35 * q * q:
+                continue
+            if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
+                continue  # one speck: texture, noise
+            place = centres[i] * 4 + 1.5
+            if all(np.hypot(d.x - place[0], d.y - place[1]) > 0.85 * side for d, _ in kept):
+                places.append(place)  # nearer, it is what is left of a side face
+    out: list[tuple[Die, float]] = []
+    for place in places:
+        new = _read_place(image, place, side, kind, profiles)
+        if new is not None and all(
+            (d.x - new.x) ** 2 + (d.y - new.y) ** 2 >= (0.75 * side) ** 2 for d, _ in kept + out
+        ):
+            out.append((new, side))
     return out
 
 
-@contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Silence file descriptor 2 (C libraries' warnings) for the duration."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
+_WEAK = 0.7  # a reading below this confidence is looked at again
+
+
+def _second_look(
+    image: Image, die: Die, side: float, typical: float, kind: str, profiles: DiceProfiles
+) -> tuple[Die, float]:
+    """A weak reading — a part of a face, or a side face seen at a slant, where the top's
+    own outline was lost — read again as a face of the throw's size where its pips say
+    (:func:`_read_place`); the second reading replaces the first when it is surer. (A side face's
+    second look lands on its own die's top and is then dropped as a duplicate.)"""
+    if die.confidence >= _WEAK:
+        return die, side
+    place = np.array([die.x, die.y], np.float32)
+    other = _read_place(image, place, typical, kind, profiles)
+    if other is None or other.confidence <= die.confidence + 0.1:
+        return die, side
+    return other, typical
+
+
+def _read_place(
+    image: Image, place: Image, side: float, kind: str, profiles: DiceProfiles
+) -> Die | None:
+    """The die whose top face lies near ``place``, read as a face of the throw's size
+    ``side``; None unless clearly read: settled, every pip well inside the face, and the
+    pips centred on it.
+
+    Every pip layout is symmetric about the face's centre, so the pips read in a square
+    1.3 sides wide around ``place`` give the centre (read again where they say). The die's
+    turn is not known: the face is read there upright, turned by 45°, and 1.3 sides wide
+    (wide enough for any turn). A crop turned wrongly cuts off pips, and a pip that
+    touches the crop's edge is not counted, so of the clear readings the one that sees the
+    most pips wins. A reading whose pips are not centred saw a part of a face.
+    """
+    unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
+    turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
+    centre = place
+    for _ in range(2):
+        first = _square_reading(image, centre + unit * 1.3, kind, profiles)[0]
+        if not first.pips:
+            return None
+        crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
+        centre = _from_crop(centre + unit * 1.3, crop_xy)
+    readings = [
+        _square_reading(image, centre + corners, kind, profiles)
+        for corners in (unit * 0.95, turned * 0.95, unit * 1.3)
+    ]
+    clear = [rn for rn in readings if _clear(rn[0])]
+    if not clear:
+        return None
+    surest = max(r.confidence for r, _ in clear)
+    reading, name = max(
+        (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
+        key=lambda rn: (len(rn[0].pips), rn[0].confidence),
+    )
+    x, y = float(centre[0]), float(centre[1])
+    return Die(reading.value, name, x, y, reading.confidence, True)
+
+
+def _clear(reading: FaceReading) -> bool:
+    """A reading that stands on its own: sure, settled, pips well inside and centred."""
+    if len(reading.pips) != reading.value or reading.confidence < _RESCUE_CONFIDENCE:
+        return False
+    if not reading.value or reading.blurred:
+        return False
+    offset = np.array(reading.pips, np.float32).mean(axis=0) - (SIZE / 2 + PAD)
+    return _inside(reading) and float(np.hypot(*offset)) < 0.08 * SIZE
+
+
+def _square_reading(
+    image: Image, quad: Image, kind: str, profiles: DiceProfiles
+) -> tuple[FaceReading, str]:
+    """The face inside ``quad`` read, with the kind of die its colour says."""
+    crop = _warp(image, quad.astype(np.float32))
+    colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
+    name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
+    return read_face(crop, allowed), name
+
+
+def _from_crop(quad: Image, xy: Image) -> Image:
+    """A point of the warped crop of ``quad`` (see :func:`_warp`) back in the frame."""
+    start = int(np.argmin(quad.sum(axis=1)))
+    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0).astype(np.float32), _SQUARE)
+    point = np.array([[xy]], np.float32)
+    out: Image = cv2.perspectiveTransform(point, np.linalg.inv(m))[0, 0]
+    return out
+
+
+def _ellipse(size: int) -> Image:
+    out: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(size, 1), max(size, 1)))
+    return out

@@ -107,10 +107,17 @@ class Face:
     centre: tuple[float, float]
     whole: bool = True  # False: one of a row of same-coloured faces cut apart
     silhouette: bool = False  # True: the whole die stands in, its top face is inside
+    boxed: bool = False  # True: a box around what stands in (lit top or silhouette)
 
 
 def find_faces(image: Image, settings: FinderSettings) -> list[Face]:
     """Top faces: die-sized, nearly square, evenly coloured regions that differ from the table."""
+    return find_faces_and_mask(image, settings)[0]
+
+
+def find_faces_and_mask(image: Image, settings: FinderSettings) -> tuple[list[Face], Image]:
+    """The top faces, and the quarter-size mask of all that differs from the table (dice,
+    their pips, and the pips of a dark die whose body passes for a shadow)."""
     table = _table(image, settings)
     count, _, stats, _ = cv2.connectedComponentsWithStats(table.mask)
     h, w = image.shape[:2]
@@ -127,13 +134,15 @@ def find_faces(image: Image, settings: FinderSettings) -> list[Face]:
         )
         faces.extend(_faces_in_blob(image, table, box, settings))
     whole = [f for f in faces if f.whole]
-    return [f for f in faces if _plausible(f, whole, w, h)]
+    return [f for f in faces if _plausible(f, whole, w, h)], table.mask
 
 
 def _plausible(face: Face, whole: list[Face], w: int, h: int) -> bool:
     """Not cut off by the frame's edge, and not a strip of side faces cut into squares."""
     centre = np.array(face.centre, np.float32)
-    q = centre + (face.quad - centre) * 0.9  # the region found, before widening
+    # The region found, before widening, and looser for a lit top or a silhouette that
+    # stands in for the face (its box may reach past the frame around a die inside it).
+    q = centre + (face.quad - centre) * (0.75 if face.boxed else 0.9)
     if q[:, 0].min() < 0 or q[:, 1].min() < 0 or q[:, 0].max() > w - 1 or q[:, 1].max() > h - 1:
         return False
     return face.whole or not any(_is_side_of(f, centre) for f in whole)
@@ -242,7 +251,7 @@ def _leftover_dice(
                 centre = quad.mean(axis=0) + offset
             cxy = (float(centre[0]), float(centre[1]))
             corners = quad + offset
-            out.append(Face(corners, colour, cxy, len(quads) == 1, top is None))  # type: ignore[arg-type]
+            out.append(Face(corners, colour, cxy, len(quads) == 1, top is None, True))  # type: ignore[arg-type]
     return out
 
 
