@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     from companion.position import start_position
     from companion.web import create_app
+    from companion.web.streams import THREADS
 
     config = read_config(args)
     limit_arenas(2)  # before any thread starts: companion/memory.py says why
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         }
     )
     try:  # bind first: a port in use is said before anything claims to be serving
-        server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
+        server = create_server(app, host=host, port=port, threads=THREADS, channel_timeout=60)
     except OSError as exc:
         if panel is not None:
             panel.close()
@@ -123,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
 
         attach_read_button(table, panel, lambda: live.watcher.dice.reset())
     give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
-    # each open page holds one thread for its live-update stream (at most 32 streams)
+    # each open page holds a thread for its live-update stream and camera view: at most
+    # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
     try:
         server.run()

@@ -35,12 +35,14 @@ def init_security(app: Flask) -> None:
 
     @app.before_request
     def _guard() -> None:
+        if request.routing_exception is not None:
+            return  # no such page or method: said as such (404, 405), no view runs
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             if not limiter.allow(request.remote_addr or "?"):
                 abort(429)
             sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token", "")
             if not _same(sent, csrf_token()):
-                abort(400, "the form expired or came from elsewhere; reload the page")
+                abort(400, "err_csrf")
 
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["is_referee"] = is_referee
