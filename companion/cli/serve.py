@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         config.journal_path,
         "unfinished game resumed" if table.resumed else "new game",
     )
-    panel = _devices(config, table)
+    panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     app = create_app(
         {
@@ -101,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             "REFEREE_PIN": pin,
             "PANEL": panel,
             "LIVE": live,
+            "VOICE": voice,
             "CALIBRATION_DIR": config.calibration_dir,
         }
     )
@@ -161,7 +162,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     return Live(table, camera, watcher)
 
 
-def _devices(config: Config, table: Table) -> Panel | None:
+def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:
     """The panel (real pins on a Pi, mock pins elsewhere) and the voice, wired to the table."""
     from companion.devices import attach_panel, attach_voice
 
@@ -171,4 +172,4 @@ def _devices(config: Config, table: Table) -> Panel | None:
     if config.panel.enabled:
         panel = Panel(config.panel)
         attach_panel(table, panel)
-    return panel
+    return panel, voice

@@ -25,7 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings.
 
     Also ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
-    virtual panel), ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout), and
+    virtual panel), ``VOICE`` (the table's espeak-ng voice, switched on the table page),
+    ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout), and
     ``MAX_STREAMS`` / ``MAX_CAMERA_VIEWS`` (long-lived responses, :mod:`companion.web.streams`).
     """
     app = Flask(__name__)

@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, flash, redirect, request, session, url_for
+from werkzeug.exceptions import HTTPException
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -82,10 +83,22 @@ def referee_required(view: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not is_referee():
             flash("pin_needed")
-            return redirect(url_for("setup.unlock", next=request.path))
+            return redirect(url_for("setup.unlock", next=_after_unlock()))
         return view(*args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _after_unlock() -> str:
+    """Where the PIN form leads back to: this page, or the table after a form (a POST
+    such as ``/undo`` cannot be opened again as a page)."""
+    if request.method == "GET":
+        return request.path
+    try:
+        current_app.url_map.bind("").match(request.path, method="GET")
+    except HTTPException:
+        return url_for("table.index")
+    return request.path
 
 
 class _RateLimiter:

@@ -14,6 +14,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    flash,
     jsonify,
     redirect,
     render_template,
@@ -25,6 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.table import Table
+from companion.voice import Voice
 from companion.web.events import Broker
 from companion.web.security import is_referee, referee_required
 from companion.web.streams import RETRY_AFTER, StreamSlots
@@ -154,6 +156,24 @@ def choose(index: int) -> BaseResponse:
 def undo() -> BaseResponse:
     with _table().lock:
         _table().referee.undo()
+    return _back()
+
+
+@table.post("/voice")
+@referee_required
+def voice() -> BaseResponse:
+    """The table's espeak-ng voice on (``on=1``) or off (``on=0``) until the referee restarts."""
+    spoken: Voice | None = current_app.config.get("VOICE")
+    if spoken is None:
+        abort(404, "err_no_voice")
+    wanted = request.form.get("on")
+    if wanted not in ("0", "1"):
+        abort(400, "err_voice_on")
+    if wanted == "1" and not spoken.available:
+        abort(409, "voice_missing")
+    now = spoken.switch(wanted == "1")
+    flash("voice_now_on" if now else "voice_now_off")
+    current_app.extensions["companion_events"].publish("state", {"voice": now})
     return _back()
 
 
