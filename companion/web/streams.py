@@ -21,8 +21,10 @@ import threading
 THREADS = 40
 #: Event streams and camera views open at once, together.
 MAX_STREAMS = 32
-#: Of those, camera views (each also costs a JPEG of about 60 KB five times a second).
-MAX_CAMERA_VIEWS = 8
+#: Of those, camera views. Each costs memory besides its thread: about 5-10 MB resident
+#: measured (docs/web.md), and one view already brings a played game to about 190 MB of
+#: the serve process's 200 MB budget.
+MAX_CAMERA_VIEWS = 2
 #: Seconds a refused page is told to wait before it tries again.
 RETRY_AFTER = 10
 
