@@ -35,6 +35,29 @@ class Voice:
         self._queue: queue.Queue[str] = queue.Queue(maxsize=8)
         self._thread: threading.Thread | None = None
 
+    @property
+    def available(self) -> bool:
+        """Whether the speech program is installed (else the voice cannot be switched on)."""
+        return self.program is not None
+
+    def switch(self, on: bool) -> bool:
+        """Turn the voice on or off while the referee runs (the page's switch); the new state.
+
+        Switching off also drops what was queued and not yet spoken, so the table is quiet
+        at once (a sentence being spoken is finished). Not saved: the config's ``[voice]
+        enabled`` holds for the next start.
+        """
+        self.enabled = on and self.available
+        if not self.enabled:
+            while True:
+                try:
+                    self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                self._queue.task_done()
+        log.info("voice %s", "on" if self.enabled else "off")
+        return self.enabled
+
     def say(self, text: str) -> None:
         """Speak ``text`` soon, in order with what was said before."""
         if not self.enabled or not text.strip():

@@ -6,6 +6,8 @@ test.sh installs chromium and chromium-driver; without them these tests skip and
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import shutil
 import socket
 import threading
@@ -16,10 +18,12 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
+from companion.voice import Voice
 from companion.web import Table, create_app
 
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
@@ -67,6 +71,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no
             "WRONG_PIN_PAUSE": 0,
             "LIVE": camera.live,
             "CAMERA": camera,
+            "VOICE": Voice(program="true"),  # a voice that says nothing aloud
             "CALIBRATION_DIR": tmp_path_factory.mktemp("calibration"),
         }
     )
@@ -74,7 +79,12 @@ def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     srv = create_server(app, host="127.0.0.1", port=port, threads=16)
-    thread = threading.Thread(target=srv.run, daemon=True)
+
+    def run() -> None:
+        with contextlib.suppress(OSError):  # srv.close() below ends the loop so
+            srv.run()
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{port}", app
     srv.close()
@@ -122,6 +132,19 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
 def shot(browser, name: str) -> None:  # type: ignore[no-untyped-def]
     SCREENS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENS / f"{name}.png"))
+
+
+def whole_page(browser, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The whole page, also what lies below the window (Chromium's DevTools screenshot)."""
+    width, height = browser.execute_script(
+        "const e = document.documentElement;"
+        " return [Math.max(e.scrollWidth, innerWidth), e.scrollHeight]"
+    )
+    clip = {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}
+    data = browser.execute_cdp_cmd(
+        "Page.captureScreenshot", {"captureBeyondViewport": True, "clip": clip}
+    )
+    (SCREENS / f"{name}.png").write_bytes(base64.b64decode(data["data"]))
 
 
 def test_a_change_without_the_pin_is_refused(server, browser):
@@ -240,7 +263,27 @@ def test_the_page_speaks_a_new_verdict_only_when_switched_on(server, browser):
     browser.find_element(By.ID, "speak-toggle").click()
 
 
-PAGES = ("/", "/teach", "/setup", "/calibrate", "/unlock")
+def shows(browser, element: str, text: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the element shows ``text`` (waiting while the live update redraws it)."""
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    return bool(wait.until(lambda b: b.find_element(By.ID, element).text == text))
+
+
+def test_the_referee_switches_the_table_voice_off_and_on(server, browser):
+    url, app = server
+    unlocked(browser, url, "/setup")
+    browser.get(f"{url}/?lang=de")
+    assert shows(browser, "voice-state", "an")
+    submit(browser, "#voice-switch")
+    assert shows(browser, "voice-state", "aus")
+    assert not app.config["VOICE"].enabled
+    assert "Die Stimme am Tisch ist aus." in browser.find_element(By.CLASS_NAME, "flash").text
+    shot(browser, "table-voice-off")
+    submit(browser, "#voice-switch")
+    assert app.config["VOICE"].enabled
+
+
+PAGES = ("/", "/teach", "/setup", "/calibrate", "/unlock", "/nowhere")
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
@@ -252,8 +295,9 @@ def test_every_page_on_a_phone_and_a_tv(server, browser, size):
         unlocked(browser, url, "/setup")
         for page in PAGES:
             browser.get(f"{url}{page}")
-            name = page.strip("/") or "table"
+            name = {"/": "table", "/nowhere": "error-404"}.get(page, page.strip("/"))
             shot(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}")
+            whole_page(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}-whole")
             wide = browser.execute_script("return document.documentElement.scrollWidth")
             inner = browser.execute_script("return window.innerWidth")
             assert wide <= inner, f"{page} is {wide} px wide in a {inner} px window"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import threading
 import wave
 
 import pytest
@@ -64,3 +65,30 @@ def test_speaking_does_not_block_and_keeps_order(monkeypatch):
         voice.say(f"Wurf {n}")
     voice.wait()
     assert spoken == ["Wurf 0", "Wurf 1", "Wurf 2"]
+
+
+def test_switching_off_drops_what_was_not_yet_spoken(monkeypatch):
+    spoken: list[str] = []
+    speaking = threading.Event()
+    go_on = threading.Event()
+
+    def run(text: str, wav: object = None) -> None:
+        speaking.set()
+        go_on.wait(5)
+        spoken.append(text)
+
+    voice = Voice(program="true")
+    monkeypatch.setattr(voice, "_run", run)
+    for n in range(3):
+        voice.say(f"Wurf {n}")
+    assert speaking.wait(5)  # the first sentence is being spoken
+    assert voice.switch(False) is False
+    go_on.set()
+    voice.wait()
+    voice.say("Wurf 9")  # off: not queued
+    assert spoken == ["Wurf 0"]
+    assert voice.switch(True) is True
+    voice.say("Wurf 10")
+    voice.wait()
+    assert spoken == ["Wurf 0", "Wurf 10"]
+    assert Voice(program="no-such-espeak").switch(True) is False

@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     from companion.position import start_position
     from companion.web import create_app
+    from companion.web.streams import THREADS
 
     config = read_config(args)
     limit_arenas(2)  # before any thread starts: companion/memory.py says why
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         config.journal_path,
         "unfinished game resumed" if table.resumed else "new game",
     )
-    panel = _devices(config, table)
+    panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     app = create_app(
         {
@@ -100,11 +101,12 @@ def run(args: argparse.Namespace) -> int:
             "REFEREE_PIN": pin,
             "PANEL": panel,
             "LIVE": live,
+            "VOICE": voice,
             "CALIBRATION_DIR": config.calibration_dir,
         }
     )
     try:  # bind first: a port in use is said before anything claims to be serving
-        server = create_server(app, host=host, port=port, threads=40, channel_timeout=60)
+        server = create_server(app, host=host, port=port, threads=THREADS, channel_timeout=60)
     except OSError as exc:
         if panel is not None:
             panel.close()
@@ -123,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
 
         attach_read_button(table, panel, lambda: live.watcher.dice.reset())
     give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
-    # each open page holds one thread for its live-update stream (at most 32 streams)
+    # each open page holds a thread for its live-update stream and camera view: at most
+    # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
     try:
         server.run()
@@ -159,7 +162,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     return Live(table, camera, watcher)
 
 
-def _devices(config: Config, table: Table) -> Panel | None:
+def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:
     """The panel (real pins on a Pi, mock pins elsewhere) and the voice, wired to the table."""
     from companion.devices import attach_panel, attach_voice
 
@@ -169,4 +172,4 @@ def _devices(config: Config, table: Table) -> Panel | None:
     if config.panel.enabled:
         panel = Panel(config.panel)
         attach_panel(table, panel)
-    return panel
+    return panel, voice

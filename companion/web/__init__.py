@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from companion.table import Table
+from companion.web.errors import error_page
 from companion.web.events import Broker
 from companion.web.i18n import init_i18n
 from companion.web.security import init_security
+from companion.web.streams import MAX_CAMERA_VIEWS, MAX_STREAMS, StreamSlots
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings.
 
     Also ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
-    virtual panel) and ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout).
+    virtual panel), ``VOICE`` (the table's espeak-ng voice, switched on the table page),
+    ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout), and
+    ``MAX_STREAMS`` / ``MAX_CAMERA_VIEWS`` (long-lived responses, :mod:`companion.web.streams`).
     """
     app = Flask(__name__)
     app.config.update(
@@ -37,6 +42,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.debug = False  # never: the debugger would run code for anyone on the Wi-Fi
     broker = Broker()
     app.extensions["companion_events"] = broker
+    app.extensions["companion_streams"] = StreamSlots(
+        app.config.get("MAX_STREAMS", MAX_STREAMS),
+        app.config.get("MAX_CAMERA_VIEWS", MAX_CAMERA_VIEWS),
+    )
     table: Table = app.config["TABLE"]
     table.on_change.append(lambda t: broker.publish("state", {"to_move": t.position.to_move}))
     if app.config.get("LIVE") is not None:  # a camera that fails or comes back is news too
@@ -58,7 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
 
     @app.errorhandler(HTTPException)
-    def _error(exc: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", error=exc), exc.code or 500
+    def _error(exc: HTTPException) -> Response:
+        return error_page(exc)
 
     return app

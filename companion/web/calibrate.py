@@ -138,7 +138,7 @@ def photo(kind: str) -> Response:
     with _captures().lock:
         image = _captures().photos.get(kind)
     if image is None:
-        abort(404, "no such photo captured")
+        abort(404, "err_no_photo")
     scale = min(1.0, 480 / image.shape[1])
     small = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
     ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])

@@ -1,8 +1,9 @@
 """Live updates to every open page by Server-Sent Events, without page reloads.
 
 The referee publishes an event (``position``, ``verdict``, …); each open page holds one
-stream. Streams are bounded in number (each holds a server thread) and send a comment
-line every few seconds so that a dead phone is noticed and its stream ends.
+stream. Streams are bounded in number by :mod:`companion.web.streams` (each holds a
+server thread) and send a comment line every few seconds so that a dead phone is noticed
+and its stream ends.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from typing import Any
 
 
 class Broker:
-    def __init__(self, max_streams: int = 32, heartbeat: float = 15.0) -> None:
-        self.max_streams = max_streams
+    def __init__(self, heartbeat: float = 15.0) -> None:
         self.heartbeat = heartbeat
         self._streams: set[queue.Queue[str | None]] = set()
         self._lock = threading.Lock()
@@ -30,14 +30,17 @@ class Broker:
                 with contextlib.suppress(queue.Full):  # a stalled page misses news, never blocks
                     q.put_nowait(message)
 
-    def subscribe(self) -> queue.Queue[str | None] | None:
-        """A new stream's queue, or None when too many pages are open."""
+    def subscribe(self) -> queue.Queue[str | None]:
+        """A new stream's queue; it hears every event until :meth:`unsubscribe`."""
+        q: queue.Queue[str | None] = queue.Queue(maxsize=64)
         with self._lock:
-            if len(self._streams) >= self.max_streams:
-                return None
-            q: queue.Queue[str | None] = queue.Queue(maxsize=64)
             self._streams.add(q)
-            return q
+        return q
+
+    def unsubscribe(self, q: queue.Queue[str | None]) -> None:
+        """Forget a stream (its page went away); harmless if already forgotten."""
+        with self._lock:
+            self._streams.discard(q)
 
     def stream(self, q: queue.Queue[str | None], limit: float | None = None) -> Iterator[str]:
         """Yield SSE text for one page until it goes away (or ``limit`` seconds, in tests)."""
@@ -54,8 +57,7 @@ class Broker:
                     return
                 yield message
         finally:
-            with self._lock:
-                self._streams.discard(q)
+            self.unsubscribe(q)
 
     def close_all(self) -> None:
         with self._lock:

@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, flash, redirect, request, session, url_for
+from werkzeug.exceptions import HTTPException
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,12 +36,14 @@ def init_security(app: Flask) -> None:
 
     @app.before_request
     def _guard() -> None:
+        if request.routing_exception is not None:
+            return  # no such page or method: said as such (404, 405), no view runs
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             if not limiter.allow(request.remote_addr or "?"):
                 abort(429)
             sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token", "")
             if not _same(sent, csrf_token()):
-                abort(400, "the form expired or came from elsewhere; reload the page")
+                abort(400, "err_csrf")
 
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["is_referee"] = is_referee
@@ -80,10 +83,22 @@ def referee_required(view: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not is_referee():
             flash("pin_needed")
-            return redirect(url_for("setup.unlock", next=request.path))
+            return redirect(url_for("setup.unlock", next=_after_unlock()))
         return view(*args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _after_unlock() -> str:
+    """Where the PIN form leads back to: this page, or the table after a form (a POST
+    such as ``/undo`` cannot be opened again as a page)."""
+    if request.method == "GET":
+        return request.path
+    try:
+        current_app.url_map.bind("").match(request.path, method="GET")
+    except HTTPException:
+        return url_for("table.index")
+    return request.path
 
 
 class _RateLimiter:

@@ -6,26 +6,30 @@ both on its own); taking a move back needs the referee PIN.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import (
     Blueprint,
     Response,
     abort,
     current_app,
+    flash,
     jsonify,
     redirect,
     render_template,
     request,
     url_for,
 )
+from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.table import Table
+from companion.voice import Voice
+from companion.web.events import Broker
 from companion.web.security import is_referee, referee_required
+from companion.web.streams import RETRY_AFTER, StreamSlots
 
 table = Blueprint("table", __name__)
 
@@ -105,7 +109,7 @@ def dice() -> BaseResponse:
     try:
         values = [int(request.form.get(k, "")) for k in ("die1", "die2")]
     except ValueError:
-        abort(400, "enter both dice as numbers 1 to 6")
+        abort(400, "err_dice")
     with _table().lock:
         _table().referee.observe_dice(values)
     return _back()
@@ -117,7 +121,7 @@ def play(index: int) -> BaseResponse:
     table_ = _table()
     with table_.lock:
         if not 0 <= index < len(table_.referee.legal):
-            abort(409, "there is no such move to make now")
+            abort(409, "err_no_move")
         table_.referee.play(index)
     return _back()
 
@@ -155,14 +159,32 @@ def undo() -> BaseResponse:
     return _back()
 
 
+@table.post("/voice")
+@referee_required
+def voice() -> BaseResponse:
+    """The table's espeak-ng voice on (``on=1``) or off (``on=0``) until the referee restarts."""
+    spoken: Voice | None = current_app.config.get("VOICE")
+    if spoken is None:
+        abort(404, "err_no_voice")
+    wanted = request.form.get("on")
+    if wanted not in ("0", "1"):
+        abort(400, "err_voice_on")
+    if wanted == "1" and not spoken.available:
+        abort(409, "voice_missing")
+    now = spoken.switch(wanted == "1")
+    flash("voice_now_on" if now else "voice_now_off")
+    current_app.extensions["companion_events"].publish("state", {"voice": now})
+    return _back()
+
+
 @table.post("/panel/<kind>")
 def panel_press(kind: str) -> BaseResponse:
     """A button of the virtual panel (shown when the pins are mocked)."""
     panel = current_app.config.get("PANEL")
     if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
-        abort(404, "no such button")
+        abort(404, "err_no_button")
     if kind == "undo" and not is_referee():
-        abort(403, "taking a move back needs the referee PIN")
+        abort(403, "err_undo_pin")
     panel.press(kind, long=request.form.get("long") == "1")
     return _back()
 
@@ -172,50 +194,59 @@ def camera() -> Response:
     """The camera's view with what the watcher made of it, as an MJPEG stream."""
     live = current_app.config.get("LIVE")
     if live is None:
-        abort(404, "no camera")
-    if not _VIEWERS.acquire(blocking=False):
-        abort(503, "too many camera views open")
+        abort(404, "err_no_camera")
+    give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
 
     def frames() -> Iterator[bytes]:
         end = None if limit is None else time.monotonic() + limit
-        try:
-            while end is None or time.monotonic() < end:
-                jpeg = live.jpeg()
-                if jpeg is not None:
-                    yield (
-                        b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
-                        + str(len(jpeg)).encode()
-                        + b"\r\n\r\n"
-                        + jpeg
-                        + b"\r\n"
-                    )
-                time.sleep(0.2)  # five pictures a second are plenty for a phone
-        finally:
-            _VIEWERS.release()
+        while end is None or time.monotonic() < end:
+            jpeg = live.jpeg()
+            if jpeg is not None:
+                yield (
+                    b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
+                    + str(len(jpeg)).encode()
+                    + b"\r\n\r\n"
+                    + jpeg
+                    + b"\r\n"
+                )
+            time.sleep(0.2)  # five pictures a second are plenty for a phone
 
-    return Response(
+    response = Response(
         frames(),
         mimetype="multipart/x-mixed-replace; boundary=frame",
         headers={"Cache-Control": "no-cache"},
     )
-
-
-_VIEWERS = threading.BoundedSemaphore(8)  # each view holds a server thread
+    response.call_on_close(give_back)
+    return response
 
 
 @table.get("/events")
 def events() -> Response:
-    broker = current_app.extensions["companion_events"]
+    broker: Broker = current_app.extensions["companion_events"]
+    give_back = _take_slot(camera=False)
     stream = broker.subscribe()
-    if stream is None:
-        return Response("too many open pages\n", status=503, mimetype="text/plain")
     limit = current_app.config.get("SSE_TEST_SECONDS")  # tests end the stream themselves
-    return Response(
+    response = Response(
         broker.stream(stream, limit),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+    response.call_on_close(give_back)
+    response.call_on_close(lambda: broker.unsubscribe(stream))
+    return response
+
+
+def _take_slot(camera: bool) -> Callable[[], None]:
+    """A slot for a long-lived response, or 503 with Retry-After when all are taken.
+
+    The slot is given back when the server closes the response: the view must hand the
+    returned function to ``Response.call_on_close`` (also when the body is never read).
+    """
+    slots: StreamSlots = current_app.extensions["companion_streams"]
+    if not slots.take(camera):
+        raise ServiceUnavailable("err_busy", retry_after=RETRY_AFTER)
+    return slots.giver(camera)
 
 
 def _back() -> BaseResponse:
