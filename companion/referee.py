@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.errors import CompanionError
 from companion.journal import Journal, fold
 from companion.layout import Layout
 from companion.position import Position, position_from_json
@@ -40,7 +41,7 @@ class MoveLike(Protocol):
 
 
 class Rules(Protocol):
-    def __call__(self, position: Position, roll: tuple[int, int]) -> Sequence[MoveLike]: ...
+    def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
 
 
 class Phase(enum.Enum):
@@ -72,6 +73,8 @@ class Verdict:
 
 Board = Mapping[str, str]  # field id → piece colour, occupied fields only
 
+START = "start"  # TENET's common start field (companion.games.tenet_board.START)
+
 
 @dataclass
 class Referee:
@@ -83,16 +86,17 @@ class Referee:
     game_id: int = 0
     phase: Phase = Phase.SETUP
     verdict: Verdict | None = None
-    roll: tuple[int, int] | None = None
+    roll: tuple[int, ...] | None = None
     candidates: list[MoveLike] = field(default_factory=list)
     last_move: MoveLike | None = None  # the last accepted move (for teaching)
-    last_roll: tuple[int, int] | None = None  # the roll it was made with
+    last_roll: tuple[int, ...] | None = None  # the roll it was made with
     resumed: bool = False  # taken up from the journal after a restart
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     _legal: list[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
     _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
-    _pending_roll: tuple[int, int] | None = None  # read while the board was not set up
+    _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
+    _pasch: tuple[Position, tuple[int, ...]] | None = None  # TENET: before the last Pasch
 
     # ------------------------------------------------------------------ starting
 
@@ -131,7 +135,7 @@ class Referee:
             None,
         )
         if last is not None and last.kind == "roll":
-            ref._pending_roll = (int(last.data["dice"][0]), int(last.data["dice"][1]))
+            ref._pending_roll = tuple(int(d) for d in last.data["dice"])
         return ref
 
     @property
@@ -143,16 +147,18 @@ class Referee:
 
     def confirm_board(self) -> Verdict | None:
         """The players say the pieces stand as the referee shows them (no camera, or set back)."""
-        return self.observe_board(dict(self.position.occupant))
+        return self.observe_board(_seen(self.position))
 
     def observe_board(self, board: Board) -> Verdict | None:
         """A still board from the camera. Returns the new verdict, or None if nothing changed."""
         board = dict(board)
+        if self.position.game == "tenet":
+            board.pop(START, None)  # a pile of balls: the position counts them (tenet_live)
         if board == self._last_board:
             return None
         self._last_board = board
         self._record("board", {"fields": board})
-        expected = dict(self.position.occupant)
+        expected = _seen(self.position)
         if self.phase is Phase.SETUP:
             if board == expected:
                 self.phase = Phase.ROLL
@@ -166,6 +172,9 @@ class Referee:
         if self.phase in (Phase.ROLL, Phase.OVER):
             if board == expected:
                 return None
+            cleared = self._cleared(board)
+            if cleared is not None:
+                return self._accept(cleared, board)
             return self._say(
                 Verdict(
                     "setup",
@@ -181,42 +190,61 @@ class Referee:
         return self._judge(board)
 
     def observe_dice(self, dice: Sequence[int]) -> Verdict:
-        """A settled roll (from the dice reader, the panel's electronic dice or the page)."""
-        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
-            return self._say(Verdict("info", f"need two dice of 1..6, read {list(dice)}"))
+        """A settled roll (from the dice reader, the panel's electronic dice or the page),
+        checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V)."""
+        from companion.games import parse_roll
+
+        try:
+            roll = parse_roll(self.position.game, ",".join(str(int(d)) for d in dice))
+        except (CompanionError, ValueError) as exc:
+            return self._say(Verdict("info", f"read {list(dice)}: {exc}"))
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self._say(Verdict("info", f"{self.phase.value}: the roll was not expected"))
-        return self._roll((int(dice[0]), int(dice[1])))
+        return self._roll(roll)
 
-    def _roll(self, roll: tuple[int, int], record: bool = True) -> Verdict:
+    def _roll(self, roll: tuple[int, ...], record: bool = True) -> Verdict:
         if self.phase is Phase.SETUP:
             self._pending_roll = roll
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
             return self._say(Verdict("setup", "roll noted; first set up the pieces"))
-        self.roll = roll
+        try:
+            legal = list(self.rules(self.position, roll))
+        except CompanionError as exc:  # a roll the position does not wait for (TENET)
+            return self._say(Verdict("info", f"{self.position.to_move} rolled {roll}: {exc}"))
+        self.roll, self._legal, self._pasch = roll, legal, None
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
-        self._legal = list(self.rules(self.position, roll))
         self.phase = Phase.MOVE
+        said = "+".join(map(str, roll))
         rolled = self._say(
-            Verdict(
-                "info",
-                f"{self.position.to_move} rolled {roll[0]}+{roll[1]}: "
-                f"{len(self._legal)} legal moves",
-            )
+            Verdict("info", f"{self.position.to_move} rolled {said}: {len(legal)} legal moves")
         )
         outcomes = _group(self._legal)
         if len(outcomes) == 1 and outcomes[0][0].after.placement == self.position.placement:
-            # a forced pass: no piece can move, so no board will ever show the move
-            return self._accept(outcomes[0][0], dict(self.position.occupant))
+            # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
+            if self.position.game == "tenet" and len(roll) == 3:
+                self._pasch = (self.position, roll)  # the clearing may follow (R§6)
+            return self._accept(outcomes[0][0], _seen(self.position))
         return rolled
 
     # ------------------------------------------------------------------ judging
 
     def _judge(self, board: dict[str, str]) -> Verdict:
-        exact = [m for m in self._legal if dict(m.after.occupant) == board]
-        loose = exact or [m for m in self._legal if m.destroyed and _loose(m.after, board)]
+        near: Sequence[MoveLike] = ()
+        if self.position.game == "tenet":  # whole turns: searched, not listed
+            from companion.games.tenet_live import explain
+
+            try:
+                found = explain(self.position, self.roll or (), board)
+            except CompanionError as exc:
+                return self._reject(board, str(exc), ())
+            loose: Sequence[MoveLike] = found.fits
+            near = found.near
+        else:
+            exact = [m for m in self._legal if dict(m.after.occupant) == board]
+            loose = exact or [m for m in self._legal if m.destroyed and _loose(m.after, board)]
+            near = sorted(self._legal, key=lambda m: _distance(dict(m.after.occupant), board))[:3]
         outcomes = _group(loose)
         if len(outcomes) == 1:
             return self._accept(outcomes[0][0], board)
@@ -229,14 +257,28 @@ class Referee:
                     "ambiguous", "the board fits several moves; which was meant?", choices=choices
                 )
             )
+        reason = "no legal move leads to this board: " + _differences(_seen(self.position), board)
+        return self._reject(board, reason, near)
+
+    def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
+        """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
         self.phase = Phase.REJECTED
-        near = sorted(self._legal, key=lambda m: _distance(dict(m.after.occupant), board))[:3]
-        reason = "no legal move leads to this board: " + _differences(
-            dict(self.position.occupant), board
-        )
         verdict = Verdict("illegal", reason, choices=tuple(m.announcement for m in near))
         self._record("verdict", verdict.to_json())
         return self._say(verdict)
+
+    def _cleared(self, board: dict[str, str]) -> MoveLike | None:
+        """TENET after a Pasch: the balls its owners took back to start (R§6), as the
+        Pasch with them cleared, when that is all that changed; else None."""
+        if self._pasch is None:
+            return None
+        from companion.games.tenet_live import clearing
+
+        before, roll = self._pasch
+        move = clearing(before, roll, board)
+        if move is not None:
+            self.roll = roll
+        return move
 
     def play(self, index: int) -> Verdict:
         """The player names the move made, from :attr:`legal` (when no camera watches)."""
@@ -244,7 +286,7 @@ class Referee:
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
         move = legal[index]
-        self._last_board = dict(move.after.occupant)
+        self._last_board = _seen(move.after)
         return self._accept(move, self._last_board)
 
     def announce(self, text: str) -> Verdict:
@@ -289,7 +331,7 @@ class Referee:
 
     def _accept(self, move: MoveLike, board: dict[str, str]) -> Verdict:
         after = move.after
-        if dict(after.occupant) != board and move.destroyed:
+        if _seen(after) != board and move.destroyed:
             after = _with_board(after, board)  # the station fields the player really used
         event = self._record(
             "move",
@@ -300,7 +342,7 @@ class Referee:
             },
         )
         self._history.append((event, self.position))
-        self.last_move, self.last_roll = move, self.roll
+        self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         verdict = Verdict("legal", "legal move", move.announcement)
         self._record("verdict", verdict.to_json())
@@ -309,6 +351,11 @@ class Referee:
             self._record("finish", {"winner": move.winner})
             return self._say(Verdict("legal", f"{move.winner} wins", move.announcement))
         self.phase = Phase.ROLL
+        if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
+            self.roll, self.phase = roll, Phase.MOVE
+            self._legal = list(self.rules(after, roll))
+            left = ", ".join(str(v) for v in _left(roll, after.spent))
+            verdict = Verdict("legal", f"moves on with {left}", move.announcement)
         return self._say(verdict)
 
     # ------------------------------------------------------------------ the operator
@@ -317,7 +364,7 @@ class Referee:
         """The operator sets the position (after a misread or a dispute)."""
         self._record("correction", {"position": position.to_json()})
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
-        self.phase = Phase.SETUP
+        self.phase, self._pasch = Phase.SETUP, None
         self._last_board = None
         return self._say(Verdict("info", "position corrected: set up the pieces as shown"))
 
@@ -329,7 +376,7 @@ class Referee:
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
-        self.phase = Phase.SETUP
+        self.phase, self._pasch = Phase.SETUP, None
         self._last_board = None
         return self._say(Verdict("info", "move taken back: set the pieces back as shown"))
 
@@ -347,11 +394,28 @@ class Referee:
         return verdict
 
 
+def _seen(position: Position) -> dict[str, str]:
+    """The position as the camera compares it: top colour a field; TENET's start pile is
+    left out (the position counts the balls there, companion.games.tenet_live)."""
+    board = dict(position.occupant)
+    if position.game == "tenet":
+        board.pop(START, None)
+    return board
+
+
+def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
+    left = list(roll)
+    for value in spent:
+        left.remove(value)
+    return left
+
+
 def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
-    """Moves grouped by outcome (board, stores, who moves next): one group, one meaning."""
+    """Moves grouped by outcome (board, stores, who moves next, dice spent, winner): one
+    group, one meaning."""
     groups: dict[Any, list[MoveLike]] = {}
     for m in moves:
-        key = (m.after.placement, m.after.energy, m.after.to_move)
+        key = (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
         groups.setdefault(key, []).append(m)
     return list(groups.values())
 
