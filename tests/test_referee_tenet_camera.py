@@ -4,6 +4,7 @@ finding each whole turn from the board alone (the balls on start counted, not se
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from companion.live import Live, table_photographer
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee, Verdict
 from companion.synth.board import default_camera, photograph, random_pose
+from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
 from companion.vision import BoardReader
 from companion.watch import Watcher, dice_kind_of
@@ -121,3 +123,16 @@ def test_serve_referees_tenet_on_the_synthetic_camera():
         live.step()
     assert table.referee.phase is Phase.MOVE and table.referee.verdict is not None
     assert table.referee.verdict.kind == "legal"
+
+
+def test_miwins_dice_in_the_tray_reach_the_referee_in_the_order_iii_iv_v():
+    start = start_position("tenet", players=["red", "blue"])
+    referee = Referee.start(start, legal_moves)
+    referee.confirm_board()
+    watcher = Watcher(referee, BoardReader(start.layout), dice_kind="miwin")
+    options = scene_options(kind="miwin", dice=(3, 3), values=(2, 5, 3), moving=0.0)
+    tray = render_scene(0, replace(options, width=1280, height=960)).image
+    glances = [watcher.feed(tray) for _ in range(3)]
+    assert glances[0].note == "dice [5, 2, 3]: waiting for them to lie still"  # as they lie
+    assert glances[-1].note == "rolled [2, 5, 3]"  # III shows 2, IV 5, V 3
+    assert referee.roll == (2, 5, 3) and referee.phase is Phase.MOVE
