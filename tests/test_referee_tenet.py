@@ -5,12 +5,16 @@ the start field; the referee searches the turns that lead to the board (tenet_li
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tenet_helpers import make
 
 from companion.games import legal_moves
+from companion.games.tenet_board import doublet
 from companion.games.tenet_check import check
 from companion.games.tenet_live import explain, seen
+from companion.games.tenet_selfplay import roll_dice
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee
 from companion.vision.dice import DiceReading, Die
@@ -155,3 +159,19 @@ def test_the_search_is_guided_by_the_board_not_an_enumeration():
     found = explain(START, (9, 4, 2), seen(after(START, (9, 4, 2), turn)))
     assert [m.announcement for m in found.fits] == [turn]
     assert found.visited < 500  # of the thousands of different whole turns
+
+
+def test_every_turn_of_a_random_game_is_found_from_its_board():
+    rng = random.Random(2)
+    pos, checked = start_position("tenet", players=["red", "blue", "green"]), 0
+    for _ in range(30):
+        before, roll = pos, roll_dice(rng, pos)
+        while True:
+            pos = rng.choice(legal_moves(pos, roll)).after
+            if not pos.spent:
+                break
+        if len(roll) == 3 and doublet(roll) is None and pos.placement != before.placement:
+            found = explain(before, roll, seen(pos))
+            assert [m.after for m in found.fits] == [pos], roll
+            checked += 1
+    assert checked >= 15

@@ -154,7 +154,12 @@ class _Search:
         out: list[tuple[Step, Board_, int]] = []
         mine = [f for f, c in balls if c == self.colour]
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
+        wrong = {f for f in occ.keys() | goal.keys() if occ.get(f) != goal.get(f)}
         for origin in sorted(mine) + ([START] if waiting else []):
+            # the end and the displaced ball's field fix two fields at most; an origin the
+            # goal agrees with is left wrong (or refilled by that ball): at least one
+            if off - (2 if origin == START else 3 if origin in wrong else 1) > budget:
+                continue
             for end in landings(self.b, occ, self.colour, origin, value):
                 touched = {origin, end} - {START}
                 before = sum(occ.get(f) != goal.get(f) for f in touched)
