@@ -136,6 +136,10 @@ class Referee:
         )
         if last is not None and last.kind == "roll":
             ref._pending_roll = tuple(int(d) for d in last.data["dice"])
+        elif ref.position.spent:  # a TENET turn begun: its roll goes on
+            roll = next((e for e in reversed(events) if e.kind == "roll"), None)
+            if roll is not None:
+                ref._pending_roll = tuple(int(d) for d in roll.data["dice"])
         return ref
 
     @property
@@ -208,15 +212,15 @@ class Referee:
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
             return self._say(Verdict("setup", "roll noted; first set up the pieces"))
+        said = "+".join(map(str, roll))
         try:
             legal = list(self.rules(self.position, roll))
         except CompanionError as exc:  # a roll the position does not wait for (TENET)
-            return self._say(Verdict("info", f"{self.position.to_move} rolled {roll}: {exc}"))
+            return self._say(Verdict("info", f"{self.position.to_move} rolled {said}: {exc}"))
         self.roll, self._legal, self._pasch = roll, legal, None
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
-        said = "+".join(map(str, roll))
         rolled = self._say(
             Verdict("info", f"{self.position.to_move} rolled {said}: {len(legal)} legal moves")
         )

@@ -15,6 +15,7 @@ from companion.games.tenet_board import doublet
 from companion.games.tenet_check import check
 from companion.games.tenet_live import explain, seen
 from companion.games.tenet_selfplay import roll_dice
+from companion.journal import Journal
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee
 from companion.vision.dice import DiceReading, Die
@@ -175,3 +176,19 @@ def test_every_turn_of_a_random_game_is_found_from_its_board():
             assert [m.after for m in found.fits] == [pos], roll
             checked += 1
     assert checked >= 15
+
+
+def test_a_turn_begun_before_a_power_cut_goes_on_with_its_roll(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    with Journal(path) as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([9, 4, 2])
+        assert ref.observe_board(seen(first)).reason == "moves on with 4, 2"
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.observe_board(seen(first))  # the camera sees the balls as they were left
+        assert ref.phase is Phase.MOVE and ref.roll == (9, 4, 2)
+        whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
+        assert ref.observe_board(seen(whole)).kind == "legal"
