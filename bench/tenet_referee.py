@@ -10,9 +10,9 @@ reading of the frame is the same as for the other games and measured by bench/re
 turn's board with one ball of another player added on a free field), whose rejection
 searches a second time for the nearest turns.
 
-With ``--camera N`` the first N turns of the first game are also photographed by the
-synthetic camera and fed through the Watcher (4 frames a board): the time of those 4
-feeds, reading included.
+With ``--camera N`` the first N turns of a two-player game are also photographed by the
+synthetic camera and fed through the Watcher (4 frames a board; the clearing after a
+Pasch too): the time of those 4 feeds, reading included.
 
     python bench/tenet_referee.py [--games 6] [--turns 40] [--seed 1] [--camera 0]
 """
@@ -146,8 +146,8 @@ def camera(turns: list[Turn]) -> None:
     times, kinds = [], []
     for _before, roll, after in turns:
         ref.observe_dice(list(roll))
-        if ref.phase is not Phase.MOVE:
-            continue
+        if ref.phase is not Phase.MOVE and seen(after) == seen(ref.position):
+            continue  # judged on the roll (a Pasch nobody cleared after, the stone die)
         image = photograph(after, rng, scene_seed=2).image
         t = time.perf_counter()
         verdicts = [watcher.feed(image).verdict for _ in range(4)]
