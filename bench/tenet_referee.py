@@ -29,7 +29,7 @@ import time
 from companion.games import legal_moves
 from companion.games.tenet import pasch_move
 from companion.games.tenet_board import doublet
-from companion.games.tenet_live import seen
+from companion.games.tenet_live import explain, seen
 from companion.games.tenet_selfplay import roll_dice
 from companion.layout import load_layout
 from companion.position import Position, start_position
@@ -90,6 +90,7 @@ def main() -> None:
     print(f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()}")
 
     legal: list[float] = []
+    states: list[int] = []  # step states searched per judged turn
     rejected: list[float] = []
     answers: dict[str, int] = {}
     sizes = [2, 5, 9]
@@ -117,12 +118,14 @@ def main() -> None:
             t = time.perf_counter()
             verdict = ref.observe_board(seen(after))
             legal.append(time.perf_counter() - t)
+            states.append(explain(before, roll, seen(after)).visited)  # again, untimed
             key = verdict.kind if verdict else "none"
             answers[key] = answers.get(key, 0) + 1
     print(f"games {args.games} of {sizes} players, at most {args.turns} turns each")
     print("answers:", dict(sorted(answers.items())))
     print("turn judged (observe_board)     ", stats(legal))
     print("wrong board rejected            ", stats(rejected))
+    print(f"step states searched per turn: median {statistics.median(states)}, max {max(states)}")
     print(f"load at the end {os.getloadavg()}")
     if args.camera:
         camera(game(args.seed, 2, args.camera))
