@@ -304,6 +304,14 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", "no move to check the announcement against"))
+        if self.position.game == "tenet":  # the whole turn, from before its first step
+            from companion.games.tenet_live import announced
+
+            turn = len(self._history) - 1
+            while turn > 0 and self._history[turn][1].spent:
+                turn -= 1
+            kind, why = announced(self._history[turn][1], roll, text, move.after)
+            return self._say(Verdict(kind, why, move.announcement))
         before = self._history[-1][1]
         said = check(before, roll, text)
         made = (move.after.placement, move.after.energy)

@@ -192,3 +192,16 @@ def test_a_turn_begun_before_a_power_cut_goes_on_with_its_roll(tmp_path):
         assert ref.phase is Phase.MOVE and ref.roll == (9, 4, 2)
         whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
         assert ref.observe_board(seen(whole)).kind == "legal"
+
+
+def test_the_players_words_are_checked_against_the_whole_turn_seen():
+    ref = referee_for(START, (9, 4, 2))
+    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    ref.observe_board(seen(first))  # a pause between steps
+    rest = "4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    ref.observe_board(seen(after(first, (9, 4, 2), rest)))
+    said = ref.announce("9 von Start nach K3.9; " + rest)
+    assert said.kind == "legal", said.reason
+    other = ref.announce("9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K2.2")
+    assert other.kind == "illegal" and "another turn" in other.reason
+    assert ref.announce("Wurf 7").kind == "illegal"

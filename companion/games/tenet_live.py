@@ -204,3 +204,21 @@ def clearing(before: Position, roll: tuple[int, ...], view: Mapping[str, str]) -
         return pasch_move(before, roll, gone)
     except CompanionError:
         return None
+
+
+def announced(
+    before: Position, roll: tuple[int, ...], text: str, made: Position
+) -> tuple[str, str]:
+    """What a player said of the turn the referee saw: ``("legal", why)`` when the words,
+    played from ``before`` (the turn's start) with ``roll``, lead to the position ``made``;
+    else ``("illegal", why)`` with the checker's reason or the turn the words name."""
+    from companion.games.tenet_check import check  # it builds on the engine
+
+    said = check(before, roll, text)
+    if said.verdict == "invalid":
+        return "illegal", f"the announcement does not parse: {said.reason}"
+    if said.verdict != "legal" or said.move is None:
+        return "illegal", said.reason
+    if said.move.after != made:
+        return "illegal", f"the announcement names another turn: {said.move.describe()}"
+    return "legal", "the announcement fits the move made"
