@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.boards import START, differences, distance, fits_loosely, seen, with_board
 from companion.errors import CompanionError
 from companion.journal import Journal, fold
-from companion.layout import Layout
 from companion.position import Position, position_from_json
 
 
@@ -72,8 +72,6 @@ class Verdict:
 
 
 Board = Mapping[str, str]  # field id → piece colour, occupied fields only
-
-START = "start"  # TENET's common start field (companion.games.tenet_board.START)
 
 
 @dataclass
@@ -151,7 +149,7 @@ class Referee:
 
     def confirm_board(self) -> Verdict | None:
         """The players say the pieces stand as the referee shows them (no camera, or set back)."""
-        return self.observe_board(_seen(self.position))
+        return self.observe_board(seen(self.position))
 
     def observe_board(self, board: Board) -> Verdict | None:
         """A still board from the camera. Returns the new verdict, or None if nothing changed."""
@@ -162,7 +160,7 @@ class Referee:
             return None
         self._last_board = board
         self._record("board", {"fields": board})
-        expected = _seen(self.position)
+        expected = seen(self.position)
         if self.phase is Phase.SETUP:
             if board == expected:
                 self.phase = Phase.ROLL
@@ -170,9 +168,7 @@ class Referee:
                     roll, self._pending_roll = self._pending_roll, None
                     return self._roll(roll, record=False)
                 return self._say(Verdict("info", "board set up: roll the dice"))
-            return self._say(
-                Verdict("setup", "set up the pieces: " + _differences(expected, board))
-            )
+            return self._say(Verdict("setup", "set up the pieces: " + differences(expected, board)))
         if self.phase in (Phase.ROLL, Phase.OVER):
             if board == expected:
                 return None
@@ -183,7 +179,7 @@ class Referee:
                 Verdict(
                     "setup",
                     "a piece moved before the dice were read; set "
-                    "it back: " + _differences(expected, board),
+                    "it back: " + differences(expected, board),
                 )
             )
         if board == expected:  # nothing moved yet, or the pieces were set back
@@ -229,7 +225,7 @@ class Referee:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
             if self.position.game == "tenet" and len(roll) == 3:
                 self._pasch = (self.position, roll)  # the clearing may follow (R§6)
-            return self._accept(outcomes[0][0], _seen(self.position))
+            return self._accept(outcomes[0][0], seen(self.position))
         return rolled
 
     # ------------------------------------------------------------------ judging
@@ -247,8 +243,10 @@ class Referee:
             near = found.near
         else:
             exact = [m for m in self._legal if dict(m.after.occupant) == board]
-            loose = exact or [m for m in self._legal if m.destroyed and _loose(m.after, board)]
-            near = sorted(self._legal, key=lambda m: _distance(dict(m.after.occupant), board))[:3]
+            loose = exact or [
+                m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
+            ]
+            near = sorted(self._legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
         outcomes = _group(loose)
         if len(outcomes) == 1:
             return self._accept(outcomes[0][0], board)
@@ -261,7 +259,7 @@ class Referee:
                     "ambiguous", "the board fits several moves; which was meant?", choices=choices
                 )
             )
-        reason = "no legal move leads to this board: " + _differences(_seen(self.position), board)
+        reason = "no legal move leads to this board: " + differences(seen(self.position), board)
         return self._reject(board, reason, near)
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
@@ -290,7 +288,7 @@ class Referee:
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
         move = legal[index]
-        self._last_board = _seen(move.after)
+        self._last_board = seen(move.after)
         return self._accept(move, self._last_board)
 
     def announce(self, text: str) -> Verdict:
@@ -343,8 +341,8 @@ class Referee:
 
     def _accept(self, move: MoveLike, board: dict[str, str]) -> Verdict:
         after = move.after
-        if _seen(after) != board and move.destroyed:
-            after = _with_board(after, board)  # the station fields the player really used
+        if seen(after) != board and move.destroyed:
+            after = with_board(after, board)  # the station fields the player really used
         event = self._record(
             "move",
             {
@@ -406,15 +404,6 @@ class Referee:
         return verdict
 
 
-def _seen(position: Position) -> dict[str, str]:
-    """The position as the camera compares it: top colour a field; TENET's start pile is
-    left out (the position counts the balls there, companion.games.tenet_live)."""
-    board = dict(position.occupant)
-    if position.game == "tenet":
-        board.pop(START, None)
-    return board
-
-
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
     left = list(roll)
     for value in spent:
@@ -430,44 +419,3 @@ def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
         key = (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
         groups.setdefault(key, []).append(m)
     return list(groups.values())
-
-
-def _loose(after: Position, board: Mapping[str, str]) -> bool:
-    """Equal but for which free station fields the destroyed pieces were put on."""
-    layout = after.layout
-    if any(f not in layout.fields for f in board):
-        return False
-    return _ignoring_stations(layout, after.occupant) == _ignoring_stations(layout, board)
-
-
-def _ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ...]:
-    """The pieces on the board, with station pieces counted per colour, not per field."""
-    ring = sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station")
-    home = sorted(c for f, c in board.items() if layout.fields[f].kind == "station")
-    return tuple(ring), tuple(home)
-
-
-def _with_board(position: Position, board: Mapping[str, str]) -> Position:
-    data = position.to_json()
-    pieces: dict[str, list[str]] = {p: [] for p in position.players}
-    for fid, colour in board.items():
-        pieces[colour].append(fid)
-    data["pieces"] = pieces
-    return position_from_json(data, position.layout)
-
-
-def _distance(a: Mapping[str, str], b: Mapping[str, str]) -> int:
-    return sum(1 for f in set(a) | set(b) if a.get(f) != b.get(f))
-
-
-def _differences(expected: Mapping[str, str], seen: Mapping[str, str]) -> str:
-    """'U1.3 should be empty (red seen); U2.7 should hold yellow (empty seen)' — at most 4."""
-    out = []
-    for fid in sorted(set(expected) | set(seen)):
-        want, got = expected.get(fid), seen.get(fid)
-        if want != got:
-            out.append(
-                f"{fid} should {'hold ' + want if want else 'be empty'} ({got or 'empty'} seen)"
-            )
-    more = f"; and {len(out) - 4} more" if len(out) > 4 else ""
-    return "; ".join(out[:4]) + more
