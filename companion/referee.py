@@ -21,8 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.boards import START, differences, distance, fits_loosely, seen, with_board
+from companion.errors import CompanionError
 from companion.journal import Journal, fold
-from companion.layout import Layout
 from companion.position import Position, position_from_json
 
 
@@ -40,7 +41,7 @@ class MoveLike(Protocol):
 
 
 class Rules(Protocol):
-    def __call__(self, position: Position, roll: tuple[int, int]) -> Sequence[MoveLike]: ...
+    def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
 
 
 class Phase(enum.Enum):
@@ -83,16 +84,17 @@ class Referee:
     game_id: int = 0
     phase: Phase = Phase.SETUP
     verdict: Verdict | None = None
-    roll: tuple[int, int] | None = None
+    roll: tuple[int, ...] | None = None
     candidates: list[MoveLike] = field(default_factory=list)
     last_move: MoveLike | None = None  # the last accepted move (for teaching)
-    last_roll: tuple[int, int] | None = None  # the roll it was made with
+    last_roll: tuple[int, ...] | None = None  # the roll it was made with
     resumed: bool = False  # taken up from the journal after a restart
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     _legal: list[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
     _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
-    _pending_roll: tuple[int, int] | None = None  # read while the board was not set up
+    _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
+    _pasch: tuple[Position, tuple[int, ...]] | None = None  # TENET: before the last Pasch
 
     # ------------------------------------------------------------------ starting
 
@@ -131,7 +133,11 @@ class Referee:
             None,
         )
         if last is not None and last.kind == "roll":
-            ref._pending_roll = (int(last.data["dice"][0]), int(last.data["dice"][1]))
+            ref._pending_roll = tuple(int(d) for d in last.data["dice"])
+        elif ref.position.spent:  # a TENET turn begun: its roll goes on
+            roll = next((e for e in reversed(events) if e.kind == "roll"), None)
+            if roll is not None:
+                ref._pending_roll = tuple(int(d) for d in roll.data["dice"])
         return ref
 
     @property
@@ -143,16 +149,18 @@ class Referee:
 
     def confirm_board(self) -> Verdict | None:
         """The players say the pieces stand as the referee shows them (no camera, or set back)."""
-        return self.observe_board(dict(self.position.occupant))
+        return self.observe_board(seen(self.position))
 
     def observe_board(self, board: Board) -> Verdict | None:
         """A still board from the camera. Returns the new verdict, or None if nothing changed."""
         board = dict(board)
+        if self.position.game == "tenet":
+            board.pop(START, None)  # a pile of balls: the position counts them (tenet_live)
         if board == self._last_board:
             return None
         self._last_board = board
         self._record("board", {"fields": board})
-        expected = dict(self.position.occupant)
+        expected = seen(self.position)
         if self.phase is Phase.SETUP:
             if board == expected:
                 self.phase = Phase.ROLL
@@ -160,17 +168,18 @@ class Referee:
                     roll, self._pending_roll = self._pending_roll, None
                     return self._roll(roll, record=False)
                 return self._say(Verdict("info", "board set up: roll the dice"))
-            return self._say(
-                Verdict("setup", "set up the pieces: " + _differences(expected, board))
-            )
+            return self._say(Verdict("setup", "set up the pieces: " + differences(expected, board)))
         if self.phase in (Phase.ROLL, Phase.OVER):
             if board == expected:
                 return None
+            cleared = self._cleared(board)
+            if cleared is not None:
+                return self._accept(cleared, board)
             return self._say(
                 Verdict(
                     "setup",
                     "a piece moved before the dice were read; set "
-                    "it back: " + _differences(expected, board),
+                    "it back: " + differences(expected, board),
                 )
             )
         if board == expected:  # nothing moved yet, or the pieces were set back
@@ -181,42 +190,63 @@ class Referee:
         return self._judge(board)
 
     def observe_dice(self, dice: Sequence[int]) -> Verdict:
-        """A settled roll (from the dice reader, the panel's electronic dice or the page)."""
-        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
-            return self._say(Verdict("info", f"need two dice of 1..6, read {list(dice)}"))
+        """A settled roll (from the dice reader, the panel's electronic dice or the page),
+        checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V)."""
+        from companion.games import parse_roll
+
+        try:
+            roll = parse_roll(self.position.game, ",".join(str(int(d)) for d in dice))
+        except (CompanionError, ValueError) as exc:
+            return self._say(Verdict("info", f"read {list(dice)}: {exc}"))
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self._say(Verdict("info", f"{self.phase.value}: the roll was not expected"))
-        return self._roll((int(dice[0]), int(dice[1])))
+        return self._roll(roll)
 
-    def _roll(self, roll: tuple[int, int], record: bool = True) -> Verdict:
+    def _roll(self, roll: tuple[int, ...], record: bool = True) -> Verdict:
         if self.phase is Phase.SETUP:
             self._pending_roll = roll
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
             return self._say(Verdict("setup", "roll noted; first set up the pieces"))
-        self.roll = roll
+        said = "+".join(map(str, roll))
+        try:
+            legal = list(self.rules(self.position, roll))
+        except CompanionError as exc:  # a roll the position does not wait for (TENET)
+            return self._say(Verdict("info", f"{self.position.to_move} rolled {said}: {exc}"))
+        self.roll, self._legal, self._pasch = roll, legal, None
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
-        self._legal = list(self.rules(self.position, roll))
         self.phase = Phase.MOVE
         rolled = self._say(
-            Verdict(
-                "info",
-                f"{self.position.to_move} rolled {roll[0]}+{roll[1]}: "
-                f"{len(self._legal)} legal moves",
-            )
+            Verdict("info", f"{self.position.to_move} rolled {said}: {len(legal)} legal moves")
         )
         outcomes = _group(self._legal)
         if len(outcomes) == 1 and outcomes[0][0].after.placement == self.position.placement:
-            # a forced pass: no piece can move, so no board will ever show the move
-            return self._accept(outcomes[0][0], dict(self.position.occupant))
+            # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
+            if self.position.game == "tenet" and len(roll) == 3:
+                self._pasch = (self.position, roll)  # the clearing may follow (R§6)
+            return self._accept(outcomes[0][0], seen(self.position))
         return rolled
 
     # ------------------------------------------------------------------ judging
 
     def _judge(self, board: dict[str, str]) -> Verdict:
-        exact = [m for m in self._legal if dict(m.after.occupant) == board]
-        loose = exact or [m for m in self._legal if m.destroyed and _loose(m.after, board)]
+        near: Sequence[MoveLike] = ()
+        if self.position.game == "tenet":  # whole turns: searched, not listed
+            from companion.games.tenet_live import explain
+
+            try:
+                found = explain(self.position, self.roll or (), board)
+            except CompanionError as exc:
+                return self._reject(board, str(exc), ())
+            loose: Sequence[MoveLike] = found.fits
+            near = found.near
+        else:
+            exact = [m for m in self._legal if dict(m.after.occupant) == board]
+            loose = exact or [
+                m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
+            ]
+            near = sorted(self._legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
         outcomes = _group(loose)
         if len(outcomes) == 1:
             return self._accept(outcomes[0][0], board)
@@ -229,14 +259,28 @@ class Referee:
                     "ambiguous", "the board fits several moves; which was meant?", choices=choices
                 )
             )
+        reason = "no legal move leads to this board: " + differences(seen(self.position), board)
+        return self._reject(board, reason, near)
+
+    def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
+        """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
         self.phase = Phase.REJECTED
-        near = sorted(self._legal, key=lambda m: _distance(dict(m.after.occupant), board))[:3]
-        reason = "no legal move leads to this board: " + _differences(
-            dict(self.position.occupant), board
-        )
         verdict = Verdict("illegal", reason, choices=tuple(m.announcement for m in near))
         self._record("verdict", verdict.to_json())
         return self._say(verdict)
+
+    def _cleared(self, board: dict[str, str]) -> MoveLike | None:
+        """TENET after a Pasch: the balls its owners took back to start (R§6), as the
+        Pasch with them cleared, when that is all that changed; else None."""
+        if self._pasch is None:
+            return None
+        from companion.games.tenet_live import clearing
+
+        before, roll = self._pasch
+        move = clearing(before, roll, board)
+        if move is not None:
+            self.roll = roll
+        return move
 
     def play(self, index: int) -> Verdict:
         """The player names the move made, from :attr:`legal` (when no camera watches)."""
@@ -244,7 +288,7 @@ class Referee:
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
         move = legal[index]
-        self._last_board = dict(move.after.occupant)
+        self._last_board = seen(move.after)
         return self._accept(move, self._last_board)
 
     def announce(self, text: str) -> Verdict:
@@ -258,6 +302,14 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", "no move to check the announcement against"))
+        if self.position.game == "tenet":  # the whole turn, from before its first step
+            from companion.games.tenet_live import announced
+
+            turn = len(self._history) - 1
+            while turn > 0 and self._history[turn][1].spent:
+                turn -= 1
+            kind, why = announced(self._history[turn][1], roll, text, move.after)
+            return self._say(Verdict(kind, why, move.announcement))
         before = self._history[-1][1]
         said = check(before, roll, text)
         made = (move.after.placement, move.after.energy)
@@ -289,8 +341,8 @@ class Referee:
 
     def _accept(self, move: MoveLike, board: dict[str, str]) -> Verdict:
         after = move.after
-        if dict(after.occupant) != board and move.destroyed:
-            after = _with_board(after, board)  # the station fields the player really used
+        if seen(after) != board and move.destroyed:
+            after = with_board(after, board)  # the station fields the player really used
         event = self._record(
             "move",
             {
@@ -300,7 +352,7 @@ class Referee:
             },
         )
         self._history.append((event, self.position))
-        self.last_move, self.last_roll = move, self.roll
+        self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         verdict = Verdict("legal", "legal move", move.announcement)
         self._record("verdict", verdict.to_json())
@@ -309,6 +361,11 @@ class Referee:
             self._record("finish", {"winner": move.winner})
             return self._say(Verdict("legal", f"{move.winner} wins", move.announcement))
         self.phase = Phase.ROLL
+        if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
+            self.roll, self.phase = roll, Phase.MOVE
+            self._legal = list(self.rules(after, roll))
+            left = ", ".join(str(v) for v in _left(roll, after.spent))
+            verdict = Verdict("legal", f"moves on with {left}", move.announcement)
         return self._say(verdict)
 
     # ------------------------------------------------------------------ the operator
@@ -317,7 +374,7 @@ class Referee:
         """The operator sets the position (after a misread or a dispute)."""
         self._record("correction", {"position": position.to_json()})
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
-        self.phase = Phase.SETUP
+        self.phase, self._pasch = Phase.SETUP, None
         self._last_board = None
         return self._say(Verdict("info", "position corrected: set up the pieces as shown"))
 
@@ -329,7 +386,7 @@ class Referee:
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
-        self.phase = Phase.SETUP
+        self.phase, self._pasch = Phase.SETUP, None
         self._last_board = None
         return self._say(Verdict("info", "move taken back: set the pieces back as shown"))
 
@@ -347,51 +404,18 @@ class Referee:
         return verdict
 
 
+def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
+    left = list(roll)
+    for value in spent:
+        left.remove(value)
+    return left
+
+
 def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
-    """Moves grouped by outcome (board, stores, who moves next): one group, one meaning."""
+    """Moves grouped by outcome (board, stores, who moves next, dice spent, winner): one
+    group, one meaning."""
     groups: dict[Any, list[MoveLike]] = {}
     for m in moves:
-        key = (m.after.placement, m.after.energy, m.after.to_move)
+        key = (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
         groups.setdefault(key, []).append(m)
     return list(groups.values())
-
-
-def _loose(after: Position, board: Mapping[str, str]) -> bool:
-    """Equal but for which free station fields the destroyed pieces were put on."""
-    layout = after.layout
-    if any(f not in layout.fields for f in board):
-        return False
-    return _ignoring_stations(layout, after.occupant) == _ignoring_stations(layout, board)
-
-
-def _ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ...]:
-    """The pieces on the board, with station pieces counted per colour, not per field."""
-    ring = sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station")
-    home = sorted(c for f, c in board.items() if layout.fields[f].kind == "station")
-    return tuple(ring), tuple(home)
-
-
-def _with_board(position: Position, board: Mapping[str, str]) -> Position:
-    data = position.to_json()
-    pieces: dict[str, list[str]] = {p: [] for p in position.players}
-    for fid, colour in board.items():
-        pieces[colour].append(fid)
-    data["pieces"] = pieces
-    return position_from_json(data, position.layout)
-
-
-def _distance(a: Mapping[str, str], b: Mapping[str, str]) -> int:
-    return sum(1 for f in set(a) | set(b) if a.get(f) != b.get(f))
-
-
-def _differences(expected: Mapping[str, str], seen: Mapping[str, str]) -> str:
-    """'U1.3 should be empty (red seen); U2.7 should hold yellow (empty seen)' — at most 4."""
-    out = []
-    for fid in sorted(set(expected) | set(seen)):
-        want, got = expected.get(fid), seen.get(fid)
-        if want != got:
-            out.append(
-                f"{fid} should {'hold ' + want if want else 'be empty'} ({got or 'empty'} seen)"
-            )
-    more = f"; and {len(out) - 4} more" if len(out) > 4 else ""
-    return "; ".join(out[:4]) + more

@@ -16,7 +16,8 @@ How a frame is told apart (docs/referee.md):
   :class:`~companion.vision.settle.SettleDetector`; a die still rolling (motion blur) or
   dice that moved between frames are ignored, and only a settled roll reaches the referee.
   A board frame between two throws makes the next settled roll news even if the dice
-  happen to show the same values at the same place.
+  happen to show the same values at the same place. Two d6 go to the referee larger
+  first; TENET's Miwin dice (``dice_kind="miwin"``) in the order III, IV, V.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.errors import CompanionError
+from companion.position import Position
 from companion.referee import Referee, Verdict
 from companion.vision.dice import DiceReading, read_dice
 from companion.vision.locate import Location
@@ -107,9 +110,32 @@ class Watcher:
             else:
                 note = f"dice {list(reading.values)}: waiting for them to lie still"
             return Glance("dice", False, note=note, dice=reading, dice_scale=scale)
-        values = sorted(settled.values, reverse=True)  # the referee takes the larger die first
+        if self.dice_kind == "miwin":
+            try:
+                values = list(miwin_roll(settled, self.referee.position))
+            except CompanionError as exc:
+                return Glance("dice", True, None, str(exc), dice=reading, dice_scale=scale)
+        else:
+            values = sorted(settled.values, reverse=True)  # the referee takes the larger first
         verdict = self.referee.observe_dice(values)
         return Glance("dice", True, verdict, f"rolled {values}", dice=reading, dice_scale=scale)
+
+
+def dice_kind_of(game: str) -> str:
+    """The dice a game is played with, as the dice reader names them."""
+    return "miwin" if game == "tenet" else "d6"
+
+
+def miwin_roll(reading: DiceReading, position: Position) -> tuple[int, ...]:
+    """TENET's roll from Miwin's dice: in the order III, IV, V (not sorted: which die
+    shows a value matters, R§6), or the one die rolled for the stone after a first round
+    without a Pasch. CompanionError naming the die missing or doubled."""
+    from companion.games.tenet import awaiting_stone
+    from companion.games.tenet_board import roll_from_reading
+
+    if len(reading.dice) == 1 and position.game == "tenet" and awaiting_stone(position):
+        return (reading.dice[0].value,)
+    return roll_from_reading([d.to_json() for d in reading.dice])
 
 
 def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:

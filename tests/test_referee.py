@@ -176,7 +176,7 @@ def test_a_forced_pass_is_accepted_with_the_roll(referee):
 
 
 def test_bad_dice_are_refused(referee):
-    assert "need two dice" in referee.observe_dice([7, 1]).reason
+    assert "each die shows 1 to 6" in referee.observe_dice([7, 1]).reason
     assert referee.phase is Phase.ROLL
 
 

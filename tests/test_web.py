@@ -64,13 +64,6 @@ def test_serve_refuses_a_bad_port_and_bad_players_in_one_line(capsys):
     assert "unknown player 'purple'" in capsys.readouterr().err
 
 
-def test_serve_says_that_tenet_is_checked_but_not_yet_refereed_live(capsys):
-    assert main(["serve", "--game", "tenet", "--players", "red,blue"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("companion serve: the live table does not referee TENET yet")
-    assert len(err.splitlines()) == 1
-
-
 def test_setting_up_a_game_needs_the_pin(client):
     response = client.get("/setup")
     assert response.status_code == 302 and "/unlock" in response.headers["Location"]
@@ -190,7 +183,7 @@ def test_bad_dice_and_moves_are_answered_not_crashed(client):
     post(client, "/confirm")
     assert post(client, "/dice", die1="x", die2="2").status_code == 400
     post(client, "/dice", die1="9", die2="2")
-    assert "need two dice" in client.get("/status").get_data(as_text=True)
+    assert "each die shows 1 to 6" in client.get("/status").get_data(as_text=True)
     assert post(client, "/play/999").status_code == 409
 
 

@@ -26,7 +26,7 @@ from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
 from companion.referee import Phase, Referee, Verdict
 from companion.vision import BoardReader
-from companion.watch import Watcher
+from companion.watch import Watcher, dice_kind_of
 
 NAME = "replay"
 HELP = "referee a recorded game: a folder of camera frames, in name order"
@@ -68,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
         referee = _referee(start, journal, args.json)
         printer = _Printer(args.json)
         referee.listeners.append(printer)  # every verdict, also two from one frame
-        watcher = Watcher(referee, BoardReader(start.layout), still_frames=args.still_frames)
+        watcher = Watcher(
+            referee,
+            BoardReader(start.layout),
+            still_frames=args.still_frames,
+            dice_kind=dice_kind_of(start.game),
+        )
         read = 0
         for path in files:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)

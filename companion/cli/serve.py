@@ -141,7 +141,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
     from companion.calibration import board_reader, load_calibration
     from companion.camera import Supervisor, choose_source
-    from companion.watch import Watcher
+    from companion.watch import Watcher, dice_kind_of
 
     choice = choose_source(config.camera, frames=table_photographer(table))
     camera = Supervisor(
@@ -158,7 +158,8 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
             calibration = load_calibration(path)
         except CompanionError as exc:  # the page shows it and can calibrate anew
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
-    watcher = Watcher(table.referee, board_reader(layout, calibration))
+    dice = dice_kind_of(table.position.game)
+    watcher = Watcher(table.referee, board_reader(layout, calibration), dice_kind=dice)
     return Live(table, camera, watcher)
 
 

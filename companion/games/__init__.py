@@ -149,9 +149,8 @@ TENET = GameSpec(
     max_players=9,
     pools=("centre",),
     board="tenet",
-    # A turn is up to three steps that the camera sees as one change of the board; the
-    # live table would have to match whole turns (docs/tenet.md): moves/check for now.
-    live=False,
+    # A turn is up to three steps that the camera sees as one change of the board: the
+    # referee searches the turn that explains it (games/tenet_live.py, docs/tenet.md).
 )
 
 GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX, TUERME, TENET)}

@@ -1,0 +1,163 @@
+"""TENET at the live table: the time from a still board to the referee's verdict.
+
+Plays seeded random TENET games (whole turns of random legal steps; on a Pasch each ball
+on the third die's circles goes back to start with probability one half, as
+companion.games.tenet_selfplay does) and hands the referee, after each roll, the board
+after the turn as the camera compares it (tenet_live.seen: no start field). Timed is
+``Referee.observe_board``: the board-guided search for the turn and the verdict. The
+reading of the frame is the same as for the other games and measured by bench/referee.py
+(add it: about 4 frames of the board reader). Also timed: a board no turn explains (the
+turn's board with one ball of another player added on a free field), whose rejection
+searches a second time for the nearest turns.
+
+With ``--camera N`` the first N turns of a two-player game are also photographed by the
+synthetic camera and fed through the Watcher (4 frames a board; the clearing after a
+Pasch too): the time of those 4 feeds, reading included.
+
+    python bench/tenet_referee.py [--games 6] [--turns 40] [--seed 1] [--camera 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+
+from companion.games import legal_moves
+from companion.games.tenet import pasch_move
+from companion.games.tenet_board import doublet
+from companion.games.tenet_live import explain, seen
+from companion.games.tenet_selfplay import roll_dice
+from companion.layout import load_layout
+from companion.position import Position, start_position
+from companion.referee import Phase, Referee
+
+Turn = tuple[Position, tuple[int, ...], Position]
+
+
+def game(seed: int, players: int, turns: int) -> list[Turn]:
+    """The whole turns of one random game: (before, roll, after)."""
+    rng = random.Random(seed)
+    colours = [c for c in load_layout("tenet").colours if c not in ("orange",)][:players]
+    pos = start_position("tenet", players=colours)
+    out: list[Turn] = []
+    for _ in range(turns):
+        before, roll = pos, roll_dice(rng, pos)
+        while True:
+            move = rng.choice(legal_moves(pos, roll))
+            if len(roll) == 3 and doublet(roll):
+                fields = [c.split()[0] for c in move.clearable() if rng.random() < 0.5]
+                move = pasch_move(pos, roll, fields)
+            pos = move.after
+            if not pos.spent:
+                break
+        out.append((before, roll, pos))
+        if move.winner:
+            break
+    return out
+
+
+def wrong_board(before: Position, after: Position, rng: random.Random) -> dict[str, str] | None:
+    """The turn's board with a ball of another player on a free field (None: no room)."""
+    board = seen(after)
+    others = [c for c in before.players if c != before.to_move]
+    free = [f for f in before.layout.fields if f not in board and f != "start"]
+    if not others or not free:
+        return None
+    board[rng.choice(free)] = rng.choice(others)
+    return board
+
+
+def stats(values: list[float]) -> str:
+    v = sorted(values)
+    p90 = v[min(len(v) - 1, int(0.9 * len(v)))]
+    return (
+        f"n={len(v):4d}  median {statistics.median(v) * 1000:7.1f} ms  "
+        f"p90 {p90 * 1000:7.1f} ms  max {v[-1] * 1000:7.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--camera", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    print(f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()}")
+
+    legal: list[float] = []
+    states: list[int] = []  # step states searched per judged turn
+    rejected: list[float] = []
+    answers: dict[str, int] = {}
+    sizes = [2, 5, 9]
+    rng = random.Random(args.seed)
+    for g in range(args.games):
+        turns = game(args.seed + g, sizes[g % len(sizes)], args.turns)
+        for before, roll, after in turns:
+            wrong = wrong_board(before, after, rng)
+            if wrong is not None:
+                ref = Referee.start(before, legal_moves)
+                ref.confirm_board()
+                ref.observe_dice(list(roll))
+                if ref.phase is Phase.MOVE:
+                    t = time.perf_counter()
+                    verdict = ref.observe_board(wrong)
+                    rejected.append(time.perf_counter() - t)
+                    key = f"wrong board: {verdict.kind if verdict else 'none'}"
+                    answers[key] = answers.get(key, 0) + 1
+            ref = Referee.start(before, legal_moves)
+            ref.confirm_board()
+            ref.observe_dice(list(roll))
+            if ref.phase is not Phase.MOVE:
+                answers["judged on the roll"] = answers.get("judged on the roll", 0) + 1
+                continue
+            t = time.perf_counter()
+            verdict = ref.observe_board(seen(after))
+            legal.append(time.perf_counter() - t)
+            states.append(explain(before, roll, seen(after)).visited)  # again, untimed
+            key = verdict.kind if verdict else "none"
+            answers[key] = answers.get(key, 0) + 1
+    print(f"games {args.games} of {sizes} players, at most {args.turns} turns each")
+    print("answers:", dict(sorted(answers.items())))
+    print("turn judged (observe_board)     ", stats(legal))
+    print("wrong board rejected            ", stats(rejected))
+    print(f"step states searched per turn: median {statistics.median(states)}, max {max(states)}")
+    print(f"load at the end {os.getloadavg()}")
+    if args.camera:
+        camera(game(args.seed, 2, args.camera))
+
+
+def camera(turns: list[Turn]) -> None:
+    """The Watcher on photographed boards: 4 frames a board, reading included."""
+    import numpy as np
+
+    from companion.synth.board import photograph
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    start = turns[0][0]
+    ref = Referee.start(start, legal_moves)
+    watcher = Watcher(ref, BoardReader(start.layout), dice_kind="miwin")
+    rng = np.random.default_rng(1)
+    image = photograph(start, rng, scene_seed=2).image
+    for _ in range(4):
+        watcher.feed(image)
+    times, kinds = [], []
+    for _before, roll, after in turns:
+        ref.observe_dice(list(roll))
+        if ref.phase is not Phase.MOVE and seen(after) == seen(ref.position):
+            continue  # judged on the roll (a Pasch nobody cleared after, the stone die)
+        image = photograph(after, rng, scene_seed=2).image
+        t = time.perf_counter()
+        verdicts = [watcher.feed(image).verdict for _ in range(4)]
+        times.append(time.perf_counter() - t)
+        kinds += [v.kind for v in verdicts if v is not None]
+    print("camera: 4 frames to the verdict ", stats(times), " verdicts", kinds.count("legal"))
+
+
+if __name__ == "__main__":
+    main()

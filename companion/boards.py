@@ -1,0 +1,64 @@
+"""Boards as the referee compares them: what the camera can see of a position, the
+differences it names when a board does not fit, and the destroyed pieces' free choice
+of station field (Gravitation). Plain functions over positions and field → colour maps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.layout import Layout
+from companion.position import Position, position_from_json
+
+START = "start"  # TENET's common start field (companion.games.tenet_board.START)
+
+
+def seen(position: Position) -> dict[str, str]:
+    """The position as the camera compares it: top colour a field; TENET's start pile is
+    left out (the position counts the balls there, companion.games.tenet_live)."""
+    board = dict(position.occupant)
+    if position.game == "tenet":
+        board.pop(START, None)
+    return board
+
+
+def fits_loosely(after: Position, board: Mapping[str, str]) -> bool:
+    """Equal but for which free station fields the destroyed pieces were put on."""
+    layout = after.layout
+    if any(f not in layout.fields for f in board):
+        return False
+    return ignoring_stations(layout, after.occupant) == ignoring_stations(layout, board)
+
+
+def ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ...]:
+    """The pieces on the board, with station pieces counted per colour, not per field."""
+    ring = sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station")
+    home = sorted(c for f, c in board.items() if layout.fields[f].kind == "station")
+    return tuple(ring), tuple(home)
+
+
+def with_board(position: Position, board: Mapping[str, str]) -> Position:
+    data = position.to_json()
+    pieces: dict[str, list[str]] = {p: [] for p in position.players}
+    for fid, colour in board.items():
+        pieces[colour].append(fid)
+    data["pieces"] = pieces
+    return position_from_json(data, position.layout)
+
+
+def distance(a: Mapping[str, str], b: Mapping[str, str]) -> int:
+    return sum(1 for f in set(a) | set(b) if a.get(f) != b.get(f))
+
+
+def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str:
+    """'U1.3 should be empty (red seen); U2.7 should hold yellow (empty seen)' — at most 4."""
+    out = []
+    for fid in sorted(set(expected) | set(observed)):
+        want, got = expected.get(fid), observed.get(fid)
+        if want != got:
+            out.append(
+                f"{fid} should {'hold ' + want if want else 'be empty'} ({got or 'empty'} seen)"
+            )
+    more = f"; and {len(out) - 4} more" if len(out) > 4 else ""
+    return "; ".join(out[:4]) + more

@@ -1,0 +1,224 @@
+"""TENET at the live table: which turn explains the board the camera saw.
+
+The camera sees a whole turn (up to three steps and their displacements) as one change
+of the board, and a turn can have tens of thousands of outcomes, so the referee does not
+list them: :func:`explain` searches the legal steps depth first, guided by the board it
+must reach. A step changes at most three fields (where the ball left, where it landed,
+where a displaced ball was put), so a board still differing on more than three fields a
+die left is dropped at once, and a displaced ball is only put where the seen board shows
+a ball of its colour (or back to start) unless a later step could still move it.
+
+What the camera can compare (:func:`seen`): the top colour of every field but the start
+field. The balls waiting there are one pile (or small counted discs in the synthetic
+photo); how many of each colour wait follows from the position, since every player has
+nine balls and a field off start holds one ball.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError
+from companion.games.tenet import (
+    TenetMove,
+    after_steps,
+    on_board,
+    pasch_move,
+    remaining,
+)
+from companion.games.tenet_board import START, Board, board, doublet, stone_planet
+from companion.games.tenet_moves import Board_, Memo, Step, claims, land, landings, longest
+from companion.position import Position
+
+#: Most step states one search visits before it gives up and calls the board unexplained;
+#: self-play turns need a few hundred at most (bench/tenet_referee.py).
+BUDGET = 200_000
+
+
+@dataclass
+class Explained:
+    """What :func:`explain` found: the turns (whole, or begun) whose board is the seen one,
+    and the nearest whole turns when none is (for the rejection's explanation)."""
+
+    fits: list[TenetMove] = field(default_factory=list)
+    near: list[TenetMove] = field(default_factory=list)
+    visited: int = 0  # step states searched (the measure of the work)
+
+
+def seen(position: Position) -> dict[str, str]:
+    """The position as the camera compares it: field → colour, the start field left out."""
+    return {f: c for f, c in position.occupant.items() if f != START}
+
+
+def target(position: Position, view: Mapping[str, str]) -> Board_ | None:
+    """The balls off start a seen board shows, or None when no TENET position could look
+    like it (an unknown field or colour, more than nine balls of a colour)."""
+    balls = frozenset((f, c) for f, c in view.items() if f != START)
+    per_player = position.spec.pieces_for(len(position.players))
+    for f, c in balls:
+        if f not in position.layout.fields or c not in position.players:
+            return None
+    for colour in position.players:
+        if sum(1 for _, c in balls if c == colour) > per_player:
+            return None
+    return balls
+
+
+def explain(position: Position, roll: tuple[int, ...], view: Mapping[str, str]) -> Explained:
+    """The turns of the player to move with ``roll`` that leave the board ``view``.
+
+    Whole turns first (every die that can be moved is moved, Added 6.7; a claim of the
+    stone ends the turn); when none fits, the legal beginnings of a turn (one or two
+    steps, the rest of the roll still to move), so a player may pause between steps.
+    Turns reaching the same board with the same outcome are one (the first found, highest
+    die first). Empty ``fits`` when no legal turn leads there; ``near`` then holds the
+    closest whole turns met on the way."""
+    out = Explained()
+    goal = target(position, view)
+    if goal is None or doublet(roll) is not None or len(roll) != 3:
+        return out
+    search = _Search(position, roll, goal)
+    left, balls = remaining(position, roll), on_board(position)
+    off = _differ(dict(balls), dict(goal))
+    search.walk(balls, left, (), off)
+    whole = [m for m in search.found.values() if not m.after.spent]
+    out.fits = whole or [m for m in search.found.values() if m.after.spent]
+    out.visited = search.visited
+    if not out.fits:  # a rejection: search again, letting the turns end two fields off
+        near = _Search(position, roll, goal, slack=2)
+        near.walk(balls, left, (), off)
+        out.near = near.nearest()
+        out.visited += near.visited
+    return out
+
+
+class _Search:
+    """One depth-first search for the steps from a position's balls to ``goal``."""
+
+    def __init__(
+        self, position: Position, roll: tuple[int, ...], goal: Board_, slack: int = 0
+    ) -> None:
+        self.position, self.roll, self.goal, self.slack = position, roll, goal, slack
+        self.b: Board = board(position.layout)
+        self.colour = position.to_move
+        self.planet = stone_planet(position.layout, position.stone or START)
+        self.memo: Memo = {}
+        self.seen: set[tuple[Board_, tuple[int, ...]]] = set()
+        self.found: dict[tuple[object, ...], TenetMove] = {}
+        self.near: list[tuple[int, int, tuple[Step, ...], Board_]] = []
+        self.visited = 0
+        self.goal_fields: dict[str, str] = dict(goal)
+
+    def most(self, balls: Board_, left: tuple[int, ...]) -> int:
+        return longest(self.b, balls, self.colour, left, self.planet, self.memo)[0]
+
+    def walk(self, balls: Board_, left: tuple[int, ...], done: tuple[Step, ...], off: int) -> None:
+        """Visit the legal steps from ``balls`` (``off`` fields from the goal) with the
+        dice ``left``, ``done`` so far."""
+        if (balls, left) in self.seen:
+            return
+        self.seen.add((balls, left))
+        self.visited += 1
+        if self.visited > BUDGET:
+            raise CompanionError(
+                f"more than {BUDGET} step states searched for the board; "
+                "check the announced turn instead"
+            )
+        won = claims(self.b, balls, self.colour, left, self.planet)
+        need = 0 if won else self.most(balls, left)
+        if done and off == 0:
+            move = after_steps(self.position, self.roll, done, balls, need)
+            self.found.setdefault(move.outcome, move)
+        elif done and need == 0:
+            self.near.append((off, len(self.near), done, balls))
+        if need == 0:
+            return
+        budget = 3 * (len(left) - 1) + self.slack  # fields the later steps can still change
+        for i, value in enumerate(left):
+            if value in left[:i]:
+                continue
+            rest = left[:i] + left[i + 1 :]
+            for step, there, far in self.steps(balls, value, off, budget):
+                if 1 + self.most(there, rest) == need:
+                    self.walk(there, rest, (*done, step), far)
+
+    def steps(
+        self, balls: Board_, value: int, off: int, budget: int
+    ) -> list[tuple[Step, Board_, int]]:
+        """The steps of one die whose board still differs from the goal on at most
+        ``budget`` fields, with that count (every place for a displaced ball is tried
+        only when the best of them is close enough). A step changes only its origin, its
+        end and the displaced ball's new field, so the count is updated, not recounted."""
+        occ, goal = dict(balls), self.goal_fields
+        out: list[tuple[Step, Board_, int]] = []
+        mine = [f for f, c in balls if c == self.colour]
+        waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
+        wrong = {f for f in occ.keys() | goal.keys() if occ.get(f) != goal.get(f)}
+        for origin in sorted(mine) + ([START] if waiting else []):
+            # the end and the displaced ball's field fix two fields at most; an origin the
+            # goal agrees with is left wrong (or refilled by that ball): at least one
+            if off - (2 if origin == START else 3 if origin in wrong else 1) > budget:
+                continue
+            for end in landings(self.b, occ, self.colour, origin, value):
+                touched = {origin, end} - {START}
+                before = sum(occ.get(f) != goal.get(f) for f in touched)
+                hit = occ.get(end) if end != origin else None
+                moved = {origin: None, end: self.colour}
+                after = sum(moved.get(f) != goal.get(f) for f in touched)
+                base = off - before + after  # the displaced ball, if any, not put yet
+                if base - (1 if hit is not None else 0) > budget:
+                    continue  # even the best place for the displaced ball is too far
+                for step, there in land(self.b, occ, self.colour, Step(value, origin, end)):
+                    put, far = step.put, base
+                    if put is not None and put != START:  # the displaced ball put there
+                        was = moved.get(put) if put in touched else occ.get(put)
+                        far += (goal.get(put) != step.hit) - (goal.get(put) != was)
+                    if far <= budget:
+                        out.append((step, there, far))
+        return out
+
+    def nearest(self) -> list[TenetMove]:
+        """The three whole turns met that ended closest to the goal."""
+        best = sorted(self.near, key=lambda t: (t[0], t[1]))[:3]
+        return [after_steps(self.position, self.roll, d, b, 0) for _, _, d, b in best]
+
+
+def _differ(a: Mapping[str, str], b: Mapping[str, str]) -> int:
+    """On how many fields two boards differ."""
+    return sum(1 for f in a.keys() | b.keys() if a.get(f) != b.get(f))
+
+
+def clearing(before: Position, roll: tuple[int, ...], view: Mapping[str, str]) -> TenetMove | None:
+    """After a Pasch: the Pasch with the balls the seen board no longer shows taken back
+    to start (R§6), when that is all that changed and the rules allow it; else None."""
+    if doublet(roll) is None:
+        return None
+    was = seen(before)
+    gone = sorted(f for f in was if f not in view)
+    if not gone or any(view.get(f) != c for f, c in was.items() if f not in gone):
+        return None
+    if any(f not in was for f in view if f != START):
+        return None
+    try:
+        return pasch_move(before, roll, gone)
+    except CompanionError:
+        return None
+
+
+def announced(
+    before: Position, roll: tuple[int, ...], text: str, made: Position
+) -> tuple[str, str]:
+    """What a player said of the turn the referee saw: ``("legal", why)`` when the words,
+    played from ``before`` (the turn's start) with ``roll``, lead to the position ``made``;
+    else ``("illegal", why)`` with the checker's reason or the turn the words name."""
+    from companion.games.tenet_check import check  # it builds on the engine
+
+    said = check(before, roll, text)
+    if said.verdict == "invalid":
+        return "illegal", f"the announcement does not parse: {said.reason}"
+    if said.verdict != "legal" or said.move is None:
+        return "illegal", said.reason
+    if said.move.after != made:
+        return "illegal", f"the announcement names another turn: {said.move.describe()}"
+    return "legal", "the announcement fits the move made"

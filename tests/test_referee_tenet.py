@@ -1,0 +1,207 @@
+"""TENET at the live table: the referee finds the turn that explains the board it saw.
+
+The camera sees a whole turn as one change of the board and cannot count the balls on
+the start field; the referee searches the turns that lead to the board (tenet_live)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tenet_helpers import make
+
+from companion.games import legal_moves
+from companion.games.tenet_board import doublet
+from companion.games.tenet_check import check
+from companion.games.tenet_live import explain, seen
+from companion.games.tenet_selfplay import roll_dice
+from companion.journal import Journal
+from companion.position import Position, start_position
+from companion.referee import Phase, Referee
+from companion.vision.dice import DiceReading, Die
+from companion.watch import miwin_roll
+
+START = start_position("tenet", players=["red", "blue"])
+
+
+def after(position: Position, roll: tuple[int, ...], text: str) -> Position:
+    """The position after the said steps (checked legal by the engine's checker)."""
+    said = check(position, roll, text)
+    assert said.verdict == "legal" and said.move is not None, said.reason
+    return said.move.after
+
+
+def referee_for(position: Position, roll: tuple[int, ...]) -> Referee:
+    ref = Referee.start(position, legal_moves)
+    ref.confirm_board()
+    ref.observe_dice(list(roll))
+    assert ref.phase is Phase.MOVE
+    return ref
+
+
+def test_a_whole_turn_of_three_steps_is_found_from_the_board_alone():
+    turn = "9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    ref = referee_for(START, (9, 4, 2))
+    verdict = ref.observe_board(seen(after(START, (9, 4, 2), turn)))
+    assert verdict is not None and verdict.kind == "legal"
+    assert verdict.announcement == turn
+    assert ref.position.to_move == "blue" and ref.phase is Phase.ROLL
+    assert ref.position.pieces["red"].count("start") == 7  # counted, not seen
+
+
+def test_the_start_pile_is_not_compared():
+    ref = Referee.start(START, legal_moves)
+    assert ref.observe_board({"start": "blue"}).kind == "info"  # the pile read as one disc
+    assert ref.phase is Phase.ROLL
+
+
+def test_a_pause_between_steps_is_a_turn_begun():
+    ref = referee_for(START, (9, 4, 2))
+    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    verdict = ref.observe_board(seen(first))
+    assert verdict.kind == "legal" and verdict.reason == "moves on with 4, 2"
+    assert ref.phase is Phase.MOVE and ref.position.spent == (9,)
+    whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
+    assert ref.observe_board(seen(whole)).kind == "legal"
+    assert ref.position.to_move == "blue"
+
+
+def test_one_ball_five_fields_on_asks_whether_a_five_or_three_and_two_were_moved():
+    ref = referee_for(START, (2, 5, 3))
+    verdict = ref.observe_board(seen(after(START, (2, 5, 3), "5 von Start nach X2-9")))
+    assert verdict.kind == "ambiguous" and ref.phase is Phase.DECIDE
+    assert set(verdict.choices) == {
+        "5 von Start nach X2-9",
+        "3 von Start nach X2-8; 2 von X2-8 nach X2-9",
+    }
+    chosen = ref.choose(verdict.choices.index("5 von Start nach X2-9"))
+    assert chosen.reason == "moves on with 2, 3" and ref.position.spent == (5,)
+
+
+def test_a_board_no_turn_leads_to_is_rejected_until_the_balls_are_set_back():
+    ref = referee_for(START, (9, 4, 2))
+    wrong = seen(after(START, (9, 4, 2), "9 von Start nach K3.9; 4 von K3.9 nach P3.4"))
+    wrong["P5.2"] = "red"  # a second ball where no 2 from start leads
+    verdict = ref.observe_board(wrong)
+    assert verdict.kind == "illegal" and "P5.2 should be empty (red seen)" in verdict.reason
+    assert ref.phase is Phase.REJECTED and ref.position == START
+    assert verdict.choices  # the nearest legal turns, for the page
+    assert ref.observe_board(seen(START)).reason == "pieces set back: make your move"
+    assert ref.phase is Phase.MOVE
+
+
+def test_a_foreign_ball_walking_is_rejected():
+    board = make({"red": ["K3.9"], "blue": ["K3.12"]})
+    ref = referee_for(board, (9, 4, 2))
+    moved = {"K3.9": "red", "K3.13": "blue"}
+    assert ref.observe_board(moved).kind == "illegal"
+
+
+def test_a_pasch_moves_the_stone_and_the_same_player_rolls_again():
+    board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
+    ref = Referee.start(board, legal_moves)
+    ref.confirm_board()
+    verdict = ref.observe_dice([5, 5, 3])
+    assert verdict.kind == "legal" and verdict.announcement == "Pasch 5: Stein auf Jupiter"
+    assert ref.phase is Phase.ROLL and ref.position.to_move == "red"
+    assert ref.position.stone == "P5.3"
+
+
+def test_after_a_pasch_the_owners_take_balls_from_the_third_dies_circles_back_to_start():
+    board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
+    ref = Referee.start(board, legal_moves)
+    ref.confirm_board()
+    ref.observe_dice([5, 5, 3])  # Pasch 5, third die 3: planet 3 and K3 may be cleared
+    cleared = seen(ref.position)
+    del cleared["K3.12"]
+    verdict = ref.observe_board(cleared)
+    assert verdict.announcement == "Pasch 5: Stein auf Jupiter, räumt K3.12"
+    assert ref.position.pieces["blue"].count("start") == 9
+    del cleared["P5.2"]  # not on planet 3 or K3: a ball moved before the roll
+    assert ref.observe_board(cleared).kind == "setup"
+
+
+def test_the_roll_is_checked_by_miwins_dice():
+    ref = Referee.start(START, legal_moves)
+    ref.confirm_board()
+    assert "die III shows 1 2 5 6 7 9, not 3" in ref.observe_dice([3, 3, 3]).reason
+    assert "three Miwin dice" in ref.observe_dice([4, 3]).reason
+    assert ref.phase is Phase.ROLL
+
+
+def test_after_a_first_round_without_a_pasch_one_die_moves_the_stone():
+    ref = Referee.start(make({"red": [], "blue": []}, first_round=2), legal_moves)
+    ref.confirm_board()
+    assert "one die for the stone" in ref.observe_dice([9, 4, 2]).reason
+    verdict = ref.observe_dice([7])
+    assert verdict.kind == "legal" and verdict.announcement == "Stein auf Uranus"
+    assert ref.position.stone == "P7.3" and ref.phase is Phase.ROLL
+
+
+def die(kind: str, value: int, x: float) -> Die:
+    return Die(value, f"miwin-{kind}", x, 10.0, 0.9, True)
+
+
+def test_the_watcher_passes_miwins_dice_in_the_order_iii_iv_v_not_sorted():
+    reading = DiceReading((die("V", 2, 10), die("III", 9, 50), die("IV", 4, 90)))
+    assert miwin_roll(reading, START) == (9, 4, 2)
+    stone = make({"red": [], "blue": []}, first_round=2)
+    assert miwin_roll(DiceReading((die("IV", 8, 10),)), stone) == (8,)
+
+
+def test_two_dice_of_one_kind_are_not_a_roll():
+    reading = DiceReading((die("V", 2, 10), die("V", 3, 50), die("IV", 4, 90)))
+    with pytest.raises(Exception, match="two dice of kind miwin-V"):
+        miwin_roll(reading, START)
+
+
+def test_the_search_is_guided_by_the_board_not_an_enumeration():
+    turn = "9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    found = explain(START, (9, 4, 2), seen(after(START, (9, 4, 2), turn)))
+    assert [m.announcement for m in found.fits] == [turn]
+    assert found.visited < 500  # of the thousands of different whole turns
+
+
+def test_every_turn_of_a_random_game_is_found_from_its_board():
+    rng = random.Random(2)
+    pos, checked = start_position("tenet", players=["red", "blue", "green"]), 0
+    for _ in range(30):
+        before, roll = pos, roll_dice(rng, pos)
+        while True:
+            pos = rng.choice(legal_moves(pos, roll)).after
+            if not pos.spent:
+                break
+        if len(roll) == 3 and doublet(roll) is None and pos.placement != before.placement:
+            found = explain(before, roll, seen(pos))
+            assert [m.after for m in found.fits] == [pos], roll
+            checked += 1
+    assert checked >= 15
+
+
+def test_a_turn_begun_before_a_power_cut_goes_on_with_its_roll(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    with Journal(path) as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([9, 4, 2])
+        assert ref.observe_board(seen(first)).reason == "moves on with 4, 2"
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.observe_board(seen(first))  # the camera sees the balls as they were left
+        assert ref.phase is Phase.MOVE and ref.roll == (9, 4, 2)
+        whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
+        assert ref.observe_board(seen(whole)).kind == "legal"
+
+
+def test_the_players_words_are_checked_against_the_whole_turn_seen():
+    ref = referee_for(START, (9, 4, 2))
+    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    ref.observe_board(seen(first))  # a pause between steps
+    rest = "4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    ref.observe_board(seen(after(first, (9, 4, 2), rest)))
+    said = ref.announce("9 von Start nach K3.9; " + rest)
+    assert said.kind == "legal", said.reason
+    other = ref.announce("9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K2.2")
+    assert other.kind == "illegal" and "another turn" in other.reason
+    assert ref.announce("Wurf 7").kind == "illegal"

@@ -1,0 +1,138 @@
+"""The live table referees TENET: photographed boards through the watcher, the referee
+finding each whole turn from the board alone (the balls on start counted, not seen)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from companion.camera import Supervisor, SyntheticSource
+from companion.games import legal_moves, live_games
+from companion.games.tenet import pasch_move
+from companion.games.tenet_board import doublet
+from companion.games.tenet_selfplay import roll_dice
+from companion.live import Live, table_photographer
+from companion.position import Position, start_position
+from companion.referee import Phase, Referee, Verdict
+from companion.synth.board import default_camera, photograph, random_pose
+from companion.synth.dice import render_scene, scene_options
+from companion.table import Table
+from companion.vision import BoardReader
+from companion.watch import Watcher, dice_kind_of
+
+
+def turns(seed: int, count: int) -> list[tuple[Position, tuple[int, ...], Position]]:
+    """Whole turns of a random game of red and blue: (before, roll, after). As in
+    tenet_selfplay, a Pasch takes each ball on the third die's circles back with
+    probability one half."""
+    rng = random.Random(seed)
+    pos = start_position("tenet", players=["red", "blue"])
+    out: list[tuple[Position, tuple[int, ...], Position]] = []
+    for _ in range(count):
+        before, roll = pos, roll_dice(rng, pos)
+        while True:
+            move = rng.choice(legal_moves(pos, roll))
+            if len(roll) == 3 and doublet(roll):
+                fields = [c.split()[0] for c in move.clearable() if rng.random() < 0.5]
+                move = pasch_move(pos, roll, fields)
+            pos = move.after
+            if not pos.spent:
+                break
+        out.append((before, roll, pos))
+        if move.winner:
+            break
+    return out
+
+
+@pytest.mark.slow
+def test_a_tenet_game_is_refereed_from_the_camera():
+    game = turns(seed=11, count=14)
+    start = game[0][0]
+    referee = Referee.start(start, legal_moves)
+    watcher = Watcher(referee, BoardReader(start.layout), dice_kind=dice_kind_of("tenet"))
+    rng = np.random.default_rng(3)
+    camera = default_camera()
+    rvec, tvec = random_pose(start.layout.width, start.layout.height, camera, rng)
+
+    def film(position: Position) -> list[Verdict]:
+        shot = photograph(position, rng, camera=camera, rvec=rvec, tvec=tvec, scene_seed=7)
+        said = [watcher.feed(shot.image).verdict for _ in range(4)]
+        return [v for v in said if v is not None]
+
+    assert [v.kind for v in film(start)] == ["info"]  # set up: roll the dice
+    kinds = set()
+    for before, roll, after in game:
+        assert referee.position == before
+        verdict = referee.observe_dice(list(roll))
+        if after.placement == before.placement:  # a Pasch, the stone die, a pass
+            assert verdict.kind == "legal" and referee.position == after
+            kinds.add("pasch" if len(roll) == 3 and doublet(roll) else "no ball")
+            continue
+        if len(roll) == 3 and doublet(roll):  # a Pasch and balls taken back to start
+            assert verdict.kind == "legal"
+            kinds.add("cleared")
+        else:
+            kinds.add("turn")
+        verdicts = film(after)
+        assert [v.kind for v in verdicts] == ["legal"], (roll, verdicts)
+        assert referee.position == after
+    assert {"turn", "pasch"} <= kinds
+
+
+@pytest.mark.slow
+def test_a_photographed_board_no_turn_explains_is_rejected_and_set_back():
+    start = start_position("tenet", players=["red", "blue"])
+    referee = Referee.start(start, legal_moves)
+    watcher = Watcher(referee, BoardReader(start.layout), dice_kind="miwin")
+    rng = np.random.default_rng(4)
+
+    def film(position: Position) -> list[str]:
+        shot = photograph(position, rng, scene_seed=5)
+        return [v.kind for v in (watcher.feed(shot.image).verdict for _ in range(4)) if v]
+
+    film(start)
+    referee.observe_dice([9, 4, 2])
+    wrong = Position.create(
+        "tenet",
+        start.layout,
+        ["red", "blue"],
+        "red",
+        {"red": ["start"] * 9, "blue": ["K1.2"] + ["start"] * 8},
+    )  # a blue ball came out on red's turn
+    assert film(wrong) == ["illegal"] and referee.phase is Phase.REJECTED
+    assert film(start) == ["info"] and referee.phase is Phase.MOVE  # set back
+
+
+@pytest.mark.slow
+def test_serve_referees_tenet_on_the_synthetic_camera():
+    assert "tenet" in live_games("tenet")
+    table = Table.new(start_position("tenet", players=["red", "blue"]))
+    camera = Supervisor(SyntheticSource(table_photographer(table)))
+    watcher = Watcher(table.referee, BoardReader(table.position.layout), dice_kind="miwin")
+    live = Live(table, camera, watcher)
+    for _ in range(4):
+        live.step()
+    assert table.referee.phase is Phase.ROLL
+    table.referee.observe_dice([9, 4, 2])
+    table.referee.play(0)  # the page's list: one step, the rest of the roll still to move
+    assert table.referee.phase is Phase.MOVE and table.position.spent
+    for _ in range(4):
+        live.step()
+    assert table.referee.phase is Phase.MOVE and table.referee.verdict is not None
+    assert table.referee.verdict.kind == "legal"
+
+
+def test_miwins_dice_in_the_tray_reach_the_referee_in_the_order_iii_iv_v():
+    start = start_position("tenet", players=["red", "blue"])
+    referee = Referee.start(start, legal_moves)
+    referee.confirm_board()
+    watcher = Watcher(referee, BoardReader(start.layout), dice_kind="miwin")
+    options = scene_options(kind="miwin", dice=(3, 3), values=(2, 5, 3), moving=0.0)
+    tray = render_scene(0, replace(options, width=1280, height=960)).image
+    glances = [watcher.feed(tray) for _ in range(3)]
+    assert glances[0].note == "dice [5, 2, 3]: waiting for them to lie still"  # as they lie
+    assert glances[-1].note == "rolled [2, 5, 3]"  # III shows 2, IV 5, V 3
+    assert referee.roll == (2, 5, 3) and referee.phase is Phase.MOVE
