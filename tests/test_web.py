@@ -224,3 +224,20 @@ def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
     assert 'const LANG = "de-DE"' in page and "Dieser Zug ist nicht erlaubt." in page
     page = client.get("/?lang=en").get_data(as_text=True)
     assert 'const LANG = "en-GB"' in page and "This move is not allowed." in page
+
+
+def test_a_tenet_roll_is_typed_as_three_miwin_dice_on_the_page():
+    from companion.position import start_position
+
+    tenet = start_position("tenet", players=["red", "blue"])
+    app = create_app({"TABLE": Table.new(tenet), "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    post(client, "/confirm")
+    page = client.get("/status").get_data(as_text=True)
+    assert [f'aria-label="{n}"' in page for n in ("III", "IV", "V")] == [True] * 3
+    assert "<option>9</option>" in page
+    post(client, "/dice", die1="9", die2="4", die3="2")
+    state = client.get("/state.json").get_json()
+    assert state["phase"] == "move" and state["roll"] == [9, 4, 2]
+    page = client.get("/status").get_data(as_text=True)
+    assert '<span class="die">9</span><span class="die">4</span><span class="die">2</span>' in page

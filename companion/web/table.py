@@ -24,6 +24,7 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.position import Position
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.table import Table
 from companion.voice import Voice
@@ -50,7 +51,23 @@ def _context() -> dict[str, object]:
         "colours": PIECE_COLOURS,
         "legal": legal,
         "history": _history(t),
+        "dice_inputs": dice_inputs(t.position),
     }
+
+
+def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The dice the players may type on the page: a name and the faces of each, in the
+    order the game's rules read the roll (TENET: Miwin's III, IV, V, or one die for the
+    stone after a first round without a Pasch; otherwise two d6)."""
+    if position.game == "tenet":
+        from companion.games.tenet import awaiting_stone
+        from companion.games.tenet_board import DICE
+
+        return (("1", tuple(range(1, 10))),) if awaiting_stone(position) else DICE
+    return (("1", D6), ("2", D6))
+
+
+D6 = (1, 2, 3, 4, 5, 6)
 
 
 def _history(t: Table) -> list[str]:
@@ -106,8 +123,9 @@ def state_json() -> Response:
 @table.post("/dice")
 def dice() -> BaseResponse:
     """The dice as the players read them (when the camera does not)."""
+    count = len(dice_inputs(_table().position))
     try:
-        values = [int(request.form.get(k, "")) for k in ("die1", "die2")]
+        values = [int(request.form.get(f"die{n}", "")) for n in range(1, count + 1)]
     except ValueError:
         abort(400, "err_dice")
     with _table().lock:
