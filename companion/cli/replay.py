@@ -20,7 +20,7 @@ import numpy as np
 from companion.camera.replay import image_files
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
-from companion.games import legal_moves, live_games
+from companion.games import GAMES, legal_moves
 from companion.journal import Journal, fold
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
@@ -35,7 +35,7 @@ JUDGED = ("legal", "illegal", "ambiguous")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("frames", metavar="FRAMES_DIR", help="folder of image files, one a frame")
-    parser.add_argument("--game", default="gravitation", choices=sorted(live_games()))
+    parser.add_argument("--game", default="gravitation", choices=sorted(GAMES))
     parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
     parser.add_argument(
         "--players", metavar="COLOURS", help="comma-separated colours in turn order"

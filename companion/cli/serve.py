@@ -9,15 +9,16 @@ from __future__ import annotations
 import argparse
 import logging
 import secrets
+from typing import Any
 
 from companion.cli.common import add_config_argument, read_config
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.games import game_spec
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
 from companion.memory import give_back, limit_arenas
 from companion.panel import Panel
+from companion.position import Position
 from companion.table import Table
 from companion.voice import Voice
 
@@ -56,7 +57,6 @@ def run(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     from companion.position import start_position
-    from companion.web import create_app
     from companion.web.streams import THREADS
 
     config = read_config(args)
@@ -69,33 +69,51 @@ def run(args: argparse.Namespace) -> int:
     layout_name = args.layout or config.game.layout
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
-    if not game_spec(game).live:
-        raise CompanionError(
-            f"the live table does not referee {game_spec(game).title} yet; "
-            f"check its moves with 'companion moves' and 'companion check' (docs/{game}.md)"
-        )
     options = dict(config.game.options) if game == config.game.name else None
     pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
     if not pin.isdigit() or not 4 <= len(pin) <= 8:
         raise CompanionError("the referee PIN must be 4 to 8 digits")
+    # Everything that can be wrong is said in one line before anything is logged, written
+    # to the journal or started: the position, then the address (bound with the app to come).
+    start = start_position(game, players, layout, config.game.phase, options)
+    late = _LateApp()
+    try:
+        server = create_server(late, host=host, port=port, threads=THREADS, channel_timeout=60)
+    except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None
+    try:
+        return _serve(args, config, start, server, late, pin, (host, port))
+    finally:
+        server.close()  # also when the journal or the camera could not be opened
+
+
+def _serve(
+    args: argparse.Namespace,
+    config: Config,
+    start: Position,
+    server: Any,
+    late: _LateApp,
+    pin: str,
+    address: tuple[str, int],
+) -> int:
+    """Open the journal, panel, voice and camera, and serve the page until stopped."""
+    from companion.web import create_app
+
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
-    log.info("config: %s (%s)", config.path or "built-in defaults", config.found_by)
+    log.info("config: %s", config.path or "built-in defaults (no config file found)")
     config.data_dir.mkdir(parents=True, exist_ok=True)
     fresh = args.new_game or args.players or args.game
-    table = Table.new(
-        start_position(game, players, layout, config.game.phase, options),
-        config.journal_path,
-        resume=not fresh,
-    )
+    table = Table.new(start, config.journal_path, resume=not fresh)
     log.info(
         "journal: %s (%s)",
         config.journal_path,
-        "unfinished game resumed" if table.resumed else "new game",
+        "unfinished game resumed; --new-game starts afresh" if table.resumed else "new game",
     )
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
-    app = create_app(
+    late.app = create_app(
         {
             "TABLE": table,
             "REFEREE_PIN": pin,
@@ -105,18 +123,12 @@ def run(args: argparse.Namespace) -> int:
             "CALIBRATION_DIR": config.calibration_dir,
         }
     )
-    try:  # bind first: a port in use is said before anything claims to be serving
-        server = create_server(app, host=host, port=port, threads=THREADS, channel_timeout=60)
-    except OSError as exc:
-        if panel is not None:
-            panel.close()
-        raise CompanionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     log.info(
         "serving %s for %s on http://%s:%d/",
         table.position.spec.title,
         ", ".join(table.position.players),
-        host,
-        port,
+        address[0],
+        address[1],
     )
     if not (args.pin or config.web.pin):
         log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
@@ -135,6 +147,15 @@ def run(args: argparse.Namespace) -> int:
         if panel is not None:
             panel.close()
     return 0
+
+
+class _LateApp:
+    """The WSGI app, given once the table is ready: the address is bound before that."""
+
+    app: Any = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        return self.app(environ, start_response)
 
 
 def _camera(config: Config, table: Table, panel: Panel | None) -> Live:

@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=on|off",
         help="set a rule switch, e.g. --option death_push=on (repeatable)",
     )
+    parser.add_argument("--json", action="store_true", help="accepted: the output is JSON anyway")
 
 
 def run(args: argparse.Namespace) -> int:

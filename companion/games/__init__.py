@@ -55,8 +55,6 @@ class GameSpec:
     #: The kind of board it is played on (a layout's ``style``): layouts measured by a
     #: club keep the style of the board they copy.
     board: str = "gravitation"
-    #: Whether the live table (camera, page, panel) referees it, or only moves/check do.
-    live: bool = True
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.name: o.default for o in self.options}
@@ -156,9 +154,9 @@ TENET = GameSpec(
 GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX, TUERME, TENET)}
 
 
-def live_games(board: str | None = None) -> tuple[str, ...]:
-    """The games the live table referees, on one kind of board or on any."""
-    return tuple(n for n, g in GAMES.items() if g.live and board in (None, g.board))
+def games_on(board: str) -> tuple[str, ...]:
+    """The games played on one kind of board (a layout's ``style``)."""
+    return tuple(n for n, g in GAMES.items() if g.board == board)
 
 
 def game_spec(name: str) -> GameSpec:

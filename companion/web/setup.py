@@ -14,7 +14,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import CompanionError
-from companion.games import GAMES, GameSpec, live_games
+from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
 from companion.web.i18n import t
 from companion.web.security import check_pin, referee_required
@@ -35,8 +35,8 @@ def form() -> str:
 
 
 def _games(board: str) -> dict[str, GameSpec]:
-    """The games the live table referees on the board the camera is set up for."""
-    return {name: GAMES[name] for name in live_games(board)}
+    """The games played on the board the camera is set up for."""
+    return {name: GAMES[name] for name in games_on(board)}
 
 
 @setup.post("/setup")
