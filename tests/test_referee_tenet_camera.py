@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.games import legal_moves, live_games
+from companion.games import games_on, legal_moves
 from companion.games.tenet import pasch_move
 from companion.games.tenet_board import doublet
 from companion.games.tenet_selfplay import roll_dice
@@ -108,7 +108,7 @@ def test_a_photographed_board_no_turn_explains_is_rejected_and_set_back():
 
 @pytest.mark.slow
 def test_serve_referees_tenet_on_the_synthetic_camera():
-    assert "tenet" in live_games("tenet")
+    assert "tenet" in games_on("tenet")
     table = Table.new(start_position("tenet", players=["red", "blue"]))
     camera = Supervisor(SyntheticSource(table_photographer(table)))
     watcher = Watcher(table.referee, BoardReader(table.position.layout), dice_kind="miwin")

@@ -168,7 +168,8 @@ def _stores(scene: Scene, layout: Layout, position: Position) -> None:
 def _turn(scene: Scene, layout: Layout, position: Position) -> None:
     """Whose turn it is, at the top edge (free of stations and markers on every layout)."""
     y = -layout.height / 2 + 12
-    paint = PIECE_COLOURS.get(position.to_move, INK)
+    ink = INK if layout.style == "gravitation" else DARK_INK  # the dark board, or a light one
+    paint = PIECE_COLOURS.get(position.to_move, ink)
     label = f"{position.to_move} to move"
-    scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=INK, width=0.8))
-    scene.add(Text(0, y, label, 6.5, INK))
+    scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=ink, width=0.8))
+    scene.add(Text(0, y, label, 6.5, ink))
