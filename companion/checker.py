@@ -13,60 +13,22 @@ guessed; ``to`` (the field where the moved piece ended, as the camera tells) dec
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
 from companion.games import dice_choices, zwianer_moves
 from companion.games.dice import check_roll
 from companion.games.moves import Move
+from companion.games.verdict import Verdict as GameVerdict
 from companion.games.walk import graph
 from companion.notation.parser import parse_announcement
 from companion.notation.render import render
 from companion.notation.tokens import Kind, Token, normalise
 from companion.position import Position
 
-VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the referee says about an announcement."""
-
-    verdict: str  # one of VERDICTS
-    reason: str
-    move: Move | None = None  # the legal move (verdict "legal")
-    candidates: tuple[Move, ...] = ()  # the moves it fits (ambiguous) or the nearest ones
-    offset: int | None = None  # where parsing failed (verdict "invalid")
-    said: str | None = None  # what the player said, in canonical spelling (when it parsed)
-
-    @property
-    def announcement(self) -> str | None:
-        """The canonical announcement of the move, or of the nearest legal move."""
-        if self.move is not None:
-            return self.move.announcement
-        return self.candidates[0].announcement if self.candidates else None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "verdict": self.verdict,
-            "reason": self.reason,
-            "announcement": self.announcement,
-            "position": self.move.after.to_json() if self.move is not None else None,
-            "move": self.move.to_json() if self.move is not None else None,
-        }
-        if self.verdict == "ambiguous":
-            data["candidates"] = [
-                {"announcement": m.announcement, "from": m.start, "to": m.end}
-                for m in self.candidates
-            ]
-        elif self.verdict == "illegal":
-            data["nearest"] = [m.announcement for m in self.candidates]
-        if self.offset is not None:
-            data["offset"] = self.offset
-        if self.said is not None:
-            data["said"] = self.said
-        return data
+#: The answer about a ZwiAner announcement (the shared type of every game's checker).
+Verdict = GameVerdict[Move]
 
 
 def parse_move(

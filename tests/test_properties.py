@@ -8,8 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.checker import VERDICTS, check
+from companion.checker import check
 from companion.games.selfplay import Turn, self_play
+from companion.games.verdict import VERDICTS
 from companion.notation import parse_announcement, render
 from companion.position import position_from_json
 

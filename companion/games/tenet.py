@@ -70,6 +70,16 @@ class TenetMove:
         return gloss(self.announcement)
 
     @property
+    def start(self) -> str | None:
+        """Where the first step's ball stood (None for a Pasch, the stone or a pass)."""
+        return self.steps[0].start if self.steps else None
+
+    @property
+    def end(self) -> str | None:
+        """Where the last step's ball ended."""
+        return self.steps[-1].end if self.steps else None
+
+    @property
     def destroyed(self) -> tuple[Any, ...]:
         return ()  # TENET displaces, it never removes a ball from the game
 

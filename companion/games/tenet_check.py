@@ -16,7 +16,6 @@ camera) must be the end and the start of one of the said steps.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError, InvalidAnnouncement
@@ -34,6 +33,7 @@ from companion.games.tenet_moves import (
     waiting,
 )
 from companion.games.tenet_notation import FARBE, Said, SaidStep, parse, say_step, say_turn
+from companion.games.verdict import Verdict as GameVerdict
 from companion.position import Position
 
 
@@ -41,35 +41,8 @@ class Illegal(Exception):
     """Why the announced turn breaks a rule (one line, a player's words)."""
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the referee says about a TENET announcement (the GameVerdict contract)."""
-
-    verdict: str  # legal | illegal | invalid
-    reason: str
-    move: tenet.TenetMove | None = None
-    nearest: tuple[tenet.TenetMove, ...] = ()
-    offset: int | None = None
-
-    @property
-    def announcement(self) -> str | None:
-        if self.move is not None:
-            return self.move.announcement
-        return self.nearest[0].announcement if self.nearest else None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "verdict": self.verdict,
-            "reason": self.reason,
-            "announcement": self.announcement,
-            "position": self.move.after.to_json() if self.move is not None else None,
-            "move": self.move.to_json() if self.move is not None else None,
-        }
-        if self.verdict == "illegal":
-            data["nearest"] = [m.announcement for m in self.nearest]
-        if self.offset is not None:
-            data["offset"] = self.offset
-        return data
+#: The answer about a TENET announcement (the shared type of every game's checker).
+Verdict = GameVerdict[tenet.TenetMove]
 
 
 def check(
@@ -102,7 +75,7 @@ def check(
         reason = str(exc)
         if nearest:
             reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest)
-        return Verdict("illegal", reason, nearest=nearest)
+        return Verdict("illegal", reason, candidates=nearest)
     return Verdict("legal", f"legal: {move.colour} {move.describe()}", move=move)
 
 

@@ -14,7 +14,7 @@ announcement is explained by the rule that refused it.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.errors import CompanionError, InvalidAnnouncement
@@ -29,49 +29,11 @@ from companion.games.tuerme import (
     units,
 )
 from companion.games.tuerme_notation import Said, parse, spell
+from companion.games.verdict import Verdict as GameVerdict
 from companion.position import Position
 
-VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the referee says about an announcement."""
-
-    verdict: str  # one of VERDICTS
-    reason: str
-    move: TuermeMove | None = None  # the legal move (verdict "legal")
-    candidates: tuple[TuermeMove, ...] = ()  # the moves it fits (ambiguous) or the nearest
-    offset: int | None = None  # where parsing failed (verdict "invalid")
-    said: str | None = None  # what the player said, in canonical spelling (when it parsed)
-
-    @property
-    def announcement(self) -> str | None:
-        """The canonical announcement of the move, or of the nearest legal move."""
-        if self.move is not None:
-            return self.move.announcement
-        return self.candidates[0].announcement if self.candidates else None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "verdict": self.verdict,
-            "reason": self.reason,
-            "announcement": self.announcement,
-            "position": self.move.after.to_json() if self.move is not None else None,
-            "move": self.move.to_json() if self.move is not None else None,
-        }
-        if self.verdict == "ambiguous":
-            data["candidates"] = [
-                {"announcement": m.announcement, "from": m.start, "to": m.end}
-                for m in self.candidates
-            ]
-        elif self.verdict == "illegal":
-            data["nearest"] = [m.announcement for m in self.candidates]
-        if self.offset is not None:
-            data["offset"] = self.offset
-        if self.said is not None:
-            data["said"] = self.said
-        return data
+#: The answer about a race-game announcement (the shared type of every game's checker).
+Verdict = GameVerdict[TuermeMove]
 
 
 def check(
