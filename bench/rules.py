@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import percentile  # bench/timing.py, beside this file
+
 from companion.games import legal_moves
 from companion.games.selfplay import self_play
 from companion.layout import load_layout
@@ -58,11 +60,6 @@ def corpus(rng: random.Random, size: int, game: str) -> list[tuple[Position, tup
         n += 1
     rng.shuffle(found)
     return found[:size]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def dense(game: str, rng: random.Random, count: int) -> None:

@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import summary  # bench/timing.py, beside this file
+
 from companion.games.tenet import legal_moves, on_board
 from companion.games.tenet_board import DICE, board, doublet, stone_planet
 from companion.games.tenet_check import check
@@ -39,18 +41,6 @@ from companion.games.tenet_moves import LIMIT, TooManyTurns, search
 from companion.games.tenet_selfplay import Played, roll_dice, self_play
 from companion.layout import load_layout
 from companion.position import Position
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def summary(values: list[float], unit: str = "ms") -> str:
-    return (
-        f"median {statistics.median(values):.2f} {unit}, p90 {percentile(values, 0.9):.2f} "
-        f"{unit}, p99 {percentile(values, 0.99):.2f} {unit}, max {max(values):.1f} {unit}"
-    )
 
 
 def corpus(rng: random.Random, size: int) -> list[Played]:

@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import percentile  # bench/timing.py, beside this file
+
 from companion.games.tuerme import legal_moves
 from companion.games.tuerme_check import check
 from companion.games.tuerme_play import self_play
@@ -41,11 +43,6 @@ def corpus(rng: random.Random, size: int) -> list[tuple[Position, tuple[int, int
         n += 1
     rng.shuffle(found)
     return found[:size]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:
