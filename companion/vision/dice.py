@@ -140,6 +140,14 @@ def _inside(reading: FaceReading) -> bool:
     return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
 
 
+def _body_of_dense(tight: FaceReading, whole: FaceReading) -> bool:
+    """The tight top crop of a dense face (8 or 9 pips) is mostly pips: the pip reader
+    then takes the body's cross between them for one pip and reads a 1. When the whole
+    silhouette shows the dense face clearly (pips all well inside), that 1 is not trusted.
+    """
+    return tight.value == 1 and whole.value >= 8 and _inside(whole) and whole.confidence >= 0.8
+
+
 def read_dice(
     image: Image,
     kind: str = "d6",
@@ -164,7 +172,7 @@ def read_dice(
         if face.silhouette:
             top = _top_in_silhouette(image, face.quad)
             other = read_face(_warp(image, top), allowed)
-            if other.confidence > reading.confidence:
+            if other.confidence > reading.confidence and not _body_of_dense(other, reading):
                 centre = (float(top[:, 0].mean()), float(top[:, 1].mean()))
                 reading, face = other, replace(face, quad=top, centre=centre)
         if not _inside(reading):
