@@ -134,6 +134,15 @@ def test_a_weak_reading_is_read_again_as_a_whole_face(seed: int) -> None:
     assert right(scene, reading) == len(scene.dice) == len(reading.dice)
 
 
+@pytest.mark.parametrize("seed", [50183, 50249])
+def test_a_dense_face_found_by_its_silhouette_is_not_read_as_a_one(seed: int) -> None:
+    # A blue Miwin 9 beside another die: the tight top crop is mostly pips and was read
+    # as a 1 (the body's cross between them) with more confidence than the whole 9.
+    scene = tray(seed)
+    reading = read_dice(scene.image, ("d6", "miwin")[seed % 2])
+    assert right(scene, reading) == len(scene.dice) == len(reading.dice)
+
+
 def test_dark_dice_on_dark_mats_are_read_and_their_shadows_are_not_dice() -> None:
     # Black Miwin dice on the plain mat and on leather: the reader before the third pass
     # read 71 of these 72 dice and reported three extra.

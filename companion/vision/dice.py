@@ -13,7 +13,6 @@ taken, with its lower confidence.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +22,12 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.vision.diceimage import load_image
+from companion.vision.diceprofiles import (
+    DEFAULT_PROFILES,
+    DiceProfiles,
+    DieProfile,
+    miwin_profile,
+)
 from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
 from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
@@ -37,46 +42,9 @@ __all__ = [
     "Die",
     "DieProfile",
     "load_image",  # from companion.vision.diceimage, where the command line reads photos
-    "miwin_profile",
+    "miwin_profile",  # DieProfile, DiceProfiles, DEFAULT_PROFILES: from diceprofiles
     "read_dice",
 ]
-
-
-@dataclass(frozen=True)
-class DieProfile:
-    """One kind of die: its name, face values and body colour (BGR) as calibrated."""
-
-    kind: str
-    faces: frozenset[int]
-    colour: tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class DiceProfiles:
-    """The Miwin dice as the camera sees them; :meth:`override` takes calibration data."""
-
-    miwin: tuple[DieProfile, ...]
-
-    def override(self, colours: Mapping[str, tuple[int, int, int]]) -> DiceProfiles:
-        """The same profiles with the body colours of ``colours`` (kind → BGR) replaced."""
-        unknown = set(colours) - {p.kind for p in self.miwin}
-        if unknown:
-            raise CompanionError(f"dice profile: unknown die kind {sorted(unknown)[0]!r}")
-        return DiceProfiles(
-            tuple(
-                DieProfile(p.kind, p.faces, tuple(colours.get(p.kind, p.colour)))  # type: ignore[arg-type]
-                for p in self.miwin
-            )
-        )
-
-
-DEFAULT_PROFILES = DiceProfiles(
-    (
-        DieProfile("miwin-III", frozenset({1, 2, 5, 6, 7, 9}), (170, 80, 20)),  # blue
-        DieProfile("miwin-IV", frozenset({1, 3, 4, 5, 8, 9}), (40, 40, 190)),  # red
-        DieProfile("miwin-V", frozenset({2, 3, 4, 6, 7, 8}), (35, 35, 35)),  # black
-    )
-)
 
 
 @dataclass(frozen=True)
@@ -172,16 +140,12 @@ def _inside(reading: FaceReading) -> bool:
     return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
 
 
-def _lab(colour: tuple[int, int, int]) -> npt.NDArray[np.float32]:
-    pixel = np.array([[colour]], np.uint8)
-    out: npt.NDArray[np.float32] = cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB)[0, 0].astype(np.float32)
-    return out
-
-
-def miwin_profile(colour: tuple[int, int, int], profiles: DiceProfiles) -> DieProfile:
-    """The Miwin die whose calibrated colour is nearest (in Lab) to a face's colour."""
-    lab = _lab(colour)
-    return min(profiles.miwin, key=lambda p: float(np.linalg.norm(_lab(p.colour) - lab)))
+def _body_of_dense(tight: FaceReading, whole: FaceReading) -> bool:
+    """The tight top crop of a dense face (8 or 9 pips) is mostly pips: the pip reader
+    then takes the body's cross between them for one pip and reads a 1. When the whole
+    silhouette shows the dense face clearly (pips all well inside), that 1 is not trusted.
+    """
+    return tight.value == 1 and whole.value >= 8 and _inside(whole) and whole.confidence >= 0.8
 
 
 def read_dice(
@@ -208,7 +172,7 @@ def read_dice(
         if face.silhouette:
             top = _top_in_silhouette(image, face.quad)
             other = read_face(_warp(image, top), allowed)
-            if other.confidence > reading.confidence:
+            if other.confidence > reading.confidence and not _body_of_dense(other, reading):
                 centre = (float(top[:, 0].mean()), float(top[:, 1].mean()))
                 reading, face = other, replace(face, quad=top, centre=centre)
         if not _inside(reading):
