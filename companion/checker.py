@@ -16,11 +16,12 @@ import difflib
 from dataclasses import replace
 from typing import Any
 
-from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
+from companion.errors import AmbiguousMove, IllegalMove, InvalidAnnouncement
 from companion.games import dice_choices, zwianer_moves
 from companion.games.dice import check_roll
 from companion.games.moves import Move
 from companion.games.verdict import Verdict as GameVerdict
+from companion.games.verdict import check_fields
 from companion.games.walk import graph
 from companion.notation.parser import parse_announcement
 from companion.notation.render import render
@@ -64,11 +65,7 @@ def check(
 ) -> Verdict:
     """Parse, look up, explain. Bad input (unknown ``to`` or ``start`` field) raises
     CompanionError. ``to`` is where the moved piece ended, ``start`` where it stood."""
-    for flag, fid in (("--to", to), ("--from", start)):
-        if fid is not None and fid not in position.layout.fields:
-            raise CompanionError(
-                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
-            )
+    check_fields(position, to, start)
     pair = check_roll(roll)
     try:
         tokens = parse_announcement(text)

@@ -34,6 +34,7 @@ from companion.games.tenet_moves import (
 )
 from companion.games.tenet_notation import FARBE, Said, SaidStep, parse, say_step, say_turn
 from companion.games.verdict import Verdict as GameVerdict
+from companion.games.verdict import check_fields
 from companion.position import Position
 
 
@@ -54,11 +55,7 @@ def check(
 ) -> Verdict:
     """Parse, play, explain. Bad input (unknown ``to``/``start`` field, a roll that does
     not fit the dice or the position) raises CompanionError."""
-    for flag, fid in (("--to", to), ("--from", start)):
-        if fid is not None and fid not in position.layout.fields:
-            raise CompanionError(
-                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
-            )
+    check_fields(position, to, start)
     roll = tenet.expect_roll(position, roll)
     try:
         said = parse(text, position.layout.fields)

@@ -17,7 +17,7 @@ import difflib
 from dataclasses import replace
 from typing import Any
 
-from companion.errors import CompanionError, InvalidAnnouncement
+from companion.errors import InvalidAnnouncement
 from companion.games.dice import check_roll
 from companion.games.tuerme import (
     FREEING,
@@ -30,6 +30,7 @@ from companion.games.tuerme import (
 )
 from companion.games.tuerme_notation import Said, parse, spell
 from companion.games.verdict import Verdict as GameVerdict
+from companion.games.verdict import check_fields
 from companion.position import Position
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
@@ -44,11 +45,7 @@ def check(
     start: str | None = None,
 ) -> Verdict:
     """Parse, play, explain. An unknown ``to`` or ``start`` field raises CompanionError."""
-    for flag, fid in (("--to", to), ("--from", start)):
-        if fid is not None and fid not in position.layout.fields:
-            raise CompanionError(
-                f"--{flag.lstrip('-')} {fid!r}: layout {position.layout.name!r} has no such field"
-            )
+    check_fields(position, to, start)
     pair = check_roll(roll)
     try:
         said = parse(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.errors import CompanionError
 from companion.position import Position
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
@@ -74,3 +75,12 @@ class Verdict(Generic[M]):
         if self.said is not None:
             data["said"] = self.said
         return data
+
+
+def check_fields(position: Position, to: str | None, start: str | None) -> None:
+    """CompanionError unless ``--to`` and ``--from`` (where given) are fields of the board."""
+    for flag, fid in (("--to", to), ("--from", start)):
+        if fid is not None and fid not in position.layout.fields:
+            raise CompanionError(
+                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
+            )
