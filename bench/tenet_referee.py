@@ -27,37 +27,17 @@ import statistics
 import time
 
 from companion.games import legal_moves
-from companion.games.tenet import pasch_move
-from companion.games.tenet_board import doublet
 from companion.games.tenet_live import explain, seen
-from companion.games.tenet_selfplay import roll_dice
+from companion.games.tenet_selfplay import Turn, whole_turns
 from companion.layout import load_layout
-from companion.position import Position, start_position
+from companion.position import Position
 from companion.referee import Phase, Referee
-
-Turn = tuple[Position, tuple[int, ...], Position]
 
 
 def game(seed: int, players: int, turns: int) -> list[Turn]:
     """The whole turns of one random game: (before, roll, after)."""
-    rng = random.Random(seed)
     colours = [c for c in load_layout("tenet").colours if c not in ("orange",)][:players]
-    pos = start_position("tenet", players=colours)
-    out: list[Turn] = []
-    for _ in range(turns):
-        before, roll = pos, roll_dice(rng, pos)
-        while True:
-            move = rng.choice(legal_moves(pos, roll))
-            if len(roll) == 3 and doublet(roll):
-                fields = [c.split()[0] for c in move.clearable() if rng.random() < 0.5]
-                move = pasch_move(pos, roll, fields)
-            pos = move.after
-            if not pos.spent:
-                break
-        out.append((before, roll, pos))
-        if move.winner:
-            break
-    return out
+    return whole_turns(seed, colours, turns)
 
 
 def wrong_board(before: Position, after: Position, rng: random.Random) -> dict[str, str] | None:

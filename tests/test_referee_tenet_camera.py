@@ -3,7 +3,6 @@ finding each whole turn from the board alone (the balls on start counted, not se
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import numpy as np
@@ -11,9 +10,8 @@ import pytest
 
 from companion.camera import Supervisor, SyntheticSource
 from companion.games import games_on, legal_moves
-from companion.games.tenet import pasch_move
 from companion.games.tenet_board import doublet
-from companion.games.tenet_selfplay import roll_dice
+from companion.games.tenet_selfplay import whole_turns
 from companion.live import Live, table_photographer
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee, Verdict
@@ -24,32 +22,9 @@ from companion.vision import BoardReader
 from companion.watch import Watcher, dice_kind_of
 
 
-def turns(seed: int, count: int) -> list[tuple[Position, tuple[int, ...], Position]]:
-    """Whole turns of a random game of red and blue: (before, roll, after). As in
-    tenet_selfplay, a Pasch takes each ball on the third die's circles back with
-    probability one half."""
-    rng = random.Random(seed)
-    pos = start_position("tenet", players=["red", "blue"])
-    out: list[tuple[Position, tuple[int, ...], Position]] = []
-    for _ in range(count):
-        before, roll = pos, roll_dice(rng, pos)
-        while True:
-            move = rng.choice(legal_moves(pos, roll))
-            if len(roll) == 3 and doublet(roll):
-                fields = [c.split()[0] for c in move.clearable() if rng.random() < 0.5]
-                move = pasch_move(pos, roll, fields)
-            pos = move.after
-            if not pos.spent:
-                break
-        out.append((before, roll, pos))
-        if move.winner:
-            break
-    return out
-
-
 @pytest.mark.slow
 def test_a_tenet_game_is_refereed_from_the_camera():
-    game = turns(seed=11, count=14)
+    game = whole_turns(11, ["red", "blue"], 14)
     start = game[0][0]
     referee = Referee.start(start, legal_moves)
     watcher = Watcher(referee, BoardReader(start.layout), dice_kind=dice_kind_of("tenet"))

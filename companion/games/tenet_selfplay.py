@@ -9,7 +9,7 @@ Seeded, so reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games.tenet import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
@@ -57,3 +57,30 @@ def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Ite
             pos = move.after
             if not pos.spent:
                 break
+
+
+#: One whole turn as the camera sees it: the position before, the roll, the position after.
+Turn = tuple[Position, tuple[int, ...], Position]
+
+
+def whole_turns(seed: int, colours: Sequence[str], count: int) -> list[Turn]:
+    """The whole turns of a random game of ``colours`` (at most ``count``), for refereeing
+    from the board after each turn; on a Pasch each ball on the third die's circles goes
+    back to start with probability one half."""
+    rng = random.Random(seed)
+    pos = start_position("tenet", players=colours)
+    out: list[Turn] = []
+    for _ in range(count):
+        before, roll = pos, roll_dice(rng, pos)
+        while True:
+            move = rng.choice(legal_moves(pos, roll))
+            if len(roll) == 3 and doublet(roll):
+                fields = [c.split()[0] for c in move.clearable() if rng.random() < 0.5]
+                move = pasch_move(pos, roll, fields)
+            pos = move.after
+            if not pos.spent:
+                break
+        out.append((before, roll, pos))
+        if move.winner:
+            break
+    return out
