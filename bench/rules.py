@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timing import percentile  # bench/timing.py, beside this file
+from timing import percentile, print_legal_moves  # bench/timing.py, beside this file
 
 from companion.games import legal_moves
 from companion.games.selfplay import self_play
@@ -133,18 +133,7 @@ def measure(
         groups.setdefault("doublet" if roll[0] == roll[1] else "no doublet", []).append(t)
     phase = " (phase 3)" if game == "gravitation" else ""
     print(f"corpus: {len(found)} positions with their rolls{phase}, 2-5 players")
-    print(
-        f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
-        f"p90 {percentile(times, 0.9):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
-        f"max {max(times):.1f} ms"
-    )
-    for tag in sorted(groups):
-        values = groups[tag]
-        print(
-            f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms, "
-            f"p90 {percentile(values, 0.9):.3f} ms"
-        )
-    print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")
+    print_legal_moves(times, groups, sizes)
     turns = 0
     t0 = time.perf_counter()
     for n in range(games):

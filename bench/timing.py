@@ -17,3 +17,20 @@ def summary(values: list[float], unit: str = "ms") -> str:
         f"median {statistics.median(values):.2f} {unit}, p90 {percentile(values, 0.9):.2f} "
         f"{unit}, p99 {percentile(values, 0.99):.2f} {unit}, max {max(values):.1f} {unit}"
     )
+
+
+def print_legal_moves(times: list[float], groups: dict[str, list[float]], sizes: list[int]) -> None:
+    """The legal-move timings of a corpus of positions, overall and per group, and how many
+    moves a position has, as the rules benchmarks print them."""
+    print(
+        f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
+        f"p90 {percentile(times, 0.9):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
+        f"max {max(times):.1f} ms"
+    )
+    for tag in sorted(groups):
+        values = groups[tag]
+        print(
+            f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms, "
+            f"p90 {percentile(values, 0.9):.3f} ms"
+        )
+    print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timing import percentile  # bench/timing.py, beside this file
+from timing import percentile, print_legal_moves  # bench/timing.py, beside this file
 
 from companion.games.tuerme import legal_moves
 from companion.games.tuerme_check import check
@@ -78,18 +78,7 @@ def main() -> None:
         checks.append((time.perf_counter() - t0) * 1000)
         assert verdict.verdict in ("legal", "ambiguous"), verdict.reason
     print(f"corpus: {len(found)} self-play positions with their rolls, 2-4 players")
-    print(
-        f"legal_moves per position and roll: median {statistics.median(times):.3f} ms, "
-        f"p90 {percentile(times, 0.9):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
-        f"max {max(times):.1f} ms"
-    )
-    for tag in sorted(groups):
-        values = groups[tag]
-        print(
-            f"  {tag:12s} n={len(values):4d}  median {statistics.median(values):.3f} ms, "
-            f"p90 {percentile(values, 0.9):.3f} ms"
-        )
-    print(f"moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)}")
+    print_legal_moves(times, groups, sizes)
     print(
         f"check (canonical words, --to): median {statistics.median(checks):.3f} ms, "
         f"p99 {percentile(checks, 0.99):.3f} ms"
