@@ -39,7 +39,7 @@ def on_force_circles(layout: Layout, fid: str) -> list[str]:
 def test_a_round_board_of_50_cm_on_a_mat_with_its_markers_outside_it(tenet):
     assert "tenet" in builtin_layouts()
     assert (tenet.shape, tenet.diameter, tenet.style) == ("round", 500, "tenet")
-    assert [m.id for m in tenet.markers] == [0, 1, 2, 3]
+    assert [m.id for m in tenet.markers] == [8, 9, 10, 11]  # its own ids: Gravitation has 0-3
     for m in tenet.markers:
         nearest_corner = math.hypot(abs(m.x) - m.size / 2, abs(m.y) - m.size / 2)
         assert nearest_corner > 250  # the whole marker lies outside the round board

@@ -117,10 +117,10 @@ def test_a_piece_runs_64_steps_from_its_start_into_its_goal(tuerme, s):
 def test_fields_and_markers_fit_on_the_board_without_touching(tuerme):
     assert min(tuerme.spacing.values()) > tuerme.piece_diameter
     assert [(m.id, m.x, m.y, m.size) for m in tuerme.markers] == [
-        (0, -300, -300, 40),
-        (1, 300, -300, 40),
-        (2, 300, 300, 40),
-        (3, -300, 300, 40),
+        (4, -300, -300, 40),
+        (5, 300, -300, 40),
+        (6, 300, 300, 40),
+        (7, -300, 300, 40),
     ]
     for f in tuerme:
         assert abs(f.x) < tuerme.width / 2 - 20 and abs(f.y) < tuerme.height / 2 - 20

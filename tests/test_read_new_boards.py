@@ -7,6 +7,8 @@ with it out of the box: markers found, every placed piece read, no empty field m
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import cv2
 import numpy as np
 import pytest
@@ -57,3 +59,30 @@ def test_pieces_on_the_new_boards_are_read_from_a_tilted_view(name):
     read = vision.BoardReader(layout).read(photo)
     assert read.found and not read.busy, read.reason
     assert read.fields == PLACED[name]
+
+
+def test_another_boards_photo_is_not_found_and_says_so():
+    """Each board has its own marker ids, so a wrong --layout names the board it saw."""
+    photo = to_image(draw_board(load_layout("tuerme")), px_per_mm=1.5)
+    read = vision.BoardReader(load_layout("gravitation")).read(photo)
+    assert (read.found, read.reason) == (
+        False,
+        "board not found: the markers seen are those of the 'tuerme' board, not 'gravitation'",
+    )
+
+
+def test_an_empty_table_has_no_markers():
+    read = vision.BoardReader(load_layout("tenet")).read(np.full((240, 320, 3), 90, np.uint8))
+    assert (read.found, read.reason) == (False, "board not found: no board markers seen")
+
+
+def test_markers_that_do_not_fit_the_layout_are_not_a_board():
+    """A marker lifted or moved: its corners are off the plane of the others."""
+    from companion.layout import parse_layout
+
+    layout = load_layout("tenet")
+    text = (files("companion.layouts") / "tenet.json").read_text()
+    moved = parse_layout(text.replace('{"id": 10, "x": 250.0', '{"id": 10, "x": 150.0'))
+    read = vision.BoardReader(moved).read(to_image(draw_board(layout), px_per_mm=1.5))
+    assert not read.found
+    assert "do not lie where layout 'tenet' puts them" in read.reason

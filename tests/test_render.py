@@ -77,7 +77,13 @@ def test_the_markers_are_real_aruco_markers(name):
     img = to_image(draw_board(load_layout(name)), px_per_mm=1.0)
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     _corners, ids, _rejected = detector.detectMarkers(img)
-    assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
+    own = sorted(m.id for m in load_layout(name).markers)
+    assert ids is not None and sorted(ids.ravel().tolist()) == own
+
+
+def test_every_board_has_its_own_markers():
+    ids = [frozenset(m.id for m in load_layout(name).markers) for name in builtin_layouts()]
+    assert all(len(i) == 4 for i in ids) and len(frozenset().union(*ids)) == 4 * len(ids)
 
 
 @pytest.mark.parametrize("name", ["tuerme", "tenet"])

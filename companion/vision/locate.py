@@ -11,6 +11,7 @@ over frames and smooths a shaking camera.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import cv2
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.layout import Layout
+from companion.layout import Layout, builtin_layouts, load_layout
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -104,6 +105,8 @@ class Locator:
         self.jump_px = jump_px
         self.guess_lens = guess_lens
         self._size = (0, 0)
+        #: Why the last :meth:`locate` found no board, for people ("" after a success).
+        self.why = ""
         self._corners_mm = marker_corners(layout)
         self._detector = _detector(layout) if layout.markers else None
         hw, hh = layout.width / 2, layout.height / 2
@@ -111,11 +114,17 @@ class Locator:
         self._last_px: FloatArray | None = None
 
     def locate(self, image: npt.NDArray[np.uint8]) -> Location | None:
-        """The board in one frame, or None when it is not found (no state is kept)."""
+        """The board in one frame, or None when it is not found (then :attr:`why` says why).
+
+        Nothing of earlier frames is used.
+        """
+        self.why = ""
         if self.intrinsics is not None:
             self.intrinsics.check_size(image.shape[1], image.shape[0])
         if self.manual is not None:
-            return self._from_points(*self.manual, method="manual", markers=())
+            found = self._from_points(*self.manual, method="manual", markers=())
+            self.why = "" if found else "the four calibrated corners give no plane"
+            return found
         if self._detector is None:
             raise CompanionError(
                 f"layout {self.layout.name!r} has no markers: calibrate its four corners "
@@ -125,20 +134,35 @@ class Locator:
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
+            self.why = "no board markers seen"
             return None
-        board_pts, image_pts, seen = [], [], []
+        board_pts, image_pts, seen, foreign = [], [], [], []
         for quad, mid in zip(corners, ids.ravel(), strict=True):
             known = self._corners_mm.get(int(mid))
+            if known is None:
+                foreign.append(int(mid))
             if known is None or int(mid) in seen:
                 continue
             seen.append(int(mid))
             board_pts.append(known)
             image_pts.append(np.asarray(quad, np.float64).reshape(4, 2))
         if len(seen) < self.min_markers:
+            other = _board_of(foreign, self.layout.name)
+            self.why = (
+                f"the markers seen are those of the {other!r} board, not {self.layout.name!r}"
+                if other
+                else f"only {len(seen)} of the board's markers seen, {self.min_markers} needed"
+            )
             return None
-        return self._from_points(
+        found = self._from_points(
             np.vstack(board_pts), np.vstack(image_pts), method="markers", markers=tuple(seen)
         )
+        if found is None:
+            self.why = (
+                f"the {len(seen)} markers seen do not lie where layout {self.layout.name!r} "
+                "puts them (another board, or a marker lifted or covered)"
+            )
+        return found
 
     def update(self, image: npt.NDArray[np.uint8]) -> Location | None:
         """The board in the next frame of a stream, smoothed; None when it is not found."""
@@ -213,6 +237,24 @@ class Locator:
         else:
             k1 = grid[best]
         return Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
+
+
+def _board_of(ids: list[int], besides: str) -> str | None:
+    """The built-in layout (other than ``besides``) that owns most of the marker ``ids``.
+
+    Each built-in board has its own marker ids, so a photo of the race board read as
+    Gravitation says which board it is instead of "too few markers".
+    """
+    if not ids:
+        return None
+    owners = {n: sum(i in _marker_ids(n) for i in ids) for n in builtin_layouts() if n != besides}
+    best = max(owners, key=owners.__getitem__, default=None)
+    return best if best is not None and owners[best] >= 2 else None
+
+
+@functools.cache
+def _marker_ids(name: str) -> frozenset[int]:
+    return frozenset(m.id for m in load_layout(name).markers)
 
 
 def marker_corners(layout: Layout) -> dict[int, FloatArray]:

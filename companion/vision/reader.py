@@ -64,7 +64,7 @@ class BoardReader:
         """Read one frame; ``location`` skips the marker search (a watcher smooths it)."""
         location = location or self.locator.locate(image)
         if location is None:
-            return BoardRead(found=False, reason="board not found: fewer than 3 markers seen")
+            return BoardRead(found=False, reason=f"board not found: {self.locator.why}")
         sampled = self.sampler.sample(image, location)
         if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
