@@ -25,6 +25,8 @@ the caller reports the die as not settled instead of guessing.
 
 from __future__ import annotations
 
+import math
+import statistics
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -106,11 +108,14 @@ def _dark_pips(gray: FloatArray) -> bool:
     return bool(med - lo >= hi - med)
 
 
+_BLOB_AREAS = ((0.03 * SIZE) ** 2 * math.pi, (0.19 * SIZE) ** 2 * math.pi * 3.2)  # pip area range
+
+
 def _blobs(mask: Image) -> list[Pip]:
     """Validated pip blobs of one binary mask (holes filled, border blobs dropped)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     pips: list[Pip] = []
-    lo_area, hi_area = (0.03 * SIZE) ** 2 * np.pi, (0.19 * SIZE) ** 2 * np.pi * 3.2
+    lo_area, hi_area = _BLOB_AREAS
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
         if x <= 0 or y <= 0 or x + w >= FULL or y + h >= FULL:
@@ -121,12 +126,14 @@ def _blobs(mask: Image) -> list[Pip]:
             continue
         cx, cy = m["m10"] / area, m["m01"] / area
         mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-        common = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
+        # Scalars: math is exact here and far cheaper than numpy (not for arctan2, whose
+        # numpy result can differ from math.atan2's in the last bit).
+        common = math.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
         major = max((mu20 + mu02) / 2 + common, 1e-6)
         minor = max((mu20 + mu02) / 2 - common, 1e-6)
-        ellipse_area = 4 * np.pi * np.sqrt(major * minor)
+        ellipse_area = 4 * math.pi * math.sqrt(major * minor)
         fill = area / ellipse_area
-        elongation = float(np.sqrt(major / minor))
+        elongation = math.sqrt(major / minor)
         if not 0.72 <= fill <= 1.25 or elongation > 4.5:
             continue  # not an ellipse: a face edge, a crease or a shadow
         angle = 0.5 * float(np.arctan2(2 * mu11, mu20 - mu02))
@@ -145,7 +152,7 @@ def _split_touching(pips: list[Pip], by_width: bool = False) -> list[Pip]:
         return pips
     biggest = max(p.area for p in pips)
     round_ones = [p.area for p in pips if p.elongation < 1.5 and p.area >= 0.3 * biggest]
-    usual = float(np.median(round_ones)) if round_ones else biggest
+    usual = statistics.median(round_ones) if round_ones else biggest
     out: list[Pip] = []
     for p in pips:
         k = round(p.elongation / 1.15) if by_width else round(p.area / usual)
@@ -153,9 +160,9 @@ def _split_touching(pips: list[Pip], by_width: bool = False) -> list[Pip]:
             continue
         if k >= 2 and p.elongation >= 1.6:
             k = min(k, 3)
-            length = np.sqrt(p.area / np.pi) * np.sqrt(p.elongation) * 2  # major axis
+            length = math.sqrt(p.area / math.pi) * math.sqrt(p.elongation) * 2  # major axis
             step = length / k
-            dx, dy = np.cos(p.angle), np.sin(p.angle)
+            dx, dy = math.cos(p.angle), math.sin(p.angle)
             for i in range(k):
                 off = (i - (k - 1) / 2) * step
                 out.append(
@@ -172,6 +179,34 @@ def _split_touching(pips: list[Pip], by_width: bool = False) -> list[Pip]:
     return out
 
 
+@dataclass(frozen=True)
+class _Template:
+    """A pip layout prepared for fitting: centred cells and the angles of the outer ones."""
+
+    n: int
+    x: FloatArray  # centred cells, shape (1, n)
+    y: FloatArray
+    norm: float  # sum of the squared centred cells
+    outer_angles: FloatArray  # angles of the cells off the centre
+
+
+def _template(value: int) -> _Template:
+    layout = np.array(LAYOUTS[value], dtype=np.float64)
+    t = layout - layout.mean(axis=0)
+    outer_t = t[np.hypot(t[:, 0], t[:, 1]) > 0.5]
+    return _Template(
+        len(layout),
+        t[None, :, 0].copy(),
+        t[None, :, 1].copy(),
+        float((t**2).sum()),
+        np.arctan2(outer_t[:, 1], outer_t[:, 0]),
+    )
+
+
+# Made once: read_face fits layouts some thirty times a frame.
+_TEMPLATES = {value: _template(value) for value in LAYOUTS}
+
+
 def layout_residual(points: npt.NDArray[np.float64], value: int) -> tuple[float, float]:
     """How well ``points`` fit the pip layout of ``value``: (residual, grid spacing).
 
@@ -179,29 +214,25 @@ def layout_residual(points: npt.NDArray[np.float64], value: int) -> tuple[float,
     outer point with an outer layout cell), pips are matched one to one, and the residual
     is the worst pip's distance divided by the grid spacing; 0 is a perfect fit.
     """
-    layout = np.array(LAYOUTS[value], dtype=np.float64)
-    if len(points) != len(layout):
+    t = _TEMPLATES[value]
+    if len(points) != t.n:
         return float("inf"), 0.0
     if value == 1:
         return 0.0, 0.0
     p = points - points.mean(axis=0)
-    t = layout - layout.mean(axis=0)
-    scale = np.sqrt((p**2).sum() / (t**2).sum())
-    outer_p = p[np.hypot(p[:, 0], p[:, 1]) > 0.5 * scale]
-    outer_t = t[np.hypot(t[:, 0], t[:, 1]) > 0.5]
-    angles = (
-        np.arctan2(outer_p[:, 1], outer_p[:, 0])[:, None]
-        - np.arctan2(outer_t[:, 1], outer_t[:, 0])[None, :]
-    ).ravel()
+    px, py = p[:, 0], p[:, 1]
+    scale = math.sqrt(float((p**2).sum()) / t.norm)
+    outer_p = p[np.hypot(px, py) > 0.5 * scale]
+    angles = (np.arctan2(outer_p[:, 1], outer_p[:, 0])[:, None] - t.outer_angles).ravel()
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
-    tx = scale * (cos * t[None, :, 0] - sin * t[None, :, 1])  # (candidates, pips)
-    ty = scale * (sin * t[None, :, 0] + cos * t[None, :, 1])
-    d = np.hypot(tx[:, :, None] - p[None, None, :, 0], ty[:, :, None] - p[None, None, :, 1])
-    nearest = d.argmin(axis=1)  # for every point, its layout cell
-    one_to_one = np.array([len(set(row)) == len(layout) for row in nearest])
+    tx = scale * (cos * t.x - sin * t.y)  # (candidates, pips)
+    ty = scale * (sin * t.x + cos * t.y)
+    d = np.hypot(tx[:, :, None] - px, ty[:, :, None] - py)
+    nearest = np.sort(d.argmin(axis=1), axis=1)  # for every point, its layout cell
+    one_to_one = (nearest[:, 1:] != nearest[:, :-1]).all(axis=1)
     worst = d.min(axis=1).max(axis=1) / scale
     worst[~one_to_one] = np.inf
-    return float(worst.min()), float(scale)
+    return float(worst.min()), scale
 
 
 def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
@@ -210,15 +241,21 @@ def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
     if n not in LAYOUTS:
         return n, 0.0
     points = np.array([(p.x, p.y) for p in pips], dtype=np.float64)
-    centre = points.mean(axis=0)
-    off_centre = float(np.hypot(*(centre - FULL / 2))) / SIZE  # pips sit around the centre
     residual, spacing = layout_residual(points, n)
     quality = max(0.0, 1.0 - residual / 0.45)
+    if quality == 0.0:
+        return n, quality  # no fit: the pips' size and place cannot make it one
     if n > 1 and not 0.12 * SIZE <= spacing <= 0.42 * SIZE:
         quality *= 0.3  # a constellation far too small or too big for the face
-    areas = np.array([p.area for p in pips])
-    spread = float(areas.std() / areas.mean()) if n > 1 else 0.0
-    quality *= max(0.0, 1.0 - max(0.0, spread - 0.25))  # pips of one face share a size
+    if n > 1:
+        # areas.std() / areas.mean() without their wrappers' overhead (same sums).
+        areas = np.array([p.area for p in pips])
+        mean = np.add.reduce(areas) / n
+        deviation = areas - mean
+        spread = math.sqrt(np.add.reduce(deviation * deviation) / n) / mean
+        quality *= max(0.0, 1.0 - max(0.0, spread - 0.25))  # pips of one face share a size
+    centre = points.mean(axis=0)
+    off_centre = float(np.hypot(*(centre - FULL / 2))) / SIZE  # pips sit around the centre
     quality *= max(0.0, 1.0 - max(0.0, off_centre - 0.18) * 3)
     return n, quality
 
@@ -311,7 +348,7 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
 
 def _explain(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
     """The pips that count, the value they show and how well they explain the face."""
-    if pips and float(np.median([p.elongation for p in pips])) < 1.35:
+    if pips and statistics.median([p.elongation for p in pips]) < 1.35:
         # Round pips: a squashed one lies on a side face seen at a slant, not on top.
         pips = [p for p in pips if p.elongation < 1.75]
     best = _judge(pips, allowed)
@@ -329,8 +366,10 @@ def _explain(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, 
 
 
 def _judge(pips: list[Pip], allowed: frozenset[int]) -> tuple[list[Pip], int, float]:
+    if len(pips) not in allowed:
+        return pips, len(pips), 0.0  # not a value of this die: no need to fit its layout
     value, quality = _fit_quality(pips)
-    if pips and float(np.median([p.elongation for p in pips])) > 1.45:
+    if pips and statistics.median([p.elongation for p in pips]) > 1.45:
         quality *= 0.25  # pips are round: a level of stretched blobs is weak evidence
     if value not in allowed:
         quality = 0.0
@@ -342,7 +381,7 @@ def _is_blurred(pips: list[Pip]) -> bool:
     if not pips:
         return False
     ratios = [p.elongation for p in pips]
-    if float(np.median(ratios)) < _BLUR_RATIO:
+    if statistics.median(ratios) < _BLUR_RATIO:
         return False
     doubled = np.array([2 * p.angle for p in pips])  # axes are undirected: double the angle
     coherence = float(np.hypot(np.cos(doubled).mean(), np.sin(doubled).mean()))
