@@ -88,16 +88,24 @@ def _difference(bgr: Image, table: Image) -> Image:
     brighter than the table within :data:`_LIGHT` is scaled back to the table's brightness
     before it is compared, so a soft shadow or a brighter patch of the table's own colour
     does not count, a die of another colour, much darker or much brighter does."""
+    # OpenCV's per-pixel calls are several times faster than numpy's on 3 channels, and
+    # exact here: the channel sums and the squared Lab steps are whole numbers (times
+    # 2.25), so every float32 sum is exact, as in numpy.
     pixel = bgr.astype(np.float32)
     base = table.astype(np.float32)
-    gain = (pixel.sum(axis=2) + 3.0) / (base.sum(axis=2) + 3.0)
+    gain = (cv2.transform(pixel, _SUM) + 3.0) / (cv2.transform(base, _SUM) + 3.0)
     lift = 1.0 / np.clip(gain, *_LIGHT)
-    lifted = np.clip(pixel * lift[:, :, None], 0, 255).astype(np.uint8)
-    lab = cv2.cvtColor(lifted, cv2.COLOR_BGR2LAB).astype(np.float32)
-    ref = cv2.cvtColor(table, cv2.COLOR_BGR2LAB).astype(np.float32)
-    diff = lab - ref
-    out: Image = np.sqrt(diff[:, :, 0] ** 2 + 2.25 * (diff[:, :, 1] ** 2 + diff[:, :, 2] ** 2))
+    lifted = np.clip(cv2.multiply(pixel, cv2.merge((lift, lift, lift))), 0, 255).astype(np.uint8)
+    step = cv2.absdiff(
+        cv2.cvtColor(lifted, cv2.COLOR_BGR2LAB), cv2.cvtColor(table, cv2.COLOR_BGR2LAB)
+    )
+    # sqrt(dL² + 2.25·(da² + db²))
+    out: Image = cv2.sqrt(cv2.transform(cv2.multiply(step, step, dtype=cv2.CV_32F), _WEIGHTS))
     return out
+
+
+_SUM = np.ones((1, 3), np.float32)  # B + G + R
+_WEIGHTS = np.array([[1.0, 2.25, 2.25]], np.float32)  # chroma counts 1.5 times in distance
 
 
 @dataclass(frozen=True)
