@@ -60,9 +60,11 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     k = min(int(settings.max_face / 16 * 1.6) | 1, 255)
     guess = cv2.medianBlur(tiny, k)  # each channel on its own, in one call
     sigma = settings.max_face / 16 / 3
+    pixel = small.astype(np.float32)  # made once for both rounds
+    light = cv2.transform(pixel, _SUM)
     for _ in range(2):
         table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
-        dist = _difference(small, table)
+        dist = _lifted_difference(pixel, light, table)
         spread = float(np.median(dist)) * 1.4826 + 1.0
         threshold = max(settings.min_difference, settings.contrast * spread)
         mask = cv2.morphologyEx(
@@ -71,7 +73,9 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
         free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
         free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
         sum_tiny = cv2.resize(
-            small.astype(np.float32) * free[:, :, None], tiny_size, interpolation=cv2.INTER_AREA
+            cv2.multiply(pixel, cv2.merge((free, free, free))),
+            tiny_size,
+            interpolation=cv2.INTER_AREA,
         )
         weight = cv2.GaussianBlur(free_tiny, (0, 0), sigma)
         averaged = cv2.GaussianBlur(sum_tiny, (0, 0), sigma) / np.maximum(weight, 1e-3)[:, :, None]
@@ -88,12 +92,18 @@ def _difference(bgr: Image, table: Image) -> Image:
     brighter than the table within :data:`_LIGHT` is scaled back to the table's brightness
     before it is compared, so a soft shadow or a brighter patch of the table's own colour
     does not count, a die of another colour, much darker or much brighter does."""
+    pixel = bgr.astype(np.float32)
+    return _lifted_difference(pixel, cv2.transform(pixel, _SUM), table)
+
+
+def _lifted_difference(pixel: Image, light: Image, table: Image) -> Image:
+    """:func:`_difference` of a float32 BGR image whose channel sums ``light`` are known
+    (the table is learnt in two rounds against the same small image)."""
     # OpenCV's per-pixel calls are several times faster than numpy's on 3 channels, and
     # exact here: the channel sums and the squared Lab steps are whole numbers (times
     # 2.25), so every float32 sum is exact, as in numpy.
-    pixel = bgr.astype(np.float32)
     base = table.astype(np.float32)
-    gain = (cv2.transform(pixel, _SUM) + 3.0) / (cv2.transform(base, _SUM) + 3.0)
+    gain = (light + 3.0) / (cv2.transform(base, _SUM) + 3.0)
     lift = 1.0 / np.clip(gain, *_LIGHT)
     lifted = np.clip(cv2.multiply(pixel, cv2.merge((lift, lift, lift))), 0, 255).astype(np.uint8)
     step = cv2.absdiff(
@@ -332,14 +342,19 @@ def _creases(roi: Image) -> Image:
 
 def _edges(body: Image) -> Image:
     """Edge strength: steps of log brightness (shading) or of colour (another die)."""
-    lab = cv2.cvtColor(body, cv2.COLOR_BGR2LAB).astype(np.float32)
-    channels = [np.log(lab[:, :, 0] + 6.0) * 60.0, lab[:, :, 1], lab[:, :, 2]]
+    lightness, a, b = cv2.split(cv2.cvtColor(body, cv2.COLOR_BGR2LAB))
+    # 60·log(L + 6) by table (L takes 256 values); Sobel of whole numbers is exact, so
+    # a and b need no float copy.
+    channels = [cv2.LUT(lightness, _LOG_LIGHTNESS), a, b]
     grads = [
         cv2.magnitude(cv2.Sobel(c, cv2.CV_32F, 1, 0), cv2.Sobel(c, cv2.CV_32F, 0, 1))
         for c in channels
     ]
     out: Image = np.maximum(np.maximum(grads[0], grads[1]), grads[2])
     return out
+
+
+_LOG_LIGHTNESS = np.log(np.arange(256, dtype=np.float32) + 6.0) * 60.0
 
 
 def _squares(
