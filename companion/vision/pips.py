@@ -219,20 +219,22 @@ def layout_residual(points: npt.NDArray[np.float64], value: int) -> tuple[float,
         return float("inf"), 0.0
     if value == 1:
         return 0.0, 0.0
-    p = points - points.mean(axis=0)
+    # The ufuncs' own reductions: the same sums as .mean(), .sum(), .min() and co., without
+    # their Python wrappers (this runs some thirty times a frame on a few points).
+    p = points - np.add.reduce(points, axis=0) / len(points)
     px, py = p[:, 0], p[:, 1]
-    scale = math.sqrt(float((p**2).sum()) / t.norm)
+    scale = math.sqrt(float(np.add.reduce(p * p, axis=None)) / t.norm)
     outer_p = p[np.hypot(px, py) > 0.5 * scale]
     angles = (np.arctan2(outer_p[:, 1], outer_p[:, 0])[:, None] - t.outer_angles).ravel()
     cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
     tx = scale * (cos * t.x - sin * t.y)  # (candidates, pips)
     ty = scale * (sin * t.x + cos * t.y)
     d = np.hypot(tx[:, :, None] - px, ty[:, :, None] - py)
-    nearest = np.sort(d.argmin(axis=1), axis=1)  # for every point, its layout cell
-    one_to_one = (nearest[:, 1:] != nearest[:, :-1]).all(axis=1)
-    worst = d.min(axis=1).max(axis=1) / scale
-    worst[~one_to_one] = np.inf
-    return float(worst.min()), scale
+    nearest = d.argmin(axis=1)  # for every point, its layout cell
+    nearest.sort(axis=1)
+    one_to_one = np.logical_and.reduce(nearest[:, 1:] != nearest[:, :-1], axis=1)
+    worst = np.maximum.reduce(np.minimum.reduce(d, axis=1), axis=1) / scale
+    return float(np.minimum.reduce(np.where(one_to_one, worst, np.inf))), scale
 
 
 def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
@@ -254,7 +256,7 @@ def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
         deviation = areas - mean
         spread = math.sqrt(np.add.reduce(deviation * deviation) / n) / mean
         quality *= max(0.0, 1.0 - max(0.0, spread - 0.25))  # pips of one face share a size
-    centre = points.mean(axis=0)
+    centre = np.add.reduce(points, axis=0) / n  # points.mean(axis=0)
     off_centre = float(np.hypot(*(centre - FULL / 2))) / SIZE  # pips sit around the centre
     quality *= max(0.0, 1.0 - max(0.0, off_centre - 0.18) * 3)
     return n, quality
