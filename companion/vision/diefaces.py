@@ -212,17 +212,32 @@ def _faces_in_blob(
         for quad in quads:
             mask = np.zeros(sil.shape, np.uint8)
             cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
-            pixels = body[(mask & smooth) > 0]
-            if len(pixels) == 0:
+            colour = _median_colour(body, mask & smooth)
+            if colour is None:
                 continue
-            colour = tuple(int(c) for c in np.median(pixels, axis=0))
             centre = quad.mean(axis=0)
             quad = centre + (quad - centre) * 1.06  # the region stops short of the edge
             offset = np.array([x0, y0], np.float32)
             cxy = (float(centre[0] + x0), float(centre[1] + y0))
             corners = (quad + offset).astype(np.float32)
-            found.append(Face(corners, colour, cxy, len(quads) == 1))  # type: ignore[arg-type]
+            found.append(Face(corners, colour, cxy, len(quads) == 1))
     return found + _leftover_dice(sil, body, found, (x0, y0), s, half)
+
+
+def _median_colour(bgr: Image, mask: Image) -> tuple[int, int, int] | None:
+    """Each channel's median over the mask's pixels, whole (as ``int(np.median(...))``),
+    None for an empty mask. Counted by histogram: several times faster than gathering
+    the pixels and partitioning them."""
+    count = cv2.countNonZero(mask)
+    if count == 0:
+        return None
+    middle = [count // 2] if count % 2 else [count // 2 - 1, count // 2]  # sorted ranks
+    colour = []
+    for c in range(3):
+        below = np.cumsum(cv2.calcHist([bgr], [c], mask, [256], [0, 256]).ravel())
+        values = [int(np.searchsorted(below, rank, side="right")) for rank in middle]
+        colour.append(sum(values) // len(values))  # the mean of the middle two, truncated
+    return colour[0], colour[1], colour[2]
 
 
 def _between_pips(quad: npt.NDArray[np.float32], inner: Image, half: float) -> bool:
