@@ -356,10 +356,12 @@ def _read_polarity(gray: FloatArray, dark: bool, allowed: frozenset[int]) -> Fac
         return FaceReading(0, 0.0, (), False, ())
     votes: dict[int, float] = {}
     best: tuple[float, list[Pip]] = (-1.0, [])
+    # Glints on pips are closed once on the contrast map: a closing by a flat element
+    # commutes with thresholding, so every level's mask is what closing it would give.
     close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    closed = cv2.morphologyEx(contrast, cv2.MORPH_CLOSE, close)
     for level in _LEVELS:
-        above = (contrast > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
-        mask: Image = cv2.morphologyEx(above, cv2.MORPH_CLOSE, close)  # glints on pips
+        mask: Image = (closed > max(level * peak, 0.6 * _MIN_CONTRAST)).astype(np.uint8)
         blobs = _blobs(mask)
         by_area = _split_touching(blobs)
         pips, value, quality = _explain(by_area, allowed)
