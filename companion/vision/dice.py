@@ -29,6 +29,7 @@ from companion.vision.diceprofiles import (
     miwin_profile,
 )
 from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
+from companion.vision.pipgrid import grid_turn
 from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
@@ -331,10 +332,12 @@ def _read_place(
             return None
         crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
         centre = _from_crop(centre + unit * 1.3, crop_xy)
-    readings = [
-        _square_reading(image, centre + corners, kind, profiles)
-        for corners in (unit * 0.95, turned * 0.95, unit * 1.3)
-    ]
+    shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
+    turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
+    if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
+        c, s = np.cos(turn), np.sin(turn)
+        shapes.append(unit @ np.array([[c, s], [-s, c]], np.float32) * 0.95)
+    readings = [_square_reading(image, centre + corners, kind, profiles) for corners in shapes]
     clear = [rn for rn in readings if _clear(rn[0])]
     if not clear:
         return None
