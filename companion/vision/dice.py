@@ -206,6 +206,11 @@ def read_dice(
             (d, min(side, typical) if b else side)
             for (d, side), b in zip(found, boxed, strict=True)
         ]
+    elif found:
+        # No top face came out by its own outline (a lone die, boxes around silhouettes):
+        # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette).
+        typical = 0.8 * float(np.median([side for _, side in found]))
+    if found:
         found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
@@ -303,37 +308,47 @@ def _second_look(
     if die.confidence >= _WEAK:
         return die, side
     place = np.array([die.x, die.y], np.float32)
-    other = _read_place(image, place, typical, kind, profiles)
+    other = _read_place(image, place, typical, kind, profiles, read_here=True)
     if other is None or other.confidence <= die.confidence + 0.1:
         return die, side
     return other, typical
 
 
 def _read_place(
-    image: Image, place: Image, side: float, kind: str, profiles: DiceProfiles
+    image: Image,
+    place: Image,
+    side: float,
+    kind: str,
+    profiles: DiceProfiles,
+    read_here: bool = False,
 ) -> Die | None:
     """The die whose top face lies near ``place``, read as a face of the throw's size
     ``side``; None unless clearly read: settled, every pip well inside the face, and the
     pips centred on it.
 
     Every pip layout is symmetric about the face's centre, so the pips read in a square
-    1.3 sides wide around ``place`` give the centre (read again where they say). The die's
-    turn is not known: the face is read there upright, turned by 45°, and 1.3 sides wide
-    (wide enough for any turn). A crop turned wrongly cuts off pips, and a pip that
-    touches the crop's edge is not counted, so of the clear readings the one that sees the
-    most pips wins. A reading whose pips are not centred saw a part of a face.
+    1.3 sides wide around ``place`` give the centre (read again where they say); where no
+    pip set there agrees with its count, a weak reading's own centre (``read_here``)
+    stands. The face is read there upright, turned by 45°, 1.3 sides wide (wide enough for
+    any turn) and turned as the pips' grid (:func:`grid_turn`): upright or at 45°, a face
+    turned by about 22° has its corner pips near the crop's edge. A crop turned wrongly
+    cuts off pips, and a pip that touches the crop's edge is not counted, so of the clear
+    readings the one that sees the most pips wins. A reading whose pips are not centred
+    saw a part of a face.
     """
     unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
     turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
-    centre = place
+    centre, turn = place, None
     for _ in range(2):
         first = _square_reading(image, centre + unit * 1.3, kind, profiles)[0]
         if not first.pips:
+            if read_here:
+                break  # no pip set agrees with the count: the first reading's centre stays
             return None
         crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
         centre = _from_crop(centre + unit * 1.3, crop_xy)
+        turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
     shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
-    turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
     if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
         c, s = np.cos(turn), np.sin(turn)
         shapes.append(unit @ np.array([[c, s], [-s, c]], np.float32) * 0.95)
