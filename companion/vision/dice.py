@@ -210,11 +210,15 @@ def read_dice(
         # No top face came out by its own outline (a lone die, boxes around silhouettes):
         # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette).
         typical = 0.8 * float(np.median([side for _, side in found]))
+    firm = {id(d) for d, _ in found if d.confidence >= _WEAK}
     if found:
         found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
-    # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
-    found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
+    # at a slant): the surer wins. Centres of two real dice lie a die's width apart. A
+    # second look has only pips and the assumed size to go by; a face read firmly by its
+    # own outline is not replaced by the second look of a weak neighbour (a side strip
+    # whose second look sees a part of this top face, two pips of a 4 taken for a 2).
+    found.sort(key=lambda ds: (not ds[0].settled, id(ds[0]) not in firm, -ds[0].confidence * ds[1]))
     kept: list[tuple[Die, float]] = []
     for die, side in found:
         if all(
@@ -327,27 +331,28 @@ def _read_place(
     pips centred on it.
 
     Every pip layout is symmetric about the face's centre, so the pips read in a square
-    1.3 sides wide around ``place`` give the centre (read again where they say); where no
-    pip set there agrees with its count, a weak reading's own centre (``read_here``)
-    stands. The face is read there upright, turned by 45°, 1.3 sides wide (wide enough for
-    any turn) and turned as the pips' grid (:func:`grid_turn`): upright or at 45°, a face
-    turned by about 22° has its corner pips near the crop's edge. A crop turned wrongly
-    cuts off pips, and a pip that touches the crop's edge is not counted, so of the clear
-    readings the one that sees the most pips wins. A reading whose pips are not centred
-    saw a part of a face.
+    1.3 sides wide around ``place`` give the centre (read again where they say; the
+    reading that sees more pips saw more of the face and sets it); where no pip set there
+    agrees with its count, a weak reading's own centre (``read_here``) stands. The face is
+    read there upright, turned by 45°, 1.3 sides wide (wide enough for any turn) and
+    turned as the pips' grid (:func:`grid_turn`): upright or at 45°, a face turned by
+    about 22° has its corner pips near the crop's edge. A crop turned wrongly cuts off
+    pips, and a pip that touches the crop's edge is not counted, so of the clear readings
+    the one that sees the most pips wins. A reading whose pips are not centred saw a part
+    of a face.
     """
     unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
     turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
-    centre, turn = place, None
+    centre, turn, seen = place, None, 0
     for _ in range(2):
-        first = _square_reading(image, centre + unit * 1.3, kind, profiles)[0]
-        if not first.pips:
-            if read_here:
-                break  # no pip set agrees with the count: the first reading's centre stays
+        wide = centre + unit * 1.3
+        first = _square_reading(image, wide, kind, profiles)[0]
+        if not first.pips and not read_here:
             return None
-        crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
-        centre = _from_crop(centre + unit * 1.3, crop_xy)
-        turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
+        if len(first.pips) > seen:  # more of the face seen: a better centre
+            crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
+            centre, seen = _from_crop(wide, crop_xy), len(first.pips)
+            turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
     shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
     if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
         c, s = np.cos(turn), np.sin(turn)
