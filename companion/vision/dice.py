@@ -280,8 +280,8 @@ def _missed(
     for part, is_body in ((bodies, True), (groups, False)):
         n, lab, st, centres = cv2.connectedComponentsWithStats(part)
         for i in range(1, n):
-            if max(st[i, 2:4]) >= 1.6 * q:
-                continue  # longer than a die: a row of side strips
+            if max(st[i, 2:4]) >= 1.6 * q and not (is_body and st[i, 4] >= q * q):
+                continue  # longer than a die and without a top face's area: side strips
             if is_body and st[i, 4] < 0.35 * q * q:
                 continue
             if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
