@@ -164,6 +164,7 @@ def read_dice(
         return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
+    firm: set[int] = set()
     boxed: list[bool] = []
     faces, mask = find_faces_and_mask(image, s)
     for face in faces:
@@ -210,8 +211,8 @@ def read_dice(
         # No top face came out by its own outline (a lone die, boxes around silhouettes):
         # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette).
         typical = 0.8 * float(np.median([side for _, side in found]))
-    firm = {id(d) for d, _ in found if d.confidence >= _WEAK}
     if found:
+        firm = {id(d) for d, side in found if not _needs_look(d, side, typical)}
         found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart. A
@@ -300,6 +301,15 @@ def _missed(
 
 
 _WEAK = 0.7  # a reading below this confidence is looked at again
+_PART = 0.75  # a square below this share of the throw's size is a part of a face
+
+
+def _needs_look(die: Die, side: float, typical: float) -> bool:
+    """A reading to look at again: weak, or read from a square much smaller than the
+    throw's dice (one set, one size; perspective changes a face's size by far less) — the
+    body between the pips of a dense face, read as a part of it (two pips of a 7 read as
+    a 2)."""
+    return die.confidence < _WEAK or side < _PART * typical
 
 
 def _second_look(
@@ -307,15 +317,20 @@ def _second_look(
 ) -> tuple[Die, float]:
     """A weak reading — a part of a face, or a side face seen at a slant, where the top's
     own outline was lost — read again as a face of the throw's size where its pips say
-    (:func:`_read_place`); the second reading replaces the first when it is surer. (A side face's
-    second look lands on its own die's top and is then dropped as a duplicate.)"""
-    if die.confidence >= _WEAK:
+    (:func:`_read_place`); the second reading replaces the first when it is surer, or, for
+    a reading of a part of a face, when it sees more pips (the whole face holds every pip
+    of its part). A side face's second look lands on its own die's top and is then
+    dropped as a duplicate."""
+    if not _needs_look(die, side, typical):
         return die, side
     place = np.array([die.x, die.y], np.float32)
     other = _read_place(image, place, typical, kind, profiles, read_here=True)
-    if other is None or other.confidence <= die.confidence + 0.1:
+    if other is None:
         return die, side
-    return other, typical
+    part = side < _PART * typical
+    if other.confidence > die.confidence + 0.1 or (part and other.value > die.value):
+        return other, typical
+    return die, side
 
 
 def _read_place(
