@@ -276,12 +276,19 @@ def _missed(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(specks.astype(np.uint8))
     pip_sized = [i for i in range(1, count) if stats[i, 4] <= (0.4 * q) ** 2]
     pips = np.isin(labels, pip_sized)
-    groups = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    near = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    # The pips of one face lie at most the diagonal of a 2 apart (2·√2 spacings, about
+    # 0.8 of a side): specks that near each other are a group too (the closing bridges
+    # neighbouring pips only, not the two pips of a 2 or the corners of a 4).
+    reach = int(0.8 * q) | 1
+    far = cv2.dilate(pips.astype(np.uint8), _ellipse(reach))
     places = []
-    for part, is_body in ((bodies, True), (groups, False)):
+    for part, grow in ((bodies, -1), (near, 0), (far, reach)):
+        is_body = grow < 0
         n, lab, st, centres = cv2.connectedComponentsWithStats(part)
         for i in range(1, n):
-            if max(st[i, 2:4]) >= 1.6 * q and not (is_body and st[i, 4] >= q * q):
+            extent = max(st[i, 2:4]) - max(grow, 0)
+            if extent >= 1.6 * q and not (is_body and st[i, 4] >= q * q):
                 continue  # longer than a die and without a top face's area: side strips
             if is_body and st[i, 4] < 0.35 * q * q:
                 continue
