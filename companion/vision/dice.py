@@ -214,6 +214,9 @@ def read_dice(
     if found:
         firm = {id(d) for d, side in found if not _needs_look(d, side, typical)}
         found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
+        # What is still weak and much smaller than the throw's dice after its second
+        # look is a part of a face or a strip of side faces between dice, not a die.
+        found = [(d, side) for d, side in found if d.confidence >= _WEAK or side >= _PART * typical]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
     # at a slant): the surer wins. Centres of two real dice lie a die's width apart. A
     # second look has only pips and the assumed size to go by; a face read firmly by its
