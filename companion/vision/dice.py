@@ -29,8 +29,12 @@ from companion.vision.diceprofiles import (
     miwin_profile,
 )
 from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
-from companion.vision.pipgrid import grid_turn
-from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
+from companion.vision.lookagain import SQUARE as _SQUARE
+from companion.vision.lookagain import die_kind as _die_kind
+from companion.vision.lookagain import inside as _inside
+from companion.vision.lookagain import read_place
+from companion.vision.lookagain import warp as _warp
+from companion.vision.pips import SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
@@ -86,17 +90,6 @@ class DiceReading:
         return tuple(d.value for d in self.dice)
 
 
-_SQUARE = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
-
-
-def _warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
-    start = int(np.argmin(quad.sum(axis=1)))  # the corner nearest the image's top-left
-    quad = np.roll(quad, -start, axis=0)
-    m = cv2.getPerspectiveTransform(quad, _SQUARE)
-    out: Image = cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA)
-    return out
-
-
 def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """The top face inside a whole die's silhouette, found by its pips.
 
@@ -132,13 +125,6 @@ def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArr
     back = cv2.perspectiveTransform(best[1].reshape(1, 1, 2), np.linalg.inv(m))[0, 0]
     out: npt.NDArray[np.float32] = (back + (quad - box_centre) * 0.8).astype(np.float32)
     return out
-
-
-def _inside(reading: FaceReading) -> bool:
-    """Every pip of a reading lies well inside the face: on a die, pips sit at least a
-    fifth of the side away from its edges, here at least an eighth is asked."""
-    margin = PAD + SIZE / 8
-    return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
 
 
 def _body_of_dense(tight: FaceReading, whole: FaceReading) -> bool:
@@ -233,19 +219,6 @@ def read_dice(
     dice = [replace(d, side=side) for d, side in kept]  # the side: for drawing the box
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
-
-
-def _die_kind(
-    kind: str, colour: tuple[int, int, int], profiles: DiceProfiles
-) -> tuple[str, frozenset[int]]:
-    """The kind of die a face of this colour belongs to, and the values it can show."""
-    if kind == "d6":
-        return "d6", D6_VALUES
-    profile = miwin_profile(colour, profiles)
-    return profile.kind, profile.faces
-
-
-_RESCUE_CONFIDENCE = 0.6  # a die found from its pips alone must be read clearly
 
 
 def _missed(
@@ -351,77 +324,13 @@ def _read_place(
     profiles: DiceProfiles,
     read_here: bool = False,
 ) -> Die | None:
-    """The die whose top face lies near ``place``, read as a face of the throw's size
-    ``side``; None unless clearly read: settled, every pip well inside the face, and the
-    pips centred on it.
-
-    Every pip layout is symmetric about the face's centre, so the pips read in a square
-    1.3 sides wide around ``place`` give the centre (read again where they say; the
-    reading that sees more pips saw more of the face and sets it); where no pip set there
-    agrees with its count, a weak reading's own centre (``read_here``) stands. The face is
-    read there upright, turned by 45°, 1.3 sides wide (wide enough for any turn) and
-    turned as the pips' grid (:func:`grid_turn`): upright or at 45°, a face turned by
-    about 22° has its corner pips near the crop's edge. A crop turned wrongly cuts off
-    pips, and a pip that touches the crop's edge is not counted, so of the clear readings
-    the one that sees the most pips wins. A reading whose pips are not centred saw a part
-    of a face.
-    """
-    unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
-    turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
-    centre, turn, seen = place, None, 0
-    for _ in range(2):
-        wide = centre + unit * 1.3
-        first = _square_reading(image, wide, kind, profiles)[0]
-        if not first.pips and not read_here:
-            return None
-        if len(first.pips) > seen:  # more of the face seen: a better centre
-            crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
-            centre, seen = _from_crop(wide, crop_xy), len(first.pips)
-            turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
-    shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
-    if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
-        c, s = np.cos(turn), np.sin(turn)
-        shapes.append(unit @ np.array([[c, s], [-s, c]], np.float32) * 0.95)
-    readings = [_square_reading(image, centre + corners, kind, profiles) for corners in shapes]
-    clear = [rn for rn in readings if _clear(rn[0])]
-    if not clear:
+    """The die read clearly as a face of size ``side`` near ``place``
+    (:func:`companion.vision.lookagain.read_place`), or None."""
+    found = read_place(image, place, side, kind, profiles, read_here)
+    if found is None:
         return None
-    surest = max(r.confidence for r, _ in clear)
-    reading, name = max(
-        (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
-        key=lambda rn: (len(rn[0].pips), rn[0].confidence),
-    )
-    x, y = float(centre[0]), float(centre[1])
-    return Die(reading.value, name, x, y, reading.confidence, True)
-
-
-def _clear(reading: FaceReading) -> bool:
-    """A reading that stands on its own: sure, settled, pips well inside and centred."""
-    if len(reading.pips) != reading.value or reading.confidence < _RESCUE_CONFIDENCE:
-        return False
-    if not reading.value or reading.blurred:
-        return False
-    offset = np.array(reading.pips, np.float32).mean(axis=0) - (SIZE / 2 + PAD)
-    return _inside(reading) and float(np.hypot(*offset)) < 0.08 * SIZE
-
-
-def _square_reading(
-    image: Image, quad: Image, kind: str, profiles: DiceProfiles
-) -> tuple[FaceReading, str]:
-    """The face inside ``quad`` read, with the kind of die its colour says."""
-    crop = _warp(image, quad.astype(np.float32))
-    colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
-    name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
-    return read_face(crop, allowed), name
-
-
-def _from_crop(quad: Image, xy: Image) -> Image:
-    """A point of the warped crop of ``quad`` (see :func:`_warp`) back in the frame."""
-    start = int(np.argmin(quad.sum(axis=1)))
-    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0).astype(np.float32), _SQUARE)
-    point = np.array([[xy]], np.float32)
-    out: Image = cv2.perspectiveTransform(point, np.linalg.inv(m))[0, 0]
-    return out
+    reading = found.reading
+    return Die(reading.value, found.kind, found.x, found.y, reading.confidence, True)
 
 
 def _ellipse(size: int) -> Image:
