@@ -93,23 +93,37 @@ def read_place(
         if not first.pips and not read_here:
             return None
         if len(first.pips) > seen:  # more of the face seen: a better centre
-            crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
-            centre, seen = from_crop(wide, crop_xy), len(first.pips)
-            turn = grid_turn(first.pips)  # the upright wide crop's axes are the image's
-    shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
-    if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
-        c, s = np.cos(turn), np.sin(turn)
-        shapes.append(unit @ np.array([[c, s], [-s, c]], np.float32) * 0.95)
-    readings = [square_reading(image, centre + corners, kind, profiles) for corners in shapes]
-    clear = [rn for rn in readings if is_clear(rn[0])]
-    if not clear:
-        return None
-    surest = max(r.confidence for r, _ in clear)
-    reading, name = max(
-        (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
-        key=lambda rn: (len(rn[0].pips), rn[0].confidence),
-    )
-    return Placed(reading, name, float(centre[0]), float(centre[1]))
+            centre, turn, seen = *_pips_say(wide, first), len(first.pips)
+    for again in (False, True):
+        shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
+        if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
+            c, s = np.cos(turn), np.sin(turn)
+            shapes.append(unit @ np.array([[c, s], [-s, c]], np.float32) * 0.95)
+        quads = [centre + corners for corners in shapes]
+        readings = [square_reading(image, quad, kind, profiles) for quad in quads]
+        clear = [rn for rn in readings if is_clear(rn[0])]
+        if clear:
+            surest = max(r.confidence for r, _ in clear)
+            reading, name = max(
+                (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
+                key=lambda rn: (len(rn[0].pips), rn[0].confidence),
+            )
+            return Placed(reading, name, float(centre[0]), float(centre[1]))
+        # None clear, but a crop that saw more pips than the centring did knows the
+        # centre better (the centring crop, wider, also caught side faces): once more.
+        most = max(range(len(quads)), key=lambda i: len(readings[i][0].pips))
+        if again or len(readings[most][0].pips) <= seen:
+            return None
+        centre, turn = _pips_say(quads[most], readings[most][0])
+        seen = len(readings[most][0].pips)
+    return None
+
+
+def _pips_say(quad: Image, reading: FaceReading) -> tuple[Image, float | None]:
+    """The face's centre (its pips' mean: every layout is symmetric about it) and its turn
+    (:func:`grid_turn`) from a reading of the crop of ``quad``, in frame coordinates."""
+    points = np.array([from_crop(quad, np.array(xy, np.float32) - PAD) for xy in reading.pips])
+    return points.mean(axis=0).astype(np.float32), grid_turn([tuple(p) for p in points])
 
 
 def is_clear(reading: FaceReading) -> bool:
