@@ -82,7 +82,8 @@ def read_place(
     about 22° has its corner pips near the crop's edge. A crop turned wrongly cuts off
     pips, and a pip that touches the crop's edge is not counted, so of the clear readings
     the one that sees the most pips wins. A reading whose pips are not centred saw a part
-    of a face.
+    of a face; when none is clear, the crop that saw more pips than the centring is the
+    better centre, and the face is read again there.
     """
     unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
     turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
@@ -94,7 +95,7 @@ def read_place(
             return None
         if len(first.pips) > seen:  # more of the face seen: a better centre
             centre, turn, seen = *_pips_say(wide, first), len(first.pips)
-    for again in (False, True):
+    for attempt in range(3):
         shapes = [unit * 0.95, turned * 0.95, unit * 1.3]
         if turn is not None:  # turned as the pips' grid: no corner pip near the crop's edge
             c, s = np.cos(turn), np.sin(turn)
@@ -110,9 +111,10 @@ def read_place(
             )
             return Placed(reading, name, float(centre[0]), float(centre[1]))
         # None clear, but a crop that saw more pips than the centring did knows the
-        # centre better (the centring crop, wider, also caught side faces): once more.
+        # centre better (the centring crop, wider, also caught side faces): again, while
+        # each look sees more of the face (twice at most).
         most = max(range(len(quads)), key=lambda i: len(readings[i][0].pips))
-        if again or len(readings[most][0].pips) <= seen:
+        if attempt == 2 or len(readings[most][0].pips) <= seen:
             return None
         centre, turn = _pips_say(quads[most], readings[most][0])
         seen = len(readings[most][0].pips)
