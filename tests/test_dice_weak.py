@@ -49,6 +49,7 @@ def test_a_single_pip_does_not_say_how_the_face_is_turned() -> None:
         71064,  # a lone green 4: no top face by its outline, so no second look at all
         71488,  # a blue 4 whose side strip's second look (two of its pips) read a 2
         71343,  # a black Miwin 4 centred by a wide crop that saw two pips and side faces
+        71147,  # a black Miwin 8 on a dark mat: only its side faces came out as squares
     ],
 )
 def test_a_weak_reading_at_a_slant_is_read_again_turned_as_its_pips(seed: int) -> None:
