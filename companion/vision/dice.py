@@ -195,11 +195,15 @@ def read_dice(
         ]
     elif found:
         # No top face came out by its own outline (a lone die, boxes around silhouettes):
-        # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette).
+        # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette). A
+        # blurred one is still rolling: its box is smeared, and it is not read again.
         typical = 0.8 * float(np.median([side for _, side in found]))
     if found:
         firm = {id(d) for d, side in found if not _needs_look(d, side, typical)}
-        found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
+        found = [
+            _second_look(image, d, side, typical, kind, profiles) if own or d.settled else (d, side)
+            for d, side in found
+        ]
         # What is still weak and much smaller than the throw's dice after its second
         # look is a part of a face or a strip of side faces between dice, not a die.
         found = [(d, side) for d, side in found if d.confidence >= _WEAK or side >= _PART * typical]
