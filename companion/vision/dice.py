@@ -29,7 +29,12 @@ from companion.vision.diceprofiles import (
     miwin_profile,
 )
 from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_mask
-from companion.vision.pips import D6_VALUES, PAD, SIZE, FaceReading, read_face
+from companion.vision.lookagain import SQUARE as _SQUARE
+from companion.vision.lookagain import die_kind as _die_kind
+from companion.vision.lookagain import inside as _inside
+from companion.vision.lookagain import read_place
+from companion.vision.lookagain import warp as _warp
+from companion.vision.pips import SIZE, FaceReading, read_face
 
 Image = npt.NDArray[Any]
 
@@ -85,17 +90,6 @@ class DiceReading:
         return tuple(d.value for d in self.dice)
 
 
-_SQUARE = np.array([[0, 0], [SIZE - 1, 0], [SIZE - 1, SIZE - 1], [0, SIZE - 1]], np.float32)
-
-
-def _warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
-    start = int(np.argmin(quad.sum(axis=1)))  # the corner nearest the image's top-left
-    quad = np.roll(quad, -start, axis=0)
-    m = cv2.getPerspectiveTransform(quad, _SQUARE)
-    out: Image = cv2.warpPerspective(image, m, (SIZE, SIZE), flags=cv2.INTER_AREA)
-    return out
-
-
 def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """The top face inside a whole die's silhouette, found by its pips.
 
@@ -133,13 +127,6 @@ def _top_in_silhouette(image: Image, quad: npt.NDArray[np.float32]) -> npt.NDArr
     return out
 
 
-def _inside(reading: FaceReading) -> bool:
-    """Every pip of a reading lies well inside the face: on a die, pips sit at least a
-    fifth of the side away from its edges, here at least an eighth is asked."""
-    margin = PAD + SIZE / 8
-    return all(margin <= v <= SIZE + 2 * PAD - margin for xy in reading.pips for v in xy)
-
-
 def _body_of_dense(tight: FaceReading, whole: FaceReading) -> bool:
     """The tight top crop of a dense face (8 or 9 pips) is mostly pips: the pip reader
     then takes the body's cross between them for one pip and reads a 1. When the whole
@@ -163,6 +150,7 @@ def read_dice(
         return DiceReading(())
     s = settings or FinderSettings()
     found: list[tuple[Die, float]] = []
+    firm: set[int] = set()
     boxed: list[bool] = []
     faces, mask = find_faces_and_mask(image, s)
     for face in faces:
@@ -205,10 +193,26 @@ def read_dice(
             (d, min(side, typical) if b else side)
             for (d, side), b in zip(found, boxed, strict=True)
         ]
-        found = [_second_look(image, d, side, typical, kind, profiles) for d, side in found]
+    elif found:
+        # No top face came out by its own outline (a lone die, boxes around silhouettes):
+        # a top face is about 0.8 of its silhouette's box (see _top_in_silhouette). A
+        # blurred one is still rolling: its box is smeared, and it is not read again.
+        typical = 0.8 * float(np.median([side for _, side in found]))
+    if found:
+        firm = {id(d) for d, side in found if not _needs_look(d, side, typical)}
+        found = [
+            _second_look(image, d, side, typical, kind, profiles) if own or d.settled else (d, side)
+            for d, side in found
+        ]
+        # What is still weak and much smaller than the throw's dice after its second
+        # look is a part of a face or a strip of side faces between dice, not a die.
+        found = [(d, side) for d, side in found if d.confidence >= _WEAK or side >= _PART * typical]
     # Two readings of one die (its top as a square and its silhouette, or a side face seen
-    # at a slant): the surer wins. Centres of two real dice lie a die's width apart.
-    found.sort(key=lambda ds: (not ds[0].settled, -ds[0].confidence * ds[1]))
+    # at a slant): the surer wins. Centres of two real dice lie a die's width apart. A
+    # second look has only pips and the assumed size to go by; a face read firmly by its
+    # own outline is not replaced by the second look of a weak neighbour (a side strip
+    # whose second look sees a part of this top face, two pips of a 4 taken for a 2).
+    found.sort(key=lambda ds: (not ds[0].settled, id(ds[0]) not in firm, -ds[0].confidence * ds[1]))
     kept: list[tuple[Die, float]] = []
     for die, side in found:
         if all(
@@ -219,19 +223,6 @@ def read_dice(
     dice = [replace(d, side=side) for d, side in kept]  # the side: for drawing the box
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
-
-
-def _die_kind(
-    kind: str, colour: tuple[int, int, int], profiles: DiceProfiles
-) -> tuple[str, frozenset[int]]:
-    """The kind of die a face of this colour belongs to, and the values it can show."""
-    if kind == "d6":
-        return "d6", D6_VALUES
-    profile = miwin_profile(colour, profiles)
-    return profile.kind, profile.faces
-
-
-_RESCUE_CONFIDENCE = 0.6  # a die found from its pips alone must be read clearly
 
 
 def _missed(
@@ -265,13 +256,20 @@ def _missed(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(specks.astype(np.uint8))
     pip_sized = [i for i in range(1, count) if stats[i, 4] <= (0.4 * q) ** 2]
     pips = np.isin(labels, pip_sized)
-    groups = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    near = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
+    # The pips of one face lie at most the diagonal of a 2 apart (2·√2 spacings, about
+    # 0.8 of a side): specks that near each other are a group too (the closing bridges
+    # neighbouring pips only, not the two pips of a 2 or the corners of a 4).
+    reach = int(0.8 * q) | 1
+    far = cv2.dilate(pips.astype(np.uint8), _ellipse(reach))
     places = []
-    for part, is_body in ((bodies, True), (groups, False)):
+    for part, grow in ((bodies, -1), (near, 0), (far, reach)):
+        is_body = grow < 0
         n, lab, st, centres = cv2.connectedComponentsWithStats(part)
         for i in range(1, n):
-            if max(st[i, 2:4]) >= 1.6 * q:
-                continue  # longer than a die: a row of side strips
+            extent = max(st[i, 2:4]) - max(grow, 0)
+            if extent >= 1.6 * q and not (is_body and st[i, 4] >= q * q):
+                continue  # longer than a die and without a top face's area: side strips
             if is_body and st[i, 4] < 0.35 * q * q:
                 continue
             if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
@@ -290,6 +288,15 @@ def _missed(
 
 
 _WEAK = 0.7  # a reading below this confidence is looked at again
+_PART = 0.75  # a square below this share of the throw's size is a part of a face
+
+
+def _needs_look(die: Die, side: float, typical: float) -> bool:
+    """A reading to look at again: weak, or read from a square much smaller than the
+    throw's dice (one set, one size; perspective changes a face's size by far less) — the
+    body between the pips of a dense face, read as a part of it (two pips of a 7 read as
+    a 2)."""
+    return die.confidence < _WEAK or side < _PART * typical
 
 
 def _second_look(
@@ -297,83 +304,37 @@ def _second_look(
 ) -> tuple[Die, float]:
     """A weak reading — a part of a face, or a side face seen at a slant, where the top's
     own outline was lost — read again as a face of the throw's size where its pips say
-    (:func:`_read_place`); the second reading replaces the first when it is surer. (A side face's
-    second look lands on its own die's top and is then dropped as a duplicate.)"""
-    if die.confidence >= _WEAK:
+    (:func:`_read_place`); the second reading replaces the first when it is surer, or, for
+    a reading of a part of a face, when it sees more pips (the whole face holds every pip
+    of its part). A side face's second look lands on its own die's top and is then
+    dropped as a duplicate."""
+    if not _needs_look(die, side, typical):
         return die, side
     place = np.array([die.x, die.y], np.float32)
-    other = _read_place(image, place, typical, kind, profiles)
-    if other is None or other.confidence <= die.confidence + 0.1:
+    other = _read_place(image, place, typical, kind, profiles, read_here=True)
+    if other is None:
         return die, side
-    return other, typical
+    part = side < _PART * typical
+    if other.confidence > die.confidence + 0.1 or (part and other.value > die.value):
+        return other, typical
+    return die, side
 
 
 def _read_place(
-    image: Image, place: Image, side: float, kind: str, profiles: DiceProfiles
+    image: Image,
+    place: Image,
+    side: float,
+    kind: str,
+    profiles: DiceProfiles,
+    read_here: bool = False,
 ) -> Die | None:
-    """The die whose top face lies near ``place``, read as a face of the throw's size
-    ``side``; None unless clearly read: settled, every pip well inside the face, and the
-    pips centred on it.
-
-    Every pip layout is symmetric about the face's centre, so the pips read in a square
-    1.3 sides wide around ``place`` give the centre (read again where they say). The die's
-    turn is not known: the face is read there upright, turned by 45°, and 1.3 sides wide
-    (wide enough for any turn). A crop turned wrongly cuts off pips, and a pip that
-    touches the crop's edge is not counted, so of the clear readings the one that sees the
-    most pips wins. A reading whose pips are not centred saw a part of a face.
-    """
-    unit = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
-    turned = unit @ np.array([[1, 1], [-1, 1]], np.float32) / np.sqrt(2)
-    centre = place
-    for _ in range(2):
-        first = _square_reading(image, centre + unit * 1.3, kind, profiles)[0]
-        if not first.pips:
-            return None
-        crop_xy = np.array(first.pips, np.float32).mean(axis=0) - PAD
-        centre = _from_crop(centre + unit * 1.3, crop_xy)
-    readings = [
-        _square_reading(image, centre + corners, kind, profiles)
-        for corners in (unit * 0.95, turned * 0.95, unit * 1.3)
-    ]
-    clear = [rn for rn in readings if _clear(rn[0])]
-    if not clear:
+    """The die read clearly as a face of size ``side`` near ``place``
+    (:func:`companion.vision.lookagain.read_place`), or None."""
+    found = read_place(image, place, side, kind, profiles, read_here)
+    if found is None:
         return None
-    surest = max(r.confidence for r, _ in clear)
-    reading, name = max(
-        (rn for rn in clear if rn[0].confidence >= 0.8 * surest),
-        key=lambda rn: (len(rn[0].pips), rn[0].confidence),
-    )
-    x, y = float(centre[0]), float(centre[1])
-    return Die(reading.value, name, x, y, reading.confidence, True)
-
-
-def _clear(reading: FaceReading) -> bool:
-    """A reading that stands on its own: sure, settled, pips well inside and centred."""
-    if len(reading.pips) != reading.value or reading.confidence < _RESCUE_CONFIDENCE:
-        return False
-    if not reading.value or reading.blurred:
-        return False
-    offset = np.array(reading.pips, np.float32).mean(axis=0) - (SIZE / 2 + PAD)
-    return _inside(reading) and float(np.hypot(*offset)) < 0.08 * SIZE
-
-
-def _square_reading(
-    image: Image, quad: Image, kind: str, profiles: DiceProfiles
-) -> tuple[FaceReading, str]:
-    """The face inside ``quad`` read, with the kind of die its colour says."""
-    crop = _warp(image, quad.astype(np.float32))
-    colour = tuple(int(v) for v in np.median(crop.reshape(-1, 3), axis=0))
-    name, allowed = _die_kind(kind, colour, profiles)  # type: ignore[arg-type]
-    return read_face(crop, allowed), name
-
-
-def _from_crop(quad: Image, xy: Image) -> Image:
-    """A point of the warped crop of ``quad`` (see :func:`_warp`) back in the frame."""
-    start = int(np.argmin(quad.sum(axis=1)))
-    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0).astype(np.float32), _SQUARE)
-    point = np.array([[xy]], np.float32)
-    out: Image = cv2.perspectiveTransform(point, np.linalg.inv(m))[0, 0]
-    return out
+    reading = found.reading
+    return Die(reading.value, found.kind, found.x, found.y, reading.confidence, True)
 
 
 def _ellipse(size: int) -> Image:
