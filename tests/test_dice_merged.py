@@ -32,6 +32,11 @@ def test_one_face_is_not_split_into_two() -> None:
     assert split_faces(pips_of(6, (100, 100), 15), 60.0, 2) is None
 
 
+def test_the_two_pips_of_a_2_are_not_two_1s() -> None:
+    # Lone pips show no turn: a 2's pips lie a die's width apart along its diagonal.
+    assert split_faces(pips_of(2, (100, 100), 17), 60.0, 2) is None
+
+
 def tray(seed: int) -> DiceScene:
     """A tray of the benchmark's kind (d6 on even seeds, Miwin's dice on odd ones)."""
     return render_scene(seed, SceneOptions(kind=("d6", "miwin")[seed % 2], dice=(1, 5)))

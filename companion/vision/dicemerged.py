@@ -145,6 +145,18 @@ def _touching(faces: list[Points], side: float) -> bool:
     return bool((d >= 0.8 * side).all() and (d.min(axis=1) <= 1.35 * side).all())
 
 
+def _face_to_face(a: list[Points], b: list[Points], angle: float, side: float) -> bool:
+    """The nearest faces on either side of a seam lie across it, along its normal
+    ``angle`` (within 20°: the dice turn alike within a few degrees, and the view's slant
+    skews right angles by a few more). The two pips of a 2 cut apart would lie along its
+    diagonal, 45° off its grid and its neighbours' seams."""
+    pairs = [(fa.mean(axis=0), fb.mean(axis=0)) for fa in a for fb in b]
+    ca, cb = min(pairs, key=lambda p: float(np.hypot(*(p[1] - p[0]))))
+    v = cb - ca
+    across = abs(float(v @ np.array([np.cos(angle), np.sin(angle)])))
+    return across >= np.cos(np.radians(20.0)) * float(np.hypot(*v))
+
+
 _ANGLES = np.radians(np.arange(0.0, 180.0, 5.0))
 
 
@@ -156,7 +168,8 @@ def split_faces(points: Points, side: float, count: int) -> list[Points] | None:
     margin from it (a fifth of a side each, less a little for the view's slant): every
     line with such a gap across it is tried. Each side must be one face whose pip grid
     runs along and across the line (the dice turn alike), or for three dice two faces
-    again, split along or across the first seam. The best fit wins.
+    again, split along or across the first seam. The best fit wins. Faces of one pip each
+    show no turn to check, so at least one face must have two pips or more.
     """
     cache: dict[tuple[tuple[int, ...], int, int], tuple[float, list[Points]] | None] = {}
 
@@ -189,13 +202,17 @@ def split_faces(points: Points, side: float, count: int) -> list[Points] | None:
                     fb = best(b, n - n_a, k) if fa else None
                     if not fa or not fb or not _touching(fa[1] + fb[1], side):
                         continue
+                    if not _face_to_face(fa[1], fb[1], angle, side):
+                        continue
                     score = fa[0] + fb[0]
                     if found is None or score < found[0]:
                         found = (score, fa[1] + fb[1])
         return found
 
     result = best(tuple(range(len(points))), count, -1)
-    return None if result is None else result[1]
+    if result is None or all(len(f) == 1 for f in result[1]):
+        return None  # lone pips show no grid, no turn: the two pips of one 2 as well
+    return result[1]
 
 
 def read_merged(
