@@ -154,7 +154,7 @@ def _face_to_face(a: list[Points], b: list[Points], angle: float, side: float) -
     ca, cb = min(pairs, key=lambda p: float(np.hypot(*(p[1] - p[0]))))
     v = cb - ca
     across = abs(float(v @ np.array([np.cos(angle), np.sin(angle)])))
-    return across >= np.cos(np.radians(20.0)) * float(np.hypot(*v))
+    return bool(across >= np.cos(np.radians(20.0)) * float(np.hypot(*v)))
 
 
 _ANGLES = np.radians(np.arange(0.0, 180.0, 5.0))
