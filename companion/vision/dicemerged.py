@@ -145,7 +145,7 @@ def _touching(faces: list[Points], side: float) -> bool:
     return bool((d >= 0.8 * side).all() and (d.min(axis=1) <= 1.35 * side).all())
 
 
-def _face_to_face(a: list[Points], b: list[Points], angle: float, side: float) -> bool:
+def _face_to_face(a: list[Points], b: list[Points], angle: float) -> bool:
     """The nearest faces on either side of a seam lie across it, along its normal
     ``angle`` (within 20°: the dice turn alike within a few degrees, and the view's slant
     skews right angles by a few more). The two pips of a 2 cut apart would lie along its
@@ -202,7 +202,7 @@ def split_faces(points: Points, side: float, count: int) -> list[Points] | None:
                     fb = best(b, n - n_a, k) if fa else None
                     if not fa or not fb or not _touching(fa[1] + fb[1], side):
                         continue
-                    if not _face_to_face(fa[1], fb[1], angle, side):
+                    if not _face_to_face(fa[1], fb[1], angle):
                         continue
                     score = fa[0] + fb[0]
                     if found is None or score < found[0]:
