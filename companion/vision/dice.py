@@ -14,6 +14,7 @@ taken, with its lower confidence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import cv2
@@ -22,6 +23,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.vision.diceimage import load_image
+from companion.vision.dicemerged import read_merged
 from companion.vision.diceprofiles import (
     DEFAULT_PROFILES,
     DiceProfiles,
@@ -32,7 +34,7 @@ from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_
 from companion.vision.lookagain import SQUARE as _SQUARE
 from companion.vision.lookagain import die_kind as _die_kind
 from companion.vision.lookagain import inside as _inside
-from companion.vision.lookagain import read_place
+from companion.vision.lookagain import read_place, square_reading
 from companion.vision.lookagain import warp as _warp
 from companion.vision.pips import SIZE, FaceReading, read_face
 
@@ -152,8 +154,10 @@ def read_dice(
     found: list[tuple[Die, float]] = []
     firm: set[int] = set()
     boxed: list[bool] = []
+    regions: list[npt.NDArray[np.float32]] = []  # what each reading stood for, as found
     faces, mask = find_faces_and_mask(image, s)
     for face in faces:
+        region = face.quad
         crop = _warp(image, face.quad)
         name, allowed = _die_kind(kind, face.colour, profiles)
         reading = read_face(crop, allowed)
@@ -184,11 +188,13 @@ def read_dice(
         die = Die(reading.value, name, *face.centre, reading.confidence, not reading.blurred)
         found.append((die, face_side(face)))
         boxed.append(face.boxed)
+        regions.append(region)
     # A box around a whole die is larger than its top face; the dice of one throw are one
     # size, so where top faces were found by their own outline, their size is the dice's.
     own = [side for (_, side), b in zip(found, boxed, strict=True) if not b]
     if own:
         typical = float(np.median(own))
+        found, boxed = _split_merged(image, found, boxed, regions, typical, kind, profiles)
         found = [
             (d, min(side, typical) if b else side)
             for (d, side), b in zip(found, boxed, strict=True)
@@ -223,6 +229,29 @@ def read_dice(
     dice = [replace(d, side=side) for d, side in kept]  # the side: for drawing the box
     dice.sort(key=lambda d: (round(d.y / 40), d.x))
     return DiceReading(tuple(dice))
+
+
+def _split_merged(
+    image: Image,
+    found: list[tuple[Die, float]],
+    boxed: list[bool],
+    regions: list[npt.NDArray[np.float32]],
+    typical: float,
+    kind: str,
+    profiles: DiceProfiles,
+) -> tuple[list[tuple[Die, float]], list[bool]]:
+    """A box standing in for a face but much larger than the throw's dice may hold touching
+    dice whose tops merged: the dice its pips show (:func:`read_merged`) replace its reading."""
+    own = [(d.x, d.y) for (d, _), b in zip(found, boxed, strict=True) if not b]
+    reader = partial(square_reading, image, kind=kind, profiles=profiles)
+    out: list[tuple[Die, float]] = []
+    out_boxed: list[bool] = []
+    for (die, side), b, region in zip(found, boxed, regions, strict=True):
+        read = read_merged(image, region, typical, own, reader) if b else []
+        out += [(Die(r.value, n, x, y, r.confidence, True), typical) for r, n, x, y in read]
+        out += [] if read else [(die, side)]
+        out_boxed += [False] * len(read) or [b]
+    return out, out_boxed
 
 
 def _missed(
