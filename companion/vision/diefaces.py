@@ -24,6 +24,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.quantiles import median, percentile
+
 Image = npt.NDArray[Any]
 
 
@@ -65,7 +67,7 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     for _ in range(2):
         table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
         dist = _lifted_difference(pixel, light, table)
-        spread = float(np.median(dist)) * 1.4826 + 1.0
+        spread = median(dist) * 1.4826 + 1.0
         threshold = max(settings.min_difference, settings.contrast * spread)
         mask = cv2.morphologyEx(
             (dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3))
@@ -197,7 +199,7 @@ def _faces_in_blob(
     # distance to the silhouette's edge (its upper decile is 0.68 of the half side of a
     # square, and stays so for a row of touching dice).
     inner = cv2.distanceTransform(sil, cv2.DIST_L2, 3)
-    half = float(np.percentile(inner[sil > 0], 90)) / 0.68
+    half = percentile(inner[sil > 0], 90) / 0.68
     k = int(np.clip(0.6 * half, 5, 41)) | 1
     body = cv2.medianBlur(roi, k)  # each channel on its own, in one call
     grad = _edges(body)

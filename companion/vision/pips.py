@@ -34,6 +34,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.quantiles import percentile as _percentile
+from companion.vision.quantiles import percentiles as _percentiles
+
 # OpenCV's stubs type every result as a union of dtypes: arrays are typed loosely here.
 FloatArray = npt.NDArray[Any]
 Image = npt.NDArray[Any]
@@ -109,40 +112,6 @@ def _dark_pips(gray: FloatArray) -> bool:
 
 
 _BLOB_AREAS = ((0.03 * SIZE) ** 2 * math.pi, (0.19 * SIZE) ** 2 * math.pi * 3.2)  # pip area range
-
-
-def _neighbours(n: int, q: float) -> tuple[int, int, float]:
-    """The ranks of the two order statistics around the q-th percentile of n values and
-    the weight of the upper one, as numpy's (default) linear method has them."""
-    virtual = (n - 1) * (q / 100)
-    if virtual >= n - 1:
-        return n - 1, n - 1, 0.0  # the largest value
-    below = math.floor(virtual)
-    return below, below + 1, virtual - below
-
-
-def _percentile(values: FloatArray, q: float) -> float:
-    """``float(np.percentile(values, q))`` of a float32 image, the same to the last bit,
-    a few times faster on a face: one partition, without numpy's generic machinery. (For
-    a single percentile numpy interpolates in the values' own float32.)"""
-    lower, upper, weight = _neighbours(values.size, q)
-    part = np.partition(values.ravel(), (lower, upper))
-    a, b = part[lower], part[upper]
-    step = b - a
-    return float(b - step * (1 - weight) if weight >= 0.5 else a + step * weight)
-
-
-def _percentiles(values: FloatArray, qs: tuple[float, ...]) -> list[float]:
-    """``np.percentile(values, qs)`` of a float32 image, the same to the last bit, as
-    :func:`_percentile` (for several percentiles numpy interpolates in float64)."""
-    around = [_neighbours(values.size, q) for q in qs]
-    part = np.partition(values.ravel(), sorted({r for lo, hi, _ in around for r in (lo, hi)}))
-    out = []
-    for lower, upper, weight in around:
-        a, b = float(part[lower]), float(part[upper])
-        step = float(part[upper] - part[lower])  # the step in float32, as numpy takes it
-        out.append(b - step * (1 - weight) if weight >= 0.5 else a + step * weight)
-    return out
 
 
 def _blobs(mask: Image) -> list[Pip]:
