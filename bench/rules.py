@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timing import percentile, print_legal_moves  # bench/timing.py, beside this file
+from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
 from companion.games import legal_moves
 from companion.games.selfplay import self_play
@@ -74,9 +74,7 @@ def dense(game: str, rng: random.Random, count: int) -> None:
         phase = 3 if game == "gravitation" else None
         pos = Position.create(game, layout, colours, rng.choice(colours), pieces, phase=phase)
         roll = (rng.randint(1, 6), rng.randint(1, 6))
-        t0 = time.perf_counter()
-        moves = legal_moves(pos, roll)
-        t = (time.perf_counter() - t0) * 1000
+        t, moves = timed(legal_moves, pos, roll)
         times.append(t)
         sizes.append(len(moves))
         worst = max(worst, (t, roll, len(moves)))
@@ -100,9 +98,8 @@ def full_ring(rng: random.Random, count: int) -> None:
         spare = rng.sample(others, 5)
         pieces = {c: [*members[n::5], spare[n]] for n, c in enumerate(colours)}
         pos = Position.create("tunnelx", layout, colours, rng.choice(colours), pieces)
-        t0 = time.perf_counter()
-        moves = legal_moves(pos, (1, 1))
-        times.append((time.perf_counter() - t0) * 1000)
+        t, moves = timed(legal_moves, pos, (1, 1))
+        times.append(t)
         sizes.append(len(moves))
     print(
         f"full-ring boards ({count}, roll 1+1): median {statistics.median(times):.0f} ms, "
@@ -120,12 +117,7 @@ def measure(
     times, sizes = [], []
     groups: dict[str, list[float]] = {}
     for pos, roll, tag in found:
-        reps = []
-        for _ in range(3):
-            t0 = time.perf_counter()
-            moves = legal_moves(pos, roll)
-            reps.append((time.perf_counter() - t0) * 1000)
-        t = statistics.median(reps)
+        t, moves = timed(legal_moves, pos, roll, repeats=3)
         times.append(t)
         sizes.append(len(moves))
         groups.setdefault(tag, []).append(t)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timing import summary  # bench/timing.py, beside this file
+from timing import summary, timed  # bench/timing.py, beside this file
 
 from companion.games.tenet import legal_moves, on_board
 from companion.games.tenet_board import DICE, board, doublet, stone_planet
@@ -59,12 +59,7 @@ def steps(found: list[Played]) -> None:
     times, sizes = [], []
     groups: dict[str, list[float]] = {}
     for p in found:
-        reps = []
-        for _ in range(3):
-            t0 = time.perf_counter()
-            moves = legal_moves(p.position, p.roll)
-            reps.append((time.perf_counter() - t0) * 1000)
-        t = statistics.median(reps)
+        t, moves = timed(legal_moves, p.position, p.roll, repeats=3)
         times.append(t)
         sizes.append(len(moves))
         players = len(p.position.players)
@@ -93,9 +88,8 @@ def checking(rng: random.Random, found: list[Played]) -> None:
             pos = move.after
             if not pos.spent or move.winner:
                 break
-        t0 = time.perf_counter()
-        verdict = check(p.position, p.roll, "; ".join(said))
-        times.append((time.perf_counter() - t0) * 1000)
+        t, verdict = timed(check, p.position, p.roll, "; ".join(said))
+        times.append(t)
         lengths.append(len(said))
         assert verdict.verdict == "legal", verdict.reason
     print(
@@ -132,9 +126,7 @@ def dense(rng: random.Random, count: int) -> None:
         roll = roll_dice(rng, pos)
         while doublet(roll) is not None:
             roll = tuple(rng.choice(faces) for _, faces in DICE)
-        t0 = time.perf_counter()
-        moves = legal_moves(pos, roll)
-        t = (time.perf_counter() - t0) * 1000
+        t, moves = timed(legal_moves, pos, roll)
         times.append(t)
         sizes.append(len(moves))
         worst = max(worst, (t, roll, len(moves)))

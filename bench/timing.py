@@ -3,6 +3,22 @@
 from __future__ import annotations
 
 import statistics
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def timed(call: Callable[..., T], *args: Any, repeats: int = 1) -> tuple[float, T]:
+    """``call(*args)``'s wall-clock time in ms (the median of ``repeats`` runs) and its
+    result."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        result = call(*args)
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), result
 
 
 def percentile(values: list[float], q: float) -> float:

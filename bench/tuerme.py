@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from timing import percentile, print_legal_moves  # bench/timing.py, beside this file
+from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
 from companion.games.tuerme import legal_moves
 from companion.games.tuerme_check import check
@@ -61,21 +61,15 @@ def main() -> None:
     times, sizes, checks = [], [], []
     groups: dict[str, list[float]] = {}
     for pos, roll in found:
-        reps = []
-        for _ in range(3):
-            t0 = time.perf_counter()
-            moves = legal_moves(pos, roll)
-            reps.append((time.perf_counter() - t0) * 1000)
-        t = statistics.median(reps)
+        t, moves = timed(legal_moves, pos, roll, repeats=3)
         times.append(t)
         sizes.append(len(moves))
         groups.setdefault(f"{len(pos.players)} players", []).append(t)
         doublet = roll[0] == roll[1] or set(roll) == {1, 6}
         groups.setdefault("doublet/1+6" if doublet else "other roll", []).append(t)
         move = rng.choice(moves)
-        t0 = time.perf_counter()
-        verdict = check(pos, roll, move.announcement, move.end)
-        checks.append((time.perf_counter() - t0) * 1000)
+        t, verdict = timed(check, pos, roll, move.announcement, move.end)
+        checks.append(t)
         assert verdict.verdict in ("legal", "ambiguous"), verdict.reason
     print(f"corpus: {len(found)} self-play positions with their rolls, 2-4 players")
     print_legal_moves(times, groups, sizes)
