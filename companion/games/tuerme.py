@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.dice import check_roll, parse_roll
 from companion.games.tuerme_notation import gloss, render
 from companion.games.tuerme_track import GOAL, HOME, Track, track
 from companion.position import Position
+
+if TYPE_CHECKING:
+    from companion.games.tuerme_check import Verdict
 
 __all__ = ["Refusal", "TuermeMove", "attempt", "check", "legal_moves", "parse_roll", "units"]
 
@@ -373,7 +376,7 @@ def check(
     text: str,
     to: str | None = None,
     start: str | None = None,
-) -> Any:
+) -> Verdict:
     """The checker's verdict on an announcement (see :mod:`companion.games.tuerme_check`)."""
     from companion.games.tuerme_check import check as judge
 
