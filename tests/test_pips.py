@@ -98,3 +98,25 @@ def test_any_image_gives_a_value_in_range_or_nothing(image: np.ndarray) -> None:
     reading = read_face(image, D6_VALUES)
     assert reading.value in {0, *D6_VALUES}
     assert 0.0 <= reading.confidence <= 1.0
+
+
+def test_a_float_face_reads_as_its_8_bit_copy() -> None:
+    face = render_face(5, FaceOptions(), seed=5)
+    assert read_face(face.astype(np.float32) + 0.2) == read_face(face)
+
+
+@settings(max_examples=30, deadline=None)
+@given(arrays(np.uint8, (64, 64), elements=st.integers(0, 255)), st.booleans())
+def test_the_16_bit_contrast_map_is_the_float_one(face: np.ndarray, dark: bool) -> None:
+    import cv2
+
+    from companion.vision.pips import _BACKGROUND, _contrast_map, to_face
+
+    gray = cv2.GaussianBlur(to_face(face), (3, 3), 0)
+    if dark:
+        background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, _BACKGROUND)
+        diff = background - gray
+    else:
+        diff = gray - cv2.morphologyEx(gray, cv2.MORPH_OPEN, _BACKGROUND)
+        background = cv2.dilate(gray, _BACKGROUND)
+    assert np.array_equal(_contrast_map(gray, dark), diff / np.maximum(background, 40.0))

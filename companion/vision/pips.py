@@ -298,7 +298,10 @@ def _fit_quality(pips: list[Pip]) -> tuple[int, float]:
 
 
 def to_face(image: Image) -> FloatArray:
-    """The face as a float grey image of the working size, padded with its median grey."""
+    """The face as a float grey image of the working size, padded with its median grey;
+    in whole grey levels, as :func:`_contrast_map` needs (other than 8-bit input is rounded)."""
+    if image.dtype != np.uint8:
+        image = np.clip(np.rint(image), 0, 255).astype(np.uint8)
     if image.ndim == 3:
         image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if image.shape != (SIZE, SIZE):
