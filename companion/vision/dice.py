@@ -283,8 +283,9 @@ def _missed(
     bodies = cv2.morphologyEx(rest, cv2.MORPH_OPEN, _ellipse(int(0.45 * q) | 1))
     specks = rest * (cv2.dilate(bodies, _ellipse(3)) == 0)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(specks.astype(np.uint8))
-    pip_sized = [i for i in range(1, count) if stats[i, 4] <= (0.4 * q) ** 2]
-    pips = np.isin(labels, pip_sized)
+    pip_sized = stats[:, 4] <= (0.4 * q) ** 2
+    pip_sized[0] = False  # the background
+    pips = pip_sized[labels]
     near = cv2.morphologyEx(pips.astype(np.uint8), cv2.MORPH_CLOSE, _ellipse(int(0.4 * q) | 1))
     # The pips of one face lie at most the diagonal of a 2 apart (2·√2 spacings, about
     # 0.8 of a side): specks that near each other are a group too (the closing bridges
@@ -295,13 +296,16 @@ def _missed(
     for part, grow in ((bodies, -1), (near, 0), (far, reach)):
         is_body = grow < 0
         n, lab, st, centres = cv2.connectedComponentsWithStats(part)
+        # How many specks each group holds: its distinct (group, speck) pairs.
+        pairs = np.unique(lab[pips].astype(np.int64) * count + labels[pips])
+        specks_in = np.bincount(pairs // count, minlength=n)
         for i in range(1, n):
             extent = max(st[i, 2:4]) - max(grow, 0)
             if extent >= 1.6 * q and not (is_body and st[i, 4] >= q * q):
                 continue  # longer than a die and without a top face's area: side strips
             if is_body and st[i, 4] < 0.35 * q * q:
                 continue
-            if not is_body and len(np.unique(labels[(lab == i) & pips])) < 2:
+            if not is_body and specks_in[i] < 2:
                 continue  # one speck: texture, noise
             place = centres[i] * 4 + 1.5
             if all(np.hypot(d.x - place[0], d.y - place[1]) > 0.85 * side for d, _ in kept):
