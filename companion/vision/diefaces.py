@@ -56,32 +56,29 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     # The table's colour is smooth: estimate it at 1/16 size. First guess: a median wider
     # than two dice. Then the table again, averaged over what the first guess calls table
     # only, which follows uneven light and keeps dice and their shadows from darkening or
-    # tinting the estimate around them.
+    # tinting the estimate around them. What differs from the table is judged against the
+    # first guess: judged a second time against the average, 36 of 9,132 dice on
+    # development seeds were misread rather than 28, and the second round cost an eighth
+    # of the reader's time.
     tiny_size = (max(1, w // 16), max(1, h // 16))
     tiny = cv2.resize(small, tiny_size, interpolation=cv2.INTER_AREA)
     k = min(int(settings.max_face / 16 * 1.6) | 1, 255)
     guess = cv2.medianBlur(tiny, k)  # each channel on its own, in one call
+    pixel = small.astype(np.float32)  # for the difference and for the average
+    table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
+    dist = _lifted_difference(pixel, cv2.transform(pixel, _SUM), table)
+    spread = median(dist) * 1.4826 + 1.0
+    threshold = max(settings.min_difference, settings.contrast * spread)
+    mask = cv2.morphologyEx((dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3)))
+    free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
+    free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
+    sum_tiny = cv2.resize(
+        cv2.multiply(pixel, cv2.merge((free, free, free))), tiny_size, interpolation=cv2.INTER_AREA
+    )
     sigma = settings.max_face / 16 / 3
-    pixel = small.astype(np.float32)  # made once for both rounds
-    light = cv2.transform(pixel, _SUM)
-    for _ in range(2):
-        table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
-        dist = _lifted_difference(pixel, light, table)
-        spread = median(dist) * 1.4826 + 1.0
-        threshold = max(settings.min_difference, settings.contrast * spread)
-        mask = cv2.morphologyEx(
-            (dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3))
-        )
-        free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
-        free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
-        sum_tiny = cv2.resize(
-            cv2.multiply(pixel, cv2.merge((free, free, free))),
-            tiny_size,
-            interpolation=cv2.INTER_AREA,
-        )
-        weight = cv2.GaussianBlur(free_tiny, (0, 0), sigma)
-        averaged = cv2.GaussianBlur(sum_tiny, (0, 0), sigma) / np.maximum(weight, 1e-3)[:, :, None]
-        guess = np.where((weight > 0.05)[:, :, None], averaged, guess).clip(0, 255).astype(np.uint8)
+    weight = cv2.GaussianBlur(free_tiny, (0, 0), sigma)
+    averaged = cv2.GaussianBlur(sum_tiny, (0, 0), sigma) / np.maximum(weight, 1e-3)[:, :, None]
+    guess = np.where((weight > 0.05)[:, :, None], averaged, guess).clip(0, 255).astype(np.uint8)
     table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
     return _Table(table, threshold, mask)
 
@@ -100,7 +97,7 @@ def _difference(bgr: Image, table: Image) -> Image:
 
 def _lifted_difference(pixel: Image, light: Image, table: Image) -> Image:
     """:func:`_difference` of a float32 BGR image whose channel sums ``light`` are known
-    (the table is learnt in two rounds against the same small image)."""
+    (the table's estimate has the float image at hand already)."""
     # OpenCV's per-pixel calls are several times faster than numpy's on 3 channels, and
     # exact here: the channel sums and the squared Lab steps are whole numbers (times
     # 2.25), so every float32 sum is exact, as in numpy.
@@ -351,8 +348,12 @@ _EDGE = 14.0  # gradient (60·log brightness or Lab chroma) that separates two f
 def _creases(roi: Image) -> Image:
     """Thin dark lines: the seam between two touching dice of one colour (their rounded
     edges), which the median filter would otherwise close."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
-    closed = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    blurred = cv2.GaussianBlur(cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    # Closed in 8 bits, then made float: the same numbers, the closing four times as fast.
+    closed = cv2.morphologyEx(blurred, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)).astype(
+        np.float32
+    )
+    gray = blurred.astype(np.float32)
     out: Image = (closed - gray) > np.maximum(0.12 * closed, 12.0)
     return out
 
