@@ -35,6 +35,7 @@ from companion.vision.lookagain import SQUARE as _SQUARE
 from companion.vision.lookagain import die_kind as _die_kind
 from companion.vision.lookagain import inside as _inside
 from companion.vision.lookagain import read_place, square_reading
+from companion.vision.lookagain import unwarp as _unwarp
 from companion.vision.lookagain import warp as _warp
 from companion.vision.pips import SIZE, FaceReading, read_face
 
@@ -137,6 +138,25 @@ def _body_of_dense(tight: FaceReading, whole: FaceReading) -> bool:
     return tight.value == 1 and whole.value >= 8 and _inside(whole) and whole.confidence >= 0.8
 
 
+def _cut_pips(
+    tight: FaceReading,
+    top: npt.NDArray[np.float32],
+    whole: FaceReading,
+    quad: npt.NDArray[np.float32],
+) -> bool:
+    """The tight top crop cut pips of the face: the whole silhouette's reading has more
+    pips on the top (within the top's square grown by a sixth) than the top's own
+    reading, which then saw a part of the face (two middle pips of a 6 read as a 2).
+    Pips of the side faces lie further out and do not count."""
+    centre = top.mean(axis=0)
+    grown = (centre + (top - centre) * 1.17).astype(np.float32)
+    on_top = sum(
+        cv2.pointPolygonTest(grown, (float(x), float(y)), False) >= 0
+        for x, y in _unwarp(quad, whole.pips)
+    )
+    return on_top > len(tight.pips) and whole.confidence >= 0.8
+
+
 def read_dice(
     image: Image,
     kind: str = "d6",
@@ -164,7 +184,11 @@ def read_dice(
         if face.silhouette:
             top = _top_in_silhouette(image, face.quad)
             other = read_face(_warp(image, top), allowed)
-            if other.confidence > reading.confidence and not _body_of_dense(other, reading):
+            if (
+                other.confidence > reading.confidence
+                and not _body_of_dense(other, reading)
+                and not _cut_pips(other, top, reading, face.quad)
+            ):
                 centre = (float(top[:, 0].mean()), float(top[:, 1].mean()))
                 reading, face = other, replace(face, quad=top, centre=centre)
         if not _inside(reading):

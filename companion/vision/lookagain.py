@@ -41,6 +41,18 @@ def warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
     return out
 
 
+def unwarp(quad: npt.NDArray[np.float32], pips: tuple[tuple[float, float], ...]) -> Image:
+    """The frame positions of pips read (in the pip reader's padded square) from
+    :func:`warp` of ``quad``."""
+    if not pips:
+        return np.zeros((0, 2), np.float32)
+    start = int(np.argmin(quad.sum(axis=1)))
+    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0), SQUARE)
+    square = np.array(pips, np.float32).reshape(-1, 1, 2) - PAD
+    out: Image = cv2.perspectiveTransform(square, np.linalg.inv(m)).reshape(-1, 2)
+    return out
+
+
 def inside(reading: FaceReading) -> bool:
     """Every pip of a reading lies well inside the face: on a die, pips sit at least a
     fifth of the side away from its edges, here at least an eighth is asked."""
