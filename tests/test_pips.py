@@ -120,3 +120,20 @@ def test_the_16_bit_contrast_map_is_the_float_one(face: np.ndarray, dark: bool) 
         diff = gray - cv2.morphologyEx(gray, cv2.MORPH_OPEN, _BACKGROUND)
         background = cv2.dilate(gray, _BACKGROUND)
     assert np.array_equal(_contrast_map(gray, dark), diff / np.maximum(background, 40.0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 9),
+    st.floats(0, 2 * np.pi),
+    st.floats(6, 20),
+    st.floats(-1, 1),
+)
+def test_a_layout_turned_scaled_and_moved_still_fits(
+    value: int, turn: float, spacing: float, shift: float
+) -> None:
+    cells = np.array(LAYOUTS[value], np.float64)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    points = cells @ rotation.T * spacing + 40 + shift
+    residual, found = layout_residual(points, value)
+    assert residual < 1e-6 and found == pytest.approx(spacing)

@@ -148,13 +148,15 @@ def _cut_pips(
     pips on the top (within the top's square grown by a sixth) than the top's own
     reading, which then saw a part of the face (two middle pips of a 6 read as a 2).
     Pips of the side faces lie further out and do not count."""
+    if whole.confidence < 0.8:
+        return False
     centre = top.mean(axis=0)
     grown = (centre + (top - centre) * 1.17).astype(np.float32)
     on_top = sum(
         cv2.pointPolygonTest(grown, (float(x), float(y)), False) >= 0
         for x, y in _unwarp(quad, whole.pips)
     )
-    return on_top > len(tight.pips) and whole.confidence >= 0.8
+    return on_top > len(tight.pips)
 
 
 def read_dice(
