@@ -34,8 +34,8 @@ from companion.vision.diefaces import FinderSettings, face_side, find_faces_and_
 from companion.vision.lookagain import SQUARE as _SQUARE
 from companion.vision.lookagain import die_kind as _die_kind
 from companion.vision.lookagain import inside as _inside
+from companion.vision.lookagain import pips_in_frame as _pips_in_frame
 from companion.vision.lookagain import read_place, square_reading
-from companion.vision.lookagain import unwarp as _unwarp
 from companion.vision.lookagain import warp as _warp
 from companion.vision.pips import SIZE, FaceReading, read_face
 
@@ -154,7 +154,7 @@ def _cut_pips(
     grown = (centre + (top - centre) * 1.17).astype(np.float32)
     on_top = sum(
         cv2.pointPolygonTest(grown, (float(x), float(y)), False) >= 0
-        for x, y in _unwarp(quad, whole.pips)
+        for x, y in _pips_in_frame(quad, whole.pips)
     )
     return on_top > len(tight.pips)
 

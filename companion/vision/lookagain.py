@@ -41,18 +41,6 @@ def warp(image: Image, quad: npt.NDArray[np.float32]) -> Image:
     return out
 
 
-def unwarp(quad: npt.NDArray[np.float32], pips: tuple[tuple[float, float], ...]) -> Image:
-    """The frame positions of pips read (in the pip reader's padded square) from
-    :func:`warp` of ``quad``."""
-    if not pips:
-        return np.zeros((0, 2), np.float32)
-    start = int(np.argmin(quad.sum(axis=1)))
-    m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0), SQUARE)
-    square = np.array(pips, np.float32).reshape(-1, 1, 2) - PAD
-    out: Image = cv2.perspectiveTransform(square, np.linalg.inv(m)).reshape(-1, 2)
-    return out
-
-
 def inside(reading: FaceReading) -> bool:
     """Every pip of a reading lies well inside the face: on a die, pips sit at least a
     fifth of the side away from its edges, here at least an eighth is asked."""
@@ -136,7 +124,7 @@ def read_place(
 def _pips_say(quad: Image, reading: FaceReading) -> tuple[Image, float | None]:
     """The face's centre (its pips' mean: every layout is symmetric about it) and its turn
     (:func:`grid_turn`) from a reading of the crop of ``quad``, in frame coordinates."""
-    points = np.array([from_crop(quad, np.array(xy, np.float32) - PAD) for xy in reading.pips])
+    points = pips_in_frame(quad, reading.pips)
     return points.mean(axis=0).astype(np.float32), grid_turn([tuple(p) for p in points])
 
 
@@ -160,10 +148,13 @@ def square_reading(
     return read_face(crop, allowed), name
 
 
-def from_crop(quad: Image, xy: Image) -> Image:
-    """A point of the warped crop of ``quad`` (see :func:`_warp`) back in the frame."""
+def pips_in_frame(quad: Image, pips: tuple[tuple[float, float], ...]) -> Image:
+    """The pips of a reading of the warped crop of ``quad`` (:func:`warp`; the pip
+    reader's padded square) back in the frame, one row each."""
+    if not pips:
+        return np.zeros((0, 2), np.float32)
     start = int(np.argmin(quad.sum(axis=1)))
     m = cv2.getPerspectiveTransform(np.roll(quad, -start, axis=0).astype(np.float32), SQUARE)
-    point = np.array([[xy]], np.float32)
-    out: Image = cv2.perspectiveTransform(point, np.linalg.inv(m))[0, 0]
+    square = np.array(pips, np.float32).reshape(-1, 1, 2) - PAD
+    out: Image = cv2.perspectiveTransform(square, np.linalg.inv(m)).reshape(-1, 2)
     return out
