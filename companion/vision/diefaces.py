@@ -64,14 +64,14 @@ def _table(image: Image, settings: FinderSettings) -> _Table:
     tiny = cv2.resize(small, tiny_size, interpolation=cv2.INTER_AREA)
     k = min(int(settings.max_face / 16 * 1.6) | 1, 255)
     guess = cv2.medianBlur(tiny, k)  # each channel on its own, in one call
-    pixel = small.astype(np.float32)  # for the difference and for the average
     table = cv2.resize(guess, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
-    dist = _lifted_difference(pixel, cv2.transform(pixel, _SUM), table)
+    dist = _difference(small, table)
     spread = median(dist) * 1.4826 + 1.0
     threshold = max(settings.min_difference, settings.contrast * spread)
     mask = cv2.morphologyEx((dist > threshold).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3)))
     free = 1.0 - cv2.dilate(mask, np.ones((5, 5), np.uint8)).astype(np.float32)
     free_tiny = cv2.resize(free, tiny_size, interpolation=cv2.INTER_AREA)
+    pixel = small.astype(np.float32)
     sum_tiny = cv2.resize(
         cv2.multiply(pixel, cv2.merge((free, free, free))), tiny_size, interpolation=cv2.INTER_AREA
     )
@@ -91,16 +91,11 @@ def _difference(bgr: Image, table: Image) -> Image:
     brighter than the table within :data:`_LIGHT` is scaled back to the table's brightness
     before it is compared, so a soft shadow or a brighter patch of the table's own colour
     does not count, a die of another colour, much darker or much brighter does."""
-    pixel = bgr.astype(np.float32)
-    return _lifted_difference(pixel, cv2.transform(pixel, _SUM), table)
-
-
-def _lifted_difference(pixel: Image, light: Image, table: Image) -> Image:
-    """:func:`_difference` of a float32 BGR image whose channel sums ``light`` are known
-    (the table's estimate has the float image at hand already)."""
     # OpenCV's per-pixel calls are several times faster than numpy's on 3 channels, and
     # exact here: the channel sums and the squared Lab steps are whole numbers (times
     # 2.25), so every float32 sum is exact, as in numpy.
+    pixel = bgr.astype(np.float32)
+    light = cv2.transform(pixel, _SUM)
     base = table.astype(np.float32)
     gain = (light + 3.0) / (cv2.transform(base, _SUM) + 3.0)
     lift = 1.0 / np.clip(gain, *_LIGHT)
