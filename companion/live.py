@@ -60,9 +60,10 @@ class Live:
         frame = self.camera.read()
         if frame is None:
             return None
-        with self.table.lock:
-            self.watcher.referee = self.table.referee  # a new game has a new referee
-            glance = self.watcher.feed(frame.image)
+        glance = self.watcher.look(frame.image)  # vision, without the table's lock
+        with self.table.lock:  # the referee of this moment (a new game has a new one)
+            self.watcher.referee = self.table.referee
+            glance = self.watcher.tell(glance, self.table.referee, frame.timestamp)
         self.frames += 1
         self.glance = glance
         with self._view_lock:
@@ -94,8 +95,7 @@ class Live:
 
     def use_reader(self, reader: BoardReader) -> None:
         """Read the board with ``reader`` from the next frame on (a new calibration)."""
-        with self.table.lock:
-            self.watcher.board = BoardWatcher(reader, self.watcher.board.still_frames)
+        self.watcher.board = BoardWatcher(reader, self.watcher.board.still_frames)
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -17,6 +17,8 @@ Every event goes to the journal first, so a session resumes exactly after a powe
 from __future__ import annotations
 
 import enum
+import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -90,11 +92,16 @@ class Referee:
     last_roll: tuple[int, ...] | None = None  # the roll it was made with
     resumed: bool = False  # taken up from the journal after a restart
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
+    #: The cameras' clock (``time.monotonic`` seconds): a frame's ``taken`` is on it.
+    clock: Callable[[], float] = time.monotonic
+    #: When what the referee expects last changed; an observation taken before is stale.
+    changed_at: float = -math.inf
     _legal: list[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
     _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
     _pasch: tuple[Position, tuple[int, ...]] | None = None  # TENET: before the last Pasch
+    _unseen: bool = False  # the players changed the position; no still board showed it yet
 
     # ------------------------------------------------------------------ starting
 
@@ -151,8 +158,15 @@ class Referee:
         """The players say the pieces stand as the referee shows them (no camera, or set back)."""
         return self.observe_board(seen(self.position))
 
-    def observe_board(self, board: Board) -> Verdict | None:
-        """A still board from the camera. Returns the new verdict, or None if nothing changed."""
+    def observe_board(self, board: Board, taken: float | None = None) -> Verdict | None:
+        """A still board from the camera. Returns the new verdict, or None if nothing changed.
+
+        ``taken`` is when the frame was taken (the camera's clock; None: just now). A board
+        taken before the last change of the position is stale and dropped: it may show the
+        pieces before a move picked on the page (docs/referee.md, "Frames and time").
+        """
+        if self._stale(taken):
+            return None
         board = dict(board)
         if self.position.game == "tenet":
             board.pop(START, None)  # a pile of balls: the position counts them (tenet_live)
@@ -161,20 +175,19 @@ class Referee:
         self._last_board = board
         self._record("board", {"fields": board})
         expected = seen(self.position)
+        if board == expected:
+            return self._matched()
+        if self._unseen or self._walked_back(board):
+            # the page is ahead of the pieces: never read the old board as a move
+            return self._say(
+                Verdict("setup", "set the pieces as shown: " + differences(expected, board))
+            )
         if self.phase is Phase.SETUP:
-            if board == expected:
-                self.phase = Phase.ROLL
-                if self._pending_roll is not None:
-                    roll, self._pending_roll = self._pending_roll, None
-                    return self._roll(roll, record=False)
-                return self._say(Verdict("info", "board set up: roll the dice"))
             return self._say(Verdict("setup", "set up the pieces: " + differences(expected, board)))
         if self.phase in (Phase.ROLL, Phase.OVER):
-            if board == expected:
-                return None
             cleared = self._cleared(board)
             if cleared is not None:
-                return self._accept(cleared, board)
+                return self._accept(cleared, board, taken)
             return self._say(
                 Verdict(
                     "setup",
@@ -182,27 +195,59 @@ class Referee:
                     "it back: " + differences(expected, board),
                 )
             )
-        if board == expected:  # nothing moved yet, or the pieces were set back
-            if self.phase in (Phase.REJECTED, Phase.DECIDE):
-                self.phase = Phase.MOVE
-                return self._say(Verdict("info", "pieces set back: make your move"))
-            return None
-        return self._judge(board)
+        return self._judge(board, taken)
 
-    def observe_dice(self, dice: Sequence[int]) -> Verdict:
+    def _stale(self, taken: float | None) -> bool:
+        return taken is not None and taken < self.changed_at
+
+    def _changed(self, taken: float | None = None) -> None:
+        """What the referee expects changed now (players) or as the frame ``taken`` showed."""
+        self.changed_at = self.clock() if taken is None else taken
+
+    def _matched(self) -> Verdict | None:
+        """The still board is the position: set up, set back, or a warning to clear."""
+        self._unseen = False
+        if self.phase is Phase.SETUP:
+            self.phase = Phase.ROLL
+            if self._pending_roll is not None:
+                roll, self._pending_roll = self._pending_roll, None
+                return self._roll(roll, record=False)
+            return self._say(Verdict("info", "board set up: roll the dice"))
+        if self.phase in (Phase.REJECTED, Phase.DECIDE):
+            self.phase = Phase.MOVE
+            return self._say(Verdict("info", "pieces set back: make your move"))
+        if self.verdict is not None and self.verdict.kind in ("setup", "illegal"):
+            then = {Phase.ROLL: ": roll the dice", Phase.MOVE: ": make your move"}
+            return self._say(
+                Verdict("info", "the pieces stand as shown" + then.get(self.phase, ""))
+            )
+        return None  # nothing moved yet, or the board the page already showed
+
+    def _walked_back(self, board: dict[str, str]) -> bool:
+        """TENET in mid-turn: the board before the last step again is no change made after
+        it, so the dice left are not searched for a way back (R§6 steps go forward only in
+        time: a turn grows by what the camera sees after its last step)."""
+        return bool(self.position.spent and self._history) and board == seen(self._history[-1][1])
+
+    def observe_dice(self, dice: Sequence[int], taken: float | None = None) -> Verdict | None:
         """A settled roll (from the dice reader, the panel's electronic dice or the page),
-        checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V)."""
+        checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V). A roll
+        seen in a frame taken before the last change is stale: None."""
         from companion.games import parse_roll
 
+        if self._stale(taken):
+            return None
         try:
             roll = parse_roll(self.position.game, ",".join(str(int(d)) for d in dice))
         except (CompanionError, ValueError) as exc:
             return self._say(Verdict("info", f"read {list(dice)}: {exc}"))
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self._say(Verdict("info", f"{self.phase.value}: the roll was not expected"))
-        return self._roll(roll)
+        return self._roll(roll, taken=taken)
 
-    def _roll(self, roll: tuple[int, ...], record: bool = True) -> Verdict:
+    def _roll(
+        self, roll: tuple[int, ...], record: bool = True, taken: float | None = None
+    ) -> Verdict:
         if self.phase is Phase.SETUP:
             self._pending_roll = roll
             if record:
@@ -217,6 +262,7 @@ class Referee:
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
+        self._changed(taken)
         rolled = self._say(
             Verdict("info", f"{self.position.to_move} rolled {said}: {len(legal)} legal moves")
         )
@@ -225,12 +271,12 @@ class Referee:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
             if self.position.game == "tenet" and len(roll) == 3:
                 self._pasch = (self.position, roll)  # the clearing may follow (R§6)
-            return self._accept(outcomes[0][0], seen(self.position))
+            return self._accept(outcomes[0][0], seen(self.position), taken)
         return rolled
 
     # ------------------------------------------------------------------ judging
 
-    def _judge(self, board: dict[str, str]) -> Verdict:
+    def _judge(self, board: dict[str, str], taken: float | None) -> Verdict:
         near: Sequence[MoveLike] = ()
         if self.position.game == "tenet":  # whole turns: searched, not listed
             from companion.games.tenet_live import explain
@@ -249,10 +295,11 @@ class Referee:
             near = sorted(self._legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
         outcomes = _group(loose)
         if len(outcomes) == 1:
-            return self._accept(outcomes[0][0], board)
+            return self._accept(outcomes[0][0], board, taken)
         if outcomes:
             self.candidates = [ms[0] for ms in outcomes]
             self.phase = Phase.DECIDE
+            self._changed(taken)
             choices = tuple(m.announcement for m in self.candidates)
             return self._say(
                 Verdict(
@@ -288,8 +335,9 @@ class Referee:
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
         move = legal[index]
-        self._last_board = seen(move.after)
-        return self._accept(move, self._last_board)
+        verdict = self._accept(move, seen(move.after))
+        self._unseen, self._last_board = True, None  # the camera has yet to show it
+        return verdict
 
     def announce(self, text: str) -> Verdict:
         """What the player said, checked against the move the referee last accepted.
@@ -339,7 +387,7 @@ class Referee:
             return self._say(Verdict("info", "nothing to choose"))
         return self._accept(self.candidates[index], self._last_board or {})
 
-    def _accept(self, move: MoveLike, board: dict[str, str]) -> Verdict:
+    def _accept(self, move: MoveLike, board: dict[str, str], taken: float | None = None) -> Verdict:
         after = move.after
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
@@ -354,6 +402,7 @@ class Referee:
         self._history.append((event, self.position))
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
+        self._changed(taken)
         verdict = Verdict("legal", "legal move", move.announcement)
         self._record("verdict", verdict.to_json())
         if move.winner:
@@ -375,7 +424,8 @@ class Referee:
         self._record("correction", {"position": position.to_json()})
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
         self.phase, self._pasch = Phase.SETUP, None
-        self._last_board = None
+        self._last_board, self._unseen = None, False
+        self._changed()
         return self._say(Verdict("info", "position corrected: set up the pieces as shown"))
 
     def undo(self) -> Verdict:
@@ -387,7 +437,8 @@ class Referee:
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase, self._pasch = Phase.SETUP, None
-        self._last_board = None
+        self._last_board, self._unseen = None, False
+        self._changed()
         return self._say(Verdict("info", "move taken back: set the pieces back as shown"))
 
     # ------------------------------------------------------------------ plumbing

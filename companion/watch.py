@@ -22,7 +22,7 @@ How a frame is told apart (docs/referee.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -61,6 +61,7 @@ class Glance:
     location: Location | None = field(default=None, repr=False, compare=False)
     dice: DiceReading | None = field(default=None, repr=False, compare=False)
     dice_scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
+    settled: DiceReading | None = field(default=None, repr=False, compare=False)
 
 
 class Watcher:
@@ -83,20 +84,27 @@ class Watcher:
         self.dice_width = dice_width
         self._last_kind = ""
 
-    def feed(self, image: Image) -> Glance:
-        """One frame: classify it, wait for stillness, and hand what is still to the referee."""
-        seen = self.board.feed(image)
+    def feed(self, image: Image, taken: float | None = None) -> Glance:
+        """One frame: classify it, wait for stillness, and hand what is still to the referee.
+
+        ``taken`` is when the frame was taken (the referee drops frames older than its
+        position); None for a recording fed as fast as it is read."""
+        return self.tell(self.look(image), self.referee, taken)
+
+    def look(self, image: Image) -> Glance:
+        """What the frame shows and whether it completes a still board or a settled roll.
+
+        Vision only: the referee is not asked, so the live camera calls this without
+        holding the table's lock (the page never waits for a frame to be read).
+        """
+        board = self.board  # the calibration page may swap it between two frames
+        seen = board.feed(image)
         if seen.read.found:
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
             self._last_kind = "board"
-            verdict, note = None, seen.read.reason
-            if seen.still:
-                verdict = self.referee.observe_board(seen.read.fields)
-                note = f"{len(seen.read.fields)} pieces"
-            return Glance(
-                "board", seen.still, verdict, note, read=seen.read, location=seen.location
-            )
+            note = f"{len(seen.read.fields)} pieces" if seen.still else seen.read.reason
+            return Glance("board", seen.still, None, note, read=seen.read, location=seen.location)
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
         reading = read_dice(view, self.dice_kind)
@@ -110,15 +118,26 @@ class Watcher:
             else:
                 note = f"dice {list(reading.values)}: waiting for them to lie still"
             return Glance("dice", False, note=note, dice=reading, dice_scale=scale)
+        return Glance("dice", True, None, "", dice=reading, dice_scale=scale, settled=settled)
+
+    def tell(self, glance: Glance, referee: Referee, taken: float | None = None) -> Glance:
+        """Hand a still board or a settled roll of :meth:`look` to ``referee``: the glance
+        with the verdict (None when the referee took nothing new from it)."""
+        if not glance.still:
+            return glance
+        if glance.kind == "board" and glance.read is not None:
+            return replace(glance, verdict=referee.observe_board(glance.read.fields, taken))
+        if glance.settled is None:
+            return glance
         if self.dice_kind == "miwin":
             try:
-                values = list(miwin_roll(settled, self.referee.position))
+                values = list(miwin_roll(glance.settled, referee.position))
             except CompanionError as exc:
-                return Glance("dice", True, None, str(exc), dice=reading, dice_scale=scale)
+                return replace(glance, note=str(exc))
         else:
-            values = sorted(settled.values, reverse=True)  # the referee takes the larger first
-        verdict = self.referee.observe_dice(values)
-        return Glance("dice", True, verdict, f"rolled {values}", dice=reading, dice_scale=scale)
+            values = sorted(glance.settled.values, reverse=True)  # the larger first
+        verdict = referee.observe_dice(values, taken)
+        return replace(glance, verdict=verdict, note=f"rolled {values}")
 
 
 def dice_kind_of(game: str) -> str:

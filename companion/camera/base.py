@@ -27,7 +27,13 @@ class CameraError(RuntimeError):
 
 @dataclass(frozen=True)
 class Frame:
-    """One picture and when it was taken (``time.monotonic()`` seconds)."""
+    """One picture and when it was taken (``time.monotonic()`` seconds).
+
+    ``timestamp`` is never later than the moment the picture shows: a source that cannot
+    know the exposure time stamps the earliest moment the picture may be from. The referee
+    drops a frame stamped before the position it would be judged against, so a stamp that
+    is too early only costs a frame, while one that is too late could judge a stale board.
+    """
 
     image: Image
     timestamp: float

@@ -77,13 +77,16 @@ class PiCameraSource:
     def read(self) -> Frame | None:
         if self._camera is None:
             self.open()
+        # picamera2 may hand over a frame completed just before the call: stamp it two
+        # frame times earlier (Frame.timestamp is the earliest moment it can show).
+        taken = self._pacer.wait() - 2.0 / (self.fps or 10.0)
         try:
             image = self._camera.capture_array("main")
         except Exception as exc:
             raise CameraError(f"{self.description}: no frame: {exc}") from exc
         if image.ndim == 3 and image.shape[2] == 4:  # XRGB8888 on some sensors
             image = image[:, :, :3].copy()
-        frame = Frame(image, self._pacer.wait(), self._index, self.description)
+        frame = Frame(image, taken, self._index, self.description)
         self._index += 1
         return frame
 

@@ -54,10 +54,14 @@ class SyntheticSource:
             self._iterator = iter(self._frames)
 
     def read(self) -> Frame | None:
+        # The time is taken before the picture is made: a frame function that photographs
+        # the table's position shows the position as it stood at or after that time, never
+        # before it (docs/referee.md, "Frames and time").
+        taken = self._pacer.wait()
         image = self._next_image()
         if image is None:
             return None
-        frame = Frame(image, self._pacer.wait(), self._index, self._description)
+        frame = Frame(image, taken, self._index, self._description)
         self._index += 1
         return frame
 

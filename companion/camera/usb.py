@@ -33,6 +33,7 @@ class UsbSource:
         self._capture: Any = None
         self._pacer = Pacer(0)  # the camera paces itself; the pacer stamps the frames
         self._index = 0
+        self._queued = 0.0  # when the driver last had a free buffer to fill
 
     @property
     def description(self) -> str:
@@ -51,7 +52,11 @@ class UsbSource:
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         if self.fps:
             capture.set(cv2.CAP_PROP_FPS, self.fps)
+        # One driver buffer: a frame read is at most one read old, not four (V4L2's default
+        # queue would hand the referee boards from up to four reads ago).
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         self._capture = capture
+        self._queued = self._pacer.wait()
         log.debug(
             "%s: opened at %dx%d",
             self.description,
@@ -65,7 +70,10 @@ class UsbSource:
         ok, image = self._capture.read()
         if not ok or image is None:
             raise CameraError(f"{self.description}: no frame (unplugged?)")
-        frame = Frame(image, self._pacer.wait(), self._index, self.description)
+        # The picture was exposed after its buffer was handed back to the driver, i.e. after
+        # the previous read returned: the earliest moment it can show (Frame.timestamp).
+        taken, self._queued = self._queued, self._pacer.wait()
+        frame = Frame(image, taken, self._index, self.description)
         self._index += 1
         return frame
 
