@@ -12,6 +12,7 @@ naming the file and the entry.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,7 @@ from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 
 if TYPE_CHECKING:
+    from companion.position import Position
     from companion.vision.reader import BoardReader
 
 FORMAT = "companion-calibration/1"
@@ -152,13 +154,53 @@ class Calibration:
 
 
 def save_calibration(calibration: Calibration, path: str | Path) -> Path:
+    """Write the file atomically; the calibration it replaces is kept as its backup
+    (:func:`backup_path`), so that one bad capture can be undone
+    (:func:`restore_calibration`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(calibration.to_json(), indent=1, ensure_ascii=False)
     # one line per list of numbers: a colour, a matrix row, a corner
     text = re.sub(r"\[\s+([-0-9.e,\s]*?)\s+\]", lambda m: "[" + " ".join(m[1].split()) + "]", text)
-    path.write_text(text + "\n", encoding="utf-8")
+    new = path.with_name(path.name + ".new")
+    new.write_text(text + "\n", encoding="utf-8")
+    if path.exists():
+        os.replace(path, backup_path(path))
+    os.replace(new, path)
     return path
+
+
+def backup_path(path: str | Path) -> Path:
+    """Where the calibration that ``path`` replaced is kept: ``NAME.previous.json``."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.previous{path.suffix or '.json'}")
+
+
+def restore_calibration(path: str | Path) -> Path:
+    """Swap the calibration and its backup (restoring twice undoes the restore). With no
+    file in use, the backup simply comes back. CompanionError when there is no backup."""
+    path = Path(path)
+    backup = backup_path(path)
+    if not backup.exists():
+        raise CompanionError(f"{backup}: no previous calibration to restore")
+    load_calibration(backup)  # refuse a damaged backup before anything is moved
+    if path.exists():
+        swap = path.with_name(path.name + ".swap")
+        os.replace(path, swap)
+        os.replace(backup, path)
+        os.replace(swap, backup)
+    else:
+        os.replace(backup, path)
+    return path
+
+
+def reset_calibration(path: str | Path) -> Path:
+    """Back to the defaults: the calibration in use becomes the backup (restorable)."""
+    path = Path(path)
+    if not path.exists():
+        raise CompanionError(f"{path}: no calibration in use; the defaults already apply")
+    os.replace(path, backup_path(path))
+    return backup_path(path)
 
 
 def load_calibration(path: str | Path) -> Calibration:
@@ -331,6 +373,8 @@ def fit_colours(
     base = calibration.profiles or default_profiles(layout)
     samples = []
     for label, (image, truth) in zip(labels, photos, strict=True):
+        if not truth:
+            refuse_pieces_on_empty(board_reader(layout, calibration), image, label)
         location = locator.locate(image)
         got = sampler.sample(image, location) if location else None
         if got is None:
@@ -361,6 +405,23 @@ def fit_colours(
     return fitted
 
 
+def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], label: str) -> None:
+    """A photo said to show the empty board must read empty with the profiles in use:
+    fitting it would learn the pieces on it as the look of their fields, and the board
+    would read empty ever after. CompanionError naming the fields that hold something."""
+    read = reader.read(image)
+    if not read.found:
+        return  # fit_colours says so in its own words
+    held = [f"{f} ({c})" for f, c in sorted(read.fields.items())]
+    more = f" and {len(held) - 6} more" if len(held) > 6 else ""
+    seen = held[:6] + ([read.reason] if read.busy and read.reason else [])
+    if seen:
+        raise CompanionError(
+            f"{label}: the board is not empty: {', '.join(seen)}{more}; "
+            "clear the board and capture again"
+        )
+
+
 def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
     """A board reader with what ``calibration`` measured (the defaults where it is silent)."""
     from companion.vision.reader import BoardReader
@@ -372,14 +433,18 @@ def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader
 
 def start_placement(layout: Layout) -> dict[str, str]:
     """Every piece of every colour on its station: what the start photo must show."""
+    return dict(start_of(layout).occupant)
+
+
+def start_of(layout: Layout) -> Position:
+    """The start position of the game played on ``layout``, every colour playing."""
     from companion.games import GAMES
     from companion.position import start_position
 
     game = next((g for g in GAMES.values() if g.default_layout == layout.name), None)
     if game is None:
         raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
-    pieces = start_position(game.name, layout.colours[: game.max_players], layout)
-    return dict(pieces.occupant)
+    return start_position(game.name, layout.colours[: game.max_players], layout)
 
 
 def read_image(path: str | Path) -> npt.NDArray[np.uint8]:

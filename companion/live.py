@@ -17,12 +17,13 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import cv2
 import numpy as np
 
 from companion.camera import Supervisor
+from companion.layout import Layout
+from companion.position import Position
 from companion.table import Table
 from companion.vision import overlay
 from companion.vision.reader import BoardReader
@@ -35,8 +36,16 @@ log = logging.getLogger("companion.live")
 class Live:
     """The camera loop of one table. :meth:`start` it; :meth:`jpeg` is the latest view."""
 
-    def __init__(self, table: Table, camera: Supervisor, watcher: Watcher) -> None:
+    def __init__(
+        self,
+        table: Table,
+        camera: Supervisor,
+        watcher: Watcher,
+        photographer: TablePhotographer | None = None,
+    ) -> None:
         self.table, self.camera, self.watcher = table, camera, watcher
+        #: the synthetic camera's renderer, when the camera is the synthetic one
+        self.photographer = photographer
         self.frames = 0
         self.glance: Glance | None = None
         # frame number, picture, glance and the reader that read it (a reference, not a copy)
@@ -122,32 +131,45 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
     return view
 
 
-def table_photographer(table: Table, seed: int = 0) -> Callable[[], Image]:
+class TablePhotographer:
     """Frames for the synthetic camera: the table's position as a camera would see it.
 
     A photo is rendered only when the position changes (it takes a few hundred ms); the
     same picture is returned until then (the renderer already adds sensor noise), so a
     frame costs the synthetic camera nothing. The photo's scratch memory is given back
-    to the system at once (:func:`companion.memory.give_back`).
+    to the system at once (:func:`companion.memory.give_back`). :meth:`photo` shows any
+    other position in the same scene: the calibration page's captures of the empty board
+    and of the start on the synthetic camera.
     """
-    from companion.memory import give_back
-    from companion.synth import default_camera, photograph
 
-    rng = np.random.default_rng(seed)
-    cache: dict[str, Any] = {}
+    def __init__(self, table: Table, seed: int = 0) -> None:
+        self.table, self.seed = table, seed
+        self._rng = np.random.default_rng(seed)
+        self._key: object = None
+        self._image: Image | None = None
 
-    def frame() -> Image:
-        position = table.position
+    def __call__(self) -> Image:
+        position = self.table.position
         key = (position.layout.name, position.placement)
-        if cache.get("key") != key:
-            shot = photograph(position, rng, camera=default_camera(), scene_seed=seed)
-            cache.update(key=key, image=shot.image)
-            del shot
-            give_back()  # the photo's scratch arrays, so that they do not stay resident
-        image: Image = cache["image"]
+        if self._image is None or self._key != key:
+            self._image, self._key = self.photo(position), key
+        return self._image
+
+    def photo(self, position: Position | Layout) -> Image:
+        """``position`` (a Layout: the empty board) photographed by the synthetic camera."""
+        from companion.memory import give_back
+        from companion.synth import default_camera, photograph
+
+        shot = photograph(position, self._rng, camera=default_camera(), scene_seed=self.seed)
+        image = shot.image
+        del shot
+        give_back()  # the photo's scratch arrays, so that they do not stay resident
         return image
 
-    return frame
+
+def table_photographer(table: Table, seed: int = 0) -> TablePhotographer:
+    """The synthetic camera's frames of ``table`` (see :class:`TablePhotographer`)."""
+    return TablePhotographer(table, seed)
 
 
 def wait_for(predicate: Callable[[], bool], timeout: float) -> bool:

@@ -31,13 +31,29 @@ def test_the_empty_board_and_the_start_fit_and_read_back(gravitation: Layout):
 
 def test_swapped_photos_are_refused_with_the_reason(gravitation: Layout):
     shots = photos()
-    with pytest.raises(CompanionError, match=r"^start: .*are the photos swapped\?$"):
+    with pytest.raises(CompanionError, match=r"^empty: the board is not empty: blue.S1 \(blue\)"):
         fit_colours(
             gravitation,
             Calibration("gravitation"),
             [(shots["start"], {}), (shots["empty"], start_placement(gravitation))],
             ["empty", "start"],
         )
+    with pytest.raises(CompanionError, match=r"^start: .*are the photos swapped\?$"):
+        fit_colours(
+            gravitation,
+            Calibration("gravitation"),
+            [(shots["empty"], start_placement(gravitation))],
+            ["start"],
+        )
+
+
+def test_an_empty_board_with_pieces_on_it_is_refused_naming_the_fields(gravitation: Layout):
+    """Fitting it would learn the pieces as the look of their fields (a ruined calibration)."""
+    with pytest.raises(
+        CompanionError,
+        match=r"^empty: the board is not empty: blue.S1 \(blue\), .* and 19 more; clear",
+    ):
+        fit_colours(gravitation, Calibration("gravitation"), [(photos()["start"], {})], ["empty"])
 
 
 def test_a_start_photo_with_a_piece_out_of_place_is_refused(gravitation: Layout):
@@ -70,8 +86,33 @@ def test_the_cli_refuses_swapped_photos_and_writes_nothing(capsys, tmp_path: Pat
     ]
     assert main(swapped) == 2
     err = capsys.readouterr().err
-    assert "empty.png (start position):" in err and "swapped" in err and err.count("\n") == 1
+    assert "start.png (empty board): the board is not empty: blue.S1 (blue)" in err
+    assert err.count("\n") == 1
     assert not cal.exists()
     right = [*argv, "--empty", str(tmp_path / "empty.png"), "--start", str(tmp_path / "start.png")]
     assert main(right) == 0
     assert load_calibration(cal).profiles is not None
+
+
+def test_the_cli_restores_the_previous_calibration_and_resets_to_the_defaults(
+    capsys, tmp_path: Path
+):
+    shots = photos()
+    for name in ("empty", "start"):
+        cv2.imwrite(str(tmp_path / f"{name}.png"), shots[name])
+    cal = tmp_path / "cal.json"
+    assert main(["calibrate", "restore", "-c", str(cal)]) == 2
+    assert "no previous calibration to restore" in capsys.readouterr().err
+    fit = ["calibrate", "colours", "-c", str(cal), "--empty", str(tmp_path / "empty.png")]
+    assert main([*fit, "--start", str(tmp_path / "start.png")]) == 0
+    assert main(["calibrate", "corners", "-c", str(cal), "--points", *CORNERS]) == 0
+    with_corners = cal.read_text(encoding="utf-8")
+    assert main(["calibrate", "restore", "-c", str(cal)]) == 0
+    assert load_calibration(cal).manual is None  # the step before the corners
+    assert main(["calibrate", "reset", "-c", str(cal)]) == 0
+    assert not cal.exists()
+    assert main(["calibrate", "restore", "-c", str(cal)]) == 0
+    assert cal.read_text(encoding="utf-8") != with_corners and load_calibration(cal).profiles
+
+
+CORNERS = ["10,10", "600,12", "590,460", "12,450"]

@@ -100,18 +100,91 @@ def test_the_empty_board_and_the_start_are_captured_fitted_and_saved(scene):
     assert np.allclose(reader.profiles.piece_bgr, saved.profiles.piece_bgr)
 
 
-def test_swapped_photos_are_refused_with_a_reason_and_nothing_is_saved(scene):
+def test_an_empty_board_capture_with_pieces_on_it_is_refused_naming_them(scene):
+    """Two clicks used to ruin the calibration: the pieces learnt as the fields' look."""
     client = scene.client
     unlock(client)
     scene.show(photos()["start"])
-    post(client, "/calibrate/capture", kind="empty")
-    scene.show(photos()["empty"])
-    post(client, "/calibrate/capture", kind="start")
-    response = post(client, "/calibrate/save")
+    response = post(client, "/calibrate/capture", kind="empty")
     text = response.get_data(as_text=True)
-    assert response.status_code == 400
-    assert "Startaufstellung: " in text and "are the photos swapped?" in text
+    assert response.status_code == 409
+    assert "leeres Brett: the board is not empty: blue.S1 (blue)" in text
+    assert client.get("/calibrate/photo/empty.jpg").status_code == 404
+    assert post(client, "/calibrate/save").status_code == 409
     assert not scene.path.exists()
+
+
+def test_saving_needs_both_photos(scene):
+    client = scene.client
+    unlock(client)
+    scene.show(photos()["empty"])
+    post(client, "/calibrate/capture", kind="empty")
+    page = client.get("/calibrate").get_data(as_text=True)
+    assert re.search(r'<button type="submit" disabled>[^<]*Farben einmessen', page)
+    response = post(client, "/calibrate/save")
+    assert response.status_code == 409 and "Erst beide Fotos" in response.get_data(as_text=True)
+    assert not scene.path.exists()
+
+
+def calibrate(scene) -> None:  # type: ignore[no-untyped-def]
+    scene.show(photos()["empty"])
+    post(scene.client, "/calibrate/capture", kind="empty")
+    scene.show(photos()["start"])
+    post(scene.client, "/calibrate/capture", kind="start")
+    assert post(scene.client, "/calibrate/save").status_code == 302
+
+
+def test_the_previous_calibration_can_be_restored_and_the_defaults_come_back(scene):
+    client = scene.client
+    unlock(client)
+    calibrate(scene)
+    first = scene.path.read_text(encoding="utf-8")
+    assert "Vorherige Kalibrierung" not in client.get("/calibrate").get_data(as_text=True)
+    calibrate(scene)
+    second = scene.path.read_text(encoding="utf-8")
+    assert "Vorherige Kalibrierung" in client.get("/calibrate").get_data(as_text=True)
+    assert post(client, "/calibrate/restore").status_code == 302
+    assert scene.path.read_text(encoding="utf-8") == first
+    assert post(client, "/calibrate/restore").status_code == 302  # the restore undone
+    assert scene.path.read_text(encoding="utf-8") == second
+    assert post(client, "/calibrate/reset").status_code == 302
+    assert not scene.path.exists()
+    assert scene.live.watcher.board.reader.profiles.colours  # the defaults read again
+    assert "Standardfarben gelten wieder" in client.get("/calibrate").get_data(as_text=True)
+    assert post(client, "/calibrate/restore").status_code == 302
+    assert scene.path.exists()
+    saved = load_calibration(scene.path)
+    assert np.allclose(scene.live.watcher.board.reader.profiles.piece_bgr, saved.profiles.piece_bgr)
+    assert scene.path.read_text(encoding="utf-8") == second
+    assert post(client, "/calibrate/reset").status_code == 302
+    assert post(client, "/calibrate/reset").status_code == 409  # the defaults already apply
+
+
+def test_on_the_synthetic_camera_the_empty_capture_photographs_an_empty_board(tmp_path):
+    from companion.live import table_photographer
+
+    table = Table.new(position())
+    photographer = table_photographer(table)
+    camera = Supervisor(SyntheticSource(photographer))
+    reader = BoardReader(table.position.layout)
+    live = Live(table, camera, Watcher(table.referee, reader), photographer)
+    live.step()
+    app = create_app(
+        {
+            "TABLE": table,
+            "LIVE": live,
+            "TESTING": True,
+            "REFEREE_PIN": PIN,
+            "WRONG_PIN_PAUSE": 0,
+            "CALIBRATION_DIR": tmp_path,
+        }
+    )
+    client = app.test_client()
+    unlock(client)
+    assert post(client, "/calibrate/capture", kind="empty").status_code == 302
+    assert post(client, "/calibrate/capture", kind="start").status_code == 302
+    assert post(client, "/calibrate/save").status_code == 302
+    assert load_calibration(tmp_path / "gravitation.json").profiles is not None
 
 
 def test_a_piece_out_of_place_on_the_start_photo_is_named(scene):
@@ -131,9 +204,7 @@ def test_capture_mistakes_are_answered_with_a_message(scene):
     client = scene.client
     unlock(client)
     response = post(client, "/calibrate/save")
-    assert response.status_code == 409 and "Erst ein Foto aufnehmen" in response.get_data(
-        as_text=True
-    )
+    assert response.status_code == 409 and "Erst beide Fotos" in response.get_data(as_text=True)
     response = post(client, "/calibrate/capture", kind="dice")
     assert response.status_code == 400 and "leeres Brett oder" in response.get_data(as_text=True)
     scene.show(np.full((960, 1280, 3), 90, np.uint8))  # the camera looks at the dice tray

@@ -11,7 +11,9 @@ calibration file (``-c FILE``, created by the first step):
   and the real board under the real lamp;
 * ``dice PHOTO --name d6 --at X,Y`` — a die's body and pip colours, for the dice reader;
 * ``check PHOTO [-o preview.png]`` — read a photo with the file and draw what was seen;
-* ``show`` — what the file holds.
+* ``show`` — what the file holds;
+* ``restore`` — the file as it was before the last step (every step keeps the file it
+  replaces as ``NAME.previous.json``); ``reset`` — back to the defaults (restorable).
 """
 
 from __future__ import annotations
@@ -28,12 +30,15 @@ from companion.calibration import (
     CHARUCO_SQUARES,
     Calibration,
     ManualCorners,
+    backup_path,
     calibrate_camera,
     charuco_image,
     fit_colours,
     load_calibration,
     measure_die,
     read_image,
+    reset_calibration,
+    restore_calibration,
     save_calibration,
     start_placement,
 )
@@ -95,6 +100,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _file(check, required=True)
     show = steps.add_parser("show", help="print what a calibration file holds")
     _file(show, required=True)
+    restore = steps.add_parser("restore", help="the calibration before the last step back")
+    _file(restore, required=True)
+    reset = steps.add_parser("reset", help="back to the defaults (the file kept, restorable)")
+    _file(reset, required=True)
 
 
 def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
@@ -112,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
         return _show(args)
     if args.step == "check":
         return _check(args)
+    if args.step in ("restore", "reset"):
+        return _swap(args)
     calibration, layout = _open(args)
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
@@ -148,6 +159,23 @@ def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
     else:
         calibration = Calibration(layout=args.layout or "gravitation")
     return calibration, load_layout(calibration.layout)
+
+
+def _swap(args: argparse.Namespace) -> int:
+    """``restore`` swaps the file and its backup; ``reset`` moves the file to the backup."""
+    if args.step == "restore":
+        path = restore_calibration(args.calibration)
+        done = f"restored the previous calibration (the one replaced is now {backup_path(path)})"
+    else:
+        kept = reset_calibration(args.calibration)
+        done = (
+            f"reset to the defaults (the calibration is kept as {kept}; 'restore' brings it back)"
+        )
+    if args.json:
+        print_json({"calibration": str(args.calibration), "step": args.step, "done": done})
+    else:
+        print(f"{args.calibration}: {done}")
+    return 0
 
 
 def _target(args: argparse.Namespace) -> int:

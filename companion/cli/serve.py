@@ -161,10 +161,11 @@ class _LateApp:
 def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
     from companion.calibration import board_reader, load_calibration
-    from companion.camera import Supervisor, choose_source
+    from companion.camera import Supervisor, SyntheticSource, choose_source
     from companion.watch import Watcher, dice_kind_of
 
-    choice = choose_source(config.camera, frames=table_photographer(table))
+    photographer = table_photographer(table)
+    choice = choose_source(config.camera, frames=photographer)
     camera = Supervisor(
         choice.source,
         initial_delay=config.camera.retry_initial,
@@ -181,7 +182,8 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
     watcher = Watcher(table.referee, board_reader(layout, calibration), dice_kind=dice)
-    return Live(table, camera, watcher)
+    synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
+    return Live(table, camera, watcher, synthetic)
 
 
 def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:

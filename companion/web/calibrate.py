@@ -4,13 +4,18 @@ The referee (PIN) captures the camera's current frame of the empty board and of 
 start position (every piece on its station), then fits the colour profiles. The fit is
 the same as ``companion calibrate colours`` (:func:`companion.calibration.fit_colours`),
 with its checks: photos that do not read back as what they are said to show are refused
-with a one-line reason and nothing is saved. A good fit is saved to the calibration file
-in the config's data directory and the camera reads with it from the next frame on.
+with a one-line reason and nothing is saved. An "empty board" with something on it is
+refused when it is captured, and saving needs both photos. A good fit is saved to the
+calibration file in the config's data directory and the camera reads with it from the
+next frame on; the calibration it replaced is kept and can be restored, and "reset"
+goes back to the default colours (both restorable). On the synthetic camera a capture
+photographs what it is said to show: the empty board, or the start.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -30,13 +35,19 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.calibration import (
     Calibration,
+    backup_path,
     board_reader,
     fit_colours,
     load_calibration,
+    refuse_pieces_on_empty,
+    reset_calibration,
+    restore_calibration,
     save_calibration,
+    start_of,
     start_placement,
 )
 from companion.errors import CompanionError
+from companion.layout import Layout
 from companion.live import Live
 from companion.watch import Image
 from companion.web.i18n import t
@@ -97,6 +108,7 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         captured=captured,
         kinds=KINDS,
         error=error,
+        backup=_path() is not None and backup_path(_path() or "").exists(),
     ), status
 
 
@@ -114,14 +126,17 @@ def capture() -> tuple[str, int] | BaseResponse:
     if kind not in KINDS:
         return _page(t("cal_bad_kind"), 400)
     live = _live()
-    frame = live.frame() if live is not None else None
+    layout = current_app.config["TABLE"].position.layout
+    frame = _snapshot(live, kind, layout)
     if live is None or frame is None:
         return _page(t("cal_no_camera"), 409)
-    layout = current_app.config["TABLE"].position.layout
     calibration, _ = _current()
+    reader = board_reader(layout, calibration)
     try:
-        found = board_reader(layout, calibration).locator.locate(frame)
-    except CompanionError as exc:  # e.g. the frame size is not the calibrated one
+        found = reader.locator.locate(frame)
+        if found is not None and kind == "empty":
+            refuse_pieces_on_empty(reader, frame, t("cal_empty"))
+    except CompanionError as exc:  # the frame size is not the calibrated one; pieces on it
         return _page(str(exc), 409)
     if found is None:
         return _page(t("cal_no_board"), 409)
@@ -129,6 +144,17 @@ def capture() -> tuple[str, int] | BaseResponse:
         _captures().photos[kind] = frame.copy()
     flash(t(f"cal_captured_{kind}"))
     return redirect(url_for("calibrate.page"))
+
+
+def _snapshot(live: Live | None, kind: str, layout: Layout) -> Image | None:
+    """The frame to keep: the camera's latest, or on the synthetic camera a photo of what
+    the capture is said to show (it has no real board to clear or set up)."""
+    if live is None:
+        return None
+    if live.photographer is not None:
+        shown = layout if kind == "empty" else start_of(layout)
+        return live.photographer.photo(shown)
+    return live.frame()
 
 
 @calibrate.get("/calibrate/photo/<kind>.jpg")
@@ -156,7 +182,7 @@ def save() -> tuple[str, int] | BaseResponse:
         return _page(t("cal_no_file"), 409)
     with _captures().lock:
         photos = dict(_captures().photos)
-    if not photos:
+    if set(photos) != set(KINDS):  # one photo alone fits the pieces into the board's look
         return _page(t("cal_nothing"), 409)
     layout = current_app.config["TABLE"].position.layout
     calibration, problem = _current()
@@ -183,4 +209,37 @@ def save() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         _captures().photos.clear()
     flash(t("cal_saved"))
+    return redirect(url_for("calibrate.page"))
+
+
+@calibrate.post("/calibrate/restore")
+@referee_required
+def restore() -> tuple[str, int] | BaseResponse:
+    """The calibration before the last save (or reset) back in use; the current one kept."""
+    return _swap(restore_calibration, "cal_restored")
+
+
+@calibrate.post("/calibrate/reset")
+@referee_required
+def reset() -> tuple[str, int] | BaseResponse:
+    """Back to the default colours; the calibration in use is kept as the backup."""
+    return _swap(reset_calibration, "cal_reset_done")
+
+
+def _swap(change: Callable[[Path], Path], done: str) -> tuple[str, int] | BaseResponse:
+    path = _path()
+    if path is None:
+        return _page(t("cal_no_file"), 409)
+    try:
+        change(path)
+    except CompanionError as exc:
+        return _page(str(exc), 409)
+    except OSError as exc:
+        return _page(f"{path}: {exc.strerror}", 500)
+    calibration, problem = _current()
+    live = _live()
+    if live is not None and not problem:
+        layout = current_app.config["TABLE"].position.layout
+        live.use_reader(board_reader(layout, calibration))
+    flash(t(done))
     return redirect(url_for("calibrate.page"))

@@ -89,8 +89,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "cal_no_file": (
             "Kein Datenverzeichnis eingestellt: die Kalibrierung kann nicht gespeichert werden."
         ),
-        "cal_nothing": "Erst ein Foto aufnehmen: leeres Brett oder Startaufstellung.",
+        "cal_nothing": "Erst beide Fotos aufnehmen: das leere Brett und die Startaufstellung.",
         "cal_bad_kind": "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
+        "cal_restore": "Vorherige Kalibrierung wiederherstellen",
+        "cal_reset": "Auf Standardfarben zurücksetzen",
+        "cal_restored": (
+            "Vorherige Kalibrierung wiederhergestellt; die Kamera liest ab jetzt damit."
+        ),
+        "cal_reset_done": (
+            "Standardfarben gelten wieder; die bisherige Kalibrierung ist als Sicherung aufgehoben."
+        ),
         "voice": "Stimme am Tisch (espeak-ng)",
         "voice_on": "an",
         "voice_off": "aus",
@@ -209,8 +217,12 @@ TEXTS: dict[str, dict[str, str]] = {
             "The camera does not see the board (fewer than 3 markers); nothing captured."
         ),
         "cal_no_file": "No data directory set: the calibration cannot be saved.",
-        "cal_nothing": "Capture a photo first: the empty board or the start position.",
+        "cal_nothing": "Capture both photos first: the empty board and the start position.",
         "cal_bad_kind": "Only the empty board or the start position can be captured.",
+        "cal_restore": "Restore the previous calibration",
+        "cal_reset": "Reset to the standard colours",
+        "cal_restored": "Previous calibration restored; the camera reads with it from now on.",
+        "cal_reset_done": "The standard colours apply again; the calibration is kept as a backup.",
         "voice": "Voice at the table (espeak-ng)",
         "voice_on": "on",
         "voice_off": "off",
