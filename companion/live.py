@@ -148,8 +148,12 @@ class TablePhotographer:
         self._key: object = None
         self._image: Image | None = None
 
+    def subject(self) -> Position:
+        """What the camera looks at: the table's position."""
+        return self.table.position
+
     def __call__(self) -> Image:
-        position = self.table.position
+        position = self.subject()
         key = (position.layout.name, position.placement)
         if self._image is None or self._key != key:
             self._image, self._key = self.photo(position), key
