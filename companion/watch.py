@@ -35,12 +35,23 @@ from companion.vision.dice import DiceReading, read_dice
 from companion.vision.locate import Location
 from companion.vision.reader import BoardRead, BoardReader
 from companion.vision.settle import SettleDetector
-from companion.vision.still import BoardWatcher
+from companion.vision.still import BoardWatcher, Observation
 
 Image = npt.NDArray[np.uint8]
 
 #: How wide a dice frame is read: the pip reader is reliable and quick at 640 px.
 DICE_WIDTH = 640
+
+#: A frame is the same picture as the last one read when its colour thumbnail (this many
+#: pixels across) differs from that frame's by at most SAME_PIXEL grey levels anywhere and
+#: SAME_MEAN on average, once a change of the light over the whole frame is taken out. A
+#: piece moved changes a thumbnail pixel by tens of levels; camera noise, averaged over the
+#: 8×8 pixels of a 1280-px frame behind each, by about one.
+THUMB_WIDTH = 160
+SAME_PIXEL = 10.0
+SAME_MEAN = 1.5
+#: A reading reused for the same picture is read afresh at least every this many frames.
+REREAD = 10
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,9 @@ class Watcher:
         self.dice_kind = dice_kind
         self.dice_width = dice_width
         self._last_kind = ""
+        self._thumb: npt.NDArray[np.int16] | None = None  # of the last frame read
+        self._reused = 0  # frames since, found to be the same picture
+        self._reading: tuple[DiceReading, float] | None = None  # the last dice frame's
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -95,20 +109,40 @@ class Watcher:
         """What the frame shows and whether it completes a still board or a settled roll.
 
         Vision only: the referee is not asked, so the live camera calls this without
-        holding the table's lock (the page never waits for a frame to be read).
+        holding the table's lock (the page never waits for a frame to be read). A frame
+        that is the same picture as the last one read (:data:`SAME_PIXEL`) is not read
+        again: its reading counts once more towards the still wait, so a still table
+        costs a thumbnail, not a board search.
         """
+        thumb = thumbnail(image)
+        if self._thumb is not None and self._reused < REREAD and same_picture(self._thumb, thumb):
+            glance = self._again()
+            if glance is not None:
+                self._reused += 1
+                return glance
+        self._thumb, self._reused = thumb, 0
         board = self.board  # the calibration page may swap it between two frames
         seen = board.feed(image)
         if seen.read.found:
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
             self._last_kind = "board"
-            note = f"{len(seen.read.fields)} pieces" if seen.still else seen.read.reason
-            return Glance("board", seen.still, None, note, read=seen.read, location=seen.location)
+            return _board_glance(seen)
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
-        reading = read_dice(view, self.dice_kind)
-        scale = image.shape[1] / view.shape[1]
+        self._reading = (read_dice(view, self.dice_kind), image.shape[1] / view.shape[1])
+        return self._dice_glance(*self._reading)
+
+    def _again(self) -> Glance | None:
+        """The last frame's reading once more (the same picture again)."""
+        if self._last_kind == "board":
+            seen = self.board.again()
+            return _board_glance(seen) if seen is not None else None
+        if self._last_kind == "dice" and self._reading is not None:
+            return self._dice_glance(*self._reading)
+        return None
+
+    def _dice_glance(self, reading: DiceReading, scale: float) -> Glance:
         settled = self.dice.feed(reading)
         if settled is None:
             if not reading.dice:
@@ -138,6 +172,28 @@ class Watcher:
             values = sorted(glance.settled.values, reverse=True)  # the larger first
         verdict = referee.observe_dice(values, taken)
         return replace(glance, verdict=verdict, note=f"rolled {values}")
+
+
+def _board_glance(seen: Observation) -> Glance:
+    note = f"{len(seen.read.fields)} pieces" if seen.still else seen.read.reason
+    return Glance("board", seen.still, None, note, read=seen.read, location=seen.location)
+
+
+def thumbnail(image: Image) -> npt.NDArray[np.int16]:
+    """The frame :data:`THUMB_WIDTH` pixels across, each pixel the mean of those behind it."""
+    h, w = image.shape[:2]
+    size = (THUMB_WIDTH, max(1, round(h * THUMB_WIDTH / w)))
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.int16)
+
+
+def same_picture(before: npt.NDArray[np.int16], now: npt.NDArray[np.int16]) -> bool:
+    """Whether two thumbnails show the same scene, a change of light over all of it aside."""
+    if before.shape != now.shape:
+        return False
+    diff = now - before
+    shift = diff.reshape(-1, diff.shape[-1] if diff.ndim == 3 else 1).mean(axis=0)
+    off = np.abs(diff - shift.reshape((1,) * (diff.ndim - 1) + (-1,)))
+    return float(off.max()) <= SAME_PIXEL and float(off.mean()) <= SAME_MEAN
 
 
 def dice_kind_of(game: str) -> str:

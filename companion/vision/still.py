@@ -41,16 +41,30 @@ class BoardWatcher:
         self.change = change
         self._previous: FloatArray | None = None
         self._quiet = 0
+        self._last: tuple[BoardRead, Location] | None = None  # the last frame with a board
 
     def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
         """Read the next frame; ``still`` is True once the board stopped changing."""
         location = self.reader.locator.update(image)
         read = self.reader.read(image, location) if location is not None else None
-        if read is None or not read.found or read.colours is None:
-            self._previous, self._quiet = None, 0
+        if location is None or read is None or not read.found or read.colours is None:
+            self._previous, self._quiet, self._last = None, 0, None
             return Observation(read or BoardRead(found=False, reason="board not found"), False)
         changed = self._changes(read.colours)
-        self._previous = read.colours
+        self._previous, self._last = read.colours, (read, location)
+        return self._count(read, changed, location)
+
+    def again(self) -> Observation | None:
+        """The last frame's read once more, for a frame the caller found to be the same
+        picture (no field can have changed), without reading it; None when the last frame
+        showed no board."""
+        if self._last is None:
+            return None
+        read, location = self._last
+        return self._count(read, (), location)
+
+    def _count(self, read: BoardRead, changed: tuple[str, ...], location: Location) -> Observation:
+        """The still wait: ``still_frames`` frames in a row, none busy, no field changed."""
         if read.busy or changed:
             self._quiet = 0
         else:

@@ -1,0 +1,112 @@
+"""The live loop's CPU per frame: a still table, a changed board, a dice frame.
+
+How it is measured: one process, one OpenCV thread (cv2.setNumThreads(1)), CPU time of
+this process (time.process_time) per call of the watcher's vision step
+(:meth:`companion.watch.Watcher.look`, what the camera thread does for every frame before
+it hands anything to the referee). The frames are the synthetic camera's, 1280×960:
+
+* **still table** — the same photo of a set-up Gravitation board, again and again (as a
+  camera over a table where nobody moves sees it, camera noise included: each frame gets
+  fresh Gaussian noise, sigma 2);
+* **changed board** — photos of two different positions in turn, so every frame is a
+  change that must be read;
+* **dice frame** — the dice tray (no board in the picture): two photos of two dice in
+  turn, each read afresh.
+
+Medians over --frames frames after --warm frames, --repeats times; the median of the
+repeats is printed, with the Pi 4 projection (one core about 5× slower). Targets (issue
+"A Raspberry Pi's budget"): still table ≤ 2 ms, changed board ≤ 8 ms, dice frame ≤ 12 ms.
+
+    python bench/watcher.py [--frames 60] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from companion.position import start_position
+from companion.referee import Referee
+from companion.synth import default_camera, photograph
+from companion.synth.dice import render_scene, scene_options
+from companion.vision import BoardReader
+from companion.watch import Image, Watcher
+
+
+def frames() -> dict[str, list[Image]]:
+    rng = np.random.default_rng(1)
+    start = start_position(players=["red", "yellow"])
+    moved = start.moved({"red.S1": "U1.13"})
+    camera = default_camera()
+
+    def shot(position: object) -> Image:
+        return photograph(position, rng, camera=camera, scene_seed=3).image  # type: ignore[arg-type]
+
+    board, other = shot(start), shot(moved)
+    dice = [
+        cv2.resize(
+            render_scene(seed, scene_options(dice=(2, 2), width=1280, height=960)).image,
+            (1280, 960),
+        )
+        for seed in (11, 12)
+    ]
+    noise = np.random.default_rng(2)
+
+    def noisy(image: Image) -> Image:
+        grain = noise.normal(0, 2, image.shape)
+        return np.clip(image + grain, 0, 255).astype(np.uint8)
+
+    return {
+        "still table": [noisy(board) for _ in range(8)],
+        "changed board": [board, other],
+        "dice frame": [noisy(d) for d in dice],
+    }
+
+
+def per_frame(look: Callable[[Image], object], images: list[Image], count: int, warm: int) -> float:
+    times = []
+    for n in range(warm + count):
+        image = images[n % len(images)]
+        start = time.process_time()
+        look(image)
+        if n >= warm:
+            times.append(time.process_time() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    print(
+        f"# {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
+        "process CPU per frame, one OpenCV thread, 1280x960"
+    )
+    sets = frames()
+    targets = {"still table": 2.0, "changed board": 8.0, "dice frame": 12.0}
+    start = start_position(players=["red", "yellow"])
+    for name, images in sets.items():
+        figures = []
+        for _ in range(args.repeats):
+            watcher = Watcher(Referee.start(start, lambda *_: []), BoardReader(start.layout))
+            figures.append(per_frame(watcher.look, images, args.frames, args.warm))
+        ms = statistics.median(figures)
+        verdict = "met" if ms <= targets[name] else "NOT met"
+        print(
+            f"{name:14s} median {ms:6.2f} ms CPU (Pi 4 ≈ {ms * 5:5.1f} ms); "
+            f"target ≤ {targets[name]:g} ms: {verdict}"
+        )
+
+
+if __name__ == "__main__":
+    main()
