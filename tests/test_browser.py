@@ -212,19 +212,18 @@ def test_calibrate_the_colours_from_the_camera(server, browser):
     )
     capture = "form.capture:nth-of-type({}) button"
     fit = "form:not(.capture) button[type=submit]"
-    # swapped by mistake: the start in front of the camera when the empty board is captured
+    # by mistake: the start in front of the camera when the empty board is captured
     camera.show("start")
     submit(browser, capture.format(1))
-    camera.show("empty")
-    submit(browser, capture.format(2))
-    assert len(browser.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
-    submit(browser, fit)
-    assert "are the photos swapped?" in browser.find_element(By.ID, "error").text
+    assert "the board is not empty: blue.S1 (blue)" in browser.find_element(By.ID, "error").text
+    assert browser.find_elements(By.CSS_SELECTOR, "img.thumb") == []
+    assert not browser.find_element(By.CSS_SELECTOR, fit).is_enabled()  # both photos first
     shot(browser, "calibrate-refused")
     camera.show("empty")
     submit(browser, capture.format(1))
     camera.show("start")
     submit(browser, capture.format(2))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "img.thumb")) == 2
     submit(browser, fit)
     listed = browser.find_element(By.ID, "calibration")
     assert "red, yellow, green, blue, white" in listed.text
