@@ -101,12 +101,14 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
     watch = _Watch(table, result)
     live.start()
     try:
-        _await(result, "the board set up", lambda: table.referee.phase is Phase.ROLL)
+        _await(result, "the board set up", lambda: table.referee.phase is Phase.ROLL, table)
         while result.moves < moves:
             if table.referee.phase is Phase.OVER:
                 table.restart(_start(game))
                 watch.follow(table)
-                _await(result, "a new game set up", lambda: table.referee.phase is Phase.ROLL)
+                _await(
+                    result, "a new game set up", lambda: table.referee.phase is Phase.ROLL, table
+                )
             dice = {
                 f"die{n}": str(rng.choice(faces))
                 for n, (_, faces) in enumerate(dice_inputs(table.position), 1)
@@ -118,7 +120,7 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
                     _pick(client, token, table, rng, result, watch)
                 else:
                     _set_down(client, token, table, board, rng, result, watch)
-                _await(result, "the camera to see the board", lambda: _seen(live, table))
+                _await(result, "the camera to see the board", lambda: _seen(live, table), table)
     finally:
         live.stop()
     return result
@@ -185,7 +187,7 @@ def _pick(
         watch.expect(legal[index].after)
     since = time.perf_counter()
     client.post(f"/play/{index}", data={"csrf_token": token})
-    _timed(result, watch, since, "a picked move")
+    _timed(result, watch, since, "a picked move", table)
     result.moves += 1
     result.picked += 1
 
@@ -218,18 +220,21 @@ def _set_down(
             table.referee.phase in (Phase.ROLL, Phase.OVER, Phase.DECIDE)
             or table.referee.position.placement != position.placement
         ),
+        table,
     )
     if decided and table.referee.phase is Phase.DECIDE:
         with table.lock:
             watch.expect(table.referee.candidates[0].after)
         client.post("/choose/0", data={"csrf_token": token})
-    _timed(result, watch, since, "a move set down")
+    _timed(result, watch, since, "a move set down", table)
     board.lead = None
     result.moves += 1
 
 
-def _timed(result: Soak, watch: _Watch, since: float, what: str) -> None:
-    if _await(result, f"the verdict on {what}", lambda: watch.verdict_after(since) is not None):
+def _timed(result: Soak, watch: _Watch, since: float, what: str, table: Table) -> None:
+    if _await(
+        result, f"the verdict on {what}", lambda: watch.verdict_after(since) is not None, table
+    ):
         done = watch.verdict_after(since)
         assert done is not None
         result.verdict_ms.append((done - since) * 1000)
@@ -253,8 +258,10 @@ def _board(fields: Mapping[str, str], table: Table) -> dict[str, str]:
     return board
 
 
-def _await(result: Soak, what: str, done: Callable[[], bool]) -> bool:
+def _await(result: Soak, what: str, done: Callable[[], bool], table: Table) -> bool:
     if wait_for(done, PATIENCE):
         return True
-    result.stalls.append(f"waited {PATIENCE:.0f} s for {what}")
+    ref = table.referee
+    said = f"{ref.verdict.kind}: {ref.verdict.reason}" if ref.verdict else "nothing"
+    result.stalls.append(f"waited {PATIENCE:.0f} s for {what} ({ref.phase.name}, {said})")
     return False
