@@ -92,7 +92,8 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
     camera = Supervisor(SyntheticSource(board, fps=fps))
     reader = BoardReader(start.layout)
     live = Live(table, camera, Watcher(table.referee, reader, dice_kind=dice_kind_of(game)), board)
-    app = create_app({"TABLE": table, "LIVE": live, "TESTING": True})
+    # one client sends every form of the game, faster than a table of players would
+    app = create_app({"TABLE": table, "LIVE": live, "TESTING": True, "POSTS_PER_MINUTE": 10**6})
     client = app.test_client()
     page = client.get("/").get_data(as_text=True)
     found = re.search(r'name="csrf_token" value="([^"]+)"', page)
@@ -114,7 +115,7 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
                 for n, (_, faces) in enumerate(dice_inputs(table.position), 1)
             }
             watch.expect(table.position)  # a forced pass leaves the board as it is
-            client.post("/dice", data={**dice, "csrf_token": token})
+            _post(client, "/dice", {**dice, "csrf_token": token}, result)
             while table.referee.phase is Phase.MOVE and result.moves < moves:
                 if rng.random() < 0.5:
                     _pick(client, token, table, rng, result, watch)
@@ -186,7 +187,7 @@ def _pick(
         index = rng.randrange(len(legal))
         watch.expect(legal[index].after)
     since = time.perf_counter()
-    client.post(f"/play/{index}", data={"csrf_token": token})
+    _post(client, f"/play/{index}", {"csrf_token": token}, result)
     _timed(result, watch, since, "a picked move", table)
     result.moves += 1
     result.picked += 1
@@ -225,10 +226,17 @@ def _set_down(
     if decided and table.referee.phase is Phase.DECIDE:
         with table.lock:
             watch.expect(table.referee.candidates[0].after)
-        client.post("/choose/0", data={"csrf_token": token})
+        _post(client, "/choose/0", {"csrf_token": token}, result)
     _timed(result, watch, since, "a move set down", table)
     board.lead = None
     result.moves += 1
+
+
+def _post(client: FlaskClient, path: str, form: dict[str, str], result: Soak) -> None:
+    """A form sent as the page sends it; an answer other than the page again is a stall."""
+    response = client.post(path, data=form)
+    if response.status_code != 302:
+        result.stalls.append(f"POST {path} answered {response.status_code}")
 
 
 def _timed(result: Soak, watch: _Watch, since: float, what: str, table: Table) -> None:
