@@ -28,11 +28,9 @@ def one_two_moves(
     start: str,
     context: Callable[[str], Context],
     same_ring: bool = False,
-    shorter_only: bool = True,
 ) -> Iterator[Move]:
     """The 1+2 moves of the piece on ``start``, the nearer of swap and special field (both
-    on a tie); ``context(kind)`` makes each Move's Context. ``shorter_only`` is the rule
-    in both games and will go when no caller passes it."""
+    on a tie); ``context(kind)`` makes each Move's Context."""
     occ = position.occupant
     colour = position.to_move
     dist = g.distances(start)
@@ -48,7 +46,7 @@ def one_two_moves(
     free = [f for f in dist if f != start and f in g.special_owner and f not in occ]
     near_swap = min((dist[f] for f in swaps), default=None)
     near_free = min((dist[f] for f in free), default=None)
-    if shorter_only and near_swap is not None and near_free is not None:
+    if near_swap is not None and near_free is not None:
         if near_swap < near_free:
             free = []
         elif near_free < near_swap:
