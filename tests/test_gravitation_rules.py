@@ -15,6 +15,7 @@ from companion.games.gravitation import (
     with_demands,
 )
 from companion.games.pushes import resolve_death_push
+from companion.position import Position
 
 U3 = [f"U3.{i}" for i in range(20)]
 
@@ -211,18 +212,39 @@ def test_phase_1_has_no_gravity() -> None:
     assert "Wurf 4, 3, 2, 1, 0" in {m.announcement for m in moves}
 
 
-def test_one_two_swap_or_special_field_or_three() -> None:
-    pos = make({"red": ["U2.20"], "yellow": ["U2.30"]})
+def one_two(pos: Position) -> dict[str, str]:
+    """The 1+2 moves of red's piece on U2.20 (swap or special field): announcement → end."""
     moves = legal_moves(pos, (1, 2))
-    swap = [m for m in moves if m.kind == "swap"]
-    assert [(m.start, m.swapped) for m in swap] == [("U2.20", "U2.30")]
-    assert swap[0].after.occupant["U2.20"] == "yellow"
-    special = [m for m in moves if m.kind == "special" and m.start == "U2.20"]
-    # U2.20 is green's F2 itself; the nearest other special field is blue's F3:
-    # U2.21 .. U2.24, the red spoke to U3.12, then U3.13, U3.14 - seven steps.
-    assert {m.end for m in special} == {"U3.14"}
-    assert "Wurf 3, Umlaufbahn 1, 0" in {m.announcement for m in moves}
-    assert swap[0].announcement == "Wurf 3, Tausch"
+    return {
+        m.announcement: m.end for m in moves if m.kind in ("swap", "special") and m.start == "U2.20"
+    }
+
+
+def test_one_two_the_special_field_when_it_is_nearer() -> None:
+    # "entweder den Platz mit dem nächsten fremden Spielstein tauschen oder bis zum
+    # nächsten Sonderfeld ziehen (der kürzere Weg ist ausschlaggebend)": U2.20 is green's
+    # F2 itself; the nearest other special field is blue's F3, U2.21 .. U2.24, the red
+    # spoke to U3.12, then U3.13, U3.14 - seven steps; yellow is ten steps along U2.
+    pos = make({"red": ["U2.20"], "yellow": ["U2.30"]})
+    assert one_two(pos) == {"Wurf 3, Sonderfeld": "U3.14"}
+
+
+def test_one_two_the_swap_when_the_foreign_piece_is_nearer() -> None:
+    pos = make({"red": ["U2.20"], "yellow": ["U2.22"]})  # two steps
+    assert one_two(pos) == {"Wurf 3, Tausch": "U2.22"}
+    (swap,) = [m for m in legal_moves(pos, (1, 2)) if m.kind == "swap"]
+    assert swap.after.occupant["U2.20"] == "yellow" and swap.after.occupant["U2.22"] == "red"
+
+
+def test_one_two_a_tie_is_the_players_choice() -> None:
+    pos = make({"red": ["U2.20"], "yellow": ["U2.27"]})  # seven steps, as the special field
+    assert one_two(pos) == {"Wurf 3, Tausch": "U2.27", "Wurf 3, Sonderfeld": "U3.14"}
+
+
+def test_one_two_may_also_be_played_as_wurf_3() -> None:
+    # "oder auch mit 'Wurf 3' arbeiten": the ordinary 3 stays a third choice
+    pos = make({"red": ["U2.20"], "yellow": ["U2.30"]})
+    assert "Wurf 3, Umlaufbahn 1, 0" in {m.announcement for m in legal_moves(pos, (1, 2))}
 
 
 def test_roll_again_on_own_special_field() -> None:

@@ -86,14 +86,14 @@ def test_check_invalid_exit_2_says_where(capsys: pytest.CaptureFixture[str], gam
     code, out, err = run(
         capsys, "check", str(game), "--roll", "9,4,2", "--json", "2 von K1.2 nach Q7"
     )
-    assert code == 2 and json.loads(out)["offset"] == 0
-    assert "no field 'q7'" in err and err.count("\n") == 1
+    assert code == 2 and json.loads(out)["offset"] == 16  # the unknown field's place
+    assert "no field 'Q7' on the board at character 17" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["moves", "{game}", "--roll", "3,4,2"],  # 3 is not on die III
+        ["moves", "{game}", "--roll", "3,4,8"],  # die III shows none of them
         ["moves", "{game}", "--roll", "9,4"],
         ["moves", "{game}", "--roll", "7"],  # one die only for the stone
         ["check", "{game}", "--roll", "9,4,2", "--to", "K1.3", "2 von K1.2 nach K1.4"],

@@ -21,15 +21,31 @@ from companion.position import position_from_json
 # ------------------------------------------------------------------ the dice
 
 
-def test_a_roll_is_three_miwin_dice_in_the_order_III_IV_V() -> None:
+def test_a_roll_is_three_miwin_dice_kept_in_the_order_III_IV_V() -> None:
     assert parse_roll("9,4,2") == (9, 4, 2)
     assert parse_roll("9 4 2") == (9, 4, 2)
-    with pytest.raises(CompanionError, match="die III shows 1 2 5 6 7 9, not 3"):
-        parse_roll("3,4,2")
-    with pytest.raises(CompanionError, match="die V shows 2 3 4 6 7 8, not 9"):
-        check_roll((9, 4, 9))
     with pytest.raises(CompanionError, match="three Miwin dice"):
         parse_roll("9,4")
+
+
+def test_a_roll_may_be_said_in_any_order_and_is_matched_to_the_dice() -> None:
+    # "3,1,2": III shows no 3, so the 1 is III's, the 3 IV's and the 2 V's
+    assert parse_roll("3,1,2") == (1, 3, 2)
+    assert parse_roll("2 4 9") == (2, 9, 4)  # the first order that fits (also 9,4,2)
+    assert check_roll((9, 4, 9)) == (9, 9, 4)  # a Pasch of nines: III and IV show 9
+    with pytest.raises(CompanionError, match="die III shows 1 2 5 6 7 9, not 3, and no other"):
+        parse_roll("3,4,8")  # III shows none of them
+    with pytest.raises(CompanionError, match="no value is on all three"):
+        parse_roll("9,9,9")
+
+
+def test_two_orders_of_the_same_numbers_have_the_same_effect() -> None:
+    # 1, 2, 3 fit the dice two ways (III=1 IV=3 V=2, or III=2 IV=1 V=3): the rules read
+    # only the numbers, so both give the same moves
+    pos = make({"red": ["K1.2"], "blue": []})
+    one = [m.announcement for m in legal_moves(pos, (1, 3, 2))]
+    other = [m.announcement for m in legal_moves(pos, (2, 1, 3))]
+    assert one == other and one
 
 
 def test_no_value_is_on_all_three_dice_so_a_roll_has_at_most_one_pair() -> None:

@@ -46,7 +46,7 @@ def test_check_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", EXAMPLE, "--roll", "5,2", "5 und 2")
     assert code == 1 and out.startswith("ambiguous:")
     code, _, err = run(capsys, "check", EXAMPLE, "--roll", "5,2", "fünf und Turm")
-    assert code == 2 and err.count("\n") == 1 and "at 9" in err
+    assert code == 2 and err.count("\n") == 1 and "at character 10" in err
 
 
 def test_check_json_has_the_verdict_and_the_position_after(

@@ -24,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
     parser.add_argument("announcement", help='what the player said, e.g. "Wurf 7, Umlaufbahn 6"')
     parser.add_argument(
-        "--roll", required=True, help="the dice, e.g. 5,2 (TENET: three Miwin dice, e.g. 9,4,2)"
+        "--roll",
+        required=True,
+        help="the dice, e.g. 5,2 (TENET: three Miwin dice in any order, e.g. 9,4,2)",
     )
     parser.add_argument("--to", help="the field where the moved piece ended (from the camera)")
     parser.add_argument(

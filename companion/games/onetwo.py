@@ -2,10 +2,13 @@
 
 Both games let the player who rolls 1 and 2 either swap places with the nearest foreign
 piece ("Wurf 3, Tausch") or move to the nearest free special field of any player
-("Wurf 3, Sonderfeld"). "Nearest" is the shortest path along the lines' directions,
-whatever stands on it; ties give the player a choice. The games differ in two points,
-passed as switches: Tunnel X swaps only within the mover's own ring ("in der gleichen
-Umlaufbahn") and offers only the nearer of the two ("Der kürzere Weg ist maßgebend").
+("Wurf 3, Sonderfeld"), whichever is nearer: "der kürzere Weg ist ausschlaggebend"
+(Gravitation), "Der kürzere Weg ist maßgebend!" (Tunnel X). "Nearest" is the shortest
+path along the lines' directions, whatever stands on it; a tie gives the player the
+choice (docs/rulings.md, Added 2.7 and 4.4). The games differ in one point, passed as a
+switch: Tunnel X swaps only within the mover's own ring ("in der gleichen Umlaufbahn").
+Gravitation's third choice, "oder auch mit 'Wurf 3' arbeiten", is an ordinary 3, not
+made here.
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ def one_two_moves(
     start: str,
     context: Callable[[str], Context],
     same_ring: bool = False,
-    shorter_only: bool = False,
 ) -> Iterator[Move]:
-    """The 1+2 moves of the piece on ``start``; ``context(kind)`` makes each Move's Context."""
+    """The 1+2 moves of the piece on ``start``, the nearer of swap and special field (both
+    on a tie); ``context(kind)`` makes each Move's Context."""
     occ = position.occupant
     colour = position.to_move
     dist = g.distances(start)
@@ -43,7 +46,7 @@ def one_two_moves(
     free = [f for f in dist if f != start and f in g.special_owner and f not in occ]
     near_swap = min((dist[f] for f in swaps), default=None)
     near_free = min((dist[f] for f in free), default=None)
-    if shorter_only and near_swap is not None and near_free is not None:
+    if near_swap is not None and near_free is not None:
         if near_swap < near_free:
             free = []
         elif near_free < near_swap:

@@ -8,12 +8,15 @@ touching their force field at ``K<k>.9``, the Pott ``P<k>.4`` and the stone's fi
 crossing (two circles, the start field nine) offers a change of circle.
 
 Miwin's dice (R§6): III = 1 2 5 6 7 9, IV = 1 3 4 5 8 9, V = 2 3 4 6 7 8. A roll is
-written in that order, III first; no value is on all three dice, so a roll has at most
-one pair (a Pasch).
+kept in that order, III first, but may be given in any order ("3,1,2" is III=1, IV=3,
+V=2): the rules read only the three numbers, never which die shows which, so two dice
+orders that fit the same numbers never differ in effect. No value is on all three
+dice, so a roll has at most one pair (a Pasch).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,19 +123,21 @@ def board(layout: Layout) -> Board:
 
 
 def parse_roll(text: str) -> tuple[int, ...]:
-    """A roll as typed: three values in the order of the dice III, IV, V ("9,4,2"), or one
-    value for the stone after a first round without a Pasch ("5")."""
+    """A roll as typed: three values of Miwin's dice in any order ("9,4,2", "2 4 9"), or
+    one value for the stone after a first round without a Pasch ("5")."""
     parts = [p for p in text.replace("+", ",").replace(" ", ",").split(",") if p]
-    if len(parts) not in (1, 3) or not all(p.isdigit() for p in parts):
+    if len(parts) not in (1, 3) or not all(p.isascii() and p.isdigit() for p in parts):
         raise CompanionError(
-            f"a TENET roll is three Miwin dice in the order III,IV,V like 9,4,2 "
-            f"(or one die for the stone), not {text!r}"
+            f"a TENET roll is three Miwin dice like 9,4,2 (or one die for the stone), not {text!r}"
         )
     return check_roll(tuple(int(p) for p in parts))
 
 
 def check_roll(roll: Sequence[int]) -> tuple[int, ...]:
-    """The roll if every value is on its die's faces; CompanionError naming the die otherwise."""
+    """The roll in the order of the dice III, IV, V: as given when every value is on its
+    die's faces, else the first order of the three values that fits the dice (the rules
+    read only the numbers, so any fitting order has the same effect). CompanionError
+    naming the dice when no order fits."""
     roll = tuple(roll)
     if len(roll) == 1:
         if not 1 <= roll[0] <= 9:
@@ -140,13 +145,36 @@ def check_roll(roll: Sequence[int]) -> tuple[int, ...]:
         return roll
     if len(roll) != 3:
         raise CompanionError(f"a TENET roll is three Miwin dice (III,IV,V), not {len(roll)}")
+    for order in (roll, *sorted(set(itertools.permutations(roll)))):
+        if _misfit(order) is None:
+            return order
+    if len(set(roll)) == 1:
+        raise CompanionError(
+            f"roll {_text(roll)}: {_misfit(roll)}, and no value is on all three of Miwin's dice"
+        )
+    raise CompanionError(f"roll {_text(roll)}: {_misfit(roll)}, and no other order fits the dice")
+
+
+def check_order(roll: Sequence[int]) -> tuple[int, int, int]:
+    """Three values read from dice known to be III, IV, V (the camera tells them apart by
+    colour): CompanionError naming the die whose faces do not hold its value."""
+    if len(roll) != 3:
+        raise CompanionError(f"a TENET roll is three Miwin dice (III,IV,V), not {len(roll)}")
+    misfit = _misfit(tuple(roll))
+    if misfit is not None:
+        raise CompanionError(f"roll {_text(roll)}: {misfit}")
+    return roll[0], roll[1], roll[2]
+
+
+def _misfit(roll: Sequence[int]) -> str | None:
     for (name, faces), value in zip(DICE, roll, strict=True):
         if value not in faces:
-            shown = " ".join(map(str, faces))
-            raise CompanionError(
-                f"roll {','.join(map(str, roll))}: die {name} shows {shown}, not {value}"
-            )
-    return roll
+            return f"die {name} shows {' '.join(map(str, faces))}, not {value}"
+    return None
+
+
+def _text(roll: Sequence[int]) -> str:
+    return ",".join(map(str, roll))
 
 
 def doublet(roll: Sequence[int]) -> tuple[int, int] | None:
@@ -172,8 +200,7 @@ def roll_from_reading(dice: Sequence[Mapping[str, Any]]) -> tuple[int, int, int]
     missing = [n for n, _ in DICE if n not in values]
     if missing:
         raise CompanionError(f"no die of kind miwin-{missing[0]} in the reading")
-    three = check_roll(tuple(values[n] for n, _ in DICE))
-    return three[0], three[1], three[2]
+    return check_order(tuple(values[n] for n, _ in DICE))
 
 
 # ---------------------------------------------------------------------- the stone

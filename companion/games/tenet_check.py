@@ -32,7 +32,16 @@ from companion.games.tenet_moves import (
     longest,
     waiting,
 )
-from companion.games.tenet_notation import FARBE, Said, SaidStep, parse, say_step, say_turn
+from companion.games.tenet_notation import (
+    FARBE,
+    Said,
+    SaidStep,
+    is_pott,
+    parse,
+    pott_planet,
+    say_step,
+    say_turn,
+)
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.position import Position
@@ -126,7 +135,7 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
                 f"{s.value} is not among the dice left to move "
                 f"({', '.join(map(str, left)) or 'none'} of the roll {','.join(map(str, roll))})"
             )
-        step, there = _step(b, dict(balls), colour, s)
+        step, there = _step(b, dict(balls), colour, _pott(b, s, planet))
         rest = list(left)
         rest.remove(s.value)
         after = longest(b, there, colour, tuple(rest), planet)
@@ -146,6 +155,40 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
     if said.passed and can[0] > 0 and not won:
         raise Illegal(f"no pass: a ball can still move (e.g. '{say_turn(can[1], False)}')")
     return tenet.after_steps(position, roll, tuple(done), balls, can[0])
+
+
+def _pott(b: Any, s: SaidStep, planet: int | None) -> SaidStep:
+    """The step with "den Pott" made a field: the Pott of the planet named; else, for the
+    end, the Pott this die's walk reaches (the stone's planet first); for a displaced
+    ball, the Pott of a planet circle through the field it stood on, else of the stone's
+    planet. Illegal when the words leave it open."""
+    end, put = s.end, s.put
+    if is_pott(end):
+        named = pott_planet(end)
+        reached = sorted({w[-1] for w in b.walks(s.start, s.value) if w[-1] in b.pott.values()})
+        if named is not None:
+            end = b.pott[named]
+        elif planet is not None and b.pott[planet] in reached:
+            end = b.pott[planet]
+        elif len(reached) == 1:
+            end = reached[0]
+        else:
+            where = "no Pott" if not reached else "more than one Pott (" + ", ".join(reached) + ")"
+            raise Illegal(
+                f"'{s.value} von {s.start} auf den Pott': {s.value} fields from {s.start} "
+                f"reach {where}; name the planet ('auf den Pott von Merkur')"
+            )
+    if is_pott(put):
+        named = pott_planet(put or "")
+        through = [k for k, c in b.planet.items() if c in b.circles_of.get(end, ())]
+        if named is None and through:
+            named = through[0]
+        if named is None:
+            named = planet
+        if named is None:
+            raise Illegal("'auf den Pott': which planet's? name it ('auf den Pott von Merkur')")
+        put = b.pott[named]
+    return SaidStep(s.value, s.start, end, s.hit, put, s.offset)
 
 
 def _step(b: Any, occ: dict[str, str], colour: str, s: SaidStep) -> tuple[Step, Board_]:

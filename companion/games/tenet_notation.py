@@ -19,9 +19,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.errors import InvalidAnnouncement
 from companion.games.tenet_board import PLANETS, START
 from companion.games.tenet_moves import Step
+from companion.notation.words import fold, invalid, number, pair_value, pasch
 
 #: German colour words for the nine colours of the layout (any other colour is said as is).
 FARBE = {
@@ -108,61 +108,142 @@ class Said:
     passed: bool = False
 
 
-_STEP = re.compile(r"(\d+)\s+von\s+(\S+)\s+nach\s+(\S+)")
-_PUT = re.compile(r"versetzt\s+(?:(\S+)\s+)?nach\s+(\S+)")
-_PASCH = re.compile(r"pasch\s+(\d+)")
-_STONE = re.compile(r"stein\s+auf\s+(?:planet\s+)?(\S+)")
-_CLEAR = re.compile(r"r(?:ä|ae|a)umt\s+(\S+)")
-_COLOURS = {**{v: k for k, v in FARBE.items()}, "weiss": "white", "gruen": "green"}
+#: A Pott said by word ("auf den Pott", "auf den Pott von Merkur"): resolved by the
+#: checker against the board (:func:`pott_planet` says the planet, if named).
+POTT = "Pott"
+FROM = frozenset({"von", "vom", "aus"})
+TO = frozenset({"nach", "auf", "zu", "zum", "zur", "in", "ins", "bis", "aufs"})
+ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})
+#: Words that join clauses or name nothing the fields do not ("3 zurück, 7 vorwärts").
+SKIPPED = frozenset({"und", "dann", "mit", "zurueck", "vorwaerts", "rueckwaerts", "felder"})
+PUT = frozenset(
+    {"versetzt", "versetze", "versetzen", "wirft", "werfe", "werfen", "wirf", "schlaegt"}
+)
+BALL = frozenset({"figur", "kugel", "ball"})
+START_WORDS = frozenset({"start", "startfeld", "zentrum"})
+_COLOURS = {
+    **{fold(de): en for en, de in FARBE.items()},
+    **{en: en for en in FARBE},
+    "violett": "purple",
+}
+_WORD = re.compile(r"[^\s,;:!?\"'„“”‚‘’«»()]+")
+
+
+def pott_planet(field: str) -> int | None:
+    """The planet a said Pott names ("Pott:1"), None for a bare "den Pott"."""
+    return int(field.split(":")[1]) if field.startswith(POTT + ":") else None
+
+
+def is_pott(field: str | None) -> bool:
+    return field is not None and field.split(":")[0] == POTT
+
+
+class _Words:
+    """The said words as (folded word, original word, offset), read left to right."""
+
+    def __init__(self, text: str) -> None:
+        self.items: list[tuple[str, str, int]] = []
+        for m in _WORD.finditer(text):
+            word = m[0].rstrip(".…")
+            if word:
+                self.items.append((fold(word), word, m.start()))
+        self.i = 0
+        self.end = len(text)
+
+    def peek(self, ahead: int = 0) -> str | None:
+        self.skip()
+        j = self.i + ahead
+        return self.items[j][0] if j < len(self.items) else None
+
+    def skip(self) -> None:
+        while self.i < len(self.items) and self.items[self.i][0] in SKIPPED:
+            self.i += 1
+
+    def take(self) -> tuple[str, str, int]:
+        self.skip()
+        if self.i >= len(self.items):
+            raise invalid("the announcement stops too early", self.end)
+        item = self.items[self.i]
+        self.i += 1
+        return item
+
+    def take_if(self, words: frozenset[str]) -> bool:
+        if self.peek() in words:
+            self.i += 1
+            return True
+        return False
+
+    @property
+    def at(self) -> int:
+        self.skip()
+        return self.items[self.i][2] if self.i < len(self.items) else self.end
 
 
 def parse(text: str, fields: Iterable[str]) -> Said:
-    """The announcement's parts; InvalidAnnouncement names the first clause that is not
-    TENET notation, with its character offset."""
-    ids = {f.casefold(): f for f in fields} | {"start": START, "zentrum": START}
+    """The announcement's parts; InvalidAnnouncement names the first word that is not
+    TENET notation, with its character (counted from 1)."""
+    ids = {fold(f): f for f in fields}
+    w = _Words(text)
     steps: list[SaidStep] = []
     parts: dict[str, object] = {}
     cleared: list[str] = []
-    clearing = False
-    for offset, clause in _clauses(text):
-        low = clause.casefold()
-        if m := _STEP.fullmatch(low):
-            _order(parts, offset, clause, "pasch", "stone", "claim", "passed")
-            start, end = _field(ids, m[2], offset), _field(ids, m[3], offset)
-            steps.append(SaidStep(_number(m[1], offset), start, end, None, None, offset))
-        elif m := _PUT.fullmatch(low):
+    while w.peek() is not None:
+        at = w.at
+        word, said, _ = w.take()
+        if number(word) is not None:
+            _order(parts, at, said, "pasch", "stone", "claim", "passed")
+            value = _die(word, said, at)
+            w.take_if(frozenset({"feld"}))
+            if not w.take_if(FROM):
+                raise invalid(f"'{said} von … nach …' names where the ball starts", w.at)
+            start = _field(w, ids)
+            if not w.take_if(TO):
+                raise invalid(f"'{said} von {_word(start)} nach …' names where it ends", w.at)
+            steps.append(SaidStep(value, start, _field(w, ids), None, None, at))
+        elif word in PUT:
             if not steps or steps[-1].put is not None:
-                raise InvalidAnnouncement(f"at {offset}: {clause!r} follows no step", offset)
-            colour = "" if m[1] is None else _colour(m[1], offset)
+                raise invalid(f"{said!r} follows no step", at)
+            w.take_if(ARTICLES)
+            colour = _colour(w.peek())
+            if colour is not None:
+                w.take()
+            w.take_if(BALL)
+            w.take_if(TO)
             last = steps[-1]
             steps[-1] = SaidStep(
-                last.value, last.start, last.end, colour, _field(ids, m[2], offset), last.offset
+                last.value, last.start, last.end, colour or "", _field(w, ids), last.offset
             )
-        elif low in ("stein der weisen", "stein der weisen genommen", "gewonnen"):
+        elif word == "stein" and w.peek() == "der" and w.peek(1) == "weisen":
+            w.take(), w.take()
+            w.take_if(frozenset({"genommen"}))
             parts["claim"] = True
-        elif m := _PASCH.fullmatch(low):
-            _order(parts, offset, clause, "stone", "claim", "passed")
+        elif word in ("gewonnen", "gewinnt"):
+            parts["claim"] = True
+        elif word == "pasch" or pasch(word) is not None or pair_value(word) is not None:
+            _order(parts, at, said, "stone", "claim", "passed")
             if steps:
-                raise InvalidAnnouncement(f"at {offset}: 'Pasch' after moving a ball", offset)
-            parts["pasch"] = _number(m[1], offset)
-        elif m := _STONE.fullmatch(low):
-            parts["stone"] = _planet(m[1], offset)
-        elif m := _CLEAR.fullmatch(low):
-            cleared.append(_field(ids, m[1], offset))
-            clearing = True
-            continue
-        elif clearing and low in ids:
-            cleared.append(ids[low])
-            continue
-        elif low == "passt":
+                raise invalid("'Pasch' after moving a ball", at)
+            parts["pasch"] = _pasch(w, word, said, at)
+        elif word == "stein" and w.peek() in TO:
+            w.take()
+            w.take_if(ARTICLES | {"planet", "planeten"})
+            parts["stone"] = _planet(*w.take())
+        elif word in ("raeumt", "raeume", "raeumen", "raumt"):
+            if w.peek() is None:
+                raise invalid("'räumt' names the fields cleared: 'räumt K3.4, P3.2'", w.end)
+            cleared.append(_field(w, ids))
+            while w.peek() in ids:
+                cleared.append(_field(w, ids))
+        elif word in ("passt", "passe", "pass"):
             parts["passed"] = True
+        elif word in ids or word in START_WORDS:
+            raise invalid(f"{said!r}: a step is said '4 von {said} nach …'", at)
         else:
-            raise InvalidAnnouncement(f"at {offset}: {clause!r} is no TENET clause", offset)
-        clearing = False
+            raise invalid(f"{said!r} is no TENET word", at)
     if not (steps or parts or cleared):
-        raise InvalidAnnouncement("at 0: nothing said", 0)
+        raise invalid("nothing said", 0)
     if cleared and "pasch" not in parts:
-        raise InvalidAnnouncement("'räumt' belongs to a Pasch ('Pasch 5: …, räumt K3.4')", 0)
+        raise invalid("'räumt' belongs to a Pasch ('Pasch 5: …, räumt K3.4')", 0)
     return Said(
         tuple(steps),
         bool(parts.get("claim")),
@@ -173,50 +254,84 @@ def parse(text: str, fields: Iterable[str]) -> Said:
     )
 
 
-def _clauses(text: str) -> list[tuple[int, str]]:
-    out = []
-    for m in re.finditer(r"[^,;:]+", text):
-        clause = " ".join(m[0].split())
-        if clause:
-            out.append((m.start() + len(m[0]) - len(m[0].lstrip()), clause))
-    return out
-
-
-def _order(parts: dict[str, object], offset: int, clause: str, *before: str) -> None:
+def _order(parts: dict[str, object], offset: int, said: str, *before: str) -> None:
     for key in before:
         if key in parts:
-            raise InvalidAnnouncement(f"at {offset}: {clause!r} after the turn was over", offset)
+            raise invalid(f"{said!r} after the turn was over", offset)
 
 
-def _number(word: str, offset: int) -> int:
-    if len(word) > 2:
-        raise InvalidAnnouncement(f"at {offset}: {word} is no die's number", offset)
-    return int(word)
+def _die(word: str, said: str, offset: int) -> int:
+    value = number(word)
+    if value is None or not 1 <= value <= 9:
+        raise invalid(f"{said} is no Miwin die's number (1 to 9)", offset)
+    return value
+
+
+def _pasch(w: _Words, word: str, said: str, at: int) -> int:
+    """The pair of "Pasch 5", "Pasch fünf", "Fünferpasch", "5er-Pasch", "5er Pasch"."""
+    value = pasch(word)
+    if value is None and word != "pasch":
+        value = pair_value(word)
+        if w.peek() != "pasch":
+            raise invalid(f"{said!r} is said before 'Pasch': '{said}pasch'", at)
+        w.take()
+    elif value is None:
+        at = w.at
+        number_word, said, _ = w.take()
+        return _die(number_word, said, at)
+    assert value is not None
+    if not 1 <= value <= 9:
+        raise invalid(f"{said}: a Pasch of Miwin's dice is of 1 to 9", at)
+    return value
 
 
 def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _field(ids: dict[str, str], word: str, offset: int) -> str:
-    try:
-        return ids[word.casefold()]
-    except KeyError:
-        raise InvalidAnnouncement(f"at {offset}: no field {word!r} on the board", offset) from None
+def _word(fid: str) -> str:
+    return "den Pott" if is_pott(fid) else field_word(fid)
 
 
-def _colour(word: str, offset: int) -> str:
-    if word in _COLOURS:
-        return _COLOURS[word]
-    if word in FARBE:
-        return word
-    raise InvalidAnnouncement(f"at {offset}: {word!r} is no colour", offset)
+def _field(w: _Words, ids: dict[str, str]) -> str:
+    """A field: its id, "Start" (or "Startfeld", "Zentrum"), or "den Pott" with the
+    planet perhaps named ("den Pott von Merkur", "den Pott Merkur")."""
+    w.take_if(ARTICLES)
+    at = w.at
+    word, said, _ = w.take()
+    if word in ids:
+        return ids[word]
+    if word in START_WORDS:
+        return START
+    if word == POTT.casefold():
+        names = [fold(p) for p in PLANETS]
+        ahead = 1 if w.peek() in ("von", "vom", "des", "am") else 0
+        if w.peek(ahead) in names:
+            for _ in range(ahead + 1):
+                w.take()
+            return f"{POTT}:{names.index(w.items[w.i - 1][0]) + 1}"
+        return POTT
+    raise invalid(f"no field {said!r} on the board", at)
 
 
-def _planet(word: str, offset: int) -> int:
-    names = [p.casefold() for p in PLANETS]
+def _colour(word: str | None) -> str | None:
+    """The colour a word names: "rot", "rote", "roten", "red" → "red"; None if none."""
+    if word is None:
+        return None
+    for cut in (0, 1, 2):
+        stem = word[: len(word) - cut] if cut else word
+        if stem in _COLOURS:
+            return _COLOURS[stem]
+    if word.startswith("orange"):
+        return "orange"
+    return None
+
+
+def _planet(word: str, said: str, offset: int) -> int:
+    names = [fold(p) for p in PLANETS]
     if word in names:
         return names.index(word) + 1
-    if word.isdigit() and 1 <= int(word) <= 9 and len(word) == 1:
-        return int(word)
-    raise InvalidAnnouncement(f"at {offset}: {word!r} is no planet (Merkur … Pluto, 1 … 9)", offset)
+    value = number(word)
+    if value is not None and 1 <= value <= 9:
+        return value
+    raise invalid(f"{said!r} is no planet (Merkur … Pluto, 1 … 9)", offset)

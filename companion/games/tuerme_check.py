@@ -137,6 +137,11 @@ def _passes(legal: tuple[TuermeMove, ...]) -> Verdict:
 def _roll_words(said: Said, roll: tuple[int, int]) -> str:
     """Words about the roll that the roll contradicts ("" if none)."""
     text = f"{roll[0]}+{roll[1]}"
+    points = {sum(roll), 2, 12} if set(roll) == {1, 6} else {sum(roll)}
+    if said.wurf is not None and said.wurf not in points:
+        return f"Wurf {said.wurf} does not fit the roll {text}: it gives {sum(roll)}"
+    if said.pair is not None and roll != (said.pair, said.pair):
+        return f"the roll {text} is no Pasch of {said.pair}"
     if "pasch" in said.claims and roll[0] != roll[1]:
         return f"the roll {text} is no Pasch"
     if "superzahl" in said.claims and set(roll) != {1, 6}:

@@ -9,7 +9,10 @@ tower alone ``auflösen, 5 und 2``; the captured lower piece freeing itself
 ``nur 1, Ziel`` (Added 5.7). A piece set on another says ``drauf``, one reaching the goal
 sector ``Ziel``; a player who cannot move says ``passe``. The sum alone (``7``) names a
 move that takes no bridge between the dice. Words are German, case does not matter,
-"und", "dann" and commas separate; digits or number words (eins .. zwölf).
+"und", "dann", "auf", articles and commas only join ("2 auf die Brücke und 5"); digits or
+number words ("fünf und zwei"). "Wurf 7" may come first (the roll's points, held against
+the dice); "Fünferpasch" (or "5er-Pasch") is the Pasch of that pair and, said alone, the
+move "5 und 5".
 """
 
 from __future__ import annotations
@@ -17,39 +20,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.errors import InvalidAnnouncement
+from companion.notation.words import FILLER, fold, invalid, number, pair_value, pasch
 
 #: Unit words: which pieces move. None (no word) is a single piece.
 UNITS = {
     "turm": "tower",
-    "auflösen": "top",
     "aufloesen": "top",
     "befreien": "bottom",
     "befreiung": "bottom",
 }
 UNIT_WORD = {"tower": "Turm", "top": "auflösen", "bottom": "befreien"}
 ENTER = ("raus", "rein")
-BRIDGE = ("brücke", "bruecke")
+BRIDGE = ("bruecke",)
 CLAIMS = {"superzahl": "superzahl", "pasch": "pasch", "drauf": "drauf", "ziel": "ziel"}
 PASS = ("passe", "passen", "pass")
-FILLER = ("und", "dann", "ins", "mit", "zug")
-NUMBERS = {
-    "ein": 1,
-    "eins": 1,
-    "zwei": 2,
-    "drei": 3,
-    "vier": 4,
-    "fünf": 5,
-    "fuenf": 5,
-    "sechs": 6,
-    "sieben": 7,
-    "acht": 8,
-    "neun": 9,
-    "zehn": 10,
-    "elf": 11,
-    "zwölf": 12,
-    "zwoelf": 12,
-}
+#: Words that only join ("5 und 2", "2 auf die Brücke", "über die Brücke", "ins Ziel").
+SKIPPED = FILLER | {"ins", "mit", "zug", "die", "der", "den", "das", "ueber", "in"}
 EXAMPLE = "say e.g. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' or 'passe'"
 
 
@@ -64,13 +50,15 @@ class Said:
     claims: frozenset[str] = frozenset()  # superzahl, pasch, drauf, ziel
     passes: bool = False
     only: bool = False  # "nur 3": one die alone (into the goal)
+    wurf: int | None = None  # "Wurf 7, …": the points of the roll, said first
+    pair: int | None = None  # "Fünferpasch": the value of the pair
 
     @property
     def is_sum(self) -> bool:
         return len(self.legs) == 1 and not self.only
 
 
-_TOKEN = re.compile(r"\d+|[^\W\d_]+|\S")
+_TOKEN = re.compile(r"\d+(?:er\b)?|[^\W\d_]+|\S")
 
 
 def parse(text: str) -> Said:
@@ -80,14 +68,31 @@ def parse(text: str) -> Said:
     legs: list[int] = []
     bridges: list[bool] = []
     claims: set[str] = set()
+    wurf: int | None = None
+    wurf_at: int | None = None  # where "Wurf" was said, until its number follows
+    pair: int | None = None
+    pair_at: int | None = None  # where "Fünfer" was said, until "Pasch" follows
     for match in _TOKEN.finditer(text):
-        word, at = match.group().lower(), match.start()
-        value = int(word) if word.isascii() and word.isdigit() else NUMBERS.get(word)
+        word, at = fold(match.group()), match.start()
+        if word in SKIPPED or word in ",;.+-":
+            continue
+        value = number(word)
+        if pair_at is not None and word != "pasch":
+            _fail(f"{text[pair_at:at].strip()!r} is said before 'Pasch': 'Fünferpasch'", pair_at)
+        if wurf_at is not None:
+            if value is None:
+                _fail("'Wurf' needs the points of the roll: 'Wurf 7, 5 und 2'", wurf_at)
+            wurf, wurf_at = value, None
+            continue
         if value is not None:
             if "drauf" in claims or "ziel" in claims:
-                _fail(f"a die's value {word!r} after the end of the move", at)
+                _fail(f"a die's value {match.group()!r} after the end of the move", at)
             legs.append(value)
             bridges.append(False)
+        elif word == "wurf":
+            if legs or unit is not None or enter or only or wurf is not None:
+                _fail("'Wurf' comes first, once: 'Wurf 7, 5 und 2'", at)
+            wurf_at = at
         elif word in ENTER:
             if len(legs) > 1 or (legs and legs[0] != 6):
                 _fail(
@@ -105,23 +110,43 @@ def parse(text: str) -> Said:
             if legs or unit is not None:
                 _fail(f"{match.group()!r} names the moving piece and comes first, once", at)
             unit = UNITS[word]
+        elif word == "pasch" and pair_at is not None:
+            claims.add("pasch")
+            pair_at = None
         elif word in CLAIMS:
             claims.add(CLAIMS[word])
+        elif pasch(word) is not None:
+            claims.add("pasch")
+            pair = pasch(word)
+        elif pair_value(word) is not None:
+            pair, pair_at = pair_value(word), at
         elif word == "nur":
             if legs:
                 _fail("'nur' comes before the one die's value: 'nur 3, Ziel'", at)
             only = True
         elif word in PASS or word == "kein":
             passes = True
-        elif word in FILLER or word in ",;.+-":
-            continue
         else:
             _fail(f"unknown word {match.group()!r} ({EXAMPLE})", at)
     end = len(text)
+    if wurf_at is not None:
+        _fail("'Wurf' needs the points of the roll: 'Wurf 7, 5 und 2'", wurf_at)
+    if pair_at is not None:
+        _fail(f"{text[pair_at:].strip()!r} is said before 'Pasch': 'Fünferpasch'", pair_at)
     if passes:
         if legs or unit or claims or only:
             _fail("'passe' stands alone: a player who passes moves nothing", 0)
-        return Said(passes=True)
+        return Said(passes=True, wurf=wurf)
+    if wurf is not None and not legs:  # "Wurf 7" alone names the sum
+        legs, bridges = [wurf], [False]
+    elif wurf is not None and len(legs) == 1 and not only and wurf <= 6 and legs[0] <= 6:
+        # "Wurf 5 und 2": the roll said as its two dice, in the order played
+        legs, bridges, wurf = [wurf, legs[0]], [False, bridges[0]], None
+    if pair is not None and not legs:  # "Fünferpasch" alone: both dice of the pair
+        legs, bridges = [pair, pair], [False, False]
+    elif pair is not None and legs not in ([pair, pair], [2 * pair]):
+        said = " und ".join(map(str, legs))
+        _fail(f"a Pasch of {pair} moves {pair} und {pair}, not {said}", end)
     if not legs:
         _fail(f"no die's value named ({EXAMPLE})", end)
     if len(legs) > 2:
@@ -135,11 +160,20 @@ def parse(text: str) -> Said:
             _fail(f"{legs[0]} is neither one die (1 to 6) nor the sum of two (2 to 12)", end)
     elif not all(1 <= v <= 6 for v in legs):
         _fail(f"a die shows 1 to 6, not {max(legs)}", end)
-    return Said(unit, enter, tuple(legs), tuple(bridges), frozenset(claims), only=only)
+    return Said(
+        unit,
+        enter,
+        tuple(legs),
+        tuple(bridges),
+        frozenset(claims),
+        only=only,
+        wurf=wurf,
+        pair=pair,
+    )
 
 
 def _fail(message: str, offset: int) -> None:
-    raise InvalidAnnouncement(f"at {offset}: {message}", offset)
+    raise invalid(message, offset)
 
 
 def render(
@@ -183,7 +217,9 @@ def spell(said: Said) -> str:
     )
     if said.is_sum:
         words = words.replace(f"nur {said.legs[0]}", str(said.legs[0]), 1)
-    return f"Pasch, {words}" if "pasch" in said.claims else words
+    if "pasch" in said.claims:
+        words = f"Pasch, {words}"
+    return words if said.wurf is None else f"Wurf {said.wurf}, {words}"
 
 
 def gloss(

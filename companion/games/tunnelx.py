@@ -70,7 +70,6 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
                     start,
                     partial(Context.of, position, g, pair, choice, start),
                     same_ring=True,
-                    shorter_only=True,
                 )
             else:
                 found += _walks(position, g, pair, choice, start, full)

@@ -1,8 +1,10 @@
 """Tokenizer and parser of the spoken notation; the grammar is in ``docs/notation.md``.
 
 The parser is tolerant of what people type or a speech recogniser writes: any case,
-commas or no commas, extra spaces, "ß" or "ss", a trailing full stop or "..", quotes.
-It checks syntax only (a keyword needs its number, the announcement starts with
+commas or no commas, extra spaces, "ß" or "ss", a trailing full stop or "..", quotes,
+numbers as words ("Wurf sieben, Umlaufbahn vier"), the joining words "dann", "und",
+"auf" and the rulebook's "Bewegung auf 3", and its abbreviations "W4", "U3", "S2",
+"T1". It checks syntax only (a keyword needs its number, the announcement starts with
 "Wurf N"); whether the numbers add up is the checker's business.
 """
 
@@ -10,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from companion.errors import InvalidAnnouncement
 from companion.notation.tokens import BARE_KEYWORDS, Kind, Token
+from companion.notation.words import FILLER, fold, invalid, number
 
 #: Spoken forms of the keywords after folding (lower case, "ß" → "ss").
 KEYWORDS: dict[str, Kind] = {
@@ -25,28 +27,34 @@ KEYWORDS: dict[str, Kind] = {
     "absturz": Kind.ABSTURZ,
     "tausch": Kind.TAUSCH,
     "sonderfeld": Kind.SONDERFELD,
+    # the abbreviations of the rulebook's examples ("W4: Wurf 4", "T1: Tunnel 1")
+    "w": Kind.WURF,
+    "u": Kind.UMLAUFBAHN,
+    "s": Kind.STOSS,
+    "t": Kind.TUNNEL,
 }
+#: Words that say nothing the numbers do not: the shared fillers and the rulebook's
+#: "Bewegung auf 3" (a step to 3).
+SKIPPED = FILLER | {"bewegung"}
 
 _LEXEME = re.compile(r"(?P<num>\d+)|(?P<word>[^\W\d_]+)|(?P<sep>[\s,;:.!…\"'„“”‚‘’«»()\-–—]+)")
 MAX_NUMBER = 999
 
 
-def fold(word: str) -> str:
-    """Case- and spelling-insensitive form of a word: "Stoß", "STOSS" → "stoss"."""
-    return word.casefold().replace("ß", "ss")
-
-
 def tokenize(text: str) -> list[tuple[str, str, int]]:
-    """The lexemes of ``text`` as (kind, text, offset), kind "num" or "word"; separators dropped."""
+    """The lexemes of ``text`` as (kind, text, offset), kind "num" (digits or a number
+    word) or "word"; separators and filler words dropped."""
     out: list[tuple[str, str, int]] = []
     pos = 0
     while pos < len(text):
         m = _LEXEME.match(text, pos)
         if m is None:
-            raise InvalidAnnouncement(
-                f"unexpected character {text[pos]!r} at character {pos + 1}", pos
-            )
+            raise invalid(f"unexpected character {text[pos]!r}", pos)
         kind = m.lastgroup or "sep"
+        if kind == "word" and fold(m.group()) in SKIPPED:
+            kind = "sep"
+        elif kind == "word" and number(m.group()) is not None:
+            kind = "num"
         if kind != "sep":
             out.append((kind, m.group(), pos))
         pos = m.end()
@@ -57,42 +65,38 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
     """The tokens of a spoken announcement, or InvalidAnnouncement naming the position."""
     lexemes = tokenize(text)
     if not lexemes:
-        raise InvalidAnnouncement("empty announcement: it starts with 'Wurf N'", 0)
+        raise invalid("empty announcement: it starts with 'Wurf N'", 0)
     tokens: list[Token] = []
     i = 0
     while i < len(lexemes):
         kind, lexeme, offset = lexemes[i]
-        where = f"at character {offset + 1}"
         if kind == "num":
             if not tokens:
-                raise InvalidAnnouncement(
-                    f"announcement must start with 'Wurf N', not {lexeme!r} ({where})", offset
-                )
+                raise invalid(f"announcement must start with 'Wurf N', not {lexeme!r}", offset)
             tokens.append(Token(Kind.COUNT, _number(lexeme, offset)))
             i += 1
             continue
         key = KEYWORDS.get(fold(lexeme))
         if key is None:
-            raise InvalidAnnouncement(f"unknown word {lexeme!r} {where}", offset)
+            raise invalid(f"unknown word {lexeme!r}", offset)
         if not tokens and key is not Kind.WURF:
-            raise InvalidAnnouncement(
-                f"announcement must start with 'Wurf N', not {lexeme!r} ({where})", offset
-            )
+            raise invalid(f"announcement must start with 'Wurf N', not {lexeme!r}", offset)
         if tokens and key is Kind.WURF:
-            raise InvalidAnnouncement(f"'Wurf' may only come first ({where})", offset)
+            raise invalid("'Wurf' may only come first", offset)
         if key in BARE_KEYWORDS:
             tokens.append(Token(key))
             i += 1
             continue
         if i + 1 >= len(lexemes) or lexemes[i + 1][0] != "num":
-            raise InvalidAnnouncement(f"{key.value!r} needs a number {where}", offset)
+            raise invalid(f"{key.value!r} needs a number", offset)
         tokens.append(Token(key, _number(lexemes[i + 1][1], lexemes[i + 1][2])))
         i += 2
     return tuple(tokens)
 
 
 def _number(lexeme: str, offset: int) -> int:
-    value = int(lexeme)
+    value = number(lexeme)
+    assert value is not None  # the tokenizer made it a "num"
     if value > MAX_NUMBER:
-        raise InvalidAnnouncement(f"number {lexeme} is too large at character {offset + 1}", offset)
+        raise invalid(f"number {lexeme} is too large", offset)
     return value

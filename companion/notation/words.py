@@ -1,0 +1,107 @@
+"""Words every game's announcement shares: numbers said as words, fillers, error places.
+
+Players say "Wurf sieben, Umlaufbahn vier" as often as they type "Wurf 7, Umlaufbahn 4",
+and join what they say with "dann" and "und". The three notations (ZwiAner in
+:mod:`companion.notation.parser`, the race game in :mod:`companion.games.tuerme_notation`,
+TENET in :mod:`companion.games.tenet_notation`) read numbers and report error places the
+same way through this module: :func:`number` reads "7", "sieben", "einundzwanzig";
+:func:`fold` makes "Brücke", "BRUECKE" and "bruecke" one word; :func:`invalid` words an
+error "… at character N", N counted from 1 in every game.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.errors import InvalidAnnouncement
+
+_UNITS = {
+    "null": 0,
+    "ein": 1,
+    "eins": 1,
+    "eine": 1,
+    "zwei": 2,
+    "zwo": 2,
+    "drei": 3,
+    "vier": 4,
+    "fuenf": 5,
+    "sechs": 6,
+    "sieben": 7,
+    "acht": 8,
+    "neun": 9,
+}
+_TEENS = {
+    "zehn": 10,
+    "elf": 11,
+    "zwoelf": 12,
+    "dreizehn": 13,
+    "vierzehn": 14,
+    "fuenfzehn": 15,
+    "sechzehn": 16,
+    "siebzehn": 17,
+    "achtzehn": 18,
+    "neunzehn": 19,
+}
+_TENS = {
+    "zwanzig": 20,
+    "dreissig": 30,
+    "vierzig": 40,
+    "fuenfzig": 50,
+    "sechzig": 60,
+    "siebzig": 70,
+    "achtzig": 80,
+    "neunzig": 90,
+}
+#: Words that join what is said and carry no meaning of their own, in every game.
+FILLER = frozenset({"dann", "und", "auf"})
+_COMPOUND = re.compile(r"(?:(\w+?)und)?(\w+)")
+_PASCH = re.compile(r"(\w+?)er-?pasch")
+
+
+def fold(word: str) -> str:
+    """The spelling-free form of a word: lower case, "ß" → "ss", umlauts → "ae", "oe", "ue"."""
+    low = word.casefold()
+    for letter, spelled in (("ß", "ss"), ("ä", "ae"), ("ö", "oe"), ("ü", "ue")):
+        low = low.replace(letter, spelled)
+    return low
+
+
+def number(word: str) -> int | None:
+    """The number a word says: digits ("7") or German words from "null" to
+    "neunundneunzig" ("sieben", "zwölf", "einundzwanzig"); None for any other word."""
+    if word.isascii() and word.isdigit():
+        return int(word)
+    w = fold(word)
+    if w in _UNITS:
+        return _UNITS[w]
+    if w in _TEENS:
+        return _TEENS[w]
+    if w in _TENS:
+        return _TENS[w]
+    m = _COMPOUND.fullmatch(w)
+    if m and m[1] and m[2] in _TENS and _UNITS.get(m[1], 0) > 0 and m[1] != "eins":
+        return _TENS[m[2]] + _UNITS[m[1]]
+    return None
+
+
+def pasch(word: str) -> int | None:
+    """The pair a "Fünferpasch" names (also "5er-Pasch", "Dreierpasch"); None otherwise."""
+    m = _PASCH.fullmatch(fold(word))
+    return None if m is None else pair_value(m[1] + "er")
+
+
+def pair_value(word: str) -> int | None:
+    """The number of a "Fünfer" or "5er" (said before "Pasch"); None otherwise."""
+    w = fold(word)
+    if not w.endswith("er") or len(w) < 3:
+        return None
+    stem = w[:-2]
+    value = number(stem)
+    if value is None and stem.endswith("s"):  # "Einser", "Zweier": "eins", "zwei"
+        value = number(stem[:-1])
+    return value
+
+
+def invalid(message: str, offset: int) -> InvalidAnnouncement:
+    """The error for words that do not parse, placed at character ``offset + 1``."""
+    return InvalidAnnouncement(f"{message} at character {offset + 1}", offset)
