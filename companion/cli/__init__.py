@@ -22,6 +22,7 @@ from companion.cli import (
     config,
     join,
     moves,
+    pin,
     read_board,
     read_dice,
     render,
@@ -44,6 +45,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     sample,
     serve,
+    pin,
     config,
 )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import secrets
 from typing import Any
 
 from companion.cli.common import add_config_argument, read_config
@@ -18,6 +17,7 @@ from companion.layout import load_layout
 from companion.live import Live, table_photographer
 from companion.memory import give_back, limit_arenas
 from companion.panel import Panel
+from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
 from companion.table import Table
 from companion.voice import Voice
@@ -46,11 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start a new game even if the journal holds an unfinished one (which is "
         "otherwise resumed)",
     )
-    parser.add_argument(
-        "--pin",
-        help="the referee PIN that unlocks changes (config web.pin; "
-        "default: a random one, printed at start)",
-    )
+    parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,9 +66,12 @@ def run(args: argparse.Namespace) -> int:
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
     options = dict(config.game.options) if game == config.game.name else None
-    pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
-    if not pin.isdigit() or not 4 <= len(pin) <= 8:
-        raise CompanionError("the referee PIN must be 4 to 8 digits")
+    if args.pin is not None:
+        raise CompanionError(
+            "--pin would show the PIN to every user of this machine (ps); "
+            "use `companion pin --set` or the config's web.pin"
+        )
+    pin = config.web.pin or kept_pin(config.data_dir)
     # Everything that can be wrong is said in one line before anything is logged, written
     # to the journal or started: the position, then the address (bound with the app to come).
     start = start_position(game, players, layout, config.game.phase, options)
@@ -117,6 +116,7 @@ def _serve(
         {
             "TABLE": table,
             "REFEREE_PIN": pin,
+            "UNLOCK_SECONDS": config.web.unlock_minutes * 60,
             "PANEL": panel,
             "LIVE": live,
             "VOICE": voice,
@@ -130,8 +130,8 @@ def _serve(
         address[0],
         address[1],
     )
-    if not (args.pin or config.web.pin):
-        log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
+    where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
+    log.info("referee PIN: in %s; `companion pin` shows it", where)
     if panel is not None:
         from companion.devices import attach_read_button
 

@@ -32,7 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,  # forms are small; refuse anything bigger
-        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SAMESITE="Strict",  # no form of another site carries it
         SESSION_COOKIE_HTTPONLY=True,
     )
     if config:

@@ -17,7 +17,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
 from companion.web.i18n import t
-from companion.web.security import check_pin, lock_session
+from companion.web.security import check_pin, local_target, lock_session
 
 setup = Blueprint("setup", __name__)
 
@@ -74,12 +74,7 @@ def unlock() -> str | Response:
     if request.method == "POST":
         if check_pin(request.form.get("pin", "")):
             flash(t("pin_ok"))
-            target = request.args.get("next", "")
-            return redirect(
-                target
-                if target.startswith("/") and not target.startswith("//")
-                else url_for("table.index")
-            )
+            return redirect(local_target(request.args.get("next", "")) or url_for("table.index"))
         flash(t("pin_wrong"))
     return render_template("unlock.html")
 
