@@ -21,6 +21,7 @@ from companion.cli import (
     check,
     config,
     join,
+    journal,
     moves,
     pin,
     read_board,
@@ -46,6 +47,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     sample,
     serve,
     pin,
+    journal,
     config,
 )
 

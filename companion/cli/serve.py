@@ -13,6 +13,7 @@ from typing import Any
 from companion.cli.common import add_config_argument, read_config
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.journal import hold_data_dir
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
 from companion.memory import give_back, limit_arenas
@@ -103,6 +104,7 @@ def _serve(
     log = logging.getLogger("companion")
     log.info("config: %s", config.path or "built-in defaults (no config file found)")
     config.data_dir.mkdir(parents=True, exist_ok=True)
+    held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     fresh = args.new_game or args.players or args.game
     table = Table.new(start, config.journal_path, resume=not fresh)
     log.info(
@@ -146,6 +148,7 @@ def _serve(
         live.stop()
         if panel is not None:
             panel.close()
+        held.close()
     return 0
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.wrappers import Response
 
+from companion.journal import JournalError
 from companion.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker
@@ -69,5 +70,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(HTTPException)
     def _error(exc: HTTPException) -> Response:
         return error_page(exc)
+
+    @app.errorhandler(JournalError)
+    def _journal(exc: JournalError) -> Response:
+        """The journal cannot be written: nothing was done, and the page says why."""
+        return error_page(ServiceUnavailable(str(exc), retry_after=10))
+
+    app.jinja_env.globals["journal_problem"] = lambda: (
+        table.journal.problem if table.journal is not None else None
+    )
 
     return app

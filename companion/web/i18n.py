@@ -25,6 +25,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_wrong": "Die PIN stimmt nicht.",
         "pin_ok": "Änderungen freigeschaltet.",
         "lock": "Wieder sperren",
+        "journal_problem": (
+            "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, "
+            "aber der Schiedsrichter wartet:"
+        ),
         "pin_wait": "Zu viele falsche PINs: bitte kurz warten, dann noch einmal versuchen.",
         "locked": "Gesperrt: Änderungen brauchen wieder die PIN.",
         "started": "Neues Spiel begonnen.",
@@ -150,6 +154,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_wrong": "That PIN is not right.",
         "pin_ok": "Changes unlocked.",
         "lock": "Lock again",
+        "journal_problem": (
+            "The game's journal cannot be written; nothing is lost, but the referee waits:"
+        ),
         "pin_wait": "Too many wrong PINs: please wait a moment, then try again.",
         "locked": "Locked: changes need the PIN again.",
         "started": "A new game has begun.",
