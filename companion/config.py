@@ -94,6 +94,7 @@ class WebConfig:
     port: int = 8080
     pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (companion.pin)
     unlock_minutes: int = 240  # how long an unlock lasts on a phone
+    behind_proxy: bool = False  # a reverse proxy on this machine (TLS) gives X-Forwarded-For
 
 
 @dataclass(frozen=True)
@@ -318,6 +319,7 @@ def _web(t: Table) -> WebConfig:
         unlock_minutes=int(
             t.number("unlock_minutes", d.unlock_minutes, 1, 7 * 24 * 60, whole=True)
         ),
+        behind_proxy=t.flag("behind_proxy", d.behind_proxy),
     )
     t.finish()
     return config

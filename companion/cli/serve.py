@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     from companion.position import start_position
-    from companion.web.streams import THREADS
+    from companion.web.streams import SERVER_OPTIONS
 
     config = read_config(args)
     limit_arenas(2)  # before any thread starts: companion/memory.py says why
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     start = start_position(game, players, layout, config.game.phase, options)
     late = _LateApp()
     try:
-        server = create_server(late, host=host, port=port, threads=THREADS, channel_timeout=60)
+        server = create_server(late, host=host, port=port, **SERVER_OPTIONS)
     except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None
@@ -119,6 +119,7 @@ def _serve(
             "TABLE": table,
             "REFEREE_PIN": pin,
             "UNLOCK_SECONDS": config.web.unlock_minutes * 60,
+            "BEHIND_PROXY": config.web.behind_proxy,
             "PANEL": panel,
             "LIVE": live,
             "VOICE": voice,

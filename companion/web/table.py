@@ -210,10 +210,11 @@ def camera() -> Response:
         abort(404, "err_no_camera")
     give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
+    gone = request.environ.get("waitress.client_disconnected", _never)
 
     def frames() -> Iterator[bytes]:
         end = None if limit is None else time.monotonic() + limit
-        while end is None or time.monotonic() < end:
+        while (end is None or time.monotonic() < end) and not gone():
             jpeg = live.jpeg()
             if jpeg is not None:
                 yield (
@@ -241,13 +242,18 @@ def events() -> Response:
     stream = broker.subscribe()
     limit = current_app.config.get("SSE_TEST_SECONDS")  # tests end the stream themselves
     response = Response(
-        broker.stream(stream, limit),
+        broker.stream(stream, limit, request.environ.get("waitress.client_disconnected", _never)),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
     response.call_on_close(give_back)
     response.call_on_close(lambda: broker.unsubscribe(stream))
     return response
+
+
+def _never() -> bool:
+    """Not served by waitress (the test client): the page never goes away on its own."""
+    return False
 
 
 def _take_slot(camera: bool) -> Callable[[], None]:
@@ -257,9 +263,10 @@ def _take_slot(camera: bool) -> Callable[[], None]:
     returned function to ``Response.call_on_close`` (also when the body is never read).
     """
     slots: StreamSlots = current_app.extensions["companion_streams"]
-    if not slots.take(camera):
+    address = request.remote_addr or "?"
+    if not slots.take(camera, address):
         raise ServiceUnavailable("err_busy", retry_after=RETRY_AFTER)
-    return slots.giver(camera)
+    return slots.giver(camera, address)
 
 
 def _back() -> BaseResponse:
