@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli.common import add_config_argument, print_json, read_config
+from companion.cli.common import add_config_argument, print_json, read_config, whole
 from companion.journal import Journal, JournalError, hold_data_dir, repair
 
 NAME = "journal"
@@ -34,7 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
         )
         if name == "export":
-            action.add_argument("--game", type=int, help="the game's id (default: the last)")
+            action.add_argument(
+                "--game", type=whole(1, 10**12), help="the game's id (default: the last)"
+            )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import argparse
 import logging
 from typing import Any
 
-from companion.cli.common import add_config_argument, read_config
+from companion.cli.common import add_config_argument, read_config, whole
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.journal import hold_data_dir
@@ -33,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host",
         help="address to listen on (config web.host; 0.0.0.0 lets every phone on the LAN in)",
     )
-    parser.add_argument("--port", type=int, help="port (config web.port, default 8080)")
+    parser.add_argument(
+        "--port", type=whole(-(10**6), 10**6), help="port (config web.port, default 8080)"
+    )
     parser.add_argument(
         "--players",
         metavar="COLOURS",

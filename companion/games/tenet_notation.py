@@ -217,6 +217,6 @@ def _planet(word: str, offset: int) -> int:
     names = [p.casefold() for p in PLANETS]
     if word in names:
         return names.index(word) + 1
-    if word.isdigit() and 1 <= int(word) <= 9 and len(word) == 1:
+    if len(word) == 1 and word in "123456789":
         return int(word)
     raise InvalidAnnouncement(f"at {offset}: {word!r} is no planet (Merkur … Pluto, 1 … 9)", offset)
