@@ -11,7 +11,9 @@
   and after ``PIN_TRIES_PER_MINUTE`` wrong tries in a minute from anywhere every try
   waits its turn. A waiting try is answered 429 at once, so no thread sleeps and the
   forms of an unlocked referee are as quick as ever. Each wrong try is logged.
-* Every form carries a CSRF token bound to the session (checked on every POST), POSTs
+* Every form carries a CSRF token bound to the session (Flask-WTF's ``CSRFProtect``,
+  checked on every POST before anything else; docs/security.md says why it and not
+  Flask-Limiter), POSTs
   are rate-limited per client address, and every answer forbids framing and foreign
   scripts (``X-Frame-Options``, ``Content-Security-Policy`` with a nonce per page).
 """
@@ -30,12 +32,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, abort, current_app, flash, g, redirect, request, session, url_for
-from werkzeug.exceptions import HTTPException, TooManyRequests
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import BadRequest, HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
-log = logging.getLogger("companion.web")
+from companion.web.errors import error_page
 
-CSRF_FIELD = "csrf_token"
+log = logging.getLogger("companion.web")
 
 
 def _no_undo() -> bool:
@@ -85,7 +88,7 @@ def is_open() -> bool:
 
 def init_security(app: Flask) -> None:
     """Install the checks of every request and the headers of every answer, and give
-    templates ``csrf_token()``, ``is_referee()`` and ``csp_nonce()``."""
+    templates ``csrf_token()`` (Flask-WTF), ``is_referee()`` and ``csp_nonce()``."""
     if not app.config.get("SECRET_KEY"):  # sessions end when the referee restarts
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.config.setdefault("REFEREE_PIN", "")
@@ -96,6 +99,14 @@ def init_security(app: Flask) -> None:
     app.extensions["companion_open_routes"] = dict(OPEN_ROUTES)
     app.extensions["companion_pin_guard"] = PinGuard()
     app.extensions["companion_unlocks"] = _Unlocks()
+    app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)  # checked in _guard, in order
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a page open all evening still works
+    csrf = CSRFProtect(app)
+
+    @app.errorhandler(CSRFError)
+    def _expired(exc: CSRFError) -> Response:
+        return error_page(BadRequest("err_csrf"))
+
     app.wsgi_app = _HostCheck(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.before_request
@@ -105,9 +116,7 @@ def init_security(app: Flask) -> None:
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             if not limiter.allow(request.remote_addr or "?"):
                 abort(429)
-            sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token", "")
-            if not _same(sent, csrf_token()):
-                abort(400, "err_csrf")
+            csrf.protect()  # Flask-WTF: CSRFError (400) without a valid token
         if not is_open() and not is_referee():
             flash("pin_needed")
             return redirect(url_for("setup.unlock", next=_after_unlock()))
@@ -125,7 +134,6 @@ def init_security(app: Flask) -> None:
         )
         return response
 
-    app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["is_referee"] = is_referee
     app.jinja_env.globals["csp_nonce"] = csp_nonce
 
@@ -160,14 +168,6 @@ def csp_nonce() -> str:
     if nonce is None:
         nonce = g.csp_nonce = secrets.token_urlsafe(16)
     return nonce
-
-
-def csrf_token() -> str:
-    token = session.get("csrf")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session["csrf"] = token
-    return token
 
 
 def is_referee() -> bool:
