@@ -53,7 +53,7 @@ COMMANDS: tuple[ModuleType, ...] = (
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 #: Where a crash is to be reported (README.md, "Reporting a problem").
-REPORT = "please report it with the command line to the companion's issue tracker (README.md)"
+REPORT = "please report it with the command line (README.md: exit status 3)"
 
 
 class _Parser(argparse.ArgumentParser):
