@@ -130,7 +130,7 @@ def one_run(args: argparse.Namespace) -> Run:
         env = {**os.environ, "XDG_DATA_HOME": data, "XDG_CONFIG_HOME": data}
         env.pop("COMPANION_CONFIG", None)
         cmd = [sys.executable, "-m", "companion", "serve", "--port", str(args.port)]
-        cmd += ["--pin", "2468", "--players", "red,yellow,green"]
+        cmd += ["--players", "red,yellow,green"]
         server = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )

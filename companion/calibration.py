@@ -24,6 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
+from companion.imagecheck import check_image_size, quiet_stderr
+from companion.jsontext import parse_json
 from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
@@ -207,11 +209,12 @@ def load_calibration(path: str | Path) -> Calibration:
     """Read and check a calibration file (CompanionError naming the file and entry)."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
+    data = parse_json(text, str(path), what="calibration is ")
     return calibration_from_json(data, str(path))
 
 
@@ -454,7 +457,9 @@ def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
         data = np.fromfile(path, np.uint8)
     except OSError as exc:
         raise CompanionError(f"{path}: cannot read image: {exc.strerror}") from None
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    check_image_size(data[:65536].tobytes(), str(path))  # refused before decoding
+    with quiet_stderr():  # libjpeg's and libpng's warnings: the error is one line
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
         raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
     return np.asarray(image, np.uint8)

@@ -21,6 +21,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.layout import load_layout
+from companion.pin import pin_problem
 from companion.tomlcheck import Table, is_pin
 
 ENV_VAR = "COMPANION_CONFIG"
@@ -91,7 +92,9 @@ class PanelConfig:
 class WebConfig:
     host: str = "127.0.0.1"
     port: int = 8080
-    pin: str | None = None  # digits asked before undo and settings on the page
+    pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (companion.pin)
+    unlock_minutes: int = 240  # how long an unlock lasts on a phone
+    behind_proxy: bool = False  # a reverse proxy on this machine (TLS) gives X-Forwarded-For
 
 
 @dataclass(frozen=True)
@@ -305,13 +308,18 @@ def _pins(t: Table) -> PanelPins:
 
 def _web(t: Table) -> WebConfig:
     d = WebConfig()
-    pin = t.get("pin", None, str, 'a string of digits, e.g. "1234"')
-    if pin is not None and not (pin.isdigit() and 4 <= len(pin) <= 8):
-        t.bad("pin", 'must be 4 to 8 digits in quotes, e.g. pin = "1234"')
+    pin = t.get("pin", None, str, 'a string of digits, e.g. "284913"')
+    problem = pin_problem(pin) if pin is not None else None
+    if problem:
+        t.bad("pin", f'{problem}, in quotes, e.g. pin = "284913"')
     config = WebConfig(
         host=t.text("host", d.host) or d.host,
         port=int(t.number("port", d.port, 1, 65535, whole=True)),
         pin=pin,
+        unlock_minutes=int(
+            t.number("unlock_minutes", d.unlock_minutes, 1, 7 * 24 * 60, whole=True)
+        ),
+        behind_proxy=t.flag("behind_proxy", d.behind_proxy),
     )
     t.finish()
     return config

@@ -35,6 +35,9 @@ def attach_panel(table: Table, panel: Panel) -> None:
     def show(t: Table) -> None:
         panel.show_turn(t.position.to_move)
         verdict = t.referee.verdict
+        if t.journal is not None and t.journal.problem:  # red until the journal writes again
+            panel.show_verdict("bad")
+            return
         panel.show_verdict(LIGHTS.get(verdict.kind, "none") if verdict else "none")  # type: ignore[arg-type]
 
     def pressed(event: PanelEvent) -> None:

@@ -7,18 +7,27 @@ it); an undo is a new event that names the one it takes back. The referee resume
 by folding its events (:func:`fold`).
 
 A file that is not a companion journal — a corrupt one, or another program's SQLite
-database — is refused with one line and never written to.
+database — is refused with one line and never written to. A journal that cannot be
+written (a read-only file or folder, a full disk) is refused at start, found by writing
+to it; one that fails while a game runs raises :class:`JournalError` with nothing
+written and keeps the reason in :attr:`Journal.problem` for the page and the LEDs. An
+event that cannot be read back is named with its game and id (:meth:`Journal.bad_events`);
+``companion journal check|export|repair`` deal with it. :func:`hold_data_dir` keeps a
+second server off the same data directory.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.errors import CompanionError
 from companion.position import Position, position_from_json
@@ -87,30 +96,60 @@ class GameRecord:
 class Journal:
     """An open journal file. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
         self.path = Path(path)
+        #: Why the last write failed (one line), None while writing works.
+        self.problem: str | None = None
+        #: Called whenever :attr:`problem` changes (the page and the LEDs show it).
+        self.listeners: list[Callable[[], None]] = []
+        if read_only:  # to look into it (companion journal check|export): never written
+            if _check_is_journal(self.path) == "empty":
+                raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
+            self._db = sqlite3.connect(
+                f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+            )
+            return
+        _check_can_write(self.path)
         existed = self.path.exists() and self.path.stat().st_size > 0
-        if existed:
-            _check_is_journal(self.path)
+        if existed and _check_is_journal(self.path) == "empty":
+            existed = False  # a first start killed before its schema: nothing to lose
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # fsync the WAL on every commit
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if not existed:  # one transaction: a half-made journal is never left behind
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
+                    f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                )
+            _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
-            raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # fsync the WAL on every commit
-        self._db.execute("PRAGMA foreign_keys=ON")
-        if not existed:  # one transaction: a half-made journal is never left behind
-            self._db.executescript(
-                f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
-                f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
-            )
+            raise JournalError(f"{self.path}: cannot write the journal: {_reason(exc)}") from None
 
     # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One transaction; a failure leaves nothing written and sets :attr:`problem`."""
+        try:
+            with self._transaction():
+                yield
+        except sqlite3.Error as exc:
+            self._set_problem(f"{self.path}: cannot write the journal: {_reason(exc)}")
+            raise JournalError(self.problem or "") from None
+        self._set_problem(None)
+
+    def _set_problem(self, problem: str | None) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            for listener in self.listeners:
+                listener()
 
     def start_game(self, position: Position, **data: Any) -> int:
         """Open a new game from its start position; returns the game id."""
         now = _now()
-        with self._transaction():
+        with self._writing():
             cur = self._db.execute(
                 "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
                 (now, position.game, position.layout.reference, ",".join(position.players)),
@@ -123,7 +162,7 @@ class Journal:
         """Append one event and make it durable before returning it."""
         if kind not in EVENT_KINDS:
             raise JournalError(f"unknown event kind {kind!r} (one of {', '.join(EVENT_KINDS)})")
-        with self._transaction():
+        with self._writing():
             row = self._db.execute("SELECT finished FROM games WHERE id=?", (game_id,)).fetchone()
             if row is None:
                 raise JournalError(f"{self.path}: no game {game_id}")
@@ -159,19 +198,53 @@ class Journal:
         return [g for g in self.games() if g.finished is None]
 
     def events(self, game_id: int) -> Iterator[Event]:
+        return self._events(game_id, set())
+
+    def _events(self, game_id: int, skip: set[int]) -> Iterator[Event]:
         rows = self._db.execute(
             "SELECT id, game_id, at, kind, data FROM events WHERE game_id=? ORDER BY id",
             (game_id,),
         )
         for r in rows:
-            yield Event(r[0], r[1], r[2], r[3], json.loads(r[4]))
+            if r[0] in skip:
+                continue
+            try:
+                data = json.loads(r[4])
+            except (json.JSONDecodeError, RecursionError):
+                data = None
+            if not isinstance(data, dict):
+                raise JournalError(
+                    bad_event_line(self.path, r[1], r[0], "its data is not readable")
+                )
+            yield Event(r[0], r[1], r[2], r[3], data)
 
-    def export(self, game_id: int) -> dict[str, Any]:
-        """A readable record of a game: its events and the announcements of its moves."""
+    def bad_events(self) -> list[tuple[int, int, str]]:
+        """Every event that cannot be read back, as (game, event id, why), in order."""
+        bad = []
+        for event_id, game_id, kind, text in self._db.execute(
+            "SELECT id, game_id, kind, data FROM events ORDER BY id"
+        ):
+            why = event_problem(kind, text)
+            if why:
+                bad.append((game_id, event_id, why))
+        return bad
+
+    def first_bad_event(self, game_id: int) -> JournalError | None:
+        """The error naming the first unreadable event of a game, if it has one."""
+        for game, event, why in self.bad_events():
+            if game == game_id:
+                return JournalError(bad_event_line(self.path, game, event, why))
+        return None
+
+    def export(self, game_id: int, skip_bad: bool = False) -> dict[str, Any]:
+        """A readable record of a game: its events and the announcements of its moves
+        (``skip_bad``: without the events that cannot be read back, listed as ``bad``)."""
         record = next((g for g in self.games() if g.id == game_id), None)
         if record is None:
             raise JournalError(f"{self.path}: no game {game_id}")
-        events = list(self.events(game_id))
+        bad = [(e, why) for g, e, why in self.bad_events() if g == game_id] if skip_bad else []
+        skipped = {e for e, _ in bad}
+        events = [e for e in self._rows(game_id, skipped)]
         state = fold(events)
         return {
             "game": record.game,
@@ -184,7 +257,11 @@ class Journal:
             "events": [
                 {"id": e.id, "at": e.at, "kind": e.kind, "data": dict(e.data)} for e in events
             ],
+            "bad": [{"id": e, "why": why} for e, why in bad],
         }
+
+    def _rows(self, game_id: int, skip: set[int]) -> Iterator[Event]:
+        return (e for e in self._events(game_id, skip))
 
     def close(self) -> None:
         self._db.close()
@@ -206,7 +283,122 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type:
+            self._rollback()
+            return
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error:
+            self._rollback()  # e.g. a full disk at the commit: nothing of it stays
+            raise
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            with suppress(sqlite3.Error):  # else SQLite rolled back on its own
+                self.db.execute("ROLLBACK")
+
+
+def _probe(db: sqlite3.Connection) -> None:
+    """Write to the journal without changing it: a committed rewrite of its version."""
+    with _Transaction(db):
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def _reason(exc: sqlite3.Error | OSError) -> str:
+    """Why a write failed, in words a person at the Pi can act on."""
+    text = str(exc).lower()
+    if "full" in text:
+        return "the disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "the file or its directory is read-only"
+    if "disk i/o" in text:
+        return "a disk error (is the SD card failing or the file immutable?)"
+    return str(exc)
+
+
+def _check_can_write(path: Path) -> None:
+    """Refuse, naming the fix, a journal whose file or folder this user cannot write."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise JournalError(f"{folder}: the data directory does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise JournalError(
+            f"{folder}: the data directory is read-only for this user; the journal "
+            f"writes {path.name} and its -wal and -shm files there"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise JournalError(
+            f"{path}: the journal file is read-only for this user (chmod u+w {path}, "
+            "or chown it to the user of the service)"
+        )
+
+
+# ---------------------------------------------------------------------- bad events
+
+
+def bad_event_line(path: Path, game: int, event: int, why: str) -> str:
+    """One line naming the bad event and the way out."""
+    return (
+        f"{path}: game {game}, event {event}: {why}; `companion journal check` lists every "
+        "bad event, `companion journal repair` moves them aside into a copy and keeps the rest"
+    )
+
+
+def event_problem(kind: str, text: str) -> str | None:
+    """Why an event's data cannot be folded into its game, or None."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, TypeError):
+        return "its data is not readable (not JSON)"
+    if not isinstance(data, dict):
+        return "its data is not an object"
+    needs = {"start": "position", "move": "after", "correction": "position"}
+    try:
+        if kind in needs:
+            key = needs[kind]
+            if key not in data:
+                return f"a {kind} without its {key!r}"
+            position_from_json(data[key])
+        elif kind == "undo":
+            int(data["undoes"])
+        elif kind == "roll":
+            [int(d) for d in data["dice"]]
+    except CompanionError as exc:
+        return f"the position of this {kind} is broken ({exc})"
+    except (KeyError, TypeError, ValueError) as exc:
+        return f"a {kind} with bad data ({type(exc).__name__}: {exc})"
+    return None
+
+
+# ---------------------------------------------------------------------- one server
+
+
+def hold_data_dir(folder: Path) -> IO[str]:
+    """Hold the data directory for this process (``fcntl.flock``; released at exit).
+
+    A second ``companion serve`` on the same folder would append to the same game and
+    split it; it is refused with one line naming the one that holds it.
+    """
+    path = folder / "companion.lock"
+    try:
+        handle = open(path, "a+", encoding="ascii")  # noqa: SIM115 - held until exit
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot lock the data directory: {exc.strerror}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "?"
+        handle.close()
+        raise JournalError(
+            f"{folder}: in use by another companion serve (pid {holder}); stop it first "
+            "(sudo systemctl stop companion), or give this one another data_dir"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
 
 
 # ---------------------------------------------------------------------- folding
@@ -247,8 +439,9 @@ def fold(events: list[Event]) -> GameState:
 # ---------------------------------------------------------------------- checks
 
 
-def _check_is_journal(path: Path) -> None:
-    """Refuse, without writing, a file that is not a healthy companion journal."""
+def _check_is_journal(path: Path) -> str:
+    """Refuse, without writing, a file that is not a healthy companion journal; "empty"
+    for an SQLite file without any table (a first start killed before its schema)."""
     try:
         head = path.read_bytes()[:16]
     except OSError as exc:
@@ -263,10 +456,13 @@ def _check_is_journal(path: Path) -> None:
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
             ok = db.execute("PRAGMA quick_check").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         finally:
             db.close()
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
+    if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
+        return "empty"
     if app_id != APPLICATION_ID:
         raise JournalError(
             f"{path}: another program's SQLite database, not a companion "
@@ -278,7 +474,50 @@ def _check_is_journal(path: Path) -> None:
         )
     if ok != "ok":
         raise JournalError(f"{path}: damaged journal ({ok}); refusing to touch it")
+    return "journal"
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+# ---------------------------------------------------------------------- repair
+
+
+def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
+    """Move the bad events of a journal aside, keeping every readable one.
+
+    The journal is first copied whole (``FILE.before-repair-TIME``: every row, the bad
+    ones too, nothing is ever deleted); then a journal of the same games and the readable
+    events, with their ids (an undo names the move it takes back), replaces it. Returns
+    the copy and the events left out. Run it with the server stopped.
+    """
+    with Journal(path) as journal:
+        bad = journal.bad_events()
+        journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    copy = path.with_name(f"{path.name}.before-repair-{stamp}")
+    fresh = path.with_name(f"{path.name}.repairing")
+    for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+        leftover.unlink(missing_ok=True)
+    skip = {event for _, event, _ in bad}
+    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        with sqlite3.connect(copy) as kept:
+            source.backup(kept)
+        kept.close()
+        with Journal(fresh) as new:
+            db = new._db
+            with _Transaction(db):
+                for row in source.execute("SELECT * FROM games ORDER BY id"):
+                    db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
+                for row in source.execute("SELECT * FROM events ORDER BY id"):
+                    if row[0] not in skip:
+                        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        source.close()
+    for stale in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+        stale.unlink(missing_ok=True)  # checkpointed and closed: they hold nothing
+    os.replace(fresh, path)
+    return copy, bad

@@ -12,7 +12,6 @@ y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import LayoutError
+from companion.jsontext import parse_json
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
@@ -224,10 +224,7 @@ def load_layout(name_or_path: str | Path) -> Layout:
 
 def parse_layout(text: str, source: str = "<memory>") -> Layout:
     """Parse and validate a layout from its JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LayoutError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    data = parse_json(text, source, LayoutError)
     from companion.layoutfile import read_layout  # the checks live there; it imports us
 
     return read_layout(data, source)

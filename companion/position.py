@@ -26,6 +26,7 @@ from typing import Any
 from companion import position_checks as checks
 from companion.errors import CompanionError, PositionError
 from companion.games import GameSpec, game_spec
+from companion.jsontext import parse_json
 from companion.layout import Layout, load_layout
 
 
@@ -336,10 +337,7 @@ def load_position(path: str | Path, layout: Layout | None = None) -> Position:
 
 
 def parse_position(text: str, source: str = "position", layout: Layout | None = None) -> Position:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"{source}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    data = parse_json(text, source, PositionError)
     try:
         return position_from_json(data, layout)
     except CompanionError as exc:

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.errors import CompanionError
 from companion.games import GameMove
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from companion.position import Position, start_position
 from companion.referee import Referee
 
@@ -36,6 +37,8 @@ class Table:
 
     def __post_init__(self) -> None:
         self.referee.listeners.append(lambda _referee: self.changed())
+        if self.journal is not None:  # a journal that fails (or works again) is news
+            self.journal.listeners.append(self.changed)
 
     @classmethod
     def new(
@@ -52,7 +55,15 @@ class Table:
         journal = Journal(journal_path) if journal_path is not None else None
         if resume and journal is not None and journal.unfinished():
             game = journal.unfinished()[-1]
-            return cls(Referee.resume(journal, game.id, rules), journal)
+            try:
+                return cls(Referee.resume(journal, game.id, rules), journal)
+            except JournalError:
+                raise
+            except (CompanionError, KeyError, TypeError, ValueError):
+                bad = journal.first_bad_event(game.id)  # name the event, not a traceback
+                if bad is None:
+                    raise
+                raise bad from None
         return cls(Referee.start(position or start_position(), rules, journal), journal)
 
     @property

@@ -159,13 +159,13 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     url, app = server
     browser.get(f"{url}/unlock?next=/setup")
     browser.find_element(By.NAME, "pin").send_keys(PIN)
-    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/setup"))
     shot(browser, "setup")
     players = browser.find_element(By.NAME, "players")
     players.clear()
     players.send_keys("green,blue,white")
-    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda b: "green" in b.find_element(By.ID, "to-move").text)
     shot(browser, "table")
 
@@ -197,7 +197,7 @@ def unlocked(browser, url: str, page: str) -> None:  # type: ignore[no-untyped-d
     browser.get(f"{url}{page}")
     if "/unlock" in browser.current_url:
         browser.find_element(By.NAME, "pin").send_keys(PIN)
-        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
         WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith(page))
 
 
@@ -211,7 +211,7 @@ def test_calibrate_the_colours_from_the_camera(server, browser):
         .endswith("/camera.mjpg")
     )
     capture = "form.capture:nth-of-type({}) button"
-    fit = "form:not(.capture) button[type=submit]"
+    fit = "main form:not(.capture) button[type=submit]"
     # by mistake: the start in front of the camera when the empty board is captured
     camera.show("start")
     submit(browser, capture.format(1))

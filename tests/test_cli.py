@@ -147,14 +147,14 @@ def test_a_port_in_use_is_one_line_before_serving(capsys, tmp_path):
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        code, _, err = run(capsys, "serve", "--port", str(port), "--pin", "1234")
+        code, _, err = run(capsys, "serve", "--port", str(port))
     assert code == 2
     assert err == f"companion serve: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert not (tmp_path / "home-data" / "companion" / "journal.sqlite").exists()  # no new game
 
 
 def test_an_address_that_does_not_resolve_is_one_line(capsys, tmp_path):
-    code, _, err = run(capsys, "serve", "--host", "999.1.1.1", "--port", "8098", "--pin", "1234")
+    code, _, err = run(capsys, "serve", "--host", "999.1.1.1", "--port", "8098")
     assert code == 2
     assert err.startswith("companion serve: cannot listen on 999.1.1.1:8098:")
     assert err.count("\n") == 1

@@ -76,7 +76,7 @@ red = 5
 blue = 6
 [web]
 host = "0.0.0.0"
-pin = "0042"
+pin = "004200"
 [game]
 players = ["red", "blue"]
 phase = 2
@@ -89,7 +89,7 @@ death_push = true
     pins = config.panel.pins
     assert pins.verdict_rgb == (16, 20, 21) and pins.verdict_ok is None and pins.undo is None
     assert dict(pins.seats) == {"red": 5, "blue": 6}
-    assert config.web.pin == "0042" and config.game.players == ("red", "blue")
+    assert config.web.pin == "004200" and config.game.players == ("red", "blue")
     assert config.game.options["death_push"] and not config.game.options["always_sum"]
     assert config.data_dir == tmp_path / "data" and config.found_by == "--config"
 

@@ -9,6 +9,7 @@ from conftest import position
 from flask import abort
 
 from companion.web import Table, create_app
+from companion.web.security import declare_open
 
 
 @pytest.fixture
@@ -23,6 +24,8 @@ def client():  # type: ignore[no-untyped-def]
     )
     app.add_url_rule("/only-the-referee", "forbidden", lambda: abort(403))
     app.add_url_rule("/broken", "broken", lambda: 1 / 0)
+    declare_open(app, "forbidden")
+    declare_open(app, "broken")
     return app.test_client()
 
 

@@ -79,7 +79,15 @@ def site() -> Iterator[tuple[str, object]]:
     camera = Supervisor(SyntheticSource(table_photographer(table)))
     live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
     assert live.step() is not None  # a frame, so that a camera view starts at once
-    app = create_app({"TABLE": table, "LIVE": live, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0})
+    app = create_app(
+        {
+            "TABLE": table,
+            "LIVE": live,
+            "REFEREE_PIN": PIN,
+            "WRONG_PIN_PAUSE": 0,
+            "PER_ADDRESS": (MAX_STREAMS, MAX_CAMERA_VIEWS),  # every page here is 127.0.0.1
+        }
+    )
     address, server = serve(app, THREADS)
     yield address, app
     app.extensions["companion_events"].close_all()

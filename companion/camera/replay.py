@@ -25,9 +25,12 @@ log = logging.getLogger(__name__)
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
 
 
+_DIGITS = re.compile(r"([0-9]{1,18})")  # ASCII digits only: int() of '²' fails
+
+
 def natural_key(path: Path) -> list[Any]:
     """``frame10.png`` sorts after ``frame2.png``, as a person would order them."""
-    return [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", path.name)]
+    return [int(p) if p.isascii() and p.isdigit() else p.lower() for p in _DIGITS.split(path.name)]
 
 
 def image_files(folder: Path) -> list[Path]:

@@ -105,5 +105,5 @@ def usb_candidates(sysfs: Path = Path("/sys/class/video4linux")) -> list[str]:
 
 
 def _number(name: str) -> int:
-    digits = "".join(c for c in name if c.isdigit())
+    digits = "".join(c for c in name if c in "0123456789")[:9]
     return int(digits) if digits else 0

@@ -3,7 +3,7 @@
 Each subcommand is a module of this package with ``NAME``, ``HELP``, ``add_arguments``
 and ``run``; :data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules
 verdict against the move, 2 bad input, always with a one-line reason on stderr and never
-a traceback.
+a traceback; 3 a bug of the companion ("internal error", and where to report it).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from companion.cli import (
     check,
     config,
     join,
+    journal,
     moves,
+    pin,
     read_board,
     read_dice,
     render,
@@ -44,10 +46,14 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     sample,
     serve,
+    pin,
+    journal,
     config,
 )
 
-EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+#: Where a crash is to be reported (README.md, "Reporting a problem").
+REPORT = "please report it with the command line (README.md: exit status 3)"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,7 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
+    quiet_libraries()
     args = build_parser().parse_args(argv)
+    if any("\x00" in word for word in (sys.argv[1:] if argv is None else argv)):  # no path can
+        print(f"companion {args.command}: an argument holds a NUL character", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         code: int = args.run(args)
     except CompanionError as exc:
@@ -86,7 +96,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except MemoryError:
+        print(f"companion {args.command}: out of memory (is the input too large?)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # a bug: said in one line, never as exit 1 (a verdict)
+        what = str(exc).splitlines()[0][:200] if str(exc) else ""
+        print(
+            f"companion {args.command}: internal error ({type(exc).__name__}: {what}); {REPORT}",
+            file=sys.stderr,
+        )
+        if os.environ.get("COMPANION_TRACEBACK"):
+            raise
+        return EXIT_INTERNAL
     return code
+
+
+def quiet_libraries() -> None:
+    """Keep OpenCV's own log lines off stderr (one line per error is the promise), and
+    let it refuse an image of more pixels than a photo has (:mod:`companion.imagecheck`)."""
+    from companion.imagecheck import MAX_PIXELS
+
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+    os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
 
 
 def entry() -> NoReturn:  # pragma: no cover - the console script

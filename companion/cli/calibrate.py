@@ -42,7 +42,7 @@ from companion.calibration import (
     save_calibration,
     start_placement,
 )
-from companion.cli.common import add_json_argument, print_json
+from companion.cli.common import add_json_argument, decimal, print_json
 from companion.cli.read_board import describe, make_reader
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
@@ -60,7 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     steps = parser.add_subparsers(dest="step", required=True, metavar="STEP")
     target = steps.add_parser("target", help="write the ChArUco target to print")
     target.add_argument("-o", "--output", required=True, metavar="FILE", help="a .png file")
-    target.add_argument("--px-per-mm", type=float, default=10.0, help="print resolution")
+    target.add_argument(
+        "--px-per-mm", type=float, default=10.0, help="print resolution (at most 40)"
+    )
     camera = steps.add_parser("camera", help="lens and focal length from photos of the target")
     camera.add_argument("photos", nargs="+", metavar="PHOTO")
     _file(camera)
@@ -92,7 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     dice.add_argument("photo", metavar="PHOTO")
     dice.add_argument("--name", required=True, help="which dice, e.g. d6 or miwin-III")
     dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
-    dice.add_argument("--radius", type=float, default=15.0, help="top face radius in px")
+    dice.add_argument("--radius", type=decimal(2, 2000), default=15.0, help="top face radius in px")
     _file(dice)
     check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
     check.add_argument("photo", metavar="PHOTO")
@@ -179,9 +181,13 @@ def _swap(args: argparse.Namespace) -> int:
 
 
 def _target(args: argparse.Namespace) -> int:
-    if args.px_per_mm <= 0:
+    if not args.px_per_mm > 0:
         raise CompanionError("--px-per-mm must be positive")
+    if not args.px_per_mm <= 40:  # 1,000 dpi; 1e5 asked OpenCV for terabytes
+        raise CompanionError(f"--px-per-mm {args.px_per_mm:g} is more than a printer prints (40)")
     path = Path(args.output)
+    if path.suffix.lower() not in ("", ".png", ".jpg", ".jpeg"):
+        raise CompanionError(f"{path}: the target is written as .png (or .jpg)")
     ok, data = cv2.imencode(path.suffix or ".png", charuco_image(args.px_per_mm))
     if not ok:
         raise CompanionError(f"{path}: cannot write this picture format; use .png")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from companion.config import Config, load_config
@@ -53,3 +55,37 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
 def read_config(args: argparse.Namespace) -> Config:
     """The checked config of ``--config`` or the search order (ConfigError, exit 2)."""
     return load_config(getattr(args, "config", None))
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a plain whole number from ``low`` to ``high`` (ASCII digits only)."""
+
+    def read(text: str) -> int:
+        plain = text.removeprefix("-")
+        if not (plain.isascii() and plain.isdigit() and len(plain) <= 12):
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    read.__name__ = "whole number"
+    return read
+
+
+def decimal(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``low`` to ``high``."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if text.isascii() else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g}")
+        return value
+
+    read.__name__ = "number"
+    return read

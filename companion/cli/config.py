@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cli.common import add_config_argument, add_json_argument, print_json, read_config
 from companion.config import Config, ConfigError, read_config_file
+from companion.pin import PIN_FILE
 
 NAME = "config"
 HELP = "print the effective configuration and where it came from; --check validates a file"
@@ -50,20 +51,29 @@ def run(args: argparse.Namespace) -> int:
             {
                 "source": str(config.path) if config.path else None,
                 "found_by": config.found_by,
+                "pin": _pin_source(config),
                 "config": data,
             }
         )
     else:
         where = f"{config.path} ({config.found_by})" if config.path else config.found_by
         print(f"# effective configuration, from {where}")
+        print(f"# the referee PIN is not shown: `companion pin` shows it ({_pin_source(config)})")
         print(to_toml(data), end="")
     return 0
 
 
+def _pin_source(config: Config) -> str:
+    if config.web.pin is not None:
+        return f"set by web.pin in {config.path}"
+    return f"kept in {config.data_dir / PIN_FILE}"
+
+
 def config_as_data(config: Config) -> dict[str, Any]:
-    """The config as plain TOML/JSON data, in the layout of config.example.toml."""
+    """The config as plain TOML/JSON data, in the layout of config.example.toml; never
+    the referee PIN (it would end up in a support request or a screenshot)."""
     data = dataclasses.asdict(config)
-    del data["path"], data["found_by"]
+    del data["path"], data["found_by"], data["web"]["pin"]
     pins = data["panel"]["pins"]
     for key, value in pins.items():
         if value is None and key != "verdict_rgb":

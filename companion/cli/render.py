@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.cli.common import add_json_argument, print_json, read_position
+from companion.cli.common import add_json_argument, print_json, read_position, whole
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import Position
@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scale",
-        type=float,
+        type=float,  # checked in run(): more than 0, at most 20
         default=2.0,
         metavar="PX_PER_MM",
         help="PNG pixels per board millimetre (default 2: a 1320 px Gravitation board)",
@@ -57,7 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a synthetic camera photo instead of the flat picture (.jpg or .png)",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="camera, pose and light of --photo (default 0)"
+        "--seed",
+        type=whole(0, 2**32 - 1),
+        default=0,
+        help="camera, pose and light of --photo (default 0)",
     )
     parser.add_argument("--hand", action="store_true", help="with --photo: a hand over the board")
     add_json_argument(parser)

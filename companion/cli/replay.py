@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from companion.camera.replay import image_files
-from companion.cli.common import add_json_argument, print_json
+from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
 from companion.games import GAMES, legal_moves
 from companion.journal import Journal, fold
@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--still-frames",
-        type=int,
+        type=whole(1, 1000),
         default=3,
         metavar="N",
         help="frames a board must stand still before it is judged (default 3)",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 
-from companion.cli.common import add_json_argument, print_json
+from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
 
 NAME = "sample"
@@ -26,17 +26,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", required=True, help="the photo (dice: .jpg/.png) or the frames folder"
     )
-    parser.add_argument("--seed", type=int, default=1, help="the same seed, the same pictures")
+    parser.add_argument(
+        "--seed", type=whole(0, 2**32 - 1), default=1, help="the same seed, the same pictures"
+    )
     parser.add_argument(
         "--kind", choices=("d6", "miwin"), default="d6", help="dice: standard or Miwin's three"
     )
     parser.add_argument(
-        "--count", type=int, help="dice: how many (d6: 1-4, default 2; miwin: 1-3, default 3)"
+        "--count",
+        type=whole(-1000, 1000),
+        help="dice: how many (d6: 1-4, default 2; miwin: 1-3, default 3)",
     )
     parser.add_argument(
         "--players", default="red,yellow", help="game: colours in turn order (default red,yellow)"
     )
-    parser.add_argument("--turns", type=int, default=6, help="game: turns to play (default 6)")
+    parser.add_argument(
+        "--turns", type=whole(1, 1000), default=6, help="game: turns to play (default 6)"
+    )
     add_json_argument(parser)
 
 

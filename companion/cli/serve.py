@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import argparse
 import logging
-import secrets
 from typing import Any
 
-from companion.cli.common import add_config_argument, read_config
+from companion.cli.common import add_config_argument, read_config, whole
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.journal import hold_data_dir
 from companion.layout import load_layout
 from companion.live import Live, table_photographer
 from companion.memory import give_back, limit_arenas
 from companion.panel import Panel
+from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
 from companion.table import Table
 from companion.voice import Voice
@@ -32,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host",
         help="address to listen on (config web.host; 0.0.0.0 lets every phone on the LAN in)",
     )
-    parser.add_argument("--port", type=int, help="port (config web.port, default 8080)")
+    parser.add_argument(
+        "--port", type=whole(-(10**6), 10**6), help="port (config web.port, default 8080)"
+    )
     parser.add_argument(
         "--players",
         metavar="COLOURS",
@@ -46,18 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start a new game even if the journal holds an unfinished one (which is "
         "otherwise resumed)",
     )
-    parser.add_argument(
-        "--pin",
-        help="the referee PIN that unlocks changes (config web.pin; "
-        "default: a random one, printed at start)",
-    )
+    parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
 
 
 def run(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     from companion.position import start_position
-    from companion.web.streams import THREADS
+    from companion.web.streams import SERVER_OPTIONS
 
     config = read_config(args)
     limit_arenas(2)  # before any thread starts: companion/memory.py says why
@@ -70,15 +69,18 @@ def run(args: argparse.Namespace) -> int:
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
     options = dict(config.game.options) if game == config.game.name else None
-    pin = args.pin or config.web.pin or f"{secrets.randbelow(10000):04d}"
-    if not pin.isdigit() or not 4 <= len(pin) <= 8:
-        raise CompanionError("the referee PIN must be 4 to 8 digits")
+    if args.pin is not None:
+        raise CompanionError(
+            "--pin would show the PIN to every user of this machine (ps); "
+            "use `companion pin --set` or the config's web.pin"
+        )
+    pin = config.web.pin or kept_pin(config.data_dir)
     # Everything that can be wrong is said in one line before anything is logged, written
     # to the journal or started: the position, then the address (bound with the app to come).
     start = start_position(game, players, layout, config.game.phase, options)
     late = _LateApp()
     try:
-        server = create_server(late, host=host, port=port, threads=THREADS, channel_timeout=60)
+        server = create_server(late, host=host, port=port, **SERVER_OPTIONS)
     except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None
@@ -104,6 +106,7 @@ def _serve(
     log = logging.getLogger("companion")
     log.info("config: %s", config.path or "built-in defaults (no config file found)")
     config.data_dir.mkdir(parents=True, exist_ok=True)
+    held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     fresh = args.new_game or args.players or args.game
     table = Table.new(start, config.journal_path, resume=not fresh)
     log.info(
@@ -117,6 +120,8 @@ def _serve(
         {
             "TABLE": table,
             "REFEREE_PIN": pin,
+            "UNLOCK_SECONDS": config.web.unlock_minutes * 60,
+            "BEHIND_PROXY": config.web.behind_proxy,
             "PANEL": panel,
             "LIVE": live,
             "VOICE": voice,
@@ -130,8 +135,8 @@ def _serve(
         address[0],
         address[1],
     )
-    if not (args.pin or config.web.pin):
-        log.info("referee PIN for changes: %s (set your own with --pin or web.pin)", pin)
+    where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
+    log.info("referee PIN: in %s; `companion pin` shows it", where)
     if panel is not None:
         from companion.devices import attach_read_button
 
@@ -146,6 +151,7 @@ def _serve(
         live.stop()
         if panel is not None:
             panel.close()
+        held.close()
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from companion.cli.common import whole
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.layout import load_layout
@@ -21,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="COLOURS",
         help="comma-separated colours in turn order (default: every seat)",
     )
-    parser.add_argument("--phase", type=int, help="Gravitation phase 1, 2 or 3 (default 3)")
+    parser.add_argument("--phase", type=whole(1, 9), help="Gravitation phase 1, 2 or 3 (default 3)")
     parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
     parser.add_argument(
         "--option",

@@ -28,7 +28,7 @@ def parse_roll(text: str) -> tuple[int, int]:
     """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
     parts = text.replace("+", ",").replace(" ", ",").split(",")
     parts = [p for p in parts if p]
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
         raise CompanionError(f"a roll is two dice like 5,2, not {text!r}")
     a, b = int(parts[0]), int(parts[1])
     if not (1 <= a <= 6 and 1 <= b <= 6):

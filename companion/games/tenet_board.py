@@ -126,7 +126,8 @@ def parse_roll(text: str) -> tuple[int, ...]:
     """A roll as typed: three values of Miwin's dice in any order ("9,4,2", "2 4 9"), or
     one value for the stone after a first round without a Pasch ("5")."""
     parts = [p for p in text.replace("+", ",").replace(" ", ",").split(",") if p]
-    if len(parts) not in (1, 3) or not all(p.isascii() and p.isdigit() for p in parts):
+    plain = all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts)  # not '²', 4,300 digits
+    if len(parts) not in (1, 3) or not plain:
         raise CompanionError(
             f"a TENET roll is three Miwin dice like 9,4,2 (or one die for the stone), not {text!r}"
         )

@@ -70,7 +70,9 @@ def number(word: str) -> int | None:
     """The number a word says: digits ("7") or German words from "null" to
     "neunundneunzig" ("sieben", "zwölf", "einundzwanzig"); None for any other word."""
     if word.isascii() and word.isdigit():
-        return int(word)
+        return (
+            int(word) if len(word) <= 6 else None
+        )  # no game counts further (nor int() past 4,300 digits)
     w = fold(word)
     if w in _UNITS:
         return _UNITS[w]

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
+from companion.imagecheck import check_image_size
 
 Image = npt.NDArray[Any]
 
@@ -31,6 +32,7 @@ def load_image(path: str) -> Image:
         raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from exc
     if not data:
         raise CompanionError(f"{path}: empty file, not an image")
+    check_image_size(data, path)  # a decompression bomb is refused before decoding
     if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
         raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
     with _quiet_stderr():

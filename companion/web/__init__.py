@@ -10,15 +10,23 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.wrappers import Response
 
+from companion.journal import JournalError
 from companion.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker
 from companion.web.i18n import init_i18n
 from companion.web.security import init_security
-from companion.web.streams import MAX_CAMERA_VIEWS, MAX_STREAMS, StreamSlots
+from companion.web.streams import (
+    MAX_BODY,
+    MAX_CAMERA_VIEWS,
+    MAX_STREAMS,
+    MAX_STREAMS_PER_ADDRESS,
+    MAX_VIEWS_PER_ADDRESS,
+    StreamSlots,
+)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -31,8 +39,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     app = Flask(__name__)
     app.config.update(
-        MAX_CONTENT_LENGTH=64 * 1024,  # forms are small; refuse anything bigger
-        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=MAX_BODY,  # forms are small; refuse anything bigger
+        SESSION_COOKIE_SAMESITE="Strict",  # no form of another site carries it
         SESSION_COOKIE_HTTPONLY=True,
     )
     if config:
@@ -45,11 +53,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion_streams"] = StreamSlots(
         app.config.get("MAX_STREAMS", MAX_STREAMS),
         app.config.get("MAX_CAMERA_VIEWS", MAX_CAMERA_VIEWS),
+        app.config.get("PER_ADDRESS", (MAX_STREAMS_PER_ADDRESS, MAX_VIEWS_PER_ADDRESS)),
     )
     table: Table = app.config["TABLE"]
     table.on_change.append(lambda t: broker.publish("state", {"to_move": t.position.to_move}))
     if app.config.get("LIVE") is not None:  # a camera that fails or comes back is news too
         app.config["LIVE"].camera.add_listener(lambda s: broker.publish("state", s.to_json()))
+    if app.config.get("BEHIND_PROXY"):  # the client's address as the proxy saw it
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     init_security(app)
     init_i18n(app)
 
@@ -69,5 +82,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(HTTPException)
     def _error(exc: HTTPException) -> Response:
         return error_page(exc)
+
+    @app.errorhandler(JournalError)
+    def _journal(exc: JournalError) -> Response:
+        """The journal cannot be written: nothing was done, and the page says why."""
+        return error_page(ServiceUnavailable(str(exc), retry_after=10))
+
+    app.jinja_env.globals["journal_problem"] = lambda: (
+        table.journal.problem if table.journal is not None else None
+    )
 
     return app

@@ -51,7 +51,6 @@ from companion.layout import Layout
 from companion.live import Live
 from companion.watch import Image
 from companion.web.i18n import t
-from companion.web.security import referee_required
 
 calibrate = Blueprint("calibrate", __name__)
 
@@ -113,13 +112,11 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
 
 
 @calibrate.get("/calibrate")
-@referee_required
 def page() -> tuple[str, int]:
     return _page()
 
 
 @calibrate.post("/calibrate/capture")
-@referee_required
 def capture() -> tuple[str, int] | BaseResponse:
     """Keep the camera's current frame as the photo of the empty board or of the start."""
     kind = request.form.get("kind", "")
@@ -158,7 +155,6 @@ def _snapshot(live: Live | None, kind: str, layout: Layout) -> Image | None:
 
 
 @calibrate.get("/calibrate/photo/<kind>.jpg")
-@referee_required
 def photo(kind: str) -> Response:
     """A captured photo, at most 480 px wide, to check it shows what it should."""
     with _captures().lock:
@@ -174,7 +170,6 @@ def photo(kind: str) -> Response:
 
 
 @calibrate.post("/calibrate/save")
-@referee_required
 def save() -> tuple[str, int] | BaseResponse:
     """Fit the colours on the captured photos, check them, save, and read with them."""
     path = _path()
@@ -213,14 +208,12 @@ def save() -> tuple[str, int] | BaseResponse:
 
 
 @calibrate.post("/calibrate/restore")
-@referee_required
 def restore() -> tuple[str, int] | BaseResponse:
     """The calibration before the last save (or reset) back in use; the current one kept."""
     return _swap(restore_calibration, "cal_restored")
 
 
 @calibrate.post("/calibrate/reset")
-@referee_required
 def reset() -> tuple[str, int] | BaseResponse:
     """Back to the default colours; the calibration in use is kept as the backup."""
     return _swap(reset_calibration, "cal_reset_done")

@@ -13,7 +13,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -42,16 +42,30 @@ class Broker:
         with self._lock:
             self._streams.discard(q)
 
-    def stream(self, q: queue.Queue[str | None], limit: float | None = None) -> Iterator[str]:
-        """Yield SSE text for one page until it goes away (or ``limit`` seconds, in tests)."""
+    def stream(
+        self,
+        q: queue.Queue[str | None],
+        limit: float | None = None,
+        gone: Callable[[], bool] = lambda: False,
+    ) -> Iterator[str]:
+        """Yield SSE text for one page until it goes away (or ``limit`` seconds, in tests).
+
+        ``gone`` (waitress's ``client_disconnected``) is asked every second, so the
+        stream of a page that went away ends within a second, not at the next heartbeat.
+        """
         end = None if limit is None else time.monotonic() + limit
         try:
             yield "retry: 3000\n\n"
+            beat = time.monotonic() + self.heartbeat
             while end is None or time.monotonic() < end:
+                if gone():
+                    return
                 try:
-                    message = q.get(timeout=self.heartbeat if end is None else 0.05)
+                    message = q.get(timeout=1.0 if end is None else 0.05)
                 except queue.Empty:
-                    yield ": still here\n\n"
+                    if time.monotonic() >= beat:
+                        beat = time.monotonic() + self.heartbeat
+                        yield ": still here\n\n"
                     continue
                 if message is None:
                     return

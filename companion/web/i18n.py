@@ -24,6 +24,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_needed": "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
         "pin_wrong": "Die PIN stimmt nicht.",
         "pin_ok": "Änderungen freigeschaltet.",
+        "lock": "Wieder sperren",
+        "journal_problem": (
+            "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, "
+            "aber der Schiedsrichter wartet:"
+        ),
+        "pin_wait": "Zu viele falsche PINs: bitte kurz warten, dann noch einmal versuchen.",
+        "locked": "Gesperrt: Änderungen brauchen wieder die PIN.",
         "started": "Neues Spiel begonnen.",
         "table": "Tisch",
         "language": "English",
@@ -154,6 +161,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_needed": "Changing the game needs the referee PIN.",
         "pin_wrong": "That PIN is not right.",
         "pin_ok": "Changes unlocked.",
+        "lock": "Lock again",
+        "journal_problem": (
+            "The game's journal cannot be written; nothing is lost, but the referee waits:"
+        ),
+        "pin_wait": "Too many wrong PINs: please wait a moment, then try again.",
+        "locked": "Locked: changes need the PIN again.",
         "started": "A new game has begun.",
         "table": "Table",
         "language": "Deutsch",

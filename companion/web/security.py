@@ -1,92 +1,232 @@
 """Who may change the game: anyone may look, changes need the referee PIN.
 
-* The PIN is set when the referee starts (``companion serve --pin`` or the config); a
-  person unlocks changes for their browser session by entering it once.
-* Every form carries a CSRF token bound to the session (checked on every POST).
-* POSTs are rate-limited per client address, and a wrong PIN costs a pause, so a PIN
-  cannot be guessed by a script at the table's Wi-Fi.
+* One check for every request (:func:`init_security`): a route is open only if it is in
+  :data:`OPEN_ROUTES`; any other route, including one added later, needs the PIN. The
+  open ones are looking, the players' own moves (the camera makes them too), practice
+  and the PIN form itself.
+* The PIN (:mod:`companion.pin`) unlocks changes for one browser until it locks again or
+  the unlock expires (``UNLOCK_SECONDS``, 4 hours); the unlock is a random token kept by
+  the server, so "lock again" also locks a copy of the cookie.
+* Guessing waits (:class:`PinGuard`): each wrong try doubles the wait of its address,
+  and after ``PIN_TRIES_PER_MINUTE`` wrong tries in a minute from anywhere every try
+  waits its turn. A waiting try is answered 429 at once, so no thread sleeps and the
+  forms of an unlocked referee are as quick as ever. Each wrong try is logged.
+* Every form carries a CSRF token bound to the session (Flask-WTF's ``CSRFProtect``,
+  checked on every POST before anything else; docs/security.md says why it and not
+  Flask-Limiter), POSTs
+  are rate-limited per client address, and every answer forbids framing and foreign
+  scripts (``X-Frame-Options``, ``Content-Security-Policy`` with a nonce per page).
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
+import math
+import re
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar
+from typing import Any
 
-from flask import Flask, abort, current_app, flash, redirect, request, session, url_for
-from werkzeug.exceptions import HTTPException
+from flask import Flask, abort, current_app, flash, g, redirect, request, session, url_for
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import BadRequest, HTTPException, TooManyRequests
+from werkzeug.wrappers import Response
 
-F = TypeVar("F", bound=Callable[..., Any])
+from companion.web.errors import error_page
 
-CSRF_FIELD = "csrf_token"
+log = logging.getLogger("companion.web")
+
+
+def _no_undo() -> bool:
+    """A press of the page's virtual panel is open unless it could take a move back: the
+    undo button, or a long press (on a panel without an undo button a long confirm undoes)."""
+    return request.view_args != {"kind": "undo"} and request.form.get("long", "") == ""
+
+
+#: The routes anyone may use, by endpoint; a route not named here needs the PIN. A value
+#: is None (open) or a test of the request (open when it says True).
+OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
+    "static": None,
+    "table.index": None,
+    "table.status": None,
+    "table.board_svg": None,
+    "table.position_json": None,
+    "table.state_json": None,
+    "table.events": None,
+    "table.camera": None,
+    # the players' own moves; the camera and the panel make them too
+    "table.dice": None,
+    "table.play": None,
+    "table.announce": None,
+    "table.confirm": None,
+    "table.choose": None,
+    "table.panel_press": _no_undo,
+    "teaching.page": None,  # practice changes nothing
+    "setup.unlock": None,
+    "setup.lock": None,
+}
+
+
+def declare_open(app: Flask, endpoint: str, test: Callable[[], bool] | None = None) -> None:
+    """Let anyone use ``endpoint`` of this app (or, with ``test``, the requests it allows)."""
+    app.extensions["companion_open_routes"][endpoint] = test
+
+
+def is_open() -> bool:
+    """Whether this request may go on without the PIN (the one place that decides)."""
+    routes: dict[str, Callable[[], bool] | None] = current_app.extensions["companion_open_routes"]
+    endpoint = request.endpoint or ""
+    if endpoint not in routes:
+        return False
+    test = routes[endpoint]
+    return test is None or test()
 
 
 def init_security(app: Flask) -> None:
-    """Install the CSRF check and rate limit, and give templates ``csrf_token()``."""
+    """Install the checks of every request and the headers of every answer, and give
+    templates ``csrf_token()`` (Flask-WTF), ``is_referee()`` and ``csp_nonce()``."""
     if not app.config.get("SECRET_KEY"):  # sessions end when the referee restarts
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     app.config.setdefault("REFEREE_PIN", "")
     app.config.setdefault("POSTS_PER_MINUTE", 60)
+    app.config.setdefault("UNLOCK_SECONDS", 4 * 3600)
     limiter = _RateLimiter(app.config["POSTS_PER_MINUTE"])
     app.extensions["companion_rate"] = limiter
+    app.extensions["companion_open_routes"] = dict(OPEN_ROUTES)
+    app.extensions["companion_pin_guard"] = PinGuard()
+    app.extensions["companion_unlocks"] = _Unlocks()
+    app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)  # checked in _guard, in order
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a page open all evening still works
+    csrf = CSRFProtect(app)
+
+    @app.errorhandler(CSRFError)
+    def _expired(exc: CSRFError) -> Response:
+        return error_page(BadRequest("err_csrf"))
+
+    app.wsgi_app = _HostCheck(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.before_request
-    def _guard() -> None:
+    def _guard() -> Response | None:
         if request.routing_exception is not None:
-            return  # no such page or method: said as such (404, 405), no view runs
+            return None  # no such page or method: said as such (404, 405), no view runs
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             if not limiter.allow(request.remote_addr or "?"):
                 abort(429)
-            sent = request.form.get(CSRF_FIELD) or request.headers.get("X-CSRF-Token", "")
-            if not _same(sent, csrf_token()):
-                abort(400, "err_csrf")
+            csrf.protect()  # Flask-WTF: CSRFError (400) without a valid token
+        if not is_open() and not is_referee():
+            flash("pin_needed")
+            return redirect(url_for("setup.unlock", next=_after_unlock()))
+        return None
 
-    app.jinja_env.globals["csrf_token"] = csrf_token
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            f"script-src 'nonce-{csp_nonce()}'; frame-ancestors 'none'; base-uri 'none'; "
+            "form-action 'self'; object-src 'none'"
+        )
+        return response
+
     app.jinja_env.globals["is_referee"] = is_referee
+    app.jinja_env.globals["csp_nonce"] = csp_nonce
 
 
-def csrf_token() -> str:
-    token = session.get("csrf")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session["csrf"] = token
-    return token
+#: A Host header as a browser sends it: a DNS name or an IP address (IPv6 in brackets),
+#: and a port. Anything else (spaces, control characters, 300 characters) is refused.
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST = re.compile(rf"(?:{_LABEL}(?:\.{_LABEL})*\.?|\[[0-9A-Fa-f:.]{{2,45}}\])(?::[0-9]{{1,5}})?")
+
+
+class _HostCheck:
+    """Refuse a malformed Host header before Flask builds any URL from it (plain 400)."""
+
+    def __init__(self, app: Callable[..., Any]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        host = environ.get("HTTP_HOST", "")
+        if host and not _HOST.fullmatch(host):
+            body = b"400 Bad Request: the Host header is not a host name or address\n"
+            start_response(
+                "400 Bad Request",
+                [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))],
+            )
+            return [body]
+        return self.app(environ, start_response)
+
+
+def csp_nonce() -> str:
+    """The nonce of this answer's own inline scripts (no other script runs)."""
+    nonce: str | None = g.get("csp_nonce")
+    if nonce is None:
+        nonce = g.csp_nonce = secrets.token_urlsafe(16)
+    return nonce
 
 
 def is_referee() -> bool:
-    return bool(session.get("referee"))
+    token = session.get("referee")
+    unlocks: _Unlocks = current_app.extensions["companion_unlocks"]
+    return isinstance(token, str) and unlocks.valid(token)
+
+
+def lock_session() -> None:
+    """Changes need the PIN again in this browser, and in any copy of its cookie."""
+    token = session.pop("referee", None)
+    if isinstance(token, str):
+        current_app.extensions["companion_unlocks"].drop(token)
 
 
 def check_pin(pin: str) -> bool:
-    """Unlock changes for this session if ``pin`` is the referee PIN."""
-    expected = str(current_app.config["REFEREE_PIN"])
+    """Unlock changes for this session if ``pin`` is the referee PIN.
+
+    A try while its address or the whole table must wait is not checked: 429 with
+    ``Retry-After``, at once (:class:`PinGuard`). An empty form is not a try.
+    """
+    guard: PinGuard = current_app.extensions["companion_pin_guard"]
+    address = request.remote_addr or "?"
+    config = current_app.config
+    wait = guard.wait(address, config.get("PIN_TRIES_PER_MINUTE", 10))
+    if wait > 0:
+        raise TooManyRequests("pin_wait", retry_after=math.ceil(wait))
+    expected = str(config["REFEREE_PIN"])
     if expected and _same(pin.strip(), expected):
-        session["referee"] = True
+        guard.right(address)
+        session["referee"] = current_app.extensions["companion_unlocks"].add(
+            config["UNLOCK_SECONDS"]
+        )
         return True
-    time.sleep(current_app.config.get("WRONG_PIN_PAUSE", 1.0))
+    if pin:
+        count, wait = guard.wrong(address, config.get("WRONG_PIN_PAUSE", 1.0))
+        log.warning(
+            "wrong referee PIN from %s (%d in a row from there; its next try waits %.0f s)",
+            address,
+            count,
+            wait,
+        )
     return False
+
+
+def local_target(target: str) -> str | None:
+    """``target`` if it is a path on this site (the ``next`` of the PIN form), else None.
+
+    Browsers drop tabs and line breaks inside a URL and read ``\\`` as ``/``, so
+    ``/\t/evil.example`` would lead away: only plain URL characters are taken."""
+    return target if _LOCAL.fullmatch(target) else None
+
+
+_LOCAL = re.compile(r"/(?![/\\])[A-Za-z0-9/._~!$&'()*+,;=:@%?-]*")
 
 
 def _same(sent: str, expected: str) -> bool:
     """Constant-time comparison of what a form sent; any text, not only ASCII (no 500)."""
     return hmac.compare_digest(sent.encode("utf-8", "replace"), expected.encode("utf-8"))
-
-
-def referee_required(view: F) -> F:
-    """A view that changes the game: without the PIN, back to the PIN form."""
-
-    @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if not is_referee():
-            flash("pin_needed")
-            return redirect(url_for("setup.unlock", next=_after_unlock()))
-        return view(*args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _after_unlock() -> str:
@@ -99,6 +239,94 @@ def _after_unlock() -> str:
     except HTTPException:
         return url_for("table.index")
     return request.path
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+class PinGuard:
+    """How long a PIN try must wait: per address, and for the whole table.
+
+    Each wrong try from an address doubles its wait (``first`` seconds after the first,
+    at most :data:`LONGEST_WAIT`); a right PIN, or an hour without a wrong try, forgets
+    them. After ``per_minute`` wrong tries within a minute from anywhere, tries are
+    checked one at a time, ``60 / per_minute`` seconds apart, so many addresses guess no
+    faster than one.
+    """
+
+    LONGEST_WAIT = 900.0
+    FORGET_AFTER = 3600.0
+
+    def __init__(self) -> None:
+        self.addresses: dict[str, tuple[int, float, float]] = {}  # count, not before, last
+        self.recent: deque[float] = deque()  # wrong tries of the last minute, anywhere
+        self.last_checked = -math.inf
+        self.lock = threading.Lock()
+
+    def wait(self, address: str, per_minute: int) -> float:
+        """Seconds until a try from ``address`` is checked; 0: now (and it counts as checked)."""
+        now = _now()
+        with self.lock:
+            while self.recent and now - self.recent[0] >= 60:
+                self.recent.popleft()
+            _, not_before, _ = self.addresses.get(address, (0, now, now))
+            wait = not_before - now
+            if len(self.recent) >= per_minute:
+                wait = max(wait, self.last_checked + 60 / per_minute - now)
+            if wait <= 0:
+                self.last_checked = now
+            return max(wait, 0.0)
+
+    def wrong(self, address: str, first: float) -> tuple[int, float]:
+        """Count a wrong try; its address's wrong tries in a row and its next wait."""
+        now = _now()
+        with self.lock:
+            self.recent.append(now)
+            if len(self.addresses) > 10_000:  # memory stays bounded
+                self._forget(now)
+            count, _, last = self.addresses.get(address, (0, now, now))
+            count = 1 if now - last > self.FORGET_AFTER else count + 1
+            wait = min(first * 2 ** (count - 1), self.LONGEST_WAIT)
+            self.addresses[address] = (count, now + wait, now)
+            return count, wait
+
+    def right(self, address: str) -> None:
+        with self.lock:
+            self.addresses.pop(address, None)
+
+    def _forget(self, now: float) -> None:
+        self.addresses = {
+            a: v for a, v in self.addresses.items() if now - v[2] <= self.FORGET_AFTER
+        }
+
+
+class _Unlocks:
+    """The unlocks the server gave: a random token per unlocked browser, with its end."""
+
+    MOST = 256
+
+    def __init__(self) -> None:
+        self.ends: dict[str, float] = {}
+        self.lock = threading.Lock()
+
+    def add(self, seconds: float) -> str:
+        token = secrets.token_urlsafe(24)
+        now = _now()
+        with self.lock:
+            self.ends = {t: end for t, end in self.ends.items() if end > now}
+            while len(self.ends) >= self.MOST:  # the oldest unlock goes first
+                del self.ends[min(self.ends, key=self.ends.__getitem__)]
+            self.ends[token] = now + seconds
+        return token
+
+    def valid(self, token: str) -> bool:
+        with self.lock:
+            return self.ends.get(token, -math.inf) > _now()
+
+    def drop(self, token: str) -> None:
+        with self.lock:
+            self.ends.pop(token, None)
 
 
 class _RateLimiter:

@@ -17,13 +17,12 @@ from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
 from companion.web.i18n import t
-from companion.web.security import check_pin, referee_required
+from companion.web.security import check_pin, local_target, lock_session
 
 setup = Blueprint("setup", __name__)
 
 
 @setup.get("/setup")
-@referee_required
 def form() -> str:
     table = current_app.config["TABLE"]
     return render_template(
@@ -40,7 +39,6 @@ def _games(board: str) -> dict[str, GameSpec]:
 
 
 @setup.post("/setup")
-@referee_required
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
@@ -76,11 +74,14 @@ def unlock() -> str | Response:
     if request.method == "POST":
         if check_pin(request.form.get("pin", "")):
             flash(t("pin_ok"))
-            target = request.args.get("next", "")
-            return redirect(
-                target
-                if target.startswith("/") and not target.startswith("//")
-                else url_for("table.index")
-            )
+            return redirect(local_target(request.args.get("next", "")) or url_for("table.index"))
         flash(t("pin_wrong"))
     return render_template("unlock.html")
+
+
+@setup.post("/lock")
+def lock() -> Response:
+    """Lock again: this browser's changes need the PIN from now on."""
+    lock_session()
+    flash(t("locked"))
+    return redirect(url_for("table.index"))

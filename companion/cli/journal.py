@@ -1,0 +1,64 @@
+"""``companion journal check|export|repair``: look into the game journal, and mend it.
+
+* ``check`` lists every event that cannot be read back, one line each (exit 2), and
+  changes nothing.
+* ``export --game N`` prints a game as JSON (its events and announcements).
+* ``repair`` copies the journal whole beside it, then keeps every readable event and
+  moves the bad ones aside (they stay in the copy; nothing is deleted). Stop the server
+  first: the data directory is held while it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.cli.common import add_config_argument, print_json, read_config, whole
+from companion.journal import Journal, JournalError, hold_data_dir, repair
+
+NAME = "journal"
+HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
+    for name, words in (
+        ("check", "list the events that cannot be read back (exit 2 if any)"),
+        ("export", "print a game as JSON"),
+        ("repair", "keep every readable event; the bad ones stay in a copy of the journal"),
+    ):
+        action = actions.add_parser(name, help=words, description=words)
+        add_config_argument(action)
+        action.add_argument(
+            "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
+        )
+        if name == "export":
+            action.add_argument(
+                "--game", type=whole(1, 10**12), help="the game's id (default: the last)"
+            )
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.journal) if args.journal else read_config(args).journal_path
+    if not path.is_file():
+        raise JournalError(f"{path}: no journal here")
+    if args.action == "repair":
+        with hold_data_dir(path.parent):
+            copy, bad = repair(path)
+        print(f"{path}: repaired; {len(bad)} bad events moved aside, all kept in {copy}")
+        return 0
+    with Journal(path, read_only=True) as journal:
+        if args.action == "check":
+            bad = journal.bad_events()
+            for game, event, why in bad:
+                print(f"{path}: game {game}, event {event}: {why}", file=sys.stderr)
+            if not bad:
+                print(f"{path}: ok, {len(journal.games())} games")
+            return 2 if bad else 0
+        games = journal.games()
+        if not games:
+            raise JournalError(f"{path}: no game recorded yet")
+        game = args.game if args.game is not None else games[-1].id
+        print_json(journal.export(game, skip_bad=True))
+    return 0

@@ -1,0 +1,48 @@
+"""``companion pin``: the referee PIN the page asks for, shown or changed on the Pi.
+
+The PIN is the config's ``web.pin`` if set, else the one kept in the data directory
+(made at the first start, :mod:`companion.pin`). Only who can read that directory (the
+companion's own user, or root) sees it; it is never logged nor put on the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.cli.common import add_config_argument, read_config
+from companion.errors import CompanionError
+from companion.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
+
+NAME = "pin"
+HELP = "show the referee PIN of the page (--new makes another, --set reads yours from stdin)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_config_argument(parser)
+    change = parser.add_mutually_exclusive_group()
+    change.add_argument("--new", action="store_true", help="make a new random PIN and keep it")
+    change.add_argument(
+        "--set",
+        action="store_true",
+        help=f"read a PIN of your own from stdin ({RULE}) and keep it",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    config = read_config(args)
+    if config.web.pin is not None:
+        if args.new or args.set:
+            raise CompanionError(f"{config.path}: web.pin sets the PIN; change it there")
+        print(config.web.pin)
+        return 0
+    if args.set:
+        pin = keep_pin(config.data_dir, check_pin_choice(sys.stdin.readline().strip(), "stdin"))
+    elif args.new:
+        pin = keep_pin(config.data_dir, new_pin())
+    else:
+        pin = kept_pin(config.data_dir)
+    print(pin)
+    if args.new or args.set:
+        print("the page asks for it from the next start of `companion serve`", file=sys.stderr)
+    return 0

@@ -1,0 +1,240 @@
+"""Every bad input on the command line: one line, exit 2; a crash: "internal error", exit 3.
+
+The known traps first (each from a fuzzed run that once ended in a traceback with exit 1),
+then a derandomized hypothesis fuzz of every subcommand (bench/fuzz.py runs a longer one).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from conftest import two_player
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.cli import COMMANDS, main
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's usage errors
+        code = int(exc.code or 0)
+    return code, capsys.readouterr().err
+
+
+def one_bad_line(code: int, err: str) -> None:
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("companion "), err
+    assert "Traceback" not in err
+
+
+@pytest.fixture()
+def start(write_json) -> str:  # type: ignore[no-untyped-def]
+    return str(write_json(two_player()))
+
+
+@pytest.mark.parametrize("roll", ["²,1", "٣,1", "1,²", "9" * 5000 + ",1", "-1,2", "1.0,2"])
+def test_a_roll_that_is_not_two_plain_digits_is_one_line(capsys, start, roll):
+    one_bad_line(*run(capsys, "moves", start, "--roll", roll))
+    one_bad_line(*run(capsys, "check", start, "--roll", roll, "Wurf 3"))
+
+
+def test_a_number_of_4300_digits_in_a_position_is_one_line(capsys, tmp_path):
+    path = tmp_path / "big.json"
+    text = json.dumps(two_player()).replace('"phase": 3', '"phase": ' + "7" * 4400)
+    path.write_text(text, encoding="utf-8")
+    one_bad_line(*run(capsys, "moves", str(path), "--roll", "5,2"))
+
+
+def test_deeply_nested_json_is_one_line(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    code, err = run(capsys, "moves", str(path), "--roll", "5,2")
+    one_bad_line(code, err)
+    assert "nested" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["render", "POS", "-o", "x.png", "--photo", "--seed", "-1"],
+        ["sample", "dice", "-o", "x.png", "--seed", "-5"],
+        ["sample", "game", "-o", "frames", "--turns", "100000000"],
+        ["calibrate", "target", "-o", "t.png", "--px-per-mm", "1e5"],
+        ["calibrate", "target", "-o", "t.png", "--px-per-mm", "nan"],
+        ["calibrate", "target", "-o", "t.json", "--px-per-mm", "5"],
+        ["render", "POS", "-o", "x.png", "--scale", "1e6"],
+        ["render", "POS", "-o", "x.png", "--scale", "inf"],
+        ["replay", "frames", "--still-frames", "-3"],
+    ],
+)
+def test_numbers_out_of_range_are_one_line(capsys, tmp_path, monkeypatch, start, argv):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "frames").mkdir()
+    argv = [start if a == "POS" else a for a in argv]
+    one_bad_line(*run(capsys, *argv))
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is width x height (a decompression bomb needs no more)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    crc = struct.pack(">I", zlib.crc32(chunk))
+    idat = zlib.compress(b"\x00" * 100_000)
+    idat_chunk = b"IDAT" + idat
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + crc
+        + struct.pack(">I", len(idat))
+        + idat_chunk
+        + struct.pack(">I", zlib.crc32(idat_chunk))
+    )
+
+
+@pytest.mark.parametrize("command", ["read-board", "read-dice"])
+def test_a_huge_image_is_refused_before_it_is_decoded(capsys, tmp_path, command):
+    path = tmp_path / "bomb.png"
+    path.write_bytes(png_header(24_000, 24_000))
+    code, err = run(capsys, command, str(path))
+    one_bad_line(code, err)
+    assert "24000x24000" in err and "megapixels" in err
+
+
+def test_a_corrupt_jpeg_is_one_line_without_decoder_noise(capfd, tmp_path):
+    import cv2
+    import numpy as np
+
+    noise = np.random.default_rng(0).integers(0, 255, (64, 64, 3), dtype=np.uint8)
+    data = cv2.imencode(".jpg", noise)[1].tobytes()
+    broken = data[: len(data) // 2] + b"\xff\xd9"  # libjpeg: "premature end of data segment"
+    path = tmp_path / "broken.jpg"
+    path.write_bytes(bytes(broken))
+    main(["read-board", str(path)])
+    err = capfd.readouterr().err
+    assert "Corrupt JPEG" not in err and err.count("\n") <= 1, err
+
+
+def test_a_crash_is_exit_3_with_internal_error_and_where_to_report(capsys, monkeypatch):
+    from companion.cli import moves
+
+    def crash(args):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(moves, "run", crash)
+    code, err = run(capsys, "moves", "x.json", "--roll", "5,2")
+    assert code == 3 and err.count("\n") == 1
+    assert "internal error" in err and "ZeroDivisionError" in err and "report" in err
+
+
+def test_teach_with_a_non_ascii_digit_roll_is_a_400_not_a_500():
+    import re
+
+    from companion.web import Table, create_app
+
+    client = create_app({"TABLE": Table.new(), "REFEREE_PIN": "246813"}).test_client()
+    page = client.get("/teach").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    for roll in ("²,1", "٣,1", "9" * 5000 + ",1"):
+        response = client.post("/teach", data={"roll": roll, "csrf_token": token})
+        assert response.status_code == 400, roll
+
+
+# --- fuzz --------------------------------------------------------------------------------
+
+NASTY = [
+    "", "-", "--", "²,1", "٣", "-1", "0", "1e5", "1e309", "nan", "inf", "9" * 4400, "5,2",
+    "\x00", "é", "{", "[" * 50, "../x", "/dev/null", "POS", "IMG", "x.png", "frames",
+    "x.svg", "out.json", "red,yellow", "tenet", "--json",
+]  # fmt: skip
+
+
+def options(module) -> list[str]:  # type: ignore[no-untyped-def]
+    """The option strings of a subcommand (from its own parser)."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    found = []
+    for action in parser._actions:
+        found += [o for o in action.option_strings if o not in ("-h", "--help")]
+        if isinstance(action, argparse._SubParsersAction):
+            found += list(action.choices)
+    return found
+
+
+NAMES = [m.NAME for m in COMMANDS]
+#: A working command line of each subcommand; the fuzz changes one word of it.
+GOOD = {
+    "start": ["--players", "red,yellow"],
+    "join": ["POS", "green"],
+    "render": ["POS", "-o", "x.svg"],
+    "moves": ["POS", "--roll", "5,2"],
+    "check": ["POS", "--roll", "5,2", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"],
+    "read-dice": ["IMG", "--json"],
+    "read-board": ["IMG", "--json"],
+    "calibrate": ["target", "-o", "t.png", "--px-per-mm", "5"],
+    "replay": ["frames", "--still-frames", "3"],
+    "sample": ["dice", "-o", "d.png", "--seed", "3"],
+    "serve": ["--port", "8123", "--players", "red,yellow"],
+    "pin": [],
+    "journal": ["check", "--journal", "POS"],
+    "config": ["--json"],
+}
+
+
+@pytest.fixture()
+def fuzz_dir(tmp_path_factory, write_json) -> Path:  # type: ignore[no-untyped-def]
+    import cv2
+    import numpy as np
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / "POS").write_text(json.dumps(two_player()), encoding="utf-8")
+    (folder / "IMG").write_bytes(cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes())
+    (folder / "frames").mkdir()
+    return folder
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "serve"] + ["serve"])
+def test_fuzz_every_subcommand_ends_in_one_line_or_success(name, fuzz_dir, monkeypatch, capsys):
+    module = next(m for m in COMMANDS if name == m.NAME)
+    value = st.sampled_from(NASTY)
+    option = st.tuples(st.sampled_from(options(module)), st.lists(value, max_size=1))
+    anyhow = st.tuples(st.lists(value, max_size=2), st.lists(option, max_size=4)).map(
+        lambda t: t[0] + [w for flag, rest in t[1] for w in [flag, *rest]]
+    )
+    good = GOOD[name]
+    one_changed = st.tuples(st.integers(0, max(len(good) - 1, 0)), value).map(
+        lambda t: [t[1] if i == t[0] else w for i, w in enumerate(good)] or [t[1]]
+    )
+    argvs = st.one_of(one_changed, anyhow)
+    monkeypatch.chdir(fuzz_dir)
+    from companion.cli import serve
+
+    monkeypatch.setattr(serve, "_serve", lambda *a, **k: 0)  # check the input, never serve
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+
+    @settings(
+        max_examples=25,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(argvs)
+    def fuzz(argv: list[str]) -> None:
+        try:
+            code = main([name, *argv])
+        except SystemExit as exc:  # argparse: usage errors and --help
+            code = int(exc.code or 0)
+        err = capsys.readouterr().err
+        assert code in (0, 1, 2), (argv, code, err)
+        if code == 2 and err:
+            assert "Traceback" not in err, (argv, err)
+
+    fuzz()

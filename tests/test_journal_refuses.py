@@ -1,0 +1,210 @@
+"""A journal the companion cannot trust is refused in one line that says why and what to
+do; one that fails while the game runs is shown, and nothing is half-written."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+
+import pytest
+from conftest import position
+
+from companion.cli import main
+from companion.journal import Journal, JournalError, hold_data_dir
+from companion.table import Table
+
+ROOT = os.geteuid() == 0  # root writes into read-only files and folders
+
+
+def a_game(path) -> int:  # type: ignore[no-untyped-def]
+    table = Table.new(position(), path)
+    table.referee.confirm_board()
+    table.referee.observe_dice([5, 2])
+    table.referee.play(0)
+    game = table.referee.game_id
+    table.journal.close()  # type: ignore[union-attr]
+    return game
+
+
+def one_line(exc: pytest.ExceptionInfo[JournalError]) -> str:
+    text = str(exc.value)
+    assert "\n" not in text
+    return text
+
+
+@pytest.fixture()
+def as_nobody(monkeypatch):  # type: ignore[no-untyped-def]
+    """Run as a user that read-only modes stop (the tests may run as root)."""
+    if ROOT:
+        monkeypatch.setattr(os, "access", lambda p, mode, **k: not (mode & os.W_OK) or _w(p))
+    return None
+
+
+def _w(path) -> bool:  # type: ignore[no-untyped-def]
+    return bool(os.stat(path).st_mode & stat.S_IWUSR)
+
+
+def test_a_read_only_journal_file_is_refused_at_start(tmp_path, as_nobody):
+    path = tmp_path / "journal.sqlite"
+    a_game(path)
+    path.chmod(0o444)
+    with pytest.raises(JournalError) as info:
+        Journal(path)
+    assert "read-only" in one_line(info) and "chmod" in one_line(info)
+
+
+def test_a_read_only_data_directory_is_refused_and_not_called_damaged(tmp_path, as_nobody):
+    path = tmp_path / "data" / "journal.sqlite"
+    path.parent.mkdir()
+    a_game(path)
+    for extra in path.parent.glob("journal.sqlite-*"):
+        extra.unlink()
+    path.parent.chmod(0o555)
+    try:
+        with pytest.raises(JournalError) as info:
+            Journal(path)
+    finally:
+        path.parent.chmod(0o755)
+    assert "directory" in one_line(info) and "read-only" in one_line(info)
+    assert "damaged" not in one_line(info)
+
+
+def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
+    path = tmp_path / "journal.sqlite"
+    a_game(path)
+    from companion import journal
+
+    monkeypatch.setattr(journal, "_probe", _full)
+    with pytest.raises(JournalError) as info:
+        Journal(path)
+    assert "disk is full" in one_line(info)
+
+
+def _full(db: sqlite3.Connection) -> None:
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_a_write_failure_while_running_is_told_and_half_of_nothing_is_written(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "journal.sqlite"
+    table = Table.new(position(), path)
+    table.referee.confirm_board()
+    journal = table.journal
+    assert journal is not None
+    real = journal._insert
+
+    def full(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(journal, "_insert", full)
+    with pytest.raises(JournalError) as info:
+        table.referee.observe_dice([5, 2])
+    assert "cannot write" in one_line(info) and "disk is full" in one_line(info)
+    assert journal.problem and "disk is full" in journal.problem
+    assert table.referee.phase.name == "ROLL"  # the referee did not go on without its record
+    monkeypatch.setattr(journal, "_insert", real)
+    table.referee.observe_dice([5, 2])  # the disk has room again: the game goes on
+    assert journal.problem is None
+    kinds = [e.kind for e in journal.events(table.referee.game_id)]
+    assert kinds.count("roll") == 1
+
+
+def test_the_page_shows_a_journal_that_cannot_be_written(tmp_path, monkeypatch):
+    import re
+
+    from companion.web import create_app
+
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    table.referee.confirm_board()
+    monkeypatch.setattr(table.journal, "_insert", lambda *a: _full(None))  # type: ignore[arg-type]
+    client = create_app({"TABLE": table, "REFEREE_PIN": "246813"}).test_client()
+    page = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    response = client.post("/dice", data={"die1": "5", "die2": "2", "csrf_token": csrf})
+    assert response.status_code == 503
+    assert "disk is full" in response.get_data(as_text=True)
+    assert "disk is full" in client.get("/").get_data(as_text=True)
+
+
+def test_a_second_server_on_one_data_directory_is_refused(tmp_path):
+    first = hold_data_dir(tmp_path)
+    try:
+        with pytest.raises(JournalError) as info:
+            hold_data_dir(tmp_path)
+        assert "another companion serve" in one_line(info) and str(os.getpid()) in one_line(info)
+    finally:
+        first.close()
+    hold_data_dir(tmp_path).close()  # free again once the first has stopped
+
+
+def test_an_empty_journal_left_by_a_killed_first_start_is_made_anew(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")  # what the first start wrote before it was killed
+    db.close()
+    assert path.stat().st_size > 0
+    with Journal(path) as journal:
+        assert journal.games() == []
+        journal.start_game(position())
+
+
+def bad_row(path, game: int, data: str) -> int:  # type: ignore[no-untyped-def]
+    db = sqlite3.connect(path)
+    cur = db.execute(
+        "INSERT INTO events (game_id, at, kind, data) VALUES (?, 'now', 'move', ?)", (game, data)
+    )
+    db.commit()
+    db.close()
+    return int(cur.lastrowid or 0)
+
+
+BAD = [
+    json.dumps({"announcement": "Wurf 7"}),  # a move without 'after'
+    "{not json",
+    json.dumps({"after": {"game": "gravitation", "players": 5}}),  # a broken position
+]
+
+
+@pytest.mark.parametrize("data", BAD)
+def test_a_bad_row_is_refused_in_one_line_naming_file_game_and_event(tmp_path, data):
+    path = tmp_path / "journal.sqlite"
+    game = a_game(path)
+    event = bad_row(path, game, data)
+    with pytest.raises(JournalError) as info:
+        Table.new(position(), path, resume=True)
+    line = one_line(info)
+    assert str(path) in line and f"game {game}" in line and f"event {event}" in line
+    assert "companion journal check" in line and "repair" in line
+    assert "--players" not in line
+
+
+def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite"
+    game = a_game(path)
+    bad = [bad_row(path, game, data) for data in BAD]
+    before = path.read_bytes()
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT count(*) FROM events").fetchone()[0]
+    db.close()
+    assert main(["journal", "check", "--journal", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and all(f"event {b}" in line for b, line in zip(bad, err, strict=True))
+    assert path.read_bytes() == before  # checking changes nothing
+    assert main(["journal", "export", "--journal", str(path), "--game", str(game)]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert "move" in [e["kind"] for e in exported["events"]]
+    assert [b["id"] for b in exported["bad"]] == bad
+    assert main(["journal", "repair", "--journal", str(path)]) == 0
+    out = capsys.readouterr().out
+    copies = sorted(tmp_path.glob("journal.sqlite.before-repair-*"))
+    assert len(copies) == 1 and copies[0].name in out
+    with sqlite3.connect(copies[0]) as old:  # the copy keeps every row, the bad ones too
+        assert old.execute("SELECT count(*) FROM events").fetchone()[0] == rows
+    with sqlite3.connect(path) as new:
+        assert new.execute("SELECT count(*) FROM events").fetchone()[0] == rows - 3
+    assert main(["journal", "check", "--journal", str(path)]) == 0
+    table = Table.new(position(), path, resume=True)
+    assert table.resumed and table.position.to_move == "yellow"
