@@ -69,5 +69,5 @@ def test_wrong_arithmetic_in_the_announcement_is_explained():
 
 
 def test_an_announcement_that_does_not_parse_is_named():
-    verdict = played().announce("Wurf sieben")
+    verdict = played().announce("Wurf Mond")  # "Wurf sieben" is Wurf 7 (numbers as words)
     assert verdict.kind == "illegal" and "does not parse" in verdict.reason
