@@ -95,8 +95,7 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
 
 
 def _number(lexeme: str, offset: int) -> int:
-    value = number(lexeme)
-    assert value is not None  # the tokenizer made it a "num"
-    if value > MAX_NUMBER:
-        raise invalid(f"number {lexeme} is too large", offset)
+    value = number(lexeme)  # None: digits past any count of the game (words.number)
+    if value is None or value > MAX_NUMBER:
+        raise invalid(f"number {lexeme[:12]} is too large", offset)
     return value
