@@ -20,7 +20,7 @@ import numpy as np
 from companion.camera.replay import image_files
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
-from companion.games import GAMES, legal_moves
+from companion.games import GAMES, legal_move_generator
 from companion.journal import Journal, fold
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
@@ -120,17 +120,17 @@ def _start_position(args: argparse.Namespace) -> Position:
 def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee:
     """A new game, or the journal's last unfinished game of the same kind, resumed."""
     if journal is None:
-        return Referee.start(start, legal_moves)
+        return Referee.start(start, legal_move_generator)
     unfinished = [g for g in journal.unfinished() if g.game == start.game]
     if not unfinished:
-        return Referee.start(start, legal_moves, journal)
+        return Referee.start(start, legal_move_generator, journal)
     game = unfinished[-1]
     if game.layout != start.layout.reference:
         raise CompanionError(
             f"{journal.path}: game {game.id} is played on {game.layout!r}, "
             f"not {start.layout.reference!r}"
         )
-    referee = Referee.resume(journal, game.id, legal_moves)
+    referee = Referee.resume(journal, game.id, legal_move_generator)
     if not as_json:
         moves = len(fold(list(journal.events(game.id))).announcements)
         print(f"resuming game {game.id} of {journal.path} after {moves} moves")
