@@ -9,15 +9,18 @@ process (the machine is shared), memory the peak that tracemalloc traces.
 
 from __future__ import annotations
 
+import json
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from gravitation_helpers import make, make_tunnelx
 
 from companion.checker import check
+from companion.cli import main
 from companion.position import Position
 from companion.referee import Phase, Referee
 from companion.table import rules
@@ -134,3 +137,34 @@ def test_an_announcement_is_checked_within_the_budget(
     verdict, ms, mb = cost(lambda: check(position, roll, wrong))
     within_budget(ms, mb)
     assert verdict.verdict == "illegal" and verdict.candidates
+
+
+def test_moves_of_the_worst_roll_are_streamed_up_to_a_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "worst.json"
+    path.write_text(WORST.dumps())
+    out, ms, mb = cost(
+        lambda: (
+            main(["moves", str(path), "--roll", "6,6", "--limit", "5", "--json"]),
+            capsys.readouterr().out,
+        )
+    )
+    within_budget(ms, mb)
+    code, text = out
+    data = json.loads(text)
+    assert code == 0 and data["count"] == len(data["moves"]) == 5
+    assert (
+        data["moves"][0]["announcement"]
+        == check(WORST, (6, 6), data["moves"][0]["announcement"]).announcement
+    )
+
+
+def test_a_limit_is_a_positive_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "worst.json"
+    path.write_text(WORST.dumps())
+    with pytest.raises(SystemExit) as stop:
+        main(["moves", str(path), "--roll", "6,6", "--limit", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a limit is a whole number of moves" in err
