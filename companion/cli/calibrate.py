@@ -18,34 +18,25 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-import numpy.typing as npt
-
-from companion.calibration import (
-    CHARUCO_SQUARE_MM,
-    CHARUCO_SQUARES,
-    Calibration,
-    ManualCorners,
-    calibrate_camera,
-    charuco_image,
-    fit_colours,
-    load_calibration,
-    measure_die,
-    read_image,
-    save_calibration,
-    start_placement,
-)
 from companion.cli.common import add_json_argument, print_json
-from companion.cli.read_board import describe, make_reader
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import load_position
-from companion.vision import BoardRead, overlay
-from companion.vision.reader import BoardReader
 
-Image = npt.NDArray[np.uint8]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from companion.calibration import (
+        Calibration,
+        ManualCorners,
+    )
+    from companion.vision import BoardRead
+    from companion.vision.reader import BoardReader
+
+    Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
 HELP = "calibrate camera, board corners and piece colours into one file (see calibration/)"
@@ -106,6 +97,14 @@ def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.calibration import (
+        calibrate_camera,
+        fit_colours,
+        measure_die,
+        read_image,
+        save_calibration,
+    )
+
     if args.step == "target":
         return _target(args)
     if args.step == "show":
@@ -138,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
+    from companion.calibration import Calibration, load_calibration
+
     if Path(args.calibration).exists():
         calibration = load_calibration(args.calibration)
         if args.layout and args.layout != calibration.layout:
@@ -151,6 +152,10 @@ def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
 
 
 def _target(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.calibration import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
+
     if args.px_per_mm <= 0:
         raise CompanionError("--px-per-mm must be positive")
     path = Path(args.output)
@@ -167,6 +172,10 @@ def _target(args: argparse.Namespace) -> int:
 
 
 def _corners(points: list[str], layout: Layout) -> ManualCorners:
+    import numpy as np
+
+    from companion.calibration import ManualCorners
+
     pixels = []
     for text in points:
         pixels.append(_point(text, "--points"))
@@ -192,6 +201,8 @@ def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
+    from companion.calibration import read_image, start_placement
+
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []
     if args.empty:
@@ -209,6 +220,8 @@ def _colour_photos(
 
 
 def _show(args: argparse.Namespace) -> int:
+    from companion.calibration import load_calibration
+
     calibration = load_calibration(args.calibration)
     if args.json:
         print_json(calibration.to_json())
@@ -231,6 +244,11 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.calibration import read_image
+    from companion.cli.read_board import describe, make_reader
+
     reader = make_reader(args.layout, args.calibration)
     image = read_image(args.photo)
     read = reader.read(image)
@@ -245,6 +263,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def preview(image: Image, reader: BoardReader, read: BoardRead) -> Image:
     """The photo with the markers found and every field's disc as read (vision/overlay.py)."""
+    from companion.vision import overlay
+
     out = image.copy()
     location = reader.locator.locate(image)
     if location is not None and read.found:
