@@ -168,3 +168,14 @@ def test_a_limit_is_a_positive_number(tmp_path: Path, capsys: pytest.CaptureFixt
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "a limit is a whole number of moves" in err
+
+
+def test_companion_bench_prints_the_figures_with_the_pi_estimate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--positions", "3", "--only", "rules"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("roll read", "board judged", "wrong board", "words checked", "wrong words"):
+        assert f"worst {figure}: " in out
+    assert "Gravitation, 5 players, prediction right, 6+6: board judged" in out
+    assert "(Pi 4 ~" in out

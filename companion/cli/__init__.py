@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from companion import __version__
 from companion.cli import (
+    bench,
     calibrate,
     check,
     config,
@@ -45,6 +46,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     sample,
     serve,
     config,
+    bench,
 )
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT = 0, 1, 2
