@@ -179,3 +179,14 @@ def test_companion_bench_prints_the_figures_with_the_pi_estimate(
         assert f"worst {figure}: " in out
     assert "Gravitation, 5 players, prediction right, 6+6: board judged" in out
     assert "(Pi 4 ~" in out
+
+
+def test_a_piece_sent_home_to_another_players_station_is_rejected() -> None:
+    # the bench met this: the loose fit took white's station for yellow's and the
+    # referee failed making the position ("yellow piece on white.S1") instead of rejecting
+    move = the_move(FULL_RING, (1, 1), CASES[1][2])
+    board = dict(move.after.occupant)
+    home = next(f for f, c in board.items() if f.startswith("yellow.S"))
+    board["white.S1"] = board.pop(home)
+    verdict = rolled(FULL_RING, (1, 1)).observe_board(board)
+    assert verdict is not None and verdict.kind == "illegal"
