@@ -190,3 +190,13 @@ def test_a_piece_sent_home_to_another_players_station_is_rejected() -> None:
     board["white.S1"] = board.pop(home)
     verdict = rolled(FULL_RING, (1, 1)).observe_board(board)
     assert verdict is not None and verdict.kind == "illegal"
+
+
+@pytest.mark.parametrize(("position", "roll", "said"), CASES, ids=IDS)
+def test_a_board_with_a_field_the_layout_lacks_is_rejected(
+    position: Position, roll: tuple[int, int], said: tuple[str, str, str]
+) -> None:
+    board = dict(position.occupant)
+    board["X9"] = board.pop(said[1])  # the piece seen off the board's fields
+    verdict = rolled(position, roll).observe_board(board)
+    assert verdict is not None and verdict.kind == "illegal" and "X9" in verdict.reason

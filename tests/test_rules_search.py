@@ -111,3 +111,22 @@ def test_the_lazy_moves_are_the_listed_ones() -> None:
     lazy = LegalMoves(turn.position, turn.roll)
     assert lazy[0] == listed[0] and lazy[:3] == list(listed[:3])
     assert list(lazy) == list(listed) and len(lazy) == len(listed) and lazy[-1] == listed[-1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(turns, st.randoms(use_true_random=False), st.integers(1, 4))
+def test_any_board_the_camera_may_report_is_judged_as_by_every_legal_move(
+    turn: Turn, rng: random.Random, changes: int
+) -> None:
+    """Boards with pieces moved, removed, recoloured or put on fields the layout lacks."""
+    board = dict(turn.position.occupant)
+    fields = [*turn.position.layout.fields, "X9", "U9.1"]
+    colours = [*turn.position.players, "purple"]
+    for _ in range(changes):
+        if board and rng.random() < 0.5:
+            board.pop(rng.choice(sorted(board)))
+        board[rng.choice(fields)] = rng.choice(colours)
+    assert (
+        judged(turn.position, turn.roll, board, lazy=True)[1:]
+        == judged(turn.position, turn.roll, board, lazy=False)[1:]
+    )

@@ -87,6 +87,8 @@ class LegalMoves(Sequence[Move]):
         those that differ only in which free station fields the pieces they destroyed
         were put on. Of the moves with one outcome the first is there, maybe not the rest."""
         board = dict(board)
+        if any(f not in self.position.layout.fields for f in board):
+            return []  # a field the board does not have: no move leaves a piece there
         moves = list(self._engine.generate(self.position, self.roll, Target(board=board)))
         exact = [m for m in moves if dict(m.after.occupant) == board]
         return exact or [m for m in moves if m.destroyed and fits_loosely(m.after, board)]
