@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.common import whole
+
 NAME = "bench"
 HELP = "measure what judging, checking and starting cost on this machine (with a Pi 4 estimate)"
 
@@ -16,12 +18,14 @@ HELP = "measure what judging, checking and starting cost on this machine (with a
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--positions",
-        type=int,
+        type=whole(1, 100_000),
         default=200,
         metavar="N",
         help="random self-play positions to judge and check (default 200)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="the self-play seed (default 1)")
+    parser.add_argument(
+        "--seed", type=whole(0, 2**32 - 1), default=1, help="the self-play seed (default 1)"
+    )
     parser.add_argument(
         "--only", choices=("rules", "start"), help="only the rules or only the start figures"
     )
@@ -29,10 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion import benchmark
-    from companion.errors import CompanionError
 
-    if args.positions < 1:
-        raise CompanionError(f"--positions {args.positions}: at least 1")
     print(benchmark.machine(), flush=True)
     if args.only in (None, "rules"):
         benchmark.rules(args.positions, args.seed, out=lambda line: print(line, flush=True))
