@@ -17,6 +17,13 @@ only, the worst case: ``--full-ring`` boards with one full ring (U3, U4 or U5, f
 pieces of each of five players on it, the fifth on a random ring field) and the roll
 1+1 (11 points, tunnelling, no protection), timed once each. Both games are measured
 the same way, one after the other, from the same seed.
+
+Then what the referee and the checker pay (``--search`` positions, companion/benchmark.py,
+the same figures as ``companion bench``): CPU time (``time.process_time``) to read a
+roll, judge a board (a legal move's, and one with a piece on a wrong field) and check an
+announcement (right, and with a count too many) over random reachable positions (self-play,
+2-5 players, every option on) and the worst rolls known; the Moves each built; the worst
+position found with its time and its peak memory (tracemalloc, run again).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
+from companion import benchmark
 from companion.games import legal_moves
 from companion.games.selfplay import self_play
 from companion.layout import load_layout
@@ -150,6 +158,9 @@ def main() -> None:
     parser.add_argument("--dense", type=int, default=100, help="dense boards (0: none)")
     parser.add_argument("--full-ring", type=int, default=10, help="Tunnel X full-ring boards")
     parser.add_argument("--game", choices=sorted(OPTIONS), help="only this game")
+    parser.add_argument(
+        "--search", type=int, default=300, help="positions judged and checked (0: none)"
+    )
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}".strip())
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -157,6 +168,9 @@ def main() -> None:
     for game in [args.game] if args.game else ["gravitation", "tunnelx"]:
         seed = random.Random(args.seed)
         measure(game, seed, args.positions, args.games, args.dense, args.full_ring)
+    if args.search:
+        print("== the referee and the checker, searching from what they saw or heard")
+        benchmark.rules(args.search, args.seed)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ def seen(position: Position) -> dict[str, str]:
 
 
 def fits_loosely(after: Position, board: Mapping[str, str]) -> bool:
-    """Equal but for which free station fields the destroyed pieces were put on."""
+    """Equal but for which free fields of their own stations the destroyed pieces were
+    put on."""
     layout = after.layout
     if any(f not in layout.fields for f in board):
         return False
@@ -32,9 +33,14 @@ def fits_loosely(after: Position, board: Mapping[str, str]) -> bool:
 
 
 def ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ...]:
-    """The pieces on the board, with station pieces counted per colour, not per field."""
+    """The pieces on the board, with station pieces counted per station and colour, not
+    per field (a piece on another player's station is not at home)."""
     ring = sorted((f, c) for f, c in board.items() if layout.fields[f].kind != "station")
-    home = sorted(c for f, c in board.items() if layout.fields[f].kind == "station")
+    home = sorted(
+        (str(layout.fields[f].owner), c)
+        for f, c in board.items()
+        if layout.fields[f].kind == "station"
+    )
     return tuple(ring), tuple(home)
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from companion.errors import AmbiguousMove, IllegalMove, InvalidAnnouncement
-from companion.games import dice_choices, zwianer_moves
+from companion.games import dice_choices, zwianer
 from companion.games.dice import check_roll
 from companion.games.moves import Move
+from companion.games.target import words_target
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.games.walk import graph
@@ -81,9 +83,13 @@ def _judge(
     to: str | None,
     start: str | None,
 ) -> Verdict:
-    """Look the parsed announcement up among the legal moves; explain a mismatch."""
-    moves = zwianer_moves(position, pair)
+    """Look the parsed announcement up among the legal moves; explain a mismatch.
+
+    Only the moves that could be said so are built (the value said, and for a tunnel
+    walk its pattern of tunnelled steps): the announcement is applied, not looked up
+    in a list of every move of the roll."""
     said = normalise(tokens)
+    moves = tuple(zwianer(position.game).generate(position, pair, words_target(said)))
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
     there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
     if there:
@@ -115,7 +121,7 @@ def _judge(
             "(odd destroys), then the push goes on",
             move=m,
         )
-    nearest = _nearest(moves, tokens, to)
+    nearest = _nearest(_pool(position, pair, moves), tokens, to)
     if fits and start is not None and all(m.start != start for m in fits):
         starts = ", ".join(sorted({str(m.start) for m in fits}))
         reason = f"{render(tokens)!r} moves the piece on {starts}, not the one on {start}"
@@ -166,6 +172,20 @@ def _one_per_outcome(moves: list[Move]) -> list[Move]:
             seen.add(m.outcome)
             out.append(m)
     return out
+
+
+#: Most legal moves ranked for the nearest announcements: a roll with more is ranked
+#: among its first NEAREST_POOL moves and those said with the same value and pattern.
+NEAREST_POOL = 300
+
+
+def _pool(position: Position, pair: tuple[int, int], said: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The legal moves to rank for the nearest announcements: all of them, unless the roll
+    has more than NEAREST_POOL (then the first ones and those that could be ``said``)."""
+    first = tuple(islice(zwianer(position.game).generate(position, pair), NEAREST_POOL + 1))
+    if len(first) <= NEAREST_POOL:
+        return first
+    return first[:NEAREST_POOL] + said  # _nearest names each announcement once
 
 
 def _nearest(moves: tuple[Move, ...], tokens: tuple[Token, ...], to: str | None) -> list[Move]:

@@ -21,7 +21,8 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from itertools import islice
+from typing import Any, Protocol, runtime_checkable
 
 from companion.boards import START, differences, distance, fits_loosely, seen, with_board
 from companion.errors import CompanionError
@@ -44,6 +45,20 @@ class MoveLike(Protocol):
 
 class Rules(Protocol):
     def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
+
+
+@runtime_checkable
+class Searchable(Protocol):
+    """Legal moves that can be searched from a board instead of listed (a lazy sequence,
+    companion.games.legal.LegalMoves): the referee never builds every move of a roll."""
+
+    def reaching(self, board: Mapping[str, str]) -> Sequence[MoveLike]: ...
+    def nearest(self, board: Mapping[str, str], count: int = 3) -> Sequence[MoveLike]: ...
+
+
+#: How many legal moves the referee lists (for the page and :meth:`Referee.play`) and
+#: counts; a roll may have a hundred thousand, which nobody picks from a list.
+SHOWN = 100
 
 
 class Phase(enum.Enum):
@@ -96,7 +111,7 @@ class Referee:
     clock: Callable[[], float] = time.monotonic
     #: When what the referee expects last changed; an observation taken before is stale.
     changed_at: float = -math.inf
-    _legal: list[MoveLike] = field(default_factory=list)
+    _legal: Sequence[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
     _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
@@ -149,8 +164,11 @@ class Referee:
 
     @property
     def legal(self) -> list[MoveLike]:
-        """The legal moves of the roll being played (empty unless waiting for the move)."""
-        return list(self._legal) if self.phase in (Phase.MOVE, Phase.REJECTED) else []
+        """The first SHOWN legal moves of the roll being played, in the engine's order
+        (empty unless waiting for the move)."""
+        if self.phase not in (Phase.MOVE, Phase.REJECTED):
+            return []
+        return list(islice(self._legal, SHOWN))
 
     # ------------------------------------------------------------------ observations
 
@@ -255,7 +273,8 @@ class Referee:
             return self._say(Verdict("setup", "roll noted; first set up the pieces"))
         said = "+".join(map(str, roll))
         try:
-            legal = list(self.rules(self.position, roll))
+            legal = self.rules(self.position, roll)
+            some = list(islice(legal, SHOWN + 1))
         except CompanionError as exc:  # a roll the position does not wait for (TENET)
             return self._say(Verdict("info", f"{self.position.to_move} rolled {said}: {exc}"))
         self.roll, self._legal, self._pasch = roll, legal, None
@@ -263,15 +282,16 @@ class Referee:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
         self._changed(taken)
+        many = f"more than {SHOWN}" if len(some) > SHOWN else str(len(some))
         rolled = self._say(
-            Verdict("info", f"{self.position.to_move} rolled {said}: {len(legal)} legal moves")
+            Verdict("info", f"{self.position.to_move} rolled {said}: {many} legal moves")
         )
-        outcomes = _group(self._legal)
-        if len(outcomes) == 1 and outcomes[0][0].after.placement == self.position.placement:
+        forced = _forced(self._legal, self.position)
+        if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
             if self.position.game == "tenet" and len(roll) == 3:
                 self._pasch = (self.position, roll)  # the clearing may follow (R§6)
-            return self._accept(outcomes[0][0], seen(self.position), taken)
+            return self._accept(forced, seen(self.position), taken)
         return rolled
 
     # ------------------------------------------------------------------ judging
@@ -287,12 +307,13 @@ class Referee:
                 return self._reject(board, str(exc), ())
             loose: Sequence[MoveLike] = found.fits
             near = found.near
+        elif isinstance(self._legal, Searchable):  # searched from the board, not listed
+            loose = self._legal.reaching(board)
         else:
             exact = [m for m in self._legal if dict(m.after.occupant) == board]
             loose = exact or [
                 m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
             ]
-            near = sorted(self._legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
         outcomes = _group(loose)
         if len(outcomes) == 1:
             return self._accept(outcomes[0][0], board, taken)
@@ -307,6 +328,8 @@ class Referee:
                 )
             )
         reason = "no legal move leads to this board: " + differences(seen(self.position), board)
+        if self.position.game != "tenet":  # the nearest moves, looked for only now
+            near = _nearest(self._legal, board)
         return self._reject(board, reason, near)
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
@@ -462,11 +485,35 @@ def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
     return left
 
 
+def _nearest(legal: Sequence[MoveLike], board: dict[str, str]) -> Sequence[MoveLike]:
+    """The three legal moves whose boards are closest to ``board``."""
+    if isinstance(legal, Searchable):
+        return legal.nearest(board, 3)
+    return sorted(legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
+
+
+def _forced(legal: Sequence[MoveLike], position: Position) -> MoveLike | None:
+    """The move of a roll whose every move has one outcome that leaves the board as it
+    is (a pass), else None. Stops at the first move that shows otherwise."""
+    first: MoveLike | None = None
+    for m in legal:
+        if first is None:
+            if m.after.placement != position.placement:
+                return None
+            first = m
+        elif _outcome(m) != _outcome(first):
+            return None
+    return first
+
+
+def _outcome(m: MoveLike) -> tuple[Any, ...]:
+    return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
+
+
 def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
     """Moves grouped by outcome (board, stores, who moves next, dice spent, winner): one
     group, one meaning."""
     groups: dict[Any, list[MoveLike]] = {}
     for m in moves:
-        key = (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
-        groups.setdefault(key, []).append(m)
+        groups.setdefault(_outcome(m), []).append(m)
     return list(groups.values())

@@ -20,10 +20,11 @@ from companion.referee import Referee
 
 
 def rules(position: Position, roll: tuple[int, ...]) -> Sequence[GameMove]:
-    """The legal moves of the position's game (the rules engine the referee asks)."""
-    from companion.games import legal_moves
+    """The legal moves of the position's game (the rules engine the referee asks), built
+    as the referee needs them (companion.games.legal_move_generator)."""
+    from companion.games import legal_move_generator
 
-    return legal_moves(position, roll)
+    return legal_move_generator(position, roll)
 
 
 @dataclass

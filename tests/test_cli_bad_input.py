@@ -186,6 +186,7 @@ GOOD = {
     "pin": [],
     "journal": ["check", "--journal", "POS"],
     "config": ["--json"],
+    "bench": ["--positions", "1", "--only", "start"],
 }
 
 
@@ -218,6 +219,8 @@ def test_fuzz_every_subcommand_ends_in_one_line_or_success(name, fuzz_dir, monke
     from companion.cli import serve
 
     monkeypatch.setattr(serve, "_serve", lambda *a, **k: 0)  # check the input, never serve
+    monkeypatch.setattr("companion.benchmark.rules", lambda *a, **k: None)  # nor measure
+    monkeypatch.setattr("companion.benchmark.start", lambda *a, **k: None)
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
 
     @settings(

@@ -20,7 +20,10 @@ MERKUR = make({"red": ["X1-7", "P1.2"], "blue": ["K1.4"]}, stone="P1.3")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse refuses an option's value itself
+        code = int(exc.code or 0)
     out = capsys.readouterr()
     return code, out.out, out.err
 

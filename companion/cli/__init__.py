@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from companion import __version__
 from companion.cli import (
+    bench,
     calibrate,
     check,
     config,
@@ -49,6 +50,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     pin,
     journal,
     config,
+    bench,
 )
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3

@@ -20,37 +20,25 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-import numpy.typing as npt
-
-from companion.calibration import (
-    CHARUCO_SQUARE_MM,
-    CHARUCO_SQUARES,
-    Calibration,
-    ManualCorners,
-    backup_path,
-    calibrate_camera,
-    charuco_image,
-    fit_colours,
-    load_calibration,
-    measure_die,
-    read_image,
-    reset_calibration,
-    restore_calibration,
-    save_calibration,
-    start_placement,
-)
 from companion.cli.common import add_json_argument, decimal, print_json
-from companion.cli.read_board import describe, make_reader
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import load_position
-from companion.vision import BoardRead, overlay
-from companion.vision.reader import BoardReader
 
-Image = npt.NDArray[np.uint8]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from companion.calibration import (
+        Calibration,
+        ManualCorners,
+    )
+    from companion.vision import BoardRead
+    from companion.vision.reader import BoardReader
+
+    Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
 HELP = "calibrate camera, board corners and piece colours into one file (see calibration/)"
@@ -117,6 +105,14 @@ def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.calibration import (
+        calibrate_camera,
+        fit_colours,
+        measure_die,
+        read_image,
+        save_calibration,
+    )
+
     if args.step == "target":
         return _target(args)
     if args.step == "show":
@@ -151,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
+    from companion.calibration import Calibration, load_calibration
+
     if Path(args.calibration).exists():
         calibration = load_calibration(args.calibration)
         if args.layout and args.layout != calibration.layout:
@@ -165,6 +163,8 @@ def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
 
 def _swap(args: argparse.Namespace) -> int:
     """``restore`` swaps the file and its backup; ``reset`` moves the file to the backup."""
+    from companion.calibration import backup_path, reset_calibration, restore_calibration
+
     if args.step == "restore":
         path = restore_calibration(args.calibration)
         done = f"restored the previous calibration (the one replaced is now {backup_path(path)})"
@@ -181,6 +181,10 @@ def _swap(args: argparse.Namespace) -> int:
 
 
 def _target(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.calibration import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
+
     if not args.px_per_mm > 0:
         raise CompanionError("--px-per-mm must be positive")
     if not args.px_per_mm <= 40:  # 1,000 dpi; 1e5 asked OpenCV for terabytes
@@ -201,6 +205,10 @@ def _target(args: argparse.Namespace) -> int:
 
 
 def _corners(points: list[str], layout: Layout) -> ManualCorners:
+    import numpy as np
+
+    from companion.calibration import ManualCorners
+
     pixels = []
     for text in points:
         pixels.append(_point(text, "--points"))
@@ -226,6 +234,8 @@ def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
+    from companion.calibration import read_image, start_placement
+
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []
     if args.empty:
@@ -243,6 +253,8 @@ def _colour_photos(
 
 
 def _show(args: argparse.Namespace) -> int:
+    from companion.calibration import load_calibration
+
     calibration = load_calibration(args.calibration)
     if args.json:
         print_json(calibration.to_json())
@@ -265,6 +277,11 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.calibration import read_image
+    from companion.cli.read_board import describe, make_reader
+
     reader = make_reader(args.layout, args.calibration)
     image = read_image(args.photo)
     read = reader.read(image)
@@ -279,6 +296,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def preview(image: Image, reader: BoardReader, read: BoardRead) -> Image:
     """The photo with the markers found and every field's disc as read (vision/overlay.py)."""
+    from companion.vision import overlay
+
     out = image.copy()
     location = reader.locator.locate(image)
     if location is not None and read.found:

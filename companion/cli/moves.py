@@ -1,21 +1,23 @@
-"""``companion moves POSITION --roll 5,2``: every legal move with its announcement.
+"""``companion moves POSITION --roll 5,2 [--limit N]``: every legal move with its announcement.
 
-TENET lists the next step (a whole turn can be tens of thousands); ``--turns`` lists
-whole turns instead, the winning ones first, found lazily and cut at ``--limit``.
+The moves are printed as they are generated (a roll can have a hundred thousand), so the
+first lines come at once and memory stays small; ``--limit`` stops after N moves. TENET
+lists the next step (a whole turn can be tens of thousands); ``--turns`` lists whole
+turns instead, the winning ones first, found lazily and cut at ``--limit`` (default 20).
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from companion.cli.common import add_position_argument, read_position
-from companion.errors import CompanionError
-from companion.games import legal_moves, parse_roll
+from companion.games import GameMove, legal_moves, parse_roll, zwianer
 from companion.games.tenet_turns import turns
+from companion.position import Position
 
 NAME = "moves"
 HELP = "list every legal move of a position and a roll, with its spoken announcement"
@@ -35,42 +37,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=f"TENET: list whole turns, winning ones first (at most --limit, default {TURNS})",
     )
-    parser.add_argument("--limit", type=int, help="list at most this many moves")
-    parser.add_argument("--json", action="store_true", help="one JSON object with every move")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object with the moves (and their count)"
+    )
     parser.add_argument("--gloss", action="store_true", help="add the English reading")
+    parser.add_argument(
+        "--limit", type=_limit, metavar="N", help="stop after the first N moves (canonical order)"
+    )
+
+
+def _limit(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"a limit is a whole number of moves, 1 or more, not {text!r}"
+        )
+    return int(text)
+
+
+def _moves(position: Position, roll: tuple[int, ...]) -> Iterator[GameMove]:
+    """The legal moves, generated one by one where the engine can (Gravitation, Tunnel X)."""
+    if position.game in ("gravitation", "tunnelx"):
+        return iter(zwianer(position.game).generate(position, roll))
+    return iter(legal_moves(position, roll))
 
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
     roll = parse_roll(position.game, args.roll)
-    if args.limit is not None and args.limit < 1:
-        raise CompanionError(f"--limit {args.limit}: list at least one move")
     found: Iterable[Any]
     limit = args.limit
     if args.turns and position.game == "tenet":
         found, limit = turns(position, roll), limit or TURNS
     else:  # every other game's move is a whole turn already
-        found = legal_moves(position, roll)
-    listed = list(itertools.islice(found, limit + 1 if limit else None))
-    more = limit is not None and len(listed) > limit
-    moves = listed[:limit] if limit else listed
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "roll": list(roll),
-                    "count": len(moves),
-                    "more": more,
-                    "moves": [m.to_json() for m in moves],
-                },
-                ensure_ascii=False,
-            )
-        )
+        found = _moves(position, roll)
+    ahead = islice(found, None if limit is None else limit + 1)  # one more: are there more?
+    moves = islice(ahead, limit)
+    if args.json:  # one object, written as the moves come
+        print(f'{{"roll": {json.dumps(list(roll))}, "moves": [', end="")
+        count = 0
+        for m in moves:
+            print(("," if count else "") + json.dumps(m.to_json(), ensure_ascii=False), end="")
+            count += 1
+        more = next(ahead, None) is not None
+        print(f'], "count": {count}, "more": {json.dumps(more)}}}')
         return 0
     for m in moves:
         print(f"{m.announcement}  {m.describe()}")
         if args.gloss:
             print(f"    {m.gloss}")
-    if more:
+    if next(ahead, None) is not None:
         print(f"… more not listed (--limit {limit})")
     return 0

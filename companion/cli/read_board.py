@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from companion.calibration import Calibration, load_calibration, read_image
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
-from companion.vision import BoardRead, BoardReader
+
+if TYPE_CHECKING:
+    from companion.calibration import Calibration
+    from companion.vision import BoardRead, BoardReader
 
 NAME = "read-board"
 HELP = "read the pieces on a board from camera photos (found? busy? which colour where)"
@@ -31,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def make_reader(layout_name: str | None, calibration_path: str | None) -> BoardReader:
     """A reader from the --layout and --calibration options (shared with calibrate check)."""
+    from companion.vision import BoardReader
+
     layout, calibration = check_options(layout_name, calibration_path)
     if calibration is None:
         return BoardReader(layout)
@@ -41,6 +46,8 @@ def check_options(
     layout_name: str | None, calibration_path: str | None
 ) -> tuple[Layout, Calibration | None]:
     """The layout and calibration the options name (cheap: nothing is drawn yet)."""
+    from companion.calibration import load_calibration
+
     calibration: Calibration | None = None
     if calibration_path:
         calibration = load_calibration(calibration_path)
@@ -54,6 +61,8 @@ def check_options(
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.calibration import read_image
+
     check_options(args.layout, args.calibration)  # bad options fail before any image
     reader: BoardReader | None = None
     for path in args.images:

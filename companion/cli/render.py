@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, read_position, whole
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import Position
-from companion.render import draw_board, save
+
+if TYPE_CHECKING:
+    pass
 
 NAME = "render"
 HELP = "draw a position, or an empty board with --layout, as SVG or PNG (the file name decides)"
@@ -67,6 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.render import draw_board, save
+
     if not 0 < args.scale <= 20:
         raise CompanionError(
             f"--scale must be more than 0 and at most 20 pixels per mm, not {args.scale}"
@@ -90,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _photo(subject: Position | Layout, args: argparse.Namespace) -> Path:
+    import cv2
+    import numpy as np
+
     from companion.synth import photograph
 
     path = Path(args.output)

@@ -13,20 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-
-from companion.camera.replay import image_files
 from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
-from companion.games import GAMES, legal_moves
-from companion.journal import Journal, fold
+from companion.games import GAMES, legal_move_generator
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
-from companion.referee import Phase, Referee, Verdict
-from companion.vision import BoardReader
-from companion.watch import Watcher, dice_kind_of
+
+if TYPE_CHECKING:
+    from companion.journal import Journal
+    from companion.referee import Referee, Verdict
 
 NAME = "replay"
 HELP = "referee a recorded game: a folder of camera frames, in name order"
@@ -59,6 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import cv2
+    import numpy as np
+
+    from companion.journal import Journal
+    from companion.referee import Phase
+    from companion.vision import BoardReader
+    from companion.watch import Watcher, dice_kind_of
+
     files = frame_files(Path(args.frames))  # bad folders fail before anything else
     if args.still_frames < 1:
         raise CompanionError(f"--still-frames {args.still_frames}: must be at least 1")
@@ -95,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
 
 def frame_files(folder: Path) -> list[Path]:
     """The image files of the folder in natural name order (CompanionError if none)."""
+    from companion.camera.replay import image_files
+
     if not folder.is_dir():
         what = "a file, not a folder of frames" if folder.exists() else "no such folder of frames"
         raise CompanionError(f"{folder}: {what}")
@@ -119,18 +126,21 @@ def _start_position(args: argparse.Namespace) -> Position:
 
 def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee:
     """A new game, or the journal's last unfinished game of the same kind, resumed."""
+    from companion.journal import fold
+    from companion.referee import Referee
+
     if journal is None:
-        return Referee.start(start, legal_moves)
+        return Referee.start(start, legal_move_generator)
     unfinished = [g for g in journal.unfinished() if g.game == start.game]
     if not unfinished:
-        return Referee.start(start, legal_moves, journal)
+        return Referee.start(start, legal_move_generator, journal)
     game = unfinished[-1]
     if game.layout != start.layout.reference:
         raise CompanionError(
             f"{journal.path}: game {game.id} is played on {game.layout!r}, "
             f"not {start.layout.reference!r}"
         )
-    referee = Referee.resume(journal, game.id, legal_moves)
+    referee = Referee.resume(journal, game.id, legal_move_generator)
     if not as_json:
         moves = len(fold(list(journal.events(game.id))).announcements)
         print(f"resuming game {game.id} of {journal.path} after {moves} moves")

@@ -11,11 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-
-import cv2
+from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    pass
 
 NAME = "sample"
 HELP = "write synthetic camera pictures (a dice tray, a filmed game) to try the companion"
@@ -51,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _dice(args: argparse.Namespace) -> int:
+    import cv2
+
     from companion.synth.dice import render_scene, scene_options
 
     most = 3 if args.kind == "miwin" else 4

@@ -8,20 +8,23 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import Any
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.cli.common import add_config_argument, read_config, whole
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.journal import hold_data_dir
 from companion.layout import load_layout
-from companion.live import Live, table_photographer
-from companion.memory import give_back, limit_arenas
-from companion.panel import Panel
 from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
-from companion.table import Table
-from companion.voice import Voice
+
+if TYPE_CHECKING:
+    from companion.live import Live
+    from companion.panel import Panel
+    from companion.table import Table
+    from companion.vision.reader import BoardReader
+    from companion.voice import Voice
 
 NAME = "serve"
 HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)"
@@ -55,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from waitress import create_server
 
+    from companion.memory import limit_arenas
     from companion.position import start_position
     from companion.web.streams import SERVER_OPTIONS
 
@@ -100,6 +104,9 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
+    from companion.journal import hold_data_dir
+    from companion.memory import give_back
+    from companion.table import Table
     from companion.web import create_app
 
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
@@ -141,7 +148,7 @@ def _serve(
         from companion.devices import attach_read_button
 
         attach_read_button(table, panel, lambda: live.watcher.dice.reset())
-    give_back()  # building the board reader drew the board at 4 px/mm: 70 MB, now free
+    give_back()  # what starting took and no longer needs (the reader gives back its own)
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
@@ -153,6 +160,35 @@ def _serve(
             panel.close()
         held.close()
     return 0
+
+
+class _LateReader:
+    """The board reader, built in the background: it takes more than a second here (the
+    board drawn at 4 px/mm to learn the fields' colours), and the page must answer before.
+    The camera's first frame waits for it; a failed build is raised there."""
+
+    def __init__(self, build: Callable[[], BoardReader]) -> None:
+        self._reader: BoardReader | None = None
+        self._error: Exception | None = None
+        self._ready = threading.Event()
+        threading.Thread(target=self._build, args=(build,), name="reader", daemon=True).start()
+
+    def _build(self, build: Callable[[], BoardReader]) -> None:
+        from companion.memory import give_back
+
+        try:
+            self._reader = build()
+        except Exception as exc:  # handed to whoever needs the reader
+            self._error = exc
+        finally:
+            self._ready.set()
+        give_back()  # drawing the board took 70 MB, now free
+
+    def __getattr__(self, name: str) -> Any:
+        self._ready.wait()
+        if self._reader is None:
+            raise CompanionError(f"the board reader could not be built: {self._error}")
+        return getattr(self._reader, name)
 
 
 class _LateApp:
@@ -168,6 +204,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
     from companion.calibration import board_reader, load_calibration
     from companion.camera import Supervisor, SyntheticSource, choose_source
+    from companion.live import Live, table_photographer
     from companion.watch import Watcher, dice_kind_of
 
     photographer = table_photographer(table)
@@ -187,7 +224,8 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         except CompanionError as exc:  # the page shows it and can calibrate anew
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
-    watcher = Watcher(table.referee, board_reader(layout, calibration), dice_kind=dice)
+    reader = _LateReader(lambda: board_reader(layout, calibration))
+    watcher = Watcher(table.referee, cast("BoardReader", reader), dice_kind=dice)
     synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
     return Live(table, camera, watcher, synthetic)
 
@@ -195,6 +233,8 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
 def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:
     """The panel (real pins on a Pi, mock pins elsewhere) and the voice, wired to the table."""
     from companion.devices import attach_panel, attach_voice
+    from companion.panel import Panel
+    from companion.voice import Voice
 
     voice = Voice(config.voice.enabled, config.voice.voice, config.voice.rate, config.voice.command)
     attach_voice(table, voice)

@@ -8,7 +8,7 @@ hardware. Option switches and their defaults follow ``docs/rulings.md``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -17,6 +17,7 @@ from companion.errors import CompanionError, PositionError
 if TYPE_CHECKING:
     from companion.games.dice import Choice
     from companion.games.moves import Move
+    from companion.games.target import Target
     from companion.position import Position
 
 #: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
@@ -243,6 +244,10 @@ class ZwiAnerEngine(Engine, Protocol):
 
     def legal_moves(self, position: Position, roll: Roll) -> tuple[Move, ...]: ...
 
+    def generate(
+        self, position: Position, roll: Roll, target: Target | None = None
+    ) -> Iterator[Move]: ...
+
     def dice_choices(self, position: Position, roll: Roll) -> tuple[Choice, ...]: ...
 
 
@@ -271,6 +276,17 @@ def parse_roll(game: str, text: str) -> Roll:
 def legal_moves(position: Position, roll: Roll) -> Sequence[GameMove]:
     """Every legal move of the position and roll, by the engine of ``position.game``."""
     return engine(position.game).legal_moves(position, roll)
+
+
+def legal_move_generator(position: Position, roll: Roll) -> Sequence[GameMove]:
+    """The legal moves as the referee asks for them: for Gravitation and Tunnel X a lazy
+    :class:`~companion.games.legal.LegalMoves` (built on demand, searched from a board
+    seen), for the other games the engine's list."""
+    if position.game in ("gravitation", "tunnelx"):
+        from companion.games.legal import LegalMoves
+
+        return LegalMoves(position, roll)
+    return legal_moves(position, roll)
 
 
 def check(

@@ -13,7 +13,7 @@ along any line costs 1 and chains of pieces are tunnelled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -23,8 +23,17 @@ from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
 from companion.games.onetwo import one_two_moves
 from companion.games.pushes import resolve_death_push, ring_walk
-from companion.games.turn import Context, Run, finish, pass_move, start_run
-from companion.games.walk import Graph, graph, tunnel_walks
+from companion.games.target import NO_WALK, Target
+from companion.games.turn import (
+    Context,
+    Run,
+    finish,
+    on_track,
+    pass_move,
+    start_run,
+    wanted,
+)
+from companion.games.walk import Aim, Graph, graph, tunnel_walks
 from companion.notation.tokens import (
     ABSTURZ,
     Token,
@@ -41,6 +50,7 @@ __all__ = [
     "check",
     "demandable",
     "dice_choices",
+    "generate",
     "legal_moves",
     "parse_roll",
     "resolve_death_push",
@@ -86,25 +96,50 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
     their choice (one Move per piece, kind "crash"); with none on a ring, or with a
     doublet that cannot be played, the Move is a pass.
     """
+    return tuple(generate(position, roll))  # distinct by construction (test_properties.py)
+
+
+def generate(
+    position: Position, roll: tuple[int, ...], target: Target | None = None
+) -> Iterator[Move]:
+    """The legal moves in canonical order, each built when it is asked for.
+
+    With a ``target`` only the moves that can match it (and, for a board, the first
+    tunnel walk of each outcome): a referee or a checker then builds a few moves, not
+    every one of the roll. The position and roll are checked at once, not when the
+    first move is asked for.
+    """
     if position.game != "gravitation":
         raise CompanionError(f"not a Gravitation position (game {position.game!r})")
     pair = check_roll(roll)
+    return _generate(position, pair, target)
+
+
+def _generate(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
+    found = False
+    for move in _moves(position, pair, target):
+        found = True
+        yield move
+    if found or (target is not None and next(_moves(position, pair, None), None) is not None):
+        return
     g = graph(position.layout)
-    colour = position.to_move
     pieces = _movable(position)
-    choices = dice_choices(position, pair)
-    found: list[Move] = []
-    for choice in choices:
-        for start in pieces:
+    yield from _no_move(position, g, pair, dice_choices(position, pair), pieces, position.to_move)
+
+
+def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
+    """The moves that spend the roll (no crash, no pass), narrowed to ``target``."""
+    g = graph(position.layout)
+    for choice in dice_choices(position, pair):
+        for start in _movable(position):
+            if target is not None and not target.wants(choice.value, start):
+                continue
             if choice.tunnel:
-                found += _tunnel_moves(position, g, pair, choice, start)
+                yield from _tunnel_moves(position, g, pair, choice, start, target)
             else:
-                found += _gravity_moves(position, g, pair, choice, start)
+                yield from _gravity_moves(position, g, pair, choice, start, target)
                 if choice.special:
-                    found += _special_moves(position, g, pair, choice, start)
-    if not found:
-        found = _no_move(position, g, pair, choices, pieces, colour)
-    return tuple(found)  # distinct by construction (see tests/test_properties.py)
+                    yield from _special_moves(position, g, pair, choice, start)
 
 
 def demandable(position: Position) -> dict[str, tuple[str, ...]]:
@@ -148,7 +183,12 @@ def _movable(position: Position) -> tuple[str, ...]:
 
 
 def _gravity_moves(
-    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
+    position: Position,
+    g: Graph,
+    roll: tuple[int, int],
+    choice: Choice,
+    start: str,
+    target: Target | None = None,
 ) -> Iterator[Move]:
     """Moves with gravity: each store use, then station, radial transfer and orbit."""
     colour = position.to_move
@@ -162,13 +202,22 @@ def _gravity_moves(
         tokens = [wurf(value)]
         if delta:
             tokens.append(speicher(points))
-        ctx = Context.of(position, g, roll, choice, start, "move", delta)
+        ctx = Context.of(position, g, roll, choice, start, "move", delta, *_looked_for(target))
         run = start_run(ctx, tokens)
+        if not on_track(ctx, run):
+            continue
         run.energy[colour] = store - delta
         if g.is_station(start):
             yield from _from_station(ctx, run, points)
         else:
             yield from _from_ring(ctx, run, points)
+
+
+def _looked_for(
+    target: Target | None,
+) -> tuple[Mapping[str, str] | None, tuple[Token, ...] | None]:
+    """The board and the words a gravity move is looked for by (each None: any)."""
+    return (None, None) if target is None else (target.board, target.words)
 
 
 def _from_station(ctx: Context, run: Run, points: int) -> Iterator[Move]:
@@ -184,7 +233,7 @@ def _from_station(ctx: Context, run: Run, points: int) -> Iterator[Move]:
         here, left = nxt, left - 1
         run.tokens.append(count(left))
     if left == 0:
-        if here != ctx.start:
+        if here != ctx.start and wanted(ctx, run):
             yield finish(ctx, run)
         return
     left -= g.gravity[s1]
@@ -192,7 +241,7 @@ def _from_station(ctx: Context, run: Run, points: int) -> Iterator[Move]:
         return
     run.tokens.append(umlaufbahn(left))
     if left == 0:
-        if here != ctx.start:
+        if here != ctx.start and wanted(ctx, run):
             yield finish(ctx, run)
         return
     entry = g.station_next[s1]
@@ -259,21 +308,52 @@ def _climb(ctx: Context, run: Run, here: str, left: int) -> Iterator[Move]:
 
 
 def _tunnel_moves(
-    position: Position, g: Graph, roll: tuple[int, int], choice: Choice, start: str
+    position: Position,
+    g: Graph,
+    roll: tuple[int, int],
+    choice: Choice,
+    start: str,
+    target: Target | None = None,
 ) -> Iterator[Move]:
     """Gravity off: every step along any line costs 1, chains are tunnelled."""
+    aim = _aim(position, start, target)
+    if aim is None:
+        return
     ctx = Context.of(position, g, roll, choice, start, "tunnel")
     occ = position.occupant
-    seen: set[tuple[str, tuple[Token, ...]]] = set()
-    for walk in tunnel_walks(g, start, choice.value, occ):
-        if (walk.end, walk.tokens) in seen:
+    seen: set[tuple[str, int]] = set()
+    for walk in tunnel_walks(g, start, choice.value, occ, aim=aim):
+        if (walk.end, walk.mask) in seen:
             continue  # the same move by another path: no rule of Gravitation tells them apart
-        seen.add((walk.end, walk.tokens))
+        seen.add((walk.end, walk.mask))
         run = start_run(ctx, [wurf(choice.value), *walk.tokens])
         run.occ[walk.end] = run.occ.pop(start)
         run.mover = walk.end
         run.path = list(walk.path)
         yield finish(ctx, run)
+
+
+def _aim(position: Position, start: str, target: Target | None) -> Aim | None:
+    """What the tunnel walks of the piece on ``start`` look for (None: no walk can do).
+
+    A tunnel move changes two fields only, the piece's start and end: a board seen
+    that differs otherwise needs no walk, and one that does is the first walk found to
+    that end (every further one is another announcement of the same outcome)."""
+    if target is None:
+        return Aim()
+    if target.mask == NO_WALK:
+        return None
+    if target.board is None:
+        return Aim(mask=target.mask)
+    occ, board = position.occupant, target.board
+    changed = {f for f in (*occ, *board) if occ.get(f) != board.get(f)}
+    ends = changed - {start}
+    if start not in changed or start in board or len(ends) != 1:
+        return None
+    (end,) = ends
+    if end in occ or board[end] != position.to_move:
+        return None
+    return Aim(end=end, mask=target.mask, first=True)
 
 
 def _special_moves(

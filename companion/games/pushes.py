@@ -14,12 +14,12 @@ engine cannot know: the Move then carries a :class:`DeathPush` and
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.moves import Move, Push
-from companion.games.turn import Context, Run, finish
+from companion.games.turn import Context, Run, finish, on_track, wanted
 from companion.notation.tokens import abwehr, count, stoss
 
 DEATH_PUSH = 10  # "Stoß 10" or more is a Todesstoß
@@ -68,7 +68,8 @@ def ring_walk(ctx: Context, run: Run, piece: str, left: int) -> Iterator[Move]:
             continue
         yield from _push(ctx, run, piece, left)
         return
-    yield finish(ctx, run)
+    if wanted(ctx, run):
+        yield finish(ctx, run)
 
 
 def _push(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
@@ -80,6 +81,11 @@ def _push(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
             run.destroy(fid)
         yield finish(ctx, run)
         return
+    if not on_track(ctx, run):
+        return
+    seen_elsewhere = ctx.board is not None and ctx.board.get(pusher) != run.occ[pusher]
+    if seen_elsewhere and not _may_move_again(ctx, run, ring, left):
+        return  # the pusher stays where it stopped, and the board seen has it elsewhere
     chain = [g.ring_next[pusher]]
     while g.ring_next[chain[-1]] in run.occ:
         chain.append(g.ring_next[chain[-1]])
@@ -97,7 +103,21 @@ def _push(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
         if k:
             branch.energy[owner] -= k
             branch.tokens.append(abwehr(left - k))
+            if not on_track(ctx, branch):
+                continue
         yield from ring_walk(ctx, branch, last, left - k)
+
+
+def _may_move_again(ctx: Context, run: Run, ring: Sequence[str], left: int) -> bool:
+    """Can the piece that pushes now be moved again in this move (a board search asks)?
+
+    Only by a Todesstoß (its dice may destroy it) or by a later walker that comes round
+    the orbit from behind: the pushes move on clockwise, each free field they enter
+    costs a point and chains are passed over, so that needs at least as many points as
+    the orbit has free fields. The orbit is not full here (that case came first)."""
+    if ctx.death_push and left >= DEATH_PUSH and not run.pushes:
+        return True
+    return left >= sum(1 for f in ring if f not in run.occ)
 
 
 def resolve_death_push(move: Move, rolls: Sequence[int]) -> tuple[Move, ...]:
@@ -120,7 +140,7 @@ def resolve_death_push(move: Move, rolls: Sequence[int]) -> tuple[Move, ...]:
         if r % 2:
             run.destroy(fid)
     last = pending.pieces[-1][0]
-    ctx = pending.context
+    ctx = replace(pending.context, board=None)  # found by a search for a board, maybe
     if last not in run.occ:
         return (finish(ctx, run),)
     run.pushes.append(Push(last, run.occ[last], last, pending.points, 0))

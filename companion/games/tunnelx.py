@@ -23,12 +23,13 @@ from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.moves import Move
 from companion.games.onetwo import one_two_moves
+from companion.games.target import NO_WALK, Target
 from companion.games.turn import Context, finish, pass_move, start_run
-from companion.games.walk import Graph, graph, tunnel_walks
+from companion.games.walk import Aim, Graph, graph, tunnel_walks
 from companion.notation.tokens import wurf
 from companion.position import Position
 
-__all__ = ["check", "dice_choices", "full_rings", "legal_moves", "parse_roll"]
+__all__ = ["check", "dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
 
 
 def dice_choices(position: Position, roll: tuple[int, ...]) -> tuple[Choice, ...]:
@@ -54,17 +55,43 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
 
     A player who cannot spend a value of the roll with any piece passes ("Wurf N").
     """
+    return tuple(generate(position, roll))
+
+
+def generate(
+    position: Position, roll: tuple[int, ...], target: Target | None = None
+) -> Iterator[Move]:
+    """The legal moves in canonical order, each built when it is asked for; with a
+    ``target`` only those that can match it (see companion.games.target). The position
+    and roll are checked at once."""
     if position.game != "tunnelx":
         raise CompanionError(f"not a Tunnel X position (game {position.game!r})")
     pair = check_roll(roll)
+    return _generate(position, pair, target)
+
+
+def _generate(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
+    found = False
+    for move in _moves(position, pair, target):
+        found = True
+        yield move
+    if found or (target is not None and next(_moves(position, pair, None), None) is not None):
+        return
+    g = graph(position.layout)
+    value = max(c.value for c in dice_choices(position, pair))
+    yield pass_move(Context.of(position, g, pair, Choice(value, "pass"), "", "pass"))
+
+
+def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
+    """The moves that spend the roll (no pass), narrowed to ``target``."""
     g = graph(position.layout)
     full = full_rings(position, g)
-    choices = dice_choices(position, pair)
-    found: list[Move] = []
-    for choice in choices:
+    for choice in dice_choices(position, pair):
         for start in position.pieces[position.to_move]:
+            if target is not None and not target.wants(choice.value, start):
+                continue
             if choice.special:
-                found += one_two_moves(
+                yield from one_two_moves(
                     position,
                     g,
                     start,
@@ -72,11 +99,7 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[Move, ...]:
                     same_ring=True,
                 )
             else:
-                found += _walks(position, g, pair, choice, start, full)
-    if not found:
-        value = max(c.value for c in choices)
-        found.append(pass_move(Context.of(position, g, pair, Choice(value, "pass"), "", "pass")))
-    return tuple(found)
+                yield from _walks(position, g, pair, choice, start, full, target)
 
 
 def full_rings(position: Position, g: Graph) -> frozenset[str]:
@@ -92,6 +115,7 @@ def _walks(
     choice: Choice,
     start: str,
     full: frozenset[str],
+    target: Target | None = None,
 ) -> Iterator[Move]:
     """The walks of one piece with one value; tunnelled pieces go home unless protected."""
     occ = position.occupant
@@ -101,23 +125,72 @@ def _walks(
     else:
         walls = set(occ)
     must_leave = own_ring in full  # "muss dieser zuerst aus der Umlaufbahn herausbewegt werden"
-    seen: set[tuple[str, tuple[object, ...], frozenset[str]]] = set()
-    for walk in tunnel_walks(g, start, choice.value, occ, walls, must_leave):
-        home = frozenset(f for f in walk.tunnelled if _sent_home(g, f, choice))
-        key = (walk.end, walk.tokens, home)
-        if key in seen:
-            continue  # another chain of protected pieces, the same move for every rule
-        seen.add(key)
-        kind = "tunnel" if walk.tunnelled else "move"
-        ctx = Context.of(position, g, roll, choice, start, kind)
-        run = start_run(ctx, [wurf(choice.value), *walk.tokens])
-        run.occ[walk.end] = run.occ.pop(start)
-        run.mover = walk.end
-        run.path = list(walk.path)
-        for fid in walk.tunnelled:
-            if fid in home:
-                run.destroy(fid)
-        yield finish(ctx, run)
+    seen: set[tuple[str, int, int]] = set()
+    for aim in _aims(position, g, choice, start, target):
+        for walk in tunnel_walks(g, start, choice.value, occ, walls, must_leave, aim):
+            home = [f for f in walk.tunnelled if _sent_home(g, f, choice)]
+            key = (walk.end, walk.mask, sum(g.bits[f] for f in home))
+            if key in seen:
+                continue  # another chain of protected pieces, the same move for every rule
+            seen.add(key)
+            kind = "tunnel" if walk.tunnelled else "move"
+            ctx = Context.of(position, g, roll, choice, start, kind)
+            run = start_run(ctx, [wurf(choice.value), *walk.tokens])
+            run.occ[walk.end] = run.occ.pop(start)
+            run.mover = walk.end
+            run.path = list(walk.path)
+            for fid in walk.tunnelled:
+                if fid in home:
+                    run.destroy(fid)
+            yield finish(ctx, run)
+
+
+def _aims(
+    position: Position, g: Graph, choice: Choice, start: str, target: Target | None
+) -> list[Aim]:
+    """What the walks of the piece on ``start`` look for: one search without a target;
+    none when the words are no walk's; for a board seen, one search per field where the
+    piece may have ended, each for the first walk that sends home exactly the pieces
+    the board no longer shows (every further one has the same outcome).
+
+    A walk changes the mover's start and end field, the ring fields of the pieces it
+    sends home, and station fields (where those arrive, or the mover when it starts
+    there): a board that differs otherwise needs no walk."""
+    if target is None:
+        return [Aim()]
+    if target.mask == NO_WALK:
+        return []
+    if target.board is None:
+        return [Aim(mask=target.mask)]
+    occ, board, colour = position.occupant, target.board, position.to_move
+    if start in board and not (g.is_station(start) and board[start] == colour):
+        return []
+    gone: set[str] = set()
+    ends: list[str] = []
+    for f in (*occ, *board):
+        if f == start or occ.get(f) == board.get(f) or g.is_station(f):
+            continue
+        if f in board and (f in occ or board[f] != colour):
+            return []  # a piece changed colour, or appeared that was not the mover
+        if f in board:
+            ends.append(f)
+        else:
+            gone.add(f)
+    if len(ends) > 1:
+        return []
+    if not ends:  # the mover stayed in its station
+        ends = [f for f in g.station[colour] if board.get(f) == colour and f not in occ]
+
+    def through(fid: str) -> bool:
+        return fid in gone or not _sent_home(g, fid, choice)
+
+    def accept(tunnelled: tuple[str, ...]) -> bool:
+        return {f for f in tunnelled if _sent_home(g, f, choice)} == gone
+
+    return [
+        Aim(end=e, mask=target.mask, through=through, accept=accept, first=True)
+        for e in dict.fromkeys(ends)
+    ]
 
 
 def _sent_home(g: Graph, fid: str, choice: Choice) -> bool:

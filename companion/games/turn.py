@@ -10,13 +10,14 @@ step of the generator keeps one piece a field, so no re-validation is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.dice import Choice
 from companion.games.moves import Destroyed, Move, Push
 from companion.games.walk import Graph
-from companion.notation.tokens import Token, wurf
+from companion.notation.tokens import Token, normalise, wurf
 from companion.position import Position
 
 
@@ -36,6 +37,8 @@ class Context:
     death_push: bool = False
     roll_again_rule: bool = True  # Gravitation: ending on an own special field rolls again
     roll_again_always: bool = False  # the choice always rolls again (Tunnel X 1+2)
+    board: Mapping[str, str] | None = None  # a board seen: only moves leaving it are built
+    words: tuple[Token, ...] | None = None  # words heard (normalised): only moves said so
 
     @classmethod
     def of(
@@ -47,6 +50,8 @@ class Context:
         start: str,
         kind: str,
         store: int = 0,
+        board: Mapping[str, str] | None = None,
+        words: tuple[Token, ...] | None = None,
     ) -> Context:
         """The Context of playing ``choice`` with the piece on ``start`` (player to move).
 
@@ -67,6 +72,8 @@ class Context:
             options.get("death_push", False),
             options.get("roll_again_on_own_special", False),
             choice.roll_again,
+            board,
+            words,
         )
 
 
@@ -165,6 +172,25 @@ def derive(
     return new
 
 
+def wanted(ctx: Context, run: Run) -> bool:
+    """Is the finished branch worth building into a Move? Not when a board is looked for
+    and the branch, which destroyed nothing, leaves another one (most of the store and
+    defence variants of a roll), nor when words are and it is said otherwise: comparing
+    two dicts or two short tuples costs far less than a Move."""
+    if ctx.words is not None and normalise(tuple(run.tokens)) != ctx.words:
+        return False
+    return ctx.board is None or bool(run.destroyed) or run.occ == ctx.board
+
+
+def on_track(ctx: Context, run: Run) -> bool:
+    """Can the branch still be said in the words looked for (its words so far begin
+    them)? Always, when no words are."""
+    if ctx.words is None:
+        return True
+    said = normalise(tuple(run.tokens))
+    return said == ctx.words[: len(said)]
+
+
 def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
     """The Move of a finished (or, with ``pending``, an interrupted) branch."""
     g = ctx.graph
@@ -237,8 +263,20 @@ def pass_move(ctx: Context) -> Move:
     return replace(move, start=None, end=None, path=(), roll_again=False)
 
 
+#: How many Moves were built since the process started (:func:`moves_built`).
+_built = 0
+
+
+def moves_built() -> int:
+    """How many Moves the engines built so far: what a search costs, as tests and
+    bench/rules.py count it (a Move with its position is the expensive part)."""
+    return _built
+
+
 def fast_move(**fields: Any) -> Move:
     """A Move from all its fields, skipping the frozen-dataclass ``__init__`` (hot path)."""
+    global _built
+    _built += 1
     move = object.__new__(Move)
     move.__dict__.update(fields)
     return move

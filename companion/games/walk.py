@@ -12,7 +12,7 @@ No walk uses a field twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.layout import Layout
@@ -36,6 +36,7 @@ class Graph:
     special_owner: Mapping[str, str]  # special field → the colour it belongs to
     station: Mapping[str, tuple[str, ...]]  # colour → S1..S5
     formation: Mapping[str, tuple[str, ...]]  # colour → F1..F5
+    bits: Mapping[str, int]  # field → a bit of its own, for sets of fields as integers
 
     def is_station(self, field_id: str) -> bool:
         return field_id in self.station_next
@@ -101,6 +102,7 @@ def _build(layout: Layout) -> Graph:
         special_owner={f.id: f.owner for f in layout if f.special and f.owner is not None},
         station={s.colour: s.station for s in layout.seats},
         formation={s.colour: s.formation for s in layout.seats},
+        bits={f: 1 << n for n, f in enumerate(layout.fields)},
     )
 
 
@@ -112,6 +114,29 @@ class Walk:
     end: str
     tokens: tuple[Token, ...]  # bare counts and "Tunnel N"
     tunnelled: tuple[str, ...]  # occupied fields passed through
+    mask: int = 0  # bit n set: the n-th counted step tunnelled (the words, as an integer)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What a search for walks looks for, so that the rest is never walked.
+
+    ``end``: only walks ending there (steps that cannot reach it with the count left
+    are not taken). ``mask``: only walks with this pattern of tunnelled steps (the
+    words said). ``through``: only chains whose every field it allows. ``accept``: only
+    walks whose tunnelled fields it accepts. ``first``: stop after the first walk found
+    (the caller knows that every further one has the same outcome).
+    """
+
+    end: str | None = None
+    mask: int | None = None
+    through: Callable[[str], bool] | None = None
+    accept: Callable[[tuple[str, ...]], bool] | None = None
+    first: bool = False
+
+
+#: A count no walk reaches (the lower bound of an unreachable field).
+_FAR = 1 << 30
 
 
 def tunnel_walks(
@@ -121,6 +146,7 @@ def tunnel_walks(
     occupied: Mapping[str, str] | set[str],
     walls: frozenset[str] | set[str] = frozenset(),
     first_step_plain: bool = False,
+    aim: Aim | None = None,
 ) -> Iterator[Walk]:
     """Every distinct walk of exactly ``steps`` counted steps from ``start``, tunnel effect on.
 
@@ -130,60 +156,128 @@ def tunnel_walks(
     without the tunnel effect). With ``first_step_plain`` the first step may not tunnel
     (Tunnel X: a piece in a full ring must step out of it first). Walks that end on the
     same field with the same counts and the same tunnelled pieces are the same move for
-    every rule, so each is yielded once. A walk that cannot go on before its count
-    reaches 0 is dropped.
+    every rule, so each is yielded once (told apart by integer keys). A walk that cannot
+    go on before its count reaches 0 is dropped. ``aim`` narrows the search (a referee
+    looking for the board it saw, a checker for the words it heard).
+
+    The walks come depth first, each as soon as it is found: a caller that needs only
+    the first few pays only for those (python-chess's lazy move generator).
     """
     if steps <= 0:
         return
-    seen: set[tuple[str, int, frozenset[str]]] = set()
+    aim = aim or Aim()
+    want, through = aim.mask, aim.through
+    bound = _bounds(g, aim.end, occupied, walls) if aim.end is not None else None
+    bits = g.bits
+    successors = g.successors
+    seen: set[tuple[str, int, int]] = set()
+    words: dict[int, tuple[Token, ...]] = {}
     path = [start]
     used = {start}
     tunnelled: list[str] = []
 
-    found: list[Walk] = []
-    words: dict[int, tuple[Token, ...]] = {}
-    successors = g.successors
-
-    def dfs(here: str, left: int, mask: int) -> None:
-        # appends to found; plain recursion (no generators); bit n of mask: step n tunnelled
-        if left == 0:
-            key = (here, mask, frozenset(tunnelled))
-            if key not in seen:
-                seen.add(key)
-                said = words.get(mask)
-                if said is None:  # many walks share their words: build each once
-                    said = words[mask] = tuple(
-                        tunnel(steps - 1 - n) if mask >> n & 1 else count(steps - 1 - n)
-                        for n in range(steps)
-                    )
-                found.append(Walk(tuple(path), here, said, tuple(tunnelled)))
-            return
-        bit = 1 << (steps - left)
+    def options(here: str, left: int) -> list[tuple[tuple[str, ...], str]]:
+        """The next counted steps from ``here``: (chain tunnelled, field landed on)."""
+        n = steps - left
+        plain = want is None or not want >> n & 1
+        tunnels = (want is None or want >> n & 1) and not (first_step_plain and n == 0)
+        out: list[tuple[tuple[str, ...], str]] = []
         for nxt in successors[here]:
             if nxt in used:
                 continue
             if nxt not in occupied:
-                path.append(nxt)
-                used.add(nxt)
-                dfs(nxt, left - 1, mask)
-                used.discard(nxt)
-                path.pop()
+                if plain and (bound is None or bound.get(nxt, _FAR) < left):
+                    out.append(((), nxt))
                 continue
-            if nxt in walls or (first_step_plain and left == steps):
+            if nxt in walls or not tunnels:
                 continue
             for chain, land in _tunnel_exits(g, occupied, nxt, used, walls):
-                path.extend((*chain, land))
-                used.update(chain)
-                used.add(land)
-                tunnelled.extend(chain)
-                dfs(land, left - 1, mask | bit)
-                del tunnelled[len(tunnelled) - len(chain) :]
-                used.difference_update(chain)
-                used.discard(land)
-                del path[len(path) - len(chain) - 1 :]
+                if bound is not None and bound.get(land, _FAR) >= left:
+                    continue
+                if through is None or all(through(f) for f in chain):
+                    out.append((chain, land))
+        out.reverse()  # taken from the end: the lines' order, as they are listed
+        return out
 
-    dfs(start, steps, 0)
-    yield from found
+    # an explicit stack instead of recursion, so that each walk is yielded when found:
+    # frames of (count left, tunnel mask so far, the steps still to try, the step taken)
+    frames: list[tuple[int, int, list[tuple[tuple[str, ...], str]], tuple[str, ...]]] = [
+        (steps, 0, options(start, steps), ())
+    ]
+    tmask = 0  # the tunnelled fields, one bit each
+    while frames:
+        left, mask, todo, _ = frames[-1]
+        if not todo:
+            _, _, _, entered = frames.pop()
+            if frames:  # take back the step that led here
+                used.discard(path.pop())
+                if entered:
+                    del path[len(path) - len(entered) :]
+                    del tunnelled[len(tunnelled) - len(entered) :]
+                    used.difference_update(entered)
+                    for f in entered:
+                        tmask ^= bits[f]
+            continue
+        chain, land = todo.pop()
+        step_mask = mask | (1 << (steps - left)) if chain else mask
+        if left == 1:  # the last count: a walk ends here
+            if aim.end is not None and land != aim.end:
+                continue
+            walk_tmask = tmask
+            for f in chain:
+                walk_tmask |= bits[f]
+            key = (land, step_mask, walk_tmask)
+            if key in seen:
+                continue
+            seen.add(key)
+            if aim.accept is not None and not aim.accept((*tunnelled, *chain)):
+                continue
+            said = words.get(step_mask)
+            if said is None:  # many walks share their words: build each once
+                said = words[step_mask] = tuple(
+                    tunnel(steps - 1 - n) if step_mask >> n & 1 else count(steps - 1 - n)
+                    for n in range(steps)
+                )
+            yield Walk((*path, *chain, land), land, said, (*tunnelled, *chain), step_mask)
+            if aim.first:
+                return
+            continue
+        path.extend(chain)
+        path.append(land)
+        used.update(chain)
+        used.add(land)
+        tunnelled.extend(chain)
+        for f in chain:
+            tmask |= bits[f]
+        frames.append((left - 1, step_mask, options(land, left - 1), chain))
+
+
+def _bounds(
+    g: Graph,
+    end: str,
+    occupied: Mapping[str, str] | set[str],
+    walls: frozenset[str] | set[str],
+) -> dict[str, int]:
+    """The fewest counts from each field to ``end`` (a lower bound: fields used twice
+    allowed). A count is paid on landing on a free field; a chain of occupied fields
+    (not walls) is passed on the way, free of charge."""
+    dist = {end: 0}
+    queue = deque([end])
+    while queue:
+        here = queue.popleft()
+        d = dist[here]
+        cost = 0 if here in occupied else 1
+        for prev in g.predecessors[here]:
+            if prev in walls and prev in occupied:
+                continue
+            nd = d + cost
+            if nd < dist.get(prev, _FAR):
+                dist[prev] = nd
+                if cost:
+                    queue.append(prev)
+                else:
+                    queue.appendleft(prev)
+    return dist
 
 
 def _tunnel_exits(

@@ -1,0 +1,42 @@
+"""``companion bench``: what the rules and the start cost on this machine.
+
+Prints the figures of ``bench/rules.py``'s search section and of the start (the same code,
+companion/benchmark.py), each with its Raspberry Pi 4 estimate beside it, so that whoever
+has a Pi can run it there and replace the estimates in docs/install-pi.md by figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.cli.common import whole
+
+NAME = "bench"
+HELP = "measure what judging, checking and starting cost on this machine (with a Pi 4 estimate)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--positions",
+        type=whole(1, 100_000),
+        default=200,
+        metavar="N",
+        help="random self-play positions to judge and check (default 200)",
+    )
+    parser.add_argument(
+        "--seed", type=whole(0, 2**32 - 1), default=1, help="the self-play seed (default 1)"
+    )
+    parser.add_argument(
+        "--only", choices=("rules", "start"), help="only the rules or only the start figures"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion import benchmark
+
+    print(benchmark.machine(), flush=True)
+    if args.only in (None, "rules"):
+        benchmark.rules(args.positions, args.seed, out=lambda line: print(line, flush=True))
+    if args.only in (None, "start"):
+        benchmark.start(out=lambda line: print(line, flush=True))
+    return 0
