@@ -208,3 +208,30 @@ def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, cap
     assert main(["journal", "check", "--journal", str(path)]) == 0
     table = Table.new(position(), path, resume=True)
     assert table.resumed and table.position.to_move == "yellow"
+
+
+def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monkeypatch):
+    from companion.config import PanelConfig
+    from companion.devices import attach_panel
+    from companion.panel import Panel, mock_factory
+
+    pins = mock_factory()
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    panel = Panel(PanelConfig(hold_seconds=0.2), pin_factory=pins)
+    try:
+        attach_panel(table, panel)
+        journal = table.journal
+        assert journal is not None
+        table.referee.confirm_board()
+        assert panel.state().verdict != "bad"
+        real = journal._insert
+        monkeypatch.setattr(journal, "_insert", lambda *a: _full(None))  # type: ignore[arg-type]
+        with pytest.raises(JournalError):
+            table.referee.observe_dice([5, 2])
+        assert panel.state().verdict == "bad"
+        monkeypatch.setattr(journal, "_insert", real)
+        table.referee.observe_dice([5, 2])
+        assert panel.state().verdict != "bad"
+    finally:
+        panel.close()
+        pins.reset()
