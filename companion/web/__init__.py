@@ -62,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("BEHIND_PROXY"):  # the client's address as the proxy saw it
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
     init_security(app)
     init_i18n(app)
 
