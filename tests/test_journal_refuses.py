@@ -235,3 +235,20 @@ def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monk
     finally:
         panel.close()
         pins.reset()
+
+
+def test_a_second_serve_is_refused_in_one_line(tmp_path, capsys):
+    import socket
+
+    data = tmp_path / "home-data" / "companion"  # the data directory of conftest's XDG
+    data.mkdir(parents=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    first = hold_data_dir(data)
+    try:
+        assert main(["serve", "--port", str(port)]) == 2
+    finally:
+        first.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "in use by another companion serve" in err
