@@ -75,6 +75,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(setup)
     app.register_blueprint(teaching)
     app.register_blueprint(calibrate)
+    if app.config.get("PANEL") is not None:
+        from companion.web.security import show_pin_on_this_screen
+
+        app.config["PANEL"].on_event(
+            lambda e: show_pin_on_this_screen(app) if e.kind == "show_pin" else None
+        )
     app.jinja_env.globals["panel_state"] = lambda: (
         app.config["PANEL"].state() if app.config.get("PANEL") is not None else None
     )
