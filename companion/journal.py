@@ -105,9 +105,16 @@ class Journal:
         if read_only:  # to look into it (companion journal check|export): never written
             if _check_is_journal(self.path) == "empty":
                 raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
-            self._db = sqlite3.connect(
-                f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
-            )
+            try:
+                self._db = sqlite3.connect(
+                    f"file:{self.path}?mode=ro",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                self._db.execute("SELECT count(*) FROM games").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"{self.path}: cannot read the journal: {exc}") from None
             return
         _check_can_write(self.path)
         existed = self.path.exists() and self.path.stat().st_size > 0

@@ -122,7 +122,13 @@ def live_stream(browser) -> None:  # type: ignore[no-untyped-def]
 def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
     """Click a form's button and wait until the answer has replaced the page."""
     page = browser.find_element(By.TAG_NAME, "html")
-    browser.find_element(By.CSS_SELECTOR, selector).click()
+    for attempt in range(3):  # a live update may redraw the button between find and click
+        try:
+            browser.find_element(By.CSS_SELECTOR, selector).click()
+            break
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
     WebDriverWait(browser, timeout).until(staleness_of(page))
     WebDriverWait(browser, timeout).until(
         lambda b: b.execute_script("return document.readyState") != "loading"

@@ -208,3 +208,47 @@ def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, cap
     assert main(["journal", "check", "--journal", str(path)]) == 0
     table = Table.new(position(), path, resume=True)
     assert table.resumed and table.position.to_move == "yellow"
+
+
+def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monkeypatch):
+    from companion.config import PanelConfig
+    from companion.devices import attach_panel
+    from companion.panel import Panel, mock_factory
+
+    pins = mock_factory()
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    panel = Panel(PanelConfig(hold_seconds=0.2), pin_factory=pins)
+    try:
+        attach_panel(table, panel)
+        journal = table.journal
+        assert journal is not None
+        table.referee.confirm_board()
+        assert panel.state().verdict != "bad"
+        real = journal._insert
+        monkeypatch.setattr(journal, "_insert", lambda *a: _full(None))  # type: ignore[arg-type]
+        with pytest.raises(JournalError):
+            table.referee.observe_dice([5, 2])
+        assert panel.state().verdict == "bad"
+        monkeypatch.setattr(journal, "_insert", real)
+        table.referee.observe_dice([5, 2])
+        assert panel.state().verdict != "bad"
+    finally:
+        panel.close()
+        pins.reset()
+
+
+def test_a_second_serve_is_refused_in_one_line(tmp_path, capsys):
+    import socket
+
+    data = tmp_path / "home-data" / "companion"  # the data directory of conftest's XDG
+    data.mkdir(parents=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    first = hold_data_dir(data)
+    try:
+        assert main(["serve", "--port", str(port)]) == 2
+    finally:
+        first.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "in use by another companion serve" in err

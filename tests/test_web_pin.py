@@ -4,6 +4,7 @@ place, so that a new route is closed until someone declares it open."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -303,3 +304,32 @@ def test_after_the_pin_back_to_the_page_that_asked():
     data = {"pin": PIN, "csrf_token": token(client)}
     response = client.post("/unlock?next=/calibrate%3Flang%3Den", data=data)
     assert response.headers["Location"] == "/calibrate?lang=en"
+
+
+# --- the PIN on the Pi's own screen ------------------------------------------------------
+
+
+def test_a_long_press_on_read_dice_shows_the_pin_on_the_pis_own_screen_only(factory, clock):
+    from companion.panel import PanelEvent
+
+    table = Table.new(position())
+    panel = Panel(PanelConfig(hold_seconds=0.2, pins=PanelPins()), pin_factory=factory)
+    client = make_app(table, panel).test_client()
+
+    def page(address: str, **headers: str) -> str:
+        client.environ_base["REMOTE_ADDR"] = address
+        return client.get("/", headers=headers).get_data(as_text=True)
+
+    assert PIN not in page("127.0.0.1")  # not before the press
+    factory.pin(17).drive_low()  # the read-dice button, held
+    deadline = time.monotonic() + 3
+    while PanelEvent("show_pin") not in list(panel.events.queue):
+        assert time.monotonic() < deadline, "no show_pin event"
+        time.sleep(0.02)
+    factory.pin(17).drive_high()
+    assert PIN in page("127.0.0.1") and PIN in page("::1")
+    assert PIN not in page("192.168.1.20")  # a phone never sees it
+    assert PIN not in page("127.0.0.1", **{"X-Forwarded-For": "192.168.1.20"})  # via a proxy
+    clock.now += 61
+    assert PIN not in page("127.0.0.1")
+    panel.close()

@@ -109,11 +109,11 @@ def _serve(
     from companion.table import Table
     from companion.web import create_app
 
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
     log.info("config: %s", config.path or "built-in defaults (no config file found)")
-    config.data_dir.mkdir(parents=True, exist_ok=True)
-    held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     fresh = args.new_game or args.players or args.game
     table = Table.new(start, config.journal_path, resume=not fresh)
     log.info(

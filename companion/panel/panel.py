@@ -32,8 +32,10 @@ from companion.panel.factory import make_pin_factory
 log = logging.getLogger(__name__)
 
 Verdict = Literal["ok", "bad", "none"]
-EventKind = Literal["read_dice", "confirm", "undo", "roll"]
+EventKind = Literal["read_dice", "confirm", "undo", "roll", "show_pin"]
 BUTTONS: tuple[EventKind, ...] = ("read_dice", "confirm", "undo", "roll")
+#: A long press of the read-dice button: the page on the Pi's own screen shows the PIN
+#: for a minute (companion.web.security.pin_on_this_screen); no virtual button does.
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class Panel:
         if "read_dice" in b:
             dice_mode_roller = self.config.electronic_dice and "roll" not in b
             b["read_dice"].when_pressed = self.roll if dice_mode_roller else self._read_dice
+            b["read_dice"].when_held = self._show_pin
         if "roll" in b:
             b["roll"].when_pressed = self.roll
         if "undo" in b:
@@ -311,6 +314,9 @@ class Panel:
 
     def _undo(self) -> None:
         self._emit(PanelEvent("undo"))
+
+    def _show_pin(self) -> None:
+        self._emit(PanelEvent("show_pin"))
 
     def _emit(self, event: PanelEvent) -> None:
         self.events.put(event)

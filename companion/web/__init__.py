@@ -62,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("BEHIND_PROXY"):  # the client's address as the proxy saw it
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
     init_security(app)
     init_i18n(app)
 
@@ -75,6 +75,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(setup)
     app.register_blueprint(teaching)
     app.register_blueprint(calibrate)
+    if app.config.get("PANEL") is not None:
+        from companion.web.security import show_pin_on_this_screen
+
+        app.config["PANEL"].on_event(
+            lambda e: show_pin_on_this_screen(app) if e.kind == "show_pin" else None
+        )
     app.jinja_env.globals["panel_state"] = lambda: (
         app.config["PANEL"].state() if app.config.get("PANEL") is not None else None
     )

@@ -25,6 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_wrong": "Die PIN stimmt nicht.",
         "pin_ok": "Änderungen freigeschaltet.",
         "lock": "Wieder sperren",
+        "pin_here": "Schiedsrichter-PIN (nur auf diesem Bildschirm, eine Minute lang):",
         "journal_problem": (
             "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, "
             "aber der Schiedsrichter wartet:"
@@ -162,6 +163,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pin_wrong": "That PIN is not right.",
         "pin_ok": "Changes unlocked.",
         "lock": "Lock again",
+        "pin_here": "Referee PIN (on this screen only, for a minute):",
         "journal_problem": (
             "The game's journal cannot be written; nothing is lost, but the referee waits:"
         ),

@@ -135,6 +135,7 @@ def init_security(app: Flask) -> None:
         return response
 
     app.jinja_env.globals["is_referee"] = is_referee
+    app.jinja_env.globals["pin_on_this_screen"] = pin_on_this_screen
     app.jinja_env.globals["csp_nonce"] = csp_nonce
 
 
@@ -243,6 +244,26 @@ def _after_unlock() -> str:
 
 def _now() -> float:
     return time.monotonic()
+
+
+#: Seconds the Pi's own screen shows the PIN after a long press of the read-dice button.
+PIN_ON_SCREEN_SECONDS = 60.0
+
+
+def show_pin_on_this_screen(app: Flask) -> None:
+    """The panel's long press on read-dice: the Pi's own page shows the PIN for a minute."""
+    app.extensions["companion_pin_shown_until"] = _now() + PIN_ON_SCREEN_SECONDS
+
+
+def pin_on_this_screen() -> str | None:
+    """The PIN, for the page of a browser on the Pi itself within a minute of the press;
+    None for any other: a request from another address, or through a proxy."""
+    until = current_app.extensions.get("companion_pin_shown_until", -math.inf)
+    local = request.remote_addr in ("127.0.0.1", "::1")
+    proxied = "X-Forwarded-For" in request.headers or current_app.config.get("BEHIND_PROXY")
+    if _now() < until and local and not proxied:
+        return str(current_app.config["REFEREE_PIN"]) or None
+    return None
 
 
 class PinGuard:
