@@ -69,5 +69,5 @@ def test_wrong_arithmetic_in_the_announcement_is_explained():
 
 
 def test_an_announcement_that_does_not_parse_is_named():
-    verdict = played().announce("Wurf 7, Umlauf 6")  # "Wurf sieben" is understood
+    verdict = played().announce("Wurf sieben")
     assert verdict.kind == "illegal" and "does not parse" in verdict.reason
