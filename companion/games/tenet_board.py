@@ -1,11 +1,13 @@
 """The TENET board as the rules see it: circles, walks along them, Miwin's dice, the stone.
 
-Read from the layout (docs/rulings.md §6): nine force-field circles ``K1`` .. ``K9`` of
-18 fields through the common ``start``, nine planet circles ``P1`` .. ``P9`` of 8 fields
-touching their force field at ``K<k>.9``, the Pott ``P<k>.4`` and the stone's field
-``P<k>.3``. A ball moves a die's value along one circle in one direction (rulebook:
-"man darf nicht ums Eck ziehen"); every circle through its field is open to it, so a
-crossing (two circles, the start field nine) offers a change of circle.
+Read from the layout (docs/rulings.md §6): nine force-field circles ``K1`` .. ``K9``,
+nine planet circles ``P1`` .. ``P9`` each crossing its force field, the Pott and the
+stone's field by their labels. On the first guess ``tenet`` the circles run through the
+common ``start``; on the reconstruction ``tenet-2`` (Added 6.18) the start field lies on
+no circle and leads to the nine entry fields. A ball moves a die's value along one
+circle in one direction (rulebook: "man darf nicht ums Eck ziehen"); every circle
+through its field is open to it, so a crossing (two circles; on ``tenet`` the start
+field nine) offers a change of circle.
 
 Miwin's dice (R§6): III = 1 2 5 6 7 9, IV = 1 3 4 5 8 9, V = 2 3 4 6 7 8. A roll is
 kept in that order, III first, but may be given in any order ("3,1,2" is III=1, IV=3,
@@ -45,6 +47,7 @@ class Board:
     force: Mapping[int, str]  # planet number -> its force-field circle ("K3")
     pott: Mapping[int, str]  # planet number -> its Pott field
     stone_field: Mapping[int, str]  # planet number -> the stone's field
+    entries: tuple[str, ...] = ()  # the entry fields, next to the start field
     _walks: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -58,6 +61,17 @@ class Board:
         return known
 
     def _walk(self, start: str, value: int) -> Iterator[tuple[str, ...]]:
+        if start == START and START not in self.circles_of:
+            # layout tenet-2: the start field lies on no circle; a ball leaves it onto an
+            # entry field (counted as the first field) and goes on from there along
+            # either circle through it, either way ("Die Richtung vom Einstiegsfeld weg
+            # ist frei wählbar")
+            for entry in self.entries:
+                if value == 1:
+                    yield (entry,)
+                for path in self.walks(entry, value - 1) if value > 1 else ():
+                    yield (entry, *path)
+            return
         for circle in self.circles_of[start]:
             ring = self.members[circle]
             i, n = ring.index(start), len(ring)
@@ -105,6 +119,7 @@ def _build(layout: Layout) -> Board:
         force,
         pott,
         stone,
+        tuple(sorted(f.id for f in layout if f.label == "entry")),
     )
 
 
