@@ -12,7 +12,9 @@ over frames and smooths a shaking camera.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -26,6 +28,14 @@ FloatArray = npt.NDArray[np.float64]
 #: RMS distance (px) between the seen marker corners and the fitted plane above which the
 #: markers do not belong to one flat board (a marker lifted, misdetected or a wrong layout).
 MAX_PLANE_ERROR = 4.0
+
+#: Frames at least this wide are searched for markers at half size first (a quarter of the
+#: work), the corners then refined on the full frame.
+HALF_SEARCH_WIDTH = 1000
+
+#: In a stream, the lens guessed on an earlier frame is kept while the board stays where it
+#: was and the markers fit it this well (px RMS).
+KEEP_LENS_ERROR = 1.0
 
 
 @dataclass(frozen=True)
@@ -112,11 +122,15 @@ class Locator:
         hw, hh = layout.width / 2, layout.height / 2
         self._frame_mm = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float64)
         self._last_px: FloatArray | None = None
+        self._half: bool | None = None  # do half-size searches find this board's markers?
+        self._lens: Intrinsics | None = None  # the last lens guess, for the frames after
 
     def locate(self, image: npt.NDArray[np.uint8]) -> Location | None:
         """The board in one frame, or None when it is not found (then :attr:`why` says why).
 
-        Nothing of earlier frames is used.
+        Of earlier frames only what makes the search cheaper is kept: whether the markers
+        are found at half size, and in a stream (:meth:`update`) the lens guess while the
+        board stays where it was and the markers still fit it.
         """
         self.why = ""
         if self.intrinsics is not None:
@@ -132,7 +146,7 @@ class Locator:
             )
         self._size = (image.shape[1], image.shape[0])
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        corners, ids, _ = self._detector.detectMarkers(gray)
+        corners, ids = self._detect(gray)
         if ids is None:
             self.why = "no board markers seen"
             return None
@@ -164,6 +178,29 @@ class Locator:
             )
         return found
 
+    def _detect(self, gray: npt.NDArray[Any]) -> tuple[Sequence[Any], Any]:
+        """The markers in a grey frame: at half size with the corners refined on the full
+        frame when the frame is large, the full frame searched only when that finds too
+        few markers and has not yet been shown to find them here (so a dice frame, with no
+        markers at all, pays a quarter of a full search)."""
+        assert self._detector is not None
+        h, w = gray.shape[:2]
+        if w >= HALF_SEARCH_WIDTH and self._half is not False:
+            small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+            corners, ids, _ = _coarse(self._detector).detectMarkers(small)
+            enough = ids is not None and len(set(ids.ravel()) & set(self._corners_mm)) >= (
+                self.min_markers
+            )
+            if enough or self._half:
+                if enough:
+                    self._half = True
+                return _refined(gray, corners), ids
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if w >= HALF_SEARCH_WIDTH and self._half is None and ids is not None:
+            found = len(set(ids.ravel()) & set(self._corners_mm)) >= self.min_markers
+            self._half = None if not found else False  # too small at half size: full only
+        return corners, ids
+
     def update(self, image: npt.NDArray[np.uint8]) -> Location | None:
         """The board in the next frame of a stream, smoothed; None when it is not found."""
         found = self.locate(image)
@@ -185,8 +222,20 @@ class Locator:
     ) -> Location | None:
         intrinsics = self.intrinsics
         if intrinsics is None and method == "markers" and self.guess_lens:
-            intrinsics = self._guess_lens(board, image)
+            kept = self._lens
+            if kept is not None and (kept.width, kept.height) == self._size:
+                found = self._fit(board, image, kept, method=method, markers=markers)
+                if found is not None and found.error <= KEEP_LENS_ERROR and self._stays(found):
+                    return found  # the board stands where the lens was guessed, which fits
+            intrinsics = self._lens = self._guess_lens(board, image)
         return self._fit(board, image, intrinsics, method=method, markers=markers)
+
+    def _stays(self, found: Location) -> bool:
+        """Whether the board is where the stream last saw it (within ``jump_px``)."""
+        if self._last_px is None:
+            return False
+        px = cv2.perspectiveTransform(self._frame_mm.reshape(-1, 1, 2), found.homography)
+        return bool(np.abs(px.reshape(-1, 2) - self._last_px).max() < self.jump_px)
 
     def _fit(
         self,
@@ -266,6 +315,26 @@ def marker_corners(layout: Layout) -> dict[int, FloatArray]:
             [[m.x - s, m.y - s], [m.x + s, m.y - s], [m.x + s, m.y + s], [m.x - s, m.y + s]]
         )
     return out
+
+
+@functools.cache
+def _coarse(detector: cv2.aruco.ArucoDetector) -> cv2.aruco.ArucoDetector:
+    """The same dictionary without corner refinement: the half-size search's corners are
+    refined on the full frame instead (:func:`_refined`)."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    return cv2.aruco.ArucoDetector(detector.getDictionary(), params)
+
+
+def _refined(gray: npt.NDArray[Any], half: Sequence[Any]) -> list[npt.NDArray[np.float32]]:
+    """Marker corners found at half size, in full-frame pixels, refined to a subpixel as
+    ArUco's own CORNER_REFINE_SUBPIX does (5-px window)."""
+    if not half:
+        return []
+    pts = np.vstack([np.asarray(q, np.float32).reshape(-1, 2) for q in half]) * 2 + 0.5
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+    cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (5, 5), (-1, -1), criteria)
+    return [q.reshape(1, 4, 2) for q in np.split(pts.reshape(-1, 2), len(half))]
 
 
 def _detector(layout: Layout) -> cv2.aruco.ArucoDetector:
