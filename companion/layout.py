@@ -6,6 +6,10 @@ completely and rejects a broken one with a one-line :class:`~companion.errors.La
 that names the file and the offending entry, because a wrong graph would make every later
 verdict wrong. Built in: ``gravitation`` (docs/rulings.md §1), ``tuerme`` (§5), ``tenet`` (§6).
 
+The least a layout needs is ``name``, ``units`` ("mm"), ``board`` (``shape``, ``width``,
+``height``), ``piece_diameter`` and ``fields`` (``id``, ``x``, ``y``): such a "plain" board
+(a Go board, a club's own copy) can be drawn, calibrated and read, not played.
+
 Coordinates are millimetres with the origin at the board centre, x to the right and
 y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
 """
@@ -25,10 +29,12 @@ from companion.errors import LayoutError
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
-FIELD_KINDS = ("ring", "station", "track", "start", "goal", "home", "planet", "centre")
-#: Board outlines, and the drawing styles of companion.render (one per built-in board).
+#: Field kinds; "field" (the default) is a plain field of a board that only needs reading.
+FIELD_KINDS = ("field", "ring", "station", "track", "start", "goal", "home", "planet", "centre")
+#: Board outlines, and the drawing styles of companion.render (one per built-in board, and
+#: "plain": a board measured into a file only to be read, with no game of its own).
 BOARD_SHAPES = ("square", "round")
-BOARD_STYLES = ("gravitation", "tuerme", "tenet")
+BOARD_STYLES = ("gravitation", "tuerme", "tenet", "plain")
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,7 @@ class Layout:
     marker_dictionary: str | None = None
     style: str = "gravitation"  # how companion.render draws it
     diameter: float | None = None  # a round board's own diameter (it lies on a mat)
+    piece_height: float = 0.0  # mm a piece stands above its field (the reader looks at its top)
     source: str = "<memory>"
     extra: Mapping[str, Any] = field(default_factory=dict)
 

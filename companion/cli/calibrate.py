@@ -38,7 +38,7 @@ from companion.calibration import (
     start_placement,
 )
 from companion.cli.common import add_json_argument, print_json
-from companion.cli.read_board import describe, make_reader
+from companion.cli.read_board import describe, make_reader, same_layout
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
 from companion.position import load_position
@@ -67,6 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="X,Y",
         help="pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
+    )
+    corners.add_argument(
+        "--fields",
+        nargs=4,
+        metavar="FIELD",
+        help="the --points are these four fields' centres (e.g. a grid's corner points), "
+        "not the board's corners",
     )
     _file(corners)
     colours = steps.add_parser("colours", help="piece and board colours from known photos")
@@ -123,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
         calibration = calibration.with_(dice={**calibration.dice, args.name: die})
         done = f"dice {args.name!r}: body and pip colours measured"
     elif args.step == "corners":
-        calibration = calibration.with_(corners=_corners(args.points, layout))
-        done = "board: located by four corners"
+        calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
+        done = "board: located by four " + ("fields" if args.fields else "corners")
     else:
         photos, names = _colour_photos(args, layout)
         calibration = fit_colours(layout, calibration, photos, names)
@@ -140,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
 def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
     if Path(args.calibration).exists():
         calibration = load_calibration(args.calibration)
-        if args.layout and args.layout != calibration.layout:
+        if args.layout and not same_layout(args.layout, calibration.layout):
             raise CompanionError(
                 f"{args.calibration}: calibrated for layout {calibration.layout!r}, "
                 f"not {args.layout!r}"
@@ -166,7 +173,7 @@ def _target(args: argparse.Namespace) -> int:
     return 0
 
 
-def _corners(points: list[str], layout: Layout) -> ManualCorners:
+def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> ManualCorners:
     pixels = []
     for text in points:
         pixels.append(_point(text, "--points"))
@@ -177,6 +184,11 @@ def _corners(points: list[str], layout: Layout) -> ManualCorners:
         raise CompanionError("--points: the four corners do not span an area; check the order")
     hw, hh = layout.width / 2, layout.height / 2
     board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
+    if fields:
+        board = np.array([[layout.field(f).x, layout.field(f).y] for f in fields])
+        xs, ys = board[:, 0], board[:, 1]
+        if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
+            raise CompanionError(f"--fields: {', '.join(fields)} do not span an area")
     return ManualCorners(board, px)
 
 

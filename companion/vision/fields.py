@@ -70,8 +70,22 @@ class FieldSampler:
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
+        self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
+
+    def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
+        """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
+
+        With a ``piece_height`` the discs are where the top of a piece appears (the empty
+        fields are looked at through the same points, so their calibrated look matches).
+        """
+        n, p, _ = self.offsets_mm.shape
+        if self.height > 0:
+            discs = location.project_raised(self.offsets_mm.reshape(-1, 2), self.height, size)
+            return discs.reshape(n, p, 2), location.project(self.probes_mm)
+        allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
+        return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
 
     def sample(self, image: npt.NDArray[np.uint8], location: Location) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if out of view.
@@ -79,12 +93,10 @@ class FieldSampler:
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         """
-        n, p, _ = self.offsets_mm.shape
+        p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)
-        pts = np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm])
-        allpx = location.project(pts)
-        px = allpx[: n * p].reshape(n, p, 2)
         h, w = image.shape[:2]
+        px, ppx = self.points(location, (w, h))
         if px[..., 0].min() < 0 or px[..., 1].min() < 0:
             return None
         if px[..., 0].max() > w - 1 or px[..., 1].max() > h - 1:
@@ -98,7 +110,6 @@ class FieldSampler:
         mid = grey[:, p // 2]
         texture = (mid - grey[:, p // 6]) / (mid + 1.0)
         probes = np.full((m, 3), np.nan)
-        ppx = allpx[n * p :]
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
             q = ppx[seen].astype(np.float32)

@@ -59,8 +59,9 @@ def draw_board(
         cv2.polylines(view, [pts], True, MARKER, 2, cv2.LINE_AA)
         x, y = pts[0, 0]
         cv2.putText(view, str(mid), (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, MARKER, 1)
-    centres = location.project(sampler.centres) * scale
-    rims = location.project(sampler.offsets_mm[:, -1]) * scale
+    size = (round(view.shape[1] / scale), round(view.shape[0] / scale))
+    discs = sampler.points(location, size)[0] * scale
+    centres, rims = discs[:, 0], discs[:, -1]
     radii = np.linalg.norm(rims - centres, axis=1)
     for fid, (x, y), r in zip(sampler.ids, centres, radii, strict=True):
         centre, radius = (round(float(x)), round(float(y))), max(2, round(float(r)))
