@@ -335,10 +335,15 @@ def fit_colours(
         got = sampler.sample(image, location) if location else None
         if got is None:
             raise CompanionError(f"{label}: board not found (all markers and fields in view?)")
+        # a dark disc's texture is noise over a small median: a dark piece is never print
+        bright = got.colours.mean(axis=1)
+        light = bright >= 0.6 * float(np.median(bright))
         printed = [
-            f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
+            f
+            for i, f in enumerate(sampler.ids)
+            if f in truth and got.texture[i] >= PLAIN_TEXTURE and light[i]
         ]
-        if truth and len(printed) * 4 > len(truth):
+        if truth and len(printed) * 2 > len(truth):
             raise CompanionError(
                 f"{label}: {len(printed)} of the {len(truth)} fields that should hold a piece "
                 f"show a printed field (e.g. {printed[0]}); are the photos swapped?"
@@ -393,3 +398,46 @@ def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
     if image is None:
         raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
     return np.asarray(image, np.uint8)
+
+
+#: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
+COLOUR_NAME = re.compile(r"[a-z]+(?:-[a-z]+)*")
+#: Keys a ``read-board --json`` line may carry besides ``fields`` (ignored here).
+READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason"}
+
+
+def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
+    """What a known photo shows (field → piece colour), from a position or a plain board file.
+
+    A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
+    prints (its other keys are ignored): every field not named is empty, and any lowercase
+    colour name is a piece colour to learn. Anything else must be a game position.
+    """
+    from companion.position import parse_position
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CompanionError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CompanionError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not (isinstance(data, dict) and "fields" in data):
+        return dict(parse_position(text, source=str(path), layout=layout).occupant)
+    extra = sorted(set(data) - READ_KEYS - {"fields"})
+    if extra:
+        raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
+    fields = data["fields"]
+    if not isinstance(fields, dict):
+        raise CompanionError(f"{path}: 'fields' must be an object of field id → colour")
+    out = {}
+    for fid, colour in fields.items():
+        if fid not in layout.fields:
+            raise CompanionError(f"{path}: layout {layout.name!r} has no field {fid!r}")
+        if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
+            raise CompanionError(
+                f"{path}: field {fid}: {colour!r} is not a colour name (lowercase, e.g. 'black')"
+            )
+        if colour != "empty":
+            out[fid] = colour
+    return out

@@ -8,7 +8,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion.calibration import load_placement
 from companion.cli import main
 from companion.errors import CompanionError, LayoutError, PositionError
 from companion.layout import load_layout, parse_layout
@@ -156,3 +159,70 @@ def test_reader_accepts_a_plain_layout(tmp_path):
     layout = parse_layout(json.dumps(grid_layout()))
     with pytest.raises(CompanionError, match="no markers"):
         BoardReader(layout).read(np.zeros((100, 100, 3), np.uint8))
+
+
+def test_colours_learnt_from_a_known_board_file_any_colour_name(tmp_path, capsys):
+    layout_file = tmp_path / "grid.json"
+    layout_file.write_text(json.dumps(grid_layout()))
+    known = {"r0c0": "black", "r1c1": "black", "r2c3": "white", "r4c4": "white"}
+    board = tmp_path / "known.json"  # what read-board --json prints: other keys are ignored
+    board.write_text(json.dumps({"image": "k.png", "found": True, "fields": known}))
+    photo = tmp_path / "known.png"
+    cv2.imwrite(str(photo), grid_photo(layout_file, known))
+    later = tmp_path / "later.png"
+    cv2.imwrite(str(later), grid_photo(layout_file, {"r3c3": "black", "r0c4": "white"}))
+    cal = tmp_path / "c.json"
+    side = to_image(draw_board(load_layout(layout_file)), 3.0).shape[0]
+    corners = ["80,60", f"{side + 40},75", f"{side + 70},{side + 50}", f"{60},{side + 40}"]
+    assert run(capsys, "calibrate", "corners", "--layout", layout_file, "-c", cal,
+               "--points", *corners)[0] == 0  # fmt: skip
+    code, _, err = run(capsys, "calibrate", "colours", "-c", cal, "--position", photo, board)
+    assert code == 0, err  # no --empty: each field's empty look from where it is empty
+    code, out, err = run(capsys, "read-board", later, "--calibration", cal, "--json")
+    assert json.loads(out)["fields"] == {"r3c3": "black", "r0c4": "white"}
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ({"fields": {"r9c9": "black"}}, "has no field 'r9c9'"),
+        ({"fields": {"r0c0": "Black"}}, "'Black' is not a colour name"),
+        ({"fields": {"r0c0": "black"}, "turn": "white"}, "unknown key 'turn'"),
+        ({"fields": ["r0c0"]}, "'fields' must be an object"),
+    ],
+)
+def test_a_broken_board_file_is_one_line(tmp_path, capsys, content, why):
+    layout_file = tmp_path / "grid.json"
+    layout_file.write_text(json.dumps(grid_layout()))
+    board = tmp_path / "known.json"
+    board.write_text(json.dumps(content))
+    photo = tmp_path / "known.png"
+    cv2.imwrite(str(photo), grid_photo(layout_file, {}))
+    cal = tmp_path / "c.json"
+    code, _, err = run(
+        capsys, "calibrate", "colours", "--layout", layout_file, "-c", cal,
+        "--position", photo, board,
+    )  # fmt: skip
+    assert code == 2 and why in err and len(err.strip().splitlines()) == 1
+    assert not cal.exists()
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+
+
+@given(JSON)
+@settings(max_examples=150, deadline=None)
+def test_any_json_as_a_known_board_is_read_or_refused_in_words(tmp_path_factory, data):
+    layout = parse_layout(json.dumps(grid_layout()))
+    path = tmp_path_factory.mktemp("k") / "k.json"
+    path.write_text(json.dumps({"fields": data} if isinstance(data, dict) else data))
+    try:
+        placement = load_placement(path, layout)
+    except CompanionError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert set(placement) <= set(layout.fields)

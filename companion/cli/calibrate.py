@@ -32,6 +32,7 @@ from companion.calibration import (
     charuco_image,
     fit_colours,
     load_calibration,
+    load_placement,
     measure_die,
     read_image,
     save_calibration,
@@ -41,7 +42,6 @@ from companion.cli.common import add_json_argument, print_json
 from companion.cli.read_board import describe, make_reader, same_layout
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
-from companion.position import load_position
 from companion.vision import BoardRead, overlay
 from companion.vision.reader import BoardReader
 
@@ -86,8 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs=2,
         action="append",
         default=[],
-        metavar=("PHOTO", "POSITION"),
-        help="a photo and the position file it shows (repeatable)",
+        metavar=("PHOTO", "FILE"),
+        help="a photo and what it shows: a position file or a board file "
+        '{"fields": {"ID": "COLOUR", ...}} (repeatable)',
     )
     _file(colours)
     dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
@@ -213,7 +214,7 @@ def _colour_photos(
         photos.append((read_image(args.start), start_placement(layout)))
         names.append(f"{args.start} (start position)")
     for photo, position in args.position:
-        photos.append((read_image(photo), dict(load_position(position, layout).occupant)))
+        photos.append((read_image(photo), load_placement(position, layout)))
         names.append(f"{photo} ({position})")
     if not photos:
         raise CompanionError("give at least one of --empty, --start, --position")

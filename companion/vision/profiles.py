@@ -190,9 +190,11 @@ def fit_profiles(
     every field it stands on. Colours or fields never seen keep ``base``'s values.
     """
     ids = list(layout.fields)
-    colours = list(base.colours)
-    for _, truth in samples:
-        colours += [c for c in sorted(set(truth.values())) if c not in colours]
+    seen_colours = sorted({c for _, truth in samples for c in truth.values()})
+    # the default paints are guesses: once real pieces are seen, only those are learnt
+    guesses = base.source == "default" and seen_colours
+    colours = [c for c in base.colours if c in seen_colours or not guesses]
+    colours += [c for c in seen_colours if c not in colours]
     per_colour: dict[str, list[tuple[FloatArray, float]]] = {c: [] for c in colours}
     per_field: list[list[tuple[FloatArray, float]]] = [[] for _ in ids]
     for got, truth in samples:
@@ -229,6 +231,13 @@ def fit_profiles(
             empty[i] = bgr.mean(axis=0)
             empty_tex[i] = 0.6 * min(g[1] for g in seen)
             residual.append(_lab(bgr) - _lab(empty[i : i + 1]))
+    never = [i for i, seen in enumerate(per_field) if not seen]
+    if never and base.source == "default" and len(never) < len(ids):
+        # a field never empty in the photos looks like the measured empty fields, not
+        # like the drawing: take their median (a plain board's fields are alike)
+        measured = [i for i, seen in enumerate(per_field) if seen]
+        empty[never] = np.median(empty[measured], axis=0)
+        empty_tex[never] = np.median(empty_tex[measured])
     empty_std = base.empty_std
     if residual:
         spread = np.concatenate(residual).std(axis=0) * 1.5
