@@ -29,10 +29,15 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import realboard
 
 from companion.layout import load_layout
 from companion.synth import HARSH, NORMAL, photograph, random_position
 from companion.vision import BoardReader, Intrinsics
+
+REAL = Path(__file__).resolve().parent.parent / ".." / "shared" / "data" / "board-real-photos"
 
 
 @dataclass
@@ -53,8 +58,14 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=100, help="photos with a hand")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--harsh", action="store_true", help="the HARSH conditions of synth")
+    parser.add_argument("--real", type=Path, default=REAL, help="folder of the real photos")
+    parser.add_argument("--real-only", action="store_true", help="skip the synthetic photos")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    if (args.real / "truth.json").exists():
+        report_real(args.real)
+    if args.real_only:
+        return
     layout = load_layout("gravitation")
     readers = {"calibrated": BoardReader(layout), "fresh install": BoardReader(layout)}
     clean = {name: Tally() for name in readers}
@@ -92,6 +103,29 @@ def main() -> None:
             if wrong:
                 tally.wrong.append(f"photo {n}: " + "; ".join(wrong[:4]))
     report(args, clean, busy, time.time() - started)
+
+
+def report_real(folder: Path) -> None:
+    """The headline: real webcam frames of a 9×9 Go game (bench/realboard.py)."""
+    started = time.time()
+    headline, every, baseline = realboard.evaluate(folder)
+    print(f"REAL PHOTOS: {folder} (9x9 Go, fixed webcam, 960x540), {time.time() - started:.0f} s")
+
+    def line(name: str, s: realboard.Score) -> None:
+        print(
+            f"  {name}: fields {s.right}/{s.fields} = {100 * s.right / max(s.fields, 1):.2f} %, "
+            f"boards {s.boards_right}/{s.boards} = {100 * s.boards_right / max(s.boards, 1):.1f} %,"
+            f" wrong with confidence >= 0.9: {s.sure_wrong}, unsure fields: {s.unsure}, "
+            f"busy: {s.busy}, calibrations refused: {s.refused}"
+        )
+        for w in s.wrong[:4]:
+            print(f"      {w}")
+
+    line("reader, known = fullest frame  ", headline)
+    line("reader, every known frame      ", every)
+    line("baseline (per-field nearest colour)", baseline)
+    if headline.times:
+        print(f"  CPU per read: median {1000 * statistics.median(headline.times):.1f} ms\n")
 
 
 def report(

@@ -203,6 +203,37 @@ class Layout:
         return iter(self.fields.values())
 
 
+def grid_layout_data(
+    name: str,
+    size: int,
+    spacing: float,
+    piece_diameter: float,
+    piece_height: float = 0.0,
+    margin: float | None = None,
+) -> dict[str, Any]:
+    """The layout file of a plain ``size`` × ``size`` grid board (Go, Gomoku): fields ``rRcC``.
+
+    Row 0 is the top line, column 0 the left one, as a person reads the board; the board
+    reaches ``margin`` mm (default one spacing) beyond the outer lines.
+    """
+    half = (size - 1) / 2
+    side = (size - 1) * spacing + 2 * (spacing if margin is None else margin)
+    data: dict[str, Any] = {
+        "name": name,
+        "units": "mm",
+        "board": {"shape": "square", "width": side, "height": side},
+        "piece_diameter": piece_diameter,
+        "fields": [
+            {"id": f"r{r}c{c}", "x": (c - half) * spacing, "y": (r - half) * spacing}
+            for r in range(size)
+            for c in range(size)
+        ],
+    }
+    if piece_height:
+        data["piece_height"] = piece_height
+    return data
+
+
 # --------------------------------------------------------------------------- loading
 
 

@@ -83,7 +83,8 @@ class FieldSampler:
         n, p, _ = self.offsets_mm.shape
         if self.height > 0:
             discs = location.project_raised(self.offsets_mm.reshape(-1, 2), self.height, size)
-            return discs.reshape(n, p, 2), location.project(self.probes_mm)
+            probes = location.project(self.probes_mm) if len(self.probes_mm) else np.zeros((0, 2))
+            return discs.reshape(n, p, 2), probes
         allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
         return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
 
@@ -294,10 +295,12 @@ def _score(
     post = np.exp(loglik)
     post /= post.sum(axis=1, keepdims=True)
     best = post.argmax(axis=1)
+    anomaly = d2.min(axis=1) > ANOMALY_D2
     return FieldVerdicts(
         labels=best.astype(np.int64) - 1,
-        confidence=post[np.arange(len(best)), best],
-        anomaly=d2.min(axis=1) > ANOMALY_D2,
+        # far from every profile: the best of bad guesses is no reading
+        confidence=np.where(anomaly, 0.0, post[np.arange(len(best)), best]),
+        anomaly=anomaly,
         light=light,
     )
 

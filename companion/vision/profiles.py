@@ -210,18 +210,18 @@ def fit_profiles(
     piece_bgr, piece_std, piece_tex = [], [], []
     for c in colours:
         seen = per_colour[c]
-        if len(seen) >= 2:
+        if seen:
             bgr = np.array([g[0] for g in seen])
-            piece_bgr.append(bgr.mean(axis=0))
-            piece_std.append(np.maximum(_lab(bgr).std(axis=0) * 1.5, MIN_STD))
+            piece_bgr.append(np.median(bgr, axis=0))  # one piece out of place moves it little
+            # one piece says nothing about the spread: the default one until more are seen
+            spread = _lab(bgr).std(axis=0) * 1.5 if len(seen) >= 2 else DEFAULT_PIECE_STD
+            piece_std.append(np.maximum(spread, MIN_STD))
             piece_tex.append(max(g[1] for g in seen) + 0.01)
-        elif c in base_index:
+        else:
             k = base_index[c]
             piece_bgr.append(base.piece_bgr[k])
             piece_std.append(base.piece_std[k])
             piece_tex.append(float(base.piece_texture[k]))
-        else:
-            raise CompanionError(f"piece colour {c!r} was seen on fewer than two fields")
     empty = base.empty_bgr.copy()
     empty_tex = base.empty_texture.copy()
     residual = []
