@@ -20,12 +20,10 @@ import numpy.typing as npt
 from companion.render.paint import PIECE_COLOURS
 from companion.vision.dice import DiceReading
 from companion.vision.locate import Location, marker_corners
-from companion.vision.reader import BoardRead, BoardReader
+from companion.vision.reader import SURE, BoardRead, BoardReader
 
 Image = npt.NDArray[np.uint8]
 
-#: A field read with less confidence than this is drawn red: the reader is unsure.
-SURE = 0.9
 
 MARKER = (230, 200, 0)  # BGR cyan
 EMPTY = (170, 170, 170)

@@ -197,14 +197,15 @@ def fit_profiles(
     colours += [c for c in seen_colours if c not in colours]
     per_colour: dict[str, list[tuple[FloatArray, float]]] = {c: [] for c in colours}
     per_field: list[list[tuple[FloatArray, float]]] = [[] for _ in ids]
-    for got, truth in samples:
-        for i, fid in enumerate(ids):
-            c = truth.get(fid)
-            target = per_field[i] if c is None else per_colour[c]
-            target.append((got.colours[i], float(got.texture[i])))
     probes = np.vstack([got.probes for got, _ in samples] or [np.zeros((0, 3))])
     probes = probes[~np.isnan(probes[:, 0])]
     background = np.median(probes, axis=0) if len(probes) else base.background_bgr
+    for got, truth in samples:
+        light = calibration_light(layout, got, background)
+        for i, fid in enumerate(ids):
+            c = truth.get(fid)
+            target = per_field[i] if c is None else per_colour[c]
+            target.append((got.colours[i] / light[i], float(got.texture[i])))
     base = base.for_layout(layout)
     base_index = {c: k for k, c in enumerate(base.colours)}
     piece_bgr, piece_std, piece_tex = [], [], []
@@ -232,9 +233,9 @@ def fit_profiles(
             empty_tex[i] = 0.6 * min(g[1] for g in seen)
             residual.append(_lab(bgr) - _lab(empty[i : i + 1]))
     never = [i for i, seen in enumerate(per_field) if not seen]
-    if never and base.source == "default" and len(never) < len(ids):
-        # a field never empty in the photos looks like the measured empty fields, not
-        # like the drawing: take their median (a plain board's fields are alike)
+    if never and base.source == "default" and layout.style == "plain" and len(never) < len(ids):
+        # a plain board's drawing is no guess of the real one: a field never empty in the
+        # photos looks like the measured empty fields (a plain board's fields are alike)
         measured = [i for i, seen in enumerate(per_field) if seen]
         empty[never] = np.median(empty[measured], axis=0)
         empty_tex[never] = np.median(empty_tex[measured])
@@ -242,7 +243,7 @@ def fit_profiles(
     if residual:
         spread = np.concatenate(residual).std(axis=0) * 1.5
         empty_std = np.maximum(np.maximum(spread, MIN_STD), base.empty_std * 0.6)
-    return Profiles(
+    fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),
         np.array(piece_std),
@@ -255,6 +256,33 @@ def fit_profiles(
         background_bgr=background,
         source="calibrated",
     )
+    # as the file keeps them: a reader of the fitted profiles reads as one of the file does
+    return profiles_from_json(fitted.to_json())
+
+
+#: How far (mm) the light of a calibration photo is averaged over the plain board.
+CALIBRATION_LIGHT_MM = 30.0
+
+
+def calibration_light(layout: Layout, got: Samples, background: FloatArray) -> FloatArray:
+    """The light at every field of a calibration photo, relative to the whole board's.
+
+    A shadow or a brighter corner in the calibration photo would otherwise be learnt as
+    the look of the fields under it. The plain board between the fields has one colour,
+    so its brightness near each field (a Gaussian average of the probes) is the light
+    there. Without enough plain board in view the light is taken as even (1).
+    """
+    from companion.vision.fields import MIN_PROBES, FieldSampler
+
+    ok = ~np.isnan(got.probes[:, 0])
+    if ok.sum() < MIN_PROBES:
+        return np.ones(len(got.colours))
+    sampler = FieldSampler(layout)
+    ratio = (got.probes[ok].mean(axis=1) + 1.0) / (background.mean() + 1.0)
+    d2 = ((sampler.centres[:, None, :] - sampler.probes_mm[None, ok, :]) ** 2).sum(axis=2)
+    weight = np.exp(-d2 / (2 * CALIBRATION_LIGHT_MM**2)) + 1e-12
+    light = (weight @ ratio) / weight.sum(axis=1)
+    return np.asarray(np.clip(light, 0.3, 3.0), np.float64)
 
 
 def to_lab(bgr: FloatArray) -> FloatArray:
