@@ -28,7 +28,7 @@ from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 
 if TYPE_CHECKING:
-    from companion.vision.reader import BoardReader
+    from companion.vision.reader import BoardRead, BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -308,6 +308,7 @@ def fit_colours(
     calibration: Calibration,
     photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
     names: list[str] | None = None,
+    notes: list[str] | None = None,
 ) -> Calibration:
     """Colour profiles measured on photos of known placements (field → colour).
 
@@ -351,19 +352,65 @@ def fit_colours(
         samples.append((got, truth))
     fitted = calibration.with_(profiles=fit_profiles(layout, samples, base))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
-    for label, (image, truth) in zip(labels, photos, strict=True):
-        read = reader.read(image)
-        wrong = sorted(
-            f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)
-        )
+    reads = [reader.read(image) for image, _ in photos]
+    differ = [
+        {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
+        for read, (_, truth) in zip(reads, photos, strict=True)
+    ]
+    # a field that does not read back is either out of place or too alike to its colour;
+    # which, is judged on profiles fitted without the doubtful fields (a piece out of
+    # place would otherwise have taught the field's empty look its own colour)
+    clean = fit_profiles(layout, samples, base, differ) if any(differ) else fitted.profiles
+    assert clean is not None
+    clean = clean.for_layout(layout)
+    close_calls: list[str] = []
+    for label, read, (_, truth), odd in zip(labels, reads, photos, differ, strict=True):
+        close = {f for f in odd if _too_close(clean, f, truth.get(f), read)}
+        close_calls += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in close]
+        wrong = sorted(odd - close)
         if wrong:
             f = wrong[0]
+            seen = read.fields.get(f, "no piece")
+            missing = f in truth and f not in read.fields
+            why = "is every piece in place?"
+            if missing:
+                why = f"a {truth[f]} piece missing there? is every piece in place?"
             raise CompanionError(
                 f"{label}: does not read back as its position with the fitted colours: "
-                f"{f} shows {read.fields.get(f, 'no piece')}, should be "
-                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ); is every piece in place?"
+                f"{f} shows {seen}, should be "
+                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ: "
+                f"{', '.join(wrong[:4])}{' …' if len(wrong) > 4 else ''}); {why}"
             )
+    if close_calls and notes is not None:
+        notes.append(
+            f"too close to tell apart under this light: {', '.join(sorted(set(close_calls))[:4])}"
+            f"{' …' if len(set(close_calls)) > 4 else ''} — the piece colour is too near that "
+            "field's own colour; add a second known photo (--position) with those pieces "
+            "elsewhere, or better light, and check with 'calibrate check'"
+        )
     return fitted
+
+
+#: Below this separation (squared, in spreads) a piece colour and a field's empty look
+#: cannot be told apart under the calibration light: a miss there is no missing piece.
+CLOSE_D2 = 16.0
+
+
+def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRead) -> bool:
+    """Whether the field's empty look and the colour in question are too alike to tell.
+
+    Either the truth's piece colour (said to be there, read otherwise) or the colour read
+    on a field said to be empty: compared with the field's empty colour in Lab, in units
+    of both spreads, texture included. Alike beyond the light's doing: no refusal.
+    """
+    colour = colour or read.fields.get(field)
+    if colour is None or colour not in profiles.colours or field not in profiles.field_ids:
+        return False
+    k, i = profiles.colours.index(colour), profiles.field_ids.index(field)
+    piece, empty = to_lab(profiles.piece_bgr[k]), to_lab(profiles.empty_bgr[i])
+    spread = np.sqrt(profiles.piece_std[k] ** 2 + profiles.empty_std**2)
+    tex = max(profiles.empty_texture[i] - profiles.piece_texture[k], 0.0) / profiles.texture_std
+    return float((((piece - empty) / spread) ** 2).sum() + tex**2) < CLOSE_D2
 
 
 def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:

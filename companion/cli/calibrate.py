@@ -121,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "check":
         return _check(args)
     calibration, layout = _open(args)
+    notes: list[str] = []  # what the user should know about a calibration that was written
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
@@ -135,13 +136,15 @@ def run(args: argparse.Namespace) -> int:
         done = "board: located by four " + ("fields" if args.fields else "corners")
     else:
         photos, names = _colour_photos(args, layout)
-        calibration = fit_colours(layout, calibration, photos, names)
+        calibration = fit_colours(layout, calibration, photos, names, notes)
         done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
     path = save_calibration(calibration, args.calibration)
     if args.json:
-        print_json({"calibration": str(path), "step": args.step, "done": done})
+        print_json({"calibration": str(path), "step": args.step, "done": done, "notes": notes})
     else:
         print(f"{path}: {done}")
+        for note in notes:
+            print(f"  note: {note}")
     return 0
 
 

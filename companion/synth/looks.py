@@ -40,7 +40,7 @@ class Look:
     pieces: dict[str, BGR]
     grain: float = 6.0  # strength of the board's own texture (wood, leather), 0..255
     glossy: bool = False  # pieces with a specular highlight
-    print_: str = "number"  # "number" or "cross" in each field
+    print_: str = "number"  # "number", "cross" or "none" in each field
 
 
 LOOKS = (
@@ -138,6 +138,8 @@ def paint(layout: Layout, look: Look, placement: dict[str, str], seed: int) -> I
         if look.field != look.board:
             cv2.circle(flat, c, r_field, look.field, -1, cv2.LINE_AA)
         cv2.circle(flat, c, r_field, look.ink, 1, cv2.LINE_AA)
+        if look.print_ == "none":
+            continue
         if look.print_ == "cross":
             arm = round(0.5 * r_field)
             cv2.line(flat, (c[0] - arm, c[1]), (c[0] + arm, c[1]), look.ink, 2, cv2.LINE_AA)

@@ -181,6 +181,7 @@ def fit_profiles(
     layout: Layout,
     samples: list[tuple[Samples, dict[str, str]]],
     base: Profiles,
+    ignore: list[set[str]] | None = None,
 ) -> Profiles:
     """Profiles measured from photos of known placements.
 
@@ -200,9 +201,12 @@ def fit_profiles(
     probes = np.vstack([got.probes for got, _ in samples] or [np.zeros((0, 3))])
     probes = probes[~np.isnan(probes[:, 0])]
     background = np.median(probes, axis=0) if len(probes) else base.background_bgr
-    for got, truth in samples:
+    for n, (got, truth) in enumerate(samples):
         light = calibration_light(layout, got, background)
+        skip = ignore[n] if ignore else set()
         for i, fid in enumerate(ids):
+            if fid in skip:
+                continue
             c = truth.get(fid)
             target = per_field[i] if c is None else per_colour[c]
             target.append((got.colours[i] / light[i], float(got.texture[i])))
