@@ -31,6 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import boardlooks
 import realboard
 
 from companion.layout import load_layout
@@ -60,12 +61,18 @@ def main() -> None:
     parser.add_argument("--harsh", action="store_true", help="the HARSH conditions of synth")
     parser.add_argument("--real", type=Path, default=REAL, help="folder of the real photos")
     parser.add_argument("--real-only", action="store_true", help="skip the synthetic photos")
+    parser.add_argument("--looks", type=int, default=4, help="set-ups per board look (0: none)")
+    parser.add_argument("--looks-photos", type=int, default=25, help="photos per set-up")
+    parser.add_argument("--looks-hands", type=int, default=6, help="hand photos per set-up")
+    parser.add_argument("--looks-seed", type=int, default=2, help="(1 was used to develop)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if (args.real / "truth.json").exists():
         report_real(args.real)
     if args.real_only:
         return
+    if args.looks:
+        report_looks(args)
     layout = load_layout("gravitation")
     readers = {"calibrated": BoardReader(layout), "fresh install": BoardReader(layout)}
     clean = {name: Tally() for name in readers}
@@ -124,8 +131,48 @@ def report_real(folder: Path) -> None:
     line("reader, known = fullest frame  ", headline)
     line("reader, every known frame      ", every)
     line("baseline (per-field nearest colour)", baseline)
+    ours, theirs = realboard.relit(folder)
+    line("reader, frames relit (x4)      ", ours)
+    line("baseline, frames relit (x4)    ", theirs)
     if headline.times:
         print(f"  CPU per read: median {1000 * statistics.median(headline.times):.1f} ms\n")
+
+
+def report_looks(args: argparse.Namespace) -> None:
+    """Boards of other looks, calibrated from known boards (bench/boardlooks.py)."""
+    started = time.time()
+    setups = boardlooks.generate(args.looks, args.looks_photos, args.looks_hands, args.looks_seed)
+    made = time.time() - started
+    scores = boardlooks.evaluate(setups)
+    print(
+        f"BOARD LOOKS: {args.looks} set-ups per look x ({args.looks_photos} photos + "
+        f"{args.looks_hands} with a hand), 1280x960, NORMAL light, seed {args.looks_seed}; "
+        f"rendering {made:.0f} s, reading {time.time() - started - made:.0f} s"
+    )
+    total = boardlooks.LookScore()
+    for name, s in scores.items():
+        line_look(name, s)
+        for key in vars(total):
+            value = getattr(total, key)
+            setattr(total, key, value + getattr(s, key))
+    line_look("all looks", total)
+    print()
+
+
+def line_look(name: str, s: boardlooks.LookScore) -> None:
+    fields, boards = max(s.fields, 1), max(s.boards, 1)
+    cpu = 1000 * statistics.median(s.times) if s.times else 0.0
+    print(
+        f"  {name:10} fields {100 * s.right / fields:.3f} % ({s.right}/{s.fields}), boards right "
+        f"{100 * s.boards_right / boards:.1f} % ({s.boards_right}/{s.boards}; busy {s.busy}), "
+        f"wrong sure (>=0.9) {s.sure_wrong}, wrong judged {s.judged_wrong}, hands "
+        f"{s.hands_caught}/{s.hands}, refused {s.refused}, CPU median {cpu:.1f} ms | baseline "
+        f"fields {100 * s.baseline_right / fields:.3f} %, boards "
+        f"{100 * s.baseline_boards / boards:.1f} %"
+    )
+    if name != "all looks":
+        for note in s.notes[:3]:
+            print(f"      {note}")
 
 
 def report(

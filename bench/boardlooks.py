@@ -31,6 +31,7 @@ from companion.synth.looks import (
     random_placement,
 )
 from companion.vision import BoardReader, Intrinsics
+from companion.vision.profiles import to_lab
 
 CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
 
@@ -46,6 +47,9 @@ class LookScore:
     hands: int = 0
     hands_caught: int = 0
     refused: int = 0
+    judged_wrong: int = 0  # wrong fields in boards not called busy (the referee would judge)
+    baseline_right: int = 0  # fields right by the per-field nearest-colour baseline
+    baseline_boards: int = 0
     notes: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
@@ -110,6 +114,7 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
             score.notes.append(f"refused: {exc}")
             continue
         reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+        plain = _baseline(reader, setup.calibration_photos)
         for placement, image, hand, covered in setup.photos:
             t0 = time.process_time()
             read = reader.read(image)
@@ -121,6 +126,11 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
                     score.notes.append(f"hand missed over {sorted(covered)[:3]}")
                 continue
             wrong = [f for f in layout.fields if placement.get(f) != read.fields.get(f)]
+            seen = plain(image)
+            base_wrong = [f for f in layout.fields if placement.get(f) != seen.get(f)]
+            score.baseline_right += len(layout.fields) - len(base_wrong)
+            score.baseline_boards += not base_wrong
+            score.judged_wrong += len(wrong) * (not read.busy)
             score.fields += len(layout.fields)
             score.right += len(layout.fields) - len(wrong)
             score.boards += 1
@@ -136,3 +146,25 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
             if read.busy and not wrong:
                 score.notes.append(f"busy: {read.reason}")
     return scores
+
+
+def _baseline(reader: BoardReader, photos):  # type: ignore[no-untyped-def]
+    """A per-field nearest-colour classifier (Lab) learnt from the same calibration photos."""
+    empty, known = photos[0][0], photos[1]
+    location = reader.locator.locate(empty)
+    sampler = reader.sampler
+    empty_lab = to_lab(sampler.sample(empty, location).colours)
+    known_lab = to_lab(sampler.sample(known[0], location).colours)
+    colours = sorted(set(known[1].values()))
+    index = {f: i for i, f in enumerate(sampler.ids)}
+    means = np.array(
+        [known_lab[[index[f] for f, c in known[1].items() if c == col]].mean(0) for col in colours]
+    )
+
+    def read(image):  # type: ignore[no-untyped-def]
+        lab = to_lab(sampler.sample(image, location).colours)
+        d = np.column_stack([((lab - empty_lab) ** 2).sum(1), ((lab[:, None] - means) ** 2).sum(2)])
+        best = d.argmin(1)
+        return {f: colours[k - 1] for f, k in zip(sampler.ids, best, strict=True) if k > 0}
+
+    return read

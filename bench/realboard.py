@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from companion.calibration import Calibration, ManualCorners, fit_colours, read_image
@@ -99,6 +100,59 @@ def evaluate(folder: Path) -> tuple[Score, Score, Score]:
                 score.add(name, truth(frames[name]), read.fields, read.confidence)
             baseline.add(name, truth(frames[name]), plain(images[name]), {})
     return headline, every, baseline
+
+
+def relit(folder: Path, seed: int = 7) -> tuple[Score, Score]:
+    """The real frames under other light: (reader, baseline), calibrated on the originals.
+
+    Each test frame (known = the fullest frame) is read four more times, changed as a lamp
+    would change it: 30 % darker; 25 % brighter with a 6 % colour tint; an additive glare
+    spot (peak 60-110 levels, sigma 25-45 px) centred on a random stone or field; a soft
+    shadow (35-50 % darker, blurred ellipse). The pixels are real, the changes synthetic.
+    """
+    frames: dict[str, dict[str, object]] = json.loads((folder / "truth.json").read_text())
+    images = {name: read_image(folder / name) for name in frames}
+    mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
+    px = np.array(frames[EMPTY]["corners_px"], np.float64)
+    base = Calibration("go9", corners=ManualCorners(mm, px))
+    with_stones = sorted(n for n in frames if truth(frames[n]))
+    known = max(with_stones, key=lambda n: len(truth(frames[n])))
+    cal = fit_colours(GO9, base, [(images[EMPTY], {}), (images[known], truth(frames[known]))])
+    reader = BoardReader(GO9, cal.profiles, None, cal.manual)
+    plain = _baseline(FieldSampler(_flat(GO9)), base, images[EMPTY], images[known],
+                      truth(frames[known]))  # fmt: skip
+    rng = np.random.default_rng(seed)
+    location = reader.locator.locate(images[EMPTY])
+    assert location is not None
+    centres = location.project(reader.sampler.centres)
+    ours, theirs = Score(), Score()
+    for name in with_stones:
+        if name == known:
+            continue
+        image = images[name].astype(np.float32)
+        h, w = image.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        x, y = centres[int(rng.integers(len(centres)))]
+        sigma = rng.uniform(25, 45)
+        spot = rng.uniform(60, 110) * np.exp(-((xx - x) ** 2 + (yy - y) ** 2) / (2 * sigma**2))
+        shadow = np.zeros((h, w), np.float32)
+        x, y = centres[int(rng.integers(len(centres)))]
+        cv2.ellipse(shadow, (int(x), int(y)), (int(rng.uniform(30, 80)), int(rng.uniform(20, 50))),
+                    float(rng.uniform(0, 180)), 0, 360, 1.0, -1)  # fmt: skip
+        shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(6, 14)) * rng.uniform(0.35, 0.5)
+        tint = rng.uniform(0.94, 1.06, 3).astype(np.float32)
+        for changed in (
+            image * 0.7,
+            image * 1.25 * tint,
+            image + spot[..., None],
+            image * (1 - shadow[..., None]),
+        ):
+            photo = np.clip(changed, 0, 255).astype(np.uint8)
+            read = reader.read(photo)
+            ours.busy += read.busy
+            ours.add(name, truth(frames[name]), read.fields, read.confidence)
+            theirs.add(name, truth(frames[name]), plain(photo), {})
+    return ours, theirs
 
 
 def _flat(layout: Layout) -> Layout:

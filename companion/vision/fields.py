@@ -207,10 +207,6 @@ def classify(
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
-    tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
-    tex_piece = np.maximum(texture[:, None] - profiles.piece_texture[None, :], 0)
-    tex_piece = (tex_piece / profiles.texture_std) ** 2
-    tex = np.column_stack([tex_empty, tex_piece])
     bright = colours.mean(axis=1) + 1.0
     empty_bright = profiles.empty_bgr.mean(axis=1) + 1.0
     piece_bright = profiles.piece_bgr.mean(axis=1) + 1.0
@@ -220,7 +216,7 @@ def classify(
     light = np.exp(_quadratic(centres, scale) @ coef)
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
-    verdict = _score(colours, tex, light, none, none + LIGHT_SLACK, profiles)
+    verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         # an empty field that shows its print is the surest light reference: nothing else
@@ -237,7 +233,7 @@ def classify(
             slack = _light_slack(bright, gain * ref + glare, weight, kernel[:, : len(bright)])
             # dividing a clipped colour by a light above 1 would make it look darker than it is
             light = np.where(saturated, np.minimum(gain, 1.0), gain)
-            verdict = _score(colours, tex, light, glare, slack, profiles)
+            verdict = _score(colours, texture, light, glare, slack, profiles)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
             near = np.exp(
@@ -246,7 +242,7 @@ def classify(
             np.fill_diagonal(near, 0.0)
             slack = _light_slack(bright, light * ref, weight, near)
             light = np.where(saturated, np.minimum(light, 1.0), light)
-            verdict = _score(colours, tex, light, none, slack, profiles)
+            verdict = _score(colours, texture, light, none, slack, profiles)
     return replace(verdict, intruded=intruded)
 
 
@@ -327,7 +323,7 @@ def _light_slack(
 
 def _score(
     colours: FloatArray,
-    tex: FloatArray,
+    texture: FloatArray,
     gain: FloatArray,
     glare: FloatArray,
     slack: FloatArray,
@@ -352,6 +348,17 @@ def _score(
     )  # (N, 1 + K, 3): what each class looks like under the calibration light
     g, glr = _class_light(colours, refs, gain, glare, slack)
     corrected = (colours[:, None, :] - glr[..., None]) / g[..., None]
+    # texture is contrast over brightness: under glare the print is as dark against the
+    # field as before but the field is brighter, so each class sees it without its glare
+    bright = colours.mean(axis=1, keepdims=True) + 1.0
+    tex_seen = texture[:, None] * bright / np.maximum(bright - np.maximum(glr, 0.0), 0.25 * bright)
+    tex = np.column_stack(
+        [
+            np.maximum(profiles.empty_texture - tex_seen[:, 0], 0),
+            np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0),
+        ]
+    )
+    tex = (tex / profiles.texture_std) ** 2
     lab = to_lab(corrected)
     stds = np.concatenate(
         [
