@@ -65,7 +65,7 @@ COLOUR_NOISE = 6.0
 PROBE_SLACK = 0.25
 PROBE_GLARE = 40.0
 PROBE_NOISE = 8.0
-PROBE_D2 = 16.0
+PROBE_D2 = 6.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
 PEN_OUTSIDE = 0.0
