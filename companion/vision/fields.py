@@ -14,10 +14,13 @@ field is re-estimated from what lies within a few centimetres, the field itself 
 the neighbouring fields (compared with the colour of what they hold) and the plain board
 between them. Light and glare act differently on a dark and a light reference, so a
 local fit of seen = gain × true + glare separates the lamp (and soft shadows) from a
-glare spot on glossy cardboard. Each field is then scored against every
-profile in Lab (a Gaussian per class, :mod:`companion.vision.profiles`): the best class is
-the verdict, its posterior the confidence, and a colour far from every profile (a hand, a
-cup, a die) is flagged as an anomaly, which makes the frame busy.
+glare spot on glossy cardboard. Each field is then scored against every class (its own
+empty look, each piece colour of :mod:`companion.vision.profiles`), each under the light
+that fits that class best within what the neighbours allow (:func:`_score`), with a
+heavy-tailed likelihood and "something else" as one more class: the best class is the
+verdict, its posterior the confidence, and "something else" (a hand, a cup, a die, a
+colour never calibrated) is an anomaly, which makes the frame busy. The plain board
+between the fields is checked as well (:func:`_intruders`): a hand shows there too.
 """
 
 from __future__ import annotations
@@ -68,7 +71,6 @@ PROBE_NOISE = 8.0
 PROBE_D2 = 6.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
-PEN_OUTSIDE = 0.0
 
 
 class FieldSampler:
@@ -368,20 +370,15 @@ def _score(
         axis=1,
     )
     d2 = (((lab - to_lab(refs)) / stds) ** 2).sum(axis=2) + tex
-    # the light is a prior (Gaussian): only the colour and texture misfit is heavy-tailed
-    pen = ((g / gain[:, None] - 1) / slack[:, None]) ** 2
-    pen += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
+    # how far the class's light strays from the neighbours' (a Gaussian prior as well)
+    d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
+    d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
     norm = np.log(stds).sum(axis=2)
     # "something else" (a hand, a cup, a colour never calibrated) as one more class, as
     # likely as a class at ANOMALY_D2: a field far from every class is not sure of any
-    d2 = np.column_stack([d2 + pen, np.full(n, ANOMALY_D2)])
-    pen = np.column_stack([pen, np.zeros(n)])
+    d2 = np.column_stack([d2, np.full(n, ANOMALY_D2)])
     norm = np.column_stack([norm, norm.mean(axis=1)])
-    loglik = (
-        -0.5 * (TAIL + 3) * np.log1p((d2 - PEN_OUTSIDE * pen) / TAIL)
-        - 0.5 * PEN_OUTSIDE * pen
-        - norm
-    )
+    loglik = -0.5 * (TAIL + 3) * np.log1p(d2 / TAIL) - norm
     loglik -= loglik.max(axis=1, keepdims=True)
     post = np.exp(loglik)
     post /= post.sum(axis=1, keepdims=True)
