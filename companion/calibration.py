@@ -393,7 +393,7 @@ def fit_colours(
 
 #: Below this separation (squared, in spreads) a piece colour and a field's empty look
 #: cannot be told apart under the calibration light: a miss there is no missing piece.
-CLOSE_D2 = 16.0
+CLOSE_D2 = 6.0
 
 
 def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRead) -> bool:

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion.calibration import Calibration, ManualCorners, fit_colours, read_image
+from companion.errors import CompanionError
 from companion.layout import grid_layout_data
 from companion.layoutfile import read_layout
 from companion.vision import BoardReader
@@ -61,3 +62,18 @@ def test_every_other_frame_reads_back_exactly_and_surely(frames, known):
         assert read.found and not read.busy, f"{name}: {read.reason}"
         assert read.fields == truth(frame), name
         assert read.overall >= 0.9, name
+
+
+def test_a_known_frame_with_a_stone_missing_is_refused_naming_it(frames):
+    """Frame 12 said to show frame 13's stones: the white stone on r0c2 is not there."""
+    mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
+    px = np.array(frames["go9-move_0.jpg"]["corners_px"], np.float64)
+    photos = [
+        (read_image(DATA / "go9-move_0.jpg"), {}),
+        (read_image(DATA / "go9-move_12.jpg"), truth(frames["go9-move_13.jpg"])),
+    ]
+    with pytest.raises(CompanionError) as caught:
+        fit_colours(GO9, Calibration("go9", corners=ManualCorners(mm, px)), photos, ["0", "12"])
+    assert "12: does not read back" in str(caught.value)
+    assert "r0c2 shows no piece, should be white" in str(caught.value)
+    assert "a white piece missing there?" in str(caught.value)
