@@ -55,6 +55,7 @@ class Tally:
     boards_right: int = 0
     not_found: int = 0
     flagged_busy: int = 0
+    sure_wrong: int = 0  # wrong fields read with confidence >= 0.9
     times: list[float] = field(default_factory=list)
     classify: list[float] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
@@ -116,6 +117,11 @@ def main() -> None:
                 for f in layout.fields
                 if shot.truth.get(f) != read.fields.get(f)
             ]
+            tally.sure_wrong += sum(
+                read.confidence.get(f, 0.0) >= 0.9
+                for f in layout.fields
+                if shot.truth.get(f) != read.fields.get(f)
+            )
             tally.fields += len(layout.fields)
             tally.fields_right += len(layout.fields) - len(wrong)
             tally.boards_right += not wrong
@@ -211,6 +217,7 @@ def report(
         print(f"  busy detected:  {b.flagged_busy}/{b.boards} hand photos", end="")
         print(f" (not found: {b.not_found})")
         print(f"  false busy:     {c.flagged_busy}/{c.boards} clean photos")
+        print(f"  wrong fields with confidence >= 0.9: {c.sure_wrong}")
         print(
             f"  time per frame: median {1000 * statistics.median(times):.1f} ms, "
             f"p95 {1000 * times[int(0.95 * (len(times) - 1))]:.1f} ms"
