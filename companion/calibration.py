@@ -32,7 +32,7 @@ from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_
 
 if TYPE_CHECKING:
     from companion.position import Position
-    from companion.vision.reader import BoardReader
+    from companion.vision.reader import BoardRead, BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -353,6 +353,7 @@ def fit_colours(
     calibration: Calibration,
     photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
     names: list[str] | None = None,
+    notes: list[str] | None = None,
 ) -> Calibration:
     """Colour profiles measured on photos of known placements (field → colour).
 
@@ -382,10 +383,15 @@ def fit_colours(
         got = sampler.sample(image, location) if location else None
         if got is None:
             raise CompanionError(f"{label}: board not found (all markers and fields in view?)")
+        # a dark disc's texture is noise over a small median: a dark piece is never print
+        bright = got.colours.mean(axis=1)
+        light = bright >= 0.6 * float(np.median(bright))
         printed = [
-            f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
+            f
+            for i, f in enumerate(sampler.ids)
+            if f in truth and got.texture[i] >= PLAIN_TEXTURE and light[i]
         ]
-        if truth and len(printed) * 4 > len(truth):
+        if truth and len(printed) * 2 > len(truth):
             raise CompanionError(
                 f"{label}: {len(printed)} of the {len(truth)} fields that should hold a piece "
                 f"show a printed field (e.g. {printed[0]}); are the photos swapped?"
@@ -393,18 +399,42 @@ def fit_colours(
         samples.append((got, truth))
     fitted = calibration.with_(profiles=fit_profiles(layout, samples, base))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
-    for label, (image, truth) in zip(labels, photos, strict=True):
-        read = reader.read(image)
-        wrong = sorted(
-            f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)
-        )
+    reads = [reader.read(image) for image, _ in photos]
+    differ = [
+        {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
+        for read, (_, truth) in zip(reads, photos, strict=True)
+    ]
+    # a field that does not read back is either out of place or too alike to its colour;
+    # which, is judged on profiles fitted without the doubtful fields (a piece out of
+    # place would otherwise have taught the field's empty look its own colour)
+    clean = fit_profiles(layout, samples, base, differ) if any(differ) else fitted.profiles
+    assert clean is not None
+    clean = clean.for_layout(layout)
+    close_calls: list[str] = []
+    for label, read, (_, truth), odd in zip(labels, reads, photos, differ, strict=True):
+        close = {f for f in odd if _too_close(clean, f, truth.get(f), read)}
+        close_calls += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in close]
+        wrong = sorted(odd - close)
         if wrong:
             f = wrong[0]
+            seen = read.fields.get(f, "no piece")
+            missing = f in truth and f not in read.fields
+            why = "is every piece in place?"
+            if missing:
+                why = f"a {truth[f]} piece missing there? is every piece in place?"
             raise CompanionError(
                 f"{label}: does not read back as its position with the fitted colours: "
-                f"{f} shows {read.fields.get(f, 'no piece')}, should be "
-                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ); is every piece in place?"
+                f"{f} shows {seen}, should be "
+                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ: "
+                f"{', '.join(wrong[:4])}{' …' if len(wrong) > 4 else ''}); {why}"
             )
+    if close_calls and notes is not None:
+        notes.append(
+            f"too close to tell apart under this light: {', '.join(sorted(set(close_calls))[:4])}"
+            f"{' …' if len(set(close_calls)) > 4 else ''} — the piece colour is too near that "
+            "field's own colour; add a second known photo (--position) with those pieces "
+            "elsewhere, or better light, and check with 'calibrate check'"
+        )
     return fitted
 
 
@@ -423,6 +453,28 @@ def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], la
             f"{label}: the board is not empty: {', '.join(seen)}{more}; "
             "clear the board and capture again"
         )
+
+
+#: Below this separation (squared, in spreads) a piece colour and a field's empty look
+#: cannot be told apart under the calibration light: a miss there is no missing piece.
+CLOSE_D2 = 6.0
+
+
+def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRead) -> bool:
+    """Whether the field's empty look and the colour in question are too alike to tell.
+
+    Either the truth's piece colour (said to be there, read otherwise) or the colour read
+    on a field said to be empty: compared with the field's empty colour in Lab, in units
+    of both spreads, texture included. Alike beyond the light's doing: no refusal.
+    """
+    colour = colour or read.fields.get(field)
+    if colour is None or colour not in profiles.colours or field not in profiles.field_ids:
+        return False
+    k, i = profiles.colours.index(colour), profiles.field_ids.index(field)
+    piece, empty = to_lab(profiles.piece_bgr[k]), to_lab(profiles.empty_bgr[i])
+    spread = np.sqrt(profiles.piece_std[k] ** 2 + profiles.empty_std**2)
+    tex = max(profiles.empty_texture[i] - profiles.piece_texture[k], 0.0) / profiles.texture_std
+    return float((((piece - empty) / spread) ** 2).sum() + tex**2) < CLOSE_D2
 
 
 def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
@@ -463,3 +515,46 @@ def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
     if image is None:
         raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
     return np.asarray(image, np.uint8)
+
+
+#: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
+COLOUR_NAME = re.compile(r"[a-z]+(?:-[a-z]+)*")
+#: Keys a ``read-board --json`` line may carry besides ``fields`` (ignored here).
+READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason"}
+
+
+def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
+    """What a known photo shows (field → piece colour), from a position or a plain board file.
+
+    A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
+    prints (its other keys are ignored): every field not named is empty, and any lowercase
+    colour name is a piece colour to learn. Anything else must be a game position.
+    """
+    from companion.position import parse_position
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CompanionError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CompanionError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not (isinstance(data, dict) and "fields" in data):
+        return dict(parse_position(text, source=str(path), layout=layout).occupant)
+    extra = sorted(set(data) - READ_KEYS - {"fields"})
+    if extra:
+        raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
+    fields = data["fields"]
+    if not isinstance(fields, dict):
+        raise CompanionError(f"{path}: 'fields' must be an object of field id → colour")
+    out = {}
+    for fid, colour in fields.items():
+        if fid not in layout.fields:
+            raise CompanionError(f"{path}: layout {layout.name!r} has no field {fid!r}")
+        if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
+            raise CompanionError(
+                f"{path}: field {fid}: {colour!r} is not a colour name (lowercase, e.g. 'black')"
+            )
+        if colour != "empty":
+            out[fid] = colour
+    return out

@@ -6,6 +6,10 @@ completely and rejects a broken one with a one-line :class:`~companion.errors.La
 that names the file and the offending entry, because a wrong graph would make every later
 verdict wrong. Built in: ``gravitation`` (docs/rulings.md §1), ``tuerme`` (§5), ``tenet`` (§6).
 
+The least a layout needs is ``name``, ``units`` ("mm"), ``board`` (``shape``, ``width``,
+``height``), ``piece_diameter`` and ``fields`` (``id``, ``x``, ``y``): such a "plain" board
+(a Go board, a club's own copy) can be drawn, calibrated and read, not played.
+
 Coordinates are millimetres with the origin at the board centre, x to the right and
 y downwards (12 o'clock is negative y), as in ``docs/rulings.md`` §1.
 """
@@ -25,10 +29,12 @@ from companion.jsontext import parse_json
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
-FIELD_KINDS = ("ring", "station", "track", "start", "goal", "home", "planet", "centre")
-#: Board outlines, and the drawing styles of companion.render (one per built-in board).
+#: Field kinds; "field" (the default) is a plain field of a board that only needs reading.
+FIELD_KINDS = ("field", "ring", "station", "track", "start", "goal", "home", "planet", "centre")
+#: Board outlines, and the drawing styles of companion.render (one per built-in board, and
+#: "plain": a board measured into a file only to be read, with no game of its own).
 BOARD_SHAPES = ("square", "round")
-BOARD_STYLES = ("gravitation", "tuerme", "tenet")
+BOARD_STYLES = ("gravitation", "tuerme", "tenet", "plain")
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,7 @@ class Layout:
     marker_dictionary: str | None = None
     style: str = "gravitation"  # how companion.render draws it
     diameter: float | None = None  # a round board's own diameter (it lies on a mat)
+    piece_height: float = 0.0  # mm a piece stands above its field (the reader looks at its top)
     source: str = "<memory>"
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -194,6 +201,37 @@ class Layout:
 
     def __iter__(self) -> Iterator[Field]:
         return iter(self.fields.values())
+
+
+def grid_layout_data(
+    name: str,
+    size: int,
+    spacing: float,
+    piece_diameter: float,
+    piece_height: float = 0.0,
+    margin: float | None = None,
+) -> dict[str, Any]:
+    """The layout file of a plain ``size`` × ``size`` grid board (Go, Gomoku): fields ``rRcC``.
+
+    Row 0 is the top line, column 0 the left one, as a person reads the board; the board
+    reaches ``margin`` mm (default one spacing) beyond the outer lines.
+    """
+    half = (size - 1) / 2
+    side = (size - 1) * spacing + 2 * (spacing if margin is None else margin)
+    data: dict[str, Any] = {
+        "name": name,
+        "units": "mm",
+        "board": {"shape": "square", "width": side, "height": side},
+        "piece_diameter": piece_diameter,
+        "fields": [
+            {"id": f"r{r}c{c}", "x": (c - half) * spacing, "y": (r - half) * spacing}
+            for r in range(size)
+            for c in range(size)
+        ],
+    }
+    if piece_height:
+        data["piece_height"] = piece_height
+    return data
 
 
 # --------------------------------------------------------------------------- loading

@@ -62,9 +62,11 @@ class _Reader:
         name = self.get(data, "name", str, "top level")
         board = self.get(data, "board", dict, "top level")
         fields = self.fields(self.get(data, "fields", list, "top level"))
+        if data.get("units", "mm") != "mm":
+            raise self.fail("top level", f"units must be 'mm', not {data['units']!r}")
         rings = self.rings(data.get("rings", []), fields)
-        lines = self.lines(self.get(data, "lines", list, "top level"), fields)
-        seats = self.seats(self.get(data, "players", list, "top level"), fields)
+        lines = self.lines(self.optional_list(data, "lines"), fields)
+        seats = self.seats(self.optional_list(data, "players"), fields)
         markers, dictionary = self.markers(data.get("markers"))
         self.check_rings_closed(rings, lines)
         width = self.positive(board, "width", "board")
@@ -81,9 +83,10 @@ class _Reader:
             width=width,
             height=height,
             shape=shape,
-            style=self.choice(board, "style", BOARD_STYLES, "board"),
+            style=self.style(board, has_players="players" in data),
             diameter=None if diameter is None else float(diameter),
             piece_diameter=self.positive(data, "piece_diameter", "top level"),
+            piece_height=self.height(data),
             fields=fields,
             lines=lines,
             rings=rings,
@@ -101,6 +104,28 @@ class _Reader:
             raise self.fail(where, f"{key!r} must be a positive number of mm, not {value:g}")
         return value
 
+    def optional_list(self, data: dict[str, Any], key: str) -> list[Any]:
+        """An optional list entry (lines, players): absent is an empty list."""
+        return self.get(data, key, list, "top level") if key in data else []
+
+    def style(self, board: dict[str, Any], has_players: bool) -> str:
+        """How the board is drawn. Without a ``style``: a board with players is drawn as
+        Gravitation (the files written before plain boards), one without as plain."""
+        default = "gravitation" if has_players else "plain"
+        value = board.get("style", default)
+        if value not in BOARD_STYLES:
+            raise self.fail("board", f"unknown style {value!r} (one of {', '.join(BOARD_STYLES)})")
+        return str(value)
+
+    def height(self, data: dict[str, Any]) -> float:
+        """``piece_height``: how far (mm) a piece's top stands above its field; 0 if absent."""
+        if data.get("piece_height") is None:
+            return 0.0
+        value = float(self.get(data, "piece_height", (int, float), "top level"))
+        if not 0 <= value < 1000:
+            raise self.fail("top level", f"'piece_height' must be 0 or more mm, not {value:g}")
+        return value
+
     def choice(self, obj: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
         """An optional word out of ``allowed``; absent means the first one."""
         value = obj.get(key, allowed[0])
@@ -116,7 +141,7 @@ class _Reader:
             where = f"field {fid!r}"
             if fid in fields:
                 raise self.fail(where, "duplicate field id")
-            kind = self.get(item, "kind", str, where)
+            kind = self.get(item, "kind", str, where) if "kind" in item else "field"
             if kind not in FIELD_KINDS:
                 raise self.fail(where, f"unknown kind {kind!r} (one of {', '.join(FIELD_KINDS)})")
             fields[fid] = Field(

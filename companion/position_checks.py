@@ -29,6 +29,11 @@ def check_tenet(
 
 
 def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
+    if layout.style == "plain":
+        raise PositionError(
+            f"layout {layout.name!r} is a plain board (no players, no game): it can be "
+            f"drawn, calibrated and read, not played as {spec.name}"
+        )
     if layout.style != spec.board:
         raise PositionError(
             f"{spec.name} is played on a {spec.board} board, "

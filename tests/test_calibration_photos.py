@@ -67,7 +67,7 @@ def test_a_start_photo_with_a_piece_out_of_place_is_refused(gravitation: Layout)
         )
     message = str(caught.value)
     assert message.startswith("start: does not read back as its position")
-    assert "U1.13 shows red, should be empty (2 fields differ)" in message
+    assert "U1.13 shows red, should be empty (2 fields differ: U1.13, red.S1)" in message
     assert "\n" not in message
 
 

@@ -73,7 +73,7 @@ def field(data: dict[str, Any], fid: str) -> dict[str, Any]:
         ),
         (
             lambda d: d["board"].update(style="chess"),
-            r"board: unknown style 'chess' \(one of gravitation, tuerme, tenet\)$",
+            r"board: unknown style 'chess' \(one of gravitation, tuerme, tenet, plain\)$",
         ),
     ],
 )

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
 from companion.layout import Layout, load_layout
-from companion.position import load_position
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,6 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="X,Y",
         help="pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
     )
+    corners.add_argument(
+        "--fields",
+        nargs=4,
+        metavar="FIELD",
+        help="the --points are these four fields' centres (e.g. a grid's corner points), "
+        "not the board's corners",
+    )
     _file(corners)
     colours = steps.add_parser("colours", help="piece and board colours from known photos")
     colours.add_argument("--empty", metavar="PHOTO", help="a photo of the empty board")
@@ -74,8 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs=2,
         action="append",
         default=[],
-        metavar=("PHOTO", "POSITION"),
-        help="a photo and the position file it shows (repeatable)",
+        metavar=("PHOTO", "FILE"),
+        help="a photo and what it shows: a position file or a board file "
+        '{"fields": {"ID": "COLOUR", ...}} (repeatable)',
     )
     _file(colours)
     dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
@@ -122,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if args.step in ("restore", "reset"):
         return _swap(args)
     calibration, layout = _open(args)
+    notes: list[str] = []  # what the user should know about a calibration that was written
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
@@ -132,26 +140,29 @@ def run(args: argparse.Namespace) -> int:
         calibration = calibration.with_(dice={**calibration.dice, args.name: die})
         done = f"dice {args.name!r}: body and pip colours measured"
     elif args.step == "corners":
-        calibration = calibration.with_(corners=_corners(args.points, layout))
-        done = "board: located by four corners"
+        calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
+        done = "board: located by four " + ("fields" if args.fields else "corners")
     else:
         photos, names = _colour_photos(args, layout)
-        calibration = fit_colours(layout, calibration, photos, names)
+        calibration = fit_colours(layout, calibration, photos, names, notes)
         done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
     path = save_calibration(calibration, args.calibration)
     if args.json:
-        print_json({"calibration": str(path), "step": args.step, "done": done})
+        print_json({"calibration": str(path), "step": args.step, "done": done, "notes": notes})
     else:
         print(f"{path}: {done}")
+        for note in notes:
+            print(f"  note: {note}")
     return 0
 
 
 def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
     from companion.calibration import Calibration, load_calibration
+    from companion.cli.read_board import same_layout
 
     if Path(args.calibration).exists():
         calibration = load_calibration(args.calibration)
-        if args.layout and args.layout != calibration.layout:
+        if args.layout and not same_layout(args.layout, calibration.layout):
             raise CompanionError(
                 f"{args.calibration}: calibrated for layout {calibration.layout!r}, "
                 f"not {args.layout!r}"
@@ -204,7 +215,7 @@ def _target(args: argparse.Namespace) -> int:
     return 0
 
 
-def _corners(points: list[str], layout: Layout) -> ManualCorners:
+def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> ManualCorners:
     import numpy as np
 
     from companion.calibration import ManualCorners
@@ -219,6 +230,11 @@ def _corners(points: list[str], layout: Layout) -> ManualCorners:
         raise CompanionError("--points: the four corners do not span an area; check the order")
     hw, hh = layout.width / 2, layout.height / 2
     board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
+    if fields:
+        board = np.array([[layout.field(f).x, layout.field(f).y] for f in fields])
+        xs, ys = board[:, 0], board[:, 1]
+        if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
+            raise CompanionError(f"--fields: {', '.join(fields)} do not span an area")
     return ManualCorners(board, px)
 
 
@@ -234,7 +250,7 @@ def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
-    from companion.calibration import read_image, start_placement
+    from companion.calibration import load_placement, read_image, start_placement
 
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []
@@ -245,7 +261,7 @@ def _colour_photos(
         photos.append((read_image(args.start), start_placement(layout)))
         names.append(f"{args.start} (start position)")
     for photo, position in args.position:
-        photos.append((read_image(photo), dict(load_position(position, layout).occupant)))
+        photos.append((read_image(photo), load_placement(position, layout)))
         names.append(f"{photo} ({position})")
     if not photos:
         raise CompanionError("give at least one of --empty, --start, --position")

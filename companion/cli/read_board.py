@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json
@@ -51,13 +52,21 @@ def check_options(
     calibration: Calibration | None = None
     if calibration_path:
         calibration = load_calibration(calibration_path)
-        if layout_name and layout_name != calibration.layout:
+        if layout_name and not same_layout(layout_name, calibration.layout):
             raise CompanionError(
                 f"{calibration_path}: calibrated for layout {calibration.layout!r}, "
                 f"not {layout_name!r}"
             )
     layout = load_layout(layout_name or (calibration.layout if calibration else "gravitation"))
     return layout, calibration
+
+
+def same_layout(a: str, b: str) -> bool:
+    """Whether two layout names or file paths name the same layout (paths compared resolved)."""
+    if a == b:
+        return True
+    pa, pb = Path(a), Path(b)
+    return pa.is_file() and pb.is_file() and pa.resolve() == pb.resolve()
 
 
 def run(args: argparse.Namespace) -> int:

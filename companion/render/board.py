@@ -52,6 +52,8 @@ def draw_board(
         draw_race(scene, layout, field_radii(layout), marked)
     elif layout.style == "tenet":
         draw_tenet(scene, layout, field_radii(layout), marked)
+    elif layout.style == "plain":
+        _plain(scene, layout, marked)
     else:
         _space(scene, layout, marked)
     if position is not None:
@@ -97,6 +99,24 @@ def _space(scene: Scene, layout: Layout, marked: set[str]) -> None:
     radius = field_radii(layout)
     for f in layout:
         _field(scene, f, radius[f.id], f.id in marked)
+
+
+def _plain(scene: Scene, layout: Layout, marked: set[str]) -> None:
+    """A board measured into a file only to be read: its lines, and each field as a thin
+    ring with a cross (as a grid intersection or a printed spot looks)."""
+    markers(scene, layout)
+    for line in layout.lines:
+        a, b = layout.fields[line.start], layout.fields[line.end]
+        scene.add(Segment((a.x, a.y), (b.x, b.y), DARK_INK, width=0.8))
+    radius = field_radii(layout)
+    for f in layout:
+        r = radius[f.id]
+        scene.add(Circle(f.x, f.y, r, stroke=FIELD_EDGE, width=0.6))
+        arm = 0.45 * r
+        scene.add(Segment((f.x - arm, f.y), (f.x + arm, f.y), DARK_INK, width=0.8))
+        scene.add(Segment((f.x, f.y - arm), (f.x, f.y + arm), DARK_INK, width=0.8))
+        if f.id in marked:
+            scene.add(Circle(f.x, f.y, r + 3.5, stroke="#ff3df2", width=1.8))
 
 
 def _gravitator(scene: Scene, layout: Layout) -> None:

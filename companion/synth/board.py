@@ -158,6 +158,7 @@ def photograph(
     tvec: FloatArray | None = None,
     scene_seed: int | None = None,
     conditions: Conditions = NORMAL,
+    texture: Image | None = None,
 ) -> SynthPhoto:
     """Photograph ``position`` (or an empty board: a Layout) with ``camera`` (random if None).
 
@@ -165,7 +166,8 @@ def photograph(
     clean photo (even light, no shadow, glare, noise or JPEG) for calibration tests. A given
     ``rvec``/``tvec`` fixes the pose and ``scene_seed`` the table, light, shadows and glare,
     to film one scene frame after frame (only noise and camera shake vary then).
-    ``conditions`` sets how hard the light, lens and sensor make it.
+    ``conditions`` sets how hard the light, lens and sensor make it; ``texture`` replaces
+    the board picture (a board of another look, :mod:`companion.synth.looks`).
     """
     c = conditions
     scene_rng = rng if scene_seed is None else np.random.default_rng(scene_seed)
@@ -174,7 +176,8 @@ def photograph(
     else:
         layout, pieces = position.layout, position
     camera = camera or random_camera(rng)
-    texture = to_image(draw_board(layout, pieces), TEXTURE_PX_PER_MM)
+    if texture is None:
+        texture = to_image(draw_board(layout, pieces), TEXTURE_PX_PER_MM)
     if rvec is None or tvec is None:
         rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=c.fill)
     img = _project_texture(texture, layout.width, layout.height, camera, rvec, tvec, scene_rng)

@@ -14,10 +14,13 @@ field is re-estimated from what lies within a few centimetres, the field itself 
 the neighbouring fields (compared with the colour of what they hold) and the plain board
 between them. Light and glare act differently on a dark and a light reference, so a
 local fit of seen = gain × true + glare separates the lamp (and soft shadows) from a
-glare spot on glossy cardboard. Each field is then scored against every
-profile in Lab (a Gaussian per class, :mod:`companion.vision.profiles`): the best class is
-the verdict, its posterior the confidence, and a colour far from every profile (a hand, a
-cup, a die) is flagged as an anomaly, which makes the frame busy.
+glare spot on glossy cardboard. Each field is then scored against every class (its own
+empty look, each piece colour of :mod:`companion.vision.profiles`), each under the light
+that fits that class best within what the neighbours allow (:func:`_score`), with a
+heavy-tailed likelihood and "something else" as one more class: the best class is the
+verdict, its posterior the confidence, and "something else" (a hand, a cup, a die, a
+colour never calibrated) is an anomaly, which makes the frame busy. The plain board
+between the fields is checked as well (:func:`_intruders`): a hand shows there too.
 """
 
 from __future__ import annotations
@@ -36,11 +39,7 @@ FloatArray = npt.NDArray[np.float64]
 
 #: Squared Mahalanobis distance to the nearest profile above which a field shows
 #: something that is neither the empty field nor any known piece.
-ANOMALY_D2 = 60.0
-#: How much warmer (Lab b*) than the board a background probe must look to show a hand.
-SKIN_DB = 15.0
-#: ... and how far past neutral grey to the warm side (b* above 0, or above the board's b*).
-SKIN_WARM = 6.0
+ANOMALY_D2 = 40.0
 #: How many background probes must show a hand before the frame is busy (noise is single).
 MIN_INTRUDED = 5
 #: A field colour with a channel at or above this is clipped by the sensor.
@@ -53,6 +52,25 @@ GLARE_RIDGE = 0.02
 MIN_PROBES = 20
 #: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
 LIGHT_RADIUS_MM = 40.0
+#: How far a class's own light may stray from the neighbours' estimate (one sigma): the
+#: gain by this share, the glare by this many levels (plus 30 % of the glare itself).
+LIGHT_SLACK = 0.12
+#: ... once the neighbours' own prediction error is known, it sets the gain's slack,
+#: within these bounds.
+MIN_SLACK = 0.04
+MAX_SLACK = 0.25
+GLARE_SLACK = 12.0
+#: Colour noise per channel (0..255) of a field's median in the light fit.
+COLOUR_NOISE = 6.0
+#: A background probe's light may stray this far from the smooth fit over the board: the
+#: gain by this share, the glare by this many levels; its colour noise; and the cost above
+#: which it shows something other than the board.
+PROBE_SLACK = 0.25
+PROBE_GLARE = 40.0
+PROBE_NOISE = 8.0
+PROBE_D2 = 6.0
+#: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
+TAIL = 20.0
 
 
 class FieldSampler:
@@ -64,14 +82,29 @@ class FieldSampler:
         spacing = np.array([layout.spacing[f] for f in self.ids])
         radius = np.minimum(0.28 * spacing, 0.30 * layout.piece_diameter)
         pattern = [(0.0, 0.0)]
-        for ring, count in ((1 / 3, 6), (2 / 3, 12), (1.0, 18)):
+        for ring, count in ((0.25, 6), (0.5, 12), (0.75, 18), (1.0, 24)):
             for k in range(count):
                 a = 2 * np.pi * (k + 0.5 * (ring != 1.0)) / count
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
+        self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
+
+    def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
+        """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
+
+        With a ``piece_height`` the discs are where the top of a piece appears (the empty
+        fields are looked at through the same points, so their calibrated look matches).
+        """
+        n, p, _ = self.offsets_mm.shape
+        if self.height > 0:
+            discs = location.project_raised(self.offsets_mm.reshape(-1, 2), self.height, size)
+            probes = location.project(self.probes_mm) if len(self.probes_mm) else np.zeros((0, 2))
+            return discs.reshape(n, p, 2), probes
+        allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
+        return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
 
     def sample(self, image: npt.NDArray[np.uint8], location: Location) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if out of view.
@@ -79,12 +112,10 @@ class FieldSampler:
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         """
-        n, p, _ = self.offsets_mm.shape
+        p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)
-        pts = np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm])
-        allpx = location.project(pts)
-        px = allpx[: n * p].reshape(n, p, 2)
         h, w = image.shape[:2]
+        px, ppx = self.points(location, (w, h))
         if px[..., 0].min() < 0 or px[..., 1].min() < 0:
             return None
         if px[..., 0].max() > w - 1 or px[..., 1].max() > h - 1:
@@ -98,7 +129,6 @@ class FieldSampler:
         mid = grey[:, p // 2]
         texture = (mid - grey[:, p // 6]) / (mid + 1.0)
         probes = np.full((m, 3), np.nan)
-        ppx = allpx[n * p :]
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
             q = ppx[seen].astype(np.float32)
@@ -179,27 +209,16 @@ def classify(
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
-    tex_empty = (np.maximum(profiles.empty_texture - texture, 0) / profiles.texture_std) ** 2
-    tex_piece = np.maximum(texture[:, None] - profiles.piece_texture[None, :], 0)
-    tex_piece = (tex_piece / profiles.texture_std) ** 2
-    tex = np.column_stack([tex_empty, tex_piece])
     bright = colours.mean(axis=1) + 1.0
     empty_bright = profiles.empty_bgr.mean(axis=1) + 1.0
     piece_bright = profiles.piece_bgr.mean(axis=1) + 1.0
-    empty_lab = to_lab(profiles.empty_bgr)
-    piece_lab = to_lab(profiles.piece_bgr)
     log_ratio = np.log(bright / empty_bright)
     scale = float(np.abs(centres).max() or 1.0)
     coef = _global_light(log_ratio, centres)
     light = np.exp(_quadratic(centres, scale) @ coef)
-    intruded = 0
-    if len(probes_mm):
-        probe_light = np.exp(_quadratic(probes_mm, scale) @ coef)
-        ok = ~np.isnan(samples.probes[:, 0])
-        seen = to_lab(samples.probes[ok] / probe_light[ok, None])
-        expected = to_lab(profiles.background_bgr[None, :])
-        intruded = int(np.count_nonzero(_skin_like(seen, expected)))
-    verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
+    intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
+    none = np.zeros(len(light))
+    verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         # an empty field that shows its print is the surest light reference: nothing else
@@ -213,13 +232,19 @@ def classify(
             if kernel is None:
                 kernel = light_kernel(centres, probes_mm)
             gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
+            slack = _light_slack(bright, gain * ref + glare, weight, kernel[:, : len(bright)])
             # dividing a clipped colour by a light above 1 would make it look darker than it is
             light = np.where(saturated, np.minimum(gain, 1.0), gain)
-            verdict = _score(colours - glare[:, None], tex, light, empty_lab, piece_lab, profiles)
+            verdict = _score(colours, texture, light, glare, slack, profiles)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
+            near = np.exp(
+                -((centres[:, None] - centres[None]) ** 2).sum(2) / (2 * LIGHT_RADIUS_MM**2)
+            )
+            np.fill_diagonal(near, 0.0)
+            slack = _light_slack(bright, light * ref, weight, near)
             light = np.where(saturated, np.minimum(light, 1.0), light)
-            verdict = _score(colours, tex, light, empty_lab, piece_lab, profiles)
+            verdict = _score(colours, texture, light, none, slack, profiles)
     return replace(verdict, intruded=intruded)
 
 
@@ -254,41 +279,147 @@ def _local_affine(
     return np.clip(gain, 0.05, 5.0), np.clip(glare, -30.0, 200.0)
 
 
-def _skin_like(seen: FloatArray, expected: FloatArray) -> npt.NDArray[np.bool_]:
-    """Background that turned warm: skin, a sleeve, a wooden die; not shadow, not glare.
+def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, scale: float) -> int:
+    """How many background probes show something that is not the board under some light.
 
-    Shadow and glare move the board colour along L and towards grey, never past grey to
-    the warm side; something over the board does (every skin tone is warm, b* > 10).
+    The plain board between the fields has one colour. Under any lamp, shadow or glare a
+    probe shows gain × board + glare, with a gain that varies smoothly over the board
+    (fitted robustly: a hand is an outlier) and a small glare; the white balance is taken
+    out first (the median of every probe, per channel). A hand, a sleeve or a cup gives a
+    colour no such light makes from the board's: a probe whose best light needs a gain
+    far from its neighbours', a big glare, or leaves a colour residue is an intruder.
+    That holds on warm boards too (wood, leather, orange): it asks "is this the board?",
+    not "is this warm?".
     """
-    delta = seen - expected
-    warm = seen[:, 2] - max(float(expected[0, 2]), 0.0)
-    return (delta[:, 2] > SKIN_DB) & (warm > SKIN_WARM) & (delta[:, 1] > -5)
+    ok = ~np.isnan(probes[:, 0])
+    if ok.sum() < MIN_PROBES:
+        return 0
+    seen, where = probes[ok], probes_mm[ok]
+    ratio = np.log((seen.mean(axis=1) + 1.0) / (board.mean() + 1.0))
+    gain = np.exp(_quadratic(where, scale) @ _global_light(ratio, where))
+    balance = np.median((seen + 1.0) / (gain[:, None] * board[None, :] + 1.0), axis=0)
+    ref = np.broadcast_to(board * balance / balance.mean(), (len(seen), 1, 3))
+    glare0 = np.zeros(len(seen))
+    g, b = _class_light(seen, ref, gain, glare0, PROBE_SLACK, PROBE_GLARE)
+    fit = g[:, :1] * ref[:, 0] + b[:, :1]
+    cost = ((seen - fit) ** 2).sum(axis=1) / PROBE_NOISE**2
+    cost += ((g[:, 0] / gain - 1) / PROBE_SLACK) ** 2 + (b[:, 0] / PROBE_GLARE) ** 2
+    return int(np.count_nonzero(cost > PROBE_D2))
+
+
+def _light_slack(
+    bright: FloatArray, predicted: FloatArray, weight: FloatArray, near: FloatArray
+) -> FloatArray:
+    """How far the neighbours' light may be off at each field: their own prediction error.
+
+    Each field's light was predicted from its neighbours alone (leave-one-out), so how
+    well that predicted the fields around it (seen against predicted brightness) is how
+    much to trust it here: a few percent on an evenly lit board, much more at a shadow's
+    edge or in a glare spot.
+    """
+    err = (bright / np.maximum(predicted, 1.0) - 1.0) ** 2
+    w = near * weight[None, :]
+    slack = np.sqrt((w @ err + 0.5 * MIN_SLACK**2) / (w.sum(axis=1) + 0.5))
+    return np.asarray(np.clip(slack, MIN_SLACK, MAX_SLACK), np.float64)
 
 
 def _score(
     colours: FloatArray,
-    tex: FloatArray,
-    light: FloatArray,
-    empty_lab: FloatArray,
-    piece_lab: FloatArray,
+    texture: FloatArray,
+    gain: FloatArray,
+    glare: FloatArray,
+    slack: FloatArray,
     profiles: Profiles,
 ) -> FieldVerdicts:
-    lab = to_lab(colours / light[:, None])
-    d_empty = (((lab - empty_lab) / profiles.empty_std) ** 2).sum(axis=1)
-    d_piece = (((lab[:, None, :] - piece_lab[None]) / profiles.piece_std[None]) ** 2).sum(axis=2)
-    d2 = np.column_stack([d_empty, d_piece]) + tex  # (N, 1 + K)
-    norm = np.concatenate([[np.log(profiles.empty_std).sum()], np.log(profiles.piece_std).sum(1)])
-    loglik = -0.5 * d2 - norm[None, :]
+    """Score every field against every class, each under the light that fits it best.
+
+    The neighbours give the light at a field only roughly (``gain`` and additive ``glare``):
+    a glare spot is smaller than the neighbourhood, a shadow edge sharper. So every class
+    (the field's own empty look, each piece colour) gets its own light: the gain and glare
+    that bring its reference colour closest to what is seen, pulled towards the
+    neighbours' estimate. What light cannot explain is colour: a yellow piece under glare
+    stays yellow (a grey field plus glare is never yellow), while a light piece on a light
+    field differs from it mainly in brightness, which the light can partly explain, so the
+    verdict falls to the texture and a lower confidence. The class's Lab distance plus how
+    far its light strays from the neighbours' is scored with a heavy-tailed likelihood, so
+    a colour between two classes and far from both is unsure, not sure of the nearer one.
+    """
+    n, k = len(colours), len(profiles.colours)
+    refs = np.concatenate(
+        [profiles.empty_bgr[:, None, :], np.broadcast_to(profiles.piece_bgr, (n, k, 3))], axis=1
+    )  # (N, 1 + K, 3): what each class looks like under the calibration light
+    g, glr = _class_light(colours, refs, gain, glare, slack)
+    corrected = (colours[:, None, :] - glr[..., None]) / g[..., None]
+    # texture is contrast over brightness: under glare the print is as dark against the
+    # field as before but the field is brighter, so each class sees it without its glare
+    bright = colours.mean(axis=1, keepdims=True) + 1.0
+    tex_seen = texture[:, None] * bright / np.maximum(bright - np.maximum(glr, 0.0), 0.25 * bright)
+    tex = np.column_stack(
+        [
+            np.maximum(profiles.empty_texture - tex_seen[:, 0], 0),
+            np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0),
+        ]
+    )
+    tex = (tex / profiles.texture_std) ** 2
+    lab = to_lab(corrected)
+    stds = np.concatenate(
+        [
+            np.broadcast_to(profiles.empty_std, (n, 1, 3)),
+            np.broadcast_to(profiles.piece_std, (n, k, 3)),
+        ],
+        axis=1,
+    )
+    d2 = (((lab - to_lab(refs)) / stds) ** 2).sum(axis=2) + tex
+    # how far the class's light strays from the neighbours' (a Gaussian prior as well)
+    d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
+    d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
+    norm = np.log(stds).sum(axis=2)
+    # "something else" (a hand, a cup, a colour never calibrated) as one more class, as
+    # likely as a class at ANOMALY_D2: a field far from every class is not sure of any
+    d2 = np.column_stack([d2, np.full(n, ANOMALY_D2)])
+    norm = np.column_stack([norm, norm.mean(axis=1)])
+    loglik = -0.5 * (TAIL + 3) * np.log1p(d2 / TAIL) - norm
     loglik -= loglik.max(axis=1, keepdims=True)
     post = np.exp(loglik)
     post /= post.sum(axis=1, keepdims=True)
-    best = post.argmax(axis=1)
+    best = post[:, :-1].argmax(axis=1)
+    anomaly = post.argmax(axis=1) == k + 1
     return FieldVerdicts(
         labels=best.astype(np.int64) - 1,
-        confidence=post[np.arange(len(best)), best],
-        anomaly=d2.min(axis=1) > ANOMALY_D2,
-        light=light,
+        # far from every profile: the best of bad guesses is no reading
+        confidence=np.where(anomaly, 0.0, post[np.arange(n), best]),
+        anomaly=anomaly,
+        light=gain,
     )
+
+
+def _class_light(
+    seen: FloatArray,
+    refs: FloatArray,
+    gain: FloatArray,
+    glare: FloatArray,
+    slack: FloatArray | float = LIGHT_SLACK,
+    glare_slack: float = 0.0,
+) -> tuple[FloatArray, FloatArray]:
+    """Per field and class: the gain and glare with seen ≈ gain × ref + glare (BGR).
+
+    A least-squares fit over the three channels with a prior at the neighbours' light
+    (``gain``, ``glare``), solved in closed form for all fields and classes at once.
+    """
+    g0, b0 = gain[:, None], glare[:, None]
+    glare_slack = glare_slack or GLARE_SLACK
+    slack = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[:, None]
+    pg = (COLOUR_NOISE / (slack * g0)) ** 2  # prior weights, in units of the noise
+    pb = (COLOUR_NOISE / (glare_slack + 0.3 * np.abs(b0))) ** 2
+    sxx = (refs * refs).sum(axis=2) + pg
+    sx = refs.sum(axis=2)
+    sxy = (refs * seen[:, None, :]).sum(axis=2) + pg * g0
+    sy = seen.sum(axis=1)[:, None] + pb * b0
+    s1 = 3.0 + pb
+    det = sxx * s1 - sx * sx
+    g = (sxy * s1 - sx * sy) / det
+    b = (sxx * sy - sx * sxy) / det
+    return np.clip(g, 0.05, 5.0), np.clip(b, -30.0, 230.0)
 
 
 def _quadratic(points: FloatArray, scale: float) -> FloatArray:

@@ -86,6 +86,25 @@ class Location:
         ideal = np.asarray(p, np.float64).reshape(-1, 2)
         return ideal if self.intrinsics is None else self.intrinsics.distort(ideal)
 
+    def project_raised(
+        self, pts_mm: FloatArray, height_mm: float, size: tuple[int, int]
+    ) -> FloatArray:
+        """Board points lifted ``height_mm`` towards the camera (a piece's top) → pixels.
+
+        The camera pose comes from the homography and the camera matrix: the calibrated
+        one, else a typical one for the image ``size`` (focal length 0.8 × width). In a
+        slanted view the top of a piece stands off its field, away from the camera's foot.
+        """
+        if height_mm <= 0:
+            return self.project(pts_mm)
+        matrix = self.intrinsics.matrix if self.intrinsics else typical_matrix(*size)
+        rot, t = camera_pose(self.homography, matrix)
+        flat = pts_mm.reshape(-1, 2)
+        obj = np.column_stack([flat, np.full(len(flat), -height_mm)])
+        cam = obj @ rot.T + t
+        ideal = (cam[:, :2] / np.maximum(cam[:, 2:3], 1e-6)) @ matrix[:2, :2].T + matrix[:2, 2]
+        return ideal if self.intrinsics is None else self.intrinsics.distort(ideal)
+
 
 class Locator:
     """Finds the board frame after frame.
@@ -265,8 +284,7 @@ class Locator:
         candidates, so a straight lens stays straight).
         """
         w, h = self._size
-        f = 0.8 * max(w, h)
-        matrix = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]], np.float64)
+        matrix = typical_matrix(w, h)
 
         def cost(k1: float) -> float:
             cam = Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
@@ -286,6 +304,32 @@ class Locator:
         else:
             k1 = grid[best]
         return Intrinsics(matrix, np.array([k1, 0, 0, 0, 0], np.float64), w, h)
+
+
+def typical_matrix(width: int, height: int) -> FloatArray:
+    """A camera matrix when none is calibrated: focal length 0.8 × the longer side, centred."""
+    f = 0.8 * max(width, height)
+    return np.array([[f, 0, width / 2], [0, f, height / 2], [0, 0, 1]], np.float64)
+
+
+def camera_pose(homography: FloatArray, matrix: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Rotation and translation of the board (mm, z into the table) in camera coordinates.
+
+    A plane's homography is ``K [r1 r2 t]`` up to scale; the scale makes r1 and r2 unit
+    vectors, the sign puts the board in front of the camera, and the nearest rotation to
+    ``[r1 r2 r1×r2]`` absorbs the noise.
+    """
+    m = np.linalg.inv(matrix) @ homography
+    scale = 2.0 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
+    m = m * scale
+    if m[2, 2] < 0:
+        m = -m
+    r = np.column_stack([m[:, 0], m[:, 1], np.cross(m[:, 0], m[:, 1])])
+    u, _, vt = np.linalg.svd(r)
+    rot = u @ vt
+    if np.linalg.det(rot) < 0:
+        rot = u @ np.diag([1.0, 1.0, -1.0]) @ vt
+    return np.asarray(rot, np.float64), np.asarray(m[:, 2], np.float64)
 
 
 def _board_of(ids: list[int], besides: str) -> str | None:

@@ -20,12 +20,10 @@ import numpy.typing as npt
 from companion.render.paint import PIECE_COLOURS
 from companion.vision.dice import DiceReading
 from companion.vision.locate import Location, marker_corners
-from companion.vision.reader import BoardRead, BoardReader
+from companion.vision.reader import SURE, BoardRead, BoardReader
 
 Image = npt.NDArray[np.uint8]
 
-#: A field read with less confidence than this is drawn red: the reader is unsure.
-SURE = 0.9
 
 MARKER = (230, 200, 0)  # BGR cyan
 EMPTY = (170, 170, 170)
@@ -59,8 +57,9 @@ def draw_board(
         cv2.polylines(view, [pts], True, MARKER, 2, cv2.LINE_AA)
         x, y = pts[0, 0]
         cv2.putText(view, str(mid), (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, MARKER, 1)
-    centres = location.project(sampler.centres) * scale
-    rims = location.project(sampler.offsets_mm[:, -1]) * scale
+    size = (round(view.shape[1] / scale), round(view.shape[0] / scale))
+    discs = sampler.points(location, size)[0] * scale
+    centres, rims = discs[:, 0], discs[:, -1]
     radii = np.linalg.norm(rims - centres, axis=1)
     for fid, (x, y), r in zip(sampler.ids, centres, radii, strict=True):
         centre, radius = (round(float(x)), round(float(y))), max(2, round(float(r)))

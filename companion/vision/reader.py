@@ -17,6 +17,14 @@ from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, c
 from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.profiles import Profiles, default_profiles
 
+#: A field read with less confidence than this is not sure: drawn red, and counted by
+#: bench/board.py when it is wrong (the target: no wrong field is ever sure).
+SURE = 0.9
+#: Below this a field is unsure: the frame is then busy (the referee waits for a clearer
+#: frame instead of judging a guess). Between UNSURE and SURE the reading is used but drawn
+#: red; with the defaults of a fresh install many right fields lie there.
+UNSURE = 0.8
+
 
 @dataclass(frozen=True)
 class BoardRead:
@@ -81,12 +89,20 @@ class BoardReader:
         }
         confidence = {f: float(c) for f, c in zip(ids, verdicts.confidence, strict=True)}
         odd = [ids[i] for i in np.flatnonzero(verdicts.anomaly)]
+        unsure = [
+            ids[i] for i in np.argsort(verdicts.confidence) if verdicts.confidence[i] < UNSURE
+        ]
         reason = ""
         if odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
         elif verdicts.intruded >= MIN_INTRUDED:
             reason = "busy: a hand or an object is over the board"
+        elif unsure:
+            f = unsure[0]
+            more = f" and {len(unsure) - 1} more" if len(unsure) > 1 else ""
+            seen = occupied.get(f, "empty")
+            reason = f"busy: unsure of {f} ({seen}? confidence {confidence[f]:.2f}){more}"
         return BoardRead(
             found=True,
             busy=bool(reason),

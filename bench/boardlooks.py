@@ -1,0 +1,170 @@
+"""The synthetic part of bench/board.py for boards of other looks (companion/synth/looks.py).
+
+A set-up is one look (cardboard, leather, wood, light grey, orange), one random Pi-like
+camera and one fixed pose (tilted up to 14°, any turn), as a club's table is. It is
+calibrated as calibration/README.md tells a club: the camera's lens (its true intrinsics,
+as ``calibrate camera`` measures them), the four corner fields clicked (true pixels plus
+0.7 px of noise), the colours from the empty board and one known photo under the
+set-up's light. Then photos of random placements are read, each under a new light
+(gradient, vignetting, soft shadows, glare, tint, focus blur, shake, noise, JPEG:
+``companion.synth`` NORMAL), and photos with a hand over the board.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
+from companion.errors import CompanionError
+from companion.synth import random_camera
+from companion.synth.board import NORMAL, random_pose
+from companion.synth.looks import (
+    LOOKS,
+    known_placement,
+    looks_layout,
+    photograph_look,
+    random_placement,
+)
+from companion.vision import BoardReader, Intrinsics
+from companion.vision.profiles import to_lab
+
+CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
+
+
+@dataclass
+class LookScore:
+    fields: int = 0
+    right: int = 0
+    boards: int = 0
+    boards_right: int = 0
+    busy: int = 0  # clean photos called busy (an unsure field or a false hand)
+    sure_wrong: int = 0  # wrong fields read with confidence >= 0.9
+    hands: int = 0
+    hands_caught: int = 0
+    refused: int = 0
+    judged_wrong: int = 0  # wrong fields in boards not called busy (the referee would judge)
+    baseline_right: int = 0  # fields right by the per-field nearest-colour baseline
+    baseline_boards: int = 0
+    notes: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class SetUp:
+    """One look, camera and pose: its calibration and its photos (placement, photo, hand)."""
+
+    look: str
+    calibration: Calibration
+    calibration_photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]]
+    photos: list[tuple[dict[str, str], npt.NDArray[np.uint8], bool, frozenset[str]]]
+
+
+def generate(setups: int, photos: int, hands: int, seed: int) -> list[SetUp]:
+    """The set-ups of every look with their photos (rendering is not timed)."""
+    layout = looks_layout()
+    rng = np.random.default_rng(seed)
+    out = []
+    for look in LOOKS:
+        for _ in range(setups):
+            camera = random_camera(rng)
+            rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=(0.6, 0.9))
+            light = int(rng.integers(1 << 30))
+
+            def shot(placement, *, hand=False, scene=None, look=look, pose=(camera, rvec, tvec)):  # type: ignore[no-untyped-def]
+                return photograph_look(
+                    layout, look, placement, rng, camera=pose[0], rvec=pose[1], tvec=pose[2],
+                    hand=hand, conditions=NORMAL, scene_seed=scene,
+                )  # fmt: skip
+
+            mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in CORNERS])
+            px = cv2.projectPoints(mm, rvec, tvec, camera.matrix, camera.distortion)[0]
+            px = px.reshape(-1, 2) + rng.normal(0, 0.7, (4, 2))
+            intr = Intrinsics(camera.matrix, camera.distortion, camera.width, camera.height)
+            cal = Calibration(
+                "looks",
+                camera=CameraCalibration(intr, 0.1, 10),
+                corners=ManualCorners(mm[:, :2], px),
+            )
+            known = known_placement(layout, look)
+            calib = [(shot({}, scene=light).image, {}), (shot(known, scene=light).image, known)]
+            taken = []
+            for n in range(photos + hands):
+                placement = random_placement(layout, look, rng)
+                photo = shot(placement, hand=n >= photos)
+                taken.append((placement, photo.image, n >= photos, photo.covered))
+            out.append(SetUp(look.name, cal, calib, taken))
+    return out
+
+
+def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
+    """Calibrate every set-up as a club would, then read its photos."""
+    layout = looks_layout()
+    scores = {look.name: LookScore() for look in LOOKS}
+    for setup in setups:
+        score = scores[setup.look]
+        try:
+            cal = fit_colours(layout, setup.calibration, setup.calibration_photos)
+        except CompanionError as exc:
+            score.refused += 1
+            score.notes.append(f"refused: {exc}")
+            continue
+        reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+        plain = _baseline(reader, setup.calibration_photos)
+        for placement, image, hand, covered in setup.photos:
+            t0 = time.process_time()
+            read = reader.read(image)
+            score.times.append(time.process_time() - t0)
+            if hand:
+                score.hands += 1
+                score.hands_caught += read.busy
+                if not read.busy:
+                    score.notes.append(f"hand missed over {sorted(covered)[:3]}")
+                continue
+            wrong = [f for f in layout.fields if placement.get(f) != read.fields.get(f)]
+            seen = plain(image)
+            base_wrong = [f for f in layout.fields if placement.get(f) != seen.get(f)]
+            score.baseline_right += len(layout.fields) - len(base_wrong)
+            score.baseline_boards += not base_wrong
+            score.judged_wrong += len(wrong) * (not read.busy)
+            score.fields += len(layout.fields)
+            score.right += len(layout.fields) - len(wrong)
+            score.boards += 1
+            score.busy += read.busy
+            score.boards_right += not wrong and not read.busy
+            sure = [f for f in wrong if read.confidence.get(f, 0) >= 0.9]
+            score.sure_wrong += len(sure)
+            for f in wrong[:2]:
+                score.notes.append(
+                    f"{f}: {placement.get(f, 'empty')} read {read.fields.get(f, 'empty')} "
+                    f"({read.confidence.get(f, 0):.2f})"
+                )
+            if read.busy and not wrong:
+                score.notes.append(f"busy: {read.reason}")
+    return scores
+
+
+def _baseline(reader: BoardReader, photos):  # type: ignore[no-untyped-def]
+    """A per-field nearest-colour classifier (Lab) learnt from the same calibration photos."""
+    empty, known = photos[0][0], photos[1]
+    location = reader.locator.locate(empty)
+    sampler = reader.sampler
+    empty_lab = to_lab(sampler.sample(empty, location).colours)
+    known_lab = to_lab(sampler.sample(known[0], location).colours)
+    colours = sorted(set(known[1].values()))
+    index = {f: i for i, f in enumerate(sampler.ids)}
+    means = np.array(
+        [known_lab[[index[f] for f, c in known[1].items() if c == col]].mean(0) for col in colours]
+    )
+
+    def read(image):  # type: ignore[no-untyped-def]
+        lab = to_lab(sampler.sample(image, location).colours)
+        d = np.column_stack([((lab - empty_lab) ** 2).sum(1), ((lab[:, None] - means) ** 2).sum(2)])
+        best = d.argmin(1)
+        return {f: colours[k - 1] for f, k in zip(sampler.ids, best, strict=True) if k > 0}
+
+    return read

@@ -1,0 +1,79 @@
+"""Real photos: a 9×9 Go board from a fixed webcam, read after a calibration on two frames.
+
+The data (../shared/data/board-real-photos, README there) is 15 frames of one game: the
+empty board first, then one stone more each frame. The layout is a plain grid written
+here in a few lines; the board is located by the four corner points of the grid (as a
+person clicks them in the first frame), the colours are learnt from the empty frame and
+one known frame, and every other frame must read back exactly, sure of every field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.calibration import Calibration, ManualCorners, fit_colours, read_image
+from companion.errors import CompanionError
+from companion.layout import grid_layout_data
+from companion.layoutfile import read_layout
+from companion.vision import BoardReader
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "board-real-photos"
+pytestmark = pytest.mark.skipif(not (DATA / "truth.json").exists(), reason="no real photos")
+
+#: A 9×9 board measured from the photos: stones fill 7/8 of the spacing and stand a
+#: third of their diameter high, the board reaches two spacings beyond the grid (the
+#: absolute scale only matters for the camera pose).
+GO9 = read_layout(grid_layout_data("go9", 9, 24.0, 21.0, piece_height=8.0, margin=48.0))
+CORNERS = ("r0c0", "r0c8", "r8c8", "r8c0")
+
+
+def truth(frame: dict[str, object]) -> dict[str, str]:
+    stones = frame["stones"]
+    assert isinstance(stones, dict)
+    return {"r{}c{}".format(*rc.split(",")): colour for rc, colour in stones.items()}
+
+
+@pytest.fixture(scope="module")
+def frames() -> dict[str, dict[str, object]]:
+    data: dict[str, dict[str, object]] = json.loads((DATA / "truth.json").read_text())
+    return data
+
+
+def calibrated(frames: dict[str, dict[str, object]], known: str) -> BoardReader:
+    mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
+    px = np.array(frames["go9-move_0.jpg"]["corners_px"], np.float64)
+    photos = [(read_image(DATA / "go9-move_0.jpg"), {}), (read_image(DATA / known), {})]
+    photos[1] = (photos[1][0], truth(frames[known]))
+    cal = fit_colours(GO9, Calibration("go9", corners=ManualCorners(mm, px)), photos)
+    return BoardReader(GO9, cal.profiles, None, cal.manual)
+
+
+@pytest.mark.parametrize("known", ["go9-move_13.jpg", "go9-move_5.jpg"])
+def test_every_other_frame_reads_back_exactly_and_surely(frames, known):
+    reader = calibrated(frames, known)
+    for name, frame in frames.items():
+        if name in ("go9-move_0.jpg", known):
+            continue
+        read = reader.read(read_image(DATA / name))
+        assert read.found and not read.busy, f"{name}: {read.reason}"
+        assert read.fields == truth(frame), name
+        assert read.overall >= 0.9, name
+
+
+def test_a_known_frame_with_a_stone_missing_is_refused_naming_it(frames):
+    """Frame 12 said to show frame 13's stones: the white stone on r0c2 is not there."""
+    mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
+    px = np.array(frames["go9-move_0.jpg"]["corners_px"], np.float64)
+    photos = [
+        (read_image(DATA / "go9-move_0.jpg"), {}),
+        (read_image(DATA / "go9-move_12.jpg"), truth(frames["go9-move_13.jpg"])),
+    ]
+    with pytest.raises(CompanionError) as caught:
+        fit_colours(GO9, Calibration("go9", corners=ManualCorners(mm, px)), photos, ["0", "12"])
+    assert "12: does not read back" in str(caught.value)
+    assert "r0c2 shows no piece, should be white" in str(caught.value)
+    assert "a white piece missing there?" in str(caught.value)
