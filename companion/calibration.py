@@ -377,7 +377,8 @@ def fit_colours(
     base = calibration.profiles or default_profiles(layout)
     samples = []
     for label, (image, truth) in zip(labels, photos, strict=True):
-        if not truth:
+        if not truth and (calibration.profiles is not None or _drawn_by_us(layout)):
+            # colours made for this board (measured, or its drawing's own) see pieces on it
             refuse_pieces_on_empty(board_reader(layout, calibration), image, label)
         location = locator.locate(image)
         got = sampler.sample(image, location) if location else None
@@ -438,19 +439,24 @@ def fit_colours(
     return fitted
 
 
+def _drawn_by_us(layout: Layout) -> bool:
+    """A board the project's own drawing paints, whose default colours fit its look."""
+    from companion.layout import builtin_layouts
+
+    return layout.name in builtin_layouts() and layout.source == f"builtin:{layout.name}"
+
+
 def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], label: str) -> None:
-    """A photo said to show the empty board must read empty with the profiles in use:
+    """A photo said to show the empty board must not show pieces to the profiles in use:
     fitting it would learn the pieces on it as the look of their fields, and the board
-    would read empty ever after. CompanionError naming the fields that hold something."""
+    would read empty ever after. CompanionError naming the fields that hold a piece. A
+    field the profiles are merely unsure of (a board they were not made for) is no piece."""
     read = reader.read(image)
-    if not read.found:
-        return  # fit_colours says so in its own words
-    held = [f"{f} ({c})" for f, c in sorted(read.fields.items())]
-    more = f" and {len(held) - 6} more" if len(held) > 6 else ""
-    seen = held[:6] + ([read.reason] if read.busy and read.reason else [])
-    if seen:
+    held = [f"{f} ({c})" for f, c in sorted(read.fields.items())] if read.found else []
+    if held:
+        more = f" and {len(held) - 6} more" if len(held) > 6 else ""
         raise CompanionError(
-            f"{label}: the board is not empty: {', '.join(seen)}{more}; "
+            f"{label}: the board is not empty: {', '.join(held[:6])}{more}; "
             "clear the board and capture again"
         )
 
