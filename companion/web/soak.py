@@ -99,17 +99,15 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
     found = re.search(r'name="csrf_token" value="([^"]+)"', page)
     token = found.group(1) if found else ""
     result = Soak(game)
-    watch = _Watch(table, result)
+    watch = _Watch(table, result, live)
     live.start()
     try:
-        _await(result, "the board set up", lambda: table.referee.phase is Phase.ROLL, table)
+        _await(watch, "the board set up", lambda: table.referee.phase is Phase.ROLL)
         while result.moves < moves:
             if table.referee.phase is Phase.OVER:
                 table.restart(_start(game))
                 watch.follow(table)
-                _await(
-                    result, "a new game set up", lambda: table.referee.phase is Phase.ROLL, table
-                )
+                _await(watch, "a new game set up", lambda: table.referee.phase is Phase.ROLL)
             dice = {
                 f"die{n}": str(rng.choice(faces))
                 for n, (_, faces) in enumerate(dice_inputs(table.position), 1)
@@ -121,7 +119,7 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
                     _pick(client, token, table, rng, result, watch)
                 else:
                     _set_down(client, token, table, board, rng, result, watch)
-                _await(result, "the camera to see the board", lambda: _seen(live, table), table)
+                _await(watch, "the camera to see the board", lambda: _seen(live, table))
     finally:
         live.stop()
     return result
@@ -140,15 +138,15 @@ def _start(game: str) -> Position:
 class _Watch:
     """Counts warnings and moves no driver made, from the referee's own listeners."""
 
-    def __init__(self, table: Table, result: Soak) -> None:
-        self.result = result
+    def __init__(self, table: Table, result: Soak, live: Live) -> None:
+        self.result, self.live = result, live
         self.lock = threading.Lock()
         self.expected: set[tuple[str, ...]] = set()  # boards a move may now reach
         self.said: list[tuple[float, Verdict]] = []
         self.follow(table)
 
     def follow(self, table: Table) -> None:
-        self.last = table.referee.position
+        self.table, self.last = table, table.referee.position
         table.referee.listeners.append(self._heard)
 
     def expect(self, position: Position) -> None:
@@ -188,7 +186,7 @@ def _pick(
         watch.expect(legal[index].after)
     since = time.perf_counter()
     _post(client, f"/play/{index}", {"csrf_token": token}, result)
-    _timed(result, watch, since, "a picked move", table)
+    _timed(result, watch, since, "a picked move")
     result.moves += 1
     result.picked += 1
 
@@ -215,19 +213,18 @@ def _set_down(
     since = time.perf_counter()
     board.lead = move.after
     decided = _await(
-        result,
+        watch,
         "the referee to judge the board",
         lambda: (
             table.referee.phase in (Phase.ROLL, Phase.OVER, Phase.DECIDE)
             or table.referee.position.placement != position.placement
         ),
-        table,
     )
     if decided and table.referee.phase is Phase.DECIDE:
         with table.lock:
             watch.expect(table.referee.candidates[0].after)
         _post(client, "/choose/0", {"csrf_token": token}, result)
-    _timed(result, watch, since, "a move set down", table)
+    _timed(result, watch, since, "a move set down")
     board.lead = None
     result.moves += 1
 
@@ -239,10 +236,8 @@ def _post(client: FlaskClient, path: str, form: dict[str, str], result: Soak) ->
         result.stalls.append(f"POST {path} answered {response.status_code}")
 
 
-def _timed(result: Soak, watch: _Watch, since: float, what: str, table: Table) -> None:
-    if _await(
-        result, f"the verdict on {what}", lambda: watch.verdict_after(since) is not None, table
-    ):
+def _timed(result: Soak, watch: _Watch, since: float, what: str) -> None:
+    if _await(watch, f"the verdict on {what}", lambda: watch.verdict_after(since) is not None):
         done = watch.verdict_after(since)
         assert done is not None
         result.verdict_ms.append((done - since) * 1000)
@@ -266,10 +261,17 @@ def _board(fields: Mapping[str, str], table: Table) -> dict[str, str]:
     return board
 
 
-def _await(result: Soak, what: str, done: Callable[[], bool], table: Table) -> bool:
+def _await(watch: _Watch, what: str, done: Callable[[], bool]) -> bool:
+    """Wait for ``done``; past :data:`PATIENCE` a stall, said with the referee's phase and
+    verdict and what the camera made of the table meanwhile."""
     if wait_for(done, PATIENCE):
         return True
-    ref = table.referee
+    ref, glance = watch.table.referee, watch.live.glance
     said = f"{ref.verdict.kind}: {ref.verdict.reason}" if ref.verdict else "nothing"
-    result.stalls.append(f"waited {PATIENCE:.0f} s for {what} ({ref.phase.name}, {said})")
+    camera = "no frame"
+    if glance is not None:
+        camera = f"{glance.kind}, {'still' if glance.still else 'not still'}: {glance.note}"
+    watch.result.stalls.append(
+        f"waited {PATIENCE:.0f} s for {what} ({ref.phase.name}, {said}; camera: {camera})"
+    )
     return False
