@@ -42,9 +42,12 @@ from companion.vision.pips import SIZE, FaceReading, read_face
 Image = npt.NDArray[Any]
 
 KINDS = ("d6", "miwin")
+#: A die read with less confidence than this is unsure: the referee asks instead of deciding.
+SURE = 0.7
 __all__ = [
     "DEFAULT_PROFILES",
     "KINDS",
+    "SURE",
     "DiceProfiles",
     "DiceReading",
     "Die",
