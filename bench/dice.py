@@ -8,8 +8,10 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     labelled box with its value): dice right, scenes entirely right, dice missed, misread and
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
     reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
-(b) real crops: the pip reader alone on the 64×64 crops of ``--crops`` (file name's first
-    character = truth), accuracy and confusion matrix; skipped with a message if absent;
+(b) real crops: the classical pip reader (``pips.read_face``) alone on the 64×64 crops of
+    ``--crops`` (file name's first character = truth), accuracy and confusion matrix;
+    skipped with a message if absent. The crops are in the networks' training data, so
+    they give no held-out figure for ``read_dice``;
 (c) synthetic: a seeded set of rendered trays (``companion.synth.dice``, all backgrounds,
     camera tilt up to 30°, d6 and Miwin dice, touching dice, glints, shadows, uneven light,
     noise, defocus, JPEG loss; no motion blur) — per-die accuracy (a die counts as right when
