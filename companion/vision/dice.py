@@ -53,6 +53,9 @@ KINDS = ("d6", "miwin")
 SURE = 0.7
 #: The long side of the working copy of a photo, in pixels.
 WORK_SIDE = 1024
+#: Dice wider than LARGE pixels in the working copy are read again at DIE_SIDE pixels.
+LARGE = 80.0
+DIE_SIDE = 48.0
 #: A die must be at least this sure to be reported at all (below: a guess about clutter).
 FLOOR = 0.25
 #: Edges around a die's pips this uneven (structure tensor, 1 = round) mean motion blur.
@@ -122,6 +125,12 @@ def read_dice(
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
         dice = _read(work, kind, profiles)
+        typical = float(np.median([d.side for d in dice])) if dice else 0.0
+        if typical > LARGE:
+            # Dice this large have pips wider than the spot finder's window (some are
+            # missed): read again where the dice are of the size it was made for.
+            scale *= DIE_SIDE / typical
+            dice = _read(_resized(image, scale), kind, profiles)
         if dice:
             dice = [
                 Die(
