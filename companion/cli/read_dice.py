@@ -3,7 +3,9 @@
 With ``--json`` one JSON line per image (DESIGN.md):
 ``{"image": …, "dice": [{"value": 5, "kind": "d6", "x": …, "y": …, "confidence": …}],
 "settled": true}``. Without it a readable line per image. An unreadable image is bad input
-(exit 2, one line); a photo without dice is an empty result (exit 0).
+(exit 2, one line); a photo without dice is an empty result (exit 0). A photo is a still:
+its dice lie where they lie, so ``settled`` is true (motion blur matters to the live loop,
+which reads a stream of frames, not to a photo given here).
 """
 
 from __future__ import annotations
@@ -47,8 +49,7 @@ def describe(reading: DiceReading) -> str:
         kind = "" if die.kind == "d6" else f" ({die.kind})"
         parts.append(f"{die.value}{kind} at {die.x:.0f},{die.y:.0f} [{die.confidence:.0%}]")
     total = sum(reading.values)
-    still = "" if reading.settled else " — still rolling, not settled"
-    return f"{len(reading.dice)} dice, total {total}: " + "; ".join(parts) + still
+    return f"{len(reading.dice)} dice, total {total}: " + "; ".join(parts)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             line = {
                 "image": path,
                 "dice": [d.to_json() for d in reading.dice],
-                "settled": reading.settled,
+                "settled": True,  # a photo is a still (see the module's docstring)
             }
             print(json.dumps(line, ensure_ascii=False))
         else:

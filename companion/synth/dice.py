@@ -68,13 +68,15 @@ _D6_OPPOSITE_NEIGHBOURS = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5)}
 
 @dataclass(frozen=True)
 class TrueDie:
-    """Ground truth of one die: its top value, kind, top-face centre in pixels, motion."""
+    """Ground truth of one die: its top value, kind, top-face centre in pixels, motion, and
+    the top face's side in pixels (the root of its area in the picture)."""
 
     value: int
     kind: str
     x: float
     y: float
     moving: bool
+    side: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -168,8 +170,9 @@ def _draw_die(
     scale: float,
     light: npt.NDArray[np.float64],
     rng: np.random.Generator,
-) -> tuple[float, float]:
-    """Draw one die on ``canvas`` (2x supersampled); returns its top-face centre in pixels."""
+) -> tuple[float, float, float]:
+    """Draw one die on ``canvas`` (2x supersampled); returns its top-face centre and side in
+    pixels."""
     a, (cx, cy) = die.side, die.centre
     c, s = np.cos(die.yaw), np.sin(die.yaw)
     ex, ey, ez = np.array([c, s, 0.0]), np.array([-s, c, 0.0]), np.array([0.0, 0.0, 1.0])
@@ -177,7 +180,7 @@ def _draw_die(
     # Each face: its centre, two in-plane unit axes and its outward normal.
     faces = [(ez, ex, ey)] + [(n, u, ez) for n, u in ((ex, ey), (ey, -ex), (-ex, -ey), (-ey, ex))]
     sides = _side_values(die, rng)
-    top_px = (0.0, 0.0)
+    top_px = (0.0, 0.0, 0.0)
     order = sorted(range(5), key=lambda i: i == 0)  # the top face last
     for i in order:
         normal, u, v = faces[i]
@@ -210,7 +213,10 @@ def _draw_die(
                 cv2.fillPoly(canvas, [pts], (250, 250, 250), cv2.LINE_AA)
         if i == 0:
             px = cam.project(fc[None, :])[0]
-            top_px = (float(px[0]), float(px[1]))
+            side = float(
+                np.sqrt(cv2.contourArea(cam.project(np.array(corners)).astype(np.float32)))
+            )
+            top_px = (float(px[0]), float(px[1]), side)
     return top_px
 
 
@@ -334,7 +340,7 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
     for die in dice:
         if die.moving:
             layer = np.zeros_like(canvas)
-            x, y = _draw_die(layer, die, cam, scale, light, rng)
+            x, y, side = _draw_die(layer, die, cam, scale, light, rng)
             alpha = (layer.max(axis=2) > 0).astype(np.float32)
             # A tumbling die moves a quarter to half its size while the shutter is open.
             length = int(rng.uniform(0.25, 0.6) * cam.focal * die.side / dist * scale)
@@ -349,8 +355,8 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
             alpha = cv2.filter2D(alpha, -1, kernel)[:, :, None]
             canvas = canvas * (1 - alpha) + layer
         else:
-            x, y = _draw_die(canvas, die, cam, scale, light, rng)
-        truth.append(TrueDie(die.value, die.kind, x, y, die.moving))
+            x, y, side = _draw_die(canvas, die, cam, scale, light, rng)
+        truth.append(TrueDie(die.value, die.kind, x, y, die.moving, side))
     image = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)
     image = _camera_effects(image, opts, rng)
     order = sorted(truth, key=lambda d: (d.y, d.x))

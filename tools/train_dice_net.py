@@ -1,0 +1,348 @@
+"""Train the die reader network of companion/vision/dicenet.py and export it to ONNX.
+
+Run ``.venv/bin/python tools/train_dice_net.py`` from the project root, with torch
+installed for training only (``pip install torch==2.13.0 onnx``; the companion itself runs
+the exported file through ``cv2.dnn``). Data, all from outside the test split:
+
+* the real photos of ``../shared/data/dice-real-scenes`` of the ``train`` split only: a
+  crop around every labelled die, its centre moved by up to 0.35 of its side and its size
+  misjudged by 0.65-1.5× (as the pip candidates are), labelled with its value and where
+  the die really is; and crops at the pip candidates (:mod:`companion.vision.pipspots`)
+  and random places that are not on a die (further than 0.6 of a side from every die),
+  labelled "no die";
+* the real single-die crops of ``../shared/data/dice-real-crops``, pasted turned onto the
+  synthetic tables of :mod:`companion.synth.tables` (wood, felt, cardboard, leather, plain)
+  and onto die-free parts of the train photos;
+* those synthetic tables alone, as "no die".
+
+Every crop is turned by any angle (a die's value does not depend on its turn), its colour
+channels shuffled or the whole crop inverted (white dice with black pips become black dice
+with white pips), light, contrast, blur, noise and JPEG loss varied. The seed is fixed; the
+figures the network reaches are measured by ``bench/dice.py``, not here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
+from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
+from companion.vision.dicenet import CLASSES, FINDER, READER, normalise  # noqa: E402
+from companion.vision.dicetruth import CROPS, SCENES, load_scenes  # noqa: E402
+from companion.vision.pipspots import candidates  # noqa: E402
+
+# Set by --stage (see main): the crop's size and span, how far off a die's centre and how
+# wrong in size a crop may be and still be labelled with that die.
+CROP, SPAN = FINDER.crop, FINDER.span
+NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
+SIZES = (0.65, 1.5)
+FAR = 0.6  # a crop centred further than this from every die shows none
+
+
+def turned_crop(image: np.ndarray, x: float, y: float, side: float, angle: float) -> np.ndarray:
+    """Like dicenet.crop, turned by ``angle`` radians about (x, y)."""
+    scale = CROP / (SPAN * side)
+    c, s = math.cos(angle) * scale, math.sin(angle) * scale
+    m = np.array([[c, -s, 0.0], [s, c, 0.0]])
+    m[:, 2] = np.array([CROP / 2, CROP / 2]) - m[:, :2] @ np.array([x, y])
+    return cv2.warpAffine(
+        image, m, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def sample_die(
+    rng: random.Random, image: np.ndarray, x: float, y: float, side: float, value: int
+) -> tuple[np.ndarray, int, tuple[float, float, float]]:
+    """A crop near a die, and its label: value, and the die's offset and size in the crop."""
+    r = NEAR * side * math.sqrt(rng.random())
+    a = rng.uniform(0, 2 * math.pi)
+    cx, cy = x + r * math.cos(a), y + r * math.sin(a)
+    est = side * math.exp(rng.uniform(math.log(SIZES[0]), math.log(SIZES[1])))
+    angle = rng.uniform(0, 2 * math.pi)
+    patch = turned_crop(image, cx, cy, est, angle)
+    span = SPAN * est
+    dx, dy = (x - cx) / span, (y - cy) / span
+    # the offset as the turned crop shows it
+    c, s = math.cos(angle), math.sin(angle)
+    return patch, value, (c * dx - s * dy, s * dx + c * dy, math.log(side / est))
+
+
+def augment(rng: random.Random, patch: np.ndarray) -> np.ndarray:
+    p = patch.astype(np.float32)
+    if rng.random() < 0.5:
+        p = p[:, :, rng.sample(range(3), 3)]
+    if rng.random() < 0.25:
+        p = 255 - p
+    if rng.random() < 0.15:
+        p = np.repeat(p.mean(axis=2, keepdims=True), 3, axis=2)
+    p = p * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
+    p = 255 * (np.clip(p, 0, 255) / 255) ** rng.uniform(0.7, 1.4)
+    if rng.random() < 0.3:
+        p = cv2.GaussianBlur(p, (0, 0), rng.uniform(0.3, 1.0))
+    p = p + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 6), p.shape)
+    p = np.clip(p, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        _, buf = cv2.imencode(".jpg", p, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 90)])
+        p = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if rng.random() < 0.5:
+        p = p[:, ::-1]
+    return np.ascontiguousarray(p)
+
+
+def clutter(rng: random.Random) -> np.ndarray:
+    """A made-up desk beside the tray: keyboard keys with letters, cables, screws, dots.
+
+    Keys with a letter in the middle are the classic false die (a light square with a dark
+    spot); none of this is a die, so everything here is "no die"."""
+    h, w = 240, 320
+    base = np.array([rng.randrange(256) for _ in range(3)], np.float64)
+    image = np.empty((h, w, 3), np.uint8)
+    image[:] = base.astype(np.uint8)
+    key = rng.randint(14, 40)
+    cap = tuple(rng.randrange(256) for _ in range(3))
+    ink = tuple(rng.randrange(256) for _ in range(3))
+    for y in range(rng.randint(-key, 0), h, key + rng.randint(2, 6)):
+        shift = rng.randint(0, key)
+        for x in range(-shift, w, key + rng.randint(2, 6)):
+            cv2.rectangle(image, (x, y), (x + key, y + key), cap, -1, cv2.LINE_AA)
+            text = rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,-#*")
+            font = rng.choice([cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN])
+            org = (x + key // 4 + rng.randint(-2, 2), y + 3 * key // 4 + rng.randint(-2, 2))
+            cv2.putText(image, text, org, font, key / 40, ink, rng.randint(1, 2), cv2.LINE_AA)
+    for _ in range(rng.randint(0, 4)):
+        pts = np.array([[rng.randrange(w), rng.randrange(h)] for _ in range(4)], np.int32)
+        colour = tuple(rng.randrange(256) for _ in range(3))
+        cv2.polylines(image, [pts], False, colour, rng.randint(2, 9), cv2.LINE_AA)
+    for _ in range(rng.randint(0, 12)):
+        colour = tuple(rng.randrange(256) for _ in range(3))
+        centre = (rng.randrange(w), rng.randrange(h))
+        cv2.circle(image, centre, rng.randint(2, 6), colour, -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 1.2))
+
+
+def far_from(dice: list[tuple[float, float, float]], x: float, y: float) -> bool:
+    return all(math.hypot(x - dx, y - dy) > FAR * s for dx, dy, s in dice)
+
+
+def near_any(dice: list[tuple[float, float, float]], x: float, y: float) -> bool:
+    return any(math.hypot(x - dx, y - dy) <= FAR * s for dx, dy, s in dice)
+
+
+def build(
+    rng: random.Random, per_die: int, synthetic: int, clutters: int
+) -> tuple[list, list, list]:
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    regs: list[tuple[float, float, float]] = []
+
+    def add(patch: np.ndarray, label: int, reg: tuple[float, float, float]) -> None:
+        xs.append(augment(rng, patch))
+        ys.append(label)
+        regs.append(reg)
+
+    scenes = load_scenes(SCENES, "train")
+    empties: list[np.ndarray] = []  # die-free patches of the train photos, for pasting
+    for scene in scenes:
+        image = cv2.imread(str(scene.path))
+        h, w = image.shape[:2]
+        dice = [
+            ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0 + b.y1 - b.y0) / 2)
+            for b in scene.boxes
+        ]
+        typical = float(np.median([s for _, _, s in dice]))
+        for (x, y, side), box in zip(dice, scene.boxes, strict=True):
+            for _ in range(per_die):
+                add(*sample_die(rng, image, x, y, side, box.value))
+        for c in candidates(image):
+            if far_from(dice, c.x, c.y):
+                add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+        for _ in range(4 * len(dice)):
+            x, y = rng.uniform(0, w), rng.uniform(0, h)
+            side = typical * math.exp(rng.uniform(-0.5, 0.5))
+            if far_from(dice, x, y):
+                add(turned_crop(image, x, y, side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+        for _ in range(3):
+            x, y = rng.uniform(60, w - 60), rng.uniform(60, h - 60)
+            if far_from(dice, x, y) and all(
+                math.hypot(x - dx, y - dy) > 2 * s for dx, dy, s in dice
+            ):
+                empties.append(image[int(y) - 60 : int(y) + 60, int(x) - 60 : int(x) + 60])
+    print(f"real scenes: {len(xs)} crops", flush=True)
+    tables = [
+        background(name, 240, 320, np.random.default_rng(seed))
+        for seed in range(12)
+        for name in BACKGROUNDS
+    ]
+    for table in tables:
+        for _ in range(40):
+            side = rng.uniform(20, 70)
+            x, y = rng.uniform(0, 320), rng.uniform(0, 240)
+            add(turned_crop(table, x, y, side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+    for _ in range(clutters):
+        desk = clutter(rng)
+        for c in candidates(desk)[:30]:
+            add(turned_crop(desk, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+        for _ in range(10):
+            side = rng.uniform(20, 70)
+            x, y = rng.uniform(0, 320), rng.uniform(0, 240)
+            add(turned_crop(desk, x, y, side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+    files = sorted(CROPS.glob("*.png"))
+    for f in files:
+        face = cv2.imread(str(f))
+        for _ in range(max(1, per_die // 2)):
+            canvas = rng.choice(tables) if rng.random() < 0.5 else rng.choice(empties)
+            ch, cw = canvas.shape[:2]
+            size = 120
+            x0, y0 = rng.randrange(cw - size + 1), rng.randrange(ch - size + 1)
+            part = cv2.resize(canvas[y0 : y0 + size, x0 : x0 + size], (size, size)).copy()
+            side = rng.uniform(30, 46)
+            die = cv2.resize(face, (int(side), int(side)))
+            o = (size - int(side)) // 2
+            part[o : o + int(side), o : o + int(side)] = die
+            add(*sample_die(rng, part, size / 2, size / 2, side, int(f.name[0])))
+            # the same die off-centre: no die centred here
+            a = rng.uniform(0, 2 * math.pi)
+            r = side * rng.uniform(0.75, 1.2)
+            add(
+                turned_crop(
+                    part,
+                    size / 2 + r * math.cos(a),
+                    size / 2 + r * math.sin(a),
+                    side * rng.uniform(0.7, 1.3),
+                    rng.uniform(0, 6.3),
+                ),
+                0,
+                (0, 0, 0),
+            )
+    for seed in range(synthetic):
+        # the project's rendered trays: every table texture, tilted cameras, d6 and Miwin
+        # dice (the only source of 7, 8 and 9), shrunk so the dice are 20-70 pixels wide
+        # seeds from 5,000,000 on: the tests and bench/dice.py render lower seeds
+        options = SceneOptions(kind=("d6", "miwin")[seed % 2], dice=(1, 6))
+        scene = render_scene(5_000_000 + seed, options)
+        f = rng.uniform(0.35, 1.0)
+        image = cv2.resize(scene.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        dice = [(d.x * f, d.y * f, d.side * f) for d in scene.dice]
+        for (x, y, side), die in zip(dice, scene.dice, strict=True):
+            for _ in range(max(1, per_die // 2)):
+                add(*sample_die(rng, image, x, y, side, die.value))
+        for c in candidates(image):
+            if far_from(dice, c.x, c.y):
+                add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+    print(f"all: {len(xs)} crops, {sum(y == 0 for y in ys)} without a die", flush=True)
+    return xs, ys, regs
+
+
+class DiceNet(nn.Module):
+    """Four 3×3 convolutions, each halving the crop, and a small dense head."""
+
+    def __init__(self, widths: tuple[int, int, int, int]) -> None:
+        super().__init__()
+        layers: list[nn.Module] = []
+        before = 3
+        for width in widths:
+            layers += [nn.Conv2d(before, width, 3, padding=1), nn.BatchNorm2d(width)]
+            layers += [nn.ReLU(), nn.MaxPool2d(2)]
+            before = width
+        self.features = nn.Sequential(*layers)
+        flat = widths[-1] * (CROP // 16) ** 2
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(flat, 64), nn.ReLU(), nn.Linear(64, CLASSES + 3)
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.features(x))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-die", type=int, default=10, help="crops per labelled die")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--synthetic", type=int, default=400, help="rendered trays")
+    parser.add_argument("--clutter", type=int, default=200, help="made-up desks (no dice)")
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--stage", choices=["finder", "reader"], default="finder")
+    parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
+    args = parser.parse_args()
+    global CROP, SPAN, NEAR, SIZES
+    stage = FINDER if args.stage == "finder" else READER
+    CROP, SPAN = stage.crop, stage.span
+    if args.stage == "reader":
+        # the reader sees crops the finder has centred on a die: near and about right
+        NEAR, SIZES = 0.12, (0.85, 1.18)
+    widths = (12, 24, 32, 48) if args.stage == "finder" else (16, 32, 48, 64)
+    args.output = args.output or stage.model
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    t0 = time.time()
+    xs, ys, regs = build(rng, args.per_die, args.synthetic, args.clutter)
+    x = torch.from_numpy(normalise(np.stack(xs)))
+    y = torch.tensor(ys)
+    reg = torch.tensor(regs, dtype=torch.float32)
+    model = DiceNet(widths)
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = args.epochs * math.ceil(len(x) / 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    for epoch in range(args.epochs):
+        model.train()
+        order = torch.randperm(len(x))
+        total = correct = 0
+        loss_sum = 0.0
+        for i in range(0, len(x), 128):
+            idx = order[i : i + 128]
+            out = model(x[idx])
+            ce = nn.functional.cross_entropy(out[:, :CLASSES], y[idx], label_smoothing=0.02)
+            die = (y[idx] > 0).float().unsqueeze(1)
+            box = nn.functional.smooth_l1_loss(out[:, CLASSES:], reg[idx], reduction="none") * die
+            loss = ce + 4 * box.sum() / max(1.0, float(die.sum()))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += float(loss) * len(idx)
+            total += len(idx)
+            correct += int((out[:, :CLASSES].argmax(1) == y[idx]).sum())
+        print(
+            f"epoch {epoch + 1}: loss {loss_sum / total:.4f}, train accuracy "
+            f"{correct / total:.4f}, {time.time() - t0:.0f} s",
+            flush=True,
+        )
+    model.eval()
+    torch.onnx.export(
+        model,
+        (torch.zeros(1, 3, CROP, CROP),),
+        str(args.output),
+        input_names=["crops"],
+        output_names=["out"],
+        dynamic_axes={"crops": {0: "n"}, "out": {0: "n"}},
+        opset_version=13,
+        dynamo=False,
+    )
+    net = cv2.dnn.readNetFromONNX(str(args.output))  # the runtime must load it
+    net.setInput(x[:4].numpy())
+    check = net.forward()
+    with torch.no_grad():
+        want = model(x[:4]).numpy()
+    print(
+        f"wrote {args.output} ({args.output.stat().st_size} bytes); cv2.dnn agrees to "
+        f"{float(np.abs(check - want).max()):.2e}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
