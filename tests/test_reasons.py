@@ -3,11 +3,16 @@ rule decided, in the text's words where they help, not a guess at what went wron
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gravitation_helpers import COLOURS, make, make_tunnelx
 from tuerme_helpers import make as make_tuerme
 
 from companion.checker import check
 from companion.games import check as check_any
+from companion.position import load_position
+
+ROOT = Path(__file__).resolve().parents[1]
 
 U3 = [f"U3.{i}" for i in range(20)]
 
@@ -70,3 +75,15 @@ def test_a_full_orbit_destroyed_by_a_push_is_said_so() -> None:
     v = check(pos, (4, 2), "Wurf 6, Umlaufbahn 3, Stoß 3")
     assert v.verdict == "legal" and "red moves U3.0 → red.S5" not in v.reason
     assert "full orbit U3" in v.reason and "all 20 pieces" in v.reason
+
+
+def test_after_a_tenet_win_the_turn_is_not_passed_on() -> None:
+    pos = load_position(ROOT / "docs" / "examples" / "tenet.json")
+    said = (
+        "3 von Start nach K1.4, versetzt rot nach P1.0; "
+        "2 von P1.0 nach P1.2, versetzt rot nach P1.6"
+    )
+    v = check_any(pos, (1, 3, 2), said)
+    assert v.verdict == "legal" and v.move is not None and v.move.winner == "red"
+    after = v.move.after
+    assert after.to_move == "red" and after.spent == () and after.first_round == pos.first_round
