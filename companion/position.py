@@ -330,7 +330,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     except PositionError as exc:
         if not defaulted or not spec.former_layouts:
             raise
-        former = " or ".join(repr(n) for n in spec.former_layouts)
+        former = " or ".join(f'"{n}"' for n in spec.former_layouts)
         raise PositionError(
             f"{exc}: the position names no layout and was read on {layout.name!r}, "
             f"{spec.title}'s board now; a position of the former board says "

@@ -108,7 +108,7 @@ def test_a_position_naming_no_board_is_read_on_tenet_2_and_an_old_one_told_its_l
     )
     unnamed = {"game": "tenet", "players": ["red"], "pieces": {"red": ["X1-7"] + ["start"] * 8}}
     with pytest.raises(
-        PositionError, match=r"unknown field 'X1-7'.*'tenet-2'.*\"layout\": 'tenet'"
+        PositionError, match=r"unknown field 'X1-7'.*'tenet-2'.*\"layout\": \"tenet\""
     ):
         position_from_json(unnamed)
     on_the_old_board = position_from_json({**unnamed, "layout": "tenet"})
