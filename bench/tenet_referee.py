@@ -3,7 +3,8 @@
 Plays seeded random TENET games (whole turns of random legal steps; on a Pasch each ball
 on the third die's circles goes back to start with probability one half, as
 companion.games.tenet_selfplay does) and hands the referee, after each roll, the board
-after the turn as the camera compares it (tenet_live.seen: no start field). Timed is
+after the turn as the camera compares it (tenet_live.seen: no start field). Timed (CPU
+time, ``time.process_time``; one OpenCV thread for the camera) is
 ``Referee.observe_board``: the board-guided search for the turn and the verdict. The
 reading of the frame is the same as for the other games and measured by bench/referee.py
 (add it: about 4 frames of the board reader). Also timed: a board no turn explains (the
@@ -26,7 +27,7 @@ import random
 import statistics
 import time
 
-from companion.games import legal_moves
+from companion.games import TENET, legal_moves
 from companion.games.tenet_live import explain, seen
 from companion.games.tenet_selfplay import Turn, whole_turns
 from companion.layout import load_layout
@@ -36,7 +37,8 @@ from companion.referee import Phase, Referee
 
 def game(seed: int, players: int, turns: int) -> list[Turn]:
     """The whole turns of one random game: (before, roll, after)."""
-    colours = [c for c in load_layout("tenet").colours if c not in ("orange",)][:players]
+    colours = load_layout(TENET.default_layout).colours
+    colours = tuple(c for c in colours if c not in ("orange",))[:players]
     return whole_turns(seed, colours, turns)
 
 
@@ -84,9 +86,9 @@ def main() -> None:
                 ref.confirm_board()
                 ref.observe_dice(list(roll))
                 if ref.phase is Phase.MOVE:
-                    t = time.perf_counter()
+                    t = time.process_time()
                     verdict = ref.observe_board(wrong)
-                    rejected.append(time.perf_counter() - t)
+                    rejected.append(time.process_time() - t)
                     key = f"wrong board: {verdict.kind if verdict else 'none'}"
                     answers[key] = answers.get(key, 0) + 1
             ref = Referee.start(before, legal_moves)
@@ -95,9 +97,9 @@ def main() -> None:
             if ref.phase is not Phase.MOVE:
                 answers["judged on the roll"] = answers.get("judged on the roll", 0) + 1
                 continue
-            t = time.perf_counter()
+            t = time.process_time()
             verdict = ref.observe_board(seen(after))
-            legal.append(time.perf_counter() - t)
+            legal.append(time.process_time() - t)
             states.append(explain(before, roll, seen(after)).visited)  # again, untimed
             key = verdict.kind if verdict else "none"
             answers[key] = answers.get(key, 0) + 1
@@ -113,12 +115,14 @@ def main() -> None:
 
 def camera(turns: list[Turn]) -> None:
     """The Watcher on photographed boards: 4 frames a board, reading included."""
+    import cv2
     import numpy as np
 
     from companion.synth.board import photograph
     from companion.vision import BoardReader
     from companion.watch import Watcher
 
+    cv2.setNumThreads(1)  # CPU time of one thread, as the other benchmarks
     start = turns[0][0]
     ref = Referee.start(start, legal_moves)
     watcher = Watcher(ref, BoardReader(start.layout), dice_kind="miwin")
@@ -132,9 +136,9 @@ def camera(turns: list[Turn]) -> None:
         if ref.phase is not Phase.MOVE and seen(after) == seen(ref.position):
             continue  # judged on the roll (a Pasch nobody cleared after, the stone die)
         image = photograph(after, rng, scene_seed=2).image
-        t = time.perf_counter()
+        t = time.process_time()
         verdicts = [watcher.feed(image).verdict for _ in range(4)]
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
         kinds += [v.kind for v in verdicts if v is not None]
     print("camera: 4 frames to the verdict ", stats(times), " verdicts", kinds.count("legal"))
 

@@ -502,7 +502,9 @@ def start_of(layout: Layout) -> Position:
     from companion.games import GAMES
     from companion.position import start_position
 
-    game = next((g for g in GAMES.values() if g.default_layout == layout.name), None)
+    game = next(
+        (g for g in GAMES.values() if layout.name in (g.default_layout, *g.former_layouts)), None
+    )
     if game is None:
         raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
     return start_position(game.name, layout.colours[: game.max_players], layout)

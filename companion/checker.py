@@ -122,7 +122,10 @@ def _judge(
             move=m,
         )
     nearest = _nearest(_pool(position, pair, moves), tokens, to)
-    if fits and start is not None and all(m.start != start for m in fits):
+    demanded = _demanded(position, pair, tokens, to, start)
+    if demanded:
+        reason = demanded
+    elif fits and start is not None and all(m.start != start for m in fits):
         starts = ", ".join(sorted({str(m.start) for m in fits}))
         reason = f"{render(tokens)!r} moves the piece on {starts}, not the one on {start}"
     elif fits:
@@ -138,6 +141,34 @@ def _judge(
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
 
 
+def _demanded(
+    position: Position,
+    pair: tuple[int, int],
+    tokens: tuple[Token, ...],
+    to: str | None,
+    start: str | None,
+) -> str | None:
+    """The words move a piece the player may move but for a Sonderfeld demand on another."""
+    if not position.demands or position.declared is not None:
+        return None
+    said = normalise(tokens)
+    free = replace(position, demands=())
+    moved = {
+        m.start
+        for m in zwianer(position.game).generate(free, pair, words_target(said))
+        if normalise(m.tokens) == said and to in (None, m.end) and start in (None, m.start)
+    }
+    if not moved or moved & set(position.demands):
+        return None
+    return (
+        f"{position.to_move} must move the piece on {', '.join(position.demands)}, "
+        f"demanded from another player's special field ('wenn die Bewegung eines bestimmten "
+        "Spielsteines von einem Mitspieler verlangt wurde, hast du für deinen Zug keine freie "
+        f"Wahlmöglichkeit'); {render(tokens)!r} moves the piece on "
+        + ", ".join(sorted(str(f) for f in moved))
+    )
+
+
 def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
     """A crash or pass said with another value of the roll ("Wurf 5, Absturz" for 5+2)."""
     if m.kind not in ("crash", "pass") or len(tokens) != len(m.tokens):
@@ -150,6 +181,9 @@ def _describe(m: Move) -> str:
         return f"{m.colour} passes"
     if m.kind == "crash":
         return f"{m.colour} piece on {m.start} crashes into the Gravitator"
+    full = _full_orbit(m)
+    if full:
+        return full
     text = f"{m.colour} moves {m.start} → {m.end}"
     if m.kind == "swap":
         text = f"{m.colour} swaps {m.start} with {m.swapped}"
@@ -162,6 +196,20 @@ def _describe(m: Move) -> str:
     if m.winner:
         text += f", {m.winner} wins"
     return text
+
+
+def _full_orbit(m: Move) -> str | None:
+    """A push that met a full orbit: every piece on it destroyed, the mover's included."""
+    own = [d for d in m.destroyed if d.colour == m.colour and d.home == m.end]
+    if not own or not m.tokens or m.tokens[-1].kind is not Kind.STOSS:
+        return None
+    ring = graph(m.after.layout).ring_of.get(own[0].field, "?")
+    return (
+        f"{m.colour}'s push meets the full orbit {ring}: all {len(m.destroyed)} pieces on it "
+        f"are destroyed, {m.colour}'s own from {own[0].field} included (Sonderfall: 'Sind "
+        "alle Felder einer Umlaufbahn belegt und noch Punkte für einen Stoß übrig, werden "
+        "alle Spielsteine auf dieser Umlaufbahn zerstört')"
+    )
 
 
 def _one_per_outcome(moves: list[Move]) -> list[Move]:
@@ -382,7 +430,11 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                     f"to the first free field: {str(want)!r}"
                 )
             if got.kind is Kind.TUNNEL and want.kind is Kind.COUNT:
-                return f"{str(got)!r}: there is nothing to tunnel through, the next field is free"
+                return _no_tunnel(str(got), legal[:i], best, position)
+            if got.kind is Kind.ABWEHR and want.kind is not Kind.ABWEHR:
+                why = _no_defence(str(got), legal[:i], best, position)
+                if why:
+                    return why
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
                 return f"{str(got)!r}: there is no piece to push there, the next field is free"
             return f"{str(got)!r} where the nearest legal move says {str(want)!r}"
@@ -391,3 +443,50 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
     if len(said) > len(legal):
         return f"the move is over before {str(said[len(legal)])!r}"
     return "no legal move is announced like this"
+
+
+def _no_tunnel(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str:
+    """Why a step said as a tunnel is a plain step: a full ring (ruling 4.5) or a free field."""
+    if any(t.kind is Kind.TUNNEL for t in before) or len(best.path) <= len(before):
+        return f"{got!r}: there is nothing to tunnel through here"
+    here, nxt = best.path[len(before) - 1], best.path[len(before)]
+    g = graph(position.layout)
+    occ = position.occupant  # the rings full before the move (tunnelx.full_rings)
+    full = {r for r, fields in g.ring_members.items() if all(f in occ for f in fields)}
+    ring = g.ring_of.get(here)
+    if ring in full:
+        return (
+            f"{got!r}: the ring {ring} is full, so the piece on {here} first steps out of it "
+            "with a plain step and only then may tunnel (ruling 4.5: 'Wird ein Spielstein "
+            "bewegt der in einer voll belegten Umlaufbahn steht, muss dieser zuerst aus der "
+            "Umlaufbahn herausbewegt werden')"
+        )
+    blocked = [f for f in g.successors[here] if f in position.occupant and g.ring_of.get(f) in full]
+    if blocked:
+        return (
+            f"{got!r}: {blocked[0]} lies on the full ring {g.ring_of[blocked[0]]}, which "
+            "cannot be tunnelled through (ruling 4.5: 'Eine voll belegte Umlaufbahn darf "
+            "nicht zum durchtunneln genutzt werden')"
+        )
+    return f"{got!r}: there is nothing to tunnel through: {nxt} is free"
+
+
+def _no_defence(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str | None:
+    """Why a push cannot be defended: the piece is the mover's own, or its store is empty."""
+    pushes = sum(t.kind is Kind.STOSS for t in before)
+    if not 0 < pushes <= len(best.pushes):
+        return None
+    push = best.pushes[pushes - 1]
+    if push.colour == best.colour:
+        return (
+            f"{got!r}: the pushed piece on {push.start} is {push.colour}'s own, and only the "
+            "player of a foreign piece may defend a push (Stoßabwehr: 'Wird ein fremder "
+            "Spielstein gestoßen und dessen Spieler hat noch Energiepunkte …')"
+        )
+    if position.energy_of(push.colour) == 0:
+        return (
+            f"{got!r}: {push.colour} has no energy in the store to defend the push on "
+            f"{push.start} (Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im "
+            "Energiespeicher) übrig')"
+        )
+    return None

@@ -272,6 +272,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     if not isinstance(game, str):
         raise PositionError("position needs 'game' (a string)")
     spec = game_spec(game)
+    defaulted = layout is None and "layout" not in data  # read on the game's board now
     if layout is None:
         name = data.get("layout", spec.default_layout)
         if not isinstance(name, str):
@@ -308,23 +309,33 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
         isinstance(v, list) and all(isinstance(c, str) for c in v) for v in stacks.values()
     ):
         raise PositionError("'stacks' must map fields to lists of colours, bottom to top")
-    return Position.create(
-        game,
-        layout,
-        players,
-        to_move,
-        pieces,
-        energy,
-        options,
-        phase,
-        demands,
-        declared,
-        prediction,
-        stacks,
-        data.get("stone"),
-        data.get("first_round", 0),
-        data.get("spent", []),
-    )
+    try:
+        return Position.create(
+            game,
+            layout,
+            players,
+            to_move,
+            pieces,
+            energy,
+            options,
+            phase,
+            demands,
+            declared,
+            prediction,
+            stacks,
+            data.get("stone"),
+            data.get("first_round", 0),
+            data.get("spent", []),
+        )
+    except PositionError as exc:
+        if not defaulted or not spec.former_layouts:
+            raise
+        former = " or ".join(f'"{n}"' for n in spec.former_layouts)
+        raise PositionError(
+            f"{exc}: the position names no layout and was read on {layout.name!r}, "
+            f"{spec.title}'s board now; a position of the former board says "
+            f'"layout": {former}'
+        ) from None
 
 
 def load_position(path: str | Path, layout: Layout | None = None) -> Position:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.errors import PositionError
 from companion.layout import Layout, load_layout
 from companion.position import Position, position_from_json
 
@@ -96,3 +97,19 @@ def test_a_position_names_its_board_and_old_ones_keep_theirs() -> None:
     )
     again = position_from_json(json.loads(new.dumps()))
     assert again.layout.name == "tenet-2" and again.occupant["E1-9"] == "red"
+
+
+def test_a_position_naming_no_board_is_read_on_tenet_2_and_an_old_one_told_its_layout() -> None:
+    assert (
+        position_from_json(
+            {"game": "tenet", "players": ["red"], "pieces": {"red": ["E1-9"] + ["start"] * 8}}
+        ).layout.name
+        == "tenet-2"
+    )
+    unnamed = {"game": "tenet", "players": ["red"], "pieces": {"red": ["X1-7"] + ["start"] * 8}}
+    with pytest.raises(
+        PositionError, match=r"unknown field 'X1-7'.*'tenet-2'.*\"layout\": \"tenet\""
+    ):
+        position_from_json(unnamed)
+    on_the_old_board = position_from_json({**unnamed, "layout": "tenet"})
+    assert on_the_old_board.occupant["X1-7"] == "red"

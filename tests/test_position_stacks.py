@@ -98,10 +98,10 @@ def test_gravitation_still_allows_one_piece_a_field():
 
 def test_restacked_puts_pools_in_colour_order_so_equal_boards_compare_equal():
     pos = start_position("tenet", players=("red", "black"))
-    one = pos.restacked({"start": ["red"] * 9 + ["black"] * 8, "X1-6": ["black"]})
-    two = pos.restacked({"X1-6": ["black"], "start": ["black"] * 8 + ["red"] * 9})
+    one = pos.restacked({"start": ["red"] * 9 + ["black"] * 8, "K1.6": ["black"]})
+    two = pos.restacked({"K1.6": ["black"], "start": ["black"] * 8 + ["red"] * 9})
     assert one == two
-    assert one.pieces["black"] == ("start",) * 8 + ("X1-6",)
+    assert one.pieces["black"] == ("start",) * 8 + ("K1.6",)
 
 
 def test_bad_stacks_json_is_one_line():

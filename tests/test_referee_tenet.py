@@ -31,6 +31,10 @@ def after(position: Position, roll: tuple[int, ...], text: str) -> Position:
     return said.move.after
 
 
+#: the rest of a turn of 9, 8, 2 begun with "2 von Start nach K1.1" and a pause
+PAUSED_REST = "9 von Start nach X3-4; 8 von K1.1 nach K1.9"
+
+
 def referee_for(position: Position, roll: tuple[int, ...]) -> Referee:
     ref = Referee.start(position, legal_moves)
     ref.confirm_board()
@@ -40,7 +44,7 @@ def referee_for(position: Position, roll: tuple[int, ...]) -> Referee:
 
 
 def test_a_whole_turn_of_three_steps_is_found_from_the_board_alone():
-    turn = "9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    turn = "9 von Start nach X3-4; 4 von Start nach K1.5; 2 von X3-4 nach P3.12"
     ref = referee_for(START, (9, 4, 2))
     verdict = ref.observe_board(seen(after(START, (9, 4, 2), turn)))
     assert verdict is not None and verdict.kind == "legal"
@@ -56,31 +60,35 @@ def test_the_start_pile_is_not_compared():
 
 
 def test_a_pause_between_steps_is_a_turn_begun():
-    ref = referee_for(START, (9, 4, 2))
-    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    # a 2 alone on the new board: no whole turn of 9, 8, 2 leads there (a 9 alone would be
+    # 4, 9 back and 2 on through the other entry, 4 fields away)
+    ref = referee_for(START, (9, 8, 2))
+    first = after(START, (9, 8, 2), "2 von Start nach K1.1")
     verdict = ref.observe_board(seen(first))
-    assert verdict.kind == "legal" and verdict.reason == "moves on with 4, 2"
-    assert ref.phase is Phase.MOVE and ref.position.spent == (9,)
-    whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
+    assert verdict.kind == "legal" and verdict.reason == "moves on with 9, 8"
+    assert ref.phase is Phase.MOVE and ref.position.spent == (2,)
+    whole = after(first, (9, 8, 2), PAUSED_REST)
     assert ref.observe_board(seen(whole)).kind == "legal"
     assert ref.position.to_move == "blue"
 
 
 def test_one_ball_five_fields_on_asks_whether_a_five_or_three_and_two_were_moved():
+    # from the entry either way is open (Added 6.18): 3 then 2 on, or 2 then 5 back
     ref = referee_for(START, (2, 5, 3))
-    verdict = ref.observe_board(seen(after(START, (2, 5, 3), "5 von Start nach X2-9")))
+    verdict = ref.observe_board(seen(after(START, (2, 5, 3), "5 von Start nach K1.6")))
     assert verdict.kind == "ambiguous" and ref.phase is Phase.DECIDE
     assert set(verdict.choices) == {
-        "5 von Start nach X2-9",
-        "3 von Start nach X2-8; 2 von X2-8 nach X2-9",
+        "5 von Start nach K1.6",
+        "3 von Start nach K1.4; 2 von K1.4 nach K1.6",
+        "2 von Start nach K1.1; 5 von K1.1 nach K1.6",
     }
-    chosen = ref.choose(verdict.choices.index("5 von Start nach X2-9"))
+    chosen = ref.choose(verdict.choices.index("5 von Start nach K1.6"))
     assert chosen.reason == "moves on with 2, 3" and ref.position.spent == (5,)
 
 
 def test_a_board_no_turn_leads_to_is_rejected_until_the_balls_are_set_back():
     ref = referee_for(START, (9, 4, 2))
-    wrong = seen(after(START, (9, 4, 2), "9 von Start nach K3.9; 4 von K3.9 nach P3.4"))
+    wrong = seen(after(START, (9, 4, 2), "9 von Start nach X3-4; 2 von X3-4 nach P3.12"))
     wrong["P5.2"] = "red"  # a second ball where no 2 from start leads
     verdict = ref.observe_board(wrong)
     assert verdict.kind == "illegal" and "P5.2 should be empty (red seen)" in verdict.reason
@@ -156,7 +164,7 @@ def test_two_dice_of_one_kind_are_not_a_roll():
 
 
 def test_the_search_is_guided_by_the_board_not_an_enumeration():
-    turn = "9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K1.2"
+    turn = "9 von Start nach X3-4; 4 von Start nach K1.5; 2 von X3-4 nach P3.12"
     found = explain(START, (9, 4, 2), seen(after(START, (9, 4, 2), turn)))
     assert [m.announcement for m in found.fits] == [turn]
     assert found.visited < 500  # of the thousands of different whole turns
@@ -165,7 +173,7 @@ def test_the_search_is_guided_by_the_board_not_an_enumeration():
 def test_every_turn_of_a_random_game_is_found_from_its_board():
     rng = random.Random(2)
     pos, checked = start_position("tenet", players=["red", "blue", "green"]), 0
-    for _ in range(30):
+    for _ in range(40):
         before, roll = pos, roll_dice(rng, pos)
         while True:
             pos = rng.choice(legal_moves(pos, roll)).after
@@ -180,28 +188,27 @@ def test_every_turn_of_a_random_game_is_found_from_its_board():
 
 def test_a_turn_begun_before_a_power_cut_goes_on_with_its_roll(tmp_path):
     path = tmp_path / "journal.sqlite"
-    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    first = after(START, (9, 8, 2), "2 von Start nach K1.1")
     with Journal(path) as journal:
         ref = Referee.start(START, legal_moves, journal)
         ref.confirm_board()
-        ref.observe_dice([9, 4, 2])
-        assert ref.observe_board(seen(first)).reason == "moves on with 4, 2"
+        ref.observe_dice([9, 8, 2])
+        assert ref.observe_board(seen(first)).reason == "moves on with 9, 8"
     with Journal(path) as journal:
         ref = Referee.resume(journal, 1, legal_moves)
         ref.observe_board(seen(first))  # the camera sees the balls as they were left
-        assert ref.phase is Phase.MOVE and ref.roll == (9, 4, 2)
-        whole = after(first, (9, 4, 2), "4 von K3.9 nach P3.4; 2 von Start nach K1.2")
+        assert ref.phase is Phase.MOVE and ref.roll == (9, 8, 2)
+        whole = after(first, (9, 8, 2), PAUSED_REST)
         assert ref.observe_board(seen(whole)).kind == "legal"
 
 
 def test_the_players_words_are_checked_against_the_whole_turn_seen():
-    ref = referee_for(START, (9, 4, 2))
-    first = after(START, (9, 4, 2), "9 von Start nach K3.9")
+    ref = referee_for(START, (9, 8, 2))
+    first = after(START, (9, 8, 2), "2 von Start nach K1.1")
     ref.observe_board(seen(first))  # a pause between steps
-    rest = "4 von K3.9 nach P3.4; 2 von Start nach K1.2"
-    ref.observe_board(seen(after(first, (9, 4, 2), rest)))
-    said = ref.announce("9 von Start nach K3.9; " + rest)
+    ref.observe_board(seen(after(first, (9, 8, 2), PAUSED_REST)))
+    said = ref.announce("2 von Start nach K1.1; " + PAUSED_REST)
     assert said.kind == "legal", said.reason
-    other = ref.announce("9 von Start nach K3.9; 4 von K3.9 nach P3.4; 2 von Start nach K2.2")
+    other = ref.announce("2 von Start nach K1.1; 9 von Start nach X3-4; 8 von Start nach K2.9")
     assert other.kind == "illegal" and "another turn" in other.reason
     assert ref.announce("Wurf 7").kind == "illegal"

@@ -75,7 +75,7 @@ def test_a_photographed_board_no_turn_explains_is_rejected_and_set_back():
         start.layout,
         ["red", "blue"],
         "red",
-        {"red": ["start"] * 9, "blue": ["K1.2"] + ["start"] * 8},
+        {"red": ["start"] * 9, "blue": ["K1.1"] + ["start"] * 8},
     )  # a blue ball came out on red's turn
     assert film(wrong) == ["illegal"] and referee.phase is Phase.REJECTED
     assert film(start) == ["info"] and referee.phase is Phase.MOVE  # set back

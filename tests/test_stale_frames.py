@@ -15,6 +15,7 @@ from conftest import position
 from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
 from companion.games import legal_moves
+from companion.games.tenet_check import check
 from companion.live import Live, table_photographer
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee, Verdict
@@ -126,7 +127,7 @@ def test_confirming_the_pieces_clears_a_warning():
 
 
 def tenet_position() -> Position:
-    """Red to move; with 7, 1, 8 the step 8 K2.10 → K2.2 can be walked back by 7 and 1."""
+    """Red to move; with 7, 1, 8 the step 8 K2.6 → K2.14 can be walked back by 7 and 1."""
     layout = start_position("tenet", players=["red", "blue"]).layout
     return Position.create(
         "tenet",
@@ -134,8 +135,8 @@ def tenet_position() -> Position:
         ["red", "blue"],
         "red",
         {
-            "red": ["start"] * 7 + ["K2.10", "K5.12"],
-            "blue": ["start"] * 6 + ["X2-7", "K2.12", "K3.16"],
+            "red": ["start"] * 7 + ["K2.6", "K5.13"],
+            "blue": ["start"] * 6 + ["K2.20", "K3.16", "K7.5"],
         },
     )
 
@@ -147,9 +148,12 @@ def tenet_after_a_step(clock: Clock) -> tuple[Referee, Position]:
     referee.observe_board(seen(before), taken=clock.now - 1)
     referee.observe_dice([7, 1, 8], taken=clock.now - 0.5)
     clock.now += 1
-    step = next(i for i, m in enumerate(referee.legal) if m.announcement == "8 von K2.10 nach K2.2")
+    step = next(i for i, m in enumerate(referee.legal) if m.announcement == "8 von K2.6 nach K2.14")
     referee.play(step)
     assert referee.phase is Phase.MOVE and referee.position.spent == (8,)
+    back = check(referee.position, (7, 1, 8), "7 von K2.14 nach K2.7; 1 von K2.7 nach K2.6")
+    assert back.verdict == "legal" and back.move is not None  # the walk back a frame could fake
+    assert back.move.after.placement == before.placement
     return referee, before
 
 

@@ -165,8 +165,8 @@ def test_free_text_never_raises_and_gets_a_verdict(text: str, roll: tuple[int, .
 def test_the_readme_example_is_true(capsys: pytest.CaptureFixture[str]) -> None:
     example = str(Path(__file__).parents[1] / "docs" / "examples" / "tenet.json")
     said = (
-        "3 von Start nach X1-7, versetzt rot nach K1.9; "
-        "2 von K1.9 nach P1.2, versetzt rot nach P1.4"
+        "3 von Start nach K1.4, versetzt rot nach P1.0; "
+        "2 von P1.0 nach P1.2, versetzt rot nach P1.6"
     )
     code, out, _ = run(capsys, "check", example, "--roll", "1,3,2", said)
     assert code == 0 and "[red takes the stone and wins]" in out
@@ -176,6 +176,6 @@ def test_the_readme_example_is_true(capsys: pytest.CaptureFixture[str]) -> None:
         example,
         "--roll",
         "1,3,2",
-        "3 von Start nach X1-7, versetzt rot nach K1.12",
+        "3 von Start nach K1.4, versetzt rot nach K1.13",
     )
-    assert code == 1 and "K1.12 is not free" in out
+    assert code == 1 and "K1.13 is not free" in out

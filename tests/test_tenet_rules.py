@@ -232,8 +232,9 @@ def test_the_colour_said_must_be_the_displaced_balls() -> None:
 
 
 def test_a_step_that_leaves_a_movable_die_unmovable_is_illegal() -> None:
-    # met in self-play: red's ball entering with the 4 would put yellow on K2.8, where it
-    # blocks every way red's 7 could go; putting yellow elsewhere keeps the 7 movable
+    # met in self-play on the first board `tenet`: red's ball entering with the 4 would put
+    # yellow on K2.8, where it blocks every way red's 7 could go; putting yellow elsewhere
+    # keeps the 7 movable
     pos = position_from_json(json.loads(STRANDED))
     v = verdict(pos, (5, 4, 7), "4 von Start nach K2.14, versetzt gelb nach K2.8")
     assert v.verdict == "illegal" and "the 7 can no longer be moved" in v.reason
@@ -244,7 +245,8 @@ def test_a_step_that_leaves_a_movable_die_unmovable_is_illegal() -> None:
     assert "4 von Start nach K2.14, versetzt gelb nach K2.8" not in said
 
 
-STRANDED = """{"game": "tenet", "players": ["red", "orange", "yellow", "green"], "to_move": "red",
+STRANDED = """{"game": "tenet", "layout": "tenet", "to_move": "red",
+ "players": ["red", "orange", "yellow", "green"],
  "pieces": {"red": ["start", "X1-8", "X2-8", "K2.4", "X5-9", "K7.4", "K8.8", "K9.2", "P6.6"],
  "orange": ["start", "start", "K5.16", "K6.4", "K6.9", "K6.16", "K8.12", "P5.7", "P6.7"],
  "yellow": ["K2.14", "X3-8", "K3.8", "K3.12", "K4.4", "K4.8", "X4-7", "K5.8", "X6-8"],

@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--layout",
         metavar="LAYOUT",
-        help="a layout name (gravitation, tuerme, tenet) or file: the board to draw, "
+        help="a layout name (gravitation, tuerme, tenet-2, tenet) or file: the board to draw, "
         "or the one to read the position on instead of the one it names",
     )
     parser.add_argument(

@@ -56,6 +56,9 @@ class GameSpec:
     #: The kind of board it is played on (a layout's ``style``): layouts measured by a
     #: club keep the style of the board they copy.
     board: str = "gravitation"
+    #: Layouts that were this game's default before ``default_layout``: a position that
+    #: names no layout and does not fit the default is told to name one of them.
+    former_layouts: tuple[str, ...] = ()
 
     def option_defaults(self) -> dict[str, bool]:
         return {o.name: o.default for o in self.options}
@@ -142,7 +145,8 @@ TUERME = GameSpec(
 TENET = GameSpec(
     name="tenet",
     title="TENET",
-    default_layout="tenet",
+    default_layout="tenet-2",  # the board of its author's Merkur table (Added 6.18)
+    former_layouts=("tenet",),  # the first guess of rulings 6.1-6.2
     pieces_per_player=9,
     min_players=1,
     max_players=9,

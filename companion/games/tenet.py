@@ -251,7 +251,8 @@ def with_board(position: Position, balls: Board_, **turn: Any) -> Position:
 def after_steps(
     position: Position, roll: tuple[int, ...], done: tuple[Step, ...], balls: Board_, more: int
 ) -> TenetMove:
-    """The move of these steps: a win when the stone is claimed; else, when ``more``
+    """The move of these steps: a win when the stone is claimed (the winner keeps the
+    turn, the game is over); else, when ``more``
     (dice still movable) is 0, the turn is over: the next player, the first round
     counting on; otherwise the same player moves on with ``after.moved`` grown."""
     colour = position.to_move
@@ -260,7 +261,9 @@ def after_steps(
         left.remove(s.value)
     planet = stone_planet(position.layout, position.stone or START)
     won = claims(board(position.layout), balls, colour, tuple(left), planet)
-    if won or more == 0:
+    if won:  # the game ends on the winner's turn: nobody moves after him (Added 6.10)
+        after = with_board(position, balls, spent=())
+    elif more == 0:
         counted = position.first_round + 1 if position.stone == START else 0
         after = with_board(
             position, balls, to_move=position.next_player(), first_round=counted, spent=()

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from companion.games import TENET
 from companion.games.tenet import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
 from companion.games.tenet_board import DICE, board, doublet
 from companion.layout import load_layout
@@ -37,7 +38,7 @@ def roll_dice(rng: random.Random, position: Position) -> tuple[int, ...]:
 
 def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Iterator[Played]:
     """The steps of one random game until someone takes the stone or ``max_turns`` rolls."""
-    colours = load_layout("tenet").colours[:players]
+    colours = load_layout(TENET.default_layout).colours[:players]
     pos = start_position("tenet", players=colours)
     for _ in range(max_turns):
         roll = roll_dice(rng, pos)

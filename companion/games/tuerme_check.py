@@ -216,6 +216,14 @@ def _why(position: Position, said: Said, refusals: list[Refusal], start: str | N
         }
         if said.enter:
             return f"{colour} has no piece waiting at home"
+        mixed = _mixed_towers(position) if said.unit == "tower" else []
+        if mixed:
+            field, captured = mixed[0]
+            return (
+                f"{colour}'s tower on {field} holds a captured {captured} piece: its owner "
+                "moves only the top piece, never the tower ('Der Besetzer kann seinen Turm "
+                "nicht bewegen', Added 5.11)"
+            )
         return f"{colour} has {what.get(said.unit or '', 'no piece that can move')}"
     reasons: dict[str, list[str]] = {}
     for r in refusals:
@@ -226,6 +234,16 @@ def _why(position: Position, said: Said, refusals: list[Refusal], start: str | N
         f"from {', '.join(dict.fromkeys(starts))}: {reason}"
         for reason, starts in list(reasons.items())[:3]
     )
+
+
+def _mixed_towers(position: Position) -> list[tuple[str, str]]:
+    """The towers the player to move owns (his piece on top) over another's captured piece."""
+    colour = position.to_move
+    return [
+        (field, stack[0])
+        for field, stack in sorted(position.stacks.items())
+        if len(stack) == 2 and stack[-1] == colour and stack[0] != colour
+    ]
 
 
 def _illegal(reason: str, legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> Verdict:
