@@ -137,7 +137,8 @@ class Locator:
         #: Why the last :meth:`locate` found no board, for people ("" after a success).
         self.why = ""
         self._corners_mm = marker_corners(layout)
-        self._detector = _detector(layout) if layout.markers else None
+        self._detector = _detector(layout, refine=True) if layout.markers else None
+        self._coarse = _detector(layout, refine=False) if layout.markers else None
         hw, hh = layout.width / 2, layout.height / 2
         self._frame_mm = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float64)
         self._last_px: FloatArray | None = None
@@ -202,11 +203,11 @@ class Locator:
         frame when the frame is large, the full frame searched only when that finds too
         few markers and has not yet been shown to find them here (so a dice frame, with no
         markers at all, pays a quarter of a full search)."""
-        assert self._detector is not None
+        assert self._detector is not None and self._coarse is not None
         h, w = gray.shape[:2]
         if w >= HALF_SEARCH_WIDTH and self._half is not False:
             small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-            corners, ids, _ = _coarse(self._detector).detectMarkers(small)
+            corners, ids, _ = self._coarse.detectMarkers(small)
             enough = ids is not None and len(set(ids.ravel()) & set(self._corners_mm)) >= (
                 self.min_markers
             )
@@ -361,15 +362,6 @@ def marker_corners(layout: Layout) -> dict[int, FloatArray]:
     return out
 
 
-@functools.cache
-def _coarse(detector: cv2.aruco.ArucoDetector) -> cv2.aruco.ArucoDetector:
-    """The same dictionary without corner refinement: the half-size search's corners are
-    refined on the full frame instead (:func:`_refined`)."""
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
-    return cv2.aruco.ArucoDetector(detector.getDictionary(), params)
-
-
 def _refined(gray: npt.NDArray[Any], half: Sequence[Any]) -> list[npt.NDArray[np.float32]]:
     """Marker corners found at half size, in full-frame pixels, refined to a subpixel as
     ArUco's own CORNER_REFINE_SUBPIX does (5-px window)."""
@@ -381,11 +373,15 @@ def _refined(gray: npt.NDArray[Any], half: Sequence[Any]) -> list[npt.NDArray[np
     return [q.reshape(1, 4, 2) for q in np.split(pts.reshape(-1, 2), len(half))]
 
 
-def _detector(layout: Layout) -> cv2.aruco.ArucoDetector:
+def _detector(layout: Layout, *, refine: bool) -> cv2.aruco.ArucoDetector:
+    """The layout's marker detector; without corner refinement for the half-size search,
+    whose corners are refined on the full frame instead (:func:`_refined`)."""
     name = f"DICT_{layout.marker_dictionary}"
     if not hasattr(cv2.aruco, name):
         raise CompanionError(f"layout {layout.name!r}: unknown marker dictionary {name}")
     params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.cornerRefinementMethod = (
+        cv2.aruco.CORNER_REFINE_SUBPIX if refine else cv2.aruco.CORNER_REFINE_NONE
+    )
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
     return cv2.aruco.ArucoDetector(dictionary, params)
