@@ -103,7 +103,9 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
     live.start()
     try:
         _await(watch, "the board set up", lambda: table.referee.phase is Phase.ROLL)
-        while result.moves < moves:
+        idle = 0  # rolls in a row that led to no move: the game is stuck, say so and stop
+        while result.moves < moves and idle < 20:
+            before = (result.moves, table.referee.position)
             if table.referee.phase is Phase.OVER:
                 table.restart(_start(game))
                 watch.follow(table)
@@ -120,6 +122,10 @@ def soak(game: str, moves: int, *, fps: float = 10.0, seed: int = 1) -> Soak:
                 else:
                     _set_down(client, token, table, board, rng, result, watch)
                 _await(watch, "the camera to see the board", lambda: _seen(live, table))
+            moved = (result.moves, table.referee.position) != before  # a move, or a pass
+            idle = 0 if moved else idle + 1
+        if idle:
+            _await(watch, "the game to go on", lambda: False)  # said as a stall, with why
     finally:
         live.stop()
     return result
