@@ -122,6 +122,7 @@ class Watcher:
                 return glance
         self._thumb, self._reused = thumb, 0
         board = self.board  # the calibration page may swap it between two frames
+        board.reader.play(self.referee.position.players)
         seen = board.feed(image)
         if seen.read.found:
             if self._last_kind == "dice":

@@ -11,7 +11,8 @@ players' real pieces and the real board under the real lamp.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import cv2
@@ -83,6 +84,22 @@ class Profiles:
                 },
             },
         }
+
+    def only(self, colours: Iterable[str]) -> Profiles:
+        """The profiles of the piece colours in ``colours`` only (the colours of the game
+        being played): a colour that cannot be on the board is no class to confuse a field
+        with. Colours without a profile are
+        left out; when none of ``colours`` has one, all profiles are kept."""
+        keep = [k for k, c in enumerate(self.colours) if c in set(colours)]
+        if not keep or len(keep) == len(self.colours):
+            return self
+        return replace(
+            self,
+            colours=tuple(self.colours[k] for k in keep),
+            piece_bgr=self.piece_bgr[keep],
+            piece_std=self.piece_std[keep],
+            piece_texture=self.piece_texture[keep],
+        )
 
     def for_layout(self, layout: Layout) -> Profiles:
         """Check that the profiles cover every field of ``layout`` (one-line error if not)."""

@@ -64,9 +64,24 @@ class BoardReader:
         manual: tuple[FloatArray, FloatArray] | None = None,
     ) -> None:
         self.layout = layout
-        self.profiles = (profiles or default_profiles(layout)).for_layout(layout)
+        #: Every piece colour the reader knows; :attr:`profiles` those of the game in play.
+        self.known = (profiles or default_profiles(layout)).for_layout(layout)
+        self.profiles = self.known
+        self._playing: tuple[str, ...] | None = None
         self.locator = Locator(layout, intrinsics, manual)
         self.sampler = FieldSampler(layout)
+
+    def play(self, colours: tuple[str, ...] | None) -> None:
+        """Read only pieces of ``colours`` (the players' colours; None: every known colour).
+
+        A game's pieces come in its players' colours only, so a field is never weighed
+        against a colour nobody plays: a light empty field is then no "white piece?" (on a
+        board of light fields that doubt made every other frame busy). A piece of a colour
+        not in play is "something else" (the frame is busy) when it is unlike every class
+        left; a white piece on a light-grey field passes for the field."""
+        if colours != self._playing:
+            self.profiles = self.known if colours is None else self.known.only(colours)
+            self._playing = colours
 
     def read(self, image: npt.NDArray[np.uint8], location: Location | None = None) -> BoardRead:
         """Read one frame; ``location`` skips the marker search (a watcher smooths it)."""
