@@ -11,13 +11,15 @@ sampling can miss), the CPU time of the process (/proc/PID/stat, user + system, 
 threads) and the camera's frame count (/state.json). CPU per frame is given twice: over
 the played game (camera, reader, page, journal, and a new synthetic photo per move) and
 over the still table at the end (camera and reader). No page shows the camera view
-during the run (its JPEG is made only while one does) unless --watch is given: then one
-client streams /camera.mjpg throughout, as a phone showing the view would.
+during the run (its JPEG is made only while one does) unless --views N is given: then N
+clients stream /camera.mjpg throughout, as phones showing the view would (--watch is
+--views 1); --streams N holds N event streams (/events) open as well, as N pages open on
+phones would. Every slot the server allows (2 views, 30 streams) is --views 2 --streams 30.
 
 --runs runs are made one after the other; each is printed and the medians close the
 report. Linux only. Target: peak resident memory below 200 MB, so a 1 GB Pi is at ease.
 
-    python bench/serve.py [--runs 3] [--moves 15] [--idle 8] [--watch] [--port 8799]
+    python bench/serve.py [--runs 3] [--moves 15] [--idle 8] [--views N] [--streams N]
 """
 
 from __future__ import annotations
@@ -115,10 +117,11 @@ def play(page: Page, moves_wanted: int, interval: float, pid: int) -> tuple[int,
     return moves, sampled
 
 
-def watch_view(base: str, stop: threading.Event) -> None:
-    """Stream the page's camera view until ``stop``, as a phone showing it would."""
+def watch(base: str, path: str, stop: threading.Event) -> None:
+    """Read the stream at ``path`` (the camera view, the events) until ``stop``, as a
+    phone showing the page would."""
     try:
-        with urllib.request.urlopen(base + "/camera.mjpg", timeout=10) as stream:
+        with urllib.request.urlopen(base + path, timeout=30) as stream:
             while not stop.is_set() and stream.read(16384):
                 pass
     except (OSError, http.client.HTTPException):  # the server stops at the end of a run
@@ -143,9 +146,9 @@ def one_run(args: argparse.Namespace) -> Run:
                     break
                 except OSError:
                     time.sleep(0.2)
-            if args.watch:
-                viewer = threading.Thread(target=watch_view, args=(page.base, stop), daemon=True)
-                viewer.start()
+            paths = ["/camera.mjpg"] * args.views + ["/events"] * args.streams
+            for path in paths:
+                threading.Thread(target=watch, args=(page.base, path, stop), daemon=True).start()
             start, cpu0, frames0 = time.monotonic(), cpu_seconds(server.pid), page.frames()
             moves, sampled = play(page, args.moves, args.interval, server.pid)
             time.sleep(2.0)  # the last move's photo is taken and read
@@ -181,7 +184,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--idle", type=float, default=8.0, help="seconds of a still table")
-    parser.add_argument("--watch", action="store_true", help="a client streams the view")
+    parser.add_argument("--views", type=int, default=0, help="clients streaming the view")
+    parser.add_argument("--watch", action="store_const", const=1, dest="views", help="--views 1")
+    parser.add_argument("--streams", type=int, default=0, help="clients holding /events")
     parser.add_argument("--port", type=int, default=8799)
     parser.add_argument("--interval", type=float, default=0.5)
     args = parser.parse_args()
@@ -192,7 +197,7 @@ def main() -> int:
     print(
         "companion serve, synthetic camera (1280x960 photos of the table), mock pins; "
         f"{args.moves} moves through the page, then {args.idle:g} s of a still table; "
-        + ("one client streams the camera view" if args.watch else "nobody watches the view")
+        + f"; {args.views} clients stream the camera view, {args.streams} hold event streams"
     )
     runs = []
     for n in range(args.runs):
