@@ -124,7 +124,7 @@ class Watcher:
         board = self.board  # the calibration page may swap it between two frames
         board.reader.play(self.referee.position.players)
         seen = board.feed(image)
-        if seen.read.found:
+        if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
             self._last_kind = "board"

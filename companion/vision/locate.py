@@ -136,6 +136,9 @@ class Locator:
         self._size = (0, 0)
         #: Why the last :meth:`locate` found no board, for people ("" after a success).
         self.why = ""
+        #: The board's own markers the last :meth:`locate` saw (some, when too few to
+        #: locate it: the board is there, partly hidden).
+        self.seen: tuple[int, ...] = ()
         self._corners_mm = marker_corners(layout)
         self._detector = _detector(layout, refine=True) if layout.markers else None
         self._coarse = _detector(layout, refine=False) if layout.markers else None
@@ -152,7 +155,7 @@ class Locator:
         are found at half size, and in a stream (:meth:`update`) the lens guess while the
         board stays where it was and the markers still fit it.
         """
-        self.why = ""
+        self.why, self.seen = "", ()
         if self.intrinsics is not None:
             self.intrinsics.check_size(image.shape[1], image.shape[0])
         if self.manual is not None:
@@ -180,6 +183,7 @@ class Locator:
             seen.append(int(mid))
             board_pts.append(known)
             image_pts.append(np.asarray(quad, np.float64).reshape(4, 2))
+        self.seen = tuple(seen)
         if len(seen) < self.min_markers:
             other = _board_of(foreign, self.layout.name)
             self.why = (
@@ -200,18 +204,19 @@ class Locator:
 
     def _detect(self, gray: npt.NDArray[Any]) -> tuple[Sequence[Any], Any]:
         """The markers in a grey frame: at half size with the corners refined on the full
-        frame when the frame is large, the full frame searched only when that finds too
-        few markers and has not yet been shown to find them here (so a dice frame, with no
-        markers at all, pays a quarter of a full search)."""
+        frame when the frame is large, the full frame searched when that finds too
+        few markers, unless it has been shown to find them here and finds none at all now
+        (so a dice frame pays a quarter of a full search)."""
         assert self._detector is not None and self._coarse is not None
         h, w = gray.shape[:2]
         if w >= HALF_SEARCH_WIDTH and self._half is not False:
             small = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
             corners, ids, _ = self._coarse.detectMarkers(small)
-            enough = ids is not None and len(set(ids.ravel()) & set(self._corners_mm)) >= (
-                self.min_markers
-            )
-            if enough or self._half:
+            ours = set() if ids is None else set(ids.ravel()) & set(self._corners_mm)
+            enough = len(ours) >= self.min_markers
+            # some of the board's markers but too few: a marker too noisy at half size
+            # maybe, so the full frame is searched (a dice frame shows none of them)
+            if enough or (self._half and not ours):
                 if enough:
                     self._half = True
                 return _refined(gray, corners), ids

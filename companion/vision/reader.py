@@ -87,13 +87,19 @@ class BoardReader:
         """Read one frame; ``location`` skips the marker search (a watcher smooths it)."""
         location = location or self.locator.locate(image)
         if location is None:
-            return BoardRead(found=False, reason=f"board not found: {self.locator.why}")
+            return self.not_found()
         sampled = self.sampler.sample(image, location)
         if sampled is None:
             return BoardRead(found=False, reason="board not found: part of it is out of view")
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
         return self._result(verdicts, location, sampled.means)
+
+    def not_found(self) -> BoardRead:
+        """The read of a frame the locator found no board in, with why and the board's
+        markers it saw (some: the board is there, partly hidden; none: no board)."""
+        why = f"board not found: {self.locator.why}"
+        return BoardRead(found=False, reason=why, markers=self.locator.seen)
 
     def _result(
         self, verdicts: FieldVerdicts, location: Location, colours: FloatArray

@@ -46,10 +46,10 @@ class BoardWatcher:
     def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
         """Read the next frame; ``still`` is True once the board stopped changing."""
         location = self.reader.locator.update(image)
-        read = self.reader.read(image, location) if location is not None else None
-        if location is None or read is None or not read.found or read.colours is None:
+        read = self.reader.read(image, location) if location else self.reader.not_found()
+        if location is None or not read.found or read.colours is None:
             self._previous, self._quiet, self._last = None, 0, None
-            return Observation(read or BoardRead(found=False, reason="board not found"), False)
+            return Observation(read, False)
         changed = self._changes(read.colours)
         self._previous, self._last = read.colours, (read, location)
         return self._count(read, changed, location)
