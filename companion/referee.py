@@ -357,9 +357,11 @@ class Referee:
         legal = self.legal
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
-        move = legal[index]
+        move, before = legal[index], seen(self.position)
         verdict = self._accept(move, seen(move.after))
-        self._unseen, self._last_board = True, None  # the camera has yet to show it
+        # the camera has yet to show it, unless the move looks like the board before (a
+        # Pasch, a tower's inside): then there is nothing for the players to set
+        self._unseen, self._last_board = seen(move.after) != before, None
         return verdict
 
     def announce(self, text: str) -> Verdict:

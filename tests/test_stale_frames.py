@@ -17,7 +17,7 @@ from companion.camera import Supervisor, SyntheticSource
 from companion.games import legal_moves
 from companion.games.tenet_check import check
 from companion.live import Live, table_photographer
-from companion.position import Position, start_position
+from companion.position import Position, parse_position, start_position
 from companion.referee import Phase, Referee, Verdict
 from companion.table import Table
 from companion.vision import BoardReader
@@ -173,3 +173,25 @@ def test_tenet_extends_a_turn_only_by_steps_seen_after_the_last_one():
     referee.observe_board(seen(before), taken=clock.now + 0.2)
     assert referee.position == stepped and referee.phase is Phase.MOVE
     assert referee.verdict is not None and referee.verdict.kind == "setup"
+
+
+def test_a_move_picked_that_leaves_the_board_as_it_looks_asks_nothing_of_the_players():
+    """Türme: 6 and 1 free a piece to the goal off the board; the board looks the same, so
+    the next move set down is judged as a move, not "set the pieces as shown"."""
+    before = parse_position(
+        '{"game": "tuerme", "layout": "tuerme", "players": ["red", "yellow"],'
+        ' "to_move": "red", "stacks": {"T.63": ["red", "yellow"]}, "pieces": {'
+        ' "red": ["T.15", "T.63", "red.goal", "red.goal", "red.home", "red.home"],'
+        ' "yellow": ["T.52", "T.63", "yellow.goal", "yellow.goal", "yellow.home",'
+        ' "yellow.home"]}}'
+    )
+    referee = Referee.start(before, legal_moves)
+    referee.observe_board(seen(before))
+    referee.observe_dice([6, 1])
+    invisible = next(i for i, m in enumerate(referee.legal) if seen(m.after) == seen(before))
+    referee.play(invisible)
+    referee.observe_dice([5, 2])  # yellow rolls at once, before the camera looked again
+    move = next(m for m in referee.legal if seen(m.after) != seen(before))
+    verdicts = said(referee)
+    referee.observe_board(seen(move.after))
+    assert warnings(verdicts) == [] and referee.position == move.after
