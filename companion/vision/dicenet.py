@@ -31,6 +31,10 @@ import numpy.typing as npt
 Image = npt.NDArray[Any]
 
 CLASSES = 10  # no die, 1..9 pips
+#: Patches a network sees at once: its working memory grows with the batch, and a busy
+#: photo (a board, a keyboard) has hundreds of candidates; a whole batch of them took
+#: 110 MB at once, which broke the 200 MB budget of `companion serve`.
+BATCH = 64
 
 
 class Stage(NamedTuple):
@@ -93,6 +97,11 @@ def normalise(patches: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     return out
 
 
+def _forward(net: Any, patches: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    net.setInput(normalise(patches))
+    return np.asarray(net.forward(), np.float32)
+
+
 @cache
 def _net(model: Path) -> Any:
     return cv2.dnn.readNetFromONNX(str(model))
@@ -108,8 +117,9 @@ def look(image: Image, places: list[tuple[float, float, float]], stage: Stage) -
     # four answers is steadier than one (the place comes from the unturned crop).
     patches = np.concatenate([np.rot90(patches, k, axes=(1, 2)) for k in range(stage.turns)])
     net = _net(stage.model)
-    net.setInput(normalise(patches))
-    out = np.asarray(net.forward(), np.float32)  # N×13: 10 logits, dx, dy, log side ratio
+    out = np.concatenate(  # N×13: 10 logits, dx, dy, log side ratio
+        [_forward(net, patches[i : i + BATCH]) for i in range(0, len(patches), BATCH)]
+    )
     logits = out[:, :-3]
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     probabilities = (e / e.sum(axis=1, keepdims=True)).reshape(stage.turns, n, -1).mean(axis=0)
