@@ -197,7 +197,7 @@ def main() -> int:
     print(
         "companion serve, synthetic camera (1280x960 photos of the table), mock pins; "
         f"{args.moves} moves through the page, then {args.idle:g} s of a still table; "
-        + f"; {args.views} clients stream the camera view, {args.streams} hold event streams"
+        + f"{args.views} clients stream the camera view, {args.streams} hold event streams"
     )
     runs = []
     for n in range(args.runs):
