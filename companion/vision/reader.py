@@ -90,7 +90,8 @@ class BoardReader:
             return self.not_found()
         sampled = self.sampler.sample(image, location)
         if sampled is None:
-            return BoardRead(found=False, reason="board not found: part of it is out of view")
+            why = "board not found: part of it is out of view"
+            return BoardRead(found=False, reason=why, markers=location.markers)
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
         return self._result(verdicts, location, sampled.means)
