@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.imagecheck import check_image_size
+from companion.imagecheck import check_image_size, quiet_stderr
 
 Image = npt.NDArray[Any]
 
@@ -35,23 +31,9 @@ def load_image(path: str) -> Image:
     check_image_size(data, path)  # a decompression bomb is refused before decoding
     if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
         raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
-    with _quiet_stderr():
+    with quiet_stderr():
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
         raise CompanionError(f"{path}: not a readable image (corrupt or unknown format)")
     out: Image = image
     return out
-
-
-@contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Silence file descriptor 2 (C libraries' warnings) for the duration."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
