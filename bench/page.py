@@ -22,14 +22,9 @@ import os
 import platform
 import re
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from gravitation_helpers import make, make_tunnelx
-
+from companion.benchmark import reproductions
 from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
 from companion.live import Live, table_photographer, wait_for
@@ -42,31 +37,8 @@ from companion.web import create_app
 
 Pair = tuple[float, float]  # wall clock and CPU, ms
 
-WORST = {
-    "gravitation 6+6": (
-        make(
-            {
-                "red": ["U1.10", "U2.26", "U3.18", "U4.7", "U5.10"],
-                "yellow": ["U2.37", "U3.11", "U4.3", "U5.2", "U5.4"],
-                "green": ["U1.17", "U1.35", "U2.15", "U2.32", "U3.16"],
-                "blue": ["U1.12", "U1.32", "U2.39", "U4.2", "U4.16"],
-                "white": ["U2.28", "U3.10", "U4.15", "U5.12", "U5.13"],
-            },
-            predict=6,
-            prediction=True,
-        ),
-        (6, 6),
-    ),
-    "tunnelx 1+1": (
-        make_tunnelx(
-            {
-                colour: [*(f"U3.{n}" for n in range(i, 20, 5)), f"U1.{8 * i}"]
-                for i, colour in enumerate(("red", "yellow", "green", "blue", "white"))
-            }
-        ),
-        (1, 1),
-    ),
-}
+#: The worst rolls known, as `companion bench` reproduces them: name → (position, roll).
+WORST = {name: (position, roll) for name, position, roll in reproductions()}
 
 
 def main() -> None:

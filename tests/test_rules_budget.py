@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gravitation_helpers import make, make_tunnelx
 
+from companion.benchmark import reproductions
 from companion.checker import check
 from companion.cli import main
 from companion.position import Position
@@ -27,25 +27,10 @@ from companion.table import rules
 
 BUDGET_MS, BUDGET_MB = 100.0, 20.0
 
-WORST = make(
-    {
-        "red": ["U1.10", "U2.26", "U3.18", "U4.7", "U5.10"],
-        "yellow": ["U2.37", "U3.11", "U4.3", "U5.2", "U5.4"],
-        "green": ["U1.17", "U1.35", "U2.15", "U2.32", "U3.16"],
-        "blue": ["U1.12", "U1.32", "U2.39", "U4.2", "U4.16"],
-        "white": ["U2.28", "U3.10", "U4.15", "U5.12", "U5.13"],
-    },
-    predict=6,
-    prediction=True,
-)
-
-# U3 full (four pieces of each player), each player's fifth piece on U1: 1+1 as 11 tunnels
-FULL_RING = make_tunnelx(
-    {
-        colour: [*(f"U3.{n}" for n in range(i, 20, 5)), f"U1.{8 * i}"]
-        for i, colour in enumerate(("red", "yellow", "green", "blue", "white"))
-    }
-)
+# Gravitation: five players, five pieces each on the rings, prediction on and right, 6+6.
+# Tunnel X: U3 full (four pieces of each player), each player's fifth piece on U1: 1+1 as
+# 11 tunnels. The worst rolls known, as `companion bench` reproduces them.
+(_, WORST, _), (_, FULL_RING, _) = reproductions()
 
 #: Each case: a position, its roll, and one legal move (its words, from, to).
 CASES = [
