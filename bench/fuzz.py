@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
-import json
 import os
 import random
 import sys
@@ -30,31 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from fuzz_helpers import GOOD, fuzz_files, options, stubs
+
 NASTY = [
     "", "-", "--", "²,1", "٣", "１", "-1", "0", "1e5", "1e309", "nan", "inf", "9" * 4400,
     "5,2", "4,3", "\x00", "é", "{", "[" * 5000, "../x", "/dev/null", "POS", "IMG", "x.png",
     "x.svg", "frames", "out.json", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0", "red,yellow",
     "gravitation", "tenet", "0.0.0.0", "65536", "--json",
 ]  # fmt: skip
-
-
-#: A command line of each subcommand that works; the fuzz changes one word of it.
-GOOD = {
-    "start": ["--players", "red,yellow"],
-    "join": ["POS", "green"],
-    "render": ["POS", "-o", "x.svg"],
-    "moves": ["POS", "--roll", "5,2"],
-    "check": ["POS", "--roll", "5,2", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"],
-    "read-dice": ["IMG", "--json"],
-    "read-board": ["IMG", "--json"],
-    "calibrate": ["target", "-o", "t.png", "--px-per-mm", "5"],
-    "replay": ["frames", "--still-frames", "3"],
-    "sample": ["dice", "-o", "d.png", "--seed", "3"],
-    "serve": ["--port", "8123", "--players", "red,yellow"],
-    "pin": [],
-    "journal": ["check", "--journal", "POS"],
-    "config": ["--json"],
-}
 
 
 def command_line(rng: random.Random, name: str, flags: list[str]) -> list[str]:
@@ -73,31 +56,18 @@ def command_line(rng: random.Random, name: str, flags: list[str]) -> list[str]:
     return argv
 
 
-def options(module: object) -> list[str]:
-    parser = argparse.ArgumentParser()
-    module.add_arguments(parser)  # type: ignore[attr-defined]
-    found: list[str] = []
-    for action in parser._actions:
-        found += [o for o in action.option_strings if o not in ("-h", "--help")]
-        if isinstance(action, argparse._SubParsersAction):
-            found += list(action.choices)
-    return found
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=200, help="runs per subcommand")
     ap.add_argument("--seed", type=int, default=int(time.time()))
     args = ap.parse_args()
 
-    import cv2
-    import numpy as np
-    from conftest import two_player
-
-    from companion.cli import COMMANDS, serve
+    from companion.cli import COMMANDS
     from companion.cli import main as companion
 
-    serve._serve = lambda *a, **k: 0  # type: ignore[assignment]  # check the input only
+    for target, stand_in in stubs():  # check the input, never serve nor measure
+        where, name = target.rsplit(".", 1)
+        setattr(importlib.import_module(where), name, stand_in)
     rng = random.Random(args.seed)
     print(f"seed {args.seed}, {args.runs} runs per subcommand")
     failures = 0
@@ -105,9 +75,7 @@ def main() -> None:
         os.chdir(folder)
         os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = folder
         os.environ.pop("COMPANION_CONFIG", None)
-        Path("POS").write_text(json.dumps(two_player()), encoding="utf-8")
-        Path("IMG").write_bytes(cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes())
-        Path("frames").mkdir()
+        fuzz_files(Path(folder))
         for module in COMMANDS:
             flags = options(module)
             ends: Counter[str] = Counter()

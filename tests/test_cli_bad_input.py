@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import two_player
+from fuzz_helpers import GOOD, fuzz_files, options, stubs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -155,50 +156,13 @@ NASTY = [
 ]  # fmt: skip
 
 
-def options(module) -> list[str]:  # type: ignore[no-untyped-def]
-    """The option strings of a subcommand (from its own parser)."""
-    import argparse
-
-    parser = argparse.ArgumentParser()
-    module.add_arguments(parser)
-    found = []
-    for action in parser._actions:
-        found += [o for o in action.option_strings if o not in ("-h", "--help")]
-        if isinstance(action, argparse._SubParsersAction):
-            found += list(action.choices)
-    return found
-
-
 NAMES = [m.NAME for m in COMMANDS]
-#: A working command line of each subcommand; the fuzz changes one word of it.
-GOOD = {
-    "start": ["--players", "red,yellow"],
-    "join": ["POS", "green"],
-    "render": ["POS", "-o", "x.svg"],
-    "moves": ["POS", "--roll", "5,2"],
-    "check": ["POS", "--roll", "5,2", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"],
-    "read-dice": ["IMG", "--json"],
-    "read-board": ["IMG", "--json"],
-    "calibrate": ["target", "-o", "t.png", "--px-per-mm", "5"],
-    "replay": ["frames", "--still-frames", "3"],
-    "sample": ["dice", "-o", "d.png", "--seed", "3"],
-    "serve": ["--port", "8123", "--players", "red,yellow"],
-    "pin": [],
-    "journal": ["check", "--journal", "POS"],
-    "config": ["--json"],
-    "bench": ["--positions", "1", "--only", "start"],
-}
 
 
 @pytest.fixture()
-def fuzz_dir(tmp_path_factory, write_json) -> Path:  # type: ignore[no-untyped-def]
-    import cv2
-    import numpy as np
-
+def fuzz_dir(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("fuzz")
-    (folder / "POS").write_text(json.dumps(two_player()), encoding="utf-8")
-    (folder / "IMG").write_bytes(cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes())
-    (folder / "frames").mkdir()
+    fuzz_files(folder)
     return folder
 
 
@@ -216,11 +180,8 @@ def test_fuzz_every_subcommand_ends_in_one_line_or_success(name, fuzz_dir, monke
     )
     argvs = st.one_of(one_changed, anyhow)
     monkeypatch.chdir(fuzz_dir)
-    from companion.cli import serve
-
-    monkeypatch.setattr(serve, "_serve", lambda *a, **k: 0)  # check the input, never serve
-    monkeypatch.setattr("companion.benchmark.rules", lambda *a, **k: None)  # nor measure
-    monkeypatch.setattr("companion.benchmark.start", lambda *a, **k: None)
+    for target, stand_in in stubs():  # check the input, never serve nor measure
+        monkeypatch.setattr(target, stand_in)
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
 
     @settings(

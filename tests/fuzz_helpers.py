@@ -1,0 +1,63 @@
+"""What the command-line fuzz (tests/test_cli_bad_input.py, and longer bench/fuzz.py) starts
+from: a working command line of each subcommand, its options, and the files they name."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import two_player
+
+#: A working command line of each subcommand; the fuzz changes one word of it.
+GOOD = {
+    "start": ["--players", "red,yellow"],
+    "join": ["POS", "green"],
+    "render": ["POS", "-o", "x.svg"],
+    "moves": ["POS", "--roll", "5,2"],
+    "check": ["POS", "--roll", "5,2", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"],
+    "read-dice": ["IMG", "--json"],
+    "read-board": ["IMG", "--json"],
+    "calibrate": ["target", "-o", "t.png", "--px-per-mm", "5"],
+    "replay": ["frames", "--still-frames", "3"],
+    "sample": ["dice", "-o", "d.png", "--seed", "3"],
+    "serve": ["--port", "8123", "--players", "red,yellow"],
+    "pin": [],
+    "journal": ["check", "--journal", "POS"],
+    "config": ["--json"],
+    "bench": ["--positions", "1", "--only", "start"],
+}
+
+
+def stubs() -> list[tuple[str, Callable[..., object]]]:
+    """What a fuzzed run must not do for real (dotted name, what stands in for it): serve
+    (its input is checked, nothing is served) and measure (`companion bench`)."""
+    return [
+        ("companion.cli.serve._serve", lambda *a, **k: 0),
+        ("companion.benchmark.rules", lambda *a, **k: None),
+        ("companion.benchmark.start", lambda *a, **k: None),
+    ]
+
+
+def options(module: object) -> list[str]:
+    """The option strings of a subcommand (from its own parser), and its actions."""
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)  # type: ignore[attr-defined]
+    found: list[str] = []
+    for action in parser._actions:
+        found += [o for o in action.option_strings if o not in ("-h", "--help")]
+        if isinstance(action, argparse._SubParsersAction):
+            found += list(action.choices)
+    return found
+
+
+def fuzz_files(folder: Path) -> None:
+    """The files the good command lines name: a position (POS), a small PNG (IMG) and an
+    empty folder of frames."""
+    import cv2
+    import numpy as np
+
+    (folder / "POS").write_text(json.dumps(two_player()), encoding="utf-8")
+    (folder / "IMG").write_bytes(cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes())
+    (folder / "frames").mkdir()
