@@ -133,7 +133,8 @@ def main() -> None:
 def report_real(folder: Path) -> None:
     """The headline: real webcam frames of a 9×9 Go game (bench/realboard.py)."""
     started = time.time()
-    headline, every, baseline = realboard.evaluate(folder)
+    game = realboard.load(folder)
+    headline, every, baseline = realboard.evaluate(game)
     print(f"REAL PHOTOS: {folder} (9x9 Go, fixed webcam, 960x540), {time.time() - started:.0f} s")
 
     def line(name: str, s: realboard.Score) -> None:
@@ -149,7 +150,7 @@ def report_real(folder: Path) -> None:
     line("reader, known = fullest frame  ", headline)
     line("reader, every known frame      ", every)
     line("baseline (per-field nearest colour)", baseline)
-    ours, theirs = realboard.relit(folder)
+    ours, theirs = realboard.relit(game)
     line("reader, frames relit (x4)      ", ours)
     line("baseline, frames relit (x4)    ", theirs)
     if headline.times:

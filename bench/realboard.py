@@ -64,14 +64,31 @@ def truth(frame: dict[str, object]) -> dict[str, str]:
     return {"r{}c{}".format(*rc.split(",")): str(colour) for rc, colour in stones.items()}
 
 
-def evaluate(folder: Path) -> tuple[Score, Score, Score]:
-    """(reader with known = the last frame, reader over every known frame, baseline)."""
+@dataclass
+class RealGame:
+    """The filmed game: each frame's truth and photo, the board's four clicked corners
+    (on the empty frame) and the frames with stones, in order."""
+
+    frames: dict[str, dict[str, object]]
+    images: dict[str, np.ndarray]
+    base: Calibration
+    with_stones: list[str]
+
+
+def load(folder: Path) -> RealGame:
+    """The game in ``folder`` (truth.json and its photos), each photo read once."""
     frames: dict[str, dict[str, object]] = json.loads((folder / "truth.json").read_text())
     images = {name: read_image(folder / name) for name in frames}
     mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
     px = np.array(frames[EMPTY]["corners_px"], np.float64)
     base = Calibration("go9", corners=ManualCorners(mm, px))
     with_stones = sorted(n for n in frames if truth(frames[n]))
+    return RealGame(frames, images, base, with_stones)
+
+
+def evaluate(game: RealGame) -> tuple[Score, Score, Score]:
+    """(reader with known = the last frame, reader over every known frame, baseline)."""
+    frames, images, base, with_stones = game.frames, game.images, game.base, game.with_stones
     last = max(with_stones, key=lambda n: len(truth(frames[n])))
     headline, every, baseline = Score(), Score(), Score()
     flat = FieldSampler(_flat(GO9))
@@ -102,7 +119,7 @@ def evaluate(folder: Path) -> tuple[Score, Score, Score]:
     return headline, every, baseline
 
 
-def relit(folder: Path, seed: int = 7) -> tuple[Score, Score]:
+def relit(game: RealGame, seed: int = 7) -> tuple[Score, Score]:
     """The real frames under other light: (reader, baseline), calibrated on the originals.
 
     Each test frame (known = the fullest frame) is read four more times, changed as a lamp
@@ -110,12 +127,7 @@ def relit(folder: Path, seed: int = 7) -> tuple[Score, Score]:
     spot (peak 60-110 levels, sigma 25-45 px) centred on a random stone or field; a soft
     shadow (35-50 % darker, blurred ellipse). The pixels are real, the changes synthetic.
     """
-    frames: dict[str, dict[str, object]] = json.loads((folder / "truth.json").read_text())
-    images = {name: read_image(folder / name) for name in frames}
-    mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
-    px = np.array(frames[EMPTY]["corners_px"], np.float64)
-    base = Calibration("go9", corners=ManualCorners(mm, px))
-    with_stones = sorted(n for n in frames if truth(frames[n]))
+    frames, images, base, with_stones = game.frames, game.images, game.base, game.with_stones
     known = max(with_stones, key=lambda n: len(truth(frames[n])))
     cal = fit_colours(GO9, base, [(images[EMPTY], {}), (images[known], truth(frames[known]))])
     reader = BoardReader(GO9, cal.profiles, None, cal.manual)
