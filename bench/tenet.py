@@ -40,7 +40,7 @@ from companion.games.tenet_board import DICE, board, doublet, stone_planet
 from companion.games.tenet_check import check
 from companion.games.tenet_moves import LIMIT, TooManyTurns, search
 from companion.games.tenet_selfplay import Played, roll_dice, self_play
-from companion.layout import load_layout
+from companion.layout import Layout, load_layout
 from companion.position import Position
 
 
@@ -111,22 +111,27 @@ def selfplay(rng: random.Random, games: int) -> None:
     )
 
 
+def crowded(rng: random.Random, layout: Layout) -> tuple[Position, tuple[int, ...]]:
+    """Nine players with five balls each at random on the board, the stone on a random
+    planet, a player to move and a roll that is no doublet (bench/tenet_turns.py too)."""
+    fields = [f.id for f in layout if f.kind != "centre"]
+    sample = rng.sample(fields, 45)
+    pieces = {c: [*sample[5 * n : 5 * n + 5], *["start"] * 4] for n, c in enumerate(layout.colours)}
+    stone = board(layout).stone_field[rng.randint(1, 9)]
+    pos = Position.create(
+        "tenet", layout, layout.colours, rng.choice(layout.colours), pieces, stone=stone
+    )
+    roll = roll_dice(rng, pos)
+    while doublet(roll) is not None:
+        roll = tuple(rng.choice(faces) for _, faces in DICE)
+    return pos, roll
+
+
 def dense(rng: random.Random, count: int) -> None:
     layout = load_layout(TENET.default_layout)
-    fields = [f.id for f in layout if f.kind != "centre"]
     times, sizes, worst = [], [], (0.0, (0,), 0)
     for _ in range(count):
-        sample = rng.sample(fields, 45)
-        pieces = {
-            c: [*sample[5 * n : 5 * n + 5], *["start"] * 4] for n, c in enumerate(layout.colours)
-        }
-        stone = board(layout).stone_field[rng.randint(1, 9)]
-        pos = Position.create(
-            "tenet", layout, layout.colours, rng.choice(layout.colours), pieces, stone=stone
-        )
-        roll = roll_dice(rng, pos)
-        while doublet(roll) is not None:
-            roll = tuple(rng.choice(faces) for _, faces in DICE)
+        pos, roll = crowded(rng, layout)
         t, moves = timed(legal_moves, pos, roll)
         times.append(t)
         sizes.append(len(moves))

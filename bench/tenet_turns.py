@@ -24,11 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tenet import crowded as crowded_board  # bench/tenet.py, beside this file
 from timing import summary  # bench/timing.py, beside this file
 
 from companion.games.tenet import legal_moves
-from companion.games.tenet_board import DICE, board, doublet
-from companion.games.tenet_selfplay import roll_dice, self_play
+from companion.games.tenet_board import doublet
+from companion.games.tenet_selfplay import self_play
 from companion.games.tenet_turns import turns
 from companion.layout import load_layout
 from companion.position import Position
@@ -48,22 +49,7 @@ def roll_starts(rng: random.Random, count: int) -> list[tuple[Position, tuple[in
 
 def crowded(rng: random.Random, count: int) -> list[tuple[Position, tuple[int, ...]]]:
     layout = load_layout("tenet")
-    fields = [f.id for f in layout if f.kind != "centre"]
-    out = []
-    for _ in range(count):
-        sample = rng.sample(fields, 45)
-        pieces = {
-            c: [*sample[5 * n : 5 * n + 5], *["start"] * 4] for n, c in enumerate(layout.colours)
-        }
-        stone = board(layout).stone_field[rng.randint(1, 9)]
-        pos = Position.create(
-            "tenet", layout, layout.colours, rng.choice(layout.colours), pieces, stone=stone
-        )
-        roll = roll_dice(rng, pos)
-        while doublet(roll) is not None:
-            roll = tuple(rng.choice(faces) for _, faces in DICE)
-        out.append((pos, roll))
-    return out
+    return [crowded_board(rng, layout) for _ in range(count)]
 
 
 def measure(name: str, cases: list[tuple[Position, tuple[int, ...]]], limit: int) -> None:
