@@ -357,11 +357,12 @@ class Referee:
         legal = self.legal
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", "there is no such move to make now"))
-        move, before = legal[index], seen(self.position)
-        verdict = self._accept(move, seen(move.after))
+        move = legal[index]
+        before, after = seen(self.position), seen(move.after)
+        verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a
         # Pasch, a tower's inside): then there is nothing for the players to set
-        self._unseen, self._last_board = seen(move.after) != before, None
+        self._unseen, self._last_board = after != before, None
         return verdict
 
     def announce(self, text: str) -> Verdict:

@@ -46,7 +46,9 @@ class BoardWatcher:
     def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
         """Read the next frame; ``still`` is True once the board stopped changing."""
         location = self.reader.locator.update(image)
-        read = self.reader.read(image, location) if location else self.reader.not_found()
+        read = (
+            self.reader.read(image, location) if location is not None else self.reader.not_found()
+        )
         if location is None or not read.found or read.colours is None:
             self._previous, self._quiet, self._last = None, 0, None
             return Observation(read, False)
