@@ -122,6 +122,11 @@ class Journal:
             existed = False  # a first start killed before its schema: nothing to lose
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            # One writer, so the WAL index lives in this process's memory, not in a mapped
+            # -shm file: a -shm made immutable or cut short mid-game made the next write
+            # fault (SIGBUS) and killed the server without a log line. The price: nobody
+            # else reads the journal while it is open (``companion journal`` says so).
+            self._db.execute("PRAGMA locking_mode=EXCLUSIVE")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")  # fsync the WAL on every commit
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -311,6 +316,10 @@ def _probe(db: sqlite3.Connection) -> None:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
 
+#: Why a journal cannot be opened while a server runs: the server holds it alone.
+IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
+
+
 def _reason(exc: sqlite3.Error | OSError) -> str:
     """Why a write failed, in words a person at the Pi can act on."""
     text = str(exc).lower()
@@ -318,6 +327,8 @@ def _reason(exc: sqlite3.Error | OSError) -> str:
         return "the disk is full"
     if "readonly" in text or "read-only" in text:
         return "the file or its directory is read-only"
+    if "locked" in text:
+        return IN_USE
     if "disk i/o" in text:
         return "a disk error (is the SD card failing or the file immutable?)"
     return str(exc)
@@ -458,7 +469,7 @@ def _check_is_journal(path: Path) -> str:
             f"{path}: not a companion journal (not an SQLite database); refusing to touch it"
         )
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
         try:
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -467,6 +478,8 @@ def _check_is_journal(path: Path) -> str:
         finally:
             db.close()
     except sqlite3.Error as exc:
+        if "locked" in str(exc):
+            raise JournalError(f"{path}: {IN_USE}") from None
         raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
     if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
         return "empty"

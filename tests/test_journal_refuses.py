@@ -7,6 +7,10 @@ import json
 import os
 import sqlite3
 import stat
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 from conftest import position
@@ -201,9 +205,9 @@ def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, cap
     out = capsys.readouterr().out
     copies = sorted(tmp_path.glob("journal.sqlite.before-repair-*"))
     assert len(copies) == 1 and copies[0].name in out
-    with sqlite3.connect(copies[0]) as old:  # the copy keeps every row, the bad ones too
+    with closing(sqlite3.connect(copies[0])) as old:  # every row, the bad ones too
         assert old.execute("SELECT count(*) FROM events").fetchone()[0] == rows
-    with sqlite3.connect(path) as new:
+    with closing(sqlite3.connect(path)) as new:
         assert new.execute("SELECT count(*) FROM events").fetchone()[0] == rows - 3
     assert main(["journal", "check", "--journal", str(path)]) == 0
     table = Table.new(position(), path, resume=True)
@@ -252,3 +256,62 @@ def test_a_second_serve_is_refused_in_one_line(tmp_path, capsys):
         first.close()
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "in use by another companion serve" in err
+
+
+def test_the_journal_keeps_no_shared_memory_file_a_write_could_fault_on(tmp_path):
+    # SQLite's WAL index in a mapped `-shm` file: made immutable (`chattr +i`) or cut
+    # short while the game runs, the next write faults (SIGBUS) and the process dies with
+    # no line in the log. The journal's single writer keeps the index in its own memory.
+    path = tmp_path / "journal.sqlite"
+    table = Table.new(position(), path)
+    table.referee.confirm_board()
+    table.referee.observe_dice([5, 2])
+    assert not (tmp_path / "journal.sqlite-shm").exists()
+    table.journal.close()  # type: ignore[union-attr]
+
+
+def test_an_immutable_journal_mid_game_is_a_one_line_error_not_a_crash(tmp_path):
+    # In a child process: before the fix it died of SIGBUS at the next write.
+    script = f"""
+from conftest import position
+from companion.journal import JournalError
+from companion.table import Table
+table = Table.new(position(), {str(tmp_path / "journal.sqlite")!r})
+table.referee.confirm_board()
+print("ready", flush=True)
+input()  # the journal's files are made immutable now
+try:
+    for _ in range(50):
+        table.journal.append(table.referee.game_id, "board", {{"fields": {{}}}})
+    print("written")
+except JournalError as exc:
+    print("refused:", exc)
+"""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent,
+    )
+    assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    files = [str(f) for f in tmp_path.iterdir()]
+    try:
+        if subprocess.run(["chattr", "+i", *files], capture_output=True).returncode:
+            child.kill()
+            pytest.skip("chattr +i is not permitted here (needs CAP_LINUX_IMMUTABLE)")
+        out, err = child.communicate("\n", timeout=30)
+    finally:
+        subprocess.run(["chattr", "-i", *files], capture_output=True)
+    assert child.returncode == 0, err[-500:]
+    assert out.startswith(("written", "refused: ")) and out.count("\n") == 1, out
+
+
+def test_journal_check_while_the_server_holds_the_journal_says_so(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite"
+    a_game(path)
+    with Journal(path):  # as `companion serve` holds it
+        assert main(["journal", "check", "--journal", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "in use" in err and "stop" in err and "damaged" not in err
