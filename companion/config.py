@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.hosts import NAME
 from companion.layout import load_layout
 from companion.pin import pin_problem
 from companion.tomlcheck import Table, is_pin
@@ -95,6 +96,7 @@ class WebConfig:
     pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (companion.pin)
     unlock_minutes: int = 240  # how long an unlock lasts on a phone
     behind_proxy: bool = False  # a reverse proxy on this machine (TLS) gives X-Forwarded-For
+    hosts: tuple[str, ...] = ()  # names the page answers to besides this machine's own
 
 
 @dataclass(frozen=True)
@@ -320,9 +322,20 @@ def _web(t: Table) -> WebConfig:
             t.number("unlock_minutes", d.unlock_minutes, 1, 7 * 24 * 60, whole=True)
         ),
         behind_proxy=t.flag("behind_proxy", d.behind_proxy),
+        hosts=_hosts(t),
     )
     t.finish()
     return config
+
+
+def _hosts(t: Table) -> tuple[str, ...]:
+    """``[web] hosts``: host names such as a reverse proxy's (the page refuses others)."""
+    what = 'a list of host names, e.g. ["referee.club.example"]'
+    names = t.get("hosts", [], list, what)
+    if not all(isinstance(n, str) and NAME.fullmatch(n) for n in names):
+        t.bad("hosts", f"must be {what}")
+        return ()
+    return tuple(n.lower().rstrip(".") for n in names)
 
 
 def _voice(t: Table) -> VoiceConfig:

@@ -274,7 +274,7 @@ def test_a_malformed_host_header_is_refused(host):
     assert client.get("/", headers={"Host": host}).status_code == 400
 
 
-@pytest.mark.parametrize("host", ["localhost:8080", "192.168.1.20", "[fe80::1]:8080", "pi.local"])
+@pytest.mark.parametrize("host", ["localhost:8080", "192.168.1.20", "[fe80::1]:8080"])
 def test_a_normal_host_header_is_served(host):
     client = guarded_app().test_client()
     assert client.get("/", headers={"Host": host}).status_code == 200

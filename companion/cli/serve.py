@@ -129,6 +129,7 @@ def _serve(
             "REFEREE_PIN": pin,
             "UNLOCK_SECONDS": config.web.unlock_minutes * 60,
             "BEHIND_PROXY": config.web.behind_proxy,
+            "HOSTS": config.web.hosts,
             "PANEL": panel,
             "LIVE": live,
             "VOICE": voice,

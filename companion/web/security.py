@@ -29,13 +29,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask, abort, current_app, flash, g, redirect, request, session, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import BadRequest, HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
+from companion.hosts import HostCheck
 from companion.web.errors import error_page
 
 log = logging.getLogger("companion.web")
@@ -107,7 +107,9 @@ def init_security(app: Flask) -> None:
     def _expired(exc: CSRFError) -> Response:
         return error_page(BadRequest("err_csrf"))
 
-    app.wsgi_app = _HostCheck(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = HostCheck(  # type: ignore[method-assign]
+        app.wsgi_app, lambda: app.config.get("HOSTS", ())
+    )
 
     @app.before_request
     def _guard() -> Response | None:
@@ -137,30 +139,6 @@ def init_security(app: Flask) -> None:
     app.jinja_env.globals["is_referee"] = is_referee
     app.jinja_env.globals["pin_on_this_screen"] = pin_on_this_screen
     app.jinja_env.globals["csp_nonce"] = csp_nonce
-
-
-#: A Host header as a browser sends it: a DNS name or an IP address (IPv6 in brackets),
-#: and a port. Anything else (spaces, control characters, 300 characters) is refused.
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-_HOST = re.compile(rf"(?:{_LABEL}(?:\.{_LABEL})*\.?|\[[0-9A-Fa-f:.]{{2,45}}\])(?::[0-9]{{1,5}})?")
-
-
-class _HostCheck:
-    """Refuse a malformed Host header before Flask builds any URL from it (plain 400)."""
-
-    def __init__(self, app: Callable[..., Any]) -> None:
-        self.app = app
-
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        host = environ.get("HTTP_HOST", "")
-        if host and not _HOST.fullmatch(host):
-            body = b"400 Bad Request: the Host header is not a host name or address\n"
-            start_response(
-                "400 Bad Request",
-                [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))],
-            )
-            return [body]
-        return self.app(environ, start_response)
 
 
 def csp_nonce() -> str:
