@@ -18,10 +18,8 @@ to allow the name.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import re
-import socket
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -39,6 +37,8 @@ def own_names() -> frozenset[str]:
     """This machine's names, lower case: ``localhost``, its host name and that name under
     ``.local``. (Not the resolver's fully qualified name: a Pi without a network could
     wait seconds for it at every start; such a name goes into ``[web] hosts``.)"""
+    import socket  # here, not at the top: the config imports NAME on every command
+
     host = socket.gethostname().lower().rstrip(".")
     short = host.split(".")[0]
     return frozenset(n for n in ("localhost", host, short, f"{short}.local") if n)
@@ -46,6 +46,8 @@ def own_names() -> frozenset[str]:
 
 def answers_to(host: str, names: frozenset[str]) -> bool | None:
     """Whether the page answers to a ``Host`` header: None when it is malformed."""
+    import ipaddress
+
     match = _HOST.fullmatch(host)
     if match is None:
         return None

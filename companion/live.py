@@ -136,8 +136,9 @@ class TablePhotographer:
 
     A photo is rendered only when the position changes (it takes a few hundred ms); the
     same picture is returned until then (the renderer already adds sensor noise), so a
-    frame costs the synthetic camera nothing. The photo's scratch memory is given back
-    to the system at once (:func:`companion.memory.give_back`). :meth:`photo` shows any
+    frame costs the synthetic camera nothing. The photo is a big step
+    (:func:`companion.memory.big_step`): not beside the board reader's build, and its
+    scratch memory given back to the system at once. :meth:`photo` shows any
     other position in the same scene: the calibration page's captures of the empty board
     and of the start on the synthetic camera.
     """
@@ -161,13 +162,13 @@ class TablePhotographer:
 
     def photo(self, position: Position | Layout) -> Image:
         """``position`` (a Layout: the empty board) photographed by the synthetic camera."""
-        from companion.memory import give_back
+        from companion.memory import big_step
         from companion.synth import default_camera, photograph
 
-        shot = photograph(position, self._rng, camera=default_camera(), scene_seed=self.seed)
-        image = shot.image
-        del shot
-        give_back()  # the photo's scratch arrays, so that they do not stay resident
+        with big_step():  # not beside the reader's build; its scratch given back after
+            shot = photograph(position, self._rng, camera=default_camera(), scene_seed=self.seed)
+            image = shot.image
+            del shot
         return image
 
 

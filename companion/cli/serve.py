@@ -175,15 +175,15 @@ class _LateReader:
         threading.Thread(target=self._build, args=(build,), name="reader", daemon=True).start()
 
     def _build(self, build: Callable[[], BoardReader]) -> None:
-        from companion.memory import give_back
+        from companion.memory import big_step
 
         try:
-            self._reader = build()
+            with big_step():  # drawing the board takes 80 MB for a moment
+                self._reader = build()
         except Exception as exc:  # handed to whoever needs the reader
             self._error = exc
         finally:
             self._ready.set()
-        give_back()  # drawing the board took 70 MB, now free
 
     def __getattr__(self, name: str) -> Any:
         self._ready.wait()

@@ -25,7 +25,9 @@ between the fields is checked as well (:func:`_intruders`): a hand shows there t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
 import cv2
 import numpy as np
@@ -154,11 +156,12 @@ def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray
     known colour, so a probe that turns skin-coloured is a sure sign of a busy frame.
     """
     px_per_mm = 1.0
-    flat = [img.astype(np.int16) for img in _drawings(layout, px_per_mm)]
-    board = np.median(flat[0].reshape(-1, 3), axis=0)
-    plain: npt.NDArray[np.uint8] = np.ones(flat[0].shape[:2], np.uint8)
-    for img in flat:
-        plain &= (np.abs(img - board).max(axis=2) <= 6).astype(np.uint8)
+    drawings = _drawings(layout, px_per_mm)  # one at a time: eleven at once took 50 MB
+    bare = next(drawings)
+    board = np.median(bare.reshape(-1, 3), axis=0)
+    plain: npt.NDArray[np.uint8] = np.ones(bare.shape[:2], np.uint8)
+    for img in chain([bare], drawings):
+        plain &= (np.abs(img.astype(np.int16) - board).max(axis=2) <= 6).astype(np.uint8)
     reach = int(6 * px_per_mm)
     kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
     plain = np.asarray(cv2.erode(plain, kernel), np.uint8)
@@ -469,18 +472,17 @@ def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray)
     return np.asarray(np.linalg.solve(a, b[..., None])[:, 0, 0], np.float64)
 
 
-def _drawings(layout: Layout, px_per_mm: float) -> list[npt.NDArray[np.uint8]]:
+def _drawings(layout: Layout, px_per_mm: float) -> Iterator[npt.NDArray[np.uint8]]:
     """The board as drawn, bare and with each player to move (stores, turn label)."""
     from companion.games import GAMES  # game data only: which game plays on this layout
     from companion.position import start_position
     from companion.render import draw_board, to_image
 
-    out = [to_image(draw_board(layout), px_per_mm)]
+    yield to_image(draw_board(layout), px_per_mm)
     for spec in GAMES.values():
         if spec.default_layout != layout.name:
             continue
         players = layout.colours[: spec.max_players]
         for colour in players:
             pos = start_position(spec.name, players, layout).with_to_move(colour)
-            out.append(to_image(draw_board(layout, pos), px_per_mm))
-    return out
+            yield to_image(draw_board(layout, pos), px_per_mm)
