@@ -115,6 +115,7 @@ def test_a_table_resumes_the_unfinished_game_of_its_journal(tmp_path):
     first.journal.close()  # the power goes out
     again = Table.new(position(), path, resume=True)
     assert again.resumed and again.position == played
+    again.journal.close()  # one table holds a journal at a time
     fresh = Table.new(position(), path, resume=False)
     assert not fresh.resumed and fresh.position == position()
 
