@@ -19,8 +19,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.calibration import Calibration, ManualCorners, fit_colours, read_image
+from companion.calibration import Calibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
+from companion.imagecheck import read_image
 from companion.layout import Layout, grid_layout_data
 from companion.layoutfile import read_layout
 from companion.vision import BoardReader

@@ -24,7 +24,6 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.imagecheck import check_image_size, quiet_stderr
 from companion.jsontext import parse_json
 from companion.layout import Layout
 from companion.vision.locate import FloatArray, Intrinsics
@@ -508,21 +507,6 @@ def start_of(layout: Layout) -> Position:
     if game is None:
         raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
     return start_position(game.name, layout.colours[: game.max_players], layout)
-
-
-def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
-    """A photo from a file as BGR, or a one-line error naming the file."""
-    path = Path(path)
-    try:
-        data = np.fromfile(path, np.uint8)
-    except OSError as exc:
-        raise CompanionError(f"{path}: cannot read image: {exc.strerror}") from None
-    check_image_size(data[:65536].tobytes(), str(path))  # refused before decoding
-    with quiet_stderr():  # libjpeg's and libpng's warnings: the error is one line
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
-    return np.asarray(image, np.uint8)
 
 
 #: A piece colour in a known-board file: a lowercase word ("black", "grey-white").

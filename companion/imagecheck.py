@@ -1,5 +1,9 @@
-"""A photo file's size read from its header, so that a decompression bomb is refused
-before it is decoded.
+"""Reading a photo file: one reader for every command and the replay camera, whose
+errors are one line naming the file and what is wrong with it.
+
+:func:`read_image` refuses a missing, empty, truncated or corrupt file, and a picture
+too large to be a photo: its size is read from the header so that a decompression bomb
+is refused before it is decoded.
 
 A 1.7 MB PNG can say it is 24,000 x 24,000 pixels: decoded, 1.7 GB of BGR and more for
 the reader's copies (4 GB measured). The camera's photos have at most 12 megapixels, a
@@ -15,8 +19,14 @@ import struct
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:  # numpy and OpenCV are imported where a photo is read, not before
+    import numpy as np
+    import numpy.typing as npt
 
 #: The most pixels a photo may have: 50 megapixels.
 MAX_PIXELS = 50_000_000
@@ -73,3 +83,29 @@ def quiet_stderr() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
+    """A photo from a file as BGR; a missing, empty, truncated or corrupt file, or one of
+    more than :data:`MAX_PIXELS`, is a one-line error naming the file.
+
+    A truncated JPEG is refused rather than read: OpenCV would decode its first rows and
+    fill the rest with grey, and a reader would then see the board or the dice wrongly.
+    """
+    import cv2
+    import numpy as np
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from None
+    if not data:
+        raise CompanionError(f"{path}: empty file, not an image")
+    check_image_size(data, str(path))
+    if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
+        raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
+    with quiet_stderr():  # libjpeg's and libpng's warnings: the error is one line
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
+    return np.asarray(image, np.uint8)

@@ -242,7 +242,7 @@ def test_four_clicked_corners_replace_the_markers(capsys, tmp_path, gravitation,
         ),
         (["calibrate", "colours", "-c", "{tmp}/c.json"], "give at least one of"),
         (["calibrate", "show", "-c", "{tmp}/missing.json"], "cannot read calibration"),
-        (["calibrate", "camera", "{tmp}/nope.png", "-c", "{tmp}/c.json"], "cannot read image"),
+        (["calibrate", "camera", "{tmp}/nope.png", "-c", "{tmp}/c.json"], "cannot read the image"),
         (["calibrate", "target", "-o", "{tmp}/t.png", "--px-per-mm", "0"], "must be positive"),
     ],
 )

@@ -96,6 +96,17 @@ def test_a_folder_replays_in_natural_name_order_and_skips_broken_files(tmp_path:
     assert values == [30, 20, 10]  # frame1, frame2, (frame3 skipped), frame10
 
 
+def test_a_frame_still_being_written_is_skipped_not_read_half_grey(tmp_path: Path) -> None:
+    folder = tmp_path / "game"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "frame1.jpg"), grey(10))
+    noise = np.random.default_rng(1).integers(0, 255, (480, 640, 3), np.uint8)
+    whole = cv2.imencode(".jpg", noise)[1].tobytes()
+    (folder / "frame2.jpg").write_bytes(whole[: len(whole) // 2])  # the camera is writing it
+    values = [f.image[0, 0, 0] for f in iter(replay_source(folder).read, None)]
+    assert values == [10]
+
+
 def test_a_folder_can_loop_and_is_paced(tmp_path: Path) -> None:
     clock = FakeClock()
     folder = make_folder(tmp_path / "game", ["a.png", "b.png"])

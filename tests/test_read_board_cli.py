@@ -65,7 +65,11 @@ def test_a_photo_without_the_board_is_not_found_exit_0(capsys, tmp_path):
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "not a readable image"), (b"\xff\xd8\xff\xe0 broken jpeg", "not a readable image")],
+    [
+        (b"", "empty file"),
+        (b"\xff\xd8\xff\xe0 broken jpeg", "truncated JPEG"),
+        (b"hello, I am text", "not a readable image"),
+    ],
 )
 def test_corrupt_images_are_one_line_exit_2(capsys, tmp_path, content, message):
     bad = tmp_path / "bad.jpg"
@@ -76,7 +80,7 @@ def test_corrupt_images_are_one_line_exit_2(capsys, tmp_path, content, message):
 
 def test_missing_image_and_wrong_layout_are_exit_2(capsys, tmp_path, photos):
     code, _, err = run(capsys, "read-board", tmp_path / "none.jpg")
-    assert code == 2 and "cannot read image" in err
+    assert code == 2 and "cannot read the image" in err
     code, _, err = run(capsys, "read-board", photos[0], "--layout", "nosuchboard")
     assert code == 2 and "no layout 'nosuchboard'" in err and err.count("\n") == 1
 
@@ -126,3 +130,13 @@ def test_random_positions_are_valid_and_varied(gravitation):
     assert any(not f.startswith(p.players) for p in positions for f in p.occupant)
     for p in positions:
         assert all(len(p.pieces[c]) == 5 for c in p.players)
+
+
+def test_a_photo_cut_short_is_refused_not_read_half_grey(capsys, tmp_path, photos):
+    # OpenCV decodes a truncated JPEG's first rows and fills the rest with grey: a board
+    # read from it would be half made up.
+    whole = Path(photos[0]).read_bytes()
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(whole[: len(whole) // 2])
+    code, out, err = run(capsys, "read-board", cut, "--json")
+    assert code == 2 and out == "" and "truncated JPEG" in err and err.count("\n") == 1

@@ -15,8 +15,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.calibration import Calibration, ManualCorners, fit_colours, read_image
+from companion.calibration import Calibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
+from companion.imagecheck import read_image
 from companion.layout import grid_layout_data
 from companion.layoutfile import read_layout
 from companion.vision import BoardReader

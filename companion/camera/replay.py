@@ -13,12 +13,13 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import cv2
 
-from companion.camera.base import CameraError, Frame, Image, Pacer
+from companion.camera.base import CameraError, Frame, Pacer
 from companion.errors import CompanionError
+from companion.imagecheck import read_image
 
 log = logging.getLogger(__name__)
 
@@ -83,21 +84,18 @@ class FolderSource:
                 self._next = 0
             path = self._files[self._next]
             self._next += 1
-            image = _read_image(path)
-            if image is not None:
-                frame = Frame(image, self._pacer.wait(), self._index, self.description)
-                self._index += 1
-                return frame
-            log.warning("%s: not a readable image, skipped", path)
+            try:
+                image = read_image(path)
+            except CompanionError as exc:  # a frame half written, or not a picture
+                log.warning("%s; skipped", exc)
+                continue
+            frame = Frame(image, self._pacer.wait(), self._index, self.description)
+            self._index += 1
+            return frame
         raise CameraError(f"{self.folder}: none of the image files can be read")
 
     def close(self) -> None:
         self._files = None
-
-
-def _read_image(path: Path) -> Image | None:
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    return None if image is None else cast(Image, image)
 
 
 class VideoFileSource:

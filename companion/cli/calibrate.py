@@ -116,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
         calibrate_camera,
         fit_colours,
         measure_die,
-        read_image,
         save_calibration,
     )
+    from companion.imagecheck import read_image
 
     if args.step == "target":
         return _target(args)
@@ -250,7 +250,8 @@ def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
-    from companion.calibration import load_placement, read_image, start_placement
+    from companion.calibration import load_placement, start_placement
+    from companion.imagecheck import read_image
 
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []
@@ -295,8 +296,8 @@ def _show(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.calibration import read_image
     from companion.cli.read_board import describe, make_reader
+    from companion.imagecheck import read_image
 
     reader = make_reader(args.layout, args.calibration)
     image = read_image(args.photo)

@@ -70,7 +70,7 @@ def same_layout(a: str, b: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.calibration import read_image
+    from companion.imagecheck import read_image
 
     check_options(args.layout, args.calibration)  # bad options fail before any image
     reader: BoardReader | None = None

@@ -53,11 +53,12 @@ def describe(reading: DiceReading) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.vision.dice import load_image, read_dice
+    from companion.imagecheck import read_image
+    from companion.vision.dice import read_dice
 
     images: list[tuple[str, DiceReading]] = []
     for path in args.images:  # read every image first: bad input stops before any output
-        image = load_image(path)
+        image = read_image(path)
         try:
             images.append((path, read_dice(image, args.kind)))
         except CompanionError as exc:

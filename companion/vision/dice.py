@@ -35,7 +35,6 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.vision.diceimage import load_image
 from companion.vision.dicenet import FINDER, READER, Look, look
 from companion.vision.diceprofiles import (
     DEFAULT_PROFILES,
@@ -69,7 +68,6 @@ __all__ = [
     "DiceReading",
     "Die",
     "DieProfile",
-    "load_image",  # from companion.vision.diceimage, where the command line reads photos
     "miwin_profile",  # DieProfile, DiceProfiles, DEFAULT_PROFILES: from diceprofiles
     "read_dice",
 ]
