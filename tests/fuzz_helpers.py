@@ -25,6 +25,7 @@ GOOD = {
     "serve": ["--port", "8123", "--players", "red,yellow"],
     "pin": [],
     "journal": ["check", "--journal", "POS"],
+    "export": ["--journal", "POS"],
     "config": ["--json"],
     "bench": ["--positions", "1", "--only", "start"],
 }

@@ -30,6 +30,8 @@ OPEN = {
     "table.state_json",
     "table.events",
     "table.camera",
+    "record.game_json",  # a game's record, to read only
+    "record.game_txt",
     "table.dice",
     "table.play",
     "table.announce",

@@ -67,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_i18n(app)
 
     from companion.web.calibrate import calibrate
+    from companion.web.record import record
     from companion.web.setup import setup
     from companion.web.table import table as table_pages
     from companion.web.teaching import teaching
@@ -75,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(setup)
     app.register_blueprint(teaching)
     app.register_blueprint(calibrate)
+    app.register_blueprint(record)
     if app.config.get("PANEL") is not None:
         from companion.web.security import show_pin_on_this_screen
 

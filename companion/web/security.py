@@ -58,6 +58,8 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "table.state_json": None,
     "table.events": None,
     "table.camera": None,
+    "record.game_json": None,  # a game's record to take home
+    "record.game_txt": None,
     # the players' own moves; the camera and the panel make them too
     "table.dice": None,
     "table.play": None,

@@ -1,0 +1,101 @@
+"""A game's record to take home: its journal events as JSON, and as the list of its turns
+in order (who rolled what, the announcement of each move, what the referee said), as
+players of lichess or DGT LiveChess download a game.
+
+The journal stays the source: :func:`game_record` is :meth:`Journal.export` with the
+turns added, and :func:`record_text` writes those turns as plain lines. The page serves
+both (``/game/<id>.json``, ``/game/<id>.txt``) and ``companion export`` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.journal import Journal
+
+#: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
+_TOLD = ("illegal", "ambiguous")
+
+
+@dataclass
+class Turn:
+    """One roll and what came of it: the moves announced (TENET: several on one roll),
+    the referee's objections on the way, and whether a move was taken back."""
+
+    number: int
+    player: str
+    dice: tuple[int, ...]
+    moves: list[str] = field(default_factory=list)
+    objections: list[str] = field(default_factory=list)
+    taken_back: bool = False
+    winner: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "player": self.player,
+            "dice": list(self.dice),
+            "moves": list(self.moves),
+            "objections": list(self.objections),
+            "taken_back": self.taken_back,
+            "winner": self.winner,
+        }
+
+
+def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
+    """The turns of a game from its exported events (``id``, ``kind``, ``data``)."""
+    events = list(events)
+    undone = {e["data"].get("undoes") for e in events if e["kind"] == "undo"}
+    out: list[Turn] = []
+    for event in events:
+        kind, data = event["kind"], event["data"]
+        if kind == "roll":
+            dice = tuple(int(d) for d in data.get("dice", ()))
+            out.append(Turn(len(out) + 1, str(data.get("player", "?")), dice))
+        elif not out:
+            continue
+        elif kind == "move":
+            out[-1].moves.append(str(data.get("announcement") or "?"))
+            out[-1].taken_back |= event["id"] in undone
+        elif kind == "finish" and not out[-1].taken_back:
+            out[-1].winner = str(data.get("winner"))
+        elif kind == "verdict" and data.get("verdict") in _TOLD:
+            out[-1].objections.append(f"{data['verdict']}: {data.get('reason', '')}")
+    return out
+
+
+def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
+    """A game's record: the journal's export (events, announcements, final position, the
+    events that cannot be read back listed as ``bad``) and its ``turns``."""
+    record = journal.export(game_id, skip_bad=True)
+    record["id"] = game_id
+    record["turns"] = [t.to_json() for t in turns(record["events"])]
+    return record
+
+
+def record_text(record: Mapping[str, Any], title: str = "") -> str:
+    """The record as plain lines: a head, then one line per turn."""
+    head = f"{title or record['game']}, game {record.get('id', '?')}"
+    end = f"finished: {record['finished']}" if record["finished"] else "not finished"
+    lines = [
+        head,
+        f"players: {', '.join(record['players'])}",
+        f"started: {record['started']}, {end}",
+        "",
+    ]
+    for turn in record["turns"]:
+        dice = "+".join(str(d) for d in turn["dice"])
+        said = "; ".join(turn["moves"]) or "no move"
+        line = f"{turn['number']}. {turn['player']} {dice}: {said}"
+        if turn["objections"]:
+            line += f"  [{'; '.join(turn['objections'])}]"
+        if turn["taken_back"]:
+            line += "  (taken back)"
+        if turn["winner"]:
+            line += f"  {turn['winner']} wins"
+        lines.append(line)
+    for bad in record.get("bad", ()):
+        lines.append(f"event {bad['id']} cannot be read back: {bad['why']}")
+    return "\n".join(lines) + "\n"

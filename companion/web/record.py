@@ -1,0 +1,46 @@
+"""The game record to take home (:mod:`companion.record`), open to everyone who can see
+the page, as ``companion export`` prints it: ``/game/<id>.json`` (every journal event,
+and the turns) and ``/game/<id>.txt`` (one line per turn)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify
+from werkzeug.exceptions import NotFound
+
+from companion.journal import JournalError
+from companion.record import game_record, record_text
+from companion.table import Table
+
+record = Blueprint("record", __name__)
+
+
+def _record(game_id: int) -> dict[str, Any]:
+    table: Table = current_app.config["TABLE"]
+    if table.journal is None:
+        raise NotFound("this table keeps no journal")
+    with table.lock:  # the referee writes to the same journal connection
+        try:
+            return game_record(table.journal, game_id)
+        except JournalError as exc:  # no such game
+            raise NotFound(str(exc).split(": ", 1)[-1]) from None
+
+
+@record.get("/game/<int:game_id>.json")
+def game_json(game_id: int) -> Response:
+    response = jsonify(_record(game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+@record.get("/game/<int:game_id>.txt")
+def game_txt(game_id: int) -> Response:
+    from companion.games import GAMES
+
+    data = _record(game_id)
+    spec = GAMES.get(data["game"])
+    text = record_text(data, spec.title if spec else "")
+    response = Response(text, mimetype="text/plain; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.txt"'
+    return response

@@ -1,0 +1,79 @@
+"""A game's record to take home: who rolled what, each announcement, what the referee
+objected, and what was taken back, on the page and on the command line."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import position
+
+from companion.cli import main
+from companion.table import Table
+from companion.web import create_app
+
+
+def a_game_of_three_rolls(path) -> Table:  # type: ignore[no-untyped-def]
+    """Red plays 4+3, yellow 5+2, red 6+1 and takes it back."""
+    table = Table.new(position(), path)
+    ref = table.referee
+    ref.confirm_board()
+    for dice in ([4, 3], [5, 2], [6, 1]):
+        ref.observe_dice(dice)
+        ref.play(0)
+    ref.undo()
+    return table
+
+
+def test_the_record_lists_each_roll_with_its_player_move_and_takeback(tmp_path):
+    table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    text = client.get(f"/game/{table.referee.game_id}.txt").get_data(as_text=True)
+    turns = text.splitlines()[4:]
+    assert turns[0].startswith("1. red 4+3: Wurf 7, ")
+    assert turns[1].startswith("2. yellow 5+2: Wurf 7, ")
+    assert turns[2].startswith("3. red 6+1: ") and turns[2].endswith("(taken back)")
+    assert len(turns) == 3
+
+
+def test_the_json_record_holds_every_event_and_the_turns(tmp_path):
+    table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    response = client.get(f"/game/{table.referee.game_id}.json")  # no PIN asked
+    record = response.get_json()
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    assert [e["kind"] for e in record["events"]][:3] == ["start", "board", "roll"]
+    assert [t["dice"] for t in record["turns"]] == [[4, 3], [5, 2], [6, 1]]
+    assert [t["taken_back"] for t in record["turns"]] == [False, False, True]
+    assert len(record["announcements"]) == 2  # the one taken back is not in the game
+
+
+def test_the_history_links_the_record(tmp_path):
+    table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
+    page = create_app({"TABLE": table, "TESTING": True}).test_client().get("/status")
+    assert f"/game/{table.referee.game_id}.txt" in page.get_data(as_text=True)
+
+
+def test_an_unknown_game_is_not_found(tmp_path):
+    table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    assert client.get("/game/99.json").status_code == 404
+
+
+def test_companion_export_prints_the_same_record(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite"
+    table = a_game_of_three_rolls(path)
+    game = table.referee.game_id
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    served = page.get(f"/game/{game}.txt").get_data(as_text=True)
+    table.journal.close()  # type: ignore[union-attr]  # the server stopped
+    assert main(["export", "--journal", str(path)]) == 0
+    assert capsys.readouterr().out == served
+    assert main(["export", "--journal", str(path), "--game", str(game), "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["turns"]) == 3
+
+
+def test_export_while_the_server_holds_the_journal_says_so(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite"
+    a_game_of_three_rolls(path)  # its journal still open, as a running server's
+    assert main(["export", "--journal", str(path)]) == 2
+    assert "in use" in capsys.readouterr().err
