@@ -94,3 +94,41 @@ class HostCheck:
             [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))],
         )
         return [body]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses a phone on the same network can open (no loopback),
+    found without sending anything: every interface's address (Linux), else the address
+    of the default route (a UDP socket "connected" to a documentation address)."""
+    import socket
+
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            import fcntl
+            import struct
+
+            for _, name in socket.if_nameindex():
+                request = struct.pack("256s", name[:15].encode())
+                try:  # SIOCGIFADDR: the interface's IPv4 address, if it has one
+                    reply = fcntl.ioctl(probe.fileno(), 0x8915, request)
+                except OSError:
+                    continue
+                found.append(socket.inet_ntoa(reply[20:24]))
+        except (ImportError, OSError):  # not Linux
+            pass
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent
+            found.append(probe.getsockname()[0])
+        except OSError:  # no route at all
+            pass
+    return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+
+
+def page_urls(host: str, port: int) -> list[str]:
+    """The addresses to open the page at: every LAN address when it is served on all of
+    them (``0.0.0.0``, ``::``), else the one it is bound to."""
+    if host in ("0.0.0.0", "::", ""):
+        return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://localhost:{port}/"]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]

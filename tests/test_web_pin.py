@@ -32,6 +32,7 @@ OPEN = {
     "table.camera",
     "record.game_json",  # a game's record, to read only
     "record.game_txt",
+    "join.page",
     "table.dice",
     "table.play",
     "table.announce",

@@ -104,6 +104,7 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
+    from companion.hosts import page_urls
     from companion.journal import hold_data_dir
     from companion.memory import give_back
     from companion.table import Table
@@ -123,6 +124,7 @@ def _serve(
     )
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
+    urls = page_urls(*address)
     late.app = create_app(
         {
             "TABLE": table,
@@ -130,6 +132,7 @@ def _serve(
             "UNLOCK_SECONDS": config.web.unlock_minutes * 60,
             "BEHIND_PROXY": config.web.behind_proxy,
             "HOSTS": config.web.hosts,
+            "PAGE_URLS": urls,
             "PANEL": panel,
             "LIVE": live,
             "VOICE": voice,
@@ -137,11 +140,10 @@ def _serve(
         }
     )
     log.info(
-        "serving %s for %s on http://%s:%d/",
+        "serving %s for %s on %s (the page /join shows it as a QR code)",
         table.position.spec.title,
         ", ".join(table.position.players),
-        address[0],
-        address[1],
+        " and ".join(urls),
     )
     where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
     log.info("referee PIN: in %s; `companion pin` shows it", where)

@@ -67,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_i18n(app)
 
     from companion.web.calibrate import calibrate
+    from companion.web.join import join
     from companion.web.record import record
     from companion.web.setup import setup
     from companion.web.table import table as table_pages
@@ -77,6 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(teaching)
     app.register_blueprint(calibrate)
     app.register_blueprint(record)
+    app.register_blueprint(join)
     if app.config.get("PANEL") is not None:
         from companion.web.security import show_pin_on_this_screen
 

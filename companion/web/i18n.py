@@ -50,6 +50,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "nearest": "Nächste erlaubte Ansagen",
         "history": "Verlauf",
         "record": "Partie mitnehmen",
+        "join": "Mitspielen",
+        "join_how": "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich "
+        "(im selben WLAN).",
         "record_text": "als Text",
         "undo": "Letzten Zug zurücknehmen",
         "teach": "Lernen",
@@ -189,6 +192,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "nearest": "Nearest legal announcements",
         "history": "History",
         "record": "Take the game home",
+        "join": "Join",
+        "join_how": "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
         "record_text": "as text",
         "undo": "Take back the last move",
         "teach": "Learn",

@@ -60,6 +60,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "table.camera": None,
     "record.game_json": None,  # a game's record to take home
     "record.game_txt": None,
+    "join.page": None,  # the page's address as a QR code
     # the players' own moves; the camera and the panel make them too
     "table.dice": None,
     "table.play": None,

@@ -1,0 +1,32 @@
+"""Phones join the table by a QR code of the page's address (issue 21): the log and the
+page /join name the addresses a phone on the same network can open, never 0.0.0.0."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import position
+
+from companion.hosts import lan_addresses, page_urls
+from companion.web import Table, create_app
+
+
+def test_serving_on_every_address_names_each_lan_address_not_0_0_0_0():
+    urls = page_urls("0.0.0.0", 8080)
+    assert urls and all(u.startswith("http://") and u.endswith(":8080/") for u in urls)
+    assert not any("0.0.0.0" in u or "//127." in u for u in urls)
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", a) for a in lan_addresses())
+
+
+def test_serving_on_one_address_names_that_address():
+    assert page_urls("192.168.1.20", 8080) == ["http://192.168.1.20:8080/"]
+    assert page_urls("::1", 8080) == ["http://[::1]:8080/"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_join_page_shows_each_address_as_a_qr_code(lang):
+    urls = ["http://192.168.1.20:8080/", "http://10.0.0.5:8080/"]
+    app = create_app({"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls})
+    page = app.test_client().get(f"/join?lang={lang}").get_data(as_text=True)  # no PIN asked
+    assert page.count("<svg") == 2 and all(f'href="{u}"' in page for u in urls)
