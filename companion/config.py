@@ -110,7 +110,7 @@ class VoiceConfig:
 @dataclass(frozen=True)
 class GameConfig:
     name: str = "gravitation"
-    players: tuple[str, ...] | None = None  # colours in turn order; None: every seat
+    players: tuple[str, ...] | None = None  # colours in turn order; None: the first two
     phase: int | None = None
     layout: str | None = None  # a layout name or file; None: the game's own
     options: Mapping[str, bool] = field(

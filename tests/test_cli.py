@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 
@@ -158,3 +159,29 @@ def test_an_address_that_does_not_resolve_is_one_line(capsys, tmp_path):
     assert code == 2
     assert err.startswith("companion serve: cannot listen on 999.1.1.1:8098:")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "players"),
+    [
+        ([], ("red", "yellow")),  # ./run.sh: a first game is two players, not five
+        (["--game", "tuerme"], None),
+        (["--players", "blue,green,red"], ("blue", "green", "red")),
+    ],
+)
+def test_serve_starts_a_two_player_game_unless_told_otherwise(monkeypatch, tmp_path, argv, players):
+    from companion.cli import serve
+    from companion.games import GAMES
+    from companion.layout import load_layout
+
+    started = []
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(serve, "_serve", lambda args, config, start, *rest: started.append(start))
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    main(["serve", "--port", str(port), *argv])
+    if players is None:  # the game's first two seats
+        spec = GAMES["tuerme"]
+        players = load_layout(spec.default_layout).colours[:2]
+    assert started[0].players == players

@@ -72,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
     layout_name = args.layout or config.game.layout
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
+    from companion.games import GAMES
+
+    if players is None and game in GAMES:  # a first game is two; --players or the config say more
+        seats = (layout or load_layout(GAMES[game].default_layout)).colours
+        players = list(seats[: GAMES[game].min_players])
     options = dict(config.game.options) if game == config.game.name else None
     if args.pin is not None:
         raise CompanionError(
