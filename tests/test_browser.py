@@ -308,3 +308,26 @@ def test_every_page_on_a_phone_and_a_tv(server, browser, size):
             assert wide <= inner, f"{page} is {wide} px wide in a {inner} px window"
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_a_third_phone_sees_the_camera_in_stills_when_both_views_are_taken(server, browser):
+    base, _ = server
+    host, port = base.removeprefix("http://").split(":")
+    held = []
+    while True:  # other phones take every camera view this address may have
+        s = socket.create_connection((host, int(port)), timeout=10)
+        s.sendall(f"GET /camera.mjpg HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        held.append(s)
+        if not s.recv(12).startswith(b"HTTP/1.1 200"):
+            break
+    try:
+        browser.get(base + "/")
+        WebDriverWait(browser, 15).until(
+            lambda b: b.execute_script(
+                "const i = document.getElementById('camera-view');"
+                "return i.src.includes('/camera.jpg') && i.complete && i.naturalWidth > 0"
+            )
+        )
+    finally:
+        for s in held:
+            s.close()

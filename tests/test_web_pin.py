@@ -30,6 +30,7 @@ OPEN = {
     "table.state_json",
     "table.events",
     "table.camera",
+    "table.camera_still",
     "record.game_json",  # a game's record, to read only
     "record.game_txt",
     "join.page",

@@ -160,3 +160,16 @@ def test_slots_are_counted_together_and_given_back_once():
     give()
     give()  # the server may close twice; the slot is given back once
     assert (slots.streams, slots.views) == (2, 0)
+
+
+def test_a_third_phone_sees_the_camera_in_stills_while_both_views_are_taken(site):
+    address, _ = site
+    views = [hold(address, "/camera.mjpg") for _ in range(MAX_CAMERA_VIEWS)]
+    try:
+        for _ in range(10):  # any number of phones: a still holds no slot
+            with urllib.request.urlopen(f"http://{address}/camera.jpg", timeout=5) as still:
+                assert still.status == 200 and still.headers["Content-Type"] == "image/jpeg"
+                assert still.read(3) == b"\xff\xd8\xff"
+    finally:
+        for s, _ in views:
+            s.close()

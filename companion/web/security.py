@@ -58,6 +58,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "table.state_json": None,
     "table.events": None,
     "table.camera": None,
+    "table.camera_still": None,
     "record.game_json": None,  # a game's record to take home
     "record.game_txt": None,
     "join.page": None,  # the page's address as a QR code

@@ -235,6 +235,20 @@ def camera() -> Response:
     return response
 
 
+@table.get("/camera.jpg")
+def camera_still() -> Response:
+    """The camera's view as one picture: for any number of phones beyond the streamed
+    views (the page shows stills once its stream is refused); it holds no slot, and the
+    JPEG is the one the streams share."""
+    live = current_app.config.get("LIVE")
+    if live is None:
+        abort(404, "err_no_camera")
+    jpeg = live.jpeg()
+    if jpeg is None:
+        raise ServiceUnavailable("err_busy", retry_after=1)
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
 @table.get("/events")
 def events() -> Response:
     broker: Broker = current_app.extensions["companion_events"]
