@@ -124,12 +124,27 @@ def default_data_dir() -> Path:
 
 
 @dataclass(frozen=True)
+class HubConfig:
+    """The club hub this table publishes to (docs/hub.md); no broker: none."""
+
+    broker: str | None = None  # host name or address of the club's MQTT broker
+    port: int = 1883
+    club: str = "club"  # the club's name: one MQTT topic level
+    table: str | None = None  # this table's name; None: the machine's host name
+    username: str | None = None
+    password_file: str | None = None  # a file holding the password (mode 0600)
+    tls: bool = False
+    ca_file: str | None = None  # the CA of the broker's certificate; None: the system's
+
+
+@dataclass(frozen=True)
 class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     panel: PanelConfig = field(default_factory=PanelConfig)
     web: WebConfig = field(default_factory=WebConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     game: GameConfig = field(default_factory=GameConfig)
+    hub: HubConfig = field(default_factory=HubConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     log_level: str = "info"
     path: Path | None = None  # the file it was read from; None: built-in defaults
@@ -205,6 +220,7 @@ def parse_config(
     web = _web(top.table("web"))
     voice = _voice(top.table("voice"))
     game, colours = _game(top.table("game"))
+    hub = _hub(top.table("hub"))
     for colour in config_seats(panel, colours):
         problems.append(
             f"{source}: panel.pins.seats.{colour}: not a player colour of the game's layout "
@@ -221,6 +237,7 @@ def parse_config(
         web=web,
         voice=voice,
         game=game,
+        hub=hub,
         data_dir=Path(data_dir).expanduser() if data_dir else default_data_dir(),
         log_level=log_level,
         path=path,
@@ -346,6 +363,28 @@ def _voice(t: Table) -> VoiceConfig:
         voice=t.text("voice", d.voice) or d.voice,
         rate=int(t.number("rate", d.rate, 50, 500, whole=True)),
     )
+    t.finish()
+    return config
+
+
+def _hub(t: Table) -> HubConfig:
+    from companion.hub.messages import NAME as HUB_NAME
+
+    d = HubConfig()
+    config = HubConfig(
+        broker=t.text("broker", d.broker),
+        port=int(t.number("port", d.port, 1, 65535, whole=True)),
+        club=t.text("club", d.club) or d.club,
+        table=t.text("table", d.table),
+        username=t.text("username", d.username),
+        password_file=t.text("password_file", d.password_file),
+        tls=t.flag("tls", d.tls),
+        ca_file=t.text("ca_file", d.ca_file),
+    )
+    for key in ("club", "table"):
+        name = getattr(config, key)
+        if name is not None and not HUB_NAME.fullmatch(name):
+            t.bad(key, "1 to 40 letters, digits, '-' or '_' (one MQTT topic level)")
     t.finish()
     return config
 

@@ -212,6 +212,19 @@ class Journal:
     def events(self, game_id: int) -> Iterator[Event]:
         return self._events(game_id, set())
 
+    def last_id(self) -> int:
+        """The newest event's id (0: none yet)."""
+        return int(self._db.execute("SELECT max(id) FROM events").fetchone()[0] or 0)
+
+    def since(self, after: int, limit: int = 100) -> list[tuple[int, int, str, str, str]]:
+        """Up to ``limit`` events of any game after event id ``after``, in order, as
+        (id, game id, at, kind, data as stored): what a table sends to the club hub."""
+        rows = self._db.execute(
+            "SELECT id, game_id, at, kind, data FROM events WHERE id>? ORDER BY id LIMIT ?",
+            (after, limit),
+        )
+        return list(rows)
+
     def _events(self, game_id: int, skip: set[int]) -> Iterator[Event]:
         rows = self._db.execute(
             "SELECT id, game_id, at, kind, data FROM events WHERE game_id=? ORDER BY id",

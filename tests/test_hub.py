@@ -1,0 +1,137 @@
+"""A club's tables publish their games to one hub over MQTT (issue 23), tested with a
+real Mosquitto broker: every event reaches the hub exactly once and in order, also
+across a broker outage; bad messages are dropped; a table without a broker referees on."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import position
+from hub_helpers import MOSQUITTO, Broker, free_port, wait_until
+
+from companion.config import HubConfig
+from companion.hub.listener import Listener
+from companion.hub.messages import BadMessage
+from companion.hub.publisher import Publisher
+from companion.hub.store import HubStore
+from companion.table import Table
+
+needs_broker = pytest.mark.skipif(
+    MOSQUITTO is None, reason="mosquitto is not installed (./test.sh installs it with apt)"
+)
+
+
+def a_table(folder, name: str, port: int) -> tuple[Table, Publisher]:  # type: ignore[no-untyped-def]
+    folder.mkdir()
+    table = Table.new(position(), folder / "journal.sqlite")
+    config = HubConfig(broker="127.0.0.1", port=port, club="test", table=name)
+    publisher = Publisher(table, config, folder)
+    publisher.start()
+    return table, publisher
+
+
+def play(table: Table, rolls: list[list[int]]) -> None:
+    with table.lock:
+        for roll in rolls:
+            table.referee.observe_dice(roll)
+            table.referee.play(0)
+
+
+def journal_ids(table: Table) -> list[int]:
+    return [row[0] for row in table.journal.since(0, 10_000)]  # type: ignore[union-attr]
+
+
+def received(store: HubStore, name: str) -> list[int]:
+    return [e["id"] for e in store.events("test", name)]
+
+
+@pytest.fixture()
+def broker(tmp_path):  # type: ignore[no-untyped-def]
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto is not installed (./test.sh installs it with apt)")
+    b = Broker(tmp_path)
+    b.start()
+    yield b
+    b.stop()
+
+
+@needs_broker
+def test_two_tables_reach_the_hub_once_and_in_order_across_a_broker_outage(tmp_path, broker):
+    store = HubStore(tmp_path / "hub.sqlite")
+    hub = Listener(store, "127.0.0.1", broker.port, club="test")
+    hub.start()
+    tables = [a_table(tmp_path / name, name, broker.port) for name in ("a", "b")]
+    try:
+        for table, _ in tables:
+            with table.lock:
+                table.referee.confirm_board()
+            play(table, [[4, 3], [5, 2]])
+        broker.stop()  # the hall's Wi-Fi goes down
+        for table, _ in tables:
+            play(table, [[6, 1], [3, 4]])  # the tables referee on
+        broker.start()
+        for table, _ in tables:
+            play(table, [[2, 5]])
+        for (table, _), name in zip(tables, ("a", "b"), strict=True):
+            ok = wait_until(lambda t=table, n=name: received(store, n) == journal_ids(t), 40)
+            assert ok, f"{name}: {received(store, name)} != {journal_ids(table)}"
+        states = {t.name: t.state for t in store.tables()}
+        assert states["a"]["to_move"] == tables[0][0].position.to_move
+    finally:
+        for _, publisher in tables:
+            publisher.stop()
+        hub.stop()
+
+
+@needs_broker
+def test_a_hub_that_lost_its_copy_gets_every_event_again(tmp_path, broker):
+    table, publisher = a_table(tmp_path / "a", "a", broker.port)
+    try:
+        with table.lock:
+            table.referee.confirm_board()
+        play(table, [[4, 3]])
+        assert wait_until(lambda: publisher.sent == journal_ids(table)[-1])
+        store = HubStore(tmp_path / "hub.sqlite")  # a hub started after the table sent all
+        hub = Listener(store, "127.0.0.1", broker.port, club="test")
+        hub.start()
+        play(table, [[5, 2]])  # its first event names a gap: the hub asks for the rest
+        assert wait_until(
+            lambda: [e["id"] for e in store.events("test", "a")] == journal_ids(table)
+        )
+        hub.stop()
+    finally:
+        publisher.stop()
+
+
+def test_a_malformed_or_oversized_message_is_dropped(tmp_path):
+    store = HubStore(tmp_path / "hub.sqlite")
+    hub = Listener(store, "127.0.0.1", free_port(), club="test")
+    good = b'{"v": 1, "id": 1, "prev": 0, "game": 1, "at": "t", "kind": "start", "data": {}}'
+    for where, payload in [
+        ("companion/test/x/events", b"not json"),
+        ("companion/test/x/events", b'{"v": 1, "id": 1, "prev": 0}'),
+        ("companion/test/x/events", b'{"v": 1, "pad": "' + b"x" * 70_000 + b'"}'),
+        ("companion/test/x/events", good.replace(b'"prev": 0', b'"prev": 5')),
+        ("companion/test/x/state", b'{"v": 1, "players": "red"}'),
+        ("companion/test/x/resend", b'{"v": 1, "after": 0}'),
+        ("companion/test/x y/events", good),
+    ]:
+        with pytest.raises(BadMessage):
+            hub.take(where, payload)
+    assert store.events("test", "x") == []
+    hub.take("companion/test/x/events", good)
+    assert [e["id"] for e in store.events("test", "x")] == [1]
+
+
+def test_a_table_without_a_broker_referees_on(tmp_path):
+    table, publisher = a_table(tmp_path / "a", "a", free_port())  # nobody listens there
+    try:
+        start = time.monotonic()
+        with table.lock:
+            table.referee.confirm_board()
+        play(table, [[4, 3], [5, 2], [6, 1]])
+        assert time.monotonic() - start < 2  # never waits for the broker
+        assert len(journal_ids(table)) > 6 and publisher.sent == 0
+    finally:
+        publisher.stop()
