@@ -5,13 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # System packages some tests use (systemd-analyze for the unit file, espeak-ng for the
-# voice, chromium for the page). Installed when missing and we may; otherwise those
-# tests skip and say why.
+# voice, chromium for the page, mosquitto for the club hub). Installed when missing and we
+# may; otherwise those tests skip and say why.
 want=()
 command -v systemd-analyze >/dev/null || want+=(systemd)
 command -v chromium >/dev/null || want+=(chromium)
 command -v chromedriver >/dev/null || want+=(chromium-driver)
 command -v espeak-ng >/dev/null || want+=(espeak-ng)
+[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || want+=(mosquitto)
 if ((${#want[@]})) && command -v apt-get >/dev/null; then
     if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo -n"; else sudo=none; fi
     if [ "$sudo" != none ]; then

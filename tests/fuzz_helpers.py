@@ -26,6 +26,7 @@ GOOD = {
     "pin": [],
     "journal": ["check", "--journal", "POS"],
     "export": ["--journal", "POS"],
+    "hub": ["--broker", "127.0.0.1", "--port", "8124"],
     "config": ["--json"],
     "bench": ["--positions", "1", "--only", "start"],
 }
@@ -36,6 +37,7 @@ def stubs() -> list[tuple[str, Callable[..., object]]]:
     (its input is checked, nothing is served) and measure (`companion bench`)."""
     return [
         ("companion.cli.serve._serve", lambda *a, **k: 0),
+        ("companion.cli.hub._serve", lambda *a, **k: 0),
         ("companion.benchmark.rules", lambda *a, **k: None),
         ("companion.benchmark.start", lambda *a, **k: None),
     ]

@@ -135,3 +135,33 @@ def test_a_table_without_a_broker_referees_on(tmp_path):
         assert len(journal_ids(table)) > 6 and publisher.sent == 0
     finally:
         publisher.stop()
+
+
+@needs_broker
+def test_the_hub_page_shows_every_table_and_serves_its_records_as_the_table_does(tmp_path, broker):
+    from companion.hub.web import create_hub_app
+    from companion.web import create_app
+
+    store = HubStore(tmp_path / "hub.sqlite")
+    hub = Listener(store, "127.0.0.1", broker.port, club="test")
+    hub.start()
+    table, publisher = a_table(tmp_path / "a", "a", broker.port)
+    try:
+        with table.lock:
+            table.referee.confirm_board()
+        play(table, [[4, 3], [5, 2]])
+        assert wait_until(lambda: received(store, "a") == journal_ids(table))
+        assert wait_until(lambda: [t.name for t in store.tables()] == ["a"])
+        page = create_hub_app(store).test_client()
+        listing = page.get("/").get_data(as_text=True)
+        assert "test/a" in listing and "/table/test/a/board.svg" in listing
+        assert page.get("/table/test/a/board.svg").status_code == 200
+        game = table.referee.game_id
+        own = create_app({"TABLE": table, "TESTING": True}).test_client()
+        with table.lock:
+            mine = own.get(f"/game/{game}.txt").get_data(as_text=True)
+        assert page.get(f"/table/test/a/game/{game}.txt").get_data(as_text=True) == mine
+        assert page.get("/table/test/b").status_code == 404
+    finally:
+        publisher.stop()
+        hub.stop()

@@ -20,6 +20,7 @@ from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
 
 if TYPE_CHECKING:
+    from companion.hub.publisher import Publisher
     from companion.live import Live
     from companion.panel import Panel
     from companion.table import Table
@@ -160,14 +161,35 @@ def _serve(
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
+    publisher = _hub(config, table)
     try:
         server.run()
     finally:
+        if publisher is not None:
+            publisher.stop()
         live.stop()
         if panel is not None:
             panel.close()
         held.close()
     return 0
+
+
+def _hub(config: Config, table: Table) -> Publisher | None:
+    """The club hub's publisher, when the config names a broker (docs/hub.md)."""
+    if config.hub.broker is None:
+        return None
+    from companion.hub.publisher import Publisher
+
+    publisher = Publisher(table, config.hub, config.data_dir)
+    publisher.start()
+    logging.getLogger("companion").info(
+        "hub: publishing to %s:%d as %s/%s",
+        config.hub.broker,
+        config.hub.port,
+        publisher.club,
+        publisher.name,
+    )
+    return publisher
 
 
 class _LateReader:

@@ -1,0 +1,84 @@
+"""``companion hub``: the club's hub. It listens to every table of the club on the MQTT
+broker, keeps their games in its own SQLite (``hub.sqlite`` in the data directory) and
+serves the page that shows them all (docs/hub.md). Read-only: it changes no game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import TYPE_CHECKING, Any
+
+from companion.cli.common import add_config_argument, read_config, whole
+from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.hub.listener import Listener
+    from companion.web.events import Broker
+
+NAME = "hub"
+HELP = "the club's hub: every table's games from the MQTT broker on one page"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_config_argument(parser)
+    parser.add_argument("--broker", metavar="HOST", help="the MQTT broker (config hub.broker)")
+    parser.add_argument(
+        "--broker-port", type=whole(1, 65535), help="its port (config hub.port, 1883)"
+    )
+    parser.add_argument("--club", help="the club's name (config hub.club); '+': every club")
+    parser.add_argument("--host", default="127.0.0.1", help="address of the page (0.0.0.0: all)")
+    parser.add_argument("--port", type=whole(1, 65535), default=8090, help="port of the page")
+
+
+def run(args: argparse.Namespace) -> int:
+    from waitress import create_server
+
+    from companion.hub.listener import Listener
+    from companion.hub.messages import check_name
+    from companion.hub.store import HubStore
+    from companion.hub.web import create_hub_app
+
+    config = read_config(args)
+    broker = args.broker or config.hub.broker
+    if not broker:
+        raise CompanionError("no broker: give --broker HOST or set [hub] broker in the config")
+    club = args.club or config.hub.club
+    if club != "+":
+        check_name(club, "--club")
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    store = HubStore(config.data_dir / "hub.sqlite")
+    app = create_hub_app(store, config.web.hosts)
+    events: Broker = app.extensions["hub_events"]
+    listener = Listener(
+        store,
+        broker,
+        args.broker_port or config.hub.port,
+        club,
+        on_change=lambda c, t: events.publish("changed", {"club": c, "table": t}),
+    )
+    try:
+        server = create_server(app, host=args.host, port=args.port, threads=16)
+    except (OSError, ValueError) as exc:
+        store.close()
+        raise CompanionError(f"cannot listen on {args.host}:{args.port}: {exc}") from None
+    logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    logging.getLogger("companion").info(
+        "hub: club %s from %s; the page on http://%s:%d/", club, broker, args.host, args.port
+    )
+    try:
+        return _serve(server, listener, events)
+    finally:
+        store.close()
+
+
+def _serve(server: Any, listener: Listener, events: Broker) -> int:
+    """Listen to the broker and serve the page until stopped."""
+    listener.start()
+    try:
+        server.run()
+    finally:
+        listener.stop()
+        events.close_all()
+        server.close()
+    return 0

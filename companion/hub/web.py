@@ -1,0 +1,123 @@
+"""The hub's page: every table of the club at a glance, one table big, every game's
+record. Read-only: anyone on the hall's network may watch; nothing here changes a game.
+
+* ``/``: each table's board drawn small, whose turn, the last verdict; live (an event
+  stream says which table changed, and the page fetches its list again);
+* ``/table/<club>/<table>``: the board big, the turns of its game, its games' records;
+* ``/table/<club>/<table>/game/<id>.json`` and ``.txt``: as a table serves them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Flask, Response, abort, g, jsonify, render_template, request
+
+from companion.hosts import HostCheck
+from companion.hub.store import HubStore, TableState
+from companion.position import position_from_json
+from companion.record import record_text, turns
+from companion.render import draw_board, to_svg
+from companion.web.events import Broker
+
+
+def create_hub_app(store: HubStore, hosts: tuple[str, ...] = ()) -> Flask:
+    """The hub's Flask app over ``store``; ``app.extensions["hub_events"]`` is told
+    ``changed(club, table)`` by the listener."""
+    app = Flask(__name__)
+    app.debug = False
+    broker = Broker()
+    app.extensions["hub_events"] = broker
+    app.wsgi_app = HostCheck(app.wsgi_app, lambda: hosts)  # type: ignore[method-assign]
+
+    def table_or_404(club: str, name: str) -> TableState:
+        for known in store.tables():
+            if known.key == (club, name):
+                return known
+        abort(404)
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            f"script-src 'nonce-{nonce()}'; frame-ancestors 'none'; base-uri 'none'"
+        )
+        return response
+
+    def nonce() -> str:
+        if "nonce" not in g:
+            g.nonce = secrets.token_urlsafe(16)
+        return str(g.nonce)
+
+    app.jinja_env.globals["nonce"] = nonce
+
+    @app.get("/")
+    def index() -> str:
+        template = "hub_list.html" if request.args.get("part") else "hub.html"
+        return render_template(template, tables=store.tables())
+
+    @app.get("/table/<club>/<name>")
+    def table(club: str, name: str) -> str:
+        known = table_or_404(club, name)
+        game = known.state.get("game_id")
+        played = turns(store.events(club, name, game)) if isinstance(game, int) else []
+        return render_template(
+            "hub_table.html", t=known, turns=played, games=store.games(club, name)
+        )
+
+    @app.get("/table/<club>/<name>/board.svg")
+    def board(club: str, name: str) -> Response:
+        known = table_or_404(club, name)
+        try:
+            position = position_from_json(known.state["position"])
+        except Exception:  # a table of a newer version, or a position the hub cannot draw
+            abort(404)
+        return Response(to_svg(draw_board(position.layout, position)), mimetype="image/svg+xml")
+
+    @app.get("/table/<club>/<name>/game/<int:game>.json")
+    def game_json(club: str, name: str, game: int) -> Response:
+        return jsonify(_record(store, club, name, game))
+
+    @app.get("/table/<club>/<name>/game/<int:game>.txt")
+    def game_txt(club: str, name: str, game: int) -> Response:
+        from companion.games import GAMES
+
+        record = _record(store, club, name, game)
+        spec = GAMES.get(record["game"])
+        text = record_text(record, spec.title if spec else "")
+        return Response(text, mimetype="text/plain; charset=utf-8")
+
+    @app.get("/events")
+    def events() -> Response:
+        stream = broker.subscribe()
+        gone = request.environ.get("waitress.client_disconnected", lambda: False)
+        return Response(
+            broker.stream(stream, app.config.get("SSE_TEST_SECONDS"), gone),
+            mimetype="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    return app
+
+
+def _record(store: HubStore, club: str, name: str, game: int) -> dict[str, Any]:
+    """A game's record from the hub's copy, in the shape a table's ``/game/<id>.json`` has."""
+    events = store.events(club, name, game)
+    start = next((e for e in events if e["kind"] == "start"), None)
+    if start is None:
+        abort(404)
+    position = start["data"].get("position", {})
+    finish = next((e for e in events if e["kind"] == "finish"), None)
+    return {
+        "id": game,
+        "table": f"{club}/{name}",
+        "game": position.get("game", "?"),
+        "players": list(position.get("players", [])),
+        "started": start["at"],
+        "finished": finish["at"] if finish else None,
+        "events": events,
+        "turns": [t.to_json() for t in turns(events)],
+    }
