@@ -29,6 +29,8 @@ SYSTEM_FILE = Path("/etc/companion/config.toml")
 CAMERA_SOURCES = ("auto", "picamera", "usb", "folder", "synthetic")
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
 LOG_LEVELS = ("debug", "info", "warning", "error")
+#: The referee's language: German, English, or "auto" (the locale's: companion/texts).
+LANGUAGES = ("auto", "de", "en")
 
 
 class ConfigError(CompanionError):
@@ -130,6 +132,7 @@ class Config:
     game: GameConfig = field(default_factory=GameConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     log_level: str = "info"
+    language: str = "auto"  # the referee's words: "de", "en" or "auto" (the locale's)
     path: Path | None = None  # the file it was read from; None: built-in defaults
     found_by: str = "built-in defaults"  # how the file was found, for `companion config`
 
@@ -210,6 +213,7 @@ def parse_config(
         )
     data_dir = top.text("data_dir", None)
     log_level = top.choice("log_level", "info", LOG_LEVELS)
+    language = top.choice("language", "auto", LANGUAGES)
     top.finish()
     if problems:
         raise ConfigError(problems)
@@ -221,6 +225,7 @@ def parse_config(
         game=game,
         data_dir=Path(data_dir).expanduser() if data_dir else default_data_dir(),
         log_level=log_level,
+        language=language,
         path=path,
         found_by=found_by,
     )

@@ -1,0 +1,226 @@
+"""The page's fixed words (headings, buttons, forms, errors), German then English.
+
+The page looks them up by id (``t("legal_moves")`` in a template, companion/web/i18n.py).
+"""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    "to_move": ("ist am Zug", "to move"),
+    "energy": ("Energiespeicher", "Energy stores"),
+    "rules": ("Regeln", "Rule switches"),
+    "setup": ("Neues Spiel", "New game"),
+    "game": ("Spiel", "Game"),
+    "phase": ("Phase", "Phase"),
+    "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
+    "options": ("Regelschalter", "Rule switches"),
+    "start": ("Spiel beginnen", "Start the game"),
+    "pin": ("Schiedsrichter-PIN", "Referee PIN"),
+    "unlock": ("Freischalten", "Unlock"),
+    "pin_needed": (
+        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
+        "Changing the game needs the referee PIN.",
+    ),
+    "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
+    "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
+    "lock": ("Wieder sperren", "Lock again"),
+    "pin_here": (
+        "Schiedsrichter-PIN (nur auf diesem Bildschirm, eine Minute lang):",
+        "Referee PIN (on this screen only, for a minute):",
+    ),
+    "journal_problem": (
+        (
+            "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, aber der "
+            "Schiedsrichter wartet:"
+        ),
+        "The game's journal cannot be written; nothing is lost, but the referee waits:",
+    ),
+    "pin_wait": (
+        "Zu viele falsche PINs: bitte kurz warten, dann noch einmal versuchen.",
+        "Too many wrong PINs: please wait a moment, then try again.",
+    ),
+    "locked": (
+        "Gesperrt: Änderungen brauchen wieder die PIN.",
+        "Locked: changes need the PIN again.",
+    ),
+    "started": ("Neues Spiel begonnen.", "A new game has begun."),
+    "table": ("Tisch", "Table"),
+    "language": ("English", "Deutsch"),
+    "phase_setup": ("Bitte die Steine aufstellen wie gezeigt", "Set up the pieces as shown"),
+    "phase_roll": ("Würfeln", "Roll the dice"),
+    "phase_move": ("Zug ausführen", "Make your move"),
+    "phase_decide": ("Welcher Zug war gemeint?", "Which move was meant?"),
+    "phase_rejected": ("Steine zurückstellen", "Set the pieces back"),
+    "phase_over": ("Spiel vorbei", "Game over"),
+    "camera_lost": ("Die Kamera sieht nichts", "The camera sees nothing"),
+    "camera_retry": ("nächster Versuch in", "next try in"),
+    "dice": ("Würfel", "Dice"),
+    "enter_dice": ("Würfel eintragen", "Enter the dice"),
+    "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),
+    "legal_moves": ("Erlaubte Züge", "Legal moves"),
+    "nearest": ("Nächste erlaubte Ansagen", "Nearest legal announcements"),
+    "history": ("Verlauf", "History"),
+    "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
+    "teach": ("Lernen", "Learn"),
+    "panel": ("Bedienfeld", "Panel"),
+    "camera": ("Kamera", "Camera"),
+    "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
+    "check": ("Prüfen", "Check"),
+    "button_read_dice": ("Würfel lesen", "Read the dice"),
+    "button_confirm": ("Bestätigen", "Confirm"),
+    "button_undo": ("Zurück", "Undo"),
+    "button_roll": ("Würfeln", "Roll"),
+    "speak_browser": ("Im Browser vorlesen", "Speak in this browser"),
+    "speak_unable": ("(dieser Browser kann nicht sprechen)", "(this browser cannot speak)"),
+    "say_illegal": ("Dieser Zug ist nicht erlaubt.", "This move is not allowed."),
+    "say_setup": ("Bitte die Steine aufstellen wie gezeigt.", "Please set up the pieces as shown."),
+    "say_ambiguous": ("Welcher Zug war gemeint?", "Which move was meant?"),
+    "calibrate": ("Kalibrieren", "Calibrate"),
+    "cal_legend": (
+        (
+            "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
+            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl"
+        ),
+        (
+            "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece "
+            "read · red: unsure · box: a die and its value"
+        ),
+    ),
+    "cal_colours": ("Farben der Steine", "Piece colours"),
+    "cal_how": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett "
+            "verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece on its station), then fit. Nothing may cover the board."
+        ),
+    ),
+    "cal_capture_empty": ("Leeres Brett aufnehmen", "Capture the empty board"),
+    "cal_capture_start": ("Startaufstellung aufnehmen", "Capture the start position"),
+    "cal_empty": ("leeres Brett", "empty board"),
+    "cal_start": ("Startaufstellung", "start position"),
+    "cal_captured_empty": ("Leeres Brett aufgenommen.", "Empty board captured."),
+    "cal_captured_start": ("Startaufstellung aufgenommen.", "Start position captured."),
+    "cal_fit": ("Farben einmessen und speichern", "Fit the colours and save"),
+    "cal_saved": (
+        "Kalibrierung gespeichert; die Kamera liest ab jetzt damit.",
+        "Calibration saved; the camera reads with it from now on.",
+    ),
+    "cal_file": ("Kalibrierdatei", "Calibration file"),
+    "cal_lens": ("Objektiv", "Lens"),
+    "cal_guessed": ("geschätzt (nicht vermessen)", "guessed (not measured)"),
+    "cal_board": ("Brett", "Board"),
+    "cal_corners": ("vier Ecken", "four corners"),
+    "cal_markers": ("ArUco-Marken", "ArUco markers"),
+    "cal_defaults": ("Standardfarben", "standard colours"),
+    "cal_none_yet": (
+        "Noch keine Kalibrierung: es gelten die Standardfarben.",
+        "No calibration yet: the standard colours apply.",
+    ),
+    "cal_no_camera": (
+        "Keine Kamera: die Kalibrierung braucht das Kamerabild.",
+        "No camera: calibration needs the camera's view.",
+    ),
+    "cal_no_board": (
+        "Die Kamera sieht das Brett nicht (weniger als 3 Marken); nichts aufgenommen.",
+        "The camera does not see the board (fewer than 3 markers); nothing captured.",
+    ),
+    "cal_no_file": (
+        "Kein Datenverzeichnis eingestellt: die Kalibrierung kann nicht gespeichert werden.",
+        "No data directory set: the calibration cannot be saved.",
+    ),
+    "cal_nothing": (
+        "Erst beide Fotos aufnehmen: das leere Brett und die Startaufstellung.",
+        "Capture both photos first: the empty board and the start position.",
+    ),
+    "cal_bad_kind": (
+        "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
+        "Only the empty board or the start position can be captured.",
+    ),
+    "cal_restore": ("Vorherige Kalibrierung wiederherstellen", "Restore the previous calibration"),
+    "cal_reset": ("Auf Standardfarben zurücksetzen", "Reset to the standard colours"),
+    "cal_restored": (
+        "Vorherige Kalibrierung wiederhergestellt; die Kamera liest ab jetzt damit.",
+        "Previous calibration restored; the camera reads with it from now on.",
+    ),
+    "cal_reset_done": (
+        "Standardfarben gelten wieder; die bisherige Kalibrierung ist als Sicherung aufgehoben.",
+        "The standard colours apply again; the calibration is kept as a backup.",
+    ),
+    "voice": ("Stimme am Tisch (espeak-ng)", "Voice at the table (espeak-ng)"),
+    "voice_on": ("an", "on"),
+    "voice_off": ("aus", "off"),
+    "voice_switch_on": ("Einschalten", "Switch on"),
+    "voice_switch_off": ("Ausschalten", "Switch off"),
+    "voice_missing": ("espeak-ng ist nicht installiert", "espeak-ng is not installed"),
+    "voice_now_on": ("Die Stimme am Tisch ist an.", "The voice at the table is on."),
+    "voice_now_off": ("Die Stimme am Tisch ist aus.", "The voice at the table is off."),
+    "back_to_table": ("Zurück zum Tisch", "Back to the table"),
+    "error_400": ("Ungültige Anfrage", "Bad request"),
+    "error_400_text": (
+        "Die Anfrage war nicht zu verstehen.",
+        "The request could not be understood.",
+    ),
+    "error_403": ("Nicht erlaubt", "Not allowed"),
+    "error_403_text": ("Das darf nur der Schiedsrichter.", "Only the referee may do that."),
+    "error_404": ("Nicht gefunden", "Not found"),
+    "error_404_text": ("Diese Seite gibt es nicht.", "There is no such page."),
+    "error_405": ("Falsche Methode", "Wrong method"),
+    "error_405_text": (
+        "Diese Seite nimmt diese Art Anfrage nicht an.",
+        "This page does not take this kind of request.",
+    ),
+    "error_409": ("Passt gerade nicht", "Not now"),
+    "error_409_text": (
+        "Das passt nicht zum Stand des Spiels.",
+        "That does not fit the state of the game.",
+    ),
+    "error_413": ("Zu groß", "Too large"),
+    "error_413_text": (
+        "Das Formular ist zu groß (höchstens 64 KB).",
+        "The form is too large (at most 64 KB).",
+    ),
+    "error_429": ("Zu viele Anfragen", "Too many requests"),
+    "error_429_text": (
+        "Zu viele Formulare in einer Minute; bitte kurz warten.",
+        "Too many forms in a minute; please wait a moment.",
+    ),
+    "error_500": ("Fehler im Schiedsrichter", "Referee error"),
+    "error_500_text": (
+        "Etwas ist schiefgegangen; das Protokoll sagt mehr.",
+        "Something went wrong; the log says more.",
+    ),
+    "error_503": ("Gerade voll", "Busy"),
+    "error_503_text": (
+        "Der Schiedsrichter ist gerade ausgelastet; bitte gleich noch einmal.",
+        "The referee is busy right now; please try again shortly.",
+    ),
+    "err_csrf": (
+        "Das Formular ist abgelaufen oder kam von anderswo; bitte die Seite neu laden.",
+        "The form expired or came from elsewhere; reload the page.",
+    ),
+    "err_dice": (
+        "Bitte beide Würfel als Zahlen von 1 bis 6 eintragen.",
+        "Enter both dice as numbers 1 to 6.",
+    ),
+    "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
+    "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),
+    "err_undo_pin": (
+        "Einen Zug zurücknehmen braucht die Schiedsrichter-PIN.",
+        "Taking a move back needs the referee PIN.",
+    ),
+    "err_no_camera": ("Keine Kamera angeschlossen.", "No camera is connected."),
+    "err_no_photo": ("Dieses Foto wurde nicht aufgenommen.", "No such photo was captured."),
+    "err_no_voice": ("Dieser Schiedsrichter hat keine Stimme.", "This referee has no voice."),
+    "err_voice_on": (
+        "Die Stimme geht nur an (1) oder aus (0).",
+        "The voice is only on (1) or off (0).",
+    ),
+    "err_busy": (
+        "Zu viele offene Seiten und Kamerabilder; in ein paar Sekunden geht es wieder.",
+        "Too many pages and camera views open; try again in a few seconds.",
+    ),
+}
