@@ -100,12 +100,12 @@ class Text(str):
         return (Text, (self.key, self.fields))
 
 
-def text(key: str, **fields: object) -> Text:
+def text(key: str, **fields: object) -> str:
     """The sentence ``key`` with its fields."""
     return Text(key, fields)
 
 
-def text_n(key: str, count: int, **fields: object) -> Text:
+def text_n(key: str, count: int, **fields: object) -> str:
     """The sentence ``key.one`` for a count of 1, else ``key.other``; ``count`` is a field."""
     return Text(f"{key}.one" if count == 1 else f"{key}.other", {"count": count, **fields})
 

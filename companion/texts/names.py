@@ -58,4 +58,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "no towers on the first 12 fields after every start field, not only on the moving "
         "piece's own first 12 (Added 5.4)",
     ),
+    # the drawing of the board (companion/render)
+    "board.to_move": ("{player} ist am Zug", "{player} to move"),
+    "tenet.caption": ("Stein {where} · am Start: {counts}", "stone {where} · on start: {counts}"),
+    "tenet.in_zentrum": ("im Zentrum", "in the Zentrum"),
+    "tenet.on_planet": ("auf {planet} ({field})", "on {planet} ({field})"),
+    "tenet.count": ("{player} {count}", "{player} {count}"),
+    "tenet.none": ("keine", "none"),
 }

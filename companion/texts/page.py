@@ -6,7 +6,7 @@ The page looks them up by id (``t("legal_moves")`` in a template, companion/web/
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    "to_move": ("ist am Zug", "to move"),
+    "to_move": ("{player} ist am Zug", "{player} to move"),
     "energy": ("Energiespeicher", "Energy stores"),
     "rules": ("Regeln", "Rule switches"),
     "setup": ("Neues Spiel", "New game"),
@@ -223,4 +223,90 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zu viele offene Seiten und Kamerabilder; in ein paar Sekunden geht es wieder.",
         "Too many pages and camera views open; try again in a few seconds.",
     ),
+    # the virtual panel (companion/panel): its pins and the LEDs' tooltips
+    "pins.mock_configured": (
+        'Schein-Pins (eingestellt: pin_factory = "mock")',
+        'mock pins (configured: pin_factory = "mock")',
+    ),
+    "pins.configured": (
+        'Pins {name} (eingestellt: pin_factory = "{name}")',
+        '{name} pins (configured: pin_factory = "{name}")',
+    ),
+    "pins.not_a_pi": (
+        "Schein-Pins (auto: kein Raspberry Pi)",
+        "mock pins (auto: not a Raspberry Pi)",
+    ),
+    "pins.auto": ("Pins {name} (auto: {board})", "{name} pins (auto: {board})"),
+    "pins.auto_failed": (
+        "Schein-Pins (auto: {board}, aber {problems})",
+        "mock pins (auto: {board}, but {problems})",
+    ),
+    "pins.off": ("keine Pins (panel.enabled = false)", "no pins (panel.enabled = false)"),
+    "led.seat": ("Platz {colour}: am Zug", "seat {colour}: to move"),
+    "led.verdict_ok": ("Zug erlaubt (grün)", "move accepted (green)"),
+    "led.verdict_bad": ("Zug nicht erlaubt (rot)", "move refused (red)"),
+    "led.verdict": ("Urteil (Farb-LED)", "verdict (colour LED)"),
+    # set-up errors (companion/web/setup.py)
+    "setup.not_here": (
+        "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
+        "{game} is not refereed on this board (here: {games})",
+    ),
+    "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
+    # the teaching page's "Bedeutung" column (companion/teach.py)
+    "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),
+    "teach.store_take": ("{count} aus deinem Speicher genommen", "{count} taken from your store"),
+    "teach.store_put": ("{count} in deinen Speicher gelegt", "{count} put into your store"),
+    "teach.orbit": (
+        "die Gravitation {cost} der Umlaufbahn ist bezahlt; {left} bleiben für den Weg auf ihr",
+        "the gravity {cost} of the orbit is paid; {left} left to move along it",
+    ),
+    "teach.gravity_free": (
+        "entlang einer Gravitationslinie nach innen gezogen: kostenlos",
+        "pulled inward along a gravity line: free",
+    ),
+    "teach.gravity_climb": (
+        "gegen die Gravitation hinaus zu steigen kostet {cost}",
+        "climbing out against gravity costs {cost}",
+    ),
+    "teach.handed_on": ("{count} weitergegeben", "{count} handed on"),
+    "teach.push": (
+        "das nächste Feld ist besetzt: dein Stein hält an, der letzte Stein der Kette zieht "
+        "mit {count} weiter",
+        "the next field is taken: your piece stops, the last piece of the chain moves on "
+        "with {count}",
+    ),
+    "teach.defence": (
+        "der gestoßene Spieler gibt {cost} aus seinem Speicher, um den Stoß zu verkürzen",
+        "the pushed player spends {cost} from their store to shorten the push",
+    ),
+    "teach.tunnel": (
+        "eine Kette von Steinen in einem Schritt passiert (Tunneleffekt)",
+        "a chain of pieces passed in one step (tunnel effect)",
+    ),
+    "teach.step": ("ein Schritt entlang der Linie", "one step along the line"),
+    "teach.absturz": (
+        "nicht genug Energie, um in der Umlaufbahn zu bleiben: der Stein stürzt in den "
+        "Gravitator und kehrt in seine Station zurück",
+        "not enough energy to stay in orbit: the piece falls into the Gravitator and goes "
+        "back to its station",
+    ),
+    "teach.tausch": (
+        "1+2: der Stein tauscht den Platz mit dem nächsten fremden Stein",
+        "1+2: the piece swaps places with the nearest foreign piece",
+    ),
+    "teach.sonderfeld": (
+        "1+2: der Stein springt auf das nächste Sonderfeld",
+        "1+2: the piece jumps to the nearest special field",
+    ),
+    "teach.prediction_hit": (
+        "Vorhersage getroffen: 2 × {big} + {small} = {value}",
+        "prediction hit: 2 × {big} + {small} = {value}",
+    ),
+    "teach.prediction_missed": (
+        "Vorhersage verfehlt: nur der kleinere Würfel, {value}",
+        "prediction missed: only the smaller die, {value}",
+    ),
+    "teach.one_one": ("1 + 1 zählt {value}", "1 + 1 counts {value}"),
+    "teach.one_two": ("1 + 2: Tausch, Sonderfeld oder 3", "1 + 2: swap, special field or 3"),
+    "teach.one_die": ("ein Würfel von {a} und {b}: {value}", "one die of {a} and {b}: {value}"),
 }
