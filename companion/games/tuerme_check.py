@@ -32,6 +32,8 @@ from companion.games.tuerme_notation import Said, parse, spell
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.position import Position
+from companion.texts import Joined, colour, message
+from companion.texts import text as t
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
 Verdict = GameVerdict[TuermeMove]
@@ -50,7 +52,7 @@ def check(
     try:
         said = parse(text)
     except InvalidAnnouncement as exc:
-        return Verdict("invalid", str(exc), offset=exc.offset)
+        return Verdict("invalid", message(exc), offset=exc.offset)
     return replace(_judge(position, pair, said, text, to, start), said=spell(said))
 
 
@@ -88,49 +90,51 @@ def _judge(
     if there:
         distinct = _one_per_outcome(there)
         if len(distinct) == 1:
-            return Verdict("legal", f"legal: {describe(there[0])}", move=there[0])
+            return Verdict("legal", describe(there[0]), move=there[0])
         one_end = len({m.end for m in distinct}) == 1
-        hint = "name the piece with --from" if one_end else "name the field with --to"
-        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        hint = t("check.hint_from") if one_end else t("check.hint_to")
+        more = t("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
         return Verdict(
             "ambiguous",
-            f"{text.strip()!r} fits {len(distinct)} moves: "
-            + "; ".join(describe(m) for m in distinct[:4])
-            + f"{more} ({hint})",
+            t(
+                "check.ambiguous",
+                said=repr(text.strip()),
+                count=len(distinct),
+                moves=Joined((describe(m) for m in distinct[:4]), "; "),
+                more=more,
+                hint=hint,
+            ),
             candidates=tuple(distinct),
         )
     if fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
-        return _illegal(f"{text.strip()!r} ends on {ends}, not on {to}", legal, said, to)
+        why = t("check.other_end", said=repr(text.strip()), ends=ends, to=to)
+        return _illegal(why, legal, said, to)
     return _illegal(_why(position, said, refusals, start), legal, said, to)
 
 
 def describe(m: TuermeMove) -> str:
     """A move in a sentence: ``red moves T.12 → T.20, onto yellow (a tower)``."""
+    player = colour(m.colour)
     if m.kind == "pass":
-        return f"{m.colour} passes"
-    who = {"tower": "'s tower", "top": "'s top piece", "bottom": "'s captured piece"}
-    verb = "comes in" if m.kind == "enter" else "moves"
-    text = f"{m.colour}{who.get(m.kind, '')} {verb} {m.start} → {m.end}"
+        return t("move.passes", player=player)
+    parts = [t(f"tuerme.{m.kind}", player=player, start=m.start, end=m.end)]
     if any(m.bridges):
-        text += " over the bridge"
+        parts.append(t("tuerme.bridge"))
     if m.builds is not None:
-        text += f", onto {m.builds} (a tower)"
+        parts.append(t("tuerme.builds", player=colour(m.builds)))
     if m.roll_again:
-        text += ", rolls again"
+        parts.append(t("move.rolls_again"))
     if m.winner:
-        text += f", {m.winner} wins"
-    return text
+        parts.append(t("move.wins", player=colour(m.winner)))
+    return t("move.parts", parts=Joined(parts, ""))
 
 
 def _passes(legal: tuple[TuermeMove, ...]) -> Verdict:
     if legal[0].kind == "pass":
-        return Verdict("legal", "legal: no piece can use the roll, the player passes", legal[0])
+        return Verdict("legal", t("tuerme.passes"), legal[0])
     return Verdict(
-        "illegal",
-        f"a move is possible, and there is no passing when one is (Zugzwang); "
-        f"e.g. {legal[0].announcement!r}",
-        candidates=legal[:3],
+        "illegal", t("tuerme.zugzwang", example=repr(legal[0].announcement)), candidates=legal[:3]
     )
 
 

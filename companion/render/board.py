@@ -49,7 +49,7 @@ def draw_board(
         layout.width,
         layout.height,
         BOARD,
-        title=layout.title,
+        title=texts.render(texts.text("board.title", layout=layout.name), lang),
     )
     marked = set(highlight)
     if layout.style == "tuerme":

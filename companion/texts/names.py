@@ -59,6 +59,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "piece's own first 12 (Added 5.4)",
     ),
     # the drawing of the board (companion/render)
+    "board.title": ("Spielbrett {layout}", "board {layout}"),
     "board.to_move": ("{player} ist am Zug", "{player} to move"),
     "tenet.caption": ("Stein {where} · am Start: {counts}", "stone {where} · on start: {counts}"),
     "tenet.in_zentrum": ("im Zentrum", "in the Zentrum"),

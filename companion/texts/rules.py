@@ -252,5 +252,38 @@ WORDS.update(
             "(Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im Energiespeicher) "
             "übrig')",
         ),
+        # games/tuerme_check.py: the race game with towers and bridges
+        "tuerme.single": ("{player} zieht {start} → {end}", "{player} moves {start} → {end}"),
+        "tuerme.enter": (
+            "{player} kommt heraus {start} → {end}",
+            "{player} comes in {start} → {end}",
+        ),
+        "tuerme.tower": (
+            "der Turm von {player} zieht {start} → {end}",
+            "{player}'s tower moves {start} → {end}",
+        ),
+        "tuerme.top": (
+            "der obere Stein von {player} zieht {start} → {end}",
+            "{player}'s top piece moves {start} → {end}",
+        ),
+        "tuerme.bottom": (
+            "der gefangene Stein von {player} zieht {start} → {end}",
+            "{player}'s captured piece moves {start} → {end}",
+        ),
+        "tuerme.bridge": (" über die Brücke", " over the bridge"),
+        "tuerme.builds": (", auf {player} (ein Turm)", ", onto {player} (a tower)"),
+        "tuerme.passes": (
+            "kein Stein kann den Wurf nutzen, der Spieler setzt aus",
+            "no piece can use the roll, the player passes",
+        ),
+        "tuerme.zugzwang": (
+            "ein Zug ist möglich, und wer ziehen kann, setzt nicht aus (Zugzwang); z. B. {example}",
+            "a move is possible, and there is no passing when one is (Zugzwang); e.g. {example}",
+        ),
+        # games/tenet_live.py
+        "tenet.other_turn": (
+            "die Ansage nennt einen anderen Zug: {turn}",
+            "the announcement names another turn: {turn}",
+        ),
     }
 )

@@ -49,4 +49,5 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["t"] = t
     app.jinja_env.globals["say"] = say
     app.jinja_env.globals["say_colour"] = say_colour
+    app.jinja_env.filters["say_colour"] = say_colour
     app.jinja_env.globals["language"] = language

@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response
 from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
-from companion.texts import message, text
+from companion.render import PIECE_COLOURS
+from companion.texts import LANGUAGES, colour, message, render, text
 from companion.web.i18n import say, t
 from companion.web.security import check_pin, local_target, lock_session
 
@@ -34,6 +35,14 @@ def form() -> str:
     )
 
 
+def _colour(said: str) -> str:
+    """A player typed as a colour in either language ("Rot" or "red") as its id."""
+    for name in PIECE_COLOURS:
+        if said.lower() in (render(colour(name), lang).lower() for lang in LANGUAGES):
+            return name
+    return said
+
+
 def _games(board: str) -> dict[str, GameSpec]:
     """The games played on the board the camera is set up for."""
     return {name: GAMES[name] for name in games_on(board)}
@@ -43,7 +52,7 @@ def _games(board: str) -> dict[str, GameSpec]:
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
-    players = [p for p in request.form.get("players", "").replace(" ", "").split(",") if p]
+    players = [_colour(p) for p in request.form.get("players", "").replace(" ", "").split(",") if p]
     games = _games(table.position.layout.style)
     spec = games.get(game)
     try:
