@@ -111,20 +111,8 @@ def moved_wrongly(pos: Position) -> dict[str, str]:
     return board
 
 
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    reason="TENET's notation errors (games/tenet_notation.py) are not in the catalogue yet",
-)
-
-
-@pytest.mark.parametrize(
-    ("game", "lang"),
-    [
-        (g, lang) if (g, lang) != ("tenet", "de") else pytest.param(g, lang, marks=NOT_YET)
-        for g in GAMES
-        for lang in ("de", "en")
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_page_and_verdict_of_a_game_speaks_one_language(game: str, lang: str) -> None:
     app, client = client_for(game)
     ref = app.config["TABLE"].referee
@@ -175,20 +163,8 @@ CHECKS = {
 }
 
 
-PARSER_NOT_YET = pytest.mark.xfail(
-    strict=True,
-    reason="the notation parser's errors (notation/parser.py) are not in the catalogue yet",
-)
-
-
-@pytest.mark.parametrize(
-    ("kind", "lang"),
-    [
-        (k, lang) if (k, lang) != ("invalid", "de") else pytest.param(k, lang, marks=PARSER_NOT_YET)
-        for k in sorted(CHECKS)
-        for lang in ("de", "en")
-    ],
-)
+@pytest.mark.parametrize("kind", sorted(CHECKS))
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_checkers_reasons_speak_one_language(kind: str, lang: str) -> None:
     pos, roll, said = CHECKS[kind]
     verdict = check(pos, roll, said)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from companion.texts import names, page, referee, rules
+from companion.texts import names, notation, page, referee, rules
 
 __all__ = ["LANGUAGES", "WORDS", "Joined", "Text", "colour", "render", "text", "text_n"]
 
@@ -45,7 +45,9 @@ def _merge(*parts: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
 
 
 #: Text id → (German, English) template.
-WORDS: dict[str, tuple[str, str]] = _merge(page.WORDS, referee.WORDS, rules.WORDS, names.WORDS)
+WORDS: dict[str, tuple[str, str]] = _merge(
+    page.WORDS, referee.WORDS, rules.WORDS, notation.WORDS, names.WORDS
+)
 
 _language = "en"
 
