@@ -20,6 +20,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES, legal_move_generator
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -171,9 +172,10 @@ class _Printer:
 def describe(verdict: Verdict) -> str:
     """``LEGAL: Wurf 7, …`` for a move, else the verdict's reason."""
     if verdict.kind == "legal" and verdict.announcement:
-        return f"LEGAL: {verdict.announcement}"
+        return text("replay.legal", said=verdict.announcement)
     if verdict.kind == "ambiguous":
-        return f"AMBIGUOUS: {verdict.reason}: {' | '.join(verdict.choices)}"
+        choices = " | ".join(verdict.choices)
+        return text("replay.ambiguous", reason=verdict.reason, choices=choices)
     if verdict.kind == "illegal":
-        return f"ILLEGAL: {verdict.reason}"
+        return text("replay.illegal", reason=verdict.reason)
     return verdict.reason

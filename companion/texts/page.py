@@ -252,6 +252,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "{game} is not refereed on this board (here: {games})",
     ),
     "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
+    "setup.player_count": (
+        "{game} spielen {low} bis {high} Spieler, nicht {count}",
+        "{game} takes {low} to {high} players, not {count}",
+    ),
+    "setup.unknown_player": (
+        "unbekannter Spieler {player} (Spielbrett {layout} hat {colours})",
+        "unknown player {player} (layout {layout} has {colours})",
+    ),
+    "setup.twice": (
+        "ein Spieler steht zweimal in der Liste",
+        "a player is listed twice in 'players'",
+    ),
+    "setup.no_phases": ("{game} hat keine Phasen", "{game} has no phases"),
+    "setup.not_a_phase": (
+        "Phase {phase} ist keine Phase von {game} ({phases})",
+        "phase {phase} is not a phase of {game} ({phases})",
+    ),
     # the teaching page's "Bedeutung" column (companion/teach.py)
     "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),
     "teach.store_take": ("{count} aus deinem Speicher genommen", "{count} taken from your store"),

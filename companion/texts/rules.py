@@ -621,5 +621,18 @@ WORDS.update(
             "{player} has no piece that can move",
         ),
         "tuerme.from": ("von {fields}: {reason}", "from {fields}: {reason}"),
+        # a ZwiAner move in the list of `companion moves` (games/moves.py describe)
+        "moves.pushes": ("  [stößt {start} → {end}]", "  [pushes {start} → {end}]"),
+        "moves.push_stopped": ("  [Stoß auf {start} abgewehrt]", "  [push on {start} stopped]"),
+        "moves.sent_home": ("  [zurückgeschickt: {fields}]", "  [sent home: {fields}]"),
+        "moves.destroyed": ("  [zerstört: {fields}]", "  [destroyed: {fields}]"),
+        "moves.roll_for": (
+            "  [Todesstoß: würfeln für {fields}]",
+            "  [Todesstoß: roll for {fields}]",
+        ),
+        # `companion replay` (cli/replay.py)
+        "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
+        "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
+        "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
     }
 )
