@@ -326,4 +326,47 @@ WORDS: dict[str, tuple[str, str]] = {
     "teach.one_one": ("1 + 1 zählt {value}", "1 + 1 counts {value}"),
     "teach.one_two": ("1 + 2: Tausch, Sonderfeld oder 3", "1 + 2: swap, special field or 3"),
     "teach.one_die": ("ein Würfel von {a} und {b}: {value}", "one die of {a} and {b}: {value}"),
+    # calibration refusals (companion/calibration.py)
+    "cal.no_backup": (
+        "{path}: keine vorherige Kalibrierung zum Wiederherstellen",
+        "{path}: no previous calibration to restore",
+    ),
+    "cal.none_in_use": (
+        "{path}: keine Kalibrierung in Gebrauch; die Standardfarben gelten schon",
+        "{path}: no calibration in use; the defaults already apply",
+    ),
+    "cal.cannot_write": (
+        "{path}: die Kalibrierung kann nicht geschrieben werden: {why}",
+        "{path}: cannot write the calibration: {why}",
+    ),
+    "cal.photo": ("Foto {number}", "photo {number}"),
+    "cal.not_found": (
+        "{label}: Brett nicht gefunden (alle Marken und Felder im Bild?)",
+        "{label}: board not found (all markers and fields in view?)",
+    ),
+    "cal.swapped": (
+        "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
+        "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht?",
+        "{label}: {count} of the {total} fields that should hold a piece show a printed "
+        "field (e.g. {example}); are the photos swapped?",
+    ),
+    "cal.no_piece": ("keinen Stein", "no piece"),
+    "cal.empty": ("leer", "empty"),
+    "cal.in_place": ("steht jeder Stein an seinem Platz?", "is every piece in place?"),
+    "cal.missing": (
+        "fehlt dort ein Stein von {piece}? steht jeder Stein an seinem Platz?",
+        "a {piece} piece missing there? is every piece in place?",
+    ),
+    "cal.no_read_back": (
+        "{label}: liest sich mit den eingemessenen Farben nicht als seine Stellung: {field} "
+        "zeigt {seen}, sollte {want} sein ({count} Felder weichen ab: {fields}); {why}",
+        "{label}: does not read back as its position with the fitted colours: {field} "
+        "shows {seen}, should be {want} ({count} fields differ: {fields}); {why}",
+    ),
+    "cal.held": ("{field} ({piece})", "{field} ({piece})"),
+    "cal.not_empty": (
+        "{label}: das Brett ist nicht leer: {held}{more}; bitte das Brett abräumen und neu "
+        "aufnehmen",
+        "{label}: the board is not empty: {held}{more}; clear the board and capture again",
+    ),
 }
