@@ -379,8 +379,6 @@ class Referee:
         The announcement is judged in the position before that move with its roll; it is
         right when it names a legal move with the same outcome (the board, the stores).
         """
-        from companion.checker import check
-
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
@@ -393,7 +391,7 @@ class Referee:
             kind, why = announced(self._history[turn][1], roll, said_text, move.after)
             return self._say(Verdict(kind, why, move.announcement))
         before = self._history[-1][1]
-        said = check(before, roll, said_text)
+        said = _check_words(before, roll, said_text)
         made = (move.after.placement, move.after.energy)
         if said.verdict == "invalid":
             return self._say(
@@ -491,6 +489,18 @@ class Referee:
         for listener in self.listeners:
             listener(self)
         return verdict
+
+
+def _check_words(position: Position, roll: tuple[int, ...], said: str) -> Any:
+    """The game's own checker's verdict on the words (a games.verdict.Verdict, with the
+    move and the candidates): the race game's notation, else the ZwiAner one."""
+    if position.game == "tuerme":
+        from companion.games.tuerme_check import check as race
+
+        return race(position, roll, said)
+    from companion.checker import check
+
+    return check(position, roll, said)
 
 
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:

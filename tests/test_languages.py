@@ -96,18 +96,23 @@ def walk(app, client, lang: str) -> dict[str, list[str]]:  # type: ignore[no-unt
     return found
 
 
-def dice(pos: Position) -> list[int]:
-    return {"tenet": [3, 4, 1], "tuerme": [6, 3]}.get(pos.game, [3, 4])
+#: A roll per game that gives moves to pick from (the race game's 6 brings a piece in),
+#: and one that leaves the player nothing but to pass (the race game without a 6).
+ROLLS = {"gravitation": [3, 4], "tunnelx": [3, 4], "tuerme": [6, 3], "tenet": [3, 4, 1]}
+PASS = {"tuerme": [5, 2]}
 
 
-def moved_wrongly(pos: Position) -> dict[str, str]:
-    """The board with one of the mover's pieces put on a field no roll reaches."""
+def intruder(pos: Position) -> dict[str, str]:
+    """The board with a piece of another player set on an empty field: no move of the
+    player to move leads there (illegal, with the nearest moves)."""
     board = {fid: c for fid, c in pos.placement if fid in pos.layout.fields}
-    mine = [fid for fid, c in pos.placement if c == pos.to_move]
-    empty = [f for f in pos.layout.fields if f not in board]
-    piece = mine[0]
-    board.pop(piece)
-    board[empty[len(empty) // 2]] = pos.to_move
+    other = next(p for p in pos.players if p != pos.to_move)
+    empty = [
+        f
+        for f, field in pos.layout.fields.items()
+        if f not in board and field.kind not in pos.spec.pools
+    ]
+    board[empty[len(empty) // 2]] = other
     return board
 
 
@@ -115,32 +120,60 @@ def moved_wrongly(pos: Position) -> dict[str, str]:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_page_and_verdict_of_a_game_speaks_one_language(game: str, lang: str) -> None:
     app, client = client_for(game)
-    ref = app.config["TABLE"].referee
-    problems = {"start": walk(app, client, lang)}
-    with app.config["TABLE"].lock:
-        ref.confirm_board()  # board set up
-    problems["set up"] = walk(app, client, lang)
-    with app.config["TABLE"].lock:
-        ref.observe_dice(dice(ref.position))  # rolled: N legal moves
-    problems["rolled"] = walk(app, client, lang)
-    if ref.legal:
-        with app.config["TABLE"].lock:
-            ref.observe_board(moved_wrongly(ref.position))  # illegal, nearest moves
-        problems["illegal"] = walk(app, client, lang)
-        with app.config["TABLE"].lock:
-            ref.play(0)  # legal (TENET: the turn goes on)
-        problems["legal"] = walk(app, client, lang)
-        if game != "tuerme":  # Referee.announce checks only ZwiAner and TENET words
-            with app.config["TABLE"].lock:
-                ref.announce("Wurf 2")  # an announcement that names another move
-            problems["announced"] = walk(app, client, lang)
-    with app.config["TABLE"].lock:
+    table = app.config["TABLE"]
+    ref = table.referee
+    seen: dict[str, str] = {}
+
+    def step(name: str, kind: str | None = None) -> None:
+        assert ref.verdict is not None or kind is None, name
+        if kind is not None:
+            assert ref.verdict is not None and ref.verdict.kind == kind, (name, ref.verdict)
+        seen[name] = texts.render(ref.verdict.reason, lang) if ref.verdict else ""
+        found = walk(app, client, lang)
+        assert found == {}, (name, seen[name], found)
+
+    step("start")
+    with table.lock:
+        ref.confirm_board()
+    step("set up: roll the dice", "info")
+    if game in PASS:
+        with table.lock:
+            ref.observe_dice(PASS[game])
+        step("no move: the player passes", "legal")
+    with table.lock:
+        ref.observe_dice(ROLLS[game])
+    step("rolled: N legal moves", "info")
+    assert ref.legal, seen
+    with table.lock:
+        ref.observe_board(intruder(ref.position))
+    step("a board no move leads to, with the nearest moves", "illegal")
+    assert ref.verdict is not None and ref.verdict.choices
+    with table.lock:
+        ref.play(0)
+    step("a legal move (TENET: the turn goes on)", "legal")
+    with table.lock:
+        ref.announce("Wurf 2")
+    step("words that name no move", "illegal")
+    with table.lock:
+        ref.announce(ref.verdict.announcement)
+    step("the words of the move made", "legal")
+    with table.lock:
         ref.undo()
-    problems["undone"] = walk(app, client, lang)
-    with app.config["TABLE"].lock:
-        ref.observe_board({})  # set the pieces as shown
-    problems["set back"] = walk(app, client, lang)
-    assert {step: found for step, found in problems.items() if found} == {}
+    step("move taken back", "info")
+    with table.lock:
+        ref.observe_board(intruder(ref.position))
+    step("set the pieces as shown", "setup")
+
+
+def test_a_tenet_turn_that_goes_on_is_said_in_german() -> None:
+    app, _ = client_for("tenet")
+    ref = app.config["TABLE"].referee
+    ref.confirm_board()
+    ref.observe_dice(ROLLS["tenet"])
+    ref.play(0)
+    assert ref.verdict is not None and ref.position.spent
+    assert texts.render(ref.verdict.reason, "de").startswith("Weiter mit ")
+    assert texts.render(ref.verdict.reason, "en").startswith("moves on with ")
 
 
 CHECKS = {
