@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if read == 0:
         raise CompanionError(f"{args.frames}: none of its {len(files)} image files could be read")
     if referee.phase is Phase.DECIDE:
-        print("the last move was left undecided: the board fits several moves", file=sys.stderr)
+        print(text("replay.undecided"), file=sys.stderr)
         return 1
     return 1 if printer.rejected else 0
 
@@ -144,7 +144,7 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
     referee = Referee.resume(journal, game.id, legal_move_generator)
     if not as_json:
         moves = len(fold(list(journal.events(game.id))).announcements)
-        print(f"resuming game {game.id} of {journal.path} after {moves} moves")
+        print(text("replay.resuming", game=game.id, path=journal.path, count=moves))
     return referee
 
 

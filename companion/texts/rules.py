@@ -630,7 +630,19 @@ WORDS.update(
             "  [Todesstoß: würfeln für {fields}]",
             "  [Todesstoß: roll for {fields}]",
         ),
+        "moves.more": (
+            "… weitere nicht aufgeführt (--limit {limit})",
+            "… more not listed (--limit {limit})",
+        ),
         # `companion replay` (cli/replay.py)
+        "replay.undecided": (
+            "der letzte Zug blieb offen: das Brett passt zu mehreren Zügen",
+            "the last move was left undecided: the board fits several moves",
+        ),
+        "replay.resuming": (
+            "Spiel {game} aus {path} wird nach {count} Zügen fortgesetzt",
+            "resuming game {game} of {path} after {count} moves",
+        ),
         "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
         "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
         "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
