@@ -17,6 +17,46 @@ WORDS.update(
         "verdict.info": ("Hinweis", "note"),
         "verdict.said": ("{verdict}: {reason}", "{verdict}: {reason}"),
         "check.invalid": ("unverständliche Ansage: {reason}", "invalid announcement: {reason}"),
+        # rolls (games/dice.py)
+        "dice.two_like": (
+            "ein Wurf sind zwei Würfel wie 5,2, nicht {said}",
+            "a roll is two dice like 5,2, not {said}",
+        ),
+        "dice.range": (
+            "ein Würfel zeigt 1 bis 6, nicht {said}",
+            "each die shows 1 to 6, not {said}",
+        ),
+        "dice.two": (
+            "ein Wurf sind zwei Würfel, nicht {count}: {roll}",
+            "a roll is two dice, not {count}: {roll}",
+        ),
+        # TENET's Miwin dice (games/tenet_board.py)
+        "miwin.like": (
+            "ein TENET-Wurf sind drei Miwin-Würfel wie 9,4,2 (oder ein Würfel für den Stein), "
+            "nicht {said}",
+            "a TENET roll is three Miwin dice like 9,4,2 (or one die for the stone), not {said}",
+        ),
+        "miwin.range": (
+            "ein Miwin-Würfel zeigt 1 bis 9, nicht {value}",
+            "a Miwin die shows 1 to 9, not {value}",
+        ),
+        "miwin.three": (
+            "ein TENET-Wurf sind drei Miwin-Würfel (III,IV,V), nicht {count}",
+            "a TENET roll is three Miwin dice (III,IV,V), not {count}",
+        ),
+        "miwin.on_no_die": (
+            "Wurf {roll}: {misfit}, und kein Wert steht auf allen drei Miwin-Würfeln",
+            "roll {roll}: {misfit}, and no value is on all three of Miwin's dice",
+        ),
+        "miwin.no_order": (
+            "Wurf {roll}: {misfit}, und keine andere Reihenfolge passt zu den Würfeln",
+            "roll {roll}: {misfit}, and no other order fits the dice",
+        ),
+        "miwin.misfit": ("Wurf {roll}: {misfit}", "roll {roll}: {misfit}"),
+        "miwin.faces": (
+            "Würfel {die} zeigt {faces}, nicht {value}",
+            "die {die} shows {faces}, not {value}",
+        ),
         # companion/checker.py: the ZwiAner games
         "check.where": ("{player} ist am Zug, Wurf {dice}", "{player} to move, roll {dice}"),
         "check.where_reason": ("{where}: {reason}", "{where}: {reason}"),
