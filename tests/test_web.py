@@ -185,7 +185,7 @@ def test_bad_dice_and_moves_are_answered_not_crashed(client):
     post(client, "/confirm")
     assert post(client, "/dice", die1="x", die2="2").status_code == 400
     post(client, "/dice", die1="9", die2="2")
-    assert "each die shows 1 to 6" in client.get("/status").get_data(as_text=True)
+    assert "ein Würfel zeigt 1 bis 6" in client.get("/status").get_data(as_text=True)
     assert post(client, "/play/999").status_code == 409
 
 
@@ -208,7 +208,9 @@ def test_teaching_spells_out_the_last_move_and_checks_practice(client):
         "/teach",
         data={"roll": "9", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
     )
-    assert bad_roll.status_code == 400 and "a roll is two dice" in bad_roll.get_data(as_text=True)
+    assert bad_roll.status_code == 400 and "ein Wurf sind zwei Würfel" in bad_roll.get_data(
+        as_text=True
+    )
 
 
 def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):

@@ -269,7 +269,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "Phase {phase} ist keine Phase von {game} ({phases})",
         "phase {phase} is not a phase of {game} ({phases})",
     ),
-    # the teaching page's "Bedeutung" column (companion/teach.py)
+    # the teaching page (templates/teach.html) and its "Bedeutung" column (companion/teach.py)
+    "teach_said": ("Ansage", "Said"),
+    "teach_sum": ("Rechnung", "Sum"),
+    "teach_meaning": ("Bedeutung", "Meaning"),
+    "teach_practise": ("Üben", "Practise"),
+    "teach_how": (
+        "Wie sagt man den Zug an? Stellung wie abgebildet, Wurf eintragen:",
+        "How is the move announced? Position as shown, enter a roll:",
+    ),
+    "teach_announcement": ("Ansage", "Announcement"),
     "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),
     "teach.store_take": ("{count} aus deinem Speicher genommen", "{count} taken from your store"),
     "teach.store_put": ("{count} in deinen Speicher gelegt", "{count} put into your store"),
