@@ -122,10 +122,7 @@ class _Search:
         self.seen.add((balls, left))
         self.visited += 1
         if self.visited > BUDGET:
-            raise CompanionError(
-                f"more than {BUDGET} step states searched for the board; "
-                "check the announced turn instead"
-            )
+            raise CompanionError(t("tenet.budget", count=BUDGET))
         won = claims(self.b, balls, self.colour, left, self.planet)
         need = 0 if won else self.most(balls, left)
         if done and off == 0:

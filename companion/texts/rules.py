@@ -321,6 +321,11 @@ WORDS.update(
             "a move is possible, and there is no passing when one is (Zugzwang); e.g. {example}",
         ),
         # games/tenet_live.py
+        "tenet.budget": (
+            "mehr als {count} Zwischenstände für dieses Brett durchsucht; bitte den Zug ansagen",
+            "more than {count} step states searched for the board; check the announced turn "
+            "instead",
+        ),
         "tenet.other_turn": (
             "die Ansage nennt einen anderen Zug: {turn}",
             "the announcement names another turn: {turn}",
