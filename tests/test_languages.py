@@ -256,3 +256,31 @@ def test_the_command_line_speaks_lang_else_the_config_else_the_locale(
     monkeypatch.setenv("COMPANION_CONFIG", str(config))
     assert first_line().startswith("nicht erlaubt: ")
     assert "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0" in first_line()  # the notation stays German
+
+
+def test_json_for_scripts_keeps_its_keys_and_verdicts_in_english(
+    capsys: pytest.CaptureFixture[str], write_json
+) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from companion.cli import main
+
+    path = write_json(make({"red": ["U2.20"], "yellow": ["U2.22"]}).to_json(), "push.json")
+    said = "Wurf 5, Umlaufbahn 3, 2, 1, 0"
+    assert main(["--lang", "de", "check", str(path), "--roll", "3,2", "--json", said]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "illegal" and set(data) >= {"reason", "announcement", "nearest"}
+    assert "nächste erlaubte Ansagen" in data["reason"]  # the words follow --lang
+    assert data["nearest"][0] == "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0"  # notation: German
+
+
+def test_the_page_says_the_state_in_its_language_and_keeps_the_keys() -> None:
+    app, client = client_for("gravitation")
+    app.config["TABLE"].referee.confirm_board()
+    de = client.get("/state.json?lang=de").get_json()
+    en = client.get("/state.json?lang=en").get_json()
+    assert de["verdict"]["verdict"] == en["verdict"]["verdict"] == "info"
+    assert (de["phase"], en["phase"]) == ("roll", "roll")
+    assert de["verdict"]["reason"] == "Brett aufgebaut: bitte würfeln"
+    assert en["verdict"]["reason"] == "board set up: roll the dice"
+    assert (de["to_move"], en["to_move"]) == ("Rot", "red")
