@@ -284,3 +284,26 @@ def test_the_page_says_the_state_in_its_language_and_keeps_the_keys() -> None:
     assert de["verdict"]["reason"] == "Brett aufgebaut: bitte würfeln"
     assert en["verdict"]["reason"] == "board set up: roll the dice"
     assert (de["to_move"], en["to_move"]) == ("Rot", "red")
+
+
+def test_every_text_the_code_names_is_in_the_catalogue() -> None:
+    # A misspelt id would only show when its sentence is said, maybe at the table.
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "companion"
+    said = re.compile(r"""(?:(?<![\w.])(?:text|text_n|t)|texts\.text)\(\s*["']([\w.]+)["']""")
+    keys = {
+        (path.name, key)
+        for path in [*root.rglob("*.py"), *root.rglob("*.html")]
+        for key in said.findall(path.read_text(encoding="utf-8"))
+    }
+    plural = {k for k in texts.WORDS if k.endswith((".one", ".other"))}
+    prefix = {key for _, key in keys if key.endswith((".", "_"))}  # t("phase_" ~ name)
+    missing = {
+        (name, key)
+        for name, key in keys
+        if key not in texts.WORDS
+        and f"{key}.one" not in plural
+        and not (key in prefix and any(k.startswith(key) for k in texts.WORDS))
+    }
+    assert len(keys) > 200 and missing == set()

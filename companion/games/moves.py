@@ -92,9 +92,9 @@ class Move:
         """Where the piece went and what came with it, for a list of moves:
         ``(U1.39 → U1.7)  [sent home: U1.1]``."""
         parts: list[str] = [
-            text("tuerme.where", start=self.start, end=self.end)
+            text("move.where", start=self.start, end=self.end)
             if self.start
-            else text("tuerme.pass")
+            else text("move.pass_note")
         ]
         for p in self.pushes:
             if p.end != p.start:
@@ -105,9 +105,9 @@ class Move:
             key = "moves.sent_home" if self.after.game == "tunnelx" else "moves.destroyed"
             parts.append(text(key, fields=[d.field for d in self.destroyed]))
         if self.roll_again:
-            parts.append(text("tuerme.again"))
+            parts.append(text("move.again_note"))
         if self.winner:
-            parts.append(text("tuerme.wins_note", player=colour(self.winner)))
+            parts.append(text("move.wins_note", player=colour(self.winner)))
         if self.pending is not None:
             parts.append(text("moves.roll_for", fields=[f for f, _ in self.pending.pieces]))
         return text("move.parts", parts=Joined(parts, ""))

@@ -108,18 +108,18 @@ class TuermeMove:
     def describe(self) -> str:
         """``(T.12 → T.20)  [on yellow: a tower]  [rolls again]``."""
         parts: list[str] = [
-            texts.text("tuerme.where", start=self.start, end=self.end)
+            texts.text("move.where", start=self.start, end=self.end)
             if self.start
-            else texts.text("tuerme.pass")
+            else texts.text("move.pass_note")
         ]
         if self.builds is not None:
             parts.append(texts.text("tuerme.on_tower", player=texts.colour(self.builds)))
         if self.kind == "bottom":
             parts.append(texts.text("tuerme.freed"))
         if self.roll_again:
-            parts.append(texts.text("tuerme.again"))
+            parts.append(texts.text("move.again_note"))
         if self.winner:
-            parts.append(texts.text("tuerme.wins_note", player=texts.colour(self.winner)))
+            parts.append(texts.text("move.wins_note", player=texts.colour(self.winner)))
         return texts.text("move.parts", parts=texts.Joined(parts, ""))
 
     def to_json(self) -> dict[str, Any]:

@@ -16,10 +16,13 @@ quotations of the rule texts, field ids (U2.21), JSON keys and the ``verdict`` v
 ("legal", "illegal", …) that scripts read.
 
 Adding a text: give it an id in the part of the catalogue it belongs to
-(:mod:`companion.texts.page`, :mod:`~companion.texts.referee`,
-:mod:`~companion.texts.rules`, :mod:`~companion.texts.names`) with both languages, and
-build it with :func:`text`; ``tests/test_languages.py`` fails on a word of the other
-language on any page and in any verdict it walks.
+(:mod:`~companion.texts.page` the page's words, set-up and calibration errors;
+:mod:`~companion.texts.referee` the referee's verdicts; :mod:`~companion.texts.rules` the
+ZwiAner checker and every game's verdict words; :mod:`~companion.texts.tuerme` and
+:mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
+words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
+drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
+fails on a word of the other language on any page and in any verdict it walks.
 """
 
 from __future__ import annotations
@@ -27,9 +30,26 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from companion.texts import names, notation, page, referee, rules
+from companion.texts import names, notation, page, referee, rules, tenet, tuerme
 
-__all__ = ["LANGUAGES", "WORDS", "Joined", "Text", "colour", "render", "text", "text_n"]
+__all__ = [
+    "LANGUAGES",
+    "WORDS",
+    "Joined",
+    "Text",
+    "choose",
+    "colour",
+    "colours",
+    "from_locale",
+    "language",
+    "message",
+    "render",
+    "render_json",
+    "set_language",
+    "text",
+    "text_n",
+    "word",
+]
 
 LANGUAGES = ("de", "en")
 
@@ -46,7 +66,13 @@ def _merge(*parts: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
 
 #: Text id → (German, English) template.
 WORDS: dict[str, tuple[str, str]] = _merge(
-    page.WORDS, referee.WORDS, rules.WORDS, notation.WORDS, names.WORDS
+    page.WORDS,
+    referee.WORDS,
+    rules.WORDS,
+    tuerme.WORDS,
+    tenet.WORDS,
+    notation.WORDS,
+    names.WORDS,
 )
 
 _language = "en"

@@ -2,7 +2,7 @@
 
 The language comes from ``?lang=de|en`` (kept in the session), else the browser's
 Accept-Language, else German. The words come from the one catalogue the command line and
-the voice use (companion/texts): ``t("id")`` for a fixed word, ``say(value)`` for a
+the voice use (companion/texts): ``t("legal_moves")`` for a fixed word, ``say(value)`` for a
 referee's sentence (a verdict's reason, a colour, a game's title) in the page's language.
 """
 
