@@ -307,3 +307,14 @@ def test_every_text_the_code_names_is_in_the_catalogue() -> None:
         and not (key in prefix and any(k.startswith(key) for k in texts.WORDS))
     }
     assert len(keys) > 200 and missing == set()
+
+
+def test_players_are_typed_in_the_pages_language() -> None:
+    app, client = client_for("gravitation")
+    page = client.get("/setup?lang=de").get_data(as_text=True)
+    assert 'value="Rot,Gelb"' in page  # the players as the page names them
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None
+    form = {"game": "tunnelx", "players": "Grün, blue", "csrf_token": csrf.group(1)}
+    assert client.post("/setup", data=form).status_code == 302
+    assert app.config["TABLE"].position.players == ("green", "blue")
