@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.layout import Layout
 from companion.position import Position, position_from_json
+from companion.texts import Joined, colour, text
 
 START = "start"  # TENET's common start field (companion.games.tenet_board.START)
 
@@ -47,8 +48,8 @@ def ignoring_stations(layout: Layout, board: Mapping[str, str]) -> tuple[Any, ..
 def with_board(position: Position, board: Mapping[str, str]) -> Position:
     data = position.to_json()
     pieces: dict[str, list[str]] = {p: [] for p in position.players}
-    for fid, colour in board.items():
-        pieces[colour].append(fid)
+    for fid, piece in board.items():
+        pieces[piece].append(fid)
     data["pieces"] = pieces
     return position_from_json(data, position.layout)
 
@@ -59,12 +60,18 @@ def distance(a: Mapping[str, str], b: Mapping[str, str]) -> int:
 
 def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str:
     """'U1.3 should be empty (red seen); U2.7 should hold yellow (empty seen)' — at most 4."""
-    out = []
+    out: list[object] = []
     for fid in sorted(set(expected) | set(observed)):
         want, got = expected.get(fid), observed.get(fid)
         if want != got:
-            out.append(
-                f"{fid} should {'hold ' + want if want else 'be empty'} ({got or 'empty'} seen)"
-            )
-    more = f"; and {len(out) - 4} more" if len(out) > 4 else ""
-    return "; ".join(out[:4]) + more
+            if want is None:
+                out.append(text("board.should_be_empty", field=fid, seen=colour(got or "")))
+            elif got is None:
+                out.append(text("board.should_hold_empty", field=fid, want=colour(want)))
+            else:
+                out.append(
+                    text("board.should_hold", field=fid, want=colour(want), seen=colour(got))
+                )
+    if len(out) > 4:
+        out = [*out[:4], text("board.more", count=len(out) - 4)]
+    return text("board.differences", items=Joined(out, "; "))

@@ -23,9 +23,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion import texts
 from companion.errors import CompanionError
 from companion.jsontext import parse_json
 from companion.layout import Layout
+from companion.texts import text
 from companion.vision.locate import FloatArray, Intrinsics
 from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 
@@ -183,7 +185,7 @@ def restore_calibration(path: str | Path) -> Path:
     path = Path(path)
     backup = backup_path(path)
     if not backup.exists():
-        raise CompanionError(f"{backup}: no previous calibration to restore")
+        raise CompanionError(text("cal.no_backup", path=backup))
     load_calibration(backup)  # refuse a damaged backup before anything is moved
     if path.exists():
         swap = path.with_name(path.name + ".swap")
@@ -199,7 +201,7 @@ def reset_calibration(path: str | Path) -> Path:
     """Back to the defaults: the calibration in use becomes the backup (restorable)."""
     path = Path(path)
     if not path.exists():
-        raise CompanionError(f"{path}: no calibration in use; the defaults already apply")
+        raise CompanionError(text("cal.none_in_use", path=path))
     os.replace(path, backup_path(path))
     return backup_path(path)
 
@@ -370,7 +372,7 @@ def fit_colours(
     from companion.vision.profiles import default_profiles, fit_profiles
     from companion.vision.reader import BoardReader
 
-    labels = names or [f"photo {n}" for n in range(1, len(photos) + 1)]
+    labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
     locator = Locator(layout, calibration.intrinsics, calibration.manual)
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
@@ -382,7 +384,7 @@ def fit_colours(
         location = locator.locate(image)
         got = sampler.sample(image, location) if location else None
         if got is None:
-            raise CompanionError(f"{label}: board not found (all markers and fields in view?)")
+            raise CompanionError(text("cal.not_found", label=label))
         # a dark disc's texture is noise over a small median: a dark piece is never print
         bright = got.colours.mean(axis=1)
         light = bright >= 0.6 * float(np.median(bright))
@@ -393,8 +395,13 @@ def fit_colours(
         ]
         if truth and len(printed) * 2 > len(truth):
             raise CompanionError(
-                f"{label}: {len(printed)} of the {len(truth)} fields that should hold a piece "
-                f"show a printed field (e.g. {printed[0]}); are the photos swapped?"
+                text(
+                    "cal.swapped",
+                    label=label,
+                    count=len(printed),
+                    total=len(truth),
+                    example=printed[0],
+                )
             )
         samples.append((got, truth))
     fitted = calibration.with_(profiles=fit_profiles(layout, samples, base))
@@ -417,16 +424,26 @@ def fit_colours(
         wrong = sorted(odd - close)
         if wrong:
             f = wrong[0]
-            seen = read.fields.get(f, "no piece")
+            seen = texts.colour(read.fields[f]) if f in read.fields else text("cal.no_piece")
             missing = f in truth and f not in read.fields
-            why = "is every piece in place?"
-            if missing:
-                why = f"a {truth[f]} piece missing there? is every piece in place?"
+            why = (
+                text("cal.missing", piece=texts.colour(truth[f]))
+                if missing
+                else text("cal.in_place")
+            )
+            want = texts.colour(truth[f]) if f in truth else text("cal.empty")
+            some = ", ".join(wrong[:4]) + (" …" if len(wrong) > 4 else "")
             raise CompanionError(
-                f"{label}: does not read back as its position with the fitted colours: "
-                f"{f} shows {seen}, should be "
-                f"{truth.get(f, 'empty')} ({len(wrong)} fields differ: "
-                f"{', '.join(wrong[:4])}{' …' if len(wrong) > 4 else ''}); {why}"
+                text(
+                    "cal.no_read_back",
+                    label=label,
+                    field=f,
+                    seen=seen,
+                    want=want,
+                    count=len(wrong),
+                    fields=some,
+                    why=why,
+                )
             )
     if close_calls and notes is not None:
         notes.append(
@@ -451,13 +468,12 @@ def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], la
     would read empty ever after. CompanionError naming the fields that hold a piece. A
     field the profiles are merely unsure of (a board they were not made for) is no piece."""
     read = reader.read(image)
-    held = [f"{f} ({c})" for f, c in sorted(read.fields.items())] if read.found else []
-    if held:
-        more = f" and {len(held) - 6} more" if len(held) > 6 else ""
-        raise CompanionError(
-            f"{label}: the board is not empty: {', '.join(held[:6])}{more}; "
-            "clear the board and capture again"
-        )
+    held = [
+        text("cal.held", field=f, piece=texts.colour(c)) for f, c in sorted(read.fields.items())
+    ]
+    if held and read.found:
+        more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
+        raise CompanionError(text("cal.not_empty", label=label, held=held[:6], more=more))
 
 
 #: Below this separation (squared, in spreads) a piece colour and a field's empty look

@@ -29,6 +29,8 @@ from companion.notation.parser import parse_announcement
 from companion.notation.render import render
 from companion.notation.tokens import Kind, Token, normalise
 from companion.position import Position
+from companion.texts import Joined, colour, message
+from companion.texts import text as t
 
 #: The answer about a ZwiAner announcement (the shared type of every game's checker).
 Verdict = GameVerdict[Move]
@@ -47,13 +49,17 @@ def parse_move(
     the explanation) or AmbiguousMove (fits moves with different outcomes).
     """
     verdict = check(position, roll, text, to, start)
-    where = f"{position.to_move} to move, roll {roll[0]}+{roll[1]}"
+    where = t("check.where", player=colour(position.to_move), dice=f"{roll[0]}+{roll[1]}")
     if verdict.verdict == "invalid":
-        raise InvalidAnnouncement(f"{where}: {verdict.reason}", verdict.offset)
+        raise InvalidAnnouncement(
+            t("check.where_reason", where=where, reason=verdict.reason), verdict.offset
+        )
     if verdict.verdict == "illegal":
-        raise IllegalMove(f"{where}: {text!r} is illegal: {verdict.reason}")
+        raise IllegalMove(
+            t("check.illegal_said", where=where, said=repr(text), reason=verdict.reason)
+        )
     if verdict.verdict == "ambiguous":
-        raise AmbiguousMove(f"{where}: {verdict.reason}")
+        raise AmbiguousMove(t("check.where_reason", where=where, reason=verdict.reason))
     assert verdict.move is not None
     return verdict.move
 
@@ -72,7 +78,7 @@ def check(
     try:
         tokens = parse_announcement(text)
     except InvalidAnnouncement as exc:
-        return Verdict("invalid", str(exc), offset=exc.offset)
+        return Verdict("invalid", message(exc), offset=exc.offset)
     return replace(_judge(position, pair, tokens, to, start), said=render(tokens))
 
 
@@ -95,16 +101,21 @@ def _judge(
     if there:
         outcomes = {m.outcome for m in there}
         if len(outcomes) == 1:
-            return Verdict("legal", f"legal: {_describe(there[0])}", move=there[0])
+            return Verdict("legal", _describe(there[0]), move=there[0])
         distinct = _one_per_outcome(there)
-        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        more = t("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
         one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
-        hint = "name the piece with --from" if one_end else "name the field with --to"
+        hint = t("check.hint_from") if one_end else t("check.hint_to")
         return Verdict(
             "ambiguous",
-            f"{render(tokens)!r} fits {len(distinct)} moves: "
-            + "; ".join(_describe(m) for m in distinct[:4])
-            + f"{more} ({hint})",
+            t(
+                "check.ambiguous",
+                said=repr(render(tokens)),
+                count=len(distinct),
+                moves=Joined((_describe(m) for m in distinct[:4]), "; "),
+                more=more,
+                hint=hint,
+            ),
             candidates=tuple(distinct),
         )
     waiting = [
@@ -114,30 +125,27 @@ def _judge(
     ]
     if waiting and len({m.outcome for m in waiting}) == 1:
         m = waiting[0]
-        rolls = ", ".join(f"{c} {f}" for f, c in m.pending.pieces)
-        return Verdict(
-            "legal",
-            f"legal up to {m.tokens[-1]}: a Todesstoß - first roll one die for {rolls} "
-            "(odd destroys), then the push goes on",
-            move=m,
-        )
+        rolls = [t("check.piece_on", player=colour(c), field=f) for f, c in m.pending.pieces]
+        return Verdict("legal", t("check.todesstoss", token=m.tokens[-1], pieces=rolls), move=m)
     nearest = _nearest(_pool(position, pair, moves), tokens, to)
     demanded = _demanded(position, pair, tokens, to, start)
+    reason: str
     if demanded:
         reason = demanded
     elif fits and start is not None and all(m.start != start for m in fits):
         starts = ", ".join(sorted({str(m.start) for m in fits}))
-        reason = f"{render(tokens)!r} moves the piece on {starts}, not the one on {start}"
+        reason = t("check.other_piece", said=repr(render(tokens)), starts=starts, start=start)
     elif fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
-        reason = f"{render(tokens)!r} ends on {ends}, not on {to}"
+        reason = t("check.other_end", said=repr(render(tokens)), ends=ends, to=to)
         against = _direction(position, to, tokens[0].value or 0)
         if against:
-            reason = f"{against} ({reason})"
+            reason = t("check.because", why=against, reason=reason)
     else:
         reason = explain(position, pair, tokens, moves, to, nearest)
     if nearest:
-        reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest[:3])
+        near = " | ".join(repr(m.announcement) for m in nearest[:3])
+        reason = t("check.nearest", reason=reason, nearest=near)
     return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
 
 
@@ -160,12 +168,12 @@ def _demanded(
     }
     if not moved or moved & set(position.demands):
         return None
-    return (
-        f"{position.to_move} must move the piece on {', '.join(position.demands)}, "
-        f"demanded from another player's special field ('wenn die Bewegung eines bestimmten "
-        "Spielsteines von einem Mitspieler verlangt wurde, hast du für deinen Zug keine freie "
-        f"Wahlmöglichkeit'); {render(tokens)!r} moves the piece on "
-        + ", ".join(sorted(str(f) for f in moved))
+    return t(
+        "check.demanded",
+        player=colour(position.to_move),
+        demands=list(position.demands),
+        said=repr(render(tokens)),
+        moved=sorted(str(f) for f in moved),
     )
 
 
@@ -177,25 +185,30 @@ def _same_crash(m: Move, tokens: tuple[Token, ...]) -> bool:
 
 
 def _describe(m: Move) -> str:
+    """The move in a player's words: "red moves U1.3 → U2.7, pushes yellow …"."""
+    player = colour(m.colour)
     if m.kind == "pass":
-        return f"{m.colour} passes"
+        return t("move.passes", player=player)
     if m.kind == "crash":
-        return f"{m.colour} piece on {m.start} crashes into the Gravitator"
+        return t("move.crash", player=player, start=m.start)
     full = _full_orbit(m)
     if full:
         return full
-    text = f"{m.colour} moves {m.start} → {m.end}"
-    if m.kind == "swap":
-        text = f"{m.colour} swaps {m.start} with {m.swapped}"
+    parts: list[str] = [
+        t("move.swaps", player=player, start=m.start, other=m.swapped)
+        if m.kind == "swap"
+        else t("move.moves", player=player, start=m.start, end=m.end)
+    ]
     for p in m.pushes:
-        text += f", pushes {p.colour} {p.start} → {p.end}"
+        parts.append(t("move.pushes", player=colour(p.colour), start=p.start, end=p.end))
     if m.destroyed:
-        text += ", sends home " + ", ".join(f"{d.colour} {d.field}" for d in m.destroyed)
+        home = [t("check.piece_on", player=colour(d.colour), field=d.field) for d in m.destroyed]
+        parts.append(t("move.sends_home", pieces=home))
     if m.roll_again:
-        text += ", rolls again"
+        parts.append(t("move.rolls_again"))
     if m.winner:
-        text += f", {m.winner} wins"
-    return text
+        parts.append(t("move.wins", player=colour(m.winner)))
+    return t("move.parts", parts=Joined(parts, ""))
 
 
 def _full_orbit(m: Move) -> str | None:
@@ -204,11 +217,12 @@ def _full_orbit(m: Move) -> str | None:
     if not own or not m.tokens or m.tokens[-1].kind is not Kind.STOSS:
         return None
     ring = graph(m.after.layout).ring_of.get(own[0].field, "?")
-    return (
-        f"{m.colour}'s push meets the full orbit {ring}: all {len(m.destroyed)} pieces on it "
-        f"are destroyed, {m.colour}'s own from {own[0].field} included (Sonderfall: 'Sind "
-        "alle Felder einer Umlaufbahn belegt und noch Punkte für einen Stoß übrig, werden "
-        "alle Spielsteine auf dieser Umlaufbahn zerstört')"
+    return t(
+        "move.full_orbit",
+        player=colour(m.colour),
+        ring=ring,
+        count=len(m.destroyed),
+        field=own[0].field,
     )
 
 
@@ -279,13 +293,15 @@ def explain(
     first = tokens[0].value
     roll_text = f"{roll[0]}+{roll[1]}"
     if first not in values:
-        return f"Wurf {first} does not fit the roll {roll_text} (possible: " + (
-            ", ".join(map(str, values)) + ")"
-        )
+        return t("explain.wurf", value=first, roll=roll_text, values=values)
     unknown = [t for t in tokens if t.kind in _NOT_SAID.get(position.game, {})]
     if unknown:
         word = unknown[0]
-        return f"{word.kind.value!r}: {_NOT_SAID[position.game][word.kind]}"
+        return t(
+            "explain.not_said",
+            word=repr(word.kind.value),
+            why=t(_NOT_SAID[position.game][word.kind]),
+        )
     store_ok = position.spec.uses_energy and any(not c.tunnel for c in choices if c.value == first)
     why = _arithmetic(position, tokens, store_ok)
     if why:
@@ -297,37 +313,31 @@ def explain(
         if tok.kind is not Kind.STOSS:
             continue
         if tokens[i - 1].kind is Kind.GRAVITATION:
-            return (
-                f"{tok} after a gravity line: a push is only possible along an orbit; "
-                "an occupied field on a red, blue or yellow line blocks"
-            )
+            return t("explain.push_after_gravity", token=tok)
         if not any(t.kind is Kind.UMLAUFBAHN for t in tokens[:i]) and store_ok:
-            return (
-                f"{tok} before reaching an orbit: there is no push in the station or onto "
-                "the orbit; an occupied field there blocks"
-            )
+            return t("explain.push_before_orbit", token=tok)
     if nearest:
         return _compare(tokens, nearest[0], position)
-    return f"no legal move with the roll {roll_text} is announced like this"
+    return t("explain.none_like_this", roll=roll_text)
 
 
 #: Words of the notation a game never uses, and why (said instead of a count mismatch).
 _NOT_SAID: dict[str, dict[Kind, str]] = {
     "tunnelx": {
-        Kind.UMLAUFBAHN: "Tunnel X has no gravity: every step is a bare count",
-        Kind.GRAVITATION: "Tunnel X has no gravity: every step is a bare count",
-        Kind.STOSS: "Tunnel X has no push: occupied fields are tunnelled ('Tunnel N')",
-        Kind.ABWEHR: "Tunnel X has no push, so no defence",
-        Kind.SPEICHER: "Tunnel X has no energy store",
-        Kind.ABSTURZ: "Tunnel X has no Gravitator: a player who cannot move passes ('Wurf N')",
+        Kind.UMLAUFBAHN: "explain.tunnelx_no_gravity",
+        Kind.GRAVITATION: "explain.tunnelx_no_gravity",
+        Kind.STOSS: "explain.tunnelx_no_push",
+        Kind.ABWEHR: "explain.tunnelx_no_defence",
+        Kind.SPEICHER: "explain.tunnelx_no_store",
+        Kind.ABSTURZ: "explain.tunnelx_no_crash",
     },
 }
 
 
 def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -> str | None:
     """Checks the running count: steps cost 1, payments only lower it, it ends at 0."""
-    colour = position.to_move
-    store = position.energy_of(colour)
+    who = colour(position.to_move)
+    store = position.energy_of(position.to_move)
     capacity = int(position.layout.extra.get("energy_capacity", 5))
     left = tokens[0].value or 0
     last = tokens[0]
@@ -335,34 +345,31 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
         n = tok.value
         if tok.kind is Kind.SPEICHER and n is not None:
             if not store_ok:
-                return f"{tok}: the energy store is not used with a doublet"
+                return t("explain.store_doublet", token=tok)
             if n - left > store:
-                return (
-                    f"store overdrawn: {tok} takes {n - left} from {colour}'s store, "
-                    f"which holds {store}"
+                return t(
+                    "explain.store_overdrawn", token=tok, count=n - left, player=who, store=store
                 )
             if left - n > capacity - store:
-                return (
-                    f"store too full: {tok} puts {left - n} into {colour}'s store, "
-                    f"which has room for {capacity - store}"
-                )
+                room = capacity - store
+                return t("explain.store_full", token=tok, count=left - n, player=who, room=room)
         elif tok.kind in (Kind.UMLAUFBAHN, Kind.GRAVITATION, Kind.ABWEHR) and n is not None:
             if n > left:
-                return f"{tok} cannot be more than the count before it ({left})"
+                return t("explain.more_than_count", token=tok, left=left)
         elif tok.kind in (Kind.COUNT, Kind.TUNNEL):
             if left == 0:
-                return f"the count is already at 0 before {str(tok)!r}: no points are left"
+                return t("explain.count_at_zero", token=repr(str(tok)))
             if n != left - 1:
-                return f"after {left} the next count is {left - 1}, not {n}: each step costs 1"
+                return t("explain.next_count", left=left, next=left - 1, said=n)
         elif tok.kind is Kind.STOSS and n != left:
-            return f"{tok} must hand on the whole remaining count {left}"
+            return t("explain.whole_count", token=tok, left=left)
         if n is not None:
             left = n
         last = tok
     if last.kind in (Kind.ABSTURZ, Kind.TAUSCH, Kind.SONDERFELD, Kind.STOSS):
         return None
     if left != 0:
-        return f"the count ends at {left}, not 0: all points must be spent"
+        return t("explain.count_not_zero", left=left)
     return None
 
 
@@ -378,10 +385,7 @@ def _direction(position: Position, to: str | None, value: int) -> str | None:
     for p in mine:
         back = _back_distances(g, p)
         if back.get(to, limit + 1) <= limit:
-            return (
-                f"{to} can only be reached from {p} against a line's direction: orbits run "
-                "clockwise, blue lines only inward, yellow lines only outward"
-            )
+            return t("explain.against_direction", to=to, start=p)
     return None
 
 
@@ -405,30 +409,36 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
         got = said[i] if i < len(said) else None
         if got != want:
             if got is None:
-                return f"the announcement stops early: next would be {str(want)!r}"
+                return t("explain.stops_early", want=repr(str(want)))
             if got.kind is want.kind and want.kind is Kind.UMLAUFBAHN:
                 assert want.value is not None
                 paid = left - want.value
                 rings = [r.id for r in position.layout.rings if r.gravity == paid]
-                orbit = f" (gravity of {rings[0]})" if len(rings) == 1 else ""
-                return f"{got} should be {want.value}: {left} − {paid}{orbit}"
+                orbit = t("explain.orbit_gravity", ring=rings[0]) if len(rings) == 1 else ""
+                return t(
+                    "explain.should_be_paid",
+                    got=got,
+                    want=want.value,
+                    left=left,
+                    paid=paid,
+                    orbit=orbit,
+                )
             if got.kind is want.kind and want.kind is Kind.GRAVITATION:
                 if want.value == left:
-                    return (
-                        f"{got} should be {left}: falling inward along red and blue lines is free"
-                    )
+                    return t("explain.should_be_free", got=got, left=left)
                 assert want.value is not None
-                return f"{got} should be {want.value}: {left} − {left - want.value}"
+                return t(
+                    "explain.should_be_paid",
+                    got=got,
+                    want=want.value,
+                    left=left,
+                    paid=left - want.value,
+                    orbit="",
+                )
             if want.kind is Kind.STOSS and got.kind is Kind.COUNT:
-                return (
-                    f"{str(got)!r}: the next field is occupied, so the piece stops before it "
-                    f"and pushes: {str(want)!r}"
-                )
+                return t("explain.occupied_push", got=repr(str(got)), want=repr(str(want)))
             if want.kind is Kind.TUNNEL and got.kind is Kind.COUNT:
-                return (
-                    f"{str(got)!r}: the next field is occupied, so the piece tunnels through "
-                    f"to the first free field: {str(want)!r}"
-                )
+                return t("explain.occupied_tunnel", got=repr(str(got)), want=repr(str(want)))
             if got.kind is Kind.TUNNEL and want.kind is Kind.COUNT:
                 return _no_tunnel(str(got), legal[:i], best, position)
             if got.kind is Kind.ABWEHR and want.kind is not Kind.ABWEHR:
@@ -436,39 +446,35 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                 if why:
                     return why
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
-                return f"{str(got)!r}: there is no piece to push there, the next field is free"
-            return f"{str(got)!r} where the nearest legal move says {str(want)!r}"
+                return t("explain.nothing_to_push", got=repr(str(got)))
+            return t("explain.where_nearest", got=repr(str(got)), want=repr(str(want)))
         if want.value is not None:
             left = want.value
     if len(said) > len(legal):
-        return f"the move is over before {str(said[len(legal)])!r}"
-    return "no legal move is announced like this"
+        return t("explain.over_before", token=repr(str(said[len(legal)])))
+    return t("explain.not_announced")
 
 
 def _no_tunnel(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str:
     """Why a step said as a tunnel is a plain step: a full ring (ruling 4.5) or a free field."""
     if any(t.kind is Kind.TUNNEL for t in before) or len(best.path) <= len(before):
-        return f"{got!r}: there is nothing to tunnel through here"
+        return t("explain.nothing_to_tunnel", got=repr(got))
     here, nxt = best.path[len(before) - 1], best.path[len(before)]
     g = graph(position.layout)
     occ = position.occupant  # the rings full before the move (tunnelx.full_rings)
     full = {r for r, fields in g.ring_members.items() if all(f in occ for f in fields)}
     ring = g.ring_of.get(here)
     if ring in full:
-        return (
-            f"{got!r}: the ring {ring} is full, so the piece on {here} first steps out of it "
-            "with a plain step and only then may tunnel (ruling 4.5: 'Wird ein Spielstein "
-            "bewegt der in einer voll belegten Umlaufbahn steht, muss dieser zuerst aus der "
-            "Umlaufbahn herausbewegt werden')"
-        )
+        return t("explain.full_ring_step_out", got=repr(got), ring=ring, here=here)
     blocked = [f for f in g.successors[here] if f in position.occupant and g.ring_of.get(f) in full]
     if blocked:
-        return (
-            f"{got!r}: {blocked[0]} lies on the full ring {g.ring_of[blocked[0]]}, which "
-            "cannot be tunnelled through (ruling 4.5: 'Eine voll belegte Umlaufbahn darf "
-            "nicht zum durchtunneln genutzt werden')"
+        return t(
+            "explain.full_ring_blocked",
+            got=repr(got),
+            field=blocked[0],
+            ring=g.ring_of[blocked[0]],
         )
-    return f"{got!r}: there is nothing to tunnel through: {nxt} is free"
+    return t("explain.next_free", got=repr(got), field=nxt)
 
 
 def _no_defence(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str | None:
@@ -478,15 +484,7 @@ def _no_defence(got: str, before: tuple[Token, ...], best: Move, position: Posit
         return None
     push = best.pushes[pushes - 1]
     if push.colour == best.colour:
-        return (
-            f"{got!r}: the pushed piece on {push.start} is {push.colour}'s own, and only the "
-            "player of a foreign piece may defend a push (Stoßabwehr: 'Wird ein fremder "
-            "Spielstein gestoßen und dessen Spieler hat noch Energiepunkte …')"
-        )
+        return t("explain.own_piece", got=repr(got), start=push.start, player=colour(push.colour))
     if position.energy_of(push.colour) == 0:
-        return (
-            f"{got!r}: {push.colour} has no energy in the store to defend the push on "
-            f"{push.start} (Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im "
-            "Energiespeicher) übrig')"
-        )
+        return t("explain.no_energy", got=repr(got), player=colour(push.colour), start=push.start)
     return None

@@ -30,6 +30,8 @@ SYSTEM_FILE = Path("/etc/companion/config.toml")
 CAMERA_SOURCES = ("auto", "picamera", "usb", "folder", "synthetic")
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
 LOG_LEVELS = ("debug", "info", "warning", "error")
+#: The referee's language: German, English, or "auto" (the locale's: companion/texts).
+LANGUAGES = ("auto", "de", "en")
 
 
 class ConfigError(CompanionError):
@@ -147,6 +149,7 @@ class Config:
     hub: HubConfig = field(default_factory=HubConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     log_level: str = "info"
+    language: str = "auto"  # the referee's words: "de", "en" or "auto" (the locale's)
     path: Path | None = None  # the file it was read from; None: built-in defaults
     found_by: str = "built-in defaults"  # how the file was found, for `companion config`
 
@@ -228,6 +231,7 @@ def parse_config(
         )
     data_dir = top.text("data_dir", None)
     log_level = top.choice("log_level", "info", LOG_LEVELS)
+    language = top.choice("language", "auto", LANGUAGES)
     top.finish()
     if problems:
         raise ConfigError(problems)
@@ -240,6 +244,7 @@ def parse_config(
         hub=hub,
         data_dir=Path(data_dir).expanduser() if data_dir else default_data_dir(),
         log_level=log_level,
+        language=language,
         path=path,
         found_by=found_by,
     )

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from companion.panel import Panel, PanelEvent
 from companion.table import Table
+from companion.texts import word
 from companion.voice import Voice
 
 log = logging.getLogger("companion.devices")
@@ -21,12 +22,16 @@ log = logging.getLogger("companion.devices")
 #: The referee's verdicts as the panel's two lights show them.
 LIGHTS = {"legal": "ok", "illegal": "bad", "setup": "bad", "ambiguous": "bad"}
 
-#: What the voice says besides the announcement (German, the table's language).
-SPOKEN = {
-    "illegal": "Dieser Zug ist nicht erlaubt.",
-    "setup": "Bitte die Steine aufstellen wie gezeigt.",
-    "ambiguous": "Welcher Zug war gemeint?",
-}
+#: What the voice says besides the announcement (companion/texts; the page's browser
+#: voice says the same sentences).
+SPOKEN = {"illegal": "say_illegal", "setup": "say_setup", "ambiguous": "say_ambiguous"}
+
+
+def spoken_language(voice: Voice) -> str:
+    """The sentences are said in the language of the espeak-ng voice ([voice] voice, "de"
+    by default), so a German voice never reads English; the announcement is German
+    notation in every language."""
+    return "de" if getattr(voice, "voice", "de").lower().startswith("de") else "en"
 
 
 def attach_panel(table: Table, panel: Panel) -> None:
@@ -88,6 +93,6 @@ def attach_voice(table: Table, voice: Voice) -> None:
         if verdict.kind == "legal" and verdict.announcement:
             voice.say(verdict.announcement)
         elif verdict.kind in SPOKEN:
-            voice.say(SPOKEN[verdict.kind])
+            voice.say(word(SPOKEN[verdict.kind], spoken_language(voice)))
 
     table.on_change.append(speak)

@@ -14,6 +14,7 @@ from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.games.tenet_board import check_stone
 from companion.layout import Layout
+from companion.texts import colours, text
 
 
 def check_tenet(
@@ -41,16 +42,26 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
         )
     if not spec.min_players <= len(players) <= spec.max_players:
         raise PositionError(
-            f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
-            f"not {len(players)}"
+            text(
+                "setup.player_count",
+                game=spec.name,
+                low=spec.min_players,
+                high=spec.max_players,
+                count=len(players),
+            )
         )
     for p in players:
         if p not in layout.colours:
             raise PositionError(
-                f"unknown player {p!r} (layout {layout.name!r} has {', '.join(layout.colours)})"
+                text(
+                    "setup.unknown_player",
+                    player=repr(p),
+                    layout=repr(layout.name),
+                    colours=colours(layout.colours),
+                )
             )
     if len(set(players)) != len(players):
-        raise PositionError("a player is listed twice in 'players'")
+        raise PositionError(text("setup.twice"))
     if to_move not in players:
         raise PositionError(f"to_move {to_move!r} is not one of the players")
 
@@ -145,13 +156,13 @@ def check_options(spec: GameSpec, options: Mapping[str, Any]) -> tuple[tuple[str
 def check_phase(spec: GameSpec, phase: Any) -> int | None:
     if not spec.phases:
         if phase is not None:
-            raise PositionError(f"{spec.name} has no phases")
+            raise PositionError(text("setup.no_phases", game=spec.name))
         return None
     if phase is None:
         return spec.default_phase
     if isinstance(phase, bool) or phase not in spec.phases:
         raise PositionError(
-            f"phase {phase!r} is not a phase of {spec.name} ({', '.join(map(str, spec.phases))})"
+            text("setup.not_a_phase", phase=repr(phase), game=spec.name, phases=list(spec.phases))
         )
     return int(phase)
 

@@ -75,27 +75,37 @@ def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
     return record
 
 
-def record_text(record: Mapping[str, Any], title: str = "") -> str:
-    """The record as plain lines: a head, then one line per turn."""
-    head = f"{title or record['game']}, game {record.get('id', '?')}"
-    end = f"finished: {record['finished']}" if record["finished"] else "not finished"
+def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
+    """The record as plain lines in ``lang`` (default: the run's language): a head, then
+    one line per turn. The announcements stay German, as spoken."""
+    from companion.games import GAMES
+    from companion.texts import colour, language, render, text
+
+    lang = lang or language()
+
+    def say(key: str, **fields: object) -> str:
+        return render(text(key, **fields), lang)
+
+    game = str(record["game"])
+    title = render(text(f"game.{game}"), lang) if game in GAMES else game
+    end = say("record.finished", at=record["finished"]) if record["finished"] else None
     lines = [
-        head,
-        f"players: {', '.join(record['players'])}",
-        f"started: {record['started']}, {end}",
+        say("record.head", title=title, id=record.get("id", "?")),
+        say("record.players", players=[colour(p) for p in record["players"]]),
+        say("record.started", at=record["started"], end=end or say("record.unfinished")),
         "",
     ]
     for turn in record["turns"]:
         dice = "+".join(str(d) for d in turn["dice"])
-        said = "; ".join(turn["moves"]) or "no move"
-        line = f"{turn['number']}. {turn['player']} {dice}: {said}"
+        said = "; ".join(turn["moves"]) or say("record.no_move")
+        line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(turn['objections'])}]"
         if turn["taken_back"]:
-            line += "  (taken back)"
+            line += "  " + say("record.taken_back")
         if turn["winner"]:
-            line += f"  {turn['winner']} wins"
+            line += "  " + say("record.wins", player=colour(turn["winner"]))
         lines.append(line)
     for bad in record.get("bad", ()):
-        lines.append(f"event {bad['id']} cannot be read back: {bad['why']}")
+        lines.append(say("record.bad", id=bad["id"], why=bad["why"]))
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ from companion.boards import START, differences, distance, fits_loosely, seen, w
 from companion.errors import CompanionError
 from companion.journal import Journal, fold
 from companion.position import Position, position_from_json
+from companion.texts import colour, message, text, text_n
 
 
 class MoveLike(Protocol):
@@ -68,6 +69,11 @@ class Phase(enum.Enum):
     DECIDE = "which move was meant?"
     REJECTED = "set the pieces back"
     OVER = "game over"
+
+    @property
+    def text(self) -> str:
+        """The phase in the players' words (the page's ``phase_*``, companion/texts)."""
+        return text(f"phase_{self.name.lower()}")
 
 
 @dataclass(frozen=True)
@@ -198,10 +204,12 @@ class Referee:
         if self._unseen or self._walked_back(board):
             # the page is ahead of the pieces: never read the old board as a move
             return self._say(
-                Verdict("setup", "set the pieces as shown: " + differences(expected, board))
+                Verdict("setup", text("referee.set_as_shown", diff=differences(expected, board)))
             )
         if self.phase is Phase.SETUP:
-            return self._say(Verdict("setup", "set up the pieces: " + differences(expected, board)))
+            return self._say(
+                Verdict("setup", text("referee.set_up", diff=differences(expected, board)))
+            )
         if self.phase in (Phase.ROLL, Phase.OVER):
             cleared = self._cleared(board)
             if cleared is not None:
@@ -209,8 +217,7 @@ class Referee:
             return self._say(
                 Verdict(
                     "setup",
-                    "a piece moved before the dice were read; set "
-                    "it back: " + differences(expected, board),
+                    text("referee.moved_before_roll", diff=differences(expected, board)),
                 )
             )
         return self._judge(board, taken)
@@ -230,15 +237,13 @@ class Referee:
             if self._pending_roll is not None:
                 roll, self._pending_roll = self._pending_roll, None
                 return self._roll(roll, record=False)
-            return self._say(Verdict("info", "board set up: roll the dice"))
+            return self._say(Verdict("info", text("referee.board_set_up")))
         if self.phase in (Phase.REJECTED, Phase.DECIDE):
             self.phase = Phase.MOVE
-            return self._say(Verdict("info", "pieces set back: make your move"))
+            return self._say(Verdict("info", text("referee.set_back")))
         if self.verdict is not None and self.verdict.kind in ("setup", "illegal"):
-            then = {Phase.ROLL: ": roll the dice", Phase.MOVE: ": make your move"}
-            return self._say(
-                Verdict("info", "the pieces stand as shown" + then.get(self.phase, ""))
-            )
+            then = {Phase.ROLL: "referee.as_shown_roll", Phase.MOVE: "referee.as_shown_move"}
+            return self._say(Verdict("info", text(then.get(self.phase, "referee.as_shown"))))
         return None  # nothing moved yet, or the board the page already showed
 
     def _walked_back(self, board: dict[str, str]) -> bool:
@@ -258,9 +263,13 @@ class Referee:
         try:
             roll = parse_roll(self.position.game, ",".join(str(int(d)) for d in dice))
         except (CompanionError, ValueError) as exc:
-            return self._say(Verdict("info", f"read {list(dice)}: {exc}"))
+            return self._say(
+                Verdict("info", text("referee.dice_refused", dice=list(dice), reason=message(exc)))
+            )
         if self.phase not in (Phase.ROLL, Phase.SETUP):
-            return self._say(Verdict("info", f"{self.phase.value}: the roll was not expected"))
+            return self._say(
+                Verdict("info", text("referee.roll_unexpected", phase=self.phase.text))
+            )
         return self._roll(roll, taken=taken)
 
     def _roll(
@@ -270,22 +279,25 @@ class Referee:
             self._pending_roll = roll
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
-            return self._say(Verdict("setup", "roll noted; first set up the pieces"))
-        said = "+".join(map(str, roll))
+            return self._say(Verdict("setup", text("referee.roll_noted")))
+        said, player = "+".join(map(str, roll)), colour(self.position.to_move)
         try:
             legal = self.rules(self.position, roll)
             some = list(islice(legal, SHOWN + 1))
         except CompanionError as exc:  # a roll the position does not wait for (TENET)
-            return self._say(Verdict("info", f"{self.position.to_move} rolled {said}: {exc}"))
+            why = text("referee.roll_refused", player=player, dice=said, reason=message(exc))
+            return self._say(Verdict("info", why))
         self.roll, self._legal, self._pasch = roll, legal, None
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
         self._changed(taken)
-        many = f"more than {SHOWN}" if len(some) > SHOWN else str(len(some))
-        rolled = self._say(
-            Verdict("info", f"{self.position.to_move} rolled {said}: {many} legal moves")
+        many = (
+            text("referee.rolled_many", player=player, dice=said, count=SHOWN)
+            if len(some) > SHOWN
+            else text_n("referee.rolled", len(some), player=player, dice=said)
         )
+        rolled = self._say(Verdict("info", many))
         forced = _forced(self._legal, self.position)
         if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
@@ -304,7 +316,7 @@ class Referee:
             try:
                 found = explain(self.position, self.roll or (), board)
             except CompanionError as exc:
-                return self._reject(board, str(exc), ())
+                return self._reject(board, message(exc), ())
             loose: Sequence[MoveLike] = found.fits
             near = found.near
         elif isinstance(self._legal, Searchable):  # searched from the board, not listed
@@ -322,12 +334,8 @@ class Referee:
             self.phase = Phase.DECIDE
             self._changed(taken)
             choices = tuple(m.announcement for m in self.candidates)
-            return self._say(
-                Verdict(
-                    "ambiguous", "the board fits several moves; which was meant?", choices=choices
-                )
-            )
-        reason = "no legal move leads to this board: " + differences(seen(self.position), board)
+            return self._say(Verdict("ambiguous", text("referee.ambiguous"), choices=choices))
+        reason = text("referee.no_move_leads", diff=differences(seen(self.position), board))
         if self.position.game != "tenet":  # the nearest moves, looked for only now
             near = _nearest(self._legal, board)
         return self._reject(board, reason, near)
@@ -356,7 +364,7 @@ class Referee:
         """The player names the move made, from :attr:`legal` (when no camera watches)."""
         legal = self.legal
         if not 0 <= index < len(legal):
-            return self._say(Verdict("info", "there is no such move to make now"))
+            return self._say(Verdict("info", text("referee.no_such_move")))
         move = legal[index]
         before, after = seen(self.position), seen(move.after)
         verdict = self._accept(move, after)
@@ -365,43 +373,41 @@ class Referee:
         self._unseen, self._last_board = after != before, None
         return verdict
 
-    def announce(self, text: str) -> Verdict:
+    def announce(self, said_text: str) -> Verdict:
         """What the player said, checked against the move the referee last accepted.
 
         The announcement is judged in the position before that move with its roll; it is
         right when it names a legal move with the same outcome (the board, the stores).
         """
-        from companion.checker import check
-
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
-            return self._say(Verdict("info", "no move to check the announcement against"))
+            return self._say(Verdict("info", text("referee.nothing_to_check")))
         if self.position.game == "tenet":  # the whole turn, from before its first step
             from companion.games.tenet_live import announced
 
             turn = len(self._history) - 1
             while turn > 0 and self._history[turn][1].spent:
                 turn -= 1
-            kind, why = announced(self._history[turn][1], roll, text, move.after)
+            kind, why = announced(self._history[turn][1], roll, said_text, move.after)
             return self._say(Verdict(kind, why, move.announcement))
         before = self._history[-1][1]
-        said = check(before, roll, text)
+        said = _check_words(before, roll, said_text)
         made = (move.after.placement, move.after.energy)
         if said.verdict == "invalid":
             return self._say(
                 Verdict(
-                    "illegal", f"the announcement does not parse: {said.reason}", move.announcement
+                    "illegal",
+                    text("referee.announcement_unparsed", reason=said.reason),
+                    move.announcement,
                 )
             )
         fits = [m for m in ((said.move,) if said.move else said.candidates) if m is not None]
         if said.verdict in ("legal", "ambiguous") and any(
             (m.after.placement, m.after.energy) == made for m in fits
         ):
-            return self._say(
-                Verdict("legal", "the announcement fits the move made", move.announcement)
-            )
+            return self._say(Verdict("legal", text("referee.announcement_fits"), move.announcement))
         reason = (
-            f"the announcement names another move ({said.reason})"
+            text("referee.announcement_other", reason=said.reason)
             if said.verdict != "illegal"
             else said.reason
         )
@@ -410,7 +416,7 @@ class Referee:
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
-            return self._say(Verdict("info", "nothing to choose"))
+            return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})
 
     def _accept(self, move: MoveLike, board: dict[str, str], taken: float | None = None) -> Verdict:
@@ -429,18 +435,22 @@ class Referee:
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self._changed(taken)
-        verdict = Verdict("legal", "legal move", move.announcement)
+        verdict = Verdict("legal", text("referee.legal_move"), move.announcement)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
-            return self._say(Verdict("legal", f"{move.winner} wins", move.announcement))
+            return self._say(
+                Verdict(
+                    "legal", text("referee.wins", player=colour(move.winner)), move.announcement
+                )
+            )
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = list(self.rules(after, roll))
-            left = ", ".join(str(v) for v in _left(roll, after.spent))
-            verdict = Verdict("legal", f"moves on with {left}", move.announcement)
+            left = _left(roll, after.spent)
+            verdict = Verdict("legal", text("referee.moves_on", dice=left), move.announcement)
         return self._say(verdict)
 
     # ------------------------------------------------------------------ the operator
@@ -452,12 +462,12 @@ class Referee:
         self.phase, self._pasch = Phase.SETUP, None
         self._last_board, self._unseen = None, False
         self._changed()
-        return self._say(Verdict("info", "position corrected: set up the pieces as shown"))
+        return self._say(Verdict("info", text("referee.corrected")))
 
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo)."""
         if not self._history:
-            return self._say(Verdict("info", "nothing to undo"))
+            return self._say(Verdict("info", text("referee.nothing_to_undo")))
         undone, before = self._history.pop()
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
@@ -465,7 +475,7 @@ class Referee:
         self.phase, self._pasch = Phase.SETUP, None
         self._last_board, self._unseen = None, False
         self._changed()
-        return self._say(Verdict("info", "move taken back: set the pieces back as shown"))
+        return self._say(Verdict("info", text("referee.undone")))
 
     # ------------------------------------------------------------------ plumbing
 
@@ -479,6 +489,18 @@ class Referee:
         for listener in self.listeners:
             listener(self)
         return verdict
+
+
+def _check_words(position: Position, roll: tuple[int, ...], said: str) -> Any:
+    """The game's own checker's verdict on the words (a games.verdict.Verdict, with the
+    move and the candidates): the race game's notation, else the ZwiAner one."""
+    if position.game == "tuerme":
+        from companion.games.tuerme_check import check as race
+
+        return race(position, roll, said)
+    from companion.checker import check
+
+    return check(position, roll, said)
 
 
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:

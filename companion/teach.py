@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from companion.games.moves import Move
 from companion.notation.tokens import Kind, Token
+from companion.texts import text as t
 
 
 @dataclass(frozen=True)
 class Step:
-    """One spoken item: the words, the sum behind them and what they mean (English)."""
+    """One spoken item: the words (German notation), the sum behind them and what they
+    mean (a sentence of companion/texts, in the reader's language)."""
 
     words: str
     arithmetic: str
@@ -37,51 +39,50 @@ def _step(token: Token, before: int | None, move: Move) -> Step:
     n = token.value
     words = str(token)
     if token.kind is Kind.WURF:
-        return Step(words, _roll_sum(move), "the points you move with")
+        return Step(words, _roll_sum(move), t("teach.wurf"))
     if n is None or before is None:
-        return Step(words, "", _BARE.get(token.kind, ""))
+        bare = _BARE.get(token.kind)
+        return Step(words, "", t(bare) if bare else "")
     cost = before - n
     if token.kind is Kind.SPEICHER:
         if cost < 0:
-            return Step(words, f"{before} + {-cost} = {n}", f"{-cost} taken from your store")
-        return Step(words, f"{before} − {cost} = {n}", f"{cost} put into your store")
+            return Step(words, f"{before} + {-cost} = {n}", t("teach.store_take", count=-cost))
+        return Step(words, f"{before} − {cost} = {n}", t("teach.store_put", count=cost))
     if token.kind is Kind.UMLAUFBAHN:
         return Step(
             words,
             f"{before} − {cost} = {n}",
-            f"the gravity {cost} of the orbit is paid; {n} left to move along it",
+            t("teach.orbit", cost=cost, left=n),
         )
     if token.kind is Kind.GRAVITATION:
         if cost == 0:
-            return Step(words, f"{before} − 0 = {n}", "pulled inward along a gravity line: free")
-        return Step(words, f"{before} − {cost} = {n}", f"climbing out against gravity costs {cost}")
+            return Step(words, f"{before} − 0 = {n}", t("teach.gravity_free"))
+        return Step(words, f"{before} − {cost} = {n}", t("teach.gravity_climb", cost=cost))
     if token.kind is Kind.STOSS:
         return Step(
             words,
-            f"{n} handed on",
-            "the next field is taken: your piece stops, the last piece of the chain "
-            f"moves on with {n}",
+            t("teach.handed_on", count=n),
+            t("teach.push", count=n),
         )
     if token.kind is Kind.ABWEHR:
         return Step(
             words,
             f"{before} − {cost} = {n}",
-            f"the pushed player spends {cost} from their store to shorten the push",
+            t("teach.defence", cost=cost),
         )
     if token.kind is Kind.TUNNEL:
         return Step(
             words,
             f"{before} − {cost} = {n}",
-            "a chain of pieces passed in one step (tunnel effect)",
+            t("teach.tunnel"),
         )
-    return Step(words, f"{before} − {cost} = {n}", "one step along the line")
+    return Step(words, f"{before} − {cost} = {n}", t("teach.step"))
 
 
 _BARE = {
-    Kind.ABSTURZ: "not enough energy to stay in orbit: the piece falls into the Gravitator "
-    "and goes back to its station",
-    Kind.TAUSCH: "1+2: the piece swaps places with the nearest foreign piece",
-    Kind.SONDERFELD: "1+2: the piece jumps to the nearest special field",
+    Kind.ABSTURZ: "teach.absturz",
+    Kind.TAUSCH: "teach.tausch",
+    Kind.SONDERFELD: "teach.sonderfeld",
 }
 
 
@@ -92,11 +93,11 @@ def _roll_sum(move: Move) -> str:
         return f"{a} + {b} = {value}"
     if move.dice == "prediction":
         big, small = (a, b) if 2 * a + b == value else (b, a)
-        return f"prediction hit: 2 × {big} + {small} = {value}"
+        return t("teach.prediction_hit", big=big, small=small, value=value)
     if move.dice == "smaller die":
-        return f"prediction missed: only the smaller die, {value}"
+        return t("teach.prediction_missed", value=value)
     if move.dice.startswith("1+1"):
-        return f"1 + 1 counts {value}"
+        return t("teach.one_one", value=value)
     if move.dice == "1+2":
-        return "1 + 2: swap, special field or 3"
-    return f"one die of {a} and {b}: {value}"
+        return t("teach.one_two")
+    return t("teach.one_die", a=a, b=b, value=value)

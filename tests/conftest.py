@@ -37,6 +37,20 @@ def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home-data"))
 
 
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Tests read the referee's English unless they ask for German (``--lang de``): the
+    machine's locale does not change a test, and a run in German does not leak."""
+    from companion import texts
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    texts.set_language("en")
+    yield
+    texts.set_language("en")
+
+
 @pytest.fixture(scope="session")
 def gravitation() -> Layout:
     return load_layout("gravitation")

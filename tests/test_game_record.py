@@ -29,10 +29,12 @@ def test_the_record_lists_each_roll_with_its_player_move_and_takeback(tmp_path):
     client = create_app({"TABLE": table, "TESTING": True}).test_client()
     text = client.get(f"/game/{table.referee.game_id}.txt").get_data(as_text=True)
     turns = text.splitlines()[4:]
-    assert turns[0].startswith("1. red 4+3: Wurf 7, ")
-    assert turns[1].startswith("2. yellow 5+2: Wurf 7, ")
-    assert turns[2].startswith("3. red 6+1: ") and turns[2].endswith("(taken back)")
+    assert turns[0].startswith("1. Rot 4+3: Wurf 7, ")  # the page's language, German
+    assert turns[1].startswith("2. Gelb 5+2: Wurf 7, ")
+    assert turns[2].startswith("3. Rot 6+1: ") and turns[2].endswith("(zurückgenommen)")
     assert len(turns) == 3
+    english = client.get(f"/game/{table.referee.game_id}.txt?lang=en").get_data(as_text=True)
+    assert english.splitlines()[6].endswith("(taken back)")
 
 
 def test_the_json_record_holds_every_event_and_the_turns(tmp_path):
@@ -64,7 +66,7 @@ def test_companion_export_prints_the_same_record(tmp_path, capsys):
     table = a_game_of_three_rolls(path)
     game = table.referee.game_id
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
-    served = page.get(f"/game/{game}.txt").get_data(as_text=True)
+    served = page.get(f"/game/{game}.txt?lang=en").get_data(as_text=True)  # as the run
     table.journal.close()  # type: ignore[union-attr]  # the server stopped
     assert main(["export", "--journal", str(path)]) == 0
     assert capsys.readouterr().out == served

@@ -45,3 +45,17 @@ def test_a_race_game_is_refereed_from_the_camera() -> None:
         assert referee.position == move.after
         moved += 1
     assert moved >= 5
+
+
+def test_what_a_player_says_of_a_race_move_is_checked_in_the_race_notation() -> None:
+    # The page's announcement form on a race-game table: the words are the race game's
+    # ("raus und 3"), checked by its own checker, not the ZwiAner one.
+    start = start_position("tuerme", players=["red", "yellow"])
+    referee = Referee.start(start, legal_moves)
+    referee.confirm_board()
+    referee.observe_dice([6, 3])
+    made = referee.legal[0]
+    referee.play(0)
+    assert referee.announce(made.announcement).kind == "legal"
+    wrong = referee.announce("5 und 2")
+    assert wrong.kind == "illegal" and "5+2" not in wrong.reason and "6+3" in wrong.reason

@@ -39,7 +39,7 @@ def unlock(client):  # type: ignore[no-untyped-def]
 def test_the_table_shows_board_turn_and_stores(client):
     page = client.get("/").get_data(as_text=True)
     assert "<svg" in page and "ist am Zug" in page
-    assert '<strong id="to-move">red</strong>' in page
+    assert '<span id="to-move">Rot ist am Zug</span>' in page
     assert "<strong>4</strong> / 5" in page and "<strong>1</strong> / 5" in page
     assert "death_push" in page
 
@@ -118,8 +118,9 @@ def test_bad_set_up_input_is_answered_with_a_message_never_a_500(client):
         assert response.status_code == 400, players
         assert 'class="flash"' in response.get_data(as_text=True)
     response = client.post("/setup", data={"game": "chess", "csrf_token": token(client)})
-    assert response.status_code == 400 and "not refereed on this board" in response.get_data(
-        as_text=True
+    assert (
+        response.status_code == 400
+        and "wird auf diesem Brett nicht gespielt" in response.get_data(as_text=True)
     )
 
 
@@ -131,7 +132,8 @@ def test_set_up_offers_the_games_of_the_board_in_view(client):
     data = {"game": "tuerme", "players": "red,yellow", "csrf_token": token(client, "/setup")}
     response = client.post("/setup", data=data)
     assert response.status_code == 400
-    assert "'tuerme' is not refereed on this board (here: gravitation, tunnelx)" in (
+    here = "(hier: ZwiAner::Gravitation, ZwiAner::Tunnel X)"
+    assert f"'tuerme' wird auf diesem Brett nicht gespielt {here}" in (
         response.get_data(as_text=True).replace("&#39;", "'")
     )
 
@@ -183,7 +185,7 @@ def test_bad_dice_and_moves_are_answered_not_crashed(client):
     post(client, "/confirm")
     assert post(client, "/dice", die1="x", die2="2").status_code == 400
     post(client, "/dice", die1="9", die2="2")
-    assert "each die shows 1 to 6" in client.get("/status").get_data(as_text=True)
+    assert "ein Würfel zeigt 1 bis 6" in client.get("/status").get_data(as_text=True)
     assert post(client, "/play/999").status_code == 409
 
 
@@ -206,7 +208,9 @@ def test_teaching_spells_out_the_last_move_and_checks_practice(client):
         "/teach",
         data={"roll": "9", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
     )
-    assert bad_roll.status_code == 400 and "a roll is two dice" in bad_roll.get_data(as_text=True)
+    assert bad_roll.status_code == 400 and "ein Wurf sind zwei Würfel" in bad_roll.get_data(
+        as_text=True
+    )
 
 
 def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
@@ -215,7 +219,7 @@ def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
     post(client, "/play/0")
     said = client.get("/state.json").get_json()["verdict"]["announcement"]
     post(client, "/announce", announcement=said.lower())
-    assert "the announcement fits the move made" in client.get("/status").get_data(as_text=True)
+    assert "Die Ansage passt zum ausgeführten Zug" in client.get("/status").get_data(as_text=True)
 
 
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):

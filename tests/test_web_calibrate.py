@@ -108,7 +108,7 @@ def test_an_empty_board_capture_with_pieces_on_it_is_refused_naming_them(scene):
     response = post(client, "/calibrate/capture", kind="empty")
     text = response.get_data(as_text=True)
     assert response.status_code == 409
-    assert "leeres Brett: the board is not empty: blue.S1 (blue)" in text
+    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in text
     assert client.get("/calibrate/photo/empty.jpg").status_code == 404
     assert post(client, "/calibrate/save").status_code == 409
     assert not scene.path.exists()
@@ -196,7 +196,7 @@ def test_a_piece_out_of_place_on_the_start_photo_is_named(scene):
     post(client, "/calibrate/capture", kind="start")
     response = post(client, "/calibrate/save")
     assert response.status_code == 400
-    assert "U1.13 shows red, should be empty" in response.get_data(as_text=True)
+    assert "U1.13 zeigt Rot, sollte leer sein" in response.get_data(as_text=True)
     assert not scene.path.exists()
 
 

@@ -205,4 +205,4 @@ def test_a_phase_that_is_not_a_plain_number_is_told():
         data = {"game": "gravitation", "phase": phase, "csrf_token": token(client)}
         response = client.post("/setup", data=data)
         answered(response)
-        assert response.status_code == 400 and "is not a number" in response.get_data(as_text=True)
+        assert response.status_code == 400 and "ist keine Zahl" in response.get_data(as_text=True)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from companion import __version__
+from companion import __version__, texts
 from companion.cli import (
     bench,
     calibrate,
@@ -72,18 +72,45 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="A camera referee for tabletop games.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for module in COMMANDS:
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        _add_lang(cmd, argparse.SUPPRESS)  # before or after the command, as one likes
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run)
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=texts.LANGUAGES,
+        default=default,
+        help="the language of the referee's words (default: the config's 'language', "
+        "else German where the locale is German, else English)",
+    )
+
+
+def choose_language(args: argparse.Namespace) -> str:
+    """``--lang``, else the config's ``language`` (a config that cannot be read is the
+    command's own error to report), else the locale's."""
+    if args.lang:
+        return str(args.lang)
+    from companion.config import load_config
+
+    try:
+        configured = load_config(getattr(args, "config", None)).language
+    except (CompanionError, OSError):
+        configured = "auto"
+    return texts.choose(None, configured)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     quiet_libraries()
     args = build_parser().parse_args(argv)
+    texts.set_language(choose_language(args))
     if any("\x00" in word for word in (sys.argv[1:] if argv is None else argv)):  # no path can
         print(f"companion {args.command}: an argument holds a NUL character", file=sys.stderr)
         return EXIT_BAD_INPUT

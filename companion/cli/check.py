@@ -13,6 +13,7 @@ import sys
 
 from companion.cli.common import add_position_argument, read_position
 from companion.games import check, parse_roll
+from companion.texts import text
 
 NAME = "check"
 HELP = "check a spoken announcement against a position and a roll"
@@ -39,13 +40,14 @@ def run(args: argparse.Namespace) -> int:
     position = read_position(args)
     roll = parse_roll(position.game, args.roll)
     verdict = check(position, roll, args.announcement, args.to, args.start)
+    said = text("verdict.said", verdict=text(f"verdict.{verdict.verdict}"), reason=verdict.reason)
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     elif verdict.verdict == "legal":
-        print(verdict.reason)
+        print(said)
         print(verdict.announcement)
     elif verdict.verdict != "invalid":
-        print(f"{verdict.verdict}: {verdict.reason}")
+        print(said)
     if verdict.verdict == "invalid":
-        print(f"companion check: invalid announcement: {verdict.reason}", file=sys.stderr)
+        print(f"companion check: {text('check.invalid', reason=verdict.reason)}", file=sys.stderr)
     return EXIT[verdict.verdict]

@@ -35,8 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.games import GAMES
-
     path = Path(args.journal) if args.journal else read_config(args).journal_path
     if not path.is_file():
         raise JournalError(f"{path}: no journal here")
@@ -48,6 +46,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(record)
     else:
-        spec = GAMES.get(record["game"])
-        print(record_text(record, spec.title if spec else ""), end="")
+        print(record_text(record), end="")
     return 0

@@ -18,6 +18,7 @@ from companion.cli.common import add_position_argument, read_position
 from companion.games import GameMove, legal_moves, parse_roll, zwianer
 from companion.games.tenet_turns import turns
 from companion.position import Position
+from companion.texts import text
 
 NAME = "moves"
 HELP = "list every legal move of a position and a roll, with its spoken announcement"
@@ -86,5 +87,5 @@ def run(args: argparse.Namespace) -> int:
         if args.gloss:
             print(f"    {m.gloss}")
     if next(ahead, None) is not None:
-        print(f"… more not listed (--limit {limit})")
+        print(text("moves.more", limit=limit))
     return 0

@@ -20,6 +20,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES, legal_move_generator
 from companion.layout import load_layout
 from companion.position import Position, load_position, start_position
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if read == 0:
         raise CompanionError(f"{args.frames}: none of its {len(files)} image files could be read")
     if referee.phase is Phase.DECIDE:
-        print("the last move was left undecided: the board fits several moves", file=sys.stderr)
+        print(text("replay.undecided"), file=sys.stderr)
         return 1
     return 1 if printer.rejected else 0
 
@@ -143,7 +144,7 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
     referee = Referee.resume(journal, game.id, legal_move_generator)
     if not as_json:
         moves = len(fold(list(journal.events(game.id))).announcements)
-        print(f"resuming game {game.id} of {journal.path} after {moves} moves")
+        print(text("replay.resuming", game=game.id, path=journal.path, count=moves))
     return referee
 
 
@@ -171,9 +172,10 @@ class _Printer:
 def describe(verdict: Verdict) -> str:
     """``LEGAL: Wurf 7, …`` for a move, else the verdict's reason."""
     if verdict.kind == "legal" and verdict.announcement:
-        return f"LEGAL: {verdict.announcement}"
+        return text("replay.legal", said=verdict.announcement)
     if verdict.kind == "ambiguous":
-        return f"AMBIGUOUS: {verdict.reason}: {' | '.join(verdict.choices)}"
+        choices = " | ".join(verdict.choices)
+        return text("replay.ambiguous", reason=verdict.reason, choices=choices)
     if verdict.kind == "illegal":
-        return f"ILLEGAL: {verdict.reason}"
+        return text("replay.illegal", reason=verdict.reason)
     return verdict.reason

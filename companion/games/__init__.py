@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.errors import CompanionError, PositionError
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.games.dice import Choice
@@ -27,17 +28,21 @@ Roll = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Option:
-    """A named rule switch, shown by the referee with its default and a short explanation."""
+    """A named rule switch, shown by the referee with its default and a short explanation
+    (in the catalogue: ``option.GAME.NAME``, companion/texts/names.py)."""
 
+    game: str
     name: str
     default: bool
-    help: str
+
+    @property
+    def help(self) -> str:
+        return text(f"option.{self.game}.{self.name}")
 
 
 @dataclass(frozen=True)
 class GameSpec:
     name: str
-    title: str
     default_layout: str
     pieces_per_player: int
     min_players: int
@@ -60,6 +65,11 @@ class GameSpec:
     #: names no layout and does not fit the default is told to name one of them.
     former_layouts: tuple[str, ...] = ()
 
+    @property
+    def title(self) -> str:
+        """The game's name in the catalogue (``game.NAME``, companion/texts/names.py)."""
+        return text(f"game.{self.name}")
+
     def option_defaults(self) -> dict[str, bool]:
         return {o.name: o.default for o in self.options}
 
@@ -74,7 +84,6 @@ class GameSpec:
 
 GRAVITATION = GameSpec(
     name="gravitation",
-    title="ZwiAner::Gravitation",
     default_layout="gravitation",
     pieces_per_player=5,
     min_players=2,
@@ -83,47 +92,25 @@ GRAVITATION = GameSpec(
     default_phase=3,
     uses_energy=True,
     options=(
-        Option("always_sum", False, "always add both dice (summary card), never one die alone"),
-        Option(
-            "death_push",
-            False,
-            "Todesstoß: a push of 10 or more cannot be defended and "
-            "may destroy the pieces in the chain",
-        ),
-        Option(
-            "declare_before_roll",
-            False,
-            "name the piece before rolling; it crashes if the roll cannot carry it (summary card)",
-        ),
-        Option("prediction", False, "Vorhersage: predict 4, 5 or 6 before rolling"),
-        Option(
-            "roll_again_on_own_special",
-            True,
-            "a move ending on an own special field earns another roll (summary card, Spezial-3)",
-        ),
+        Option("gravitation", "always_sum", False),
+        Option("gravitation", "death_push", False),
+        Option("gravitation", "declare_before_roll", False),
+        Option("gravitation", "prediction", False),
+        Option("gravitation", "roll_again_on_own_special", True),
     ),
 )
 
 TUNNELX = GameSpec(
     name="tunnelx",
-    title="ZwiAner::Tunnel X",
     default_layout="gravitation",
     pieces_per_player=5,
     min_players=2,
     max_players=5,
-    options=(
-        Option(
-            "variant_2_1",
-            False,
-            "Sonderregel 2.1: on a doublet, one die with tunnelling "
-            "or both dice added without the tunnel effect",
-        ),
-    ),
+    options=(Option("tunnelx", "variant_2_1", False),),
 )
 
 TUERME = GameSpec(
     name="tuerme",
-    title="Race game with towers and bridges",
     default_layout="tuerme",
     pieces_per_player=6,
     pieces_by_players=((4, 4),),
@@ -132,19 +119,11 @@ TUERME = GameSpec(
     pools=("home", "goal"),
     max_stack=2,
     board="tuerme",
-    options=(
-        Option(
-            "towers_free_after_every_start",
-            False,
-            "no towers on the first 12 fields after every start field, "
-            "not only on the moving piece's own first 12 (Added 5.4)",
-        ),
-    ),
+    options=(Option("tuerme", "towers_free_after_every_start", False),),
 )
 
 TENET = GameSpec(
     name="tenet",
-    title="TENET",
     default_layout="tenet-2",  # the board of its author's Merkur table (Added 6.18)
     former_layouts=("tenet",),  # the first guess of rulings 6.1-6.2
     pieces_per_player=9,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.texts import text as t
 
 
 @dataclass(frozen=True)
@@ -29,18 +30,18 @@ def parse_roll(text: str) -> tuple[int, int]:
     parts = text.replace("+", ",").replace(" ", ",").split(",")
     parts = [p for p in parts if p]
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
-        raise CompanionError(f"a roll is two dice like 5,2, not {text!r}")
+        raise CompanionError(t("dice.two_like", said=repr(text)))
     a, b = int(parts[0]), int(parts[1])
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise CompanionError(f"each die shows 1 to 6, not {text!r}")
+        raise CompanionError(t("dice.range", said=repr(text)))
     return a, b
 
 
 def check_roll(roll: tuple[int, ...]) -> tuple[int, int]:
     """The roll as two dice; CompanionError unless it is two dice showing 1 to 6."""
     if len(roll) != 2:
-        raise CompanionError(f"a roll is two dice, not {len(roll)}: {roll}")
+        raise CompanionError(t("dice.two", count=len(roll), roll=str(roll)))
     a, b = roll
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise CompanionError(f"each die shows 1 to 6, not {a},{b}")
+        raise CompanionError(t("dice.range", said=f"{a},{b}"))
     return a, b

@@ -17,6 +17,7 @@ from typing import Any
 from companion.notation.render import gloss, render
 from companion.notation.tokens import Token
 from companion.position import Position
+from companion.texts import Joined, colour, text
 
 #: How a move came about (``Move.kind``).
 KINDS = ("move", "tunnel", "swap", "special", "crash", "pass")
@@ -90,23 +91,26 @@ class Move:
     def describe(self) -> str:
         """Where the piece went and what came with it, for a list of moves:
         ``(U1.39 → U1.7)  [sent home: U1.1]``."""
-        where = f"({self.start} → {self.end})" if self.start else "(pass)"
-        extra = "".join(
-            f"  [pushes {p.start} → {p.end}]"
-            if p.end != p.start
-            else f"  [push on {p.start} stopped]"
-            for p in self.pushes
-        )
+        parts: list[str] = [
+            text("move.where", start=self.start, end=self.end)
+            if self.start
+            else text("move.pass_note")
+        ]
+        for p in self.pushes:
+            if p.end != p.start:
+                parts.append(text("moves.pushes", start=p.start, end=p.end))
+            else:
+                parts.append(text("moves.push_stopped", start=p.start))
         if self.destroyed:
-            said = "sent home" if self.after.game == "tunnelx" else "destroyed"
-            extra += f"  [{said}: " + ", ".join(d.field for d in self.destroyed) + "]"
+            key = "moves.sent_home" if self.after.game == "tunnelx" else "moves.destroyed"
+            parts.append(text(key, fields=[d.field for d in self.destroyed]))
         if self.roll_again:
-            extra += "  [rolls again]"
+            parts.append(text("move.again_note"))
         if self.winner:
-            extra += f"  [{self.winner} wins]"
+            parts.append(text("move.wins_note", player=colour(self.winner)))
         if self.pending is not None:
-            extra += "  [Todesstoß: roll for " + ", ".join(f for f, _ in self.pending.pieces) + "]"
-        return where + extra
+            parts.append(text("moves.roll_for", fields=[f for f, _ in self.pending.pieces]))
+        return text("move.parts", parts=Joined(parts, ""))
 
     @property
     def outcome(self) -> tuple[Any, ...]:

@@ -33,6 +33,8 @@ from companion.games.tenet_board import (
 from companion.games.tenet_moves import Board_, Memo, Step, claims, longest, steps
 from companion.games.tenet_notation import gloss, say_pasch, say_stone, say_turn
 from companion.position import Position
+from companion.texts import Joined, colour
+from companion.texts import text as t
 
 if TYPE_CHECKING:
     from companion.games.tenet_check import Verdict
@@ -91,29 +93,35 @@ class TenetMove:
     def describe(self) -> str:
         """Where the balls went: ``(Start → K3.8; K3.8 → X3-4, blue → P3.2)  [red wins]``."""
         if self.kind == "pasch":
-            where = f"(stone → {self.after.stone}; {self.colour} rolls again)"
+            parts: list[str] = [
+                t("tenet.pasch", stone=self.after.stone, player=colour(self.colour))
+            ]
             if self.cleared:
-                where += "  [back to start: " + ", ".join(self.cleared) + "]"
+                parts.append(t("tenet.back_to_start", fields=list(self.cleared)))
             clearable = self.clearable()
             if clearable:
-                where += "  [their owners may take back: " + ", ".join(clearable) + "]"
-            return where
+                parts.append(t("tenet.may_take_back", fields=clearable))
+            return t("move.parts", parts=Joined(parts, ""))
         if self.kind == "stone":
-            return f"(stone → {self.after.stone})"
-        parts = []
-        for s in self.steps:
-            text = f"{s.start} → {s.end}"
-            if s.hit is not None:
-                text += f", {s.hit} → {s.put}"
-            parts.append(text)
-        where = "(" + "; ".join(parts) + ")" if parts else f"({self.kind})"
+            return t("tenet.stone", stone=self.after.stone)
+        steps = [
+            t("tenet.step", start=s.start, end=s.end)
+            if s.hit is None
+            else t("tenet.step_hit", start=s.start, end=s.end, player=colour(s.hit), put=s.put)
+            for s in self.steps
+        ]
+        where = (
+            t("tenet.steps", steps=Joined(steps, "; "))
+            if steps
+            else t("tenet.kind", kind=self.kind)
+        )
         if self.winner:
-            return where + f"  [{self.winner} takes the stone and wins]"
+            return t("tenet.wins", where=where, player=colour(self.winner))
         left = list(self.roll)
         for value in self.after.spent:
             left.remove(value)
         if self.after.spent:
-            return where + "  [moves on with " + ", ".join(map(str, left)) + "]"
+            return t("tenet.moves_on", where=where, dice=left)
         return where
 
     def clearable(self) -> list[str]:
@@ -202,16 +210,20 @@ def check(
 def expect_roll(position: Position, roll: tuple[int, ...]) -> tuple[int, ...]:
     """The roll, checked against the dice and against what the position waits for."""
     if position.game != "tenet":
-        raise CompanionError(f"not a TENET position (game {position.game!r})")
+        raise CompanionError(t("tenet.not_tenet", game=repr(position.game)))
     roll = check_roll(roll)
     if awaiting_stone(position) and len(roll) != 1:
-        raise CompanionError(
-            "the first round ended without a Pasch: roll one die for the stone (e.g. --roll 5)"
-        )
+        raise CompanionError(t("tenet.roll_stone"))
     if not awaiting_stone(position) and len(roll) != 3:
-        raise CompanionError("one die is rolled only for the stone after a first round")
+        raise CompanionError(t("tenet.one_die_only"))
     if position.spent and doublet(roll) is not None:
-        raise CompanionError(f"{position.to_move} is moving a roll already; {roll} is a Pasch")
+        raise CompanionError(
+            t(
+                "tenet.pasch_mid_turn",
+                player=colour(position.to_move),
+                roll=",".join(map(str, roll)),
+            )
+        )
     remaining(position, roll)
     return roll
 
@@ -222,8 +234,7 @@ def remaining(position: Position, roll: tuple[int, ...]) -> tuple[int, ...]:
     for value in position.spent:
         if value not in left:
             raise CompanionError(
-                f"the position says {value} was moved this turn, "
-                f"but the roll {','.join(map(str, roll))} shows no {value}"
+                t("tenet.spent_not_rolled", value=value, roll=",".join(map(str, roll)))
             )
         left.remove(value)
     return tuple(sorted(left, reverse=True))
@@ -281,7 +292,7 @@ def pasch_move(position: Position, roll: tuple[int, ...], cleared: Iterable[str]
     holds no ball (R§6: "von dem … Planeten … auch von dem … Kraftfeldkreis")."""
     pair = doublet(roll)
     if pair is None:
-        raise CompanionError(f"{','.join(map(str, roll))} is no Pasch")
+        raise CompanionError(t("tenet.no_pasch", roll=",".join(map(str, roll))))
     value, other = pair
     b = board(position.layout)
     where = set(b.members[b.planet[other]]) | set(b.members[b.force[other]])
@@ -290,11 +301,10 @@ def pasch_move(position: Position, roll: tuple[int, ...], cleared: Iterable[str]
     for fid in fields:
         if fid not in where or fid == START:
             raise CompanionError(
-                f"{fid} is not on planet {other} ({PLANETS[other - 1]}) or its force field "
-                f"K{other}: only balls there go back to start"
+                t("tenet.not_clearable", field=fid, other=other, planet=PLANETS[other - 1])
             )
         if fid not in balls:
-            raise CompanionError(f"no ball on {fid} to take back to start")
+            raise CompanionError(t("tenet.no_ball_to_clear", field=fid))
         del balls[fid]
     after = with_board(
         position, frozenset(balls.items()), stone=b.stone_field[value], first_round=0

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.errors import CompanionError, PositionError
 from companion.layout import Layout
+from companion.texts import text as t
 
 START = "start"
 #: The faces of Miwin's dice, in roll order (R§6).
@@ -143,9 +144,7 @@ def parse_roll(text: str) -> tuple[int, ...]:
     parts = [p for p in text.replace("+", ",").replace(" ", ",").split(",") if p]
     plain = all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts)  # not '²', 4,300 digits
     if len(parts) not in (1, 3) or not plain:
-        raise CompanionError(
-            f"a TENET roll is three Miwin dice like 9,4,2 (or one die for the stone), not {text!r}"
-        )
+        raise CompanionError(t("miwin.like", said=repr(text)))
     return check_roll(tuple(int(p) for p in parts))
 
 
@@ -157,35 +156,33 @@ def check_roll(roll: Sequence[int]) -> tuple[int, ...]:
     roll = tuple(roll)
     if len(roll) == 1:
         if not 1 <= roll[0] <= 9:
-            raise CompanionError(f"a Miwin die shows 1 to 9, not {roll[0]}")
+            raise CompanionError(t("miwin.range", value=roll[0]))
         return roll
     if len(roll) != 3:
-        raise CompanionError(f"a TENET roll is three Miwin dice (III,IV,V), not {len(roll)}")
+        raise CompanionError(t("miwin.three", count=len(roll)))
     for order in (roll, *sorted(set(itertools.permutations(roll)))):
         if _misfit(order) is None:
             return order
     if len(set(roll)) == 1:
-        raise CompanionError(
-            f"roll {_text(roll)}: {_misfit(roll)}, and no value is on all three of Miwin's dice"
-        )
-    raise CompanionError(f"roll {_text(roll)}: {_misfit(roll)}, and no other order fits the dice")
+        raise CompanionError(t("miwin.on_no_die", roll=_text(roll), misfit=_misfit(roll)))
+    raise CompanionError(t("miwin.no_order", roll=_text(roll), misfit=_misfit(roll)))
 
 
 def check_order(roll: Sequence[int]) -> tuple[int, int, int]:
     """Three values read from dice known to be III, IV, V (the camera tells them apart by
     colour): CompanionError naming the die whose faces do not hold its value."""
     if len(roll) != 3:
-        raise CompanionError(f"a TENET roll is three Miwin dice (III,IV,V), not {len(roll)}")
+        raise CompanionError(t("miwin.three", count=len(roll)))
     misfit = _misfit(tuple(roll))
     if misfit is not None:
-        raise CompanionError(f"roll {_text(roll)}: {misfit}")
+        raise CompanionError(t("miwin.misfit", roll=_text(roll), misfit=misfit))
     return roll[0], roll[1], roll[2]
 
 
 def _misfit(roll: Sequence[int]) -> str | None:
     for (name, faces), value in zip(DICE, roll, strict=True):
         if value not in faces:
-            return f"die {name} shows {' '.join(map(str, faces))}, not {value}"
+            return t("miwin.faces", die=name, faces=" ".join(map(str, faces)), value=value)
     return None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from companion import texts
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.games import tenet
 from companion.games.tenet_board import PLANETS, START, board, doublet, stone_planet
@@ -45,6 +46,8 @@ from companion.games.tenet_notation import (
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.position import Position
+from companion.texts import message
+from companion.texts import text as t
 
 
 class Illegal(Exception):
@@ -69,20 +72,23 @@ def check(
     try:
         said = parse(text, position.layout.fields)
     except InvalidAnnouncement as exc:
-        return Verdict("invalid", str(exc), offset=exc.offset)
+        return Verdict("invalid", message(exc), offset=exc.offset)
     try:
         move = judge(position, roll, said)
         if to is not None and to not in {s.end for s in move.steps}:
-            raise Illegal(f"the announcement moves no ball to {to}")
+            raise Illegal(t("tenet.no_ball_to", field=to))
         if start is not None and start not in {s.start for s in move.steps}:
-            raise Illegal(f"the announcement moves no ball from {start}")
+            raise Illegal(t("tenet.no_ball_from", field=start))
     except Illegal as exc:
         nearest = _nearest(position, roll, text)
-        reason = str(exc)
+        reason = message(exc)
         if nearest:
-            reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest)
+            near = " | ".join(repr(m.announcement) for m in nearest)
+            reason = t("check.nearest", reason=reason, nearest=near)
         return Verdict("illegal", reason, candidates=nearest)
-    return Verdict("legal", f"legal: {move.colour} {move.describe()}", move=move)
+    return Verdict(
+        "legal", t("tenet.turn", player=texts.colour(move.colour), where=move.describe()), move=move
+    )
 
 
 def judge(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetMove:
@@ -90,28 +96,31 @@ def judge(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
     planets = ", ".join(f"{k} {name}" for k, name in enumerate(PLANETS, 1))
     if len(roll) == 1:
         if said.stone != roll[0] or said.steps or said.pasch is not None:
-            raise Illegal(
-                f"the die for the stone shows {roll[0]}: say 'Stein auf {PLANETS[roll[0] - 1]}'"
-            )
+            raise Illegal(t("tenet.stone_die", value=roll[0], planet=PLANETS[roll[0] - 1]))
         return tenet.stone_move(position, roll)
     pair = doublet(roll)
     if pair is not None:
         value = pair[0]
         if said.steps or said.passed or said.claim:
             raise Illegal(
-                f"{','.join(map(str, roll))} is a Pasch: no ball moves, the stone goes to "
-                f"{PLANETS[value - 1]} (the Pasch rule comes first) and {position.to_move} "
-                "rolls again"
+                t(
+                    "tenet.is_pasch",
+                    roll=",".join(map(str, roll)),
+                    planet=PLANETS[value - 1],
+                    player=texts.colour(position.to_move),
+                )
             )
         for what, named in (("Pasch", said.pasch), ("Stein auf", said.stone)):
             if named is not None and named != value:
-                raise Illegal(f"{what} {named}, but the pair shows {value} ({planets})")
+                raise Illegal(
+                    t("tenet.pair_shows", what=what, named=named, value=value, planets=planets)
+                )
         try:
             return tenet.pasch_move(position, roll, said.cleared)
         except CompanionError as exc:
-            raise Illegal(str(exc)) from None
+            raise Illegal(message(exc)) from None
     if said.pasch is not None or said.stone is not None:
-        raise Illegal(f"{','.join(map(str, roll))} is no Pasch: the stone stays where it is")
+        raise Illegal(t("tenet.not_pasch", roll=",".join(map(str, roll))))
     return _play(position, roll, said)
 
 
@@ -127,25 +136,36 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
     for s in said.steps:
         if claims(b, balls, colour, left, planet):
             raise Illegal(
-                f"the game was over before '{s.value} von …': {colour} stands on the Pott "
-                f"{b.pott[planet or 0]} with the {planet} unmoved and takes the stone"
+                t(
+                    "tenet.over_before",
+                    value=s.value,
+                    player=texts.colour(colour),
+                    pott=b.pott[planet or 0],
+                    planet=planet,
+                )
             )
         if s.value not in left:
             raise Illegal(
-                f"{s.value} is not among the dice left to move "
-                f"({', '.join(map(str, left)) or 'none'} of the roll {','.join(map(str, roll))})"
+                t(
+                    "tenet.not_left",
+                    value=s.value,
+                    left=list(left) or t("tenet.none_left"),
+                    roll=",".join(map(str, roll)),
+                )
             )
         step, there = _step(b, dict(balls), colour, _pott(b, s, planet))
         rest = list(left)
         rest.remove(s.value)
         after = longest(b, there, colour, tuple(rest), planet)
         if 1 + after[0] < can[0]:
-            unmoved = ", ".join(map(str, rest))
-            stuck = "can no longer be moved" if len(rest) == 1 else "cannot all be moved then"
             raise Illegal(
-                f"after '{say_step(step)}' the {unmoved} {stuck}, but another way moves "
-                f"{can[0]} dice (e.g. '{say_turn(can[1], False)}'): every die that can be "
-                "moved must be"
+                t(
+                    "tenet.stuck_one" if len(rest) == 1 else "tenet.stuck_all",
+                    step=say_step(step),
+                    unmoved=rest,
+                    count=can[0],
+                    turn=say_turn(can[1], False),
+                )
             )
         balls, left, can = there, tuple(rest), after
         done.append(step)
@@ -153,7 +173,7 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
     if said.claim and not won:
         raise Illegal(_no_claim(position, b, balls, left, planet))
     if said.passed and can[0] > 0 and not won:
-        raise Illegal(f"no pass: a ball can still move (e.g. '{say_turn(can[1], False)}')")
+        raise Illegal(t("tenet.no_pass", turn=say_turn(can[1], False)))
     return tenet.after_steps(position, roll, tuple(done), balls, can[0])
 
 
@@ -173,11 +193,8 @@ def _pott(b: Any, s: SaidStep, planet: int | None) -> SaidStep:
         elif len(reached) == 1:
             end = reached[0]
         else:
-            where = "no Pott" if not reached else "more than one Pott (" + ", ".join(reached) + ")"
-            raise Illegal(
-                f"'{s.value} von {s.start} auf den Pott': {s.value} fields from {s.start} "
-                f"reach {where}; name the planet ('auf den Pott von Merkur')"
-            )
+            where = t("tenet.pott_none") if not reached else t("tenet.pott_many", potts=reached)
+            raise Illegal(t("tenet.which_pott", value=s.value, start=s.start, where=where))
     if is_pott(put):
         named = pott_planet(put or "")
         through = [k for k, c in b.planet.items() if c in b.circles_of.get(end, ())]
@@ -186,7 +203,7 @@ def _pott(b: Any, s: SaidStep, planet: int | None) -> SaidStep:
         if named is None:
             named = planet
         if named is None:
-            raise Illegal("'auf den Pott': which planet's? name it ('auf den Pott von Merkur')")
+            raise Illegal(t("tenet.whose_pott"))
         put = b.pott[named]
     return SaidStep(s.value, s.start, end, s.hit, put, s.offset)
 
@@ -195,24 +212,31 @@ def _step(b: Any, occ: dict[str, str], colour: str, s: SaidStep) -> tuple[Step, 
     """The said step played on ``occ``, or Illegal naming the rule it breaks."""
     if s.start == START:
         if not waiting(frozenset(occ.items()), colour):
-            raise Illegal(f"no {colour} ball waits on the start field")
+            raise Illegal(t("tenet.none_waits", player=texts.colour(colour)))
     elif occ.get(s.start) != colour:
-        whose = f" (the ball there is {occ[s.start]})" if s.start in occ else ""
-        raise Illegal(f"no {colour} ball on {s.start}{whose}")
+        whose = t("tenet.ball_there", player=texts.colour(occ[s.start])) if s.start in occ else ""
+        raise Illegal(
+            t("tenet.no_ball_on", player=texts.colour(colour), field=s.start, whose=whose)
+        )
     if s.end not in landings(b, occ, colour, s.start, s.value):
         raise Illegal(_no_way(b, occ, colour, s.start, s.end, s.value))
     options = list(land(b, occ, colour, Step(s.value, s.start, s.end)))
     hit = options[0][0].hit
     if hit is None and s.put is not None:
-        raise Illegal(f"{s.end} is free: there is no ball to put elsewhere")
+        raise Illegal(t("tenet.free_no_put", field=s.end))
     if hit is not None:
         word = FARBE.get(hit, hit)
         if s.put is None:
-            raise Illegal(
-                f"{s.end} holds a {hit} ball: say where it goes ('versetzt {word} nach …')"
-            )
+            raise Illegal(t("tenet.say_put", field=s.end, player=texts.colour(hit), word=word))
         if s.hit and s.hit != hit:
-            raise Illegal(f"the ball on {s.end} is {hit}, not {s.hit}")
+            raise Illegal(
+                t(
+                    "tenet.other_ball",
+                    field=s.end,
+                    player=texts.colour(hit),
+                    said=texts.colour(s.hit),
+                )
+            )
         options = [o for o in options if o[0].put == s.put]
         if not options:
             raise Illegal(_no_target(b, occ, colour, s.start, s.end, hit, s.put))
@@ -222,13 +246,10 @@ def _step(b: Any, occ: dict[str, str], colour: str, s: SaidStep) -> tuple[Step, 
 def _no_way(b: Any, occ: dict[str, str], colour: str, origin: str, end: str, value: int) -> str:
     why = blocker(b, occ, colour, origin, end, value)
     if why:
-        return f"the way {origin} → {end} is blocked by {why}: only own balls may be jumped"
+        return t("tenet.blocked", start=origin, end=end, why=why)
     if end == START or _over_start(b, origin, end, value):
-        return "no ball moves onto or over the start field: it returns there only when displaced"
-    return (
-        f"{end} is not {value} fields from {origin} along one circle "
-        "(a ball changes circles only where its move starts on a crossing)"
-    )
+        return t("tenet.over_start")
+    return t("tenet.not_along", end=end, value=value, start=origin)
 
 
 def _over_start(b: Any, origin: str, end: str, value: int) -> bool:
@@ -248,24 +269,22 @@ def _no_target(
     if origin != START:
         del after[origin]
     if put in after or put == end:
-        return f"{put} is not free: a displaced ball goes onto an empty field"
+        return t("tenet.put_not_free", field=put)
     if put == START:
-        return f"only a ball displaced on a planet circle may go back to start (rule e): {end}"
-    return (
-        f"{put} is neither a free field of a circle through {end} (rules d-f) "
-        f"nor next to another {hit} ball (rule g)"
-    )
+        return t("tenet.start_only_planet", field=end)
+    return t("tenet.put_where", field=put, end=end, player=texts.colour(hit))
 
 
 def _no_claim(
     position: Position, b: Any, balls: Any, left: tuple[int, ...], planet: int | None
 ) -> str:
     if planet is None:
-        return "no Stein der Weisen: the stone is not in play yet (it waits on start)"
+        return t("tenet.no_stone_yet")
     name = PLANETS[planet - 1]
     if planet not in left:
-        return f"no Stein der Weisen: the stone is on {name}, and no unmoved die shows {planet}"
-    return f"no Stein der Weisen: no {position.to_move} ball on the Pott {b.pott[planet]} of {name}"
+        return t("tenet.no_stone_die", planet=name, value=planet)
+    who = texts.colour(position.to_move)
+    return t("tenet.no_stone_pott", player=who, pott=b.pott[planet], planet=name)
 
 
 def _nearest(position: Position, roll: tuple[int, ...], text: str) -> tuple[tenet.TenetMove, ...]:

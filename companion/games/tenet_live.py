@@ -30,6 +30,7 @@ from companion.games.tenet import (
 from companion.games.tenet_board import START, Board, board, doublet, stone_planet
 from companion.games.tenet_moves import Board_, Memo, Step, claims, land, landings, longest
 from companion.position import Position
+from companion.texts import text as t
 
 #: Most step states one search visits before it gives up and calls the board unexplained;
 #: self-play turns need a few hundred at most (bench/tenet_referee.py).
@@ -121,10 +122,7 @@ class _Search:
         self.seen.add((balls, left))
         self.visited += 1
         if self.visited > BUDGET:
-            raise CompanionError(
-                f"more than {BUDGET} step states searched for the board; "
-                "check the announced turn instead"
-            )
+            raise CompanionError(t("tenet.budget", count=BUDGET))
         won = claims(self.b, balls, self.colour, left, self.planet)
         need = 0 if won else self.most(balls, left)
         if done and off == 0:
@@ -216,9 +214,9 @@ def announced(
 
     said = check(before, roll, text)
     if said.verdict == "invalid":
-        return "illegal", f"the announcement does not parse: {said.reason}"
+        return "illegal", t("referee.announcement_unparsed", reason=said.reason)
     if said.verdict != "legal" or said.move is None:
         return "illegal", said.reason
     if said.move.after != made:
-        return "illegal", f"the announcement names another turn: {said.move.describe()}"
-    return "legal", "the announcement fits the move made"
+        return "illegal", t("tenet.other_turn", turn=said.move.describe())
+    return "legal", t("referee.announcement_fits")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from companion.games.tenet_board import PLANETS, START
 from companion.games.tenet_moves import Step
 from companion.notation.words import fold, invalid, number, pair_value, pasch
+from companion.texts import text as t
 
 #: German colour words for the nine colours of the layout (any other colour is said as is).
 FARBE = {
@@ -162,7 +163,7 @@ class _Words:
     def take(self) -> tuple[str, str, int]:
         self.skip()
         if self.i >= len(self.items):
-            raise invalid("the announcement stops too early", self.end)
+            raise invalid(t("tenet.stops_early"), self.end)
         item = self.items[self.i]
         self.i += 1
         return item
@@ -195,14 +196,14 @@ def parse(text: str, fields: Iterable[str]) -> Said:
             value = _die(word, said, at)
             w.take_if(frozenset({"feld"}))
             if not w.take_if(FROM):
-                raise invalid(f"'{said} von … nach …' names where the ball starts", w.at)
+                raise invalid(t("tenet.names_start", said=said), w.at)
             start = _field(w, ids)
             if not w.take_if(TO):
-                raise invalid(f"'{said} von {_word(start)} nach …' names where it ends", w.at)
+                raise invalid(t("tenet.names_end", said=said, start=_word(start)), w.at)
             steps.append(SaidStep(value, start, _field(w, ids), None, None, at))
         elif word in PUT:
             if not steps or steps[-1].put is not None:
-                raise invalid(f"{said!r} follows no step", at)
+                raise invalid(t("tenet.follows_no_step", said=repr(said)), at)
             w.take_if(ARTICLES)
             colour = _colour(w.peek())
             if colour is not None:
@@ -222,7 +223,7 @@ def parse(text: str, fields: Iterable[str]) -> Said:
         elif word == "pasch" or pasch(word) is not None or pair_value(word) is not None:
             _order(parts, at, said, "stone", "claim", "passed")
             if steps:
-                raise invalid("'Pasch' after moving a ball", at)
+                raise invalid(t("tenet.pasch_after"), at)
             parts["pasch"] = _pasch(w, word, said, at)
         elif word == "stein" and w.peek() in TO:
             w.take()
@@ -230,20 +231,20 @@ def parse(text: str, fields: Iterable[str]) -> Said:
             parts["stone"] = _planet(*w.take())
         elif word in ("raeumt", "raeume", "raeumen", "raumt"):
             if w.peek() is None:
-                raise invalid("'räumt' names the fields cleared: 'räumt K3.4, P3.2'", w.end)
+                raise invalid(t("tenet.raeumt"), w.end)
             cleared.append(_field(w, ids))
             while w.peek() in ids:
                 cleared.append(_field(w, ids))
         elif word in ("passt", "passe", "pass"):
             parts["passed"] = True
         elif word in ids or word in START_WORDS:
-            raise invalid(f"{said!r}: a step is said '4 von {said} nach …'", at)
+            raise invalid(t("tenet.step_said", said=repr(said), bare=said), at)
         else:
-            raise invalid(f"{said!r} is no TENET word", at)
+            raise invalid(t("tenet.no_word", said=repr(said)), at)
     if not (steps or parts or cleared):
-        raise invalid("nothing said", 0)
+        raise invalid(t("tenet.nothing_said"), 0)
     if cleared and "pasch" not in parts:
-        raise invalid("'räumt' belongs to a Pasch ('Pasch 5: …, räumt K3.4')", 0)
+        raise invalid(t("tenet.raeumt_pasch"), 0)
     return Said(
         tuple(steps),
         bool(parts.get("claim")),
@@ -257,13 +258,13 @@ def parse(text: str, fields: Iterable[str]) -> Said:
 def _order(parts: dict[str, object], offset: int, said: str, *before: str) -> None:
     for key in before:
         if key in parts:
-            raise invalid(f"{said!r} after the turn was over", offset)
+            raise invalid(t("tenet.after_turn", said=repr(said)), offset)
 
 
 def _die(word: str, said: str, offset: int) -> int:
     value = number(word)
     if value is None or not 1 <= value <= 9:
-        raise invalid(f"{said} is no Miwin die's number (1 to 9)", offset)
+        raise invalid(t("tenet.no_die", said=said), offset)
     return value
 
 
@@ -273,7 +274,7 @@ def _pasch(w: _Words, word: str, said: str, at: int) -> int:
     if value is None and word != "pasch":
         value = pair_value(word)
         if w.peek() != "pasch":
-            raise invalid(f"{said!r} is said before 'Pasch': '{said}pasch'", at)
+            raise invalid(t("tenet.before_pasch", said=repr(said), bare=said), at)
         w.take()
     elif value is None:
         at = w.at
@@ -281,7 +282,7 @@ def _pasch(w: _Words, word: str, said: str, at: int) -> int:
         return _die(number_word, said, at)
     assert value is not None
     if not 1 <= value <= 9:
-        raise invalid(f"{said}: a Pasch of Miwin's dice is of 1 to 9", at)
+        raise invalid(t("tenet.pasch_range", said=said), at)
     return value
 
 
@@ -311,7 +312,7 @@ def _field(w: _Words, ids: dict[str, str]) -> str:
                 w.take()
             return f"{POTT}:{names.index(w.items[w.i - 1][0]) + 1}"
         return POTT
-    raise invalid(f"no field {said!r} on the board", at)
+    raise invalid(t("tenet.no_field", said=repr(said)), at)
 
 
 def _colour(word: str | None) -> str | None:
@@ -334,4 +335,4 @@ def _planet(word: str, said: str, offset: int) -> int:
     value = number(word)
     if value is not None and 1 <= value <= 9:
         return value
-    raise invalid(f"{said!r} is no planet (Merkur … Pluto, 1 … 9)", offset)
+    raise invalid(t("tenet.no_planet", said=repr(said)), offset)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from companion import texts
 from companion.errors import CompanionError
 from companion.games.dice import check_roll, parse_roll
 from companion.games.tuerme_notation import gloss, render
@@ -106,16 +107,20 @@ class TuermeMove:
 
     def describe(self) -> str:
         """``(T.12 → T.20)  [on yellow: a tower]  [rolls again]``."""
-        text = f"({self.start} → {self.end})" if self.start else "(pass)"
+        parts: list[str] = [
+            texts.text("move.where", start=self.start, end=self.end)
+            if self.start
+            else texts.text("move.pass_note")
+        ]
         if self.builds is not None:
-            text += f"  [on {self.builds}: a tower]"
+            parts.append(texts.text("tuerme.on_tower", player=texts.colour(self.builds)))
         if self.kind == "bottom":
-            text += "  [freed from the tower]"
+            parts.append(texts.text("tuerme.freed"))
         if self.roll_again:
-            text += "  [rolls again]"
+            parts.append(texts.text("move.again_note"))
         if self.winner:
-            text += f"  [{self.winner} wins]"
-        return text
+            parts.append(texts.text("move.wins_note", player=texts.colour(self.winner)))
+        return texts.text("move.parts", parts=texts.Joined(parts, ""))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -177,7 +182,7 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TuermeMove, 
     """Every legal move, one per piece and outcome (canonical words first); a player
     who cannot move passes ("passe")."""
     if position.game != "tuerme":
-        raise CompanionError(f"not a race-game position (game {position.game!r})")
+        raise CompanionError(texts.text("tuerme.not_race", game=repr(position.game)))
     pair = check_roll(roll)
     found: list[TuermeMove] = []
     seen: set[tuple[str, tuple[Any, ...]]] = set()
@@ -237,38 +242,34 @@ def attempt(
         return Refusal(unit, reason)
 
     if not fits_roll(legs, roll):
-        dice = f"{roll[0]} und {roll[1]}"
-        if superzahl:
-            dice = "1 und 1 or 6 und 6 (the Superzahl)"
-        return no(
-            f"{' und '.join(map(str, legs))} does not fit the roll {roll[0]}+{roll[1]}: "
-            f"the piece moves {dice}"
-        )
+        dice = texts.text("tuerme.superzahl_dice") if superzahl else f"{roll[0]} und {roll[1]}"
+        said, rolled = " und ".join(map(str, legs)), f"{roll[0]}+{roll[1]}"
+        return no(texts.text("tuerme.not_roll", legs=said, roll=rolled, dice=dice))
     if unit.kind == "bottom" and tuple(sorted(roll)) not in FREEING:
-        return no(
-            f"the piece captured on {unit.start} is freed only with 1+1, 6+6 or 1+6, "
-            f"not {roll[0]}+{roll[1]}"
-        )
+        return no(texts.text("tuerme.free_only", field=unit.start, roll=f"{roll[0]}+{roll[1]}"))
     place = t.place(colour, unit.start)
     path = [unit.start]
     passed: list[str] = []
     for n, (value, bridge) in enumerate(zip(legs, bridges, strict=True)):
         if place == HOME:
             if value != 6:
-                return no(f"a piece comes in from {unit.start} only with a 6, played first")
+                return no(texts.text("tuerme.in_with_six", field=unit.start))
             place = 0
         elif place + value > GOAL:
             return no(
-                f"{value} from {t.field(colour, place)} overshoots the goal sector, "
-                f"{GOAL - place} away: it is reached with the exact count"
+                texts.text(
+                    "tuerme.overshoots",
+                    value=value,
+                    field=t.field(colour, place),
+                    away=GOAL - place,
+                )
             )
         else:
             passed += [t.field(colour, p) for p in range(place + 1, place + value)]
             place += value
         if place == GOAL and n < len(legs) - 1:
             return no(
-                f"{t.field(colour, place - value)} reaches the goal sector with the "
-                f"first die, {legs[-1]} would be left over: no rest may remain"
+                texts.text("tuerme.rest_left", field=t.field(colour, place - value), rest=legs[-1])
             )
         path.append(t.field(colour, place))
         if bridge:
@@ -277,20 +278,16 @@ def attempt(
                 here = t.field(colour, place)
                 if t.is_bridge(here):
                     return no(
-                        f"the bridge on {here} leads past {colour}'s finish lane: "
-                        "it is no shortcut for " + colour
+                        texts.text("tuerme.bridge_past", field=here, player=texts.colour(colour))
                     )
-                return no(f"{value} ends on {here}, which is no bridge")
+                return no(texts.text("tuerme.no_bridge", value=value, field=here))
             passed.append(t.field(colour, place))
             place = far
             path.append(t.field(colour, place))
         if n < len(legs) - 1:
             passed.append(t.field(colour, place))  # the stop between the dice
     if len(legs) == 1 and place != GOAL:
-        return no(
-            f"{legs[0]} alone ends on {t.field(colour, place)}: one die alone is played "
-            "only into the goal sector, else both dice move the piece"
-        )
+        return no(texts.text("tuerme.one_die_goal", value=legs[0], field=t.field(colour, place)))
     end = path[-1]
     blocked = _blocking_tower(position, colour, passed, is_doublet(roll))
     if blocked:
@@ -305,13 +302,12 @@ def _blocking_tower(position: Position, colour: str, passed: list[str], doublet:
     for fid in passed:
         stack = position.stacks.get(fid, ())
         if len(stack) >= 2 and stack[-1] != colour:
-            owner = (
-                "a mixed tower of " + stack[-1] if len(set(stack)) > 1 else stack[-1] + "'s tower"
+            whose = texts.colour(stack[-1])
+            owner = texts.text(
+                "tuerme.mixed_tower_of" if len(set(stack)) > 1 else "tuerme.tower_of",
+                player=whose,
             )
-            return (
-                f"{owner} on {fid} is in the way: a foreign tower is passed only with a "
-                "Pasch or the Superzahl 1+6"
-            )
+            return texts.text("tuerme.in_the_way", owner=owner, field=fid)
     return ""
 
 
@@ -339,13 +335,17 @@ def _land(
     builds = None
     if position.layout.fields[end].kind not in position.spec.pools:
         if there and (len(there) > 1 or unit.kind == "tower"):
-            what = "a tower" if len(there) > 1 else f"a {there[0]} piece"
-            return Refusal(unit, f"{end} holds {what}: a tower has two pieces, no more")
+            what = (
+                texts.text("tuerme.a_tower")
+                if len(there) > 1
+                else texts.text("tuerme.a_piece", player=texts.colour(there[0]))
+            )
+            return Refusal(unit, texts.text("tuerme.holds", field=end, what=what))
         if there or unit.kind == "tower":  # a tower would stand on ``end``
             if t.is_bridge(end):
-                return Refusal(unit, f"{end} is a bridge, and no towers stand on bridges")
+                return Refusal(unit, texts.text("tuerme.bridge_tower", field=end))
             if t.tower_free(colour, end, position.option("towers_free_after_every_start")):
-                return Refusal(unit, f"{end} lies on the first 12 fields, where no towers stand")
+                return Refusal(unit, texts.text("tuerme.first_12", field=end))
         builds = there[0] if there else None
     there += moving
     after = position.restacked(stacks)

@@ -32,6 +32,8 @@ from companion.games.tuerme_notation import Said, parse, spell
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.position import Position
+from companion.texts import Joined, colour, message
+from companion.texts import text as t
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
 Verdict = GameVerdict[TuermeMove]
@@ -50,7 +52,7 @@ def check(
     try:
         said = parse(text)
     except InvalidAnnouncement as exc:
-        return Verdict("invalid", str(exc), offset=exc.offset)
+        return Verdict("invalid", message(exc), offset=exc.offset)
     return replace(_judge(position, pair, said, text, to, start), said=spell(said))
 
 
@@ -88,49 +90,51 @@ def _judge(
     if there:
         distinct = _one_per_outcome(there)
         if len(distinct) == 1:
-            return Verdict("legal", f"legal: {describe(there[0])}", move=there[0])
+            return Verdict("legal", describe(there[0]), move=there[0])
         one_end = len({m.end for m in distinct}) == 1
-        hint = "name the piece with --from" if one_end else "name the field with --to"
-        more = f" and {len(distinct) - 4} more" if len(distinct) > 4 else ""
+        hint = t("check.hint_from") if one_end else t("check.hint_to")
+        more = t("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
         return Verdict(
             "ambiguous",
-            f"{text.strip()!r} fits {len(distinct)} moves: "
-            + "; ".join(describe(m) for m in distinct[:4])
-            + f"{more} ({hint})",
+            t(
+                "check.ambiguous",
+                said=repr(text.strip()),
+                count=len(distinct),
+                moves=Joined((describe(m) for m in distinct[:4]), "; "),
+                more=more,
+                hint=hint,
+            ),
             candidates=tuple(distinct),
         )
     if fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
-        return _illegal(f"{text.strip()!r} ends on {ends}, not on {to}", legal, said, to)
+        why = t("check.other_end", said=repr(text.strip()), ends=ends, to=to)
+        return _illegal(why, legal, said, to)
     return _illegal(_why(position, said, refusals, start), legal, said, to)
 
 
 def describe(m: TuermeMove) -> str:
     """A move in a sentence: ``red moves T.12 → T.20, onto yellow (a tower)``."""
+    player = colour(m.colour)
     if m.kind == "pass":
-        return f"{m.colour} passes"
-    who = {"tower": "'s tower", "top": "'s top piece", "bottom": "'s captured piece"}
-    verb = "comes in" if m.kind == "enter" else "moves"
-    text = f"{m.colour}{who.get(m.kind, '')} {verb} {m.start} → {m.end}"
+        return t("move.passes", player=player)
+    parts = [t(f"tuerme.{m.kind}", player=player, start=m.start, end=m.end)]
     if any(m.bridges):
-        text += " over the bridge"
+        parts.append(t("tuerme.bridge"))
     if m.builds is not None:
-        text += f", onto {m.builds} (a tower)"
+        parts.append(t("tuerme.builds", player=colour(m.builds)))
     if m.roll_again:
-        text += ", rolls again"
+        parts.append(t("move.rolls_again"))
     if m.winner:
-        text += f", {m.winner} wins"
-    return text
+        parts.append(t("move.wins", player=colour(m.winner)))
+    return t("move.parts", parts=Joined(parts, ""))
 
 
 def _passes(legal: tuple[TuermeMove, ...]) -> Verdict:
     if legal[0].kind == "pass":
-        return Verdict("legal", "legal: no piece can use the roll, the player passes", legal[0])
+        return Verdict("legal", t("tuerme.passes"), legal[0])
     return Verdict(
-        "illegal",
-        f"a move is possible, and there is no passing when one is (Zugzwang); "
-        f"e.g. {legal[0].announcement!r}",
-        candidates=legal[:3],
+        "illegal", t("tuerme.zugzwang", example=repr(legal[0].announcement)), candidates=legal[:3]
     )
 
 
@@ -139,24 +143,29 @@ def _roll_words(said: Said, roll: tuple[int, int]) -> str:
     text = f"{roll[0]}+{roll[1]}"
     points = {sum(roll), 2, 12} if set(roll) == {1, 6} else {sum(roll)}
     if said.wurf is not None and said.wurf not in points:
-        return f"Wurf {said.wurf} does not fit the roll {text}: it gives {sum(roll)}"
+        return t("tuerme.wurf_roll", wurf=said.wurf, roll=text, sum=sum(roll))
     if said.pair is not None and roll != (said.pair, said.pair):
-        return f"the roll {text} is no Pasch of {said.pair}"
+        return t("tuerme.no_pasch_of", roll=text, pair=said.pair)
     if "pasch" in said.claims and roll[0] != roll[1]:
-        return f"the roll {text} is no Pasch"
+        return t("tuerme.no_pasch", roll=text)
     if "superzahl" in said.claims and set(roll) != {1, 6}:
-        return f"the roll {text} is no Superzahl: that is 1+6"
+        return t("tuerme.no_superzahl", roll=text)
     if (
         said.is_sum
         and said.legs[0] not in roll
         and all(sum(o) != said.legs[0] for o in dice_orders(roll))
     ):
-        sums = " or ".join(str(sum(o)) for o in dice_orders(roll))
-        return f"{said.legs[0]} is not what the roll {text} moves ({sums})"
+        values = [str(sum(o)) for o in dice_orders(roll)]
+        sums = (
+            values[0]
+            if len(values) == 1
+            else t("tuerme.either", first=values[:-1], last=values[-1])
+        )
+        return t("tuerme.not_moved", value=said.legs[0], roll=text, sums=sums)
     if said.enter and 6 not in roll:
-        return f"'raus' needs a 6 to bring a piece in, and the roll {text} has none"
+        return t("tuerme.raus_six", roll=text)
     if said.unit == "bottom" and tuple(sorted(roll)) not in FREEING:
-        return f"a captured piece is freed only with 1+1, 6+6 or 1+6, not {text}"
+        return t("tuerme.freed_only", roll=text)
     return ""
 
 
@@ -189,8 +198,8 @@ def _claims_hold(said: Said, m: TuermeMove) -> bool:
 
 def _false_claim(said: Said, m: TuermeMove) -> str:
     if "drauf" in said.claims and m.builds is None:
-        return f"'drauf', but {m.end} is empty: the piece is set on nothing"
-    return f"'Ziel', but the piece ends on {m.end}, not in the goal sector"
+        return t("tuerme.drauf_empty", field=m.end)
+    return t("tuerme.not_goal", field=m.end)
 
 
 def _one_per_outcome(moves: list[TuermeMove]) -> list[TuermeMove]:
@@ -205,34 +214,32 @@ def _one_per_outcome(moves: list[TuermeMove]) -> list[TuermeMove]:
 
 def _why(position: Position, said: Said, refusals: list[Refusal], start: str | None) -> str:
     """The rule that refused the words, per piece when pieces were refused differently."""
-    colour = position.to_move
+    player = colour(position.to_move)
     if not refusals:
         if start is not None:
-            return f"{colour} has nothing on {start} that these words can move"
-        what = {
-            "tower": "no own tower",
-            "top": "no tower with its piece on top",
-            "bottom": "no captured piece",
-        }
+            return t("tuerme.nothing_on", player=player, field=start)
         if said.enter:
-            return f"{colour} has no piece waiting at home"
+            return t("tuerme.none_home", player=player)
         mixed = _mixed_towers(position) if said.unit == "tower" else []
         if mixed:
             field, captured = mixed[0]
-            return (
-                f"{colour}'s tower on {field} holds a captured {captured} piece: its owner "
-                "moves only the top piece, never the tower ('Der Besetzer kann seinen Turm "
-                "nicht bewegen', Added 5.11)"
-            )
-        return f"{colour} has {what.get(said.unit or '', 'no piece that can move')}"
+            return t("tuerme.mixed", player=player, field=field, captured=colour(captured))
+        unit = said.unit if said.unit in ("tower", "top", "bottom") else "any"
+        return t(f"tuerme.has_no.{unit}", player=player)
     reasons: dict[str, list[str]] = {}
     for r in refusals:
         reasons.setdefault(r.reason, []).append(r.unit.start)
     if len(reasons) == 1:
         return next(iter(reasons))
-    return "; ".join(
-        f"from {', '.join(dict.fromkeys(starts))}: {reason}"
-        for reason, starts in list(reasons.items())[:3]
+    return t(
+        "move.parts",
+        parts=Joined(
+            (
+                t("tuerme.from", fields=list(dict.fromkeys(starts)), reason=reason)
+                for reason, starts in list(reasons.items())[:3]
+            ),
+            "; ",
+        ),
     )
 
 
@@ -249,7 +256,8 @@ def _mixed_towers(position: Position) -> list[tuple[str, str]]:
 def _illegal(reason: str, legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> Verdict:
     nearest = _nearest(legal, said, to)
     if nearest:
-        reason += "; nearest legal: " + " | ".join(repr(m.announcement) for m in nearest)
+        near = " | ".join(repr(m.announcement) for m in nearest)
+        reason = t("check.nearest", reason=reason, nearest=near)
     return Verdict("illegal", reason, candidates=tuple(nearest))
 
 

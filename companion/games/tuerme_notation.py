@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from companion.notation.words import FILLER, fold, invalid, number, pair_value, pasch
+from companion.texts import text as t
 
 #: Unit words: which pieces move. None (no word) is a single piece.
 UNITS = {
@@ -36,7 +37,7 @@ CLAIMS = {"superzahl": "superzahl", "pasch": "pasch", "drauf": "drauf", "ziel": 
 PASS = ("passe", "passen", "pass")
 #: Words that only join ("5 und 2", "2 auf die Brücke", "über die Brücke", "ins Ziel").
 SKIPPED = FILLER | {"ins", "mit", "zug", "die", "der", "den", "das", "ueber", "in"}
-EXAMPLE = "say e.g. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' or 'passe'"
+EXAMPLE = "tuerme.say_eg"  # companion/texts/notation.py
 
 
 @dataclass(frozen=True)
@@ -78,37 +79,35 @@ def parse(text: str) -> Said:
             continue
         value = number(word)
         if pair_at is not None and word != "pasch":
-            _fail(f"{text[pair_at:at].strip()!r} is said before 'Pasch': 'Fünferpasch'", pair_at)
+            _fail(t("tuerme.before_pasch", said=repr(text[pair_at:at].strip())), pair_at)
         if wurf_at is not None:
             if value is None:
-                _fail("'Wurf' needs the points of the roll: 'Wurf 7, 5 und 2'", wurf_at)
+                _fail(t("tuerme.wurf_needs"), wurf_at)
             wurf, wurf_at = value, None
             continue
         if value is not None:
             if "drauf" in claims or "ziel" in claims:
-                _fail(f"a die's value {match.group()!r} after the end of the move", at)
+                _fail(t("tuerme.value_after_end", word=repr(match.group())), at)
             legs.append(value)
             bridges.append(False)
         elif word == "wurf":
             if legs or unit is not None or enter or only or wurf is not None:
-                _fail("'Wurf' comes first, once: 'Wurf 7, 5 und 2'", at)
+                _fail(t("tuerme.wurf_once"), at)
             wurf_at = at
         elif word in ENTER:
             if len(legs) > 1 or (legs and legs[0] != 6):
-                _fail(
-                    f"{match.group()!r} is said of the first die, the 6 that brings a piece in", at
-                )
+                _fail(t("tuerme.enter_first", word=repr(match.group())), at)
             if not legs:
                 legs.append(6)
                 bridges.append(False)
             enter = True
         elif word in BRIDGE:
             if not legs or bridges[-1]:
-                _fail("'Brücke' follows the value of the die that ended on the bridge", at)
+                _fail(t("tuerme.bridge_after"), at)
             bridges[-1] = True
         elif word in UNITS:
             if legs or unit is not None:
-                _fail(f"{match.group()!r} names the moving piece and comes first, once", at)
+                _fail(t("tuerme.unit_first", word=repr(match.group())), at)
             unit = UNITS[word]
         elif word == "pasch" and pair_at is not None:
             claims.add("pasch")
@@ -122,20 +121,20 @@ def parse(text: str) -> Said:
             pair, pair_at = pair_value(word), at
         elif word == "nur":
             if legs:
-                _fail("'nur' comes before the one die's value: 'nur 3, Ziel'", at)
+                _fail(t("tuerme.only_first"), at)
             only = True
         elif word in PASS or word == "kein":
             passes = True
         else:
-            _fail(f"unknown word {match.group()!r} ({EXAMPLE})", at)
+            _fail(t("tuerme.unknown", word=repr(match.group()), example=t(EXAMPLE)), at)
     end = len(text)
     if wurf_at is not None:
-        _fail("'Wurf' needs the points of the roll: 'Wurf 7, 5 und 2'", wurf_at)
+        _fail(t("tuerme.wurf_needs"), wurf_at)
     if pair_at is not None:
-        _fail(f"{text[pair_at:].strip()!r} is said before 'Pasch': 'Fünferpasch'", pair_at)
+        _fail(t("tuerme.before_pasch", said=repr(text[pair_at:].strip())), pair_at)
     if passes:
         if legs or unit or claims or only:
-            _fail("'passe' stands alone: a player who passes moves nothing", 0)
+            _fail(t("tuerme.pass_alone"), 0)
         return Said(passes=True, wurf=wurf)
     if wurf is not None and not legs:  # "Wurf 7" alone names the sum
         legs, bridges = [wurf], [False]
@@ -146,20 +145,20 @@ def parse(text: str) -> Said:
         legs, bridges = [pair, pair], [False, False]
     elif pair is not None and legs not in ([pair, pair], [2 * pair]):
         said = " und ".join(map(str, legs))
-        _fail(f"a Pasch of {pair} moves {pair} und {pair}, not {said}", end)
+        _fail(t("tuerme.pasch_moves", pair=pair, said=said), end)
     if not legs:
-        _fail(f"no die's value named ({EXAMPLE})", end)
+        _fail(t("tuerme.no_value", example=t(EXAMPLE)), end)
     if len(legs) > 2:
-        _fail(f"{len(legs)} values named: a move uses the two dice", end)
+        _fail(t("tuerme.too_many", count=len(legs)), end)
     if only and (len(legs) != 1 or not 1 <= legs[0] <= 6):
-        _fail("'nur' names one die's value, 1 to 6: 'nur 3, Ziel'", end)
+        _fail(t("tuerme.only_one"), end)
     if len(legs) == 1:
         if enter:
-            _fail("'raus' uses the 6: name the other die too, e.g. 'raus und 3'", end)
+            _fail(t("tuerme.enter_other"), end)
         if not 1 <= legs[0] <= 12:
-            _fail(f"{legs[0]} is neither one die (1 to 6) nor the sum of two (2 to 12)", end)
+            _fail(t("tuerme.neither", value=legs[0]), end)
     elif not all(1 <= v <= 6 for v in legs):
-        _fail(f"a die shows 1 to 6, not {max(legs)}", end)
+        _fail(t("tuerme.die_range", value=max(legs)), end)
     return Said(
         unit,
         enter,

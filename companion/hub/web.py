@@ -83,11 +83,10 @@ def create_hub_app(store: HubStore, hosts: tuple[str, ...] = ()) -> Flask:
 
     @app.get("/table/<club>/<name>/game/<int:game>.txt")
     def game_txt(club: str, name: str, game: int) -> Response:
-        from companion.games import GAMES
+        from companion.texts import LANGUAGES
 
-        record = _record(store, club, name, game)
-        spec = GAMES.get(record["game"])
-        text = record_text(record, spec.title if spec else "")
+        lang = request.accept_languages.best_match(list(LANGUAGES), default="de") or "de"
+        text = record_text(_record(store, club, name, game), lang)
         return Response(text, mimetype="text/plain; charset=utf-8")
 
     @app.get("/events")

@@ -14,6 +14,7 @@ import re
 
 from companion.notation.tokens import BARE_KEYWORDS, Kind, Token
 from companion.notation.words import FILLER, fold, invalid, number
+from companion.texts import text as t
 
 #: Spoken forms of the keywords after folding (lower case, "ß" → "ss").
 KEYWORDS: dict[str, Kind] = {
@@ -49,7 +50,7 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
     while pos < len(text):
         m = _LEXEME.match(text, pos)
         if m is None:
-            raise invalid(f"unexpected character {text[pos]!r}", pos)
+            raise invalid(t("notation.character", char=repr(text[pos])), pos)
         kind = m.lastgroup or "sep"
         if kind == "word" and fold(m.group()) in SKIPPED:
             kind = "sep"
@@ -65,30 +66,30 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
     """The tokens of a spoken announcement, or InvalidAnnouncement naming the position."""
     lexemes = tokenize(text)
     if not lexemes:
-        raise invalid("empty announcement: it starts with 'Wurf N'", 0)
+        raise invalid(t("notation.empty"), 0)
     tokens: list[Token] = []
     i = 0
     while i < len(lexemes):
         kind, lexeme, offset = lexemes[i]
         if kind == "num":
             if not tokens:
-                raise invalid(f"announcement must start with 'Wurf N', not {lexeme!r}", offset)
+                raise invalid(t("notation.start_wurf", word=repr(lexeme)), offset)
             tokens.append(Token(Kind.COUNT, _number(lexeme, offset)))
             i += 1
             continue
         key = KEYWORDS.get(fold(lexeme))
         if key is None:
-            raise invalid(f"unknown word {lexeme!r}", offset)
+            raise invalid(t("notation.unknown", word=repr(lexeme)), offset)
         if not tokens and key is not Kind.WURF:
-            raise invalid(f"announcement must start with 'Wurf N', not {lexeme!r}", offset)
+            raise invalid(t("notation.start_wurf", word=repr(lexeme)), offset)
         if tokens and key is Kind.WURF:
-            raise invalid("'Wurf' may only come first", offset)
+            raise invalid(t("notation.wurf_first"), offset)
         if key in BARE_KEYWORDS:
             tokens.append(Token(key))
             i += 1
             continue
         if i + 1 >= len(lexemes) or lexemes[i + 1][0] != "num":
-            raise invalid(f"{key.value!r} needs a number", offset)
+            raise invalid(t("notation.needs_number", word=repr(key.value)), offset)
         tokens.append(Token(key, _number(lexemes[i + 1][1], lexemes[i + 1][2])))
         i += 2
     return tuple(tokens)
@@ -97,5 +98,5 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
 def _number(lexeme: str, offset: int) -> int:
     value = number(lexeme)  # None: digits past any count of the game (words.number)
     if value is None or value > MAX_NUMBER:
-        raise invalid(f"number {lexeme[:12]} is too large", offset)
+        raise invalid(t("notation.too_large", number=lexeme[:12]), offset)
     return value

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from companion.errors import InvalidAnnouncement
+from companion.texts import text
 
 _UNITS = {
     "null": 0,
@@ -105,5 +106,6 @@ def pair_value(word: str) -> int | None:
 
 
 def invalid(message: str, offset: int) -> InvalidAnnouncement:
-    """The error for words that do not parse, placed at character ``offset + 1``."""
-    return InvalidAnnouncement(f"{message} at character {offset + 1}", offset)
+    """The error for words that do not parse (``message`` a sentence of
+    companion/texts), placed at character ``offset + 1``."""
+    return InvalidAnnouncement(text("notation.at", what=message, pos=offset + 1), offset)

@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.errors import CompanionError
 from companion.machine import pi_model
+from companion.texts import Joined, text
 
 log = logging.getLogger(__name__)
 
@@ -42,25 +43,25 @@ def make_pin_factory(name: str, model: Callable[[], str | None] = pi_model) -> t
     on Bookworm). A named real factory that cannot load is a CompanionError naming it.
     """
     if name == "mock":
-        return mock_factory(), 'mock pins (configured: pin_factory = "mock")'
+        return mock_factory(), text("pins.mock_configured")
     if name in REAL_FACTORIES:
         try:
-            return _real(name), f'{name} pins (configured: pin_factory = "{name}")'
+            return _real(name), text("pins.configured", name=name)
         except Exception as exc:
             raise CompanionError(f"panel.pin_factory {name!r} cannot be used: {exc}") from None
     if name != "auto":
         raise CompanionError(f"panel.pin_factory {name!r} is not a known pin factory")
     board = model()
     if board is None:
-        return mock_factory(), "mock pins (auto: not a Raspberry Pi)"
+        return mock_factory(), text("pins.not_a_pi")
     problems = []
     for candidate in AUTO_ORDER:
         try:
-            return _real(candidate), f"{candidate} pins (auto: {board})"
+            return _real(candidate), text("pins.auto", name=candidate, board=board)
         except Exception as exc:  # missing library, no /dev/gpiochip access, ...
             problems.append(f"{candidate}: {exc}")
     log.warning("panel: no real pin factory loads on %s (%s)", board, "; ".join(problems))
-    return mock_factory(), f"mock pins (auto: {board}, but {'; '.join(problems)})"
+    return mock_factory(), text("pins.auto_failed", board=board, problems=Joined(problems, "; "))
 
 
 def _real(name: str) -> Any:

@@ -28,6 +28,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import PanelConfig
 from companion.errors import CompanionError
 from companion.panel.factory import make_pin_factory
+from companion.texts import text
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ class Panel:
         bounce_time: float | None = 0.05,
     ) -> None:
         if not config.enabled:
-            self.pins_reason = "no pins (panel.enabled = false)"
+            self.pins_reason = text("pins.off")
         elif pin_factory is None:
             pin_factory, self.pins_reason = make_pin_factory(config.pin_factory)
         else:

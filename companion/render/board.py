@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from companion import texts
 from companion.layout import Field, Layout
 from companion.position import Position
 from companion.render.paint import (
@@ -37,15 +38,18 @@ def draw_board(
     *,
     highlight: Iterable[str] = (),
     show_stores: bool = True,
+    lang: str | None = None,
 ) -> Scene:
-    """The layout (and the pieces of ``position``) as a Scene in board millimetres."""
+    """The layout (and the pieces of ``position``) as a Scene in board millimetres; its
+    words ("red to move") in ``lang`` (default: the process's, companion/texts)."""
+    lang = lang or texts.language()
     scene = Scene(
         -layout.width / 2,
         -layout.height / 2,
         layout.width,
         layout.height,
         BOARD,
-        title=layout.title,
+        title=texts.render(texts.text("board.title", layout=layout.name), lang),
     )
     marked = set(highlight)
     if layout.style == "tuerme":
@@ -76,10 +80,10 @@ def draw_board(
         if layout.style == "tuerme":
             draw_stacks(scene, position)
         if layout.style == "tenet" and position.game == "tenet":
-            draw_tenet_state(scene, layout, position)
+            draw_tenet_state(scene, layout, position, lang)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
-        _turn(scene, layout, position)
+        _turn(scene, layout, position, lang)
     return scene
 
 
@@ -185,11 +189,11 @@ def _stores(scene: Scene, layout: Layout, position: Position) -> None:
             scene.add(Text(x, y, str(k), 4.0, DARK_INK if k == value else INK))
 
 
-def _turn(scene: Scene, layout: Layout, position: Position) -> None:
+def _turn(scene: Scene, layout: Layout, position: Position, lang: str) -> None:
     """Whose turn it is, at the top edge (free of stations and markers on every layout)."""
     y = -layout.height / 2 + 12
     ink = INK if layout.style == "gravitation" else DARK_INK  # the dark board, or a light one
     paint = PIECE_COLOURS.get(position.to_move, ink)
-    label = f"{position.to_move} to move"
+    label = texts.render(texts.text("board.to_move", player=texts.colour(position.to_move)), lang)
     scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=ink, width=0.8))
     scene.add(Text(0, y, label, 6.5, ink))

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from companion import texts
 from companion.games.tenet_board import PLANETS, stone_planet
 from companion.layout import Field, Layout, Ring
 from companion.render.paint import DARK_INK, FIELD, FIELD_EDGE, PIECE_COLOURS, markers, mix
@@ -101,7 +102,7 @@ def _field(scene: Scene, f: Field, r: float, mark: str, circles: int, marked: bo
         scene.add(Circle(f.x, f.y, r + 3.2, stroke=HIGHLIGHT, width=1.6))
 
 
-def draw_tenet_state(scene: Scene, layout: Layout, position: Position) -> None:
+def draw_tenet_state(scene: Scene, layout: Layout, position: Position, lang: str) -> None:
     """What a TENET position adds to the board: the balls waiting on the start field, one
     disc a colour with its count round the middle, and the Stein der Weisen (a pale blue
     gem on its field, or in the middle while it waits in the Zentrum), with a caption."""
@@ -128,7 +129,13 @@ def draw_tenet_state(scene: Scene, layout: Layout, position: Position) -> None:
     gem = ((f.x, f.y - size), (f.x + size, f.y), (f.x, f.y + size), (f.x - size, f.y))
     scene.add(Polygon(gem, fill=STONE, stroke=DARK_INK, width=0.8))
     number = stone_planet(layout, stone)
-    where = "in the Zentrum" if number is None else f"on {PLANETS[number - 1]} ({stone})"
-    counts = ", ".join(f"{c} {waiting[c]}" for c in colours) or "none"
-    caption = f"stone {where} · on start: {counts}"
+    where = (
+        texts.text("tenet.in_zentrum")
+        if number is None
+        else texts.text("tenet.on_planet", planet=PLANETS[number - 1], field=stone)
+    )
+    counts = [texts.text("tenet.count", player=texts.colour(c), count=waiting[c]) for c in colours]
+    caption = texts.render(
+        texts.text("tenet.caption", where=where, counts=counts or texts.text("tenet.none")), lang
+    )
     scene.add(Text(0, layout.height / 2 - 10, caption, 6.0, DARK_INK))

@@ -49,8 +49,9 @@ from companion.calibration import (
 from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.live import Live
+from companion.texts import message, text
 from companion.watch import Image
-from companion.web.i18n import t
+from companion.web.i18n import say, t
 
 calibrate = Blueprint("calibrate", __name__)
 
@@ -91,7 +92,7 @@ def _current() -> tuple[Calibration | None, str]:
     try:
         return load_calibration(path), ""
     except CompanionError as exc:
-        return None, str(exc)
+        return None, say(message(exc))
 
 
 def _page(error: str = "", status: int = 200) -> tuple[str, int]:
@@ -134,7 +135,7 @@ def capture() -> tuple[str, int] | BaseResponse:
         if found is not None and kind == "empty":
             refuse_pieces_on_empty(reader, frame, t("cal_empty"))
     except CompanionError as exc:  # the frame size is not the calibrated one; pieces on it
-        return _page(str(exc), 409)
+        return _page(say(message(exc)), 409)
     if found is None:
         return _page(t("cal_no_board"), 409)
     with _captures().lock:
@@ -195,9 +196,9 @@ def save() -> tuple[str, int] | BaseResponse:
         )
         save_calibration(fitted, path)
     except CompanionError as exc:
-        return _page(str(exc), 400)
+        return _page(say(message(exc)), 400)
     except OSError as exc:
-        return _page(f"{path}: cannot write the calibration: {exc.strerror}", 500)
+        return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
     live = _live()
     if live is not None:
         live.use_reader(board_reader(layout, fitted))
@@ -226,7 +227,7 @@ def _swap(change: Callable[[Path], Path], done: str) -> tuple[str, int] | BaseRe
     try:
         change(path)
     except CompanionError as exc:
-        return _page(str(exc), 409)
+        return _page(say(message(exc)), 409)
     except OSError as exc:
         return _page(f"{path}: {exc.strerror}", 500)
     calibration, problem = _current()

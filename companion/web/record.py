@@ -36,11 +36,9 @@ def game_json(game_id: int) -> Response:
 
 @record.get("/game/<int:game_id>.txt")
 def game_txt(game_id: int) -> Response:
-    from companion.games import GAMES
+    from companion.web.i18n import language
 
-    data = _record(game_id)
-    spec = GAMES.get(data["game"])
-    text = record_text(data, spec.title if spec else "")
+    text = record_text(_record(game_id), language())
     response = Response(text, mimetype="text/plain; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.txt"'
     return response

@@ -16,7 +16,9 @@ from werkzeug.wrappers import Response
 from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
-from companion.web.i18n import t
+from companion.render import PIECE_COLOURS
+from companion.texts import LANGUAGES, colour, message, render, text
+from companion.web.i18n import say, t
 from companion.web.security import check_pin, local_target, lock_session
 
 setup = Blueprint("setup", __name__)
@@ -33,6 +35,14 @@ def form() -> str:
     )
 
 
+def _colour(said: str) -> str:
+    """A player typed as a colour in either language ("Rot" or "red") as its id."""
+    for name in PIECE_COLOURS:
+        if said.lower() in (render(colour(name), lang).lower() for lang in LANGUAGES):
+            return name
+    return said
+
+
 def _games(board: str) -> dict[str, GameSpec]:
     """The games played on the board the camera is set up for."""
     return {name: GAMES[name] for name in games_on(board)}
@@ -42,22 +52,21 @@ def _games(board: str) -> dict[str, GameSpec]:
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
-    players = [p for p in request.form.get("players", "").replace(" ", "").split(",") if p]
+    players = [_colour(p) for p in request.form.get("players", "").replace(" ", "").split(",") if p]
     games = _games(table.position.layout.style)
     spec = games.get(game)
     try:
         if spec is None:
-            raise CompanionError(
-                f"{game[:20]!r} is not refereed on this board (here: {', '.join(games)})"
-            )
+            here = [text(f"game.{g}") for g in games]
+            raise CompanionError(text("setup.not_here", game=repr(game[:20]), games=here))
         phase_text = request.form.get("phase", "").strip()
         if phase_text and not (phase_text.isascii() and phase_text.isdigit()):
-            raise CompanionError(f"phase {phase_text[:20]!r} is not a number")
+            raise CompanionError(text("setup.phase_not_number", phase=repr(phase_text[:20])))
         phase = int(phase_text) if phase_text else None
         options = {o.name: request.form.get(f"option.{o.name}") == "on" for o in spec.options}
         position = start_position(game, players or None, table.position.layout, phase, options)
     except CompanionError as exc:
-        flash(str(exc))
+        flash(say(message(exc)))
         return render_template(
             "setup.html",
             games=games,

@@ -27,8 +27,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.position import Position
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.table import Table
+from companion.texts import render_json
 from companion.voice import Voice
 from companion.web.events import Broker
+from companion.web.i18n import language, say, say_colour
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
 table = Blueprint("table", __name__)
@@ -81,7 +83,9 @@ def _history(t: Table) -> list[str]:
 def index() -> str:
     position = _table().position
     return render_template(
-        "table.html", board=to_svg(draw_board(position.layout, position)), **_context()
+        "table.html",
+        board=to_svg(draw_board(position.layout, position, lang=language())),
+        **_context(),
     )
 
 
@@ -94,7 +98,8 @@ def status() -> str:
 @table.get("/board.svg")
 def board_svg() -> Response:
     position = _table().position
-    return Response(to_svg(draw_board(position.layout, position)), mimetype="image/svg+xml")
+    svg = to_svg(draw_board(position.layout, position, lang=language()))
+    return Response(svg, mimetype="image/svg+xml")
 
 
 @table.get("/position.json")
@@ -111,9 +116,10 @@ def state_json() -> Response:
             "camera_frames": live.frames if live is not None else None,
             "camera": live.camera.status.to_json() if live is not None else None,
             "phase": ref.phase.name.lower(),
-            "phase_text": ref.phase.value,
+            "phase_text": say(ref.phase.text),
             "roll": list(ref.roll) if ref.roll else None,
-            "verdict": ref.verdict.to_json() if ref.verdict else None,
+            "verdict": render_json(ref.verdict.to_json(), language()) if ref.verdict else None,
+            "to_move": say_colour(ref.position.to_move),
             "position": ref.position.to_json(),
         }
     )

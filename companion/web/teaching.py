@@ -14,6 +14,8 @@ from companion.games.dice import parse_roll
 from companion.games.moves import Move
 from companion.render import draw_board, to_svg
 from companion.teach import spell_out
+from companion.texts import message
+from companion.web.i18n import language, say
 
 teaching = Blueprint("teaching", __name__)
 
@@ -32,7 +34,7 @@ def page() -> tuple[str, int] | str:
             roll = parse_roll(roll_text)
             verdict = check(position, roll, said)
         except CompanionError as exc:
-            error, status = str(exc), 400
+            error, status = say(message(exc)), 400
     practice_steps = spell_out(verdict.move) if verdict is not None and verdict.move else []
     return render_template(
         "teach.html",
@@ -44,5 +46,5 @@ def page() -> tuple[str, int] | str:
         roll=roll_text,
         said=said,
         practice_steps=practice_steps,
-        board=to_svg(draw_board(position.layout, position)),
+        board=to_svg(draw_board(position.layout, position, lang=language())),
     ), status

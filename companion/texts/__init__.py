@@ -1,0 +1,200 @@
+"""The referee's words in German and English: one catalogue for the command line, the
+page and the voice.
+
+Every sentence the referee says to players has an id in :data:`WORDS` with a German and
+an English template (``str.format`` fields by name). Code that says something builds a
+:class:`Text` (``text("referee.rolled", player=colour("red"), dice="3+4")``); a Text *is*
+a ``str`` — in the language the process was started with (:func:`set_language`: the
+command line's ``--lang``, the config's ``language``, the locale) — so logs, exceptions
+and JSON for scripts keep working, and :func:`render` says the same sentence in the
+other language where a reader asks for it (the page's language switch). Fields that are
+Texts themselves (a colour, a nested reason) follow the language of the sentence they
+sit in; a list is said with commas.
+
+What stays as it is in both languages: the spoken notation ("Wurf 7, Umlaufbahn 4 …"),
+quotations of the rule texts, field ids (U2.21), JSON keys and the ``verdict`` values
+("legal", "illegal", …) that scripts read.
+
+Adding a text: give it an id in the part of the catalogue it belongs to
+(:mod:`~companion.texts.page` the page's words, set-up and calibration errors;
+:mod:`~companion.texts.referee` the referee's verdicts; :mod:`~companion.texts.rules` the
+ZwiAner checker and every game's verdict words; :mod:`~companion.texts.tuerme` and
+:mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
+words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
+drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
+fails on a word of the other language on any page and in any verdict it walks.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+from companion.texts import names, notation, page, referee, rules, tenet, tuerme
+
+__all__ = [
+    "LANGUAGES",
+    "WORDS",
+    "Joined",
+    "Text",
+    "choose",
+    "colour",
+    "colours",
+    "from_locale",
+    "language",
+    "message",
+    "render",
+    "render_json",
+    "set_language",
+    "text",
+    "text_n",
+    "word",
+]
+
+LANGUAGES = ("de", "en")
+
+
+def _merge(*parts: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    merged: dict[str, tuple[str, str]] = {}
+    for part in parts:
+        for key, pair in part.items():
+            if key in merged:  # pragma: no cover - caught by tests/test_languages.py
+                raise ValueError(f"text {key!r} is in the catalogue twice")
+            merged[key] = pair
+    return merged
+
+
+#: Text id → (German, English) template.
+WORDS: dict[str, tuple[str, str]] = _merge(
+    page.WORDS,
+    referee.WORDS,
+    rules.WORDS,
+    tuerme.WORDS,
+    tenet.WORDS,
+    notation.WORDS,
+    names.WORDS,
+)
+
+_language = "en"
+
+
+def language() -> str:
+    """The language a Text reads in where no reader chose one (logs, the command line)."""
+    return _language
+
+
+def set_language(lang: str) -> None:
+    """Say everything from now on in ``lang`` ("de" or "en") unless a reader asks otherwise."""
+    global _language
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r}: known are {', '.join(LANGUAGES)}")
+    _language = lang
+
+
+def from_locale(environ: Mapping[str, str] | None = None) -> str:
+    """German where the locale says German (LC_ALL, else LC_MESSAGES, else LANG, as POSIX
+    reads them), else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def choose(asked: str | None, configured: str = "auto") -> str:
+    """The language of a run: ``--lang`` if given, else the config's ``language`` unless
+    it is "auto", else the locale's."""
+    if asked:
+        return asked
+    return configured if configured in LANGUAGES else from_locale()
+
+
+class Text(str):
+    """A sentence of the catalogue with its fields: reads as a ``str`` in the process's
+    language (:func:`language`); :func:`render` says it in either."""
+
+    key: str
+    fields: Mapping[str, object]
+
+    def __new__(cls, key: str, fields: Mapping[str, object]) -> Text:
+        if key not in WORDS:
+            raise KeyError(f"no text {key!r} in the catalogue (companion/texts)")
+        self = super().__new__(cls, _format(key, fields, _language))
+        self.key, self.fields = key, dict(fields)
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # copies and pickles keep the sentence
+        return (Text, (self.key, self.fields))
+
+
+def text(key: str, **fields: object) -> str:
+    """The sentence ``key`` with its fields."""
+    return Text(key, fields)
+
+
+def text_n(key: str, count: int, **fields: object) -> str:
+    """The sentence ``key.one`` for a count of 1, else ``key.other``; ``count`` is a field."""
+    return Text(f"{key}.one" if count == 1 else f"{key}.other", {"count": count, **fields})
+
+
+def colour(name: str) -> str:
+    """A player's colour as a word of the sentence it sits in ("rot" / "red"); a colour
+    the catalogue does not know is said as it is written."""
+    key = f"colour.{name}"
+    return Text(key, {}) if key in WORDS else name
+
+
+def colours(names_: Iterable[str]) -> list[str]:
+    return [colour(n) for n in names_]
+
+
+class Joined(tuple[object, ...]):
+    """Parts said one after the other with ``sep`` between them (a list field is said
+    with commas; differences on a board with semicolons)."""
+
+    sep: str
+
+    def __new__(cls, parts: Iterable[object], sep: str) -> Joined:
+        self = super().__new__(cls, parts)
+        self.sep = sep
+        return self
+
+
+def render(value: object, lang: str) -> str:
+    """``value`` said in ``lang``: a Text from its template, a list with commas, Joined
+    parts with their separator, anything else as ``str`` gives it."""
+    if isinstance(value, Text):
+        return _format(value.key, value.fields, lang)
+    if isinstance(value, Joined):
+        return value.sep.join(render(v, lang) for v in value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(render(v, lang) for v in value)
+    return str(value)
+
+
+def render_json(value: object, lang: str) -> object:
+    """A JSON value with every Text in it said in ``lang`` (keys stay as they are)."""
+    if isinstance(value, Text):
+        return render(value, lang)
+    if isinstance(value, dict):
+        return {k: render_json(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [render_json(v, lang) for v in value]
+    return value
+
+
+def word(key: str, lang: str) -> str:
+    """The template of ``key`` in ``lang``, unformatted (the page's fixed words)."""
+    return WORDS[key][LANGUAGES.index(lang)]
+
+
+def message(exc: BaseException) -> str:
+    """An exception's sentence, kept as a Text when it was raised with one."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Text) else str(exc)
+
+
+def _format(key: str, fields: Mapping[str, object], lang: str) -> str:
+    template = WORDS[key][LANGUAGES.index(lang)]
+    return template.format_map({k: render(v, lang) for k, v in fields.items()})

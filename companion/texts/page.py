@@ -1,0 +1,400 @@
+"""The page's fixed words (headings, buttons, forms, errors), German then English.
+
+The page looks them up by id (``t("legal_moves")`` in a template, companion/web/i18n.py).
+"""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    "to_move": ("{player} ist am Zug", "{player} to move"),
+    "energy": ("Energiespeicher", "Energy stores"),
+    "rules": ("Regeln", "Rule switches"),
+    "setup": ("Neues Spiel", "New game"),
+    "game": ("Spiel", "Game"),
+    "phase": ("Phase", "Phase"),
+    "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
+    "options": ("Regelschalter", "Rule switches"),
+    "start": ("Spiel beginnen", "Start the game"),
+    "pin": ("Schiedsrichter-PIN", "Referee PIN"),
+    "unlock": ("Freischalten", "Unlock"),
+    "pin_needed": (
+        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
+        "Changing the game needs the referee PIN.",
+    ),
+    "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
+    "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
+    "lock": ("Wieder sperren", "Lock again"),
+    "pin_here": (
+        "Schiedsrichter-PIN (nur auf diesem Bildschirm, eine Minute lang):",
+        "Referee PIN (on this screen only, for a minute):",
+    ),
+    "journal_problem": (
+        (
+            "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, aber der "
+            "Schiedsrichter wartet:"
+        ),
+        "The game's journal cannot be written; nothing is lost, but the referee waits:",
+    ),
+    "pin_wait": (
+        "Zu viele falsche PINs: bitte kurz warten, dann noch einmal versuchen.",
+        "Too many wrong PINs: please wait a moment, then try again.",
+    ),
+    "locked": (
+        "Gesperrt: Änderungen brauchen wieder die PIN.",
+        "Locked: changes need the PIN again.",
+    ),
+    "started": ("Neues Spiel begonnen.", "A new game has begun."),
+    "table": ("Tisch", "Table"),
+    "language": ("English", "Deutsch"),
+    "phase_setup": ("Bitte die Steine aufstellen wie gezeigt", "Set up the pieces as shown"),
+    "phase_roll": ("Würfeln", "Roll the dice"),
+    "phase_move": ("Zug ausführen", "Make your move"),
+    "phase_decide": ("Welcher Zug war gemeint?", "Which move was meant?"),
+    "phase_rejected": ("Steine zurückstellen", "Set the pieces back"),
+    "phase_over": ("Spiel vorbei", "Game over"),
+    "camera_lost": ("Die Kamera sieht nichts", "The camera sees nothing"),
+    "camera_retry": ("nächster Versuch in", "next try in"),
+    "dice": ("Würfel", "Dice"),
+    "enter_dice": ("Würfel eintragen", "Enter the dice"),
+    "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),
+    "legal_moves": ("Erlaubte Züge", "Legal moves"),
+    "nearest": ("Nächste erlaubte Ansagen", "Nearest legal announcements"),
+    "history": ("Verlauf", "History"),
+    "record": ("Partie mitnehmen", "Take the game home"),
+    "record_text": ("als Text", "as text"),
+    "record.head": ("{title}, Partie {id}", "{title}, game {id}"),
+    "record.players": ("Spieler: {players}", "players: {players}"),
+    "record.started": ("begonnen: {at}, {end}", "started: {at}, {end}"),
+    "record.finished": ("beendet: {at}", "finished: {at}"),
+    "record.unfinished": ("nicht beendet", "not finished"),
+    "record.no_move": ("kein Zug", "no move"),
+    "record.taken_back": ("(zurückgenommen)", "(taken back)"),
+    "record.wins": ("{player} gewinnt", "{player} wins"),
+    "record.bad": (
+        "Ereignis {id} ist nicht lesbar: {why}",
+        "event {id} cannot be read back: {why}",
+    ),
+    "join": ("Mitspielen", "Join"),
+    "join_how": (
+        "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
+        "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
+    ),
+    "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
+    "teach": ("Lernen", "Learn"),
+    "panel": ("Bedienfeld", "Panel"),
+    "camera": ("Kamera", "Camera"),
+    "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
+    "check": ("Prüfen", "Check"),
+    "button_read_dice": ("Würfel lesen", "Read the dice"),
+    "button_confirm": ("Bestätigen", "Confirm"),
+    "button_undo": ("Zurück", "Undo"),
+    "button_roll": ("Würfeln", "Roll"),
+    "speak_browser": ("Im Browser vorlesen", "Speak in this browser"),
+    "speak_unable": ("(dieser Browser kann nicht sprechen)", "(this browser cannot speak)"),
+    "say_illegal": ("Dieser Zug ist nicht erlaubt.", "This move is not allowed."),
+    "say_setup": ("Bitte die Steine aufstellen wie gezeigt.", "Please set up the pieces as shown."),
+    "say_ambiguous": ("Welcher Zug war gemeint?", "Which move was meant?"),
+    "calibrate": ("Kalibrieren", "Calibrate"),
+    "cal_legend": (
+        (
+            "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
+            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl"
+        ),
+        (
+            "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece "
+            "read · red: unsure · box: a die and its value"
+        ),
+    ),
+    "cal_colours": ("Farben der Steine", "Piece colours"),
+    "cal_how": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett "
+            "verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece on its station), then fit. Nothing may cover the board."
+        ),
+    ),
+    "cal_capture_empty": ("Leeres Brett aufnehmen", "Capture the empty board"),
+    "cal_capture_start": ("Startaufstellung aufnehmen", "Capture the start position"),
+    "cal_empty": ("leeres Brett", "empty board"),
+    "cal_start": ("Startaufstellung", "start position"),
+    "cal_captured_empty": ("Leeres Brett aufgenommen.", "Empty board captured."),
+    "cal_captured_start": ("Startaufstellung aufgenommen.", "Start position captured."),
+    "cal_fit": ("Farben einmessen und speichern", "Fit the colours and save"),
+    "cal_saved": (
+        "Kalibrierung gespeichert; die Kamera liest ab jetzt damit.",
+        "Calibration saved; the camera reads with it from now on.",
+    ),
+    "cal_file": ("Kalibrierdatei", "Calibration file"),
+    "cal_lens": ("Objektiv", "Lens"),
+    "cal_guessed": ("geschätzt (nicht vermessen)", "guessed (not measured)"),
+    "cal_board": ("Brett", "Board"),
+    "cal_corners": ("vier Ecken", "four corners"),
+    "cal_markers": ("ArUco-Marken", "ArUco markers"),
+    "cal_defaults": ("Standardfarben", "standard colours"),
+    "cal_none_yet": (
+        "Noch keine Kalibrierung: es gelten die Standardfarben.",
+        "No calibration yet: the standard colours apply.",
+    ),
+    "cal_no_camera": (
+        "Keine Kamera: die Kalibrierung braucht das Kamerabild.",
+        "No camera: calibration needs the camera's view.",
+    ),
+    "cal_no_board": (
+        "Die Kamera sieht das Brett nicht (weniger als 3 Marken); nichts aufgenommen.",
+        "The camera does not see the board (fewer than 3 markers); nothing captured.",
+    ),
+    "cal_no_file": (
+        "Kein Datenverzeichnis eingestellt: die Kalibrierung kann nicht gespeichert werden.",
+        "No data directory set: the calibration cannot be saved.",
+    ),
+    "cal_nothing": (
+        "Erst beide Fotos aufnehmen: das leere Brett und die Startaufstellung.",
+        "Capture both photos first: the empty board and the start position.",
+    ),
+    "cal_bad_kind": (
+        "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
+        "Only the empty board or the start position can be captured.",
+    ),
+    "cal_restore": ("Vorherige Kalibrierung wiederherstellen", "Restore the previous calibration"),
+    "cal_reset": ("Auf Standardfarben zurücksetzen", "Reset to the standard colours"),
+    "cal_restored": (
+        "Vorherige Kalibrierung wiederhergestellt; die Kamera liest ab jetzt damit.",
+        "Previous calibration restored; the camera reads with it from now on.",
+    ),
+    "cal_reset_done": (
+        "Standardfarben gelten wieder; die bisherige Kalibrierung ist als Sicherung aufgehoben.",
+        "The standard colours apply again; the calibration is kept as a backup.",
+    ),
+    "voice": ("Stimme am Tisch (espeak-ng)", "Voice at the table (espeak-ng)"),
+    "voice_on": ("an", "on"),
+    "voice_off": ("aus", "off"),
+    "voice_switch_on": ("Einschalten", "Switch on"),
+    "voice_switch_off": ("Ausschalten", "Switch off"),
+    "voice_missing": ("espeak-ng ist nicht installiert", "espeak-ng is not installed"),
+    "voice_now_on": ("Die Stimme am Tisch ist an.", "The voice at the table is on."),
+    "voice_now_off": ("Die Stimme am Tisch ist aus.", "The voice at the table is off."),
+    "back_to_table": ("Zurück zum Tisch", "Back to the table"),
+    "error_400": ("Ungültige Anfrage", "Bad request"),
+    "error_400_text": (
+        "Die Anfrage war nicht zu verstehen.",
+        "The request could not be understood.",
+    ),
+    "error_403": ("Nicht erlaubt", "Not allowed"),
+    "error_403_text": ("Das darf nur der Schiedsrichter.", "Only the referee may do that."),
+    "error_404": ("Nicht gefunden", "Not found"),
+    "error_404_text": ("Diese Seite gibt es nicht.", "There is no such page."),
+    "error_405": ("Falsche Methode", "Wrong method"),
+    "error_405_text": (
+        "Diese Seite nimmt diese Art Anfrage nicht an.",
+        "This page does not take this kind of request.",
+    ),
+    "error_409": ("Passt gerade nicht", "Not now"),
+    "error_409_text": (
+        "Das passt nicht zum Stand des Spiels.",
+        "That does not fit the state of the game.",
+    ),
+    "error_413": ("Zu groß", "Too large"),
+    "error_413_text": (
+        "Das Formular ist zu groß (höchstens 64 KB).",
+        "The form is too large (at most 64 KB).",
+    ),
+    "error_429": ("Zu viele Anfragen", "Too many requests"),
+    "error_429_text": (
+        "Zu viele Formulare in einer Minute; bitte kurz warten.",
+        "Too many forms in a minute; please wait a moment.",
+    ),
+    "error_500": ("Fehler im Schiedsrichter", "Referee error"),
+    "error_500_text": (
+        "Etwas ist schiefgegangen; das Protokoll sagt mehr.",
+        "Something went wrong; the log says more.",
+    ),
+    "error_503": ("Gerade voll", "Busy"),
+    "error_503_text": (
+        "Der Schiedsrichter ist gerade ausgelastet; bitte gleich noch einmal.",
+        "The referee is busy right now; please try again shortly.",
+    ),
+    "err_csrf": (
+        "Das Formular ist abgelaufen oder kam von anderswo; bitte die Seite neu laden.",
+        "The form expired or came from elsewhere; reload the page.",
+    ),
+    "err_dice": (
+        "Bitte beide Würfel als Zahlen von 1 bis 6 eintragen.",
+        "Enter both dice as numbers 1 to 6.",
+    ),
+    "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
+    "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),
+    "err_undo_pin": (
+        "Einen Zug zurücknehmen braucht die Schiedsrichter-PIN.",
+        "Taking a move back needs the referee PIN.",
+    ),
+    "err_no_camera": ("Keine Kamera angeschlossen.", "No camera is connected."),
+    "err_no_photo": ("Dieses Foto wurde nicht aufgenommen.", "No such photo was captured."),
+    "err_no_voice": ("Dieser Schiedsrichter hat keine Stimme.", "This referee has no voice."),
+    "err_voice_on": (
+        "Die Stimme geht nur an (1) oder aus (0).",
+        "The voice is only on (1) or off (0).",
+    ),
+    "err_busy": (
+        "Zu viele offene Seiten und Kamerabilder; in ein paar Sekunden geht es wieder.",
+        "Too many pages and camera views open; try again in a few seconds.",
+    ),
+    # the virtual panel (companion/panel): its pins and the LEDs' tooltips
+    "pins.mock_configured": (
+        'Schein-Pins (eingestellt: pin_factory = "mock")',
+        'mock pins (configured: pin_factory = "mock")',
+    ),
+    "pins.configured": (
+        'Pins {name} (eingestellt: pin_factory = "{name}")',
+        '{name} pins (configured: pin_factory = "{name}")',
+    ),
+    "pins.not_a_pi": (
+        "Schein-Pins (auto: kein Raspberry Pi)",
+        "mock pins (auto: not a Raspberry Pi)",
+    ),
+    "pins.auto": ("Pins {name} (auto: {board})", "{name} pins (auto: {board})"),
+    "pins.auto_failed": (
+        "Schein-Pins (auto: {board}, aber {problems})",
+        "mock pins (auto: {board}, but {problems})",
+    ),
+    "pins.off": ("keine Pins (panel.enabled = false)", "no pins (panel.enabled = false)"),
+    "led.seat": ("Platz {colour}: am Zug", "seat {colour}: to move"),
+    "led.verdict_ok": ("Zug erlaubt (grün)", "move accepted (green)"),
+    "led.verdict_bad": ("Zug nicht erlaubt (rot)", "move refused (red)"),
+    "led.verdict": ("Urteil (Farb-LED)", "verdict (colour LED)"),
+    # set-up errors (companion/web/setup.py)
+    "setup.not_here": (
+        "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
+        "{game} is not refereed on this board (here: {games})",
+    ),
+    "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
+    "setup.player_count": (
+        "{game} spielen {low} bis {high} Spieler, nicht {count}",
+        "{game} takes {low} to {high} players, not {count}",
+    ),
+    "setup.unknown_player": (
+        "unbekannter Spieler {player} (Spielbrett {layout} hat {colours})",
+        "unknown player {player} (layout {layout} has {colours})",
+    ),
+    "setup.twice": (
+        "ein Spieler steht zweimal in der Liste",
+        "a player is listed twice in 'players'",
+    ),
+    "setup.no_phases": ("{game} hat keine Phasen", "{game} has no phases"),
+    "setup.not_a_phase": (
+        "Phase {phase} ist keine Phase von {game} ({phases})",
+        "phase {phase} is not a phase of {game} ({phases})",
+    ),
+    # the teaching page (templates/teach.html) and its "Bedeutung" column (companion/teach.py)
+    "teach_said": ("Ansage", "Said"),
+    "teach_sum": ("Rechnung", "Sum"),
+    "teach_meaning": ("Bedeutung", "Meaning"),
+    "teach_practise": ("Üben", "Practise"),
+    "teach_how": (
+        "Wie sagt man den Zug an? Stellung wie abgebildet, Wurf eintragen:",
+        "How is the move announced? Position as shown, enter a roll:",
+    ),
+    "teach_announcement": ("Ansage", "Announcement"),
+    "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),
+    "teach.store_take": ("{count} aus deinem Speicher genommen", "{count} taken from your store"),
+    "teach.store_put": ("{count} in deinen Speicher gelegt", "{count} put into your store"),
+    "teach.orbit": (
+        "die Gravitation {cost} der Umlaufbahn ist bezahlt; {left} bleiben für den Weg auf ihr",
+        "the gravity {cost} of the orbit is paid; {left} left to move along it",
+    ),
+    "teach.gravity_free": (
+        "entlang einer Gravitationslinie nach innen gezogen: kostenlos",
+        "pulled inward along a gravity line: free",
+    ),
+    "teach.gravity_climb": (
+        "gegen die Gravitation hinaus zu steigen kostet {cost}",
+        "climbing out against gravity costs {cost}",
+    ),
+    "teach.handed_on": ("{count} weitergegeben", "{count} handed on"),
+    "teach.push": (
+        "das nächste Feld ist besetzt: dein Stein hält an, der letzte Stein der Kette zieht "
+        "mit {count} weiter",
+        "the next field is taken: your piece stops, the last piece of the chain moves on "
+        "with {count}",
+    ),
+    "teach.defence": (
+        "der gestoßene Spieler gibt {cost} aus seinem Speicher, um den Stoß zu verkürzen",
+        "the pushed player spends {cost} from their store to shorten the push",
+    ),
+    "teach.tunnel": (
+        "eine Kette von Steinen in einem Schritt passiert (Tunneleffekt)",
+        "a chain of pieces passed in one step (tunnel effect)",
+    ),
+    "teach.step": ("ein Schritt entlang der Linie", "one step along the line"),
+    "teach.absturz": (
+        "nicht genug Energie, um in der Umlaufbahn zu bleiben: der Stein stürzt in den "
+        "Gravitator und kehrt in seine Station zurück",
+        "not enough energy to stay in orbit: the piece falls into the Gravitator and goes "
+        "back to its station",
+    ),
+    "teach.tausch": (
+        "1+2: der Stein tauscht den Platz mit dem nächsten fremden Stein",
+        "1+2: the piece swaps places with the nearest foreign piece",
+    ),
+    "teach.sonderfeld": (
+        "1+2: der Stein springt auf das nächste Sonderfeld",
+        "1+2: the piece jumps to the nearest special field",
+    ),
+    "teach.prediction_hit": (
+        "Vorhersage getroffen: 2 × {big} + {small} = {value}",
+        "prediction hit: 2 × {big} + {small} = {value}",
+    ),
+    "teach.prediction_missed": (
+        "Vorhersage verfehlt: nur der kleinere Würfel, {value}",
+        "prediction missed: only the smaller die, {value}",
+    ),
+    "teach.one_one": ("1 + 1 zählt {value}", "1 + 1 counts {value}"),
+    "teach.one_two": ("1 + 2: Tausch, Sonderfeld oder 3", "1 + 2: swap, special field or 3"),
+    "teach.one_die": ("ein Würfel von {a} und {b}: {value}", "one die of {a} and {b}: {value}"),
+    # calibration refusals (companion/calibration.py)
+    "cal.no_backup": (
+        "{path}: keine vorherige Kalibrierung zum Wiederherstellen",
+        "{path}: no previous calibration to restore",
+    ),
+    "cal.none_in_use": (
+        "{path}: keine Kalibrierung in Gebrauch; die Standardfarben gelten schon",
+        "{path}: no calibration in use; the defaults already apply",
+    ),
+    "cal.cannot_write": (
+        "{path}: die Kalibrierung kann nicht geschrieben werden: {why}",
+        "{path}: cannot write the calibration: {why}",
+    ),
+    "cal.photo": ("Foto {number}", "photo {number}"),
+    "cal.not_found": (
+        "{label}: Brett nicht gefunden (alle Marken und Felder im Bild?)",
+        "{label}: board not found (all markers and fields in view?)",
+    ),
+    "cal.swapped": (
+        "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
+        "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht?",
+        "{label}: {count} of the {total} fields that should hold a piece show a printed "
+        "field (e.g. {example}); are the photos swapped?",
+    ),
+    "cal.no_piece": ("keinen Stein", "no piece"),
+    "cal.empty": ("leer", "empty"),
+    "cal.in_place": ("steht jeder Stein an seinem Platz?", "is every piece in place?"),
+    "cal.missing": (
+        "fehlt dort ein Stein von {piece}? steht jeder Stein an seinem Platz?",
+        "a {piece} piece missing there? is every piece in place?",
+    ),
+    "cal.no_read_back": (
+        "{label}: liest sich mit den eingemessenen Farben nicht als seine Stellung: {field} "
+        "zeigt {seen}, sollte {want} sein ({count} Felder weichen ab: {fields}); {why}",
+        "{label}: does not read back as its position with the fitted colours: {field} "
+        "shows {seen}, should be {want} ({count} fields differ: {fields}); {why}",
+    ),
+    "cal.held": ("{field} ({piece})", "{field} ({piece})"),
+    "cal.not_empty": (
+        "{label}: das Brett ist nicht leer: {held}{more}; bitte das Brett abräumen und neu "
+        "aufnehmen",
+        "{label}: the board is not empty: {held}{more}; clear the board and capture again",
+    ),
+}

@@ -1,0 +1,111 @@
+"""What the referee says at the table (companion/referee.py): German, then English."""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    # a board that differs from the position (companion/boards.py differences)
+    "board.differences": ("{items}", "{items}"),
+    "board.should_be_empty": (
+        "{field} sollte leer sein ({seen} gesehen)",
+        "{field} should be empty ({seen} seen)",
+    ),
+    "board.should_hold_empty": (
+        "auf {field} sollte {want} stehen (leer gesehen)",
+        "{field} should hold {want} (empty seen)",
+    ),
+    "board.should_hold": (
+        "auf {field} sollte {want} stehen ({seen} gesehen)",
+        "{field} should hold {want} ({seen} seen)",
+    ),
+    "board.more": ("und {count} weitere", "and {count} more"),
+    # the referee's verdicts
+    "referee.set_as_shown": (
+        "Bitte die Steine wie gezeigt stellen: {diff}",
+        "set the pieces as shown: {diff}",
+    ),
+    "referee.set_up": ("Bitte die Steine aufstellen: {diff}", "set up the pieces: {diff}"),
+    "referee.moved_before_roll": (
+        "Ein Stein wurde bewegt, bevor die Würfel gelesen waren; bitte zurückstellen: {diff}",
+        "a piece moved before the dice were read; set it back: {diff}",
+    ),
+    "referee.board_set_up": ("Brett aufgebaut: bitte würfeln", "board set up: roll the dice"),
+    "referee.set_back": (
+        "Steine zurückgestellt: bitte den Zug ausführen",
+        "pieces set back: make your move",
+    ),
+    "referee.as_shown": ("Die Steine stehen wie gezeigt", "the pieces stand as shown"),
+    "referee.as_shown_roll": (
+        "Die Steine stehen wie gezeigt: bitte würfeln",
+        "the pieces stand as shown: roll the dice",
+    ),
+    "referee.as_shown_move": (
+        "Die Steine stehen wie gezeigt: bitte den Zug ausführen",
+        "the pieces stand as shown: make your move",
+    ),
+    "referee.dice_refused": ("Gelesen {dice}: {reason}", "read {dice}: {reason}"),
+    "referee.roll_unexpected": (
+        "{phase}: dieser Wurf kam unerwartet",
+        "{phase}: the roll was not expected",
+    ),
+    "referee.roll_noted": (
+        "Wurf notiert; erst die Steine aufstellen",
+        "roll noted; first set up the pieces",
+    ),
+    "referee.roll_refused": (
+        "{player} würfelt {dice}: {reason}",
+        "{player} rolled {dice}: {reason}",
+    ),
+    "referee.rolled.one": (
+        "{player} würfelt {dice}: 1 erlaubter Zug",
+        "{player} rolled {dice}: 1 legal move",
+    ),
+    "referee.rolled.other": (
+        "{player} würfelt {dice}: {count} erlaubte Züge",
+        "{player} rolled {dice}: {count} legal moves",
+    ),
+    "referee.rolled_many": (
+        "{player} würfelt {dice}: mehr als {count} erlaubte Züge",
+        "{player} rolled {dice}: more than {count} legal moves",
+    ),
+    "referee.ambiguous": (
+        "Das Brett passt zu mehreren Zügen; welcher war gemeint?",
+        "the board fits several moves; which was meant?",
+    ),
+    "referee.no_move_leads": (
+        "Kein erlaubter Zug führt zu diesem Brett: {diff}",
+        "no legal move leads to this board: {diff}",
+    ),
+    "referee.no_such_move": (
+        "Diesen Zug gibt es jetzt nicht",
+        "there is no such move to make now",
+    ),
+    "referee.nothing_to_check": (
+        "Noch kein Zug, mit dem die Ansage verglichen werden kann",
+        "no move to check the announcement against",
+    ),
+    "referee.announcement_unparsed": (
+        "Die Ansage ist nicht zu verstehen: {reason}",
+        "the announcement does not parse: {reason}",
+    ),
+    "referee.announcement_fits": (
+        "Die Ansage passt zum ausgeführten Zug",
+        "the announcement fits the move made",
+    ),
+    "referee.announcement_other": (
+        "Die Ansage nennt einen anderen Zug ({reason})",
+        "the announcement names another move ({reason})",
+    ),
+    "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
+    "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.wins": ("{player} gewinnt", "{player} wins"),
+    "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
+    "referee.corrected": (
+        "Stellung korrigiert: bitte die Steine wie gezeigt aufstellen",
+        "position corrected: set up the pieces as shown",
+    ),
+    "referee.nothing_to_undo": ("Nichts zurückzunehmen", "nothing to undo"),
+    "referee.undone": (
+        "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen",
+        "move taken back: set the pieces back as shown",
+    ),
+}

@@ -1,0 +1,292 @@
+"""The rules engines' reasons (companion/checker.py, games/*_check.py, games/tenet_live.py):
+German, then English. A reason that names a rule keeps naming it in both languages, and a
+quotation of the rule text stays as the text says it."""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    # every verdict's name, for a reader (the JSON keeps "legal", "illegal", …)
+    "verdict.legal": ("erlaubt", "legal"),
+    "verdict.illegal": ("nicht erlaubt", "illegal"),
+    "verdict.ambiguous": ("mehrdeutig", "ambiguous"),
+    "verdict.invalid": ("unverständlich", "invalid"),
+    "verdict.setup": ("aufstellen", "set up"),
+    "verdict.info": ("Hinweis", "note"),
+    "verdict.said": ("{verdict}: {reason}", "{verdict}: {reason}"),
+    "check.invalid": ("unverständliche Ansage: {reason}", "invalid announcement: {reason}"),
+    # rolls (games/dice.py)
+    "dice.two_like": (
+        "ein Wurf sind zwei Würfel wie 5,2, nicht {said}",
+        "a roll is two dice like 5,2, not {said}",
+    ),
+    "dice.range": (
+        "ein Würfel zeigt 1 bis 6, nicht {said}",
+        "each die shows 1 to 6, not {said}",
+    ),
+    "dice.two": (
+        "ein Wurf sind zwei Würfel, nicht {count}: {roll}",
+        "a roll is two dice, not {count}: {roll}",
+    ),
+    # companion/checker.py: the ZwiAner games
+    "check.where": ("{player} ist am Zug, Wurf {dice}", "{player} to move, roll {dice}"),
+    "check.where_reason": ("{where}: {reason}", "{where}: {reason}"),
+    "check.illegal_said": (
+        "{where}: {said} ist nicht erlaubt: {reason}",
+        "{where}: {said} is illegal: {reason}",
+    ),
+    "check.ambiguous": (
+        "{said} passt zu {count} Zügen: {moves}{more} ({hint})",
+        "{said} fits {count} moves: {moves}{more} ({hint})",
+    ),
+    "check.more": (" und {count} weitere", " and {count} more"),
+    "check.hint_from": ("den Stein mit --from nennen", "name the piece with --from"),
+    "check.hint_to": ("das Feld mit --to nennen", "name the field with --to"),
+    "check.piece_on": ("{player} {field}", "{player} {field}"),
+    "check.todesstoss": (
+        "erlaubt bis {token}: ein Todesstoß – erst einen Würfel für {pieces} werfen "
+        "(ungerade zerstört), dann geht der Stoß weiter",
+        "legal up to {token}: a Todesstoß - first roll one die for {pieces} "
+        "(odd destroys), then the push goes on",
+    ),
+    "check.other_piece": (
+        "{said} zieht den Stein auf {starts}, nicht den auf {start}",
+        "{said} moves the piece on {starts}, not the one on {start}",
+    ),
+    "check.other_end": (
+        "{said} endet auf {ends}, nicht auf {to}",
+        "{said} ends on {ends}, not on {to}",
+    ),
+    "check.because": ("{why} ({reason})", "{why} ({reason})"),
+    "check.nearest": (
+        "{reason}; nächste erlaubte Ansagen: {nearest}",
+        "{reason}; nearest legal: {nearest}",
+    ),
+    "check.demanded": (
+        "{player} muss den Stein auf {demands} ziehen, den das Sonderfeld eines Mitspielers "
+        "verlangt ('wenn die Bewegung eines bestimmten Spielsteines von einem Mitspieler "
+        "verlangt wurde, hast du für deinen Zug keine freie Wahlmöglichkeit'); {said} zieht "
+        "den Stein auf {moved}",
+        "{player} must move the piece on {demands}, demanded from another player's special "
+        "field ('wenn die Bewegung eines bestimmten Spielsteines von einem Mitspieler "
+        "verlangt wurde, hast du für deinen Zug keine freie Wahlmöglichkeit'); {said} moves "
+        "the piece on {moved}",
+    ),
+    # a ZwiAner move described
+    "move.parts": ("{parts}", "{parts}"),
+    "move.passes": ("{player} setzt aus", "{player} passes"),
+    "move.crash": (
+        "{player}: der Stein auf {start} stürzt in den Gravitator",
+        "{player} piece on {start} crashes into the Gravitator",
+    ),
+    "move.moves": ("{player} zieht {start} → {end}", "{player} moves {start} → {end}"),
+    "move.swaps": (
+        "{player} tauscht {start} mit {other}",
+        "{player} swaps {start} with {other}",
+    ),
+    "move.pushes": (", stößt {player} {start} → {end}", ", pushes {player} {start} → {end}"),
+    "move.sends_home": (", schickt zurück: {pieces}", ", sends home {pieces}"),
+    "move.rolls_again": (", würfelt noch einmal", ", rolls again"),
+    "move.wins": (", {player} gewinnt", ", {player} wins"),
+    "move.full_orbit": (
+        "der Stoß von {player} trifft die voll belegte Umlaufbahn {ring}: alle {count} "
+        "Steine darauf werden zerstört, auch der eigene von {field} (Sonderfall: 'Sind "
+        "alle Felder einer Umlaufbahn belegt und noch Punkte für einen Stoß übrig, werden "
+        "alle Spielsteine auf dieser Umlaufbahn zerstört')",
+        "{player}'s push meets the full orbit {ring}: all {count} pieces on it are "
+        "destroyed, {player}'s own from {field} included (Sonderfall: 'Sind alle Felder "
+        "einer Umlaufbahn belegt und noch Punkte für einen Stoß übrig, werden alle "
+        "Spielsteine auf dieser Umlaufbahn zerstört')",
+    ),
+    # why an announcement that parses is no legal move (checker.explain)
+    "explain.wurf": (
+        "Wurf {value} passt nicht zum Wurf {roll} (möglich: {values})",
+        "Wurf {value} does not fit the roll {roll} (possible: {values})",
+    ),
+    "explain.not_said": ("{word}: {why}", "{word}: {why}"),
+    "explain.tunnelx_no_gravity": (
+        "Tunnel X kennt keine Gravitation: jeder Schritt wird nur gezählt",
+        "Tunnel X has no gravity: every step is a bare count",
+    ),
+    "explain.tunnelx_no_push": (
+        "Tunnel X kennt keinen Stoß: besetzte Felder werden durchtunnelt ('Tunnel N')",
+        "Tunnel X has no push: occupied fields are tunnelled ('Tunnel N')",
+    ),
+    "explain.tunnelx_no_defence": (
+        "Tunnel X kennt keinen Stoß, also keine Abwehr",
+        "Tunnel X has no push, so no defence",
+    ),
+    "explain.tunnelx_no_store": (
+        "Tunnel X hat keinen Energiespeicher",
+        "Tunnel X has no energy store",
+    ),
+    "explain.tunnelx_no_crash": (
+        "Tunnel X hat keinen Gravitator: wer nicht ziehen kann, setzt aus ('Wurf N')",
+        "Tunnel X has no Gravitator: a player who cannot move passes ('Wurf N')",
+    ),
+    "explain.push_after_gravity": (
+        "{token} nach einer Gravitationslinie: gestoßen wird nur entlang einer Umlaufbahn; "
+        "ein besetztes Feld auf einer roten, blauen oder gelben Linie sperrt",
+        "{token} after a gravity line: a push is only possible along an orbit; an "
+        "occupied field on a red, blue or yellow line blocks",
+    ),
+    "explain.push_before_orbit": (
+        "{token} vor dem Erreichen einer Umlaufbahn: in der Station und auf die "
+        "Umlaufbahn wird nicht gestoßen; ein besetztes Feld dort sperrt",
+        "{token} before reaching an orbit: there is no push in the station or onto the "
+        "orbit; an occupied field there blocks",
+    ),
+    "explain.none_like_this": (
+        "kein erlaubter Zug mit dem Wurf {roll} wird so angesagt",
+        "no legal move with the roll {roll} is announced like this",
+    ),
+    "explain.store_doublet": (
+        "{token}: beim Pasch wird der Energiespeicher nicht benutzt",
+        "{token}: the energy store is not used with a doublet",
+    ),
+    "explain.store_overdrawn": (
+        "Speicher überzogen: {token} nimmt {count} aus dem Speicher von {player}, der {store} hält",
+        "store overdrawn: {token} takes {count} from {player}'s store, which holds {store}",
+    ),
+    "explain.store_full": (
+        "Speicher zu voll: {token} legt {count} in den Speicher von {player}, "
+        "der nur noch Platz für {room} hat",
+        "store too full: {token} puts {count} into {player}'s store, which has room for {room}",
+    ),
+    "explain.more_than_count": (
+        "{token} kann nicht mehr sein als die Zahl davor ({left})",
+        "{token} cannot be more than the count before it ({left})",
+    ),
+    "explain.count_at_zero": (
+        "die Zahl ist vor {token} schon bei 0: es sind keine Punkte übrig",
+        "the count is already at 0 before {token}: no points are left",
+    ),
+    "explain.next_count": (
+        "nach {left} kommt {next}, nicht {said}: jeder Schritt kostet 1",
+        "after {left} the next count is {next}, not {said}: each step costs 1",
+    ),
+    "explain.whole_count": (
+        "{token} muss die ganze restliche Zahl {left} weitergeben",
+        "{token} must hand on the whole remaining count {left}",
+    ),
+    "explain.count_not_zero": (
+        "die Zahl endet bei {left}, nicht bei 0: alle Punkte müssen verbraucht werden",
+        "the count ends at {left}, not 0: all points must be spent",
+    ),
+    "explain.against_direction": (
+        "{to} ist von {start} aus nur gegen die Richtung einer Linie erreichbar: "
+        "Umlaufbahnen laufen im Uhrzeigersinn, blaue Linien nur nach innen, gelbe nur "
+        "nach außen",
+        "{to} can only be reached from {start} against a line's direction: orbits run "
+        "clockwise, blue lines only inward, yellow lines only outward",
+    ),
+    "explain.stops_early": (
+        "die Ansage hört zu früh auf: als Nächstes käme {want}",
+        "the announcement stops early: next would be {want}",
+    ),
+    "explain.orbit_gravity": (" (Gravitation von {ring})", " (gravity of {ring})"),
+    "explain.should_be_paid": (
+        "{got} sollte {want} heißen: {left} − {paid}{orbit}",
+        "{got} should be {want}: {left} − {paid}{orbit}",
+    ),
+    "explain.should_be_free": (
+        "{got} sollte {left} heißen: nach innen entlang roter und blauer Linien zu fallen ist frei",
+        "{got} should be {left}: falling inward along red and blue lines is free",
+    ),
+    "explain.occupied_push": (
+        "{got}: das nächste Feld ist besetzt, also hält der Stein davor an und stößt: {want}",
+        "{got}: the next field is occupied, so the piece stops before it and pushes: {want}",
+    ),
+    "explain.occupied_tunnel": (
+        "{got}: das nächste Feld ist besetzt, also tunnelt der Stein bis zum ersten freien "
+        "Feld: {want}",
+        "{got}: the next field is occupied, so the piece tunnels through to the first "
+        "free field: {want}",
+    ),
+    "explain.nothing_to_push": (
+        "{got}: dort ist kein Stein zu stoßen, das nächste Feld ist frei",
+        "{got}: there is no piece to push there, the next field is free",
+    ),
+    "explain.where_nearest": (
+        "{got}, wo der nächste erlaubte Zug {want} sagt",
+        "{got} where the nearest legal move says {want}",
+    ),
+    "explain.over_before": (
+        "der Zug ist vor {token} schon zu Ende",
+        "the move is over before {token}",
+    ),
+    "explain.not_announced": (
+        "kein erlaubter Zug wird so angesagt",
+        "no legal move is announced like this",
+    ),
+    "explain.nothing_to_tunnel": (
+        "{got}: hier gibt es nichts zu durchtunneln",
+        "{got}: there is nothing to tunnel through here",
+    ),
+    "explain.full_ring_step_out": (
+        "{got}: die Umlaufbahn {ring} ist voll belegt, also tritt der Stein auf {here} "
+        "erst mit einem einfachen Schritt heraus und darf erst dann tunneln (Regel 4.5: "
+        "'Wird ein Spielstein bewegt der in einer voll belegten Umlaufbahn steht, muss "
+        "dieser zuerst aus der Umlaufbahn herausbewegt werden')",
+        "{got}: the ring {ring} is full, so the piece on {here} first steps out of it "
+        "with a plain step and only then may tunnel (ruling 4.5: 'Wird ein Spielstein "
+        "bewegt der in einer voll belegten Umlaufbahn steht, muss dieser zuerst aus der "
+        "Umlaufbahn herausbewegt werden')",
+    ),
+    "explain.full_ring_blocked": (
+        "{got}: {field} liegt auf der voll belegten Umlaufbahn {ring}, durch die nicht "
+        "getunnelt werden darf (Regel 4.5: 'Eine voll belegte Umlaufbahn darf nicht zum "
+        "durchtunneln genutzt werden')",
+        "{got}: {field} lies on the full ring {ring}, which cannot be tunnelled through "
+        "(ruling 4.5: 'Eine voll belegte Umlaufbahn darf nicht zum durchtunneln genutzt "
+        "werden')",
+    ),
+    "explain.next_free": (
+        "{got}: hier gibt es nichts zu durchtunneln: {field} ist frei",
+        "{got}: there is nothing to tunnel through: {field} is free",
+    ),
+    "explain.own_piece": (
+        "{got}: der gestoßene Stein auf {start} gehört {player} selbst, und nur der "
+        "Spieler eines fremden Steins darf einen Stoß abwehren (Stoßabwehr: 'Wird ein "
+        "fremder Spielstein gestoßen und dessen Spieler hat noch Energiepunkte …')",
+        "{got}: the pushed piece on {start} is {player}'s own, and only the player of a "
+        "foreign piece may defend a push (Stoßabwehr: 'Wird ein fremder Spielstein "
+        "gestoßen und dessen Spieler hat noch Energiepunkte …')",
+    ),
+    "explain.no_energy": (
+        "{got}: {player} hat keine Energie im Speicher, um den Stoß auf {start} abzuwehren "
+        "(Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im Energiespeicher) "
+        "übrig')",
+        "{got}: {player} has no energy in the store to defend the push on {start} "
+        "(Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im Energiespeicher) "
+        "übrig')",
+    ),
+    # a move in a list of moves (games/moves.py, tuerme.py describe)
+    "move.where": ("({start} → {end})", "({start} → {end})"),
+    "move.pass_note": ("(setzt aus)", "(pass)"),
+    "move.again_note": ("  [würfelt noch einmal]", "  [rolls again]"),
+    "move.wins_note": ("  [{player} gewinnt]", "  [{player} wins]"),
+    "moves.pushes": ("  [stößt {start} → {end}]", "  [pushes {start} → {end}]"),
+    "moves.push_stopped": ("  [Stoß auf {start} abgewehrt]", "  [push on {start} stopped]"),
+    "moves.sent_home": ("  [zurückgeschickt: {fields}]", "  [sent home: {fields}]"),
+    "moves.destroyed": ("  [zerstört: {fields}]", "  [destroyed: {fields}]"),
+    "moves.roll_for": (
+        "  [Todesstoß: würfeln für {fields}]",
+        "  [Todesstoß: roll for {fields}]",
+    ),
+    "moves.more": (
+        "… weitere nicht aufgeführt (--limit {limit})",
+        "… more not listed (--limit {limit})",
+    ),
+    # `companion replay` (cli/replay.py)
+    "replay.undecided": (
+        "der letzte Zug blieb offen: das Brett passt zu mehreren Zügen",
+        "the last move was left undecided: the board fits several moves",
+    ),
+    "replay.resuming": (
+        "Spiel {game} aus {path} wird nach {count} Zügen fortgesetzt",
+        "resuming game {game} of {path} after {count} moves",
+    ),
+    "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
+    "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
+    "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
+}

@@ -1,0 +1,235 @@
+"""TENET's words (games/tenet.py, tenet_board.py, tenet_check.py, tenet_live.py): its
+turns described, its Miwin dice, and why a turn is not legal. German, then English; the
+rule letters (d-g) and the Stein der Weisen keep their names in both."""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    # TENET's Miwin dice (games/tenet_board.py)
+    "miwin.like": (
+        "ein TENET-Wurf sind drei Miwin-Würfel wie 9,4,2 (oder ein Würfel für den Stein), "
+        "nicht {said}",
+        "a TENET roll is three Miwin dice like 9,4,2 (or one die for the stone), not {said}",
+    ),
+    "miwin.range": (
+        "ein Miwin-Würfel zeigt 1 bis 9, nicht {value}",
+        "a Miwin die shows 1 to 9, not {value}",
+    ),
+    "miwin.three": (
+        "ein TENET-Wurf sind drei Miwin-Würfel (III,IV,V), nicht {count}",
+        "a TENET roll is three Miwin dice (III,IV,V), not {count}",
+    ),
+    "miwin.on_no_die": (
+        "Wurf {roll}: {misfit}, und kein Wert steht auf allen drei Miwin-Würfeln",
+        "roll {roll}: {misfit}, and no value is on all three of Miwin's dice",
+    ),
+    "miwin.no_order": (
+        "Wurf {roll}: {misfit}, und keine andere Reihenfolge passt zu den Würfeln",
+        "roll {roll}: {misfit}, and no other order fits the dice",
+    ),
+    "miwin.misfit": ("Wurf {roll}: {misfit}", "roll {roll}: {misfit}"),
+    "miwin.faces": (
+        "Würfel {die} zeigt {faces}, nicht {value}",
+        "die {die} shows {faces}, not {value}",
+    ),
+    # games/tenet_live.py
+    "tenet.budget": (
+        "mehr als {count} Zwischenstände für dieses Brett durchsucht; bitte den Zug ansagen",
+        "more than {count} step states searched for the board; check the announced turn instead",
+    ),
+    "tenet.other_turn": (
+        "die Ansage nennt einen anderen Zug: {turn}",
+        "the announcement names another turn: {turn}",
+    ),
+    # TENET (games/tenet.py, games/tenet_check.py): a turn described
+    "tenet.turn": ("{player} {where}", "{player} {where}"),
+    "tenet.pasch": (
+        "(Stein → {stone}; {player} würfelt noch einmal)",
+        "(stone → {stone}; {player} rolls again)",
+    ),
+    "tenet.back_to_start": ("  [zurück zum Start: {fields}]", "  [back to start: {fields}]"),
+    "tenet.may_take_back": (
+        "  [ihre Besitzer dürfen zurücknehmen: {fields}]",
+        "  [their owners may take back: {fields}]",
+    ),
+    "tenet.stone": ("(Stein → {stone})", "(stone → {stone})"),
+    "tenet.kind": ("({kind})", "({kind})"),
+    "tenet.step": ("{start} → {end}", "{start} → {end}"),
+    "tenet.step_hit": (
+        "{start} → {end}, {player} → {put}",
+        "{start} → {end}, {player} → {put}",
+    ),
+    "tenet.steps": ("({steps})", "({steps})"),
+    "tenet.wins": (
+        "{where}  [{player} nimmt den Stein und gewinnt]",
+        "{where}  [{player} takes the stone and wins]",
+    ),
+    "tenet.moves_on": ("{where}  [weiter mit {dice}]", "{where}  [moves on with {dice}]"),
+    # TENET: rolls the position does not wait for (games/tenet.py)
+    "tenet.not_tenet": (
+        "keine TENET-Stellung (Spiel {game})",
+        "not a TENET position (game {game})",
+    ),
+    "tenet.roll_stone": (
+        "die erste Runde endete ohne Pasch: einen Würfel für den Stein werfen (z. B. --roll 5)",
+        "the first round ended without a Pasch: roll one die for the stone (e.g. --roll 5)",
+    ),
+    "tenet.one_die_only": (
+        "ein einzelner Würfel wird nur für den Stein nach einer ersten Runde geworfen",
+        "one die is rolled only for the stone after a first round",
+    ),
+    "tenet.pasch_mid_turn": (
+        "{player} zieht schon einen Wurf; {roll} ist ein Pasch",
+        "{player} is moving a roll already; {roll} is a Pasch",
+    ),
+    "tenet.spent_not_rolled": (
+        "laut Stellung wurde in diesem Zug {value} gezogen, aber der Wurf {roll} zeigt "
+        "keine {value}",
+        "the position says {value} was moved this turn, but the roll {roll} shows no {value}",
+    ),
+    "tenet.no_pasch": ("{roll} ist kein Pasch", "{roll} is no Pasch"),
+    "tenet.not_clearable": (
+        "{field} liegt nicht auf Planet {other} ({planet}) oder seinem Kraftfeld K{other}: "
+        "nur Kugeln dort gehen zurück zum Start",
+        "{field} is not on planet {other} ({planet}) or its force field K{other}: only "
+        "balls there go back to start",
+    ),
+    "tenet.no_ball_to_clear": (
+        "keine Kugel auf {field}, die zum Start zurück könnte",
+        "no ball on {field} to take back to start",
+    ),
+    # TENET: why a turn is not legal (games/tenet_check.py)
+    "tenet.no_ball_to": (
+        "die Ansage bringt keine Kugel nach {field}",
+        "the announcement moves no ball to {field}",
+    ),
+    "tenet.no_ball_from": (
+        "die Ansage zieht keine Kugel von {field}",
+        "the announcement moves no ball from {field}",
+    ),
+    "tenet.stone_die": (
+        "der Würfel für den Stein zeigt {value}: sag 'Stein auf {planet}'",
+        "the die for the stone shows {value}: say 'Stein auf {planet}'",
+    ),
+    "tenet.is_pasch": (
+        "{roll} ist ein Pasch: keine Kugel zieht, der Stein geht auf {planet} (die "
+        "Pasch-Regel geht vor) und {player} würfelt noch einmal",
+        "{roll} is a Pasch: no ball moves, the stone goes to {planet} (the Pasch rule "
+        "comes first) and {player} rolls again",
+    ),
+    "tenet.pair_shows": (
+        "{what} {named}, aber der Pasch zeigt {value} ({planets})",
+        "{what} {named}, but the pair shows {value} ({planets})",
+    ),
+    "tenet.not_pasch": (
+        "{roll} ist kein Pasch: der Stein bleibt, wo er ist",
+        "{roll} is no Pasch: the stone stays where it is",
+    ),
+    "tenet.over_before": (
+        "das Spiel war vor '{value} von …' schon aus: {player} steht auf dem Pott {pott} "
+        "mit der {planet} ungezogen und nimmt den Stein",
+        "the game was over before '{value} von …': {player} stands on the Pott {pott} with "
+        "the {planet} unmoved and takes the stone",
+    ),
+    "tenet.not_left": (
+        "{value} ist nicht unter den Würfeln, die noch zu ziehen sind ({left} des Wurfs {roll})",
+        "{value} is not among the dice left to move ({left} of the roll {roll})",
+    ),
+    "tenet.none_left": ("keiner", "none"),
+    "tenet.stuck_one": (
+        "nach '{step}' kann die {unmoved} nicht mehr gezogen werden, aber ein anderer Weg "
+        "zieht {count} Würfel (z. B. '{turn}'): jeder Würfel, der gezogen werden kann, muss "
+        "gezogen werden",
+        "after '{step}' the {unmoved} can no longer be moved, but another way moves "
+        "{count} dice (e.g. '{turn}'): every die that can be moved must be",
+    ),
+    "tenet.stuck_all": (
+        "nach '{step}' können die {unmoved} nicht mehr alle gezogen werden, aber ein "
+        "anderer Weg zieht {count} Würfel (z. B. '{turn}'): jeder Würfel, der gezogen "
+        "werden kann, muss gezogen werden",
+        "after '{step}' the {unmoved} cannot all be moved then, but another way moves "
+        "{count} dice (e.g. '{turn}'): every die that can be moved must be",
+    ),
+    "tenet.no_pass": (
+        "kein Aussetzen: eine Kugel kann noch ziehen (z. B. '{turn}')",
+        "no pass: a ball can still move (e.g. '{turn}')",
+    ),
+    "tenet.pott_none": ("keinen Pott", "no Pott"),
+    "tenet.pott_many": ("mehr als einen Pott ({potts})", "more than one Pott ({potts})"),
+    "tenet.which_pott": (
+        "'{value} von {start} auf den Pott': {value} Felder von {start} erreichen {where}; "
+        "den Planeten nennen ('auf den Pott von Merkur')",
+        "'{value} von {start} auf den Pott': {value} fields from {start} reach {where}; "
+        "name the planet ('auf den Pott von Merkur')",
+    ),
+    "tenet.whose_pott": (
+        "'auf den Pott': von welchem Planeten? ('auf den Pott von Merkur')",
+        "'auf den Pott': which planet's? name it ('auf den Pott von Merkur')",
+    ),
+    "tenet.none_waits": (
+        "auf dem Startfeld wartet keine Kugel von {player}",
+        "no {player} ball waits on the start field",
+    ),
+    "tenet.no_ball_on": (
+        "keine Kugel von {player} auf {field}{whose}",
+        "no {player} ball on {field}{whose}",
+    ),
+    "tenet.ball_there": (
+        " (dort liegt eine Kugel von {player})",
+        " (the ball there is {player})",
+    ),
+    "tenet.free_no_put": (
+        "{field} ist frei: da ist keine Kugel zu versetzen",
+        "{field} is free: there is no ball to put elsewhere",
+    ),
+    "tenet.say_put": (
+        "auf {field} liegt eine Kugel von {player}: sag, wohin sie geht ('versetzt {word} nach …')",
+        "{field} holds a {player} ball: say where it goes ('versetzt {word} nach …')",
+    ),
+    "tenet.other_ball": (
+        "die Kugel auf {field} gehört {player}, nicht {said}",
+        "the ball on {field} is {player}, not {said}",
+    ),
+    "tenet.blocked": (
+        "der Weg {start} → {end} ist von {why} versperrt: nur eigene Kugeln dürfen "
+        "übersprungen werden",
+        "the way {start} → {end} is blocked by {why}: only own balls may be jumped",
+    ),
+    "tenet.over_start": (
+        "keine Kugel zieht auf oder über das Startfeld: dorthin kommt sie nur versetzt zurück",
+        "no ball moves onto or over the start field: it returns there only when displaced",
+    ),
+    "tenet.not_along": (
+        "{end} ist nicht {value} Felder von {start} entlang eines Kreises entfernt (eine "
+        "Kugel wechselt den Kreis nur, wo ihr Zug auf einer Kreuzung beginnt)",
+        "{end} is not {value} fields from {start} along one circle (a ball changes "
+        "circles only where its move starts on a crossing)",
+    ),
+    "tenet.put_not_free": (
+        "{field} ist nicht frei: eine versetzte Kugel kommt auf ein leeres Feld",
+        "{field} is not free: a displaced ball goes onto an empty field",
+    ),
+    "tenet.start_only_planet": (
+        "nur eine auf einem Planetenkreis versetzte Kugel darf zum Start zurück (Regel e): {field}",
+        "only a ball displaced on a planet circle may go back to start (rule e): {field}",
+    ),
+    "tenet.put_where": (
+        "{field} ist weder ein freies Feld eines Kreises durch {end} (Regeln d-f) noch "
+        "neben einer anderen Kugel von {player} (Regel g)",
+        "{field} is neither a free field of a circle through {end} (rules d-f) nor next "
+        "to another {player} ball (rule g)",
+    ),
+    "tenet.no_stone_yet": (
+        "kein Stein der Weisen: der Stein ist noch nicht im Spiel (er wartet am Start)",
+        "no Stein der Weisen: the stone is not in play yet (it waits on start)",
+    ),
+    "tenet.no_stone_die": (
+        "kein Stein der Weisen: der Stein liegt auf {planet}, und kein ungezogener Würfel "
+        "zeigt {value}",
+        "no Stein der Weisen: the stone is on {planet}, and no unmoved die shows {value}",
+    ),
+    "tenet.no_stone_pott": (
+        "kein Stein der Weisen: keine Kugel von {player} auf dem Pott {pott} von {planet}",
+        "no Stein der Weisen: no {player} ball on the Pott {pott} of {planet}",
+    ),
+}

@@ -1,0 +1,320 @@
+"""Every text on the German page is German, every text on the English page English
+(issue 21.1), and the referee's verdicts and the engines' reasons come in both (issue
+20.3) from one catalogue (companion/texts).
+
+The walk: every page of every game in both languages, then the verdicts a game goes
+through (set up, rolled, an illegal board with the nearest moves, a legal move, undo,
+a TENET turn that goes on), then the checker's verdicts (legal, illegal with nearest,
+ambiguous, invalid). A word of the other language fails the test. What stays German in
+both languages is taken out first: the spoken notation (each announcement shown) and
+quotations of the rule texts ('…', „…“).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+from gravitation_helpers import make
+
+from companion import texts
+from companion.checker import check
+from companion.position import Position, start_position
+from companion.web import Table, create_app
+
+#: Words that give English away on the German page, and German on the English page.
+ENGLISH = re.compile(
+    r"\b(legal|moves?|should|rolled|to move|empty|seen|red|yellow|green|blue|piece|pieces"
+    r"|nearest|wins|passes|the|is|not|with|of|at|does|fits?)\b",
+    re.IGNORECASE,
+)
+GERMAN = re.compile(
+    r"\b(Zug|Züge|erlaubt|erlaubte|sollte|Rot|Gelb|Grün|Blau|Stein|Steine|gesehen|leer"
+    r"|würfelt|ist am Zug|nicht|bitte|Brett)\b"
+)
+FORBIDDEN = {"de": ENGLISH, "en": GERMAN}
+
+GAMES = ("gravitation", "tunnelx", "tuerme", "tenet")
+PAGES = ("/", "/status", "/teach", "/setup", "/calibrate", "/unlock", "/join", "/board.svg")
+
+
+def visible(page: str) -> str:
+    """What a reader sees: text, titles, alt texts and placeholders, without scripts."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    shown = re.findall(r'\b(?:title|alt|placeholder|aria-label)="([^"]*)"', page)
+    page = re.sub(r"<[^>]+>", " ", page)
+    return html.unescape(" ".join([page, *shown]))
+
+
+def foreign(words: str, lang: str, spoken: Iterator[str] | tuple[str, ...] = ()) -> list[str]:
+    """The words of the other language in ``words`` (announcements and quotations of the
+    rule texts taken out: they stay German in both languages)."""
+    for said in sorted(set(spoken), key=len, reverse=True):
+        words = words.replace(said, " ")
+    words = re.sub(r"'[^']*'|„[^“]*“|\"[^\"]*\"", " ", words)
+    words = re.sub(r"\b\w+\.[\w.]+", " ", words)  # field ids: red.S3, U1.38, seat.red
+    return sorted(set(FORBIDDEN[lang].findall(words)))
+
+
+def client_for(game: str):  # type: ignore[no-untyped-def]
+    players = ["red", "yellow"] if game != "tenet" else ["red", "green"]
+    pos = start_position(game, players)
+    app = create_app({"TABLE": Table.new(pos), "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    page = client.get("/unlock").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None
+    client.post("/unlock", data={"pin": "2468", "csrf_token": csrf.group(1)})
+    return app, client
+
+
+def walk(app, client, lang: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """Every page in ``lang``: the foreign words each shows."""
+    table = app.config["TABLE"]
+    ref = table.referee
+    spoken = [*(m.announcement for m in ref.legal)]
+    if ref.verdict is not None:
+        spoken += [ref.verdict.announcement, *ref.verdict.choices]
+    found = {}
+    for path in PAGES:
+        response = client.get(f"{path}?lang={lang}")
+        assert response.status_code == 200, path
+        bad = foreign(visible(response.get_data(as_text=True)), lang, tuple(spoken))
+        if bad:
+            found[path] = bad
+    state = client.get(f"/state.json?lang={lang}").get_json()
+    for key in ("phase_text", "to_move"):
+        bad = foreign(state[key], lang)
+        if bad:
+            found[f"state.json {key}"] = bad
+    if state["verdict"]:
+        bad = foreign(state["verdict"]["reason"], lang, tuple(spoken))
+        if bad:
+            found["state.json reason"] = bad
+    return found
+
+
+#: A roll per game that gives moves to pick from (the race game's 6 brings a piece in),
+#: and one that leaves the player nothing but to pass (the race game without a 6).
+ROLLS = {"gravitation": [3, 4], "tunnelx": [3, 4], "tuerme": [6, 3], "tenet": [3, 4, 1]}
+PASS = {"tuerme": [5, 2]}
+
+
+def intruder(pos: Position) -> dict[str, str]:
+    """The board with a piece of another player set on an empty field: no move of the
+    player to move leads there (illegal, with the nearest moves)."""
+    board = {fid: c for fid, c in pos.placement if fid in pos.layout.fields}
+    other = next(p for p in pos.players if p != pos.to_move)
+    empty = [
+        f
+        for f, field in pos.layout.fields.items()
+        if f not in board and field.kind not in pos.spec.pools
+    ]
+    board[empty[len(empty) // 2]] = other
+    return board
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_page_and_verdict_of_a_game_speaks_one_language(game: str, lang: str) -> None:
+    app, client = client_for(game)
+    table = app.config["TABLE"]
+    ref = table.referee
+    seen: dict[str, str] = {}
+
+    def step(name: str, kind: str | None = None) -> None:
+        assert ref.verdict is not None or kind is None, name
+        if kind is not None:
+            assert ref.verdict is not None and ref.verdict.kind == kind, (name, ref.verdict)
+        seen[name] = texts.render(ref.verdict.reason, lang) if ref.verdict else ""
+        found = walk(app, client, lang)
+        assert found == {}, (name, seen[name], found)
+
+    step("start")
+    with table.lock:
+        ref.confirm_board()
+    step("set up: roll the dice", "info")
+    if game in PASS:
+        with table.lock:
+            ref.observe_dice(PASS[game])
+        step("no move: the player passes", "legal")
+    with table.lock:
+        ref.observe_dice(ROLLS[game])
+    step("rolled: N legal moves", "info")
+    assert ref.legal, seen
+    with table.lock:
+        ref.observe_board(intruder(ref.position))
+    step("a board no move leads to, with the nearest moves", "illegal")
+    assert ref.verdict is not None and ref.verdict.choices
+    with table.lock:
+        ref.play(0)
+    step("a legal move (TENET: the turn goes on)", "legal")
+    with table.lock:
+        ref.announce("Wurf 2")
+    step("words that name no move", "illegal")
+    with table.lock:
+        ref.announce(ref.verdict.announcement)
+    step("the words of the move made", "legal")
+    with table.lock:
+        ref.undo()
+    step("move taken back", "info")
+    with table.lock:
+        ref.observe_board(intruder(ref.position))
+    step("set the pieces as shown", "setup")
+
+
+def test_a_tenet_turn_that_goes_on_is_said_in_german() -> None:
+    app, _ = client_for("tenet")
+    ref = app.config["TABLE"].referee
+    ref.confirm_board()
+    ref.observe_dice(ROLLS["tenet"])
+    ref.play(0)
+    assert ref.verdict is not None and ref.position.spent
+    assert texts.render(ref.verdict.reason, "de").startswith("Weiter mit ")
+    assert texts.render(ref.verdict.reason, "en").startswith("moves on with ")
+
+
+CHECKS = {
+    "legal": (
+        make({"red": ["U2.20"], "yellow": ["U2.22"]}),
+        (3, 2),
+        "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0",
+    ),
+    "illegal": (
+        make({"red": ["U2.20"], "yellow": ["U2.22"]}),
+        (3, 2),
+        "Wurf 5, Umlaufbahn 3, 2, 1, 0",
+    ),
+    "ambiguous": (
+        make({"red": ["U1.38"], "yellow": ["U1.39", "U1.0"]}),
+        (1, 1),
+        "Wurf 2, Tunnel 1, 0",
+    ),
+    "invalid": (make({"red": ["U2.20"], "yellow": ["U2.22"]}), (3, 2), "Wurf fünf Umlaufbahn"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CHECKS))
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_checkers_reasons_speak_one_language(kind: str, lang: str) -> None:
+    pos, roll, said = CHECKS[kind]
+    verdict = check(pos, roll, said)
+    assert verdict.verdict == kind
+    spoken = [said, *(m.announcement for m in verdict.candidates)]
+    if verdict.move is not None:
+        spoken.append(verdict.move.announcement)
+    assert foreign(texts.render(verdict.reason, lang), lang, tuple(spoken)) == []
+
+
+def test_the_word_lists_catch_the_other_language() -> None:
+    assert foreign("red rolled 3+4: 11 legal moves", "de") == ["legal", "moves", "red", "rolled"]
+    assert foreign("Rot würfelt 3+4: 11 erlaubte Züge", "en") == [
+        "Rot",
+        "Züge",
+        "erlaubte",
+        "würfelt",
+    ]
+
+
+def test_one_legal_move_is_said_in_the_singular() -> None:
+    one = texts.text_n("referee.rolled", 1, player=texts.colour("red"), dice="1+1")
+    assert texts.render(one, "en") == "red rolled 1+1: 1 legal move"
+    assert texts.render(one, "de") == "Rot würfelt 1+1: 1 erlaubter Zug"
+
+
+def test_every_text_has_both_languages_and_the_same_fields() -> None:
+    fields = re.compile(r"\{(\w+)\}")
+    for key, (de, en) in texts.WORDS.items():
+        assert de and en, key
+        assert set(fields.findall(de)) == set(fields.findall(en)), key
+
+
+def test_the_command_line_speaks_lang_else_the_config_else_the_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, write_json
+) -> None:  # type: ignore[no-untyped-def]
+    from companion.cli import main
+
+    pos = make({"red": ["U2.20"], "yellow": ["U2.22"]})
+    path = write_json(pos.to_json(), "push.json")
+    said = "Wurf 5, Umlaufbahn 3, 2, 1, 0"
+
+    def first_line(*args: str) -> str:
+        assert main([*args, "check", str(path), "--roll", "3,2", said]) == 1
+        return capsys.readouterr().out.splitlines()[0]
+
+    assert first_line("--lang", "de").startswith("nicht erlaubt: ")
+    assert first_line("--lang", "en").startswith("illegal: ")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert first_line().startswith("nicht erlaubt: ")
+    assert first_line("--lang", "en").startswith("illegal: ")
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")  # LC_ALL wins over LANG
+    assert first_line().startswith("illegal: ")
+    config = path.parent / "config.toml"
+    config.write_text('language = "de"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    assert first_line().startswith("nicht erlaubt: ")
+    assert "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0" in first_line()  # the notation stays German
+
+
+def test_json_for_scripts_keeps_its_keys_and_verdicts_in_english(
+    capsys: pytest.CaptureFixture[str], write_json
+) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from companion.cli import main
+
+    path = write_json(make({"red": ["U2.20"], "yellow": ["U2.22"]}).to_json(), "push.json")
+    said = "Wurf 5, Umlaufbahn 3, 2, 1, 0"
+    assert main(["--lang", "de", "check", str(path), "--roll", "3,2", "--json", said]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "illegal" and set(data) >= {"reason", "announcement", "nearest"}
+    assert "nächste erlaubte Ansagen" in data["reason"]  # the words follow --lang
+    assert data["nearest"][0] == "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0"  # notation: German
+
+
+def test_the_page_says_the_state_in_its_language_and_keeps_the_keys() -> None:
+    app, client = client_for("gravitation")
+    app.config["TABLE"].referee.confirm_board()
+    de = client.get("/state.json?lang=de").get_json()
+    en = client.get("/state.json?lang=en").get_json()
+    assert de["verdict"]["verdict"] == en["verdict"]["verdict"] == "info"
+    assert (de["phase"], en["phase"]) == ("roll", "roll")
+    assert de["verdict"]["reason"] == "Brett aufgebaut: bitte würfeln"
+    assert en["verdict"]["reason"] == "board set up: roll the dice"
+    assert (de["to_move"], en["to_move"]) == ("Rot", "red")
+
+
+def test_every_text_the_code_names_is_in_the_catalogue() -> None:
+    # A misspelt id would only show when its sentence is said, maybe at the table.
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "companion"
+    said = re.compile(r"""(?:(?<![\w.])(?:text|text_n|t)|texts\.text)\(\s*["']([\w.]+)["']""")
+    keys = {
+        (path.name, key)
+        for path in [*root.rglob("*.py"), *root.rglob("*.html")]
+        for key in said.findall(path.read_text(encoding="utf-8"))
+    }
+    plural = {k for k in texts.WORDS if k.endswith((".one", ".other"))}
+    prefix = {key for _, key in keys if key.endswith((".", "_"))}  # t("phase_" ~ name)
+    missing = {
+        (name, key)
+        for name, key in keys
+        if key not in texts.WORDS
+        and f"{key}.one" not in plural
+        and not (key in prefix and any(k.startswith(key) for k in texts.WORDS))
+    }
+    assert len(keys) > 200 and missing == set()
+
+
+def test_players_are_typed_in_the_pages_language() -> None:
+    app, client = client_for("gravitation")
+    page = client.get("/setup?lang=de").get_data(as_text=True)
+    assert 'value="Rot,Gelb"' in page  # the players as the page names them
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None
+    form = {"game": "tunnelx", "players": "Grün, blue", "csrf_token": csrf.group(1)}
+    assert client.post("/setup", data=form).status_code == 302
+    assert app.config["TABLE"].position.players == ("green", "blue")
