@@ -161,8 +161,9 @@ def _serve(
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
-    publisher = _hub(config, table)
+    publisher = None
     try:
+        publisher = _hub(config, table)
         server.run()
     finally:
         if publisher is not None:
