@@ -152,7 +152,7 @@ def test_the_hub_page_shows_every_table_and_serves_its_records_as_the_table_does
         play(table, [[4, 3], [5, 2]])
         assert wait_until(lambda: received(store, "a") == journal_ids(table))
         assert wait_until(lambda: [t.name for t in store.tables()] == ["a"])
-        page = create_hub_app(store).test_client()
+        page = create_hub_app(store, "482913").test_client()
         listing = page.get("/").get_data(as_text=True)
         assert "test/a" in listing and "/table/test/a/board.svg" in listing
         assert page.get("/table/test/a/board.svg").status_code == 200
@@ -165,3 +165,37 @@ def test_the_hub_page_shows_every_table_and_serves_its_records_as_the_table_does
     finally:
         publisher.stop()
         hub.stop()
+
+
+def a_hub_with_two_tables(tmp_path):  # type: ignore[no-untyped-def]
+    from companion.hub.web import create_hub_app
+
+    store = HubStore(tmp_path / "hub.sqlite")
+    for name in ("a", "b"):
+        store.set_state("test", name, {"players": ["red", "yellow"], "position": {}})
+    app = create_hub_app(store, "482913")
+    app.config.update(WTF_CSRF_ENABLED=False, TESTING=True, WRONG_PIN_PAUSE=0)
+    return store, app.test_client()
+
+
+def test_organisers_name_tables_archive_them_and_start_a_round_with_the_pin(tmp_path):
+    store, client = a_hub_with_two_tables(tmp_path)
+    form = {"club": "test", "table": "a", "label": "Finale, Tisch 1"}
+    assert client.post("/organise/table", data=form).status_code == 403  # no PIN yet
+    assert client.post("/organise/unlock", data={"pin": "000000"}).location.endswith("wrong=1")
+    client.post("/organise/unlock", data={"pin": "482913"})
+    client.post("/organise/table", data=form)
+    client.post("/organise/table", data={"club": "test", "table": "b", "archived": "1"})
+    client.post("/organise/round", data={"name": "Runde 2"})
+    overview = client.get("/").get_data(as_text=True)
+    assert "Finale, Tisch 1" in overview and "Runde 2" in overview
+    assert "test/b" not in overview  # archived: off the overview
+    client.post("/organise/lock")
+    assert client.post("/organise/round", data={"name": "Runde 3"}).status_code == 403
+    assert store.current_round()[0] == "Runde 2"  # type: ignore[index]
+
+
+def test_the_organisers_forms_need_a_csrf_token(tmp_path):
+    _, client = a_hub_with_two_tables(tmp_path)
+    client.application.config["WTF_CSRF_ENABLED"] = True
+    assert client.post("/organise/unlock", data={"pin": "482913"}).status_code == 400

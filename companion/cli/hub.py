@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.hub.messages import check_name
     from companion.hub.store import HubStore
     from companion.hub.web import create_hub_app
+    from companion.pin import kept_pin
 
     config = read_config(args)
     broker = args.broker or config.hub.broker
@@ -47,8 +48,9 @@ def run(args: argparse.Namespace) -> int:
     if club != "+":
         check_name(club, "--club")
     config.data_dir.mkdir(parents=True, exist_ok=True)
+    pin = kept_pin(config.data_dir / "hub")  # the organisers' PIN, made at the first start
     store = HubStore(config.data_dir / "hub.sqlite")
-    app = create_hub_app(store, config.web.hosts)
+    app = create_hub_app(store, pin, config.web.hosts)
     events: Broker = app.extensions["hub_events"]
     listener = Listener(
         store,
@@ -65,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     logging.getLogger("companion").info(
         "hub: club %s from %s; the page on http://%s:%d/", club, broker, args.host, args.port
+    )
+    logging.getLogger("companion").info(
+        "hub: the organisers' PIN is in %s", config.data_dir / "hub" / "pin"
     )
     try:
         return _serve(server, listener, events)

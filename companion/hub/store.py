@@ -25,6 +25,14 @@ CREATE TABLE IF NOT EXISTS states (
     club TEXT NOT NULL, tbl TEXT NOT NULL, state TEXT NOT NULL,
     PRIMARY KEY (club, tbl)
 );
+CREATE TABLE IF NOT EXISTS labels (
+    club TEXT NOT NULL, tbl TEXT NOT NULL, label TEXT NOT NULL DEFAULT '',
+    archived INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (club, tbl)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, started TEXT NOT NULL
+);
 """
 
 
@@ -33,6 +41,8 @@ class TableState:
     club: str
     name: str
     state: dict[str, Any]
+    label: str = ""  # the organisers' name for it ("Finale, Tisch 1")
+    archived: bool = False  # off the overview (its games stay)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -92,10 +102,34 @@ class HubStore:
             )
 
     def tables(self) -> list[TableState]:
-        """Every table heard of, by club and name."""
+        """Every table heard of, by club and name, with the organisers' label."""
         with self._lock:
-            rows = self._db.execute("SELECT club, tbl, state FROM states ORDER BY club, tbl")
-            return [TableState(c, t, json.loads(s)) for c, t, s in rows]
+            rows = self._db.execute(
+                "SELECT s.club, s.tbl, s.state, coalesce(l.label, ''), coalesce(l.archived, 0) "
+                "FROM states s LEFT JOIN labels l ON l.club = s.club AND l.tbl = s.tbl "
+                "ORDER BY s.club, s.tbl"
+            )
+            return [TableState(c, t, json.loads(s), lb, bool(a)) for c, t, s, lb, a in rows]
+
+    def organise(self, club: str, table: str, label: str, archived: bool) -> None:
+        """The organisers name a table, or take it off the overview (or back)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO labels VALUES (?, ?, ?, ?)",
+                (club, table, label, int(archived)),
+            )
+
+    def start_round(self, name: str, started: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO rounds (name, started) VALUES (?, ?)", (name, started))
+
+    def current_round(self) -> tuple[str, str] | None:
+        """The round the organisers started last: (name, when), or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name, started FROM rounds ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
 
     def events(self, club: str, table: str, game: int | None = None) -> list[dict[str, Any]]:
         """A table's events in order (of one game: ``game``), as the journal exports them."""

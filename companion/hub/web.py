@@ -1,10 +1,11 @@
 """The hub's page: every table of the club at a glance, one table big, every game's
-record. Read-only: anyone on the hall's network may watch; nothing here changes a game.
+record. Anyone on the hall's network may watch; nothing here changes a game.
 
 * ``/``: each table's board drawn small, whose turn, the last verdict; live (an event
   stream says which table changed, and the page fetches its list again);
 * ``/table/<club>/<table>``: the board big, the turns of its game, its games' records;
-* ``/table/<club>/<table>/game/<id>.json`` and ``.txt``: as a table serves them.
+* ``/table/<club>/<table>/game/<id>.json`` and ``.txt``: as a table serves them;
+* ``/organise``: the organisers' part, behind the hub's PIN (:mod:`companion.hub.organise`).
 """
 
 from __future__ import annotations
@@ -22,13 +23,34 @@ from companion.render import draw_board, to_svg
 from companion.web.events import Broker
 
 
-def create_hub_app(store: HubStore, hosts: tuple[str, ...] = ()) -> Flask:
-    """The hub's Flask app over ``store``; ``app.extensions["hub_events"]`` is told
-    ``changed(club, table)`` by the listener."""
+def create_hub_app(store: HubStore, pin: str, hosts: tuple[str, ...] = ()) -> Flask:
+    """The hub's Flask app over ``store``, its organisers' part behind ``pin``;
+    ``app.extensions["hub_events"]`` is told ``changed(club, table)`` by the listener."""
+    from flask_wtf.csrf import CSRFProtect
+
+    from companion.hub.organise import organise
+    from companion.web.security import PinGuard, Unlocks
+
     app = Flask(__name__)
     app.debug = False
+    app.config.update(
+        SECRET_KEY=secrets.token_hex(32),
+        REFEREE_PIN=pin,
+        UNLOCK_SECONDS=4 * 3600,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=16 * 1024,
+    )
     broker = Broker()
-    app.extensions["hub_events"] = broker
+    app.extensions.update(
+        hub_events=broker,
+        hub_store=store,
+        companion_pin_guard=PinGuard(),
+        companion_unlocks=Unlocks(),
+    )
+    CSRFProtect(app)
+    app.register_blueprint(organise)
     app.wsgi_app = HostCheck(app.wsgi_app, lambda: hosts)  # type: ignore[method-assign]
 
     def table_or_404(club: str, name: str) -> TableState:
@@ -43,7 +65,8 @@ def create_hub_app(store: HubStore, hosts: tuple[str, ...] = ()) -> Flask:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-            f"script-src 'nonce-{nonce()}'; frame-ancestors 'none'; base-uri 'none'"
+            f"script-src 'nonce-{nonce()}'; frame-ancestors 'none'; base-uri 'none'; "
+            "form-action 'self'"
         )
         return response
 
@@ -57,7 +80,8 @@ def create_hub_app(store: HubStore, hosts: tuple[str, ...] = ()) -> Flask:
     @app.get("/")
     def index() -> str:
         template = "hub_list.html" if request.args.get("part") else "hub.html"
-        return render_template(template, tables=store.tables())
+        shown = [t for t in store.tables() if not t.archived]
+        return render_template(template, tables=shown, round=store.current_round())
 
     @app.get("/table/<club>/<name>")
     def table(club: str, name: str) -> str:

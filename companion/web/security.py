@@ -102,7 +102,7 @@ def init_security(app: Flask) -> None:
     app.extensions["companion_rate"] = limiter
     app.extensions["companion_open_routes"] = dict(OPEN_ROUTES)
     app.extensions["companion_pin_guard"] = PinGuard()
-    app.extensions["companion_unlocks"] = _Unlocks()
+    app.extensions["companion_unlocks"] = Unlocks()
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)  # checked in _guard, in order
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a page open all evening still works
     csrf = CSRFProtect(app)
@@ -155,7 +155,7 @@ def csp_nonce() -> str:
 
 def is_referee() -> bool:
     token = session.get("referee")
-    unlocks: _Unlocks = current_app.extensions["companion_unlocks"]
+    unlocks: Unlocks = current_app.extensions["companion_unlocks"]
     return isinstance(token, str) and unlocks.valid(token)
 
 
@@ -304,7 +304,7 @@ class PinGuard:
         }
 
 
-class _Unlocks:
+class Unlocks:
     """The unlocks the server gave: a random token per unlocked browser, with its end."""
 
     MOST = 256
