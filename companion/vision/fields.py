@@ -93,6 +93,9 @@ class FieldSampler:
                 a = 2 * np.pi * (k + 0.5 * (ring != 1.0)) / count
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
+        design = np.column_stack([np.ones(len(unit)), unit])
+        #: (P, P): removes the best plane (a light gradient) from a disc's grey values
+        self.detrend = np.eye(len(unit)) - design @ np.linalg.pinv(design)
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
@@ -131,9 +134,12 @@ class FieldSampler:
         ).astype(np.float64)
         colours = np.median(got, axis=1)
         means = got.mean(axis=1)
-        grey = np.sort(got.mean(axis=2), axis=1)
-        mid = grey[:, p // 2]
-        texture = (mid - grey[:, p // 6]) / (mid + 1.0)
+        grey = got.mean(axis=2)
+        mid = np.median(grey, axis=1)
+        # a shadow's edge or a lamp's slope across the disc is light, not print: the
+        # disc's best plane is taken out before its darkest sixth is measured
+        flat = np.sort(grey @ self.detrend.T, axis=1)
+        texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
         probes = np.full((m, 3), np.nan)
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
