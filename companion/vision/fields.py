@@ -93,9 +93,10 @@ class FieldSampler:
                 a = 2 * np.pi * (k + 0.5 * (ring != 1.0)) / count
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
-        design = np.column_stack([np.ones(len(unit)), unit])
-        #: (P, P): removes the best plane (a light gradient) from a disc's grey values
-        self.detrend = np.eye(len(unit)) - design @ np.linalg.pinv(design)
+        #: a disc's best plane (a light gradient) is grey @ to_plane @ from_plane; two thin
+        #: products (a square one would start BLAS threads that cost more than the work)
+        self.from_plane = np.column_stack([np.ones(len(unit)), unit]).T.copy()
+        self.to_plane = np.linalg.pinv(self.from_plane.T).T.copy()
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
@@ -138,7 +139,7 @@ class FieldSampler:
         mid = np.median(grey, axis=1)
         # a shadow's edge or a lamp's slope across the disc is light, not print: the
         # disc's best plane is taken out before its darkest sixth is measured
-        flat = np.sort(grey @ self.detrend.T, axis=1)
+        flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
         texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
         probes = np.full((m, 3), np.nan)
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
