@@ -193,7 +193,6 @@ class FieldVerdicts:
     confidence: FloatArray
     anomaly: npt.NDArray[np.bool_]
     light: FloatArray  # the estimated light level (1 = the profiles' light)
-    misfit: FloatArray  # squared distance (in spreads) to the best class
     intruded: int = 0  # background probes that show something over the board
 
 
@@ -423,7 +422,6 @@ def _score(
         confidence=np.where(anomaly, 0.0, post[np.arange(n), best]),
         anomaly=anomaly,
         light=gain,
-        misfit=d2[np.arange(n), best],
     )
 
 
