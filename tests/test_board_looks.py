@@ -138,3 +138,23 @@ def test_a_piece_missing_from_a_known_photo_is_named_and_refused():
     assert message.startswith("known: does not read back")
     assert f"{gone} shows no piece, should be {known[gone]}" in message
     assert f"a {known[gone]} piece missing there?" in message and "\n" not in message
+
+
+def shadow_edge_through(image: np.ndarray, field: str, pose, depth: float) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """A soft shadow (``depth`` darker) covering the picture left of ``field``'s centre."""
+    rvec, tvec, cam = pose
+    f = LAYOUT.fields[field]
+    seen = cv2.projectPoints(np.array([[f.x, f.y, 0.0]]), rvec, tvec, cam.matrix, cam.distortion)
+    x = seen[0].reshape(2)[0]
+    xx = np.arange(image.shape[1], dtype=np.float64)
+    light = 1.0 - depth / (1.0 + np.exp((xx - x) / 3.0))  # a 10-px penumbra
+    return np.clip(image * light[None, :, None], 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("field", ["r0c0", "r3c3", "r5c2"])
+def test_a_shadow_edge_across_a_white_piece_is_no_print(field):
+    """Half a white piece in a shadow shows contrast, but a straight edge of light, not
+    the number of an empty field: it stays a white piece, or at least no sure empty."""
+    reader, shot, pose = setup("cardboard")
+    read = reader.read(shadow_edge_through(shot({field: "white"}), field, pose, 0.45))
+    assert read.fields.get(field) == "white" or read.confidence[field] < 0.9

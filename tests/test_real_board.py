@@ -78,3 +78,31 @@ def test_a_known_frame_with_a_stone_missing_is_refused_naming_it(frames):
     assert "12: does not read back" in str(caught.value)
     assert "r0c2 shows no piece, should be white" in str(caught.value)
     assert "a white piece missing there?" in str(caught.value)
+
+
+def glare_over(image: np.ndarray, reader: BoardReader, field: str, peak: float) -> np.ndarray:
+    """The photo with a lamp's glare spot (additive, 35 px) centred on ``field``."""
+    location = reader.locator.locate(image)
+    assert location is not None
+    x, y = location.project(np.array([[GO9.fields[field].x, GO9.fields[field].y]]))[0]
+    yy, xx = np.mgrid[0 : image.shape[0], 0 : image.shape[1]]
+    spot = peak * np.exp(-((xx - x) ** 2 + (yy - y) ** 2) / (2 * 35.0**2))
+    return np.clip(image + spot[..., None], 0, 255).astype(np.uint8)
+
+
+def test_an_empty_field_burnt_white_by_glare_is_no_sure_white_stone(frames):
+    """Glare burns the light wood of r8c4 out to white: it may look like a white stone,
+    but the reader must not be sure of one (the referee asks instead of deciding)."""
+    reader = calibrated(frames, "go9-move_13.jpg")
+    photo = glare_over(read_image(DATA / "go9-move_1.jpg"), reader, "r8c4", 100.0)
+    read = reader.read(photo)
+    assert read.fields.get("r8c4") != "white" or read.confidence["r8c4"] < 0.9
+
+
+def test_a_white_stone_burnt_out_by_glare_is_still_read_and_judged(frames):
+    """The other side of the same doubt: a white stone burnt out by the same glare is
+    still read as white, and the frame is judged, not kept busy for ever."""
+    reader = calibrated(frames, "go9-move_13.jpg")
+    photo = glare_over(read_image(DATA / "go9-move_12.jpg"), reader, "r2c5", 80.0)
+    read = reader.read(photo)
+    assert read.fields.get("r2c5") == "white" and not read.busy, read.reason

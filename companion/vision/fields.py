@@ -46,6 +46,8 @@ ANOMALY_D2 = 40.0
 MIN_INTRUDED = 5
 #: A field colour with a channel at or above this is clipped by the sensor.
 SATURATED = 250.0
+#: Rounds of refitting a class's light with its clipped channels censored.
+CENSOR_ROUNDS = 3
 #: Weight of one background probe as a light reference, against 1 for a sure field.
 PROBE_WEIGHT = 1.0
 #: How strongly glare is pulled towards 0 where the references cannot tell it from light.
@@ -54,6 +56,10 @@ GLARE_RIDGE = 0.02
 MIN_PROBES = 20
 #: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
 LIGHT_RADIUS_MM = 40.0
+#: How far (mm) the neighbours' prediction errors are looked at to judge the light's
+#: uncertainty at a field: nearer than the light itself, as a glare spot or a shadow's
+#: edge is smaller than the neighbourhood the light is averaged over.
+SLACK_RADIUS_MM = 25.0
 #: How far a class's own light may stray from the neighbours' estimate (one sigma): the
 #: gain by this share, the glare by this many levels (plus 30 % of the glare itself).
 LIGHT_SLACK = 0.12
@@ -89,6 +95,10 @@ class FieldSampler:
                 a = 2 * np.pi * (k + 0.5 * (ring != 1.0)) / count
                 pattern.append((ring * np.cos(a), ring * np.sin(a)))
         unit = np.array(pattern)  # (P, 2) points in the unit disc
+        #: a disc's best plane (a light gradient) is grey @ to_plane @ from_plane; two thin
+        #: products (a square one would start BLAS threads that cost more than the work)
+        self.from_plane = np.column_stack([np.ones(len(unit)), unit]).T.copy()
+        self.to_plane = np.linalg.pinv(self.from_plane.T).T.copy()
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
@@ -127,9 +137,12 @@ class FieldSampler:
         ).astype(np.float64)
         colours = np.median(got, axis=1)
         means = got.mean(axis=1)
-        grey = np.sort(got.mean(axis=2), axis=1)
-        mid = grey[:, p // 2]
-        texture = (mid - grey[:, p // 6]) / (mid + 1.0)
+        grey = got.mean(axis=2)
+        mid = np.median(grey, axis=1)
+        # a shadow's edge or a lamp's slope across the disc is light, not print: the
+        # disc's best plane is taken out before its darkest sixth is measured
+        flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
+        texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
         probes = np.full((m, 3), np.nan)
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
@@ -228,25 +241,24 @@ def classify(
         # looks like that; a plain disc may be a piece or a blurred empty field
         printed = np.clip(texture / np.maximum(profiles.empty_texture, 1e-3), 0.2, 1.0)
         sure = np.where(verdict.labels < 0, printed, 0.5)
+        trusted = verdict.confidence * ~verdict.anomaly
         # a clipped colour only says "at least this bright": no light reference
-        weight = verdict.confidence * sure * ~verdict.anomaly * ~saturated
+        weight = trusted * sure * ~saturated
         ok = ~np.isnan(samples.probes[:, 0])
         if ok.sum() >= MIN_PROBES:
             if kernel is None:
                 kernel = light_kernel(centres, probes_mm)
             gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
-            slack = _light_slack(bright, gain * ref + glare, weight, kernel[:, : len(bright)])
-            # dividing a clipped colour by a light above 1 would make it look darker than it is
-            light = np.where(saturated, np.minimum(gain, 1.0), gain)
-            verdict = _score(colours, texture, light, glare, slack, profiles)
+            near = kernel[:, : len(bright)] ** ((LIGHT_RADIUS_MM / SLACK_RADIUS_MM) ** 2)
+            slack = _light_slack(bright, gain * ref + glare, trusted, saturated, near)
+            verdict = _score(colours, texture, gain, glare, slack, profiles)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
             near = np.exp(
-                -((centres[:, None] - centres[None]) ** 2).sum(2) / (2 * LIGHT_RADIUS_MM**2)
+                -((centres[:, None] - centres[None]) ** 2).sum(2) / (2 * SLACK_RADIUS_MM**2)
             )
             np.fill_diagonal(near, 0.0)
-            slack = _light_slack(bright, light * ref, weight, near)
-            light = np.where(saturated, np.minimum(light, 1.0), light)
+            slack = _light_slack(bright, light * ref, trusted, saturated, near)
             verdict = _score(colours, texture, light, none, slack, profiles)
     return replace(verdict, intruded=intruded)
 
@@ -311,16 +323,22 @@ def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, sca
 
 
 def _light_slack(
-    bright: FloatArray, predicted: FloatArray, weight: FloatArray, near: FloatArray
+    bright: FloatArray,
+    predicted: FloatArray,
+    weight: FloatArray,
+    clipped: npt.NDArray[np.bool_],
+    near: FloatArray,
 ) -> FloatArray:
     """How far the neighbours' light may be off at each field: their own prediction error.
 
     Each field's light was predicted from its neighbours alone (leave-one-out), so how
     well that predicted the fields around it (seen against predicted brightness) is how
     much to trust it here: a few percent on an evenly lit board, much more at a shadow's
-    edge or in a glare spot.
+    edge or in a glare spot. A clipped field was at least as bright as seen: it shows an
+    error only when the light predicted it darker (in a glare spot it does, strongly).
     """
-    err = (bright / np.maximum(predicted, 1.0) - 1.0) ** 2
+    err = bright / np.maximum(predicted, 1.0) - 1.0
+    err = np.where(clipped, np.maximum(err, 0.0), err) ** 2
     w = near * weight[None, :]
     slack = np.sqrt((w @ err + 0.5 * MIN_SLACK**2) / (w.sum(axis=1) + 0.5))
     return np.asarray(np.clip(slack, MIN_SLACK, MAX_SLACK), np.float64)
@@ -351,19 +369,33 @@ def _score(
     refs = np.concatenate(
         [profiles.empty_bgr[:, None, :], np.broadcast_to(profiles.piece_bgr, (n, k, 3))], axis=1
     )  # (N, 1 + K, 3): what each class looks like under the calibration light
-    g, glr = _class_light(colours, refs, gain, glare, slack)
-    corrected = (colours[:, None, :] - glr[..., None]) / g[..., None]
+    seen = _censored(colours, refs, gain, glare, slack)
+    g, glr = _class_light(seen, refs, gain, glare, slack)
+    corrected = (seen - glr[..., None]) / g[..., None]
     # texture is contrast over brightness: under glare the print is as dark against the
     # field as before but the field is brighter, so each class sees it without its glare
     bright = colours.mean(axis=1, keepdims=True) + 1.0
     tex_seen = texture[:, None] * bright / np.maximum(bright - np.maximum(glr, 0.0), 0.25 * bright)
+    # the print of an empty field shows as much contrast as its class's light leaves it:
+    # glare lowers it, and where the light burns the print out to the sensor's limit too,
+    # a plain disc is no sign of a piece
+    faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], profiles.empty_texture)
+    missing = np.maximum(profiles.empty_texture * faded - texture, 0) / faded
     tex = np.column_stack(
         [
-            np.maximum(profiles.empty_texture - tex_seen[:, 0], 0),
-            np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0),
+            (missing / profiles.texture_std) ** 2,
+            (np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0)) ** 2
+            / profiles.texture_std**2,
         ]
     )
-    tex = (tex / profiles.texture_std) ** 2
+    # a print whose darkest part is clipped as well may be burnt out by more light than
+    # the class's fit: its absence then costs at most that much more light (cheap for a
+    # faint grid line, dear for a printed number)
+    grey = colours.mean(axis=1)
+    burnt = grey - texture * (grey + 1.0) >= SATURATED
+    more = g[:, 0] / np.maximum(1.0 - profiles.empty_texture, 0.05) / gain - 1.0
+    burn = (more / slack) ** 2 - ((g[:, 0] / gain - 1.0) / slack) ** 2
+    tex[:, 0] = np.where(burnt, np.minimum(tex[:, 0], np.maximum(burn, 0.0)), tex[:, 0])
     lab = to_lab(corrected)
     stds = np.concatenate(
         [
@@ -396,6 +428,46 @@ def _score(
     )
 
 
+def _censored(
+    colours: FloatArray, refs: FloatArray, gain: FloatArray, glare: FloatArray, slack: FloatArray
+) -> FloatArray:
+    """What each class (N, C, 3) sees at every field, a clipped channel read as censored.
+
+    A channel at the sensor's limit only says "at least this bright": a class whose light
+    makes it brighter still is not contradicted there. Each class's light is fitted, the
+    clipped channels it predicts brighter are taken at its prediction, and the light is
+    fitted again (a few rounds converge). A white piece under a glare spot and the light
+    field it stands on are then compared on what the sensor did see: the hue of the
+    unclipped channels, the light their neighbours allow, the print.
+    """
+    seen = np.broadcast_to(colours[:, None, :], refs.shape)
+    clipped = colours >= SATURATED
+    rows = np.flatnonzero(clipped.any(axis=1))
+    if not len(rows):
+        return seen
+    seen = seen.copy()
+    sub, refs_r, clip_r = colours[rows, None, :], refs[rows], clipped[rows, None, :]
+    slack_r = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[rows]
+    got = np.broadcast_to(sub, refs_r.shape)
+    for _ in range(CENSOR_ROUNDS):
+        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r)
+        got = np.where(clip_r, np.maximum(sub, g[..., None] * refs_r + b[..., None]), sub)
+    seen[rows] = got
+    return seen
+
+
+def _print_contrast(
+    empty: FloatArray, gain: FloatArray, glare: FloatArray, texture: FloatArray
+) -> FloatArray:
+    """The share (0.25..1) of its calibrated texture an empty field's print keeps under a
+    light (gain, glare): glare lifts field and print alike, and clipping flattens both."""
+    mid = np.minimum(gain[:, None] * empty + glare[:, None], 255.0).mean(axis=1)
+    print_ = (1.0 - texture)[:, None] * empty
+    dark = np.minimum(gain[:, None] * print_ + glare[:, None], 255.0).mean(axis=1)
+    calibrated = np.maximum(texture, 1e-3) * (mid + 1.0)
+    return np.asarray(np.clip((mid - dark) / calibrated, 0.25, 1.0), np.float64)
+
+
 def _class_light(
     seen: FloatArray,
     refs: FloatArray,
@@ -408,7 +480,10 @@ def _class_light(
 
     A least-squares fit over the three channels with a prior at the neighbours' light
     (``gain``, ``glare``), solved in closed form for all fields and classes at once.
+    ``seen`` is (N, 3), or (N, C, 3) when each class sees its own (:func:`_censored`).
     """
+    if seen.ndim == 2:
+        seen = seen[:, None, :]
     g0, b0 = gain[:, None], glare[:, None]
     glare_slack = glare_slack or GLARE_SLACK
     slack = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[:, None]
@@ -416,8 +491,8 @@ def _class_light(
     pb = (COLOUR_NOISE / (glare_slack + 0.3 * np.abs(b0))) ** 2
     sxx = (refs * refs).sum(axis=2) + pg
     sx = refs.sum(axis=2)
-    sxy = (refs * seen[:, None, :]).sum(axis=2) + pg * g0
-    sy = seen.sum(axis=1)[:, None] + pb * b0
+    sxy = (refs * seen).sum(axis=2) + pg * g0
+    sy = seen.sum(axis=2) + pb * b0
     s1 = 3.0 + pb
     det = sxx * s1 - sx * sx
     g = (sxy * s1 - sx * sy) / det
