@@ -28,7 +28,16 @@ def a_table(folder, name: str, port: int) -> tuple[Table, Publisher]:  # type: i
     config = HubConfig(broker="127.0.0.1", port=port, club="test", table=name)
     publisher = Publisher(table, config, folder)
     publisher.start()
+    with table.lock:
+        table.referee.confirm_board()  # the pieces stand: the game can begin
     return table, publisher
+
+
+def a_hub(tmp_path, port: int) -> tuple[HubStore, Listener]:  # type: ignore[no-untyped-def]
+    store = HubStore(tmp_path / "hub.sqlite")
+    hub = Listener(store, "127.0.0.1", port, club="test")
+    hub.start()
+    return store, hub
 
 
 def play(table: Table, rolls: list[list[int]]) -> None:
@@ -58,14 +67,10 @@ def broker(tmp_path):  # type: ignore[no-untyped-def]
 
 @needs_broker
 def test_two_tables_reach_the_hub_once_and_in_order_across_a_broker_outage(tmp_path, broker):
-    store = HubStore(tmp_path / "hub.sqlite")
-    hub = Listener(store, "127.0.0.1", broker.port, club="test")
-    hub.start()
+    store, hub = a_hub(tmp_path, broker.port)
     tables = [a_table(tmp_path / name, name, broker.port) for name in ("a", "b")]
     try:
         for table, _ in tables:
-            with table.lock:
-                table.referee.confirm_board()
             play(table, [[4, 3], [5, 2]])
         broker.stop()  # the hall's Wi-Fi goes down
         for table, _ in tables:
@@ -88,13 +93,9 @@ def test_two_tables_reach_the_hub_once_and_in_order_across_a_broker_outage(tmp_p
 def test_a_hub_that_lost_its_copy_gets_every_event_again(tmp_path, broker):
     table, publisher = a_table(tmp_path / "a", "a", broker.port)
     try:
-        with table.lock:
-            table.referee.confirm_board()
         play(table, [[4, 3]])
         assert wait_until(lambda: publisher.sent == journal_ids(table)[-1])
-        store = HubStore(tmp_path / "hub.sqlite")  # a hub started after the table sent all
-        hub = Listener(store, "127.0.0.1", broker.port, club="test")
-        hub.start()
+        store, hub = a_hub(tmp_path, broker.port)  # a hub started after the table sent all
         play(table, [[5, 2]])  # its first event names a gap: the hub asks for the rest
         assert wait_until(
             lambda: [e["id"] for e in store.events("test", "a")] == journal_ids(table)
@@ -128,8 +129,6 @@ def test_a_table_without_a_broker_referees_on(tmp_path):
     table, publisher = a_table(tmp_path / "a", "a", free_port())  # nobody listens there
     try:
         start = time.monotonic()
-        with table.lock:
-            table.referee.confirm_board()
         play(table, [[4, 3], [5, 2], [6, 1]])
         assert time.monotonic() - start < 2  # never waits for the broker
         assert len(journal_ids(table)) > 6 and publisher.sent == 0
@@ -142,13 +141,9 @@ def test_the_hub_page_shows_every_table_and_serves_its_records_as_the_table_does
     from companion.hub.web import create_hub_app
     from companion.web import create_app
 
-    store = HubStore(tmp_path / "hub.sqlite")
-    hub = Listener(store, "127.0.0.1", broker.port, club="test")
-    hub.start()
+    store, hub = a_hub(tmp_path, broker.port)
     table, publisher = a_table(tmp_path / "a", "a", broker.port)
     try:
-        with table.lock:
-            table.referee.confirm_board()
         play(table, [[4, 3], [5, 2]])
         assert wait_until(lambda: received(store, "a") == journal_ids(table))
         assert wait_until(lambda: [t.name for t in store.tables()] == ["a"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Flask, Response, abort, g, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
 
 from companion.hosts import HostCheck
 from companion.hub.store import HubStore, TableState
@@ -29,7 +29,7 @@ def create_hub_app(store: HubStore, pin: str, hosts: tuple[str, ...] = ()) -> Fl
     from flask_wtf.csrf import CSRFProtect
 
     from companion.hub.organise import organise
-    from companion.web.security import PinGuard, Unlocks
+    from companion.web.security import PinGuard, Unlocks, csp_nonce, guard_headers
 
     app = Flask(__name__)
     app.debug = False
@@ -59,23 +59,8 @@ def create_hub_app(store: HubStore, pin: str, hosts: tuple[str, ...] = ()) -> Fl
                 return known
         abort(404)
 
-    @app.after_request
-    def _headers(response: Response) -> Response:
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-            f"script-src 'nonce-{nonce()}'; frame-ancestors 'none'; base-uri 'none'; "
-            "form-action 'self'"
-        )
-        return response
-
-    def nonce() -> str:
-        if "nonce" not in g:
-            g.nonce = secrets.token_urlsafe(16)
-        return str(g.nonce)
-
-    app.jinja_env.globals["nonce"] = nonce
+    app.after_request(guard_headers)
+    app.jinja_env.globals["nonce"] = csp_nonce
 
     @app.get("/")
     def index() -> str:

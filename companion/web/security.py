@@ -128,21 +128,25 @@ def init_security(app: Flask) -> None:
             return redirect(url_for("setup.unlock", next=_after_unlock()))
         return None
 
-    @app.after_request
-    def _headers(response: Response) -> Response:
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-            f"script-src 'nonce-{csp_nonce()}'; frame-ancestors 'none'; base-uri 'none'; "
-            "form-action 'self'; object-src 'none'"
-        )
-        return response
+    app.after_request(guard_headers)
 
     app.jinja_env.globals["is_referee"] = is_referee
     app.jinja_env.globals["pin_on_this_screen"] = pin_on_this_screen
     app.jinja_env.globals["csp_nonce"] = csp_nonce
+
+
+def guard_headers(response: Response) -> Response:
+    """Every answer forbids framing, sniffing and any script but the page's own (by the
+    nonce of this answer): the table's page and the hub's alike."""
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        f"script-src 'nonce-{csp_nonce()}'; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'; object-src 'none'"
+    )
+    return response
 
 
 def csp_nonce() -> str:
