@@ -52,7 +52,7 @@ HERE = Path(__file__).parent
 #: Finds dice around candidates: a wide crop, so a die a third of a side off is seen whole.
 FINDER = Stage(HERE / "dicefinder.onnx", 32, 1.5, 1, 1.0)
 #: Reads a die the finder centred: a tight crop at about the photo's own resolution.
-READER = Stage(HERE / "dicereader.onnx", 40, 1.2, 4, 1.0)
+READER = Stage(HERE / "dicereader.onnx", 40, 1.2, 4, 0.97)
 
 
 class Look(NamedTuple):
