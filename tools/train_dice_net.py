@@ -1,24 +1,28 @@
-"""Train the die reader network of companion/vision/dicenet.py and export it to ONNX.
+"""Train a dice network of companion/vision/dicenet.py (finder or reader), export to ONNX.
 
-Run ``.venv/bin/python tools/train_dice_net.py`` from the project root, with torch
-installed for training only (``pip install torch==2.13.0 onnx``; the companion itself runs
-the exported file through ``cv2.dnn``). Data, all from outside the test split:
+Run ``.venv/bin/python tools/train_dice_net.py --stage finder|reader`` from the project
+root, with torch installed for training only (``pip install torch==2.13.0 onnx``; the
+companion itself runs the exported file through ``cv2.dnn``). Data, all from outside the
+test split:
 
-* the real photos of ``../shared/data/dice-real-scenes`` of the ``train`` split only: a
-  crop around every labelled die, its centre moved by up to 0.35 of its side and its size
-  misjudged by 0.65-1.5× (as the pip candidates are), labelled with its value and where
-  the die really is; and crops at the pip candidates (:mod:`companion.vision.pipspots`)
-  and random places that are not on a die (further than 0.6 of a side from every die),
-  labelled "no die";
+* the real photos of ``../shared/data/dice-real-scenes`` of the ``train`` split, less the
+  fifth held out (:func:`companion.vision.dicetruth.train_parts`): a crop around every
+  labelled die, its centre moved by up to 0.35 of its side and its size misjudged by
+  0.65-1.5× for the finder (as the pip candidates are), 0.2 and 0.72-1.3× for the reader
+  (as the finder's places are), labelled with its value and where the die really is; and
+  crops at the pip candidates (:mod:`companion.vision.pipspots`) and random places that
+  are not on a die (further than 0.6 of a side from every die), labelled "no die";
 * the real single-die crops of ``../shared/data/dice-real-crops``, pasted turned onto the
   synthetic tables of :mod:`companion.synth.tables` (wood, felt, cardboard, leather, plain)
   and onto die-free parts of the train photos;
-* those synthetic tables alone, as "no die".
+* those synthetic tables alone, made-up desks and rendered trays.
 
-Every crop is turned by any angle (a die's value does not depend on its turn), its colour
-channels shuffled or the whole crop inverted (white dice with black pips become black dice
-with white pips), light, contrast, blur, noise and JPEG loss varied. The seed is fixed; the
-figures the network reaches are measured by ``bench/dice.py``, not here.
+Every crop is turned by any angle when cut (a die's value does not depend on its turn);
+in every epoch anew its colour channels are shuffled or the whole crop inverted (white
+dice with black pips become black dice with white pips), light, contrast, blur, noise and
+JPEG loss varied. After every epoch the crops of the held-out photos (cut the same way,
+not altered) are measured; the epoch with the lowest loss on them is exported. The seed
+is fixed; the figures the whole reader reaches are measured by ``bench/dice.py``.
 """
 
 from __future__ import annotations
