@@ -8,6 +8,8 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     labelled box with its value): dice right, scenes entirely right, dice missed, misread and
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
     reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
+    the ``train`` split whole, then its fifth held out of the networks' training
+    (``dicetruth.train_parts``: where the training choices were measured), then ``test``;
 (b) real crops: the classical pip reader (``pips.read_face``) alone on the 64×64 crops of
     ``--crops`` (file name's first character = truth), accuracy and confusion matrix;
     skipped with a message if absent. The crops are in the networks' training data, so
@@ -39,7 +41,7 @@ import numpy as np
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
 from companion.vision.dice import SURE, DiceReading, read_dice
-from companion.vision.dicetruth import CROPS, SCENES, Score, load_scenes, score
+from companion.vision.dicetruth import CROPS, SCENES, Score, load_scenes, score, train_parts
 from companion.vision.pips import D6_VALUES, read_face
 
 
@@ -93,8 +95,13 @@ def real_scenes(folder: Path) -> None:
     if not (folder / "truth.json").is_file():
         print(f"(a) real scenes: skipped, no truth.json in {folder} (use --scenes)")
         return
-    for split in ("train", "test"):
-        scenes = load_scenes(folder, split)
+    fit, held = train_parts(folder)
+    parts = (
+        ("train", fit + held),
+        (f"train, the fifth held out of training ({len(held)} photos)", held),
+        ("test", load_scenes(folder, "test")),
+    )
+    for split, scenes in parts:
         total = Score()
         for scene in scenes:
             image = cv2.imread(str(scene.path))

@@ -115,10 +115,6 @@ def test_miwins_dice_in_the_tray_reach_the_referee_in_the_order_iii_iv_v():
     assert referee.roll == (9, 8, 7) and referee.phase is Phase.MOVE
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 open: the learned dice reader reads this rendered Miwin III's 2 as a 1",
-)
 def test_a_miwin_iii_showing_two_is_read_as_two():
     options = scene_options(kind="miwin", dice=(3, 3), values=(2, 5, 3), moving=0.0)
     tray = render_scene(0, replace(options, width=1280, height=960)).image

@@ -9,8 +9,9 @@ every table shows (docs/dice.md has the measurements):
    group and each spot is a candidate place with an estimated face size.
 3. :mod:`companion.vision.dicenet` (a small network run by ``cv2.dnn``) looks at a crop
    around every candidate: no die, or a die of value 1-6, and where the die's centre and
-   side really are. Every die it sees is looked at once more, on the crop centred on the
-   die, and that second look gives the value and the confidence (its probability).
+   side really are. The places found for one die (from its pips' candidates) are averaged;
+   every die is looked at once more, by a second network on the crop centred on the die,
+   and that second look gives the value and the confidence (its probability).
 4. Readings of one die (the centre of its pips and each of its pips) keep the surest; a die
    whose face runs off the frame's edge is not reported (a part of a face is no reading).
    Where no die is found, the photo is read again at half size (pips too large for the
@@ -158,11 +159,17 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
     """The dice of a working copy (see the module's docstring, steps 2-4)."""
     places = [(c.x, c.y, c.side) for c in candidates(image)]
     found = sorted((f for f in look(image, places, FINDER) if f.die >= 0.5), key=lambda f: -f.die)
-    dies: list[Look] = []  # one place per die: several candidates (its pips) find one die
-    for f in found:
-        if all(math.hypot(f.x - d.x, f.y - d.y) > 0.3 * max(f.side, d.side) for d in dies):
-            dies.append(f)
-    second = look(image, [(d.x, d.y, d.side) for d in dies], READER)
+    # One place per die: several candidates (its pips) find one die, each answer a little
+    # off; the mean of the answers that agree on its size, weighted by how sure each is,
+    # is nearer the die's centre than any one (an answer of another size is dropped).
+    dies: list[list[Look]] = []
+    for f in found:  # surest first
+        die = next((d for d in dies if _same(f, d[0], 0.3)), None)
+        if die is None:
+            dies.append([f])
+        elif max(f.side, die[0].side) <= 1.25 * min(f.side, die[0].side):
+            die.append(f)
+    second = look(image, [_mean_place(d) for d in dies], READER)
     dice = sorted(
         (d for d in (_die(image, s, kind, profiles) for s in second if s.die >= 0.5) if d),
         key=lambda d: -d.confidence,
@@ -185,6 +192,21 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
         if all(math.hypot(d.x - k.x, d.y - k.y) > 0.6 * max(d.side, k.side) for k in kept):
             kept.append(d)  # else a surer reading of this die was kept
     return kept
+
+
+def _same(a: Look, b: Look, sides: float) -> bool:
+    """Two looks closer than ``sides`` of the larger one's side are at one die."""
+    return math.hypot(a.x - b.x, a.y - b.y) <= sides * max(a.side, b.side)
+
+
+def _mean_place(looks: list[Look]) -> tuple[float, float, float]:
+    """The mean place (x, y, side) of several looks at one die, weighted by how sure each is."""
+    w = sum(f.die for f in looks)
+    return (
+        sum(f.die * f.x for f in looks) / w,
+        sum(f.die * f.y for f in looks) / w,
+        sum(f.die * f.side for f in looks) / w,
+    )
 
 
 def _die(image: Image, s: Look, kind: str, profiles: DiceProfiles) -> Die | None:

@@ -76,6 +76,19 @@ def load_scenes(folder: Path = SCENES, split: str | None = None) -> list[Scene]:
     return scenes
 
 
+#: Every HOLD_OUT-th photo of the ``train`` split is held out of the networks' training:
+#: the choices made while training (which epoch, which settings) are measured on it, so
+#: that the ``test`` split is left for the one report at the end.
+HOLD_OUT = 5
+
+
+def train_parts(folder: Path = SCENES) -> tuple[list[Scene], list[Scene]]:
+    """The ``train`` split's photos the networks learn from, and those held out of it."""
+    scenes = load_scenes(folder, "train")
+    held = [s for i, s in enumerate(scenes) if i % HOLD_OUT == HOLD_OUT - 1]
+    return [s for s in scenes if s not in held], held
+
+
 @dataclass
 class Score:
     """Counts over one or more scenes (see the module's docstring for the words)."""
