@@ -368,8 +368,8 @@ def fit_colours(
     in those messages ("start", "empty"); by default they are numbered.
     """
     from companion.vision.fields import FieldSampler
+    from companion.vision.learn import default_profiles, fit_profiles
     from companion.vision.locate import Locator
-    from companion.vision.profiles import default_profiles, fit_profiles
     from companion.vision.reader import BoardReader
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]

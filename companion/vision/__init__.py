@@ -4,8 +4,9 @@ Vision never imports the rules: it reports what it sees (which colour stands on 
 field, and how sure it is); the referee compares that with the game.
 """
 
+from companion.vision.learn import default_profiles
 from companion.vision.locate import Intrinsics, Location, Locator
-from companion.vision.profiles import Profiles, default_profiles
+from companion.vision.profiles import Profiles
 from companion.vision.reader import BoardRead, BoardReader
 
 __all__ = [

@@ -14,8 +14,9 @@ import numpy.typing as npt
 
 from companion.layout import Layout
 from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
+from companion.vision.learn import default_profiles
 from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
-from companion.vision.profiles import Profiles, default_profiles
+from companion.vision.profiles import Profiles
 
 #: A field read with less confidence than this is not sure: drawn red, and counted by
 #: bench/board.py when it is wrong (the target: no wrong field is ever sure).
