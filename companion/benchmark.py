@@ -153,6 +153,54 @@ def reproductions() -> list[tuple[str, Any, tuple[int, int]]]:
     ]
 
 
+#: Five players with full stores, four pieces in a row on U1 with gaps between them: the
+#: Stöße of an 11 may each be defended, and 2,031 outcomes (who spent how many store
+#: points) leave one board, which the camera cannot tell apart (found by a random search
+#: over dense boards with full stores; bench/rules.py).
+CROWDED_GRAVITATION = {
+    "red": ["U1.2", "U1.19", "U2.8", "U2.12", "U2.24"],
+    "yellow": ["U1.9", "U2.4", "U2.5", "U2.13", "U2.32"],
+    "green": ["U1.7", "U1.15", "U2.11", "U2.27", "U2.36"],
+    "blue": ["U1.1", "U1.33", "U2.17", "U2.34", "U2.38"],
+    "white": ["U1.11", "U1.31", "U1.34", "U1.36", "U2.29"],
+}
+
+#: A move of that roll whose board all 2,031 outcomes leave: blue's piece stays, the four
+#: pushed pieces move on.
+CROWDED_WORDS = (
+    "Wurf 11, Umlaufbahn 10, Stoß 10, 9, 8, 7, 6, Stoß 6, 5, Stoß 5, 4, Stoß 4, Abwehr 0"
+)
+
+
+def crowded() -> tuple[str, Any, tuple[int, int], dict[str, str]]:
+    """The board that fits the most outcomes known: name, position, roll and the board."""
+    from companion.checker import check
+    from companion.layout import load_layout
+    from companion.position import Position
+
+    layout = load_layout("gravitation")
+    colours = layout.colours
+    position = Position.create(
+        "gravitation",
+        layout,
+        colours,
+        "blue",
+        CROWDED_GRAVITATION,
+        phase=3,
+        energy={c: 5 for c in colours},
+        options={"prediction": True},
+    )
+    position = replace(position, prediction=5)
+    move = check(position, (5, 6), CROWDED_WORDS, "U1.1", "U1.1").move
+    assert move is not None, "the crowded board's move is legal"
+    return (
+        "Gravitation, five full stores, 5+6, a board of 2,031 outcomes",
+        position,
+        (5, 6),
+        dict(move.after.occupant),
+    )
+
+
 def _rolled(position: Any, roll: tuple[int, int]) -> Any:
     """A referee that has seen the board set up and the roll: ready to judge."""
     from companion.games import legal_move_generator

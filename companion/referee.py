@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Protocol, runtime_checkable
@@ -52,7 +52,7 @@ class Searchable(Protocol):
     """Legal moves that can be searched from a board instead of listed (a lazy sequence,
     companion.games.legal.LegalMoves): the referee never builds every move of a roll."""
 
-    def reaching(self, board: Mapping[str, str]) -> Sequence[MoveLike]: ...
+    def reaching(self, board: Mapping[str, str]) -> Iterable[MoveLike]: ...
     def nearest(self, board: Mapping[str, str], count: int = 3) -> Sequence[MoveLike]: ...
 
 
@@ -305,7 +305,7 @@ class Referee:
                 found = explain(self.position, self.roll or (), board)
             except CompanionError as exc:
                 return self._reject(board, str(exc), ())
-            loose: Sequence[MoveLike] = found.fits
+            loose: Iterable[MoveLike] = found.fits
             near = found.near
         elif isinstance(self._legal, Searchable):  # searched from the board, not listed
             loose = self._legal.reaching(board)
@@ -314,18 +314,17 @@ class Referee:
             loose = exact or [
                 m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
             ]
-        outcomes = _group(loose)
+        outcomes = _outcomes(loose, SHOWN + 1)
         if len(outcomes) == 1:
-            return self._accept(outcomes[0][0], board, taken)
+            return self._accept(outcomes[0], board, taken)
         if outcomes:
-            self.candidates = [ms[0] for ms in outcomes]
+            self.candidates = outcomes[:SHOWN]
             self.phase = Phase.DECIDE
             self._changed(taken)
             choices = tuple(m.announcement for m in self.candidates)
+            fits = "several moves" if len(outcomes) <= SHOWN else f"more than {SHOWN} moves"
             return self._say(
-                Verdict(
-                    "ambiguous", "the board fits several moves; which was meant?", choices=choices
-                )
+                Verdict("ambiguous", f"the board fits {fits}; which was meant?", choices=choices)
             )
         reason = "no legal move leads to this board: " + differences(seen(self.position), board)
         if self.position.game != "tenet":  # the nearest moves, looked for only now
@@ -513,10 +512,13 @@ def _outcome(m: MoveLike) -> tuple[Any, ...]:
     return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
 
 
-def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
-    """Moves grouped by outcome (board, stores, who moves next, dice spent, winner): one
-    group, one meaning."""
-    groups: dict[Any, list[MoveLike]] = {}
+def _outcomes(moves: Iterable[MoveLike], most: int) -> list[MoveLike]:
+    """The first move of each outcome (board, stores, who moves next, dice spent, winner:
+    one outcome, one meaning), in the order found, up to ``most`` outcomes: the search
+    stops there (a board may fit thousands of outcomes, which nobody picks from)."""
+    found: dict[Any, MoveLike] = {}
     for m in moves:
-        groups.setdefault(_outcome(m), []).append(m)
-    return list(groups.values())
+        found.setdefault(_outcome(m), m)
+        if len(found) == most:
+            break
+    return list(found.values())

@@ -8,6 +8,8 @@ Positions are random reachable ones: self-play with five players and every optio
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +19,8 @@ from companion.checker import check
 from companion.games import legal_move_generator, legal_moves
 from companion.games.legal import LegalMoves
 from companion.games.selfplay import Turn, self_play
-from companion.games.turn import moves_built
+from companion.games.turn import Reach, moves_built
+from companion.layout import load_layout
 from companion.notation.tokens import normalise
 from companion.position import Position
 from companion.referee import Referee
@@ -132,3 +135,43 @@ def test_any_board_the_camera_may_report_is_judged_as_by_every_legal_move(
     eager = judged(turn.position, turn.roll, board, lazy=False)
     assert lazy[1:] == eager[1:]  # type: ignore[index]
     assert getattr(lazy[0], "kind", None) == getattr(eager[0], "kind", None)  # type: ignore[index]
+
+
+def crowded_board(rng: random.Random) -> tuple[Position, tuple[int, int], dict[str, str]]:
+    """Five players' 25 pieces on the inner orbits, stores mostly full, and the board of
+    a random one of the roll's first moves, or that board with one moved piece elsewhere:
+    the boards that fit hundreds of outcomes (who defended how much)."""
+    layout = load_layout("gravitation")
+    rings = [f.id for f in layout if f.ring in ("U1", "U2")]
+    colours = layout.colours
+    fields = rng.sample(rings, 25)
+    position = Position.create(
+        "gravitation",
+        layout,
+        colours,
+        rng.choice(colours),
+        {c: fields[5 * n : 5 * n + 5] for n, c in enumerate(colours)},
+        phase=3,
+        energy={c: rng.choice([5, 5, 5, 3, 0]) for c in colours},
+        options={"prediction": True, "death_push": rng.random() < 0.3},
+    )
+    position = replace(position, prediction=rng.choice([4, 5, 6]))
+    roll = (rng.randint(1, 6), rng.randint(1, 6))
+    board = dict(rng.choice(LegalMoves(position, roll).first(500)).after.occupant)
+    if rng.random() < 0.5:
+        moved = [f for f in board if position.occupant.get(f) != board[f]] or sorted(board)
+        free = [f for f in layout.fields if f not in board]
+        board[rng.choice(free)] = board.pop(rng.choice(moved))
+    return position, roll, board
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_search_drops_only_pushes_that_cannot_leave_the_board(rng: random.Random) -> None:
+    """The memo of a board search (turn.Reach: which pushes can end on the board seen,
+    with every store full) changes what is tried, never what is found."""
+    position, roll, board = crowded_board(rng)
+    found = [m.announcement for m in LegalMoves(position, roll).reaching(board)]
+    with patch.object(Reach, "of", lambda position: None):  # no memo: every defence tried
+        every = [m.announcement for m in LegalMoves(position, roll).reaching(board)]
+    assert found == every

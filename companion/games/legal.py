@@ -82,16 +82,26 @@ class LegalMoves(Sequence[Move]):
         self._fill(None if index < 0 else index + 1)
         return self._built[index]
 
-    def reaching(self, board: Mapping[str, str]) -> list[Move]:
-        """The moves that leave ``board`` (field → colour): those whose board it is, else
-        those that differ only in which free station fields the pieces they destroyed
-        were put on. Of the moves with one outcome the first is there, maybe not the rest."""
+    def reaching(self, board: Mapping[str, str]) -> Iterator[Move]:
+        """The moves that leave ``board`` (field → colour), as the search finds them:
+        those whose board it is, else (when the search ends without one) those that
+        differ only in which free station fields the pieces they destroyed were put on.
+        Of the moves with one outcome the first is there, maybe not the rest. A caller
+        that has seen enough outcomes stops asking, and the search stops with it: a
+        board may fit thousands (docs/referee.md)."""
         board = dict(board)
         if any(f not in self.position.layout.fields for f in board):
-            return []  # a field the board does not have: no move leaves a piece there
-        moves = list(self._engine.generate(self.position, self.roll, Target(board=board)))
-        exact = [m for m in moves if dict(m.after.occupant) == board]
-        return exact or [m for m in moves if m.destroyed and fits_loosely(m.after, board)]
+            return  # a field the board does not have: no move leaves a piece there
+        loose: list[Move] = []
+        exact = False
+        for move in self._engine.generate(self.position, self.roll, Target(board=board)):
+            if dict(move.after.occupant) == board:
+                exact = True
+                yield move
+            elif not exact and move.destroyed and fits_loosely(move.after, board):
+                loose.append(move)
+        if not exact:
+            yield from loose
 
     def nearest(self, board: Mapping[str, str], count: int = 3) -> list[Move]:
         """The ``count`` moves whose boards differ from ``board`` on the fewest fields
