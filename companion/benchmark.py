@@ -305,6 +305,18 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
             f"  {name}: board judged {pi(judged.ms)}, peak {judged.peak():.2f} MB; "
             f"words checked {pi(checked.ms)}, peak {checked.peak():.2f} MB"
         )
+    name, pos, roll, board = crowded()
+    off = dict(board)
+    off["U1.35"] = off.pop("U1.11")  # the last pushed piece far round the orbit: illegal
+    judging, rejecting = Figures("board judged"), Figures("wrong board")
+    judging.measure(name, partial(_rolled, pos, roll), partial(_judge, board=board))
+    rejecting.measure(name, partial(_rolled, pos, roll), partial(_judge, board=off))
+    judged, rejected = judging.worst, rejecting.worst
+    out(
+        f"  {name}: board judged {pi(judged.ms)}, peak {judged.peak():.2f} MB, "
+        f"{judged.built} Moves built; a piece off it {pi(rejected.ms)}, peak "
+        f"{rejected.peak():.2f} MB, {rejected.built} Moves built"
+    )
     for fig in figs.values():
         w = fig.worst
         out(

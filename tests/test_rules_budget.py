@@ -193,6 +193,7 @@ def test_companion_bench_prints_the_figures_with_the_pi_estimate(
     for figure in ("roll read", "board judged", "wrong board", "words checked", "wrong words"):
         assert f"worst {figure}: " in out
     assert "Gravitation, 5 players, prediction right, 6+6: board judged" in out
+    assert "a board of 2,031 outcomes: board judged" in out
     assert "(Pi 4 ~" in out
 
 
