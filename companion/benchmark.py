@@ -201,6 +201,38 @@ def crowded() -> tuple[str, Any, tuple[int, int], dict[str, str]]:
     )
 
 
+#: TENET with nine players, 60 balls on the board (self-play, seed 26): the roll 2, 4, 3
+#: has 1,068 legal next steps, 180 ms to list them all here.
+TENET_CROWDED = {
+    "red": ["start", "K1.20", "X1-2", "E2-3", "K3.5", "K3.30", "X7-8", "K8.16", "K8.23"],
+    "orange": ["K1.11", "K3.24", "K4.9", "K4.30", "K5.1", "K5.17", "K5.25", "K7.7", "K7.22"],
+    "yellow": ["start", "K1.7", "K1.8", "E5-6", "K5.30", "K6.8", "K7.26", "K9.7", "K9.15"],
+    "green": ["start", "start", "start", "E1-9", "K2.8", "K6.6", "K6.22", "K6.26", "K9.11"],
+    "turquoise": ["start", "start", "start", "K1.27", "K3.6", "X5-6", "E6-7", "K8.1", "K8.4"],
+    "blue": ["start", "start", "start", "K2.3", "P3.0", "K3.17", "P6.0", "K7.30", "P6.18"],
+    "purple": ["X1-9", "K2.30", "K4.25", "K6.14", "K7.11", "K8.14", "E8-9", "K9.20", "K9.24"],
+    "white": ["K1.0", "K1.30", "K2.7", "K6.0", "K9.5", "P9.0", "K9.13", "K9.14", "K9.16"],
+    "black": ["K2.1", "K3.7", "K3.18", "K4.17", "K4.27", "K5.28", "K7.17", "K7.18", "K8.5"],
+}
+
+
+def tenet_crowded() -> tuple[str, Any, tuple[int, ...]]:
+    """The TENET roll with the most next steps known: name, position, roll."""
+    from companion.position import position_from_json
+
+    position = position_from_json(
+        {
+            "game": "tenet",
+            "layout": "tenet-2",
+            "players": list(TENET_CROWDED),
+            "to_move": "yellow",
+            "pieces": TENET_CROWDED,
+            "stone": "P6.5",
+        }
+    )
+    return "TENET, 9 players, 60 balls out, 2+4+3: 1,068 next steps", position, (2, 4, 3)
+
+
 def _rolled(position: Any, roll: tuple[int, int]) -> Any:
     """A referee that has seen the board set up and the roll: ready to judge."""
     from companion.games import legal_move_generator

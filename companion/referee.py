@@ -437,7 +437,7 @@ class Referee:
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
-            self._legal = list(self.rules(after, roll))
+            self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = ", ".join(str(v) for v in _left(roll, after.spent))
             verdict = Verdict("legal", f"moves on with {left}", move.announcement)
         return self._say(verdict)

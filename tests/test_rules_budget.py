@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.benchmark import crowded, reproductions
+from companion.benchmark import crowded, reproductions, tenet_crowded
 from companion.checker import check
 from companion.cli import main
 from companion.position import Position
@@ -74,7 +74,7 @@ def cost(call: Callable[[], Any]) -> tuple[Any, float, float]:
     return result, min(times), peak
 
 
-def rolled(position: Position, roll: tuple[int, int]) -> Referee:
+def rolled(position: Position, roll: tuple[int, ...]) -> Referee:
     referee = Referee.start(position, rules)
     referee.confirm_board()
     referee.observe_dice(list(roll))
@@ -152,6 +152,20 @@ def test_a_board_next_to_thousands_of_outcomes_is_rejected_within_the_budget() -
     verdict, ms, mb = cost(lambda: rolled(CROWDED, CROWDED_ROLL).observe_board(board))
     within_budget(ms, mb)
     assert verdict is not None and verdict.kind == "illegal" and len(verdict.choices) == 3
+
+
+def test_a_tenet_roll_with_a_thousand_next_steps_is_read_within_the_budget() -> None:
+    _, position, roll = tenet_crowded()
+    verdict, ms, mb = cost(lambda: rolled(position, roll).verdict)
+    within_budget(ms, mb)
+    assert verdict is not None and f"more than {SHOWN} legal moves" in verdict.reason
+
+
+def test_a_tenet_step_picked_on_the_page_lists_the_next_steps_within_the_budget() -> None:
+    _, position, roll = tenet_crowded()
+    verdict, ms, mb = cost(lambda: rolled(position, roll).play(0))
+    within_budget(ms, mb)
+    assert verdict.kind == "legal" and "moves on with" in verdict.reason
 
 
 def test_moves_of_the_worst_roll_are_streamed_up_to_a_limit(

@@ -19,6 +19,8 @@ from companion.checker import check
 from companion.games import legal_move_generator, legal_moves
 from companion.games.legal import LegalMoves
 from companion.games.selfplay import Turn, self_play
+from companion.games.tenet_selfplay import Played
+from companion.games.tenet_selfplay import self_play as tenet_self_play
 from companion.games.turn import Reach, moves_built
 from companion.layout import load_layout
 from companion.notation.tokens import normalise
@@ -175,3 +177,27 @@ def test_a_search_drops_only_pushes_that_cannot_leave_the_board(rng: random.Rand
     with patch.object(Reach, "of", lambda position: None):  # no memo: every defence tried
         every = [m.announcement for m in LegalMoves(position, roll).reaching(board)]
     assert found == every
+
+
+def a_tenet_step(seed: int, players: int, steps: int) -> Played:
+    """The ``steps``-th step (or the last) of a seeded TENET self-play game."""
+    found = None
+    for n, played in enumerate(tenet_self_play(random.Random(seed), players, 60)):
+        found = played
+        if n == steps:
+            break
+    assert found is not None
+    return found
+
+
+tenet_steps_played = st.builds(
+    a_tenet_step, st.integers(0, 10_000), st.integers(1, 9), st.integers(0, 150)
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(tenet_steps_played)
+def test_the_lazy_tenet_steps_are_the_listed_ones(played: Played) -> None:
+    lazy = legal_move_generator(played.position, played.roll)
+    assert lazy[:3] == list(played.moves[:3])
+    assert list(lazy) == list(played.moves) and len(lazy) == len(played.moves)
