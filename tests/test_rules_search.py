@@ -16,10 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.checker import check
-from companion.games import legal_move_generator, legal_moves
+from companion.games import TENET, legal_move_generator, legal_moves, tenet_live
 from companion.games.legal import LegalMoves
 from companion.games.selfplay import Turn, self_play
-from companion.games.tenet_selfplay import Played
+from companion.games.tenet_live import explain
+from companion.games.tenet_live import seen as tenet_seen
+from companion.games.tenet_selfplay import Played, whole_turns
 from companion.games.tenet_selfplay import self_play as tenet_self_play
 from companion.games.turn import Reach, moves_built
 from companion.layout import load_layout
@@ -201,3 +203,37 @@ def test_the_lazy_tenet_steps_are_the_listed_ones(played: Played) -> None:
     lazy = legal_move_generator(played.position, played.roll)
     assert lazy[:3] == list(played.moves[:3])
     assert list(lazy) == list(played.moves) and len(lazy) == len(played.moves)
+
+
+#: The most step states the TENET referee's search may visit to judge one board (the
+#: turn's board, or it with a foreign ball added), both searches of a rejection counted;
+#: self-play's worst visits about 2,400 (bench/tenet_referee.py prints the times).
+MOST_STATES = 5_000
+
+
+def a_tenet_turn(seed: int, players: int, turns: int) -> tuple[Position, tuple[int, ...], Position]:
+    """The ``turns``-th whole turn (or the last) of a seeded TENET self-play game."""
+    colours = load_layout(TENET.default_layout).colours[:players]
+    return whole_turns(seed, colours, turns + 1)[-1]
+
+
+tenet_turns = st.builds(a_tenet_turn, st.integers(0, 10_000), st.integers(1, 9), st.integers(0, 40))
+
+
+@settings(max_examples=25, deadline=None)
+@given(tenet_turns, st.randoms(use_true_random=False))
+def test_a_tenet_board_is_judged_within_a_bounded_search(
+    turn: tuple[Position, tuple[int, ...], Position], rng: random.Random
+) -> None:
+    """The search drops a state whose board the dice left cannot reach (tenet_live's
+    ``out_of_reach``): the same turns found, in the same order, and few states visited."""
+    before, roll, after = turn
+    wrong = tenet_seen(after)
+    free = [f for f in before.layout.fields if f not in wrong and f != "start"]
+    wrong[rng.choice(free)] = rng.choice(before.players)
+    for board in (tenet_seen(after), wrong):
+        found = explain(before, roll, board)
+        assert found.visited <= MOST_STATES
+        with patch.object(tenet_live._Search, "out_of_reach", lambda *_: False):
+            every = explain(before, roll, board)
+        assert [m.announcement for m in found.fits] == [m.announcement for m in every.fits]

@@ -28,12 +28,18 @@ from companion.games.tenet import (
     remaining,
 )
 from companion.games.tenet_board import START, Board, board, doublet, stone_planet
-from companion.games.tenet_moves import Board_, Memo, Step, claims, land, landings, longest
+from companion.games.tenet_moves import Board_, Memo, Step, claims, landings, longest, targets
 from companion.position import Position
 
 #: Most step states one search visits before it gives up and calls the board unexplained;
 #: self-play turns need a few hundred at most (bench/tenet_referee.py).
 BUDGET = 200_000
+
+#: How many step states the search for the nearest turns of a rejected board visits once
+#: it met three whole turns to name (at most four times as many if it has not): they are
+#: a hint for the players, and the unbounded search for them cost up to 2.3 s here
+#: (three players, self-play); the nearest among those met are named.
+NEAR_STATES = 500
 
 
 @dataclass
@@ -86,7 +92,7 @@ def explain(position: Position, roll: tuple[int, ...], view: Mapping[str, str]) 
     out.fits = whole or [m for m in search.found.values() if m.after.spent]
     out.visited = search.visited
     if not out.fits:  # a rejection: search again, letting the turns end two fields off
-        near = _Search(position, roll, goal, slack=2)
+        near = _Search(position, roll, goal, slack=2, most=NEAR_STATES)
         near.walk(balls, left, (), off)
         out.near = near.nearest()
         out.visited += near.visited
@@ -97,9 +103,15 @@ class _Search:
     """One depth-first search for the steps from a position's balls to ``goal``."""
 
     def __init__(
-        self, position: Position, roll: tuple[int, ...], goal: Board_, slack: int = 0
+        self,
+        position: Position,
+        roll: tuple[int, ...],
+        goal: Board_,
+        slack: int = 0,
+        most: int | None = None,
     ) -> None:
         self.position, self.roll, self.goal, self.slack = position, roll, goal, slack
+        self.most_states = most  # None: until BUDGET, then CompanionError
         self.b: Board = board(position.layout)
         self.colour = position.to_move
         self.planet = stone_planet(position.layout, position.stone or START)
@@ -110,6 +122,14 @@ class _Search:
         self.visited = 0
         self.goal_fields: dict[str, str] = dict(goal)
 
+    def enough(self) -> bool:
+        """Has a bounded search (``most``) met enough: ``most`` states and three whole
+        turns to name, or four times ``most`` states whatever it met?"""
+        most = self.most_states
+        if most is None or self.visited < most:
+            return False
+        return len(self.near) >= 3 or self.visited >= 4 * most
+
     def most(self, balls: Board_, left: tuple[int, ...]) -> int:
         return longest(self.b, balls, self.colour, left, self.planet, self.memo)[0]
 
@@ -118,6 +138,8 @@ class _Search:
         dice ``left``, ``done`` so far."""
         if (balls, left) in self.seen:
             return
+        if self.enough():
+            return  # enough met for a hint (the nearest turns)
         self.seen.add((balls, left))
         self.visited += 1
         if self.visited > BUDGET:
@@ -140,8 +162,30 @@ class _Search:
                 continue
             rest = left[:i] + left[i + 1 :]
             for step, there, far in self.steps(balls, value, off, budget):
-                if 1 + self.most(there, rest) == need:
+                if not self.out_of_reach(there, len(rest)) and 1 + self.most(there, rest) == need:
                     self.walk(there, rest, (*done, step), far)
+
+    def out_of_reach(self, balls: Board_, dice: int) -> bool:
+        """Can ``dice`` more steps not bring ``balls`` to the goal (``slack`` fields
+        off allowed)? A step takes the mover's ball off one field (its origin) and puts
+        the mover on two at most (its end, and where a displaced ball of its own goes);
+        it takes a foreign ball off one field (the end) and puts one on one at most."""
+        occ, goal, colour = dict(balls), self.goal_fields, self.colour
+        mine_off = mine_on = theirs_off = theirs_on = 0
+        for f, c in occ.items():
+            if goal.get(f) != c:
+                if c == colour:
+                    mine_off += 1
+                else:
+                    theirs_off += 1
+        for f, c in goal.items():
+            if occ.get(f) != c:
+                if c == colour:
+                    mine_on += 1
+                else:
+                    theirs_on += 1
+        most = dice + self.slack
+        return mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice
 
     def steps(
         self, balls: Board_, value: int, off: int, budget: int
@@ -169,13 +213,27 @@ class _Search:
                 base = off - before + after  # the displaced ball, if any, not put yet
                 if base - (1 if hit is not None else 0) > budget:
                     continue  # even the best place for the displaced ball is too far
-                for step, there in land(self.b, occ, self.colour, Step(value, origin, end)):
-                    put, far = step.put, base
-                    if put is not None and put != START:  # the displaced ball put there
+                if hit is None:
+                    if base <= budget:
+                        after_step = dict(occ)
+                        after_step.pop(origin, None)
+                        after_step[end] = self.colour
+                        out.append((Step(value, origin, end), frozenset(after_step.items()), base))
+                    continue
+                landed = dict(occ)
+                landed.pop(origin, None)
+                landed[end] = self.colour
+                for put in targets(self.b, landed, end, hit):
+                    far = base
+                    if put != START:  # the displaced ball put there
                         was = moved.get(put) if put in touched else occ.get(put)
-                        far += (goal.get(put) != step.hit) - (goal.get(put) != was)
-                    if far <= budget:
-                        out.append((step, there, far))
+                        far += (goal.get(put) != hit) - (goal.get(put) != was)
+                    if far <= budget:  # the board built only for the steps kept
+                        there = dict(landed)
+                        if put != START:
+                            there[put] = hit
+                        step = Step(value, origin, end, hit, put)
+                        out.append((step, frozenset(there.items()), far))
         return out
 
     def nearest(self) -> list[TenetMove]:
