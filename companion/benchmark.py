@@ -233,7 +233,35 @@ def tenet_crowded() -> tuple[str, Any, tuple[int, ...]]:
     return "TENET, 9 players, 60 balls out, 2+4+3: 1,068 next steps", position, (2, 4, 3)
 
 
-def _rolled(position: Any, roll: tuple[int, int]) -> Any:
+#: TENET, three players (self-play, seed 2): orange's 7+9+2 takes one ball from start to
+#: K9.13, and the search for that board visits the most states known (1,862).
+TENET_SEARCHED = {
+    "red": ["start", "start", "K1.13", "K1.17", "X1-2", "K1.27", "K1.28", "K5.13", "K9.20"],
+    "orange": ["start", "start", "start", "K1.7", "K1.11", "K4.3", "K5.0", "K5.6", "K9.25"],
+    "yellow": ["start", "K2.26", "K5.3", "K7.22", "K8.4", "K8.5", "K8.6", "K8.8", "K9.3"],
+}
+
+
+def tenet_searched() -> tuple[str, Any, tuple[int, ...], dict[str, str]]:
+    """The TENET board whose search costs most known: name, position, roll, the board."""
+    from companion.games.tenet_live import seen
+    from companion.position import position_from_json
+
+    position = position_from_json(
+        {
+            "game": "tenet",
+            "layout": "tenet-2",
+            "players": list(TENET_SEARCHED),
+            "to_move": "orange",
+            "pieces": TENET_SEARCHED,
+            "stone": "P4.5",
+        }
+    )
+    board = {**seen(position), "K9.13": "orange"}
+    return "TENET, 3 players, 7+9+2, a ball from start to K9.13", position, (7, 9, 2), board
+
+
+def _rolled(position: Any, roll: tuple[int, ...]) -> Any:
     """A referee that has seen the board set up and the roll: ready to judge."""
     from companion.games import legal_move_generator
     from companion.referee import Referee
@@ -248,7 +276,7 @@ def _nothing() -> None:
     return None
 
 
-def _roll(_: None, pos: Any, roll: tuple[int, int]) -> Any:
+def _roll(_: None, pos: Any, roll: tuple[int, ...]) -> Any:
     return _rolled(pos, roll)
 
 
@@ -266,7 +294,9 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
     """The rules figures: listing every move, and what the referee and the checker pay for
     a roll, a board (one a random legal move leaves, one with a piece put on a random free
     field) and an announcement (a legal move's words, and the same with one count too
-    many), over random reachable positions and the worst rolls known."""
+    many), over random reachable positions and the worst rolls known; then the board
+    that fits the most outcomes known (and a piece off it), TENET's roll with the most
+    next steps and its costliest board search known (and a ball more)."""
     from companion.games.legal import LegalMoves
     from companion.games.selfplay import self_play
 
@@ -349,12 +379,32 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
         f"{judged.built} Moves built; a piece off it {pi(rejected.ms)}, peak "
         f"{rejected.peak():.2f} MB, {rejected.built} Moves built"
     )
+    _tenet(out)
     for fig in figs.values():
         w = fig.worst
         out(
             f"  worst {fig.name}: {pi(w.ms)}, peak {w.peak():.2f} MB, {w.built} Moves built: "
             f"{w.what}"
         )
+
+
+def _tenet(out: Callable[[str], None]) -> None:
+    """TENET's worst known: a roll with a thousand next steps, a board searched long."""
+    name, pos, roll = tenet_crowded()
+    reading = Figures("roll read")
+    reading.measure(name, _nothing, partial(_roll, pos=pos, roll=roll))
+    read = reading.worst
+    out(f"  {name}: roll read {pi(read.ms)}, peak {read.peak():.2f} MB")
+    name, pos, roll, board = tenet_searched()
+    off = {**board, "K1.23": "yellow"}  # a foreign ball more: no turn explains it
+    judging, rejecting = Figures("board judged"), Figures("wrong board")
+    judging.measure(name, partial(_rolled, pos, roll), partial(_judge, board=board))
+    rejecting.measure(name, partial(_rolled, pos, roll), partial(_judge, board=off))
+    judged, rejected = judging.worst, rejecting.worst
+    out(
+        f"  {name}: board judged {pi(judged.ms)}, peak {judged.peak():.2f} MB; a ball "
+        f"more {pi(rejected.ms)}, peak {rejected.peak():.2f} MB"
+    )
 
 
 # ------------------------------------------------------------------ start

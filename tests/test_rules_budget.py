@@ -208,6 +208,7 @@ def test_companion_bench_prints_the_figures_with_the_pi_estimate(
         assert f"worst {figure}: " in out
     assert "Gravitation, 5 players, prediction right, 6+6: board judged" in out
     assert "a board of 2,031 outcomes: board judged" in out
+    assert "1,068 next steps: roll read" in out and "to K9.13: board judged" in out
     assert "(Pi 4 ~" in out
 
 
