@@ -2,7 +2,10 @@
 looking through every legal move, at a cost bounded by the number of moves built.
 
 Positions are random reachable ones: self-play with five players and every option on
-(Gravitation: Todesstoß, prediction, both dice or one; Tunnel X: Sonderregel 2.1).
+(Gravitation: Todesstoß, prediction, both dice or one; Tunnel X: Sonderregel 2.1), TENET
+self-play with 1 to 9 players (it has no options; its search is bounded by the step
+states it visits, not by Moves built), and Gravitation boards with every store full,
+where one board fits hundreds of outcomes.
 """
 
 from __future__ import annotations

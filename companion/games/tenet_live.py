@@ -170,17 +170,17 @@ class _Search:
         off allowed)? A step takes the mover's ball off one field (its origin) and puts
         the mover on two at most (its end, and where a displaced ball of its own goes);
         it takes a foreign ball off one field (the end) and puts one on one at most."""
-        occ, goal, colour = dict(balls), self.goal_fields, self.colour
+        goal, colour = self.goal_fields, self.colour
         mine_off = mine_on = theirs_off = theirs_on = 0
-        for f, c in occ.items():
+        for f, c in balls:
             if goal.get(f) != c:
                 if c == colour:
                     mine_off += 1
                 else:
                     theirs_off += 1
-        for f, c in goal.items():
-            if occ.get(f) != c:
-                if c == colour:
+        for pair in goal.items():
+            if pair not in balls:
+                if pair[1] == colour:
                     mine_on += 1
                 else:
                     theirs_on += 1
@@ -198,11 +198,11 @@ class _Search:
         out: list[tuple[Step, Board_, int]] = []
         mine = [f for f, c in balls if c == self.colour]
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
-        wrong = {f for f in occ.keys() | goal.keys() if occ.get(f) != goal.get(f)}
         for origin in sorted(mine) + ([START] if waiting else []):
             # the end and the displaced ball's field fix two fields at most; an origin the
             # goal agrees with is left wrong (or refilled by that ball): at least one
-            if off - (2 if origin == START else 3 if origin in wrong else 1) > budget:
+            wrong = goal.get(origin) != self.colour
+            if off - (2 if origin == START else 3 if wrong else 1) > budget:
                 continue
             for end in landings(self.b, occ, self.colour, origin, value):
                 touched = {origin, end} - {START}
