@@ -161,40 +161,55 @@ class _Search:
             if value in left[:i]:
                 continue
             rest = left[:i] + left[i + 1 :]
-            for step, there, far in self.steps(balls, value, off, budget):
-                if not self.out_of_reach(there, len(rest)) and 1 + self.most(there, rest) == need:
+            for step, there, far in self.steps(balls, value, off, budget, len(rest)):
+                if 1 + self.most(there, rest) == need:
                     self.walk(there, rest, (*done, step), far)
 
-    def out_of_reach(self, balls: Board_, dice: int) -> bool:
-        """Can ``dice`` more steps not bring ``balls`` to the goal (``slack`` fields
-        off allowed)? A step takes the mover's ball off one field (its origin) and puts
-        the mover on two at most (its end, and where a displaced ball of its own goes);
-        it takes a foreign ball off one field (the end) and puts one on one at most."""
-        goal, colour = self.goal_fields, self.colour
-        mine_off = mine_on = theirs_off = theirs_on = 0
-        for f, c in balls:
-            if goal.get(f) != c:
-                if c == colour:
-                    mine_off += 1
-                else:
-                    theirs_off += 1
-        for pair in goal.items():
-            if pair not in balls:
-                if pair[1] == colour:
-                    mine_on += 1
-                else:
-                    theirs_on += 1
+    def counts(self, balls: Board_) -> list[int]:
+        """How far ``balls`` are from the goal, per kind of field (:meth:`out_of_reach`):
+        the mover's balls where the goal has none of its, the goal's fields of the mover
+        without one, and the same two for the other colours."""
+        counts = [0, 0, 0, 0]
+        occ = dict(balls)
+        for f, c in occ.items():
+            self.count(counts, f, c, 1)
+        for f in self.goal_fields:
+            if f not in occ:
+                self.count(counts, f, None, 1)
+        return counts
+
+    def count(self, counts: list[int], f: str, c: str | None, sign: int) -> None:
+        """Adds (``sign`` 1) or takes back (-1) what the field ``f`` holding ``c`` (None:
+        empty) counts towards :meth:`counts`."""
+        g = self.goal_fields.get(f)
+        if c == g:
+            return
+        if c is not None:
+            counts[0 if c == self.colour else 2] += sign
+        if g is not None:
+            counts[1 if g == self.colour else 3] += sign
+
+    def out_of_reach(self, counts: list[int], dice: int) -> bool:
+        """Can ``dice`` more steps not bring a board so far off (:meth:`counts`) to the
+        goal (``slack`` fields off allowed)? A step takes the mover's ball off one field
+        (its origin) and puts the mover on two at most (its end, and where a displaced
+        ball of its own goes); it takes a foreign ball off one field (the end) and puts
+        one on one at most."""
+        mine_off, mine_on, theirs_off, theirs_on = counts
         most = dice + self.slack
         return mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice
 
     def steps(
-        self, balls: Board_, value: int, off: int, budget: int
+        self, balls: Board_, value: int, off: int, budget: int, dice: int
     ) -> list[tuple[Step, Board_, int]]:
         """The steps of one die whose board still differs from the goal on at most
         ``budget`` fields, with that count (every place for a displaced ball is tried
-        only when the best of them is close enough). A step changes only its origin, its
-        end and the displaced ball's new field, so the count is updated, not recounted."""
+        only when the best of them is close enough), and that the ``dice`` left after
+        it can still bring to the goal (:meth:`out_of_reach`). A step changes only its
+        origin, its end and the displaced ball's new field, so the counts are updated,
+        not recounted, and a board is built only for a step kept."""
         occ, goal = dict(balls), self.goal_fields
+        counts = self.counts(balls)
         out: list[tuple[Step, Board_, int]] = []
         mine = [f for f, c in balls if c == self.colour]
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
@@ -213,8 +228,12 @@ class _Search:
                 base = off - before + after  # the displaced ball, if any, not put yet
                 if base - (1 if hit is not None else 0) > budget:
                     continue  # even the best place for the displaced ball is too far
+                landed_counts = list(counts)
+                for f in touched:  # the origin emptied, the mover on the end
+                    self.count(landed_counts, f, occ.get(f), -1)
+                    self.count(landed_counts, f, moved[f], 1)
                 if hit is None:
-                    if base <= budget:
+                    if base <= budget and not self.out_of_reach(landed_counts, dice):
                         after_step = dict(occ)
                         after_step.pop(origin, None)
                         after_step[end] = self.colour
@@ -224,11 +243,14 @@ class _Search:
                 landed.pop(origin, None)
                 landed[end] = self.colour
                 for put in targets(self.b, landed, end, hit):
-                    far = base
+                    far, put_counts = base, landed_counts
                     if put != START:  # the displaced ball put there
                         was = moved.get(put) if put in touched else occ.get(put)
                         far += (goal.get(put) != hit) - (goal.get(put) != was)
-                    if far <= budget:  # the board built only for the steps kept
+                        put_counts = list(landed_counts)
+                        self.count(put_counts, put, was, -1)
+                        self.count(put_counts, put, hit, 1)
+                    if far <= budget and not self.out_of_reach(put_counts, dice):
                         there = dict(landed)
                         if put != START:
                             there[put] = hit
