@@ -15,15 +15,20 @@ tail self-play rarely reaches: ``--dense`` positions with five players and all 2
 on random ring fields, default options, each with a random roll, timed once. Tunnel X
 only, the worst case: ``--full-ring`` boards with one full ring (U3, U4 or U5, four
 pieces of each of five players on it, the fifth on a random ring field) and the roll
-1+1 (11 points, tunnelling, no protection), timed once each. Both games are measured
-the same way, one after the other, from the same seed.
+1+1 (11 points, tunnelling, no protection), timed once each. Gravitation only, boards
+that fit hundreds of outcomes: ``--crowded`` positions with 25 pieces on the rings and
+every store full (``crowded``'s docstring), each of the 9 boards judged once by the
+referee. Both games are measured the same way, one after the other, from the same seed.
 
 Then what the referee and the checker pay (``--search`` positions, companion/benchmark.py,
 the same figures as ``companion bench``): CPU time (``time.process_time``) to read a
 roll, judge a board (a legal move's, and one with a piece on a wrong field) and check an
 announcement (right, and with a count too many) over random reachable positions (self-play,
 2-5 players, every option on) and the worst rolls known; the Moves each built; the worst
-position found with its time and its peak memory (tracemalloc, run again).
+position found with its time and its peak memory (tracemalloc, run again); the board that
+fits 2,031 outcomes (five full stores) and a piece off it; TENET's roll with 1,068 next
+steps and its costliest board search known (three players), and that board with a ball
+more. Each of those is one call, timed once: on a loaded machine run it twice.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +49,7 @@ from timing import percentile, print_legal_moves, timed  # bench/timing.py, besi
 
 from companion import benchmark
 from companion.games import legal_moves
+from companion.games.legal import LegalMoves
 from companion.games.selfplay import self_play
 from companion.layout import load_layout
 from companion.position import Position
@@ -115,8 +122,70 @@ def full_ring(rng: random.Random, count: int) -> None:
     )
 
 
+def crowded(rng: random.Random, count: int) -> None:
+    """Boards that fit hundreds of outcomes: five players' 25 pieces on the rings (half the
+    time on U1 and U2 only), every store full, prediction on and a random guess, a roll
+    without a doublet; the referee judges the three boards that most of the roll's first
+    3,000 moves leave, and each of them with a moved piece put on a random free field."""
+    from companion.games import legal_move_generator
+    from companion.referee import Referee
+
+    layout = load_layout("gravitation")
+    rings = [f.id for f in layout if f.ring is not None]
+    inner = [f for f in rings if f.startswith(("U1.", "U2."))]
+    colours = layout.colours
+    times: list[float] = []
+    worst = (0.0, 0, "")
+    for _ in range(count):
+        fields = rng.sample(rng.choice([rings, inner]), 25)
+        pieces = {c: fields[5 * n : 5 * n + 5] for n, c in enumerate(colours)}
+        pos = Position.create(
+            "gravitation",
+            layout,
+            colours,
+            rng.choice(colours),
+            pieces,
+            phase=3,
+            energy={c: 5 for c in colours},
+            options={"prediction": True},
+        )
+        pos = replace(pos, prediction=rng.choice([4, 5, 6]))
+        a = rng.randint(1, 6)
+        roll = (a, rng.choice([b for b in range(1, 7) if b != a]))
+        outcomes: dict[object, set[object]] = {}
+        for move in LegalMoves(pos, roll).first(3000):
+            outcomes.setdefault(move.after.placement, set()).add(move.outcome)
+        for placement in sorted(outcomes, key=lambda p: -len(outcomes[p]))[:3]:
+            board = dict(placement)
+            moved = [f for f in board if pos.occupant.get(f) != board[f]] or sorted(board)
+            off = dict(board)
+            off[rng.choice([f for f in layout.fields if f not in off])] = off.pop(rng.choice(moved))
+            for seen in (board, off):
+                referee = Referee.start(pos, legal_move_generator)
+                referee.confirm_board()
+                referee.observe_dice(list(roll))
+                t0 = time.process_time()
+                verdict = referee.observe_board(seen)
+                ms = (time.process_time() - t0) * 1000
+                times.append(ms)
+                if ms > worst[0]:
+                    kind = verdict.kind if verdict else "none"
+                    worst = (ms, len(outcomes[placement]), f"{kind}, roll {roll[0]}+{roll[1]}")
+    print(
+        f"crowded boards ({count} positions, {len(times)} boards judged, CPU): median "
+        f"{statistics.median(times):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, max "
+        f"{worst[0]:.1f} ms ({worst[2]}, a board of {worst[1]} outcomes in the first 3,000 moves)"
+    )
+
+
 def measure(
-    game: str, rng: random.Random, positions: int, games: int, dense_count: int, full_count: int
+    game: str,
+    rng: random.Random,
+    positions: int,
+    games: int,
+    dense_count: int,
+    full_count: int,
+    crowded_count: int = 0,
 ) -> None:
     print(f"== {game}")
     found = corpus(rng, positions, game)
@@ -148,6 +217,8 @@ def measure(
         dense(game, rng, dense_count)
     if game == "tunnelx" and full_count:
         full_ring(rng, full_count)
+    if game == "gravitation" and crowded_count:
+        crowded(rng, crowded_count)
 
 
 def main() -> None:
@@ -157,6 +228,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dense", type=int, default=100, help="dense boards (0: none)")
     parser.add_argument("--full-ring", type=int, default=10, help="Tunnel X full-ring boards")
+    parser.add_argument(
+        "--crowded", type=int, default=50, help="Gravitation boards with full stores (0: none)"
+    )
     parser.add_argument("--game", choices=sorted(OPTIONS), help="only this game")
     parser.add_argument(
         "--search", type=int, default=300, help="positions judged and checked (0: none)"
@@ -167,7 +241,7 @@ def main() -> None:
     print(f"python {platform.python_version()}, seed {args.seed}, load average {load}")
     for game in [args.game] if args.game else ["gravitation", "tunnelx"]:
         seed = random.Random(args.seed)
-        measure(game, seed, args.positions, args.games, args.dense, args.full_ring)
+        measure(game, seed, args.positions, args.games, args.dense, args.full_ring, args.crowded)
     if args.search:
         print("== the referee and the checker, searching from what they saw or heard")
         benchmark.rules(args.search, args.seed)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Protocol, runtime_checkable
@@ -53,7 +53,7 @@ class Searchable(Protocol):
     """Legal moves that can be searched from a board instead of listed (a lazy sequence,
     companion.games.legal.LegalMoves): the referee never builds every move of a roll."""
 
-    def reaching(self, board: Mapping[str, str]) -> Sequence[MoveLike]: ...
+    def reaching(self, board: Mapping[str, str]) -> Iterable[MoveLike]: ...
     def nearest(self, board: Mapping[str, str], count: int = 3) -> Sequence[MoveLike]: ...
 
 
@@ -317,7 +317,7 @@ class Referee:
                 found = explain(self.position, self.roll or (), board)
             except CompanionError as exc:
                 return self._reject(board, message(exc), ())
-            loose: Sequence[MoveLike] = found.fits
+            loose: Iterable[MoveLike] = found.fits
             near = found.near
         elif isinstance(self._legal, Searchable):  # searched from the board, not listed
             loose = self._legal.reaching(board)
@@ -326,15 +326,20 @@ class Referee:
             loose = exact or [
                 m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
             ]
-        outcomes = _group(loose)
+        outcomes = _outcomes(loose, SHOWN + 1)
         if len(outcomes) == 1:
-            return self._accept(outcomes[0][0], board, taken)
+            return self._accept(outcomes[0], board, taken)
         if outcomes:
-            self.candidates = [ms[0] for ms in outcomes]
+            self.candidates = outcomes[:SHOWN]
             self.phase = Phase.DECIDE
             self._changed(taken)
             choices = tuple(m.announcement for m in self.candidates)
-            return self._say(Verdict("ambiguous", text("referee.ambiguous"), choices=choices))
+            why = (
+                text("referee.ambiguous")
+                if len(outcomes) <= SHOWN
+                else text("referee.ambiguous_many", count=SHOWN)
+            )
+            return self._say(Verdict("ambiguous", why, choices=choices))
         reason = text("referee.no_move_leads", diff=differences(seen(self.position), board))
         if self.position.game != "tenet":  # the nearest moves, looked for only now
             near = _nearest(self._legal, board)
@@ -448,7 +453,7 @@ class Referee:
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
-            self._legal = list(self.rules(after, roll))
+            self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = _left(roll, after.spent)
             verdict = Verdict("legal", text("referee.moves_on", dice=left), move.announcement)
         return self._say(verdict)
@@ -535,10 +540,13 @@ def _outcome(m: MoveLike) -> tuple[Any, ...]:
     return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
 
 
-def _group(moves: Sequence[MoveLike]) -> list[list[MoveLike]]:
-    """Moves grouped by outcome (board, stores, who moves next, dice spent, winner): one
-    group, one meaning."""
-    groups: dict[Any, list[MoveLike]] = {}
+def _outcomes(moves: Iterable[MoveLike], most: int) -> list[MoveLike]:
+    """The first move of each outcome (board, stores, who moves next, dice spent, winner:
+    one outcome, one meaning), in the order found, up to ``most`` outcomes: the search
+    stops there (a board may fit thousands of outcomes, which nobody picks from)."""
+    found: dict[Any, MoveLike] = {}
     for m in moves:
-        groups.setdefault(_outcome(m), []).append(m)
-    return list(groups.values())
+        found.setdefault(_outcome(m), m)
+        if len(found) == most:
+            break
+    return list(found.values())

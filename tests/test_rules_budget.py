@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from companion.benchmark import reproductions
+from companion.benchmark import crowded, reproductions, tenet_crowded
 from companion.checker import check
 from companion.cli import main
 from companion.position import Position
-from companion.referee import Phase, Referee
+from companion.referee import SHOWN, Phase, Referee
 from companion.table import rules
 
 BUDGET_MS, BUDGET_MB = 100.0, 20.0
@@ -32,6 +32,8 @@ BUDGET_MS, BUDGET_MB = 100.0, 20.0
 # Tunnel X: U3 full (four pieces of each player), each player's fifth piece on U1: 1+1 as
 # 11 tunnels. The worst rolls known, as `companion bench` reproduces them.
 (_, WORST, _), (_, FULL_RING, _) = reproductions()
+# Five full stores, pushes that may each be defended: 2,031 outcomes leave one board.
+_, CROWDED, CROWDED_ROLL, CROWDED_BOARD = crowded()
 
 #: Each case: a position, its roll, and one legal move (its words, from, to).
 CASES = [
@@ -72,7 +74,7 @@ def cost(call: Callable[[], Any]) -> tuple[Any, float, float]:
     return result, min(times), peak
 
 
-def rolled(position: Position, roll: tuple[int, int]) -> Referee:
+def rolled(position: Position, roll: tuple[int, ...]) -> Referee:
     referee = Referee.start(position, rules)
     referee.confirm_board()
     referee.observe_dice(list(roll))
@@ -137,6 +139,35 @@ def test_an_announcement_is_checked_within_the_budget(
     assert verdict.verdict == "illegal" and verdict.candidates
 
 
+def test_a_board_that_fits_thousands_of_outcomes_is_judged_within_the_budget() -> None:
+    verdict, ms, mb = cost(lambda: rolled(CROWDED, CROWDED_ROLL).observe_board(CROWDED_BOARD))
+    within_budget(ms, mb)
+    assert verdict is not None and verdict.kind == "ambiguous"
+    assert len(verdict.choices) == SHOWN and f"more than {SHOWN}" in verdict.reason
+
+
+def test_a_board_next_to_thousands_of_outcomes_is_rejected_within_the_budget() -> None:
+    board = dict(CROWDED_BOARD)
+    board["U1.35"] = board.pop("U1.11")  # white's last pushed piece far round the orbit
+    verdict, ms, mb = cost(lambda: rolled(CROWDED, CROWDED_ROLL).observe_board(board))
+    within_budget(ms, mb)
+    assert verdict is not None and verdict.kind == "illegal" and len(verdict.choices) == 3
+
+
+def test_a_tenet_roll_with_a_thousand_next_steps_is_read_within_the_budget() -> None:
+    _, position, roll = tenet_crowded()
+    verdict, ms, mb = cost(lambda: rolled(position, roll).verdict)
+    within_budget(ms, mb)
+    assert verdict is not None and f"more than {SHOWN} legal moves" in verdict.reason
+
+
+def test_a_tenet_step_picked_on_the_page_lists_the_next_steps_within_the_budget() -> None:
+    _, position, roll = tenet_crowded()
+    verdict, ms, mb = cost(lambda: rolled(position, roll).play(0))
+    within_budget(ms, mb)
+    assert verdict.kind == "legal" and "moves on with" in verdict.reason
+
+
 def test_moves_of_the_worst_roll_are_streamed_up_to_a_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -176,6 +207,8 @@ def test_companion_bench_prints_the_figures_with_the_pi_estimate(
     for figure in ("roll read", "board judged", "wrong board", "words checked", "wrong words"):
         assert f"worst {figure}: " in out
     assert "Gravitation, 5 players, prediction right, 6+6: board judged" in out
+    assert "a board of 2,031 outcomes: board judged" in out
+    assert "1,068 next steps: roll read" in out and "to K9.13: board judged" in out
     assert "(Pi 4 ~" in out
 
 

@@ -2,22 +2,32 @@
 looking through every legal move, at a cost bounded by the number of moves built.
 
 Positions are random reachable ones: self-play with five players and every option on
-(Gravitation: Todesstoß, prediction, both dice or one; Tunnel X: Sonderregel 2.1).
+(Gravitation: Todesstoß, prediction, both dice or one; Tunnel X: Sonderregel 2.1), TENET
+self-play with 1 to 9 players (it has no options; its search is bounded by the step
+states it visits, not by Moves built), and Gravitation boards with every store full,
+where one board fits hundreds of outcomes.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.checker import check
-from companion.games import legal_move_generator, legal_moves
+from companion.games import TENET, legal_move_generator, legal_moves, tenet_live
 from companion.games.legal import LegalMoves
 from companion.games.selfplay import Turn, self_play
-from companion.games.turn import moves_built
+from companion.games.tenet_live import explain
+from companion.games.tenet_live import seen as tenet_seen
+from companion.games.tenet_selfplay import Played, whole_turns
+from companion.games.tenet_selfplay import self_play as tenet_self_play
+from companion.games.turn import Reach, moves_built
+from companion.layout import load_layout
 from companion.notation.tokens import normalise
 from companion.position import Position
 from companion.referee import Referee
@@ -132,3 +142,101 @@ def test_any_board_the_camera_may_report_is_judged_as_by_every_legal_move(
     eager = judged(turn.position, turn.roll, board, lazy=False)
     assert lazy[1:] == eager[1:]  # type: ignore[index]
     assert getattr(lazy[0], "kind", None) == getattr(eager[0], "kind", None)  # type: ignore[index]
+
+
+def crowded_board(rng: random.Random) -> tuple[Position, tuple[int, int], dict[str, str]]:
+    """Five players' 25 pieces on the inner orbits, stores mostly full, and the board of
+    a random one of the roll's first moves, or that board with one moved piece elsewhere:
+    the boards that fit hundreds of outcomes (who defended how much)."""
+    layout = load_layout("gravitation")
+    rings = [f.id for f in layout if f.ring in ("U1", "U2")]
+    colours = layout.colours
+    fields = rng.sample(rings, 25)
+    position = Position.create(
+        "gravitation",
+        layout,
+        colours,
+        rng.choice(colours),
+        {c: fields[5 * n : 5 * n + 5] for n, c in enumerate(colours)},
+        phase=3,
+        energy={c: rng.choice([5, 5, 5, 3, 0]) for c in colours},
+        options={"prediction": True, "death_push": rng.random() < 0.3},
+    )
+    position = replace(position, prediction=rng.choice([4, 5, 6]))
+    roll = (rng.randint(1, 6), rng.randint(1, 6))
+    board = dict(rng.choice(LegalMoves(position, roll).first(500)).after.occupant)
+    if rng.random() < 0.5:
+        moved = [f for f in board if position.occupant.get(f) != board[f]] or sorted(board)
+        free = [f for f in layout.fields if f not in board]
+        board[rng.choice(free)] = board.pop(rng.choice(moved))
+    return position, roll, board
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_search_drops_only_pushes_that_cannot_leave_the_board(rng: random.Random) -> None:
+    """The memo of a board search (turn.Reach: which pushes can end on the board seen,
+    with every store full) changes what is tried, never what is found."""
+    position, roll, board = crowded_board(rng)
+    found = [m.announcement for m in LegalMoves(position, roll).reaching(board)]
+    with patch.object(Reach, "of", lambda position: None):  # no memo: every defence tried
+        every = [m.announcement for m in LegalMoves(position, roll).reaching(board)]
+    assert found == every
+
+
+def a_tenet_step(seed: int, players: int, steps: int) -> Played:
+    """The ``steps``-th step (or the last) of a seeded TENET self-play game."""
+    found = None
+    for n, played in enumerate(tenet_self_play(random.Random(seed), players, 60)):
+        found = played
+        if n == steps:
+            break
+    assert found is not None
+    return found
+
+
+tenet_steps_played = st.builds(
+    a_tenet_step, st.integers(0, 10_000), st.integers(1, 9), st.integers(0, 150)
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(tenet_steps_played)
+def test_the_lazy_tenet_steps_are_the_listed_ones(played: Played) -> None:
+    lazy = legal_move_generator(played.position, played.roll)
+    assert lazy[:3] == list(played.moves[:3])
+    assert list(lazy) == list(played.moves) and len(lazy) == len(played.moves)
+
+
+#: The most step states the TENET referee's search may visit to judge one board (the
+#: turn's board, or it with a foreign ball added), both searches of a rejection counted;
+#: self-play's worst visits about 2,400 (bench/tenet_referee.py prints the times).
+MOST_STATES = 5_000
+
+
+def a_tenet_turn(seed: int, players: int, turns: int) -> tuple[Position, tuple[int, ...], Position]:
+    """The ``turns``-th whole turn (or the last) of a seeded TENET self-play game."""
+    colours = load_layout(TENET.default_layout).colours[:players]
+    return whole_turns(seed, colours, turns + 1)[-1]
+
+
+tenet_turns = st.builds(a_tenet_turn, st.integers(0, 10_000), st.integers(1, 9), st.integers(0, 40))
+
+
+@settings(max_examples=25, deadline=None)
+@given(tenet_turns, st.randoms(use_true_random=False))
+def test_a_tenet_board_is_judged_within_a_bounded_search(
+    turn: tuple[Position, tuple[int, ...], Position], rng: random.Random
+) -> None:
+    """The search drops a state whose board the dice left cannot reach (tenet_live's
+    ``out_of_reach``): the same turns found, in the same order, and few states visited."""
+    before, roll, after = turn
+    wrong = tenet_seen(after)
+    free = [f for f in before.layout.fields if f not in wrong and f != "start"]
+    wrong[rng.choice(free)] = rng.choice(before.players)
+    for board in (tenet_seen(after), wrong):
+        found = explain(before, roll, board)
+        assert found.visited <= MOST_STATES
+        with patch.object(tenet_live._Search, "out_of_reach", lambda *_: False):
+            every = explain(before, roll, board)
+        assert [m.announcement for m in found.fits] == [m.announcement for m in every.fits]

@@ -264,11 +264,16 @@ def legal_moves(position: Position, roll: Roll) -> Sequence[GameMove]:
 def legal_move_generator(position: Position, roll: Roll) -> Sequence[GameMove]:
     """The legal moves as the referee asks for them: for Gravitation and Tunnel X a lazy
     :class:`~companion.games.legal.LegalMoves` (built on demand, searched from a board
-    seen), for the other games the engine's list."""
+    seen), for TENET its next steps built on demand, for the race game the engine's list
+    (a few moves: one die, at most six pieces)."""
     if position.game in ("gravitation", "tunnelx"):
         from companion.games.legal import LegalMoves
 
         return LegalMoves(position, roll)
+    if position.game == "tenet":
+        from companion.games.legal import tenet_steps
+
+        return tenet_steps(position, roll)
     return legal_moves(position, roll)
 
 

@@ -26,6 +26,7 @@ from companion.games.pushes import resolve_death_push, ring_walk
 from companion.games.target import NO_WALK, Target
 from companion.games.turn import (
     Context,
+    Reach,
     Run,
     finish,
     on_track,
@@ -130,6 +131,7 @@ def _generate(position: Position, pair: tuple[int, int], target: Target | None) 
 def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
     """The moves that spend the roll (no crash, no pass), narrowed to ``target``."""
     g = graph(position.layout)
+    reach = Reach.of(position) if target is not None and target.board is not None else None
     for choice in dice_choices(position, pair):
         for start in _movable(position):
             if target is not None and not target.wants(choice.value, start):
@@ -137,7 +139,7 @@ def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> 
             if choice.tunnel:
                 yield from _tunnel_moves(position, g, pair, choice, start, target)
             else:
-                yield from _gravity_moves(position, g, pair, choice, start, target)
+                yield from _gravity_moves(position, g, pair, choice, start, target, reach)
                 if choice.special:
                     yield from _special_moves(position, g, pair, choice, start)
 
@@ -189,8 +191,10 @@ def _gravity_moves(
     choice: Choice,
     start: str,
     target: Target | None = None,
+    reach: Reach | None = None,
 ) -> Iterator[Move]:
-    """Moves with gravity: each store use, then station, radial transfer and orbit."""
+    """Moves with gravity: each store use, then station, radial transfer and orbit.
+    ``reach`` is the memo of a search for a board, shared by all its moves."""
     colour = position.to_move
     store = position.energy_of(colour)
     capacity = int(position.layout.extra.get("energy_capacity", 5))
@@ -202,7 +206,8 @@ def _gravity_moves(
         tokens = [wurf(value)]
         if delta:
             tokens.append(speicher(points))
-        ctx = Context.of(position, g, roll, choice, start, "move", delta, *_looked_for(target))
+        board, words = _looked_for(target)
+        ctx = Context.of(position, g, roll, choice, start, "move", delta, board, words, reach)
         run = start_run(ctx, tokens)
         if not on_track(ctx, run):
             continue

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.moves import Move, Push
-from companion.games.turn import Context, Run, finish, on_track, wanted
+from companion.games.turn import REACHED, Context, Run, finish, on_track, wanted
 from companion.notation.tokens import abwehr, count, stoss
 
 DEATH_PUSH = 10  # "Stoß 10" or more is a Todesstoß
@@ -86,6 +86,33 @@ def _push(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
     seen_elsewhere = ctx.board is not None and ctx.board.get(pusher) != run.occ[pusher]
     if seen_elsewhere and not _may_move_again(ctx, run, ring, left):
         return  # the pusher stays where it stopped, and the board seen has it elsewhere
+    if ctx.reach is not None:
+        if not _reachable(ctx, run, pusher, left):
+            return  # no defences at all would let this push end on the board seen
+        if ctx.relaxed:
+            yield REACHED
+            return
+    yield from _pushed(ctx, run, pusher, left)
+
+
+def _reachable(ctx: Context, run: Run, pusher: str, left: int) -> bool:
+    """Can the push of ``left`` from ``pusher`` end on the board looked for, if every
+    defender's store were as full as before the move? (Context.reach, memoised.)"""
+    assert ctx.reach is not None
+    key = (pusher, left, frozenset(run.occ.items()), bool(run.pushes), bool(run.destroyed))
+    known = ctx.reach.known.get(key)
+    if known is None:
+        trial = run.copy()
+        trial.energy = dict(ctx.reach.stores)
+        relaxed = replace(ctx, relaxed=True)
+        known = next(_pushed(relaxed, trial, pusher, left), None) is not None
+        ctx.reach.known[key] = known
+    return known
+
+
+def _pushed(ctx: Context, run: Run, pusher: str, left: int) -> Iterator[Move]:
+    """The push itself: a Todesstoß waiting for its dice, or each defence of it."""
+    g = ctx.graph
     chain = [g.ring_next[pusher]]
     while g.ring_next[chain[-1]] in run.occ:
         chain.append(g.ring_next[chain[-1]])

@@ -16,7 +16,7 @@ and :func:`check` (the announced turn applied step by step, :mod:`.tenet_check`)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -162,21 +162,37 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
     with "räumt …" and judged by :func:`check`). CompanionError for a roll that does not
     fit the position (three dice, or one for the stone after the first round).
     """
+    return tuple(generate(position, roll))
+
+
+def generate(position: Position, roll: tuple[int, ...]) -> Iterator[TenetMove]:
+    """The legal next steps of :func:`legal_moves`, in its order, each found when it is
+    asked for: a crowded board has a thousand (180 ms here), and a referee reading the
+    roll lists a hundred (companion.games.legal_move_generator). The roll is checked at
+    once (CompanionError), not when the first step is asked for."""
     roll = expect_roll(position, roll)
+    return _generate(position, roll)
+
+
+def _generate(position: Position, roll: tuple[int, ...]) -> Iterator[TenetMove]:
     if len(roll) == 1:
-        return (stone_move(position, roll),)
+        yield stone_move(position, roll)
+        return
     if doublet(roll) is not None:
-        return (pasch_move(position, roll, ()),)
+        yield pasch_move(position, roll, ())
+        return
     b = board(position.layout)
     colour, balls, left = position.to_move, on_board(position), remaining(position, roll)
     planet = stone_planet(position.layout, position.stone or START)
     if claims(b, balls, colour, left, planet):
-        return (after_steps(position, roll, (), balls, 0),)
+        yield after_steps(position, roll, (), balls, 0)
+        return
     memo: Memo = {}
     need = longest(b, balls, colour, left, planet, memo)[0]
     if need == 0:
-        return (after_steps(position, roll, (), balls, 0),)
-    found: dict[tuple[Board_, int], TenetMove] = {}
+        yield after_steps(position, roll, (), balls, 0)
+        return
+    found: set[tuple[Board_, int]] = set()
     for i, value in enumerate(left):
         if value in left[:i]:
             continue
@@ -190,8 +206,8 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
                 continue  # another way to the same board with the same die: one outcome
             more = longest(b, there, colour, rest, planet, memo)[0]
             if 1 + more == need:
-                found[there, value] = after_steps(position, roll, (step,), there, more)
-    return tuple(found.values())
+                found.add((there, value))
+                yield after_steps(position, roll, (step,), there, more)
 
 
 def check(

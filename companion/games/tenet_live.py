@@ -28,13 +28,19 @@ from companion.games.tenet import (
     remaining,
 )
 from companion.games.tenet_board import START, Board, board, doublet, stone_planet
-from companion.games.tenet_moves import Board_, Memo, Step, claims, land, landings, longest
+from companion.games.tenet_moves import Board_, Memo, Step, claims, landings, longest, targets
 from companion.position import Position
 from companion.texts import text as t
 
 #: Most step states one search visits before it gives up and calls the board unexplained;
 #: self-play turns need a few hundred at most (bench/tenet_referee.py).
 BUDGET = 200_000
+
+#: How many step states the search for the nearest turns of a rejected board visits once
+#: it met three whole turns to name (at most four times as many if it has not): they are
+#: a hint for the players, and the unbounded search for them cost up to 2.3 s here
+#: (three players, self-play); the nearest among those met are named.
+NEAR_STATES = 500
 
 
 @dataclass
@@ -87,7 +93,7 @@ def explain(position: Position, roll: tuple[int, ...], view: Mapping[str, str]) 
     out.fits = whole or [m for m in search.found.values() if m.after.spent]
     out.visited = search.visited
     if not out.fits:  # a rejection: search again, letting the turns end two fields off
-        near = _Search(position, roll, goal, slack=2)
+        near = _Search(position, roll, goal, slack=2, most=NEAR_STATES)
         near.walk(balls, left, (), off)
         out.near = near.nearest()
         out.visited += near.visited
@@ -98,9 +104,15 @@ class _Search:
     """One depth-first search for the steps from a position's balls to ``goal``."""
 
     def __init__(
-        self, position: Position, roll: tuple[int, ...], goal: Board_, slack: int = 0
+        self,
+        position: Position,
+        roll: tuple[int, ...],
+        goal: Board_,
+        slack: int = 0,
+        most: int | None = None,
     ) -> None:
         self.position, self.roll, self.goal, self.slack = position, roll, goal, slack
+        self.most_states = most  # None: until BUDGET, then CompanionError
         self.b: Board = board(position.layout)
         self.colour = position.to_move
         self.planet = stone_planet(position.layout, position.stone or START)
@@ -111,6 +123,14 @@ class _Search:
         self.visited = 0
         self.goal_fields: dict[str, str] = dict(goal)
 
+    def enough(self) -> bool:
+        """Has a bounded search (``most``) met enough: ``most`` states and three whole
+        turns to name, or four times ``most`` states whatever it met?"""
+        most = self.most_states
+        if most is None or self.visited < most:
+            return False
+        return len(self.near) >= 3 or self.visited >= 4 * most
+
     def most(self, balls: Board_, left: tuple[int, ...]) -> int:
         return longest(self.b, balls, self.colour, left, self.planet, self.memo)[0]
 
@@ -119,6 +139,8 @@ class _Search:
         dice ``left``, ``done`` so far."""
         if (balls, left) in self.seen:
             return
+        if self.enough():
+            return  # enough met for a hint (the nearest turns)
         self.seen.add((balls, left))
         self.visited += 1
         if self.visited > BUDGET:
@@ -137,26 +159,63 @@ class _Search:
             if value in left[:i]:
                 continue
             rest = left[:i] + left[i + 1 :]
-            for step, there, far in self.steps(balls, value, off, budget):
+            for step, there, far in self.steps(balls, value, off, budget, len(rest)):
                 if 1 + self.most(there, rest) == need:
                     self.walk(there, rest, (*done, step), far)
 
+    def counts(self, balls: Board_) -> list[int]:
+        """How far ``balls`` are from the goal, per kind of field (:meth:`out_of_reach`):
+        the mover's balls where the goal has none of its, the goal's fields of the mover
+        without one, and the same two for the other colours."""
+        counts = [0, 0, 0, 0]
+        occ = dict(balls)
+        for f, c in occ.items():
+            self.count(counts, f, c, 1)
+        for f in self.goal_fields:
+            if f not in occ:
+                self.count(counts, f, None, 1)
+        return counts
+
+    def count(self, counts: list[int], f: str, c: str | None, sign: int) -> None:
+        """Adds (``sign`` 1) or takes back (-1) what the field ``f`` holding ``c`` (None:
+        empty) counts towards :meth:`counts`."""
+        g = self.goal_fields.get(f)
+        if c == g:
+            return
+        if c is not None:
+            counts[0 if c == self.colour else 2] += sign
+        if g is not None:
+            counts[1 if g == self.colour else 3] += sign
+
+    def out_of_reach(self, counts: list[int], dice: int) -> bool:
+        """Can ``dice`` more steps not bring a board so far off (:meth:`counts`) to the
+        goal (``slack`` fields off allowed)? A step takes the mover's ball off one field
+        (its origin) and puts the mover on two at most (its end, and where a displaced
+        ball of its own goes); it takes a foreign ball off one field (the end) and puts
+        one on one at most."""
+        mine_off, mine_on, theirs_off, theirs_on = counts
+        most = dice + self.slack
+        return mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice
+
     def steps(
-        self, balls: Board_, value: int, off: int, budget: int
+        self, balls: Board_, value: int, off: int, budget: int, dice: int
     ) -> list[tuple[Step, Board_, int]]:
         """The steps of one die whose board still differs from the goal on at most
         ``budget`` fields, with that count (every place for a displaced ball is tried
-        only when the best of them is close enough). A step changes only its origin, its
-        end and the displaced ball's new field, so the count is updated, not recounted."""
+        only when the best of them is close enough), and that the ``dice`` left after
+        it can still bring to the goal (:meth:`out_of_reach`). A step changes only its
+        origin, its end and the displaced ball's new field, so the counts are updated,
+        not recounted, and a board is built only for a step kept."""
         occ, goal = dict(balls), self.goal_fields
+        counts = self.counts(balls)
         out: list[tuple[Step, Board_, int]] = []
         mine = [f for f, c in balls if c == self.colour]
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
-        wrong = {f for f in occ.keys() | goal.keys() if occ.get(f) != goal.get(f)}
         for origin in sorted(mine) + ([START] if waiting else []):
             # the end and the displaced ball's field fix two fields at most; an origin the
             # goal agrees with is left wrong (or refilled by that ball): at least one
-            if off - (2 if origin == START else 3 if origin in wrong else 1) > budget:
+            wrong = goal.get(origin) != self.colour
+            if off - (2 if origin == START else 3 if wrong else 1) > budget:
                 continue
             for end in landings(self.b, occ, self.colour, origin, value):
                 touched = {origin, end} - {START}
@@ -167,13 +226,34 @@ class _Search:
                 base = off - before + after  # the displaced ball, if any, not put yet
                 if base - (1 if hit is not None else 0) > budget:
                     continue  # even the best place for the displaced ball is too far
-                for step, there in land(self.b, occ, self.colour, Step(value, origin, end)):
-                    put, far = step.put, base
-                    if put is not None and put != START:  # the displaced ball put there
+                landed_counts = list(counts)
+                for f in touched:  # the origin emptied, the mover on the end
+                    self.count(landed_counts, f, occ.get(f), -1)
+                    self.count(landed_counts, f, moved[f], 1)
+                if hit is None:
+                    if base <= budget and not self.out_of_reach(landed_counts, dice):
+                        after_step = dict(occ)
+                        after_step.pop(origin, None)
+                        after_step[end] = self.colour
+                        out.append((Step(value, origin, end), frozenset(after_step.items()), base))
+                    continue
+                landed = dict(occ)
+                landed.pop(origin, None)
+                landed[end] = self.colour
+                for put in targets(self.b, landed, end, hit):
+                    far, put_counts = base, landed_counts
+                    if put != START:  # the displaced ball put there
                         was = moved.get(put) if put in touched else occ.get(put)
-                        far += (goal.get(put) != step.hit) - (goal.get(put) != was)
-                    if far <= budget:
-                        out.append((step, there, far))
+                        far += (goal.get(put) != hit) - (goal.get(put) != was)
+                        put_counts = list(landed_counts)
+                        self.count(put_counts, put, was, -1)
+                        self.count(put_counts, put, hit, 1)
+                    if far <= budget and not self.out_of_reach(put_counts, dice):
+                        there = dict(landed)
+                        if put != START:
+                            there[put] = hit
+                        step = Step(value, origin, end, hit, put)
+                        out.append((step, frozenset(there.items()), far))
         return out
 
     def nearest(self) -> list[TenetMove]:

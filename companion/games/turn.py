@@ -39,6 +39,8 @@ class Context:
     roll_again_always: bool = False  # the choice always rolls again (Tunnel X 1+2)
     board: Mapping[str, str] | None = None  # a board seen: only moves leaving it are built
     words: tuple[Token, ...] | None = None  # words heard (normalised): only moves said so
+    reach: Reach | None = None  # a board search's memo of which pushes can still leave it
+    relaxed: bool = False  # only asks whether a branch can end (pushes.py): builds no Move
 
     @classmethod
     def of(
@@ -52,6 +54,7 @@ class Context:
         store: int = 0,
         board: Mapping[str, str] | None = None,
         words: tuple[Token, ...] | None = None,
+        reach: Reach | None = None,
     ) -> Context:
         """The Context of playing ``choice`` with the piece on ``start`` (player to move).
 
@@ -74,7 +77,28 @@ class Context:
             choice.roll_again,
             board,
             words,
+            reach,
         )
+
+
+@dataclass
+class Reach:
+    """What a search for one board has learnt: whether a push from a given state can still
+    end on that board when every store is as full as before the move (pushes.py).
+
+    Stores only shrink while pushes are defended, so a state that cannot leave the board
+    with full stores cannot with the stores it really has: the search drops it without
+    trying the defences before it, which on a board with five full stores are thousands
+    of combinations (docs/referee.md). The answer does not depend on the stores, so
+    it is computed once per state and kept here for the whole search.
+    """
+
+    stores: dict[str, int]  # the stores before the move
+    known: dict[tuple[object, ...], bool] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, position: Position) -> Reach:
+        return cls(dict(zip(position.players, position.energy, strict=True)))
 
 
 @dataclass
@@ -191,8 +215,15 @@ def on_track(ctx: Context, run: Run) -> bool:
     return said == ctx.words[: len(said)]
 
 
+#: What a relaxed search (``Context.relaxed``) finds instead of a Move: it only asks
+#: whether a branch ends at all, and never reads the Move.
+REACHED: Move = object.__new__(Move)
+
+
 def finish(ctx: Context, run: Run, pending: Any = None) -> Move:
     """The Move of a finished (or, with ``pending``, an interrupted) branch."""
+    if ctx.relaxed:
+        return REACHED
     g = ctx.graph
     pos = ctx.position
     occ = run.occ

@@ -71,6 +71,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Brett passt zu mehreren Zügen; welcher war gemeint?",
         "the board fits several moves; which was meant?",
     ),
+    "referee.ambiguous_many": (
+        "Das Brett passt zu mehr als {count} Zügen; welcher war gemeint?",
+        "the board fits more than {count} moves; which was meant?",
+    ),
     "referee.no_move_leads": (
         "Kein erlaubter Zug führt zu diesem Brett: {diff}",
         "no legal move leads to this board: {diff}",
