@@ -168,10 +168,17 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/setup"))
     shot(browser, "setup")
-    players = browser.find_element(By.NAME, "players")
-    players.clear()
-    players.send_keys("green,blue,white")
-    browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    for colour in ("red", "yellow", "blue", "green", "white"):  # off, then on in turn order
+        browser.find_element(By.CSS_SELECTOR, f"input[name=player][value={colour}]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=player][value=blue]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=player][value=blue]").click()  # blue last now
+    seats = browser.find_elements(By.CSS_SELECTOR, "fieldset.players .seat")
+    assert [s.text for s in seats] == ["", "", "1", "3", "2"]  # green, white, blue
+    submit_button = "main button[type=submit]"
+    browser.find_element(By.CSS_SELECTOR, submit_button).click()  # without the yes: held
+    assert browser.current_url.endswith("/setup")
+    browser.find_element(By.NAME, "discard").click()
+    browser.find_element(By.CSS_SELECTOR, submit_button).click()
 
     def to_move(b):  # type: ignore[no-untyped-def]
         return b.find_element(By.ID, "to-move").text  # "Grün ist am Zug" or "green to move"
@@ -186,7 +193,7 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     referee.observe_dice([4, 3])
     move = referee.legal[0]
     referee.observe_board(dict(move.after.occupant))
-    WebDriverWait(browser, 10).until(lambda b: to_move(b).split()[0] in ("Blau", "blue"))
+    WebDriverWait(browser, 10).until(lambda b: to_move(b).split()[0] in ("Weiß", "white"))
     assert move.announcement in browser.find_element(By.ID, "status").text
     shot(browser, "table-live")
 

@@ -15,6 +15,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
     "options": ("Regelschalter", "Rule switches"),
     "start": ("Spiel beginnen", "Start the game"),
+    "setup_order": (
+        "Die Zahlen sind die Zugreihenfolge: in der Reihenfolge ankreuzen, in der gespielt wird.",
+        "The numbers are the turn order: tick the colours in the order of play.",
+    ),
+    "setup_other_game": ("Regeln eines anderen Spiels zeigen:", "Show another game's rules:"),
+    "setup_discard": (
+        "Ja, das laufende Spiel ({game}) verwerfen (das Protokoll behält es)",
+        "Yes, throw the running game ({game}) away (the journal keeps it)",
+    ),
     "pin": ("Schiedsrichter-PIN", "Referee PIN"),
     "unlock": ("Freischalten", "Unlock"),
     "pin_needed": (
@@ -80,6 +89,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
+    "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
+    "undo_nothing": (
+        "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
+        "The history shows no move; the referee says whether there is anything to take back.",
+    ),
+    "undo_yes": ("Ja, zurücknehmen", "Yes, take it back"),
+    "undo_no": ("Nein, zurück zum Tisch", "No, back to the table"),
     "teach": ("Lernen", "Learn"),
     "panel": ("Bedienfeld", "Panel"),
     "camera": ("Kamera", "Camera"),
@@ -269,6 +285,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "setup.not_here": (
         "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
         "{game} is not refereed on this board (here: {games})",
+    ),
+    "setup.confirm_needed": (
+        "Nichts begonnen: bitte ankreuzen, dass das laufende Spiel verworfen wird",
+        "Nothing started: tick that the running game is to be thrown away",
     ),
     "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
     "setup.player_count": (

@@ -174,8 +174,18 @@ def choose(index: int) -> BaseResponse:
     return _back()
 
 
+@table.get("/undo")
+def undo_page() -> str:
+    """Ask before a move is taken back: what would be undone, and a yes (needs the PIN)."""
+    return render_template("undo.html", **_context())
+
+
 @table.post("/undo")
 def undo() -> BaseResponse:
+    """Take the last move back once the referee said yes on the undo page; a form
+    without the yes (an old page, a stray post) is sent to that page to ask."""
+    if request.form.get("sure") != "yes":
+        return redirect(url_for("table.undo_page"))
     with _table().lock:
         _table().referee.undo()
     return _back()
