@@ -67,6 +67,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "enter_dice": ("Würfel eintragen", "Enter the dice"),
     "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),
     "legal_moves": ("Erlaubte Züge", "Legal moves"),
+    "moves_shown": ("{first}–{last} von {count}", "{first}–{last} of {count}"),
+    "moves_shown_more": (
+        "{first}–{last} der ersten {count} (es gibt mehr)",
+        "{first}–{last} of the first {count} (there are more)",
+    ),
+    "moves_more": (
+        "Dieser Wurf erlaubt mehr als {count} Züge; die Liste zeigt die ersten {count}. "
+        "Einen anderen Zug einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
+        "This roll allows more than {count} moves; the list shows the first {count}. "
+        "For another move, make it on the board: the camera looks for it among all of them.",
+    ),
+    "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
+    "moves_earlier": ("frühere", "earlier"),
+    "moves_later": ("weitere", "more"),
     "nearest": ("Nächste erlaubte Ansagen", "Nearest legal announcements"),
     "history": ("Verlauf", "History"),
     "record": ("Partie mitnehmen", "Take the game home"),

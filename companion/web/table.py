@@ -7,7 +7,9 @@ both on its own); taking a move back needs the referee PIN.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
 
 from flask import (
     Blueprint,
@@ -25,6 +27,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.position import Position
+from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.table import Table
 from companion.texts import render_json
@@ -41,16 +44,74 @@ def _table() -> Table:
     return t
 
 
+#: Moves on one page of the move list: a phone shows them without endless scrolling.
+PAGE = 20
+
+
+@dataclass(frozen=True)
+class MoveList:
+    """One page of the legal moves the referee lists (at most SHOWN of a roll): which
+    part is shown, of how many, and whether the roll has more than the referee lists."""
+
+    moves: Sequence[MoveLike]
+    page: int  # 1-based
+    more: bool  # the roll has more legal moves than the referee lists
+
+    @property
+    def count(self) -> int:
+        return len(self.moves)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.count // PAGE))
+
+    @property
+    def first(self) -> int:
+        """The number of the first move shown (1-based, as the list counts)."""
+        return (self.page - 1) * PAGE + 1
+
+    @property
+    def last(self) -> int:
+        return min(self.count, self.page * PAGE)
+
+    @property
+    def shown(self) -> list[tuple[int, MoveLike]]:
+        """The moves of this page with their index for :meth:`Referee.play`."""
+        return [(i, self.moves[i]) for i in range(self.first - 1, self.last)]
+
+
+def move_list(ref: Referee, page: str | None) -> MoveList:
+    """The page ``page`` (text from the query, clamped to the pages there are) of the
+    referee's legal moves."""
+    legal = ref.legal
+    # Referee.legal stops at SHOWN; one more move of the roll says whether it cut some off
+    # (the engine's sequence is lazy: this builds one move more than the list, no more).
+    more = len(legal) == SHOWN and next(islice(ref._legal, SHOWN, None), None) is not None
+    number = int(page) if page and page.isascii() and page.isdigit() and len(page) < 6 else 1
+    pages = max(1, -(-len(legal) // PAGE))
+    return MoveList(legal, min(max(number, 1), pages), more)
+
+
+@table.app_template_global()
+def move_path(move: MoveLike) -> str:
+    """Where a move takes its piece and what it does to others (``(U1.3 → U2.7)
+    [pushes U2.7 → U2.9]``), in the page's language: tells apart moves said alike."""
+    describe = getattr(move, "describe", None)
+    if callable(describe):
+        return say(describe()).strip()
+    start, end = getattr(move, "start", None), getattr(move, "end", None)
+    return f"({start} → {end})" if start else ""
+
+
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
-    legal = ref.legal
     return {
         "table": t,
         "referee": ref,
         "position": t.position,
         "colours": PIECE_COLOURS,
-        "legal": legal,
+        "moves": move_list(ref, request.args.get("moves")),
         "history": _history(t),
         "dice_inputs": dice_inputs(t.position),
     }
