@@ -342,3 +342,32 @@ def test_a_third_phone_sees_the_camera_in_stills_when_both_views_are_taken(serve
     finally:
         for s in held:
             s.close()
+
+
+def test_a_phone_zooms_the_board_to_pieces_of_24_px_and_names_a_tapped_field(server, browser):
+    url, _ = server
+    browser.set_window_size(390, 844)
+    piece = (
+        "const s = document.querySelector('#board svg');"
+        "return s.dataset.piece * s.getBoundingClientRect().width / s.viewBox.baseVal.width"
+    )
+    try:
+        browser.get(f"{url}/")
+        browser.execute_script("localStorage.removeItem('companion.zoom')")
+        browser.refresh()
+        assert browser.execute_script(piece) < 24  # the whole board in 390 px: too small
+        submit_free = browser.find_element(By.ID, "zoom")
+        submit_free.click()
+        assert browser.execute_script(piece) >= 24
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        assert wide <= browser.execute_script("return window.innerWidth")  # scrolls inside
+        spot = browser.find_element(By.CSS_SELECTOR, ".spot[data-field='U1.1']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
+        spot.click()
+        tip = browser.find_element(By.ID, "field-tip")
+        assert tip.is_displayed() and tip.text.startswith("U1.1")
+        shot(browser, "table-zoomed-phone")
+        browser.find_element(By.ID, "zoom").click()  # and back to the whole board
+        assert browser.execute_script(piece) < 24
+    finally:
+        browser.set_window_size(1200, 900)

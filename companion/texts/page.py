@@ -67,6 +67,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "enter_dice": ("Würfel eintragen", "Enter the dice"),
     "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),
     "legal_moves": ("Erlaubte Züge", "Legal moves"),
+    "board_zoom_in": ("Brett vergrößern", "Zoom the board"),
+    "board_zoom_out": ("Brett einpassen", "Fit the board"),
+    "board_tap": (
+        "Ein Feld antippen zeigt seinen Namen; Pfeil: der letzte Zug.",
+        "Tap a field to see its name; arrow: the last move.",
+    ),
     "moves_shown": ("{first}–{last} von {count}", "{first}–{last} of {count}"),
     "moves_shown_more": (
         "{first}–{last} der ersten {count} (es gibt mehr)",

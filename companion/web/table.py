@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
-from companion.render import PIECE_COLOURS, draw_board, to_svg
+from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table import Table
 from companion.texts import render_json
 from companion.voice import Voice
@@ -140,14 +140,19 @@ def _history(t: Table) -> list[str]:
     return fold(list(t.journal.events(t.referee.game_id))).announcements
 
 
+def _board() -> str:
+    """The board as the page shows it: the pieces, the last move's trail, and every
+    field's name on hover and tap."""
+    ref = _table().referee
+    last = LastMove.of(ref.last_move) if ref.last_move is not None else None
+    position = ref.position
+    scene = draw_board(position.layout, position, lang=language(), last_move=last, spots=True)
+    return to_svg(scene)
+
+
 @table.get("/")
 def index() -> str:
-    position = _table().position
-    return render_template(
-        "table.html",
-        board=to_svg(draw_board(position.layout, position, lang=language())),
-        **_context(),
-    )
+    return render_template("table.html", board=_board(), **_context())
 
 
 @table.get("/status")
@@ -158,9 +163,7 @@ def status() -> str:
 
 @table.get("/board.svg")
 def board_svg() -> Response:
-    position = _table().position
-    svg = to_svg(draw_board(position.layout, position, lang=language()))
-    return Response(svg, mimetype="image/svg+xml")
+    return Response(_board(), mimetype="image/svg+xml")
 
 
 @table.get("/position.json")
