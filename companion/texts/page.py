@@ -124,6 +124,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_read_dice": ("Würfel lesen", "Read the dice"),
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
+    "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    "panel_no_camera": (
+        "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
+        "No camera is connected: enter the dice above.",
+    ),
+    "panel_undo_above": (
+        "Der Knopf „Zurück“ des Tisches ist auf dieser Seite „Letzten Zug zurücknehmen“ "
+        "(im Verlauf, mit Rückfrage).",
+        "The table's “Undo” button is “Take back the last move” on this page (in the "
+        "history, asked first).",
+    ),
     "button_roll": ("Würfeln", "Roll"),
     "speak_browser": ("Im Browser vorlesen", "Speak in this browser"),
     "speak_unable": ("(dieser Browser kann nicht sprechen)", "(this browser cannot speak)"),

@@ -7,7 +7,7 @@ both on its own); taking a move back needs the referee PIN.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -33,7 +33,7 @@ from companion.table import Table
 from companion.texts import render_json
 from companion.voice import Voice
 from companion.web.events import Broker
-from companion.web.i18n import language, say, say_colour
+from companion.web.i18n import language, say, say_colour, t
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
 table = Blueprint("table", __name__)
@@ -101,6 +101,32 @@ def move_path(move: MoveLike) -> str:
         return say(describe()).strip()
     start, end = getattr(move, "start", None), getattr(move, "end", None)
     return f"({start} → {end})" if start else ""
+
+
+@dataclass(frozen=True)
+class Light:
+    """One LED of the virtual panel as the page shows it, with its label."""
+
+    name: str  # "seat.red", "verdict_ok", "verdict_bad" or "verdict" (the colour LED)
+    lit: bool
+    paint: str | None  # the colour LED's colour while lit
+    label: str
+
+
+@table.app_template_global()
+def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Light]:
+    """The panel's LEDs, each labelled; of the seat lights only the players' seats."""
+    shown = []
+    for name, value in leds.items():
+        kind, _, seat = name.partition(".")
+        if seat and seat not in players:
+            continue
+        rgb = tuple(value) if isinstance(value, tuple | list) else None
+        lit = any(rgb) if rgb is not None else bool(value)
+        paint = "rgb({},{},{})".format(*(255 * int(v) for v in rgb)) if rgb and lit else None
+        label = t(f"led.{kind}", colour=say_colour(seat)) if seat else t(f"led.{kind}")
+        shown.append(Light(name, lit, paint, label))
+    return shown
 
 
 def _context() -> dict[str, object]:
@@ -279,6 +305,9 @@ def panel_press(kind: str) -> BaseResponse:
     if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
         abort(404, "err_no_button")
     panel.press(kind, long=request.form.get("long") == "1")
+    flash(t("panel_pressed", button=t(f"button_{kind}")))
+    if kind == "read_dice" and current_app.config.get("LIVE") is None:
+        flash(t("panel_no_camera"))
     return _back()
 
 
