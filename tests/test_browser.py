@@ -299,24 +299,49 @@ def test_the_referee_switches_the_table_voice_off_and_on(server, browser):
     assert app.config["VOICE"].enabled
 
 
-PAGES = ("/", "/teach", "/setup", "/calibrate", "/unlock", "/nowhere")
+PAGES = ("/", "/status", "/teach", "/setup", "/calibrate", "/join", "/undo", "/unlock", "/nowhere")
+
+#: The elements that stick out to the right of the window, unless a scrolling or clipping
+#: box holds them (the zoomed board scrolls inside its frame).
+STICKING_OUT = """
+const out = [];
+for (const e of document.body.querySelectorAll("*")) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.right <= innerWidth + 1) continue;
+  let held = false;
+  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    if (getComputedStyle(a).overflowX !== "visible") { held = true; break; }
+  }
+  if (!held) out.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " "
+                      + Math.round(r.right) + " px");
+}
+return out;
+"""
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
-def test_every_page_on_a_phone_and_a_tv(server, browser, size):
-    """Screenshots for a person to look at; nothing may stick out sideways."""
+def test_every_page_on_a_phone_and_a_tv(server, browser, size, lang):
+    """Screenshots for a person to look at, in both languages; nothing may stick out
+    sideways, neither the page nor any element on it."""
     url, _ = server
     browser.set_window_size(*size)
     try:
         unlocked(browser, url, "/setup")
         for page in PAGES:
-            browser.get(f"{url}{page}")
+            browser.get(f"{url}{page}?lang={lang}")
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") in (
+                lang,
+                "",
+            )  # "": /status, a part
             name = {"/": "table", "/nowhere": "error-404"}.get(page, page.strip("/"))
-            shot(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}")
-            whole_page(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}-whole")
+            name = f"{name}-{lang}-{'phone' if size[0] < 500 else 'tv'}"
+            shot(browser, name)
+            whole_page(browser, f"{name}-whole")
             wide = browser.execute_script("return document.documentElement.scrollWidth")
             inner = browser.execute_script("return window.innerWidth")
             assert wide <= inner, f"{page} is {wide} px wide in a {inner} px window"
+            assert browser.execute_script(STICKING_OUT) == [], page
     finally:
         browser.set_window_size(1200, 900)
 
