@@ -396,3 +396,32 @@ def test_a_phone_zooms_the_board_to_pieces_of_24_px_and_names_a_tapped_field(ser
         assert browser.execute_script(piece) < 24
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
+    url, app = server
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        table.referee.observe_dice([1, 1])
+        legal = table.referee.legal
+    start = "red.S2"
+    end = next(m.end for m in legal if m.start == start)
+    browser.get(f"{url}/?lang=de")
+    live_stream(browser)
+
+    def moves(b):  # type: ignore[no-untyped-def]
+        return len(b.find_elements(By.CSS_SELECTOR, "#status button.move"))
+
+    assert moves(browser) == 20  # the first page of all 65
+    for field in (start, end):
+        spot = browser.find_element(By.CSS_SELECTOR, f".spot[data-field='{field}']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
+        spot.click()
+        WebDriverWait(browser, 10).until(lambda b, f=field: f in b.current_url)
+    wanted = sum(1 for m in legal if (m.start, m.end) == (start, end))
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    wait.until(lambda b: moves(b) == wanted)
+    assert "Nur die Züge von red.S2 nach" in browser.find_element(By.ID, "status").text
+    shot(browser, "table-moves-filtered")

@@ -64,3 +64,24 @@ def test_moves_said_alike_are_told_apart_by_their_path():
         paths = [p for a, p in rows if a == announcement]
         assert len(paths) == said[announcement] and len(set(paths)) == len(paths), paths
     assert all("→" in p for _, p in rows)
+
+
+def test_the_list_shows_only_the_moves_of_a_piece_to_a_field():
+    table, client = table_after([1, 1])
+    legal = table.referee.legal
+    start = "red.S2"
+    ends = {m.end for m in legal if m.start == start}
+    page = client.get(f"/status?from={start}&lang=de").get_data(as_text=True)
+    assert buttons(page) == [i for i, m in enumerate(legal) if m.start == start]
+    assert f"Nur die Züge von {start} nach …" in page and f"von allen {len(legal)}" in page
+    end = sorted(ends)[0]
+    page = client.get(f"/status?from={start}&to={end}").get_data(as_text=True)
+    assert buttons(page) == [i for i, m in enumerate(legal) if (m.start, m.end) == (start, end)]
+    ringed = client.get(f"/board.svg?from={start}&to={end}").get_data(as_text=True)
+    assert ringed.count('stroke="#ff3df2" stroke-width="1.8"') == 2  # both fields ringed
+
+
+def test_a_filter_left_from_an_earlier_roll_filters_nothing():
+    _, client = table_after([1, 1])
+    page = client.get("/status?from=U5.1&to=nowhere").get_data(as_text=True)
+    assert buttons(page) == list(range(20)) and "Nur die Züge" not in page

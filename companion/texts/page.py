@@ -86,6 +86,15 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
+    "moves_filtered": (
+        "Nur die Züge von {start} nach {end} (von allen {total}).",
+        "Only the moves from {start} to {end} (of all {total}).",
+    ),
+    "moves_all": ("Alle zeigen", "Show all"),
+    "moves_tap": (
+        "Auf dem Brett einen Stein antippen, dann ein Feld: die Liste zeigt nur diese Züge.",
+        "Tap a piece on the board, then a field: the list shows only those moves.",
+    ),
     "moves_later": ("weitere", "more"),
     "nearest": ("Nächste erlaubte Ansagen", "Nearest legal announcements"),
     "history": ("Verlauf", "History"),

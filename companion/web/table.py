@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -50,16 +51,22 @@ PAGE = 20
 
 @dataclass(frozen=True)
 class MoveList:
-    """One page of the legal moves the referee lists (at most SHOWN of a roll): which
-    part is shown, of how many, and whether the roll has more than the referee lists."""
+    """One page of the legal moves the referee lists (at most SHOWN of a roll), perhaps
+    only those of one piece (``start``) and to one field (``end``): which part is shown,
+    of how many, and whether the roll has more than the referee lists."""
 
-    moves: Sequence[MoveLike]
+    picked: Sequence[tuple[int, MoveLike]]  # (index for Referee.play, move), filtered
+    total: int  # how many the referee lists
     page: int  # 1-based
     more: bool  # the roll has more legal moves than the referee lists
+    start: str | None = None
+    end: str | None = None
+    starts: tuple[str, ...] = ()  # the fields a listed move starts from (for tapping)
+    ends: tuple[str, ...] = ()  # and ends on
 
     @property
     def count(self) -> int:
-        return len(self.moves)
+        return len(self.picked)
 
     @property
     def pages(self) -> int:
@@ -68,28 +75,46 @@ class MoveList:
     @property
     def first(self) -> int:
         """The number of the first move shown (1-based, as the list counts)."""
-        return (self.page - 1) * PAGE + 1
+        return min((self.page - 1) * PAGE + 1, self.count)
 
     @property
     def last(self) -> int:
         return min(self.count, self.page * PAGE)
 
     @property
-    def shown(self) -> list[tuple[int, MoveLike]]:
+    def shown(self) -> Sequence[tuple[int, MoveLike]]:
         """The moves of this page with their index for :meth:`Referee.play`."""
-        return [(i, self.moves[i]) for i in range(self.first - 1, self.last)]
+        return self.picked[(self.page - 1) * PAGE : self.page * PAGE]
+
+    def query(self, **changes: object) -> str:
+        """This list's query string with ``changes`` (None drops a key): for its links."""
+        keys = {"moves": self.page, "from": self.start, "to": self.end, **changes}
+        return urlencode({k: v for k, v in keys.items() if v is not None})
 
 
-def move_list(ref: Referee, page: str | None) -> MoveList:
-    """The page ``page`` (text from the query, clamped to the pages there are) of the
-    referee's legal moves."""
+def move_list(ref: Referee, args: Mapping[str, str]) -> MoveList:
+    """The page ``args["moves"]`` (clamped to the pages there are) of the referee's legal
+    moves, of the piece on ``args["from"]`` and to ``args["to"]`` when they are given (a
+    field no listed move starts from or ends on, left from an earlier roll, is ignored)."""
     legal = ref.legal
     # Referee.legal stops at SHOWN; one more move of the roll says whether it cut some off
     # (the engine's sequence is lazy: this builds one move more than the list, no more).
     more = len(legal) == SHOWN and next(islice(ref._legal, SHOWN, None), None) is not None
-    number = int(page) if page and page.isascii() and page.isdigit() and len(page) < 6 else 1
-    pages = max(1, -(-len(legal) // PAGE))
-    return MoveList(legal, min(max(number, 1), pages), more)
+    fields = [(getattr(m, "start", None), getattr(m, "end", None)) for m in legal]
+    starts = tuple(sorted({a for a, _ in fields if isinstance(a, str)}))
+    start = args.get("from") if args.get("from") in starts else None  # else stale: all
+    ends = tuple(sorted({b for a, b in fields if isinstance(b, str) and start in (None, a)}))
+    end = args.get("to") if args.get("to") in ends else None
+    picked = [
+        (i, m)
+        for i, m in enumerate(legal)
+        if start in (None, getattr(m, "start", None)) and end in (None, getattr(m, "end", None))
+    ]
+    text = args.get("moves", "")
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 1
+    pages = max(1, -(-len(picked) // PAGE))
+    page = min(max(number, 1), pages)
+    return MoveList(picked, len(legal), page, more, start, end, starts, ends)
 
 
 @table.app_template_global()
@@ -137,7 +162,7 @@ def _context() -> dict[str, object]:
         "referee": ref,
         "position": t.position,
         "colours": PIECE_COLOURS,
-        "moves": move_list(ref, request.args.get("moves")),
+        "moves": move_list(ref, request.args),
         "history": _history(t),
         "dice_inputs": dice_inputs(t.position),
     }
@@ -167,12 +192,20 @@ def _history(t: Table) -> list[str]:
 
 
 def _board() -> str:
-    """The board as the page shows it: the pieces, the last move's trail, and every
-    field's name on hover and tap."""
+    """The board as the page shows it: the pieces, the last move's trail, every field's
+    name on hover and tap, and the fields the move list is filtered by ringed."""
     ref = _table().referee
     last = LastMove.of(ref.last_move) if ref.last_move is not None else None
     position = ref.position
-    scene = draw_board(position.layout, position, lang=language(), last_move=last, spots=True)
+    moves = move_list(ref, request.args)  # the fields the list is filtered by, ringed
+    scene = draw_board(
+        position.layout,
+        position,
+        lang=language(),
+        last_move=last,
+        spots=True,
+        highlight=[f for f in (moves.start, moves.end) if f is not None],
+    )
     return to_svg(scene)
 
 
