@@ -68,3 +68,26 @@ def test_pushed_pieces_get_their_own_arrow_and_destroyed_ones_a_cross():
     assert len(heads) == 2 and len(crosses) >= 5  # two arrows; lines, start ring, cross
     to_image(scene, 0.5)  # the raster draws it too
     assert "spot" not in to_svg(scene)  # names only where the page asks for them
+
+
+def test_a_tenet_turn_draws_each_step_and_where_a_hit_ball_was_put():
+    from companion.games.tenet_moves import Step
+
+    class Turn:
+        steps = (Step(3, "start", "K1.3"), Step(4, "K1.3", "K1.7", hit="green", put="P1.1"))
+
+    assert LastMove.of(Turn()) == LastMove(("start", "K1.3"), (("K1.3", "K1.7"), ("K1.7", "P1.1")))
+
+
+def test_every_game_draws_its_last_move_on_the_page():
+    from companion.position import start_position
+
+    for game, roll in (("tunnelx", [3, 4]), ("tuerme", [6, 3]), ("tenet", [3, 4, 1])):
+        players = ["red", "green"] if game == "tenet" else ["red", "yellow"]
+        table = Table.new(start_position(game, players))
+        table.referee.confirm_board()
+        table.referee.observe_dice(roll)
+        table.referee.play(0)
+        svg = client_for(table).get("/board.svg").get_data(as_text=True)
+        assert f'fill="{TRAIL}"' in svg, game  # the arrow's head
+        ET.fromstring(svg)

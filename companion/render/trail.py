@@ -21,13 +21,20 @@ class LastMove:
     """What of a move the board shows (field ids; any rules engine's move gives them)."""
 
     path: tuple[str, ...]  # start first, end last (two fields when only those are known)
-    pushes: tuple[tuple[str, str], ...] = ()  # (from, to) of each pushed piece
+    #: (from, to) of every other piece the move moved: pushed pieces, TENET's further
+    #: steps and the balls its steps displaced
+    pushes: tuple[tuple[str, str], ...] = ()
     gone: tuple[str, ...] = ()  # fields whose piece was destroyed or sent home
     swapped: str | None = None  # the field of the piece swapped with (1+2)
 
     @classmethod
     def of(cls, move: object) -> LastMove | None:
         """The trail of a rules engine's move (None for a pass or a move with no field)."""
+        steps = tuple(getattr(move, "steps", ()) or ())
+        if steps:  # TENET: each step a ball of its own; the first is the main arrow
+            others = [(s.start, s.end) for s in steps[1:]]
+            others += [(s.end, s.put) for s in steps if getattr(s, "put", None)]
+            return cls((steps[0].start, steps[0].end), tuple(others))
         start, end = getattr(move, "start", None), getattr(move, "end", None)
         if not isinstance(start, str) or not isinstance(end, str):
             return None
