@@ -425,3 +425,19 @@ def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
     wait.until(lambda b: moves(b) == wanted)
     assert "Nur die Züge von red.S2 nach" in browser.find_element(By.ID, "status").text
     shot(browser, "table-moves-filtered")
+
+
+def test_choosing_another_game_on_the_form_shows_its_switches(server, browser):
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = server
+    unlocked(browser, url, "/setup")
+    browser.get(f"{url}/setup?game=gravitation&players=blue,red")
+    assert browser.find_elements(By.NAME, "option.death_push")
+    Select(browser.find_element(By.ID, "game")).select_by_value("tunnelx")
+    WebDriverWait(browser, 10).until(lambda b: "game=tunnelx" in b.current_url)
+    assert browser.find_elements(By.NAME, "option.variant_2_1")
+    assert not browser.find_elements(By.NAME, "option.death_push")
+    assert not browser.find_elements(By.NAME, "phase")  # Tunnel X has no phases
+    seats = browser.find_elements(By.CSS_SELECTOR, "fieldset.players .seat")
+    assert [s.text for s in seats] == ["2", "", "", "1", ""]  # blue first, then red

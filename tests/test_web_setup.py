@@ -60,6 +60,9 @@ def test_only_the_chosen_games_switches_are_shown():
     assert "variant_2_1" in page and "death_push" not in page
     assert 'name="phase"' not in page  # Tunnel X has no phases
     assert '<option value="tunnelx" selected>' in page
+    page = client.get("/setup?game=tunnelx&players=white,red,purple").get_data(as_text=True)
+    assert re.findall(r'value="(\w+)" checked', page) == ["red", "white"]  # as ticked so far
+    assert 'id="order" value="white,red"' in page
 
 
 def test_a_tenet_table_shows_no_phase_and_no_empty_switch_box():

@@ -36,8 +36,10 @@ def form() -> str:
     game = request.args.get("game", table.position.game)
     if game not in games:
         game = table.position.game
-    chosen = list(table.position.players) if game == table.position.game else []
-    return _form(game, chosen, None)
+    colours = table.position.layout.colours
+    asked = request.args.get("players")  # kept by the page's script when the game changes
+    chosen = [c for c in asked.split(",") if c in colours] if asked is not None else []
+    return _form(game, chosen if asked is not None else list(table.position.players), None)
 
 
 def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str:
