@@ -168,10 +168,17 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda b: b.current_url.endswith("/setup"))
     shot(browser, "setup")
-    players = browser.find_element(By.NAME, "players")
-    players.clear()
-    players.send_keys("green,blue,white")
-    browser.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    for colour in ("red", "yellow", "blue", "green", "white"):  # off, then on in turn order
+        browser.find_element(By.CSS_SELECTOR, f"input[name=player][value={colour}]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=player][value=blue]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=player][value=blue]").click()  # blue last now
+    seats = browser.find_elements(By.CSS_SELECTOR, "fieldset.players .seat")
+    assert [s.text for s in seats] == ["", "", "1", "3", "2"]  # green, white, blue
+    submit_button = "main button[type=submit]"
+    browser.find_element(By.CSS_SELECTOR, submit_button).click()  # without the yes: held
+    assert browser.current_url.endswith("/setup")
+    browser.find_element(By.NAME, "discard").click()
+    browser.find_element(By.CSS_SELECTOR, submit_button).click()
 
     def to_move(b):  # type: ignore[no-untyped-def]
         return b.find_element(By.ID, "to-move").text  # "Grün ist am Zug" or "green to move"
@@ -186,7 +193,7 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
     referee.observe_dice([4, 3])
     move = referee.legal[0]
     referee.observe_board(dict(move.after.occupant))
-    WebDriverWait(browser, 10).until(lambda b: to_move(b).split()[0] in ("Blau", "blue"))
+    WebDriverWait(browser, 10).until(lambda b: to_move(b).split()[0] in ("Weiß", "white"))
     assert move.announcement in browser.find_element(By.ID, "status").text
     shot(browser, "table-live")
 
@@ -292,24 +299,49 @@ def test_the_referee_switches_the_table_voice_off_and_on(server, browser):
     assert app.config["VOICE"].enabled
 
 
-PAGES = ("/", "/teach", "/setup", "/calibrate", "/unlock", "/nowhere")
+PAGES = ("/", "/status", "/teach", "/setup", "/calibrate", "/join", "/undo", "/unlock", "/nowhere")
+
+#: The elements that stick out to the right of the window, unless a scrolling or clipping
+#: box holds them (the zoomed board scrolls inside its frame).
+STICKING_OUT = """
+const out = [];
+for (const e of document.body.querySelectorAll("*")) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.right <= innerWidth + 1) continue;
+  let held = false;
+  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    if (getComputedStyle(a).overflowX !== "visible") { held = true; break; }
+  }
+  if (!held) out.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " "
+                      + Math.round(r.right) + " px");
+}
+return out;
+"""
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
-def test_every_page_on_a_phone_and_a_tv(server, browser, size):
-    """Screenshots for a person to look at; nothing may stick out sideways."""
+def test_every_page_on_a_phone_and_a_tv(server, browser, size, lang):
+    """Screenshots for a person to look at, in both languages; nothing may stick out
+    sideways, neither the page nor any element on it."""
     url, _ = server
     browser.set_window_size(*size)
     try:
         unlocked(browser, url, "/setup")
         for page in PAGES:
-            browser.get(f"{url}{page}")
+            browser.get(f"{url}{page}?lang={lang}")
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") in (
+                lang,
+                "",
+            )  # "": /status, a part
             name = {"/": "table", "/nowhere": "error-404"}.get(page, page.strip("/"))
-            shot(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}")
-            whole_page(browser, f"{name}-{'phone' if size[0] < 500 else 'tv'}-whole")
+            name = f"{name}-{lang}-{'phone' if size[0] < 500 else 'tv'}"
+            shot(browser, name)
+            whole_page(browser, f"{name}-whole")
             wide = browser.execute_script("return document.documentElement.scrollWidth")
             inner = browser.execute_script("return window.innerWidth")
             assert wide <= inner, f"{page} is {wide} px wide in a {inner} px window"
+            assert browser.execute_script(STICKING_OUT) == [], page
     finally:
         browser.set_window_size(1200, 900)
 
@@ -335,3 +367,77 @@ def test_a_third_phone_sees_the_camera_in_stills_when_both_views_are_taken(serve
     finally:
         for s in held:
             s.close()
+
+
+def test_a_phone_zooms_the_board_to_pieces_of_24_px_and_names_a_tapped_field(server, browser):
+    url, _ = server
+    browser.set_window_size(390, 844)
+    piece = (
+        "const s = document.querySelector('#board svg');"
+        "return s.dataset.piece * s.getBoundingClientRect().width / s.viewBox.baseVal.width"
+    )
+    try:
+        browser.get(f"{url}/")
+        browser.execute_script("localStorage.removeItem('companion.zoom')")
+        browser.refresh()
+        assert browser.execute_script(piece) < 24  # the whole board in 390 px: too small
+        submit_free = browser.find_element(By.ID, "zoom")
+        submit_free.click()
+        assert browser.execute_script(piece) >= 24
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        assert wide <= browser.execute_script("return window.innerWidth")  # scrolls inside
+        spot = browser.find_element(By.CSS_SELECTOR, ".spot[data-field='U1.1']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
+        spot.click()
+        tip = browser.find_element(By.ID, "field-tip")
+        assert tip.is_displayed() and tip.text.startswith("U1.1")
+        shot(browser, "table-zoomed-phone")
+        browser.find_element(By.ID, "zoom").click()  # and back to the whole board
+        assert browser.execute_script(piece) < 24
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
+    url, app = server
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        table.referee.observe_dice([1, 1])
+        legal = table.referee.legal
+    start = "red.S2"
+    end = next(m.end for m in legal if m.start == start)
+    browser.get(f"{url}/?lang=de")
+    live_stream(browser)
+
+    def moves(b):  # type: ignore[no-untyped-def]
+        return len(b.find_elements(By.CSS_SELECTOR, "#status button.move"))
+
+    assert moves(browser) == 20  # the first page of all 65
+    for field in (start, end):
+        spot = browser.find_element(By.CSS_SELECTOR, f".spot[data-field='{field}']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
+        spot.click()
+        WebDriverWait(browser, 10).until(lambda b, f=field: f in b.current_url)
+    wanted = sum(1 for m in legal if (m.start, m.end) == (start, end))
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    wait.until(lambda b: moves(b) == wanted)
+    assert "Nur die Züge von red.S2 nach" in browser.find_element(By.ID, "status").text
+    shot(browser, "table-moves-filtered")
+
+
+def test_choosing_another_game_on_the_form_shows_its_switches(server, browser):
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = server
+    unlocked(browser, url, "/setup")
+    browser.get(f"{url}/setup?game=gravitation&players=blue,red")
+    assert browser.find_elements(By.NAME, "option.death_push")
+    Select(browser.find_element(By.ID, "game")).select_by_value("tunnelx")
+    WebDriverWait(browser, 10).until(lambda b: "game=tunnelx" in b.current_url)
+    assert browser.find_elements(By.NAME, "option.variant_2_1")
+    assert not browser.find_elements(By.NAME, "option.death_push")
+    assert not browser.find_elements(By.NAME, "phase")  # Tunnel X has no phases
+    seats = browser.find_elements(By.CSS_SELECTOR, "fieldset.players .seat")
+    assert [s.text for s in seats] == ["2", "", "", "1", ""]  # blue first, then red

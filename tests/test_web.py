@@ -91,6 +91,7 @@ def test_a_new_game_is_set_up_and_announced_live(client):
         "phase": "2",
         "players": "blue,green,white",
         "option.death_push": "on",
+        "discard": "yes",
         "csrf_token": token(client, "/setup"),
     }
     assert client.post("/setup", data=data).status_code == 302
@@ -177,7 +178,11 @@ def test_undo_on_the_page_needs_the_pin(client):
     assert post(client, "/undo").status_code == 302
     assert client.get("/position.json").get_json() == moved  # not taken back without the PIN
     unlock(client)
-    post(client, "/undo")
+    page = client.get("/undo").get_data(as_text=True)
+    assert "Zurückgenommen würde" in page and "Wurf 7" in page
+    assert post(client, "/undo").headers["Location"] == "/undo"  # no yes: asked, not done
+    assert client.get("/position.json").get_json() == moved
+    post(client, "/undo", sure="yes")
     assert client.get("/position.json").get_json()["pieces"]["red"][0] == "U2.7"
 
 

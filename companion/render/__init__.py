@@ -12,8 +12,18 @@ from companion.position import Position
 from companion.render.board import draw_board, field_radii
 from companion.render.paint import PIECE_COLOURS
 from companion.render.scene import Scene, to_image, to_svg
+from companion.render.trail import LastMove
 
-__all__ = ["PIECE_COLOURS", "Scene", "draw_board", "field_radii", "save", "to_image", "to_svg"]
+__all__ = [
+    "PIECE_COLOURS",
+    "LastMove",
+    "Scene",
+    "draw_board",
+    "field_radii",
+    "save",
+    "to_image",
+    "to_svg",
+]
 
 
 def save(scene: Scene, path: str | Path, px_per_mm: float = 2.0) -> Path:

@@ -28,8 +28,9 @@ from companion.render.paint import (
     mix,
 )
 from companion.render.race import draw_race, draw_stacks
-from companion.render.scene import Circle, Scene, Segment, Text
+from companion.render.scene import Circle, Scene, Segment, Spot, Text
 from companion.render.tenet import draw_tenet, draw_tenet_state
+from companion.render.trail import LastMove, draw_trail
 
 
 def draw_board(
@@ -39,9 +40,14 @@ def draw_board(
     highlight: Iterable[str] = (),
     show_stores: bool = True,
     lang: str | None = None,
+    last_move: LastMove | None = None,
+    spots: bool = False,
 ) -> Scene:
     """The layout (and the pieces of ``position``) as a Scene in board millimetres; its
-    words ("red to move") in ``lang`` (default: the process's, companion/texts)."""
+    words ("red to move") in ``lang`` (default: the process's, companion/texts).
+
+    ``last_move`` is drawn on top as a trail; ``spots`` adds the fields' names for the
+    page to show on hover and tap (SVG only)."""
     lang = lang or texts.language()
     scene = Scene(
         -layout.width / 2,
@@ -84,7 +90,23 @@ def draw_board(
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
         _turn(scene, layout, position, lang)
+    if last_move is not None:
+        draw_trail(scene, layout, last_move)
+    scene.data["piece"] = f"{layout.piece_diameter:g}"
+    if spots:
+        _spots(scene, layout, position, lang)
     return scene
+
+
+def _spots(scene: Scene, layout: Layout, position: Position | None, lang: str) -> None:
+    """Each field's id, and the colour of the piece on it, for the page's tooltips."""
+    held: dict[str, list[str]] = {}
+    for fid, colour in position.placement if position is not None else ():
+        held.setdefault(fid, []).append(texts.render(texts.colour(colour), lang))
+    radius = field_radii(layout)
+    for f in layout:
+        name = f"{f.id}: {', '.join(held[f.id])}" if f.id in held else f.id
+        scene.spots.append(Spot(f.id, f.x, f.y, max(radius[f.id], layout.piece_diameter / 2), name))
 
 
 def field_radii(layout: Layout) -> dict[str, float]:

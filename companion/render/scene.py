@@ -60,6 +60,18 @@ class Text:
 Primitive = Circle | Segment | Polygon | Text
 
 
+@dataclass(frozen=True)
+class Spot:
+    """A field the page names on hover and tap: an invisible disc on top of the picture
+    with the field's id (``data-field``) and its name as a tooltip (SVG only)."""
+
+    field: str
+    x: float
+    y: float
+    r: float
+    name: str
+
+
 @dataclass
 class Scene:
     """Primitives in drawing order, in a coordinate box (x0, y0, width, height) in mm."""
@@ -71,6 +83,9 @@ class Scene:
     background: str
     items: list[Primitive] = field(default_factory=list)
     title: str = ""
+    spots: list[Spot] = field(default_factory=list)
+    #: ``data-*`` attributes of the SVG root (e.g. the piece size the page zooms by).
+    data: dict[str, str] = field(default_factory=dict)
 
     def add(self, *items: Primitive) -> None:
         self.items.extend(items)
@@ -97,13 +112,23 @@ def to_svg(scene: Scene, pixel_width: int | None = None) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="{scene.x0:g} {scene.y0:g} {scene.width:g} {scene.height:g}" '
-        'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" role="img">',
+        + "".join(f'data-{k}="{escape(v)}" ' for k, v in scene.data.items())
+        + 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" role="img">',
         f"<title>{escape(scene.title)}</title>" if scene.title else "",
         f'<rect x="{scene.x0:g}" y="{scene.y0:g}" width="{scene.width:g}" '
         f'height="{scene.height:g}" fill="{scene.background}"/>',
     ]
     for item in scene.items:
         out.append(_svg_item(item))
+    if scene.spots:
+        out.append('<g class="spots">')
+        out.extend(
+            f'<circle class="spot" data-field="{escape(s.field)}" cx="{s.x:.2f}" '
+            f'cy="{s.y:.2f}" r="{s.r:.2f}" fill="transparent"><title>{escape(s.name)}</title>'
+            "</circle>"
+            for s in scene.spots
+        )
+        out.append("</g>")
     out.append("</svg>")
     return "\n".join(s for s in out if s) + "\n"
 

@@ -15,6 +15,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
     "options": ("Regelschalter", "Rule switches"),
     "start": ("Spiel beginnen", "Start the game"),
+    "setup_order": (
+        "Die Zahlen sind die Zugreihenfolge: in der Reihenfolge ankreuzen, in der gespielt wird.",
+        "The numbers are the turn order: tick the colours in the order of play.",
+    ),
+    "setup_other_game": ("Regeln eines anderen Spiels zeigen:", "Show another game's rules:"),
+    "setup_discard": (
+        "Ja, das laufende Spiel ({game}) verwerfen (das Protokoll behält es)",
+        "Yes, throw the running game ({game}) away (the journal keeps it)",
+    ),
     "pin": ("Schiedsrichter-PIN", "Referee PIN"),
     "unlock": ("Freischalten", "Unlock"),
     "pin_needed": (
@@ -58,6 +67,35 @@ WORDS: dict[str, tuple[str, str]] = {
     "enter_dice": ("Würfel eintragen", "Enter the dice"),
     "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),
     "legal_moves": ("Erlaubte Züge", "Legal moves"),
+    "board_zoom_in": ("Brett vergrößern", "Zoom the board"),
+    "board_zoom_out": ("Brett einpassen", "Fit the board"),
+    "board_tap": (
+        "Ein Feld antippen zeigt seinen Namen; Pfeil: der letzte Zug.",
+        "Tap a field to see its name; arrow: the last move.",
+    ),
+    "moves_shown": ("{first}–{last} von {count}", "{first}–{last} of {count}"),
+    "moves_shown_more": (
+        "{first}–{last} der ersten {count} (es gibt mehr)",
+        "{first}–{last} of the first {count} (there are more)",
+    ),
+    "moves_more": (
+        "Dieser Wurf erlaubt mehr als {count} Züge; die Liste zeigt die ersten {count}. "
+        "Einen anderen Zug einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
+        "This roll allows more than {count} moves; the list shows the first {count}. "
+        "For another move, make it on the board: the camera looks for it among all of them.",
+    ),
+    "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
+    "moves_earlier": ("frühere", "earlier"),
+    "moves_filtered": (
+        "Nur die Züge von {start} nach {end} (von allen {total}).",
+        "Only the moves from {start} to {end} (of all {total}).",
+    ),
+    "moves_all": ("Alle zeigen", "Show all"),
+    "moves_tap": (
+        "Auf dem Brett einen Stein antippen, dann ein Feld: die Liste zeigt nur diese Züge.",
+        "Tap a piece on the board, then a field: the list shows only those moves.",
+    ),
+    "moves_later": ("weitere", "more"),
     "nearest": ("Nächste erlaubte Ansagen", "Nearest legal announcements"),
     "history": ("Verlauf", "History"),
     "record": ("Partie mitnehmen", "Take the game home"),
@@ -80,6 +118,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
+    "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
+    "undo_nothing": (
+        "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
+        "The history shows no move; the referee says whether there is anything to take back.",
+    ),
+    "undo_yes": ("Ja, zurücknehmen", "Yes, take it back"),
+    "undo_no": ("Nein, zurück zum Tisch", "No, back to the table"),
     "teach": ("Lernen", "Learn"),
     "panel": ("Bedienfeld", "Panel"),
     "camera": ("Kamera", "Camera"),
@@ -88,6 +133,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_read_dice": ("Würfel lesen", "Read the dice"),
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
+    "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    "panel_no_camera": (
+        "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
+        "No camera is connected: enter the dice above.",
+    ),
+    "panel_undo_above": (
+        "Der Knopf „Zurück“ des Tisches ist auf dieser Seite „Letzten Zug zurücknehmen“ "
+        "(im Verlauf, mit Rückfrage).",
+        "The table's “Undo” button is “Take back the last move” on this page (in the "
+        "history, asked first).",
+    ),
     "button_roll": ("Würfeln", "Roll"),
     "speak_browser": ("Im Browser vorlesen", "Speak in this browser"),
     "speak_unable": ("(dieser Browser kann nicht sprechen)", "(this browser cannot speak)"),
@@ -269,6 +325,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "setup.not_here": (
         "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
         "{game} is not refereed on this board (here: {games})",
+    ),
+    "setup.confirm_needed": (
+        "Nichts begonnen: bitte ankreuzen, dass das laufende Spiel verworfen wird",
+        "Nothing started: tick that the running game is to be thrown away",
     ),
     "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
     "setup.player_count": (

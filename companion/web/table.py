@@ -7,7 +7,10 @@ both on its own); taking a move back needs the referee PIN.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -25,12 +28,13 @@ from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.position import Position
-from companion.render import PIECE_COLOURS, draw_board, to_svg
+from companion.referee import SHOWN, MoveLike, Referee
+from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table import Table
 from companion.texts import render_json
 from companion.voice import Voice
 from companion.web.events import Broker
-from companion.web.i18n import language, say, say_colour
+from companion.web.i18n import language, say, say_colour, t
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
 table = Blueprint("table", __name__)
@@ -41,16 +45,124 @@ def _table() -> Table:
     return t
 
 
+#: Moves on one page of the move list: a phone shows them without endless scrolling.
+PAGE = 20
+
+
+@dataclass(frozen=True)
+class MoveList:
+    """One page of the legal moves the referee lists (at most SHOWN of a roll), perhaps
+    only those of one piece (``start``) and to one field (``end``): which part is shown,
+    of how many, and whether the roll has more than the referee lists."""
+
+    picked: Sequence[tuple[int, MoveLike]]  # (index for Referee.play, move), filtered
+    total: int  # how many the referee lists
+    page: int  # 1-based
+    more: bool  # the roll has more legal moves than the referee lists
+    start: str | None = None
+    end: str | None = None
+    starts: tuple[str, ...] = ()  # the fields a listed move starts from (for tapping)
+    ends: tuple[str, ...] = ()  # and ends on
+
+    @property
+    def count(self) -> int:
+        return len(self.picked)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.count // PAGE))
+
+    @property
+    def first(self) -> int:
+        """The number of the first move shown (1-based, as the list counts)."""
+        return min((self.page - 1) * PAGE + 1, self.count)
+
+    @property
+    def last(self) -> int:
+        return min(self.count, self.page * PAGE)
+
+    @property
+    def shown(self) -> Sequence[tuple[int, MoveLike]]:
+        """The moves of this page with their index for :meth:`Referee.play`."""
+        return self.picked[(self.page - 1) * PAGE : self.page * PAGE]
+
+    def query(self, **changes: object) -> str:
+        """This list's query string with ``changes`` (None drops a key): for its links."""
+        keys = {"moves": self.page, "from": self.start, "to": self.end, **changes}
+        return urlencode({k: v for k, v in keys.items() if v is not None})
+
+
+def move_list(ref: Referee, args: Mapping[str, str]) -> MoveList:
+    """The page ``args["moves"]`` (clamped to the pages there are) of the referee's legal
+    moves, of the piece on ``args["from"]`` and to ``args["to"]`` when they are given (a
+    field no listed move starts from or ends on, left from an earlier roll, is ignored)."""
+    legal = ref.legal
+    # Referee.legal stops at SHOWN; one more move of the roll says whether it cut some off
+    # (the engine's sequence is lazy: this builds one move more than the list, no more).
+    more = len(legal) == SHOWN and next(islice(ref._legal, SHOWN, None), None) is not None
+    fields = [(getattr(m, "start", None), getattr(m, "end", None)) for m in legal]
+    starts = tuple(sorted({a for a, _ in fields if isinstance(a, str)}))
+    start = args.get("from") if args.get("from") in starts else None  # else stale: all
+    ends = tuple(sorted({b for a, b in fields if isinstance(b, str) and start in (None, a)}))
+    end = args.get("to") if args.get("to") in ends else None
+    picked = [
+        (i, m)
+        for i, m in enumerate(legal)
+        if start in (None, getattr(m, "start", None)) and end in (None, getattr(m, "end", None))
+    ]
+    text = args.get("moves", "")
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 1
+    pages = max(1, -(-len(picked) // PAGE))
+    page = min(max(number, 1), pages)
+    return MoveList(picked, len(legal), page, more, start, end, starts, ends)
+
+
+@table.app_template_global()
+def move_path(move: MoveLike) -> str:
+    """Where a move takes its piece and what it does to others (``(U1.3 → U2.7)
+    [pushes U2.7 → U2.9]``), in the page's language: tells apart moves said alike."""
+    describe = getattr(move, "describe", None)
+    if callable(describe):
+        return say(describe()).strip()
+    start, end = getattr(move, "start", None), getattr(move, "end", None)
+    return f"({start} → {end})" if start else ""
+
+
+@dataclass(frozen=True)
+class Light:
+    """One LED of the virtual panel as the page shows it, with its label."""
+
+    name: str  # "seat.red", "verdict_ok", "verdict_bad" or "verdict" (the colour LED)
+    lit: bool
+    paint: str | None  # the colour LED's colour while lit
+    label: str
+
+
+@table.app_template_global()
+def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Light]:
+    """The panel's LEDs, each labelled; of the seat lights only the players' seats."""
+    shown = []
+    for name, value in leds.items():
+        kind, _, seat = name.partition(".")
+        if seat and seat not in players:
+            continue
+        rgb = tuple(value) if isinstance(value, tuple | list) else None
+        lit = any(rgb) if rgb is not None else bool(value)
+        paint = "rgb({},{},{})".format(*(255 * int(v) for v in rgb)) if rgb and lit else None
+        label = t(f"led.{kind}", colour=say_colour(seat)) if seat else t(f"led.{kind}")
+        shown.append(Light(name, lit, paint, label))
+    return shown
+
+
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
-    legal = ref.legal
     return {
         "table": t,
         "referee": ref,
         "position": t.position,
         "colours": PIECE_COLOURS,
-        "legal": legal,
+        "moves": move_list(ref, request.args),
         "history": _history(t),
         "dice_inputs": dice_inputs(t.position),
     }
@@ -79,14 +191,27 @@ def _history(t: Table) -> list[str]:
     return fold(list(t.journal.events(t.referee.game_id))).announcements
 
 
+def _board() -> str:
+    """The board as the page shows it: the pieces, the last move's trail, every field's
+    name on hover and tap, and the fields the move list is filtered by ringed."""
+    ref = _table().referee
+    last = LastMove.of(ref.last_move) if ref.last_move is not None else None
+    position = ref.position
+    moves = move_list(ref, request.args)  # the fields the list is filtered by, ringed
+    scene = draw_board(
+        position.layout,
+        position,
+        lang=language(),
+        last_move=last,
+        spots=True,
+        highlight=[f for f in (moves.start, moves.end) if f is not None],
+    )
+    return to_svg(scene)
+
+
 @table.get("/")
 def index() -> str:
-    position = _table().position
-    return render_template(
-        "table.html",
-        board=to_svg(draw_board(position.layout, position, lang=language())),
-        **_context(),
-    )
+    return render_template("table.html", board=_board(), **_context())
 
 
 @table.get("/status")
@@ -97,9 +222,7 @@ def status() -> str:
 
 @table.get("/board.svg")
 def board_svg() -> Response:
-    position = _table().position
-    svg = to_svg(draw_board(position.layout, position, lang=language()))
-    return Response(svg, mimetype="image/svg+xml")
+    return Response(_board(), mimetype="image/svg+xml")
 
 
 @table.get("/position.json")
@@ -174,8 +297,18 @@ def choose(index: int) -> BaseResponse:
     return _back()
 
 
+@table.get("/undo")
+def undo_page() -> str:
+    """Ask before a move is taken back: what would be undone, and a yes (needs the PIN)."""
+    return render_template("undo.html", **_context())
+
+
 @table.post("/undo")
 def undo() -> BaseResponse:
+    """Take the last move back once the referee said yes on the undo page; a form
+    without the yes (an old page, a stray post) is sent to that page to ask."""
+    if request.form.get("sure") != "yes":
+        return redirect(url_for("table.undo_page"))
     with _table().lock:
         _table().referee.undo()
     return _back()
@@ -205,6 +338,9 @@ def panel_press(kind: str) -> BaseResponse:
     if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
         abort(404, "err_no_button")
     panel.press(kind, long=request.form.get("long") == "1")
+    flash(t("panel_pressed", button=t(f"button_{kind}")))
+    if kind == "read_dice" and current_app.config.get("LIVE") is None:
+        flash(t("panel_no_camera"))
     return _back()
 
 

@@ -1,0 +1,60 @@
+"""The virtual panel on the table page (issue 21.8): every LED labelled, seat lights only
+for the players in the game, each press answered, and no second undo beside the page's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from conftest import position
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import PanelConfig, PanelPins
+from companion.devices import attach_panel
+from companion.panel import Panel, mock_factory
+from companion.web import Table, create_app
+
+
+@pytest.fixture()
+def client() -> Iterator[object]:
+    pins: MockFactory = mock_factory()
+    table = Table.new(position())  # red and yellow play; the panel has five seats
+    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
+    attach_panel(table, panel)
+    app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468", "PANEL": panel})
+    try:
+        yield app.test_client()
+    finally:
+        panel.close()
+        pins.reset()
+
+
+def lights(page: str) -> list[str]:
+    """The label beside each LED dot."""
+    return [
+        " ".join(label.split())
+        for label in re.findall(r'<span class="led [^>]*></span>\s*([^<]*)</li>', page)
+    ]
+
+
+def test_each_led_is_labelled_and_only_the_players_seats_are_shown(client):
+    page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
+    assert lights(page) == [
+        "Platz Rot: am Zug",
+        "Platz Gelb: am Zug",
+        "Zug erlaubt (grün)",
+        "Zug nicht erlaubt (rot)",
+    ]
+    assert 'class="led on seat-red"' in page and "seat-green" not in page
+
+
+def test_the_panel_offers_no_second_undo_and_answers_every_press(client):
+    page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
+    assert "/panel/undo" not in page and "„Letzten Zug zurücknehmen“" in page
+    assert re.findall(r'action="/panel/(\w+)"', page) == ["read_dice", "confirm"]
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    answer = client.post(  # type: ignore[attr-defined]
+        "/panel/read_dice", data={"csrf_token": csrf}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "Knopf „Würfel lesen“ gedrückt." in answer and "Keine Kamera angeschlossen" in answer

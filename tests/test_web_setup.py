@@ -1,0 +1,87 @@
+"""The set-up page as a referee uses it (issue 21.6): colours as buttons in turn order,
+only the chosen game's phase and switches, and nothing thrown away without a yes."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import position
+
+from companion.position import start_position
+from companion.web import Table, create_app
+
+
+def referee(pos=None):  # type: ignore[no-untyped-def]
+    app = create_app(
+        {"TABLE": Table.new(pos or position()), "TESTING": True, "REFEREE_PIN": "2468"}
+    )
+    client = app.test_client()
+    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    return app, client
+
+
+def token(client, path="/setup"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def test_the_players_are_the_layouts_colours_as_buttons_not_free_text():
+    _, client = referee()
+    page = client.get("/setup?lang=de").get_data(as_text=True)
+    assert 'name="players"' not in page
+    ticks = re.findall(r'name="player" value="(\w+)"( checked)?', page)
+    assert [c for c, _ in ticks] == ["red", "yellow", "green", "blue", "white"]
+    assert [c for c, on in ticks if on] == ["red", "yellow"]  # the running game's
+    assert "Grün" in page and "--paint: #" in page
+
+
+def test_the_turn_order_is_the_order_the_colours_were_ticked():
+    app, client = referee()
+    form = {
+        "game": "gravitation",
+        "player": ["red", "blue", "green"],
+        "order": "blue,red,green",
+        "discard": "yes",
+        "csrf_token": token(client),
+    }
+    assert client.post("/setup", data=form).status_code == 302
+    assert app.config["TABLE"].position.players == ("blue", "red", "green")
+    del form["order"]  # without the page's script: the layout's order
+    form["csrf_token"] = token(client)
+    client.post("/setup", data=form)
+    assert app.config["TABLE"].position.players == ("red", "green", "blue")
+
+
+def test_only_the_chosen_games_switches_are_shown():
+    _, client = referee()
+    page = client.get("/setup").get_data(as_text=True)
+    assert "death_push" in page and "variant_2_1" not in page
+    page = client.get("/setup?game=tunnelx").get_data(as_text=True)
+    assert "variant_2_1" in page and "death_push" not in page
+    assert 'name="phase"' not in page  # Tunnel X has no phases
+    assert '<option value="tunnelx" selected>' in page
+    page = client.get("/setup?game=tunnelx&players=white,red,purple").get_data(as_text=True)
+    assert re.findall(r'value="(\w+)" checked', page) == ["red", "white"]  # as ticked so far
+    assert 'id="order" value="white,red"' in page
+
+
+def test_a_tenet_table_shows_no_phase_and_no_empty_switch_box():
+    _, client = referee(start_position("tenet", ["red", "green"]))
+    page = client.get("/setup?lang=de").get_data(as_text=True)
+    assert 'name="phase"' not in page and "Phase" not in page
+    assert "Regelschalter" not in page and page.count("<fieldset") == 1  # the players only
+
+
+def test_a_new_game_needs_a_yes_and_a_refused_form_keeps_what_was_ticked():
+    app, client = referee()
+    before = app.config["TABLE"].position
+    form = {"game": "gravitation", "player": ["white", "green"], "order": "white,green"}
+    response = client.post("/setup", data={**form, "csrf_token": token(client)})
+    assert response.status_code == 400 and app.config["TABLE"].position == before
+    page = response.get_data(as_text=True)
+    assert "verworfen" in page
+    assert re.findall(r'name="player" value="(\w+)" checked', page) == ["green", "white"]
+    assert 'id="order" value="white,green"' in page
+    form["discard"] = "yes"
+    assert client.post("/setup", data={**form, "csrf_token": token(client)}).status_code == 302
+    assert app.config["TABLE"].position.players == ("white", "green")
