@@ -176,6 +176,14 @@ class Referee:
             return []
         return list(islice(self._legal, SHOWN))
 
+    @property
+    def more_than_shown(self) -> bool:
+        """Whether the roll has more legal moves than :attr:`legal` lists (the engine's
+        sequence is lazy: this builds one move more than the list, no more)."""
+        if self.phase not in (Phase.MOVE, Phase.REJECTED):
+            return False
+        return next(islice(self._legal, SHOWN, None), None) is not None
+
     # ------------------------------------------------------------------ observations
 
     def confirm_board(self) -> Verdict | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from urllib.parse import urlencode
 
 from flask import (
@@ -97,9 +96,7 @@ def move_list(ref: Referee, args: Mapping[str, str]) -> MoveList:
     moves, of the piece on ``args["from"]`` and to ``args["to"]`` when they are given (a
     field no listed move starts from or ends on, left from an earlier roll, is ignored)."""
     legal = ref.legal
-    # Referee.legal stops at SHOWN; one more move of the roll says whether it cut some off
-    # (the engine's sequence is lazy: this builds one move more than the list, no more).
-    more = len(legal) == SHOWN and next(islice(ref._legal, SHOWN, None), None) is not None
+    more = len(legal) == SHOWN and ref.more_than_shown
     fields = [(getattr(m, "start", None), getattr(m, "end", None)) for m in legal]
     starts = tuple(sorted({a for a, _ in fields if isinstance(a, str)}))
     start = args.get("from") if args.get("from") in starts else None  # else stale: all
