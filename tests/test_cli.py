@@ -185,3 +185,8 @@ def test_serve_starts_a_two_player_game_unless_told_otherwise(monkeypatch, tmp_p
         spec = GAMES["tuerme"]
         players = load_layout(spec.default_layout).colours[:2]
     assert started[0].players == players
+
+
+def test_players_are_named_in_either_language(capsys):
+    code, out, _ = run(capsys, "start", "--players", "Rot,Gelb")
+    assert code == 0 and json.loads(out)["players"] == ["red", "yellow"]

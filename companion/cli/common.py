@@ -89,3 +89,13 @@ def decimal(low: float, high: float) -> Callable[[str], float]:
 
     read.__name__ = "number"
     return read
+
+
+def players_from(text: str | None) -> list[str] | None:
+    """``--players``: colours in turn order, comma-separated, in either language
+    ("Rot,Gelb" or "red,yellow"); None when not given."""
+    from companion.texts import colour_id
+
+    if not text:
+        return None
+    return [colour_id(p) for p in text.split(",") if p.strip()]

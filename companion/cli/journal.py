@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
             for game, event, why in bad:
                 print(f"{path}: game {game}, event {event}: {why}", file=sys.stderr)
             if not bad:
-                print(f"{path}: ok, {len(journal.games())} games")
+                count = len(journal.games())
+                print(f"{path}: ok, {count} game{'' if count == 1 else 's'}")
             return 2 if bad else 0
         games = journal.games()
         if not games:

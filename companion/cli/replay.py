@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.common import add_json_argument, print_json, whole
+from companion.cli.common import add_json_argument, players_from, print_json, whole
 from companion.errors import CompanionError
 from companion.games import GAMES, legal_move_generator
 from companion.layout import load_layout
@@ -121,7 +121,7 @@ def _start_position(args: argparse.Namespace) -> Position:
                 f"{args.position}: a position of {position.game!r}, not of {args.game!r}"
             )
         return position
-    players = [p.strip() for p in args.players.split(",")] if args.players else None
+    players = players_from(args.players)
     return start_position(args.game, players, layout)
 
 

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from companion.cli.common import add_config_argument, read_config, whole
+from companion.cli.common import add_config_argument, players_from, read_config, whole
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.layout import load_layout
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else config.web.port
     if not 0 < port < 65536:
         raise CompanionError(f"--port {port} is not a port number")
-    players = [p.strip() for p in args.players.split(",")] if args.players else config.game.players
+    players = players_from(args.players) or config.game.players
     layout_name = args.layout or config.game.layout
     layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
@@ -152,7 +152,8 @@ def _serve(
         " and ".join(urls),
     )
     where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
-    log.info("referee PIN: in %s; `companion pin` shows it", where)
+    shows = f"companion pin --config {config.path}" if config.path else "companion pin"
+    log.info("referee PIN: in %s; `%s` shows it", where, shows)
     if panel is not None:
         from companion.devices import attach_read_button
 

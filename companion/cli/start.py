@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.cli.common import whole
+from companion.cli.common import players_from, whole
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.layout import load_layout
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    players = [p.strip() for p in args.players.split(",")] if args.players else None
+    players = players_from(args.players)
     layout = load_layout(args.layout) if args.layout else None
     position = start_position(args.game, players, layout, args.phase, parse_options(args.option))
     print(json.dumps(position.to_json(), ensure_ascii=False, indent=1))

@@ -96,7 +96,7 @@ def create_hub_app(store: HubStore, pin: str, hosts: tuple[str, ...] = ()) -> Fl
 
         lang = request.accept_languages.best_match(list(LANGUAGES), default="de") or "de"
         text = record_text(_record(store, club, name, game), lang)
-        return Response(text, mimetype="text/plain; charset=utf-8")
+        return Response(text, mimetype="text/plain")
 
     @app.get("/events")
     def events() -> Response:

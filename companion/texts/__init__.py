@@ -145,6 +145,15 @@ def colour(name: str) -> str:
     return Text(key, {}) if key in WORDS else name
 
 
+def colour_id(said: str) -> str:
+    """A colour said in either language ("Rot" or "red") as its id ("red"); a word that
+    is no colour is given back as it is (the caller says it is unknown)."""
+    for key in WORDS:
+        if key.startswith("colour.") and said.strip().lower() in (w.lower() for w in WORDS[key]):
+            return key.removeprefix("colour.")
+    return said.strip()
+
+
 def colours(names_: Iterable[str]) -> list[str]:
     return [colour(n) for n in names_]
 

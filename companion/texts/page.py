@@ -45,8 +45,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "The game's journal cannot be written; nothing is lost, but the referee waits:",
     ),
     "pin_wait": (
-        "Zu viele falsche PINs: bitte kurz warten, dann noch einmal versuchen.",
-        "Too many wrong PINs: please wait a moment, then try again.",
+        "Nach einer falschen PIN bitte kurz warten (jede weitere verdoppelt die Wartezeit), "
+        "dann noch einmal versuchen.",
+        "After a wrong PIN, please wait a moment (each further one doubles the wait), "
+        "then try again.",
     ),
     "locked": (
         "Gesperrt: Änderungen brauchen wieder die PIN.",

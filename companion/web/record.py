@@ -39,6 +39,6 @@ def game_txt(game_id: int) -> Response:
     from companion.web.i18n import language
 
     text = record_text(_record(game_id), language())
-    response = Response(text, mimetype="text/plain; charset=utf-8")
+    response = Response(text, mimetype="text/plain")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.txt"'
     return response

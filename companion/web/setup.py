@@ -22,7 +22,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec, games_on
 from companion.position import start_position
 from companion.render import PIECE_COLOURS
-from companion.texts import LANGUAGES, colour, message, render, text
+from companion.texts import colour_id, message, text
 from companion.web.i18n import say, t
 from companion.web.security import check_pin, local_target, lock_session
 
@@ -65,14 +65,6 @@ def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str
     )
 
 
-def _colour(said: str) -> str:
-    """A player typed as a colour in either language ("Rot" or "red") as its id."""
-    for name in PIECE_COLOURS:
-        if said.lower() in (render(colour(name), lang).lower() for lang in LANGUAGES):
-            return name
-    return said
-
-
 def _players(colours: tuple[str, ...]) -> list[str]:
     """The players in turn order: the ticked colours in the order the page's script kept
     (``order``), else in the layout's order; or, from a script, ``players`` as text."""
@@ -81,7 +73,7 @@ def _players(colours: tuple[str, ...]) -> list[str]:
         order = [c for c in request.form.get("order", "").split(",") if c in ticked]
         return order + [c for c in ticked if c not in order]
     typed = request.form.get("players", "").replace(" ", "").split(",")
-    return [_colour(p) for p in typed if p]
+    return [colour_id(p) for p in typed if p]
 
 
 def _games(board: str) -> dict[str, GameSpec]:
