@@ -25,6 +25,7 @@ from companion.camera import Supervisor
 from companion.layout import Layout
 from companion.position import Position
 from companion.table import Table
+from companion.texts import text
 from companion.vision import overlay
 from companion.vision.reader import BoardReader
 from companion.vision.still import BoardWatcher
@@ -125,10 +126,20 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
     if glance.dice is not None:
         overlay.draw_dice(view, glance.dice, glance.dice_scale * scale)
     colour = (80, 200, 80) if glance.still else (60, 180, 240)
-    text = f"{glance.kind}: {'still' if glance.still else 'waiting'}  {glance.note}"[:90]
+    state = text("watch.still" if glance.still else "watch.waiting")
+    line = _ascii(f"{text('watch.' + glance.kind)}: {state}  {glance.note}")[:90]
     cv2.rectangle(view, (0, 0), (view.shape[1], 28), (20, 20, 20), -1)
-    cv2.putText(view, text, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
+    cv2.putText(view, line, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
     return view
+
+
+def _ascii(line: str) -> str:
+    """The line in the letters OpenCV's Hershey font has ("Würfel" as "Wuerfel"): the
+    view is one picture for every phone, written in the referee's language."""
+    for letter, spelt in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe")):
+        line = line.replace(letter, spelt)
+    line = line.replace("Ü", "Ue").replace("ß", "ss").replace("−", "-").replace("→", "->")
+    return line.encode("ascii", "replace").decode()
 
 
 class TablePhotographer:

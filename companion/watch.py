@@ -22,6 +22,7 @@ How a frame is told apart (docs/referee.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -31,6 +32,7 @@ import numpy.typing as npt
 from companion.errors import CompanionError
 from companion.position import Position
 from companion.referee import Referee, Verdict
+from companion.texts import text, text_n
 from companion.vision.dice import DiceReading, read_dice
 from companion.vision.locate import Location
 from companion.vision.reader import BoardRead, BoardReader
@@ -147,11 +149,11 @@ class Watcher:
         settled = self.dice.feed(reading)
         if settled is None:
             if not reading.dice:
-                note = "neither the board nor dice in the frame"
+                note = text("watch.nothing")
             elif not reading.settled:
-                note = "a die is still rolling"
+                note = text("watch.rolling")
             else:
-                note = f"dice {list(reading.values)}: waiting for them to lie still"
+                note = text("watch.settling", values=_said(reading.values))
             return Glance("dice", False, note=note, dice=reading, dice_scale=scale)
         return Glance("dice", True, None, "", dice=reading, dice_scale=scale, settled=settled)
 
@@ -172,11 +174,12 @@ class Watcher:
         else:
             values = sorted(glance.settled.values, reverse=True)  # the larger first
         verdict = referee.observe_dice(values, taken)
-        return replace(glance, verdict=verdict, note=f"rolled {values}")
+        return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
 
 
 def _board_glance(seen: Observation) -> Glance:
-    note = f"{len(seen.read.fields)} pieces" if seen.still else seen.read.reason
+    pieces = text_n("watch.pieces", len(seen.read.fields))
+    note = pieces if seen.still else seen.read.reason
     return Glance("board", seen.still, None, note, read=seen.read, location=seen.location)
 
 
@@ -221,3 +224,7 @@ def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:
         return image
     size = (width, round(h * width / w))
     return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def _said(values: Sequence[int]) -> str:
+    return " + ".join(str(v) for v in values)

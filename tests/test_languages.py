@@ -337,3 +337,16 @@ def test_players_are_named_in_the_pages_language() -> None:
     }
     assert client.post("/setup", data=form).status_code == 302
     assert app.config["TABLE"].position.players == ("green", "blue")
+
+
+def test_the_camera_view_is_written_in_the_referees_language_with_the_fonts_letters():
+    from companion import texts
+    from companion.live import _ascii
+    from companion.watch import _said
+
+    texts.set_language("de")  # conftest sets English back after the test
+    line = f"{texts.text('watch.dice')}: {texts.text('watch.waiting')}  " + texts.text(
+        "watch.settling", values=_said([6, 4])
+    )
+    assert _ascii(line) == "Wuerfel: wartet  Wuerfel 6 + 4: warten, bis sie still liegen"
+    assert texts.text_n("watch.pieces", 10) == "10 Steine"

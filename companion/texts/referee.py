@@ -71,6 +71,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Brett passt zu mehreren Zügen; welcher war gemeint?",
         "the board fits several moves; which was meant?",
     ),
+    # what the camera's view says over the frame (companion/watch.py, companion/live.py)
+    "watch.board": ("Brett", "board"),
+    "watch.dice": ("Würfel", "dice"),
+    "watch.still": ("ruhig", "still"),
+    "watch.waiting": ("wartet", "waiting"),
+    "watch.pieces.one": ("1 Stein", "1 piece"),
+    "watch.pieces.other": ("{count} Steine", "{count} pieces"),
+    "watch.nothing": ("weder Brett noch Würfel im Bild", "neither the board nor dice in the frame"),
+    "watch.rolling": ("ein Würfel rollt noch", "a die is still rolling"),
+    "watch.settling": (
+        "Würfel {values}: warten, bis sie still liegen",
+        "dice {values}: waiting for them to lie still",
+    ),
+    "watch.rolled": ("gewürfelt: {values}", "rolled {values}"),
     "referee.ambiguous_many": (
         "Das Brett passt zu mehr als {count} Zügen; welcher war gemeint?",
         "the board fits more than {count} moves; which was meant?",
