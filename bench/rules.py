@@ -51,7 +51,7 @@ from companion import benchmark
 from companion.games import legal_moves
 from companion.games.legal import LegalMoves
 from companion.games.selfplay import self_play
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 OPTIONS = {

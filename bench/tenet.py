@@ -40,7 +40,8 @@ from companion.games.tenet_board import DICE, board, doublet, stone_planet
 from companion.games.tenet_check import check
 from companion.games.tenet_moves import LIMIT, TooManyTurns, search
 from companion.games.tenet_selfplay import Played, roll_dice, self_play
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 

@@ -30,7 +30,7 @@ import time
 from companion.games import TENET, legal_moves
 from companion.games.tenet_live import explain, seen
 from companion.games.tenet_selfplay import Turn, whole_turns
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 from companion.referee import Phase, Referee
 

@@ -31,7 +31,7 @@ from companion.games.tenet import legal_moves
 from companion.games.tenet_board import doublet
 from companion.games.tenet_selfplay import self_play
 from companion.games.tenet_turns import turns
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 

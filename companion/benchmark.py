@@ -126,7 +126,7 @@ WORST_GRAVITATION = {
 
 def reproductions() -> list[tuple[str, Any, tuple[int, int]]]:
     """The worst rolls known (issue 19, tests/test_rules_budget.py): name, position, roll."""
-    from companion.layout import load_layout
+    from companion.layoutfile import load_layout
     from companion.position import Position
 
     layout = load_layout("gravitation")
@@ -175,7 +175,7 @@ CROWDED_WORDS = (
 def crowded() -> tuple[str, Any, tuple[int, int], dict[str, str]]:
     """The board that fits the most outcomes known: name, position, roll and the board."""
     from companion.checker import check
-    from companion.layout import load_layout
+    from companion.layoutfile import load_layout
     from companion.position import Position
 
     layout = load_layout("gravitation")

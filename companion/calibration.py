@@ -457,7 +457,7 @@ def fit_colours(
 
 def _drawn_by_us(layout: Layout) -> bool:
     """A board the project's own drawing paints, whose default colours fit its look."""
-    from companion.layout import builtin_layouts
+    from companion.layoutfile import builtin_layouts
 
     return layout.name in builtin_layouts() and layout.source == f"builtin:{layout.name}"
 

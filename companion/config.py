@@ -21,7 +21,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.hosts import NAME
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.pin import pin_problem
 from companion.tomlcheck import Table, is_pin
 

@@ -20,12 +20,9 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from companion.errors import LayoutError
-from companion.jsontext import parse_json
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
@@ -232,37 +229,3 @@ def grid_layout_data(
     if piece_height:
         data["piece_height"] = piece_height
     return data
-
-
-# --------------------------------------------------------------------------- loading
-
-
-def builtin_layouts() -> tuple[str, ...]:
-    """The names of the layouts that ship with the companion."""
-    folder = resources.files("companion.layouts")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
-
-
-def load_layout(name_or_path: str | Path) -> Layout:
-    """Load a built-in layout by name (``"gravitation"``) or a layout file by path."""
-    text_name = str(name_or_path)
-    if text_name in builtin_layouts():
-        resource = resources.files("companion.layouts").joinpath(f"{text_name}.json")
-        return parse_layout(resource.read_text(encoding="utf-8"), source=f"builtin:{text_name}")
-    path = Path(name_or_path)
-    if not path.exists():
-        known = ", ".join(builtin_layouts())
-        raise LayoutError(f"no layout {text_name!r}: not a built-in one ({known}) nor a file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"{path}: cannot read layout file: {exc}") from None
-    return parse_layout(text, source=str(path))
-
-
-def parse_layout(text: str, source: str = "<memory>") -> Layout:
-    """Parse and validate a layout from its JSON text."""
-    data = parse_json(text, source, LayoutError)
-    from companion.layoutfile import read_layout  # the checks live there; it imports us
-
-    return read_layout(data, source)

@@ -9,9 +9,12 @@ naming the file and the entry (``my-board.json: ring 'U3': gap: no field U3.7``)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.errors import LayoutError
+from companion.jsontext import parse_json
 from companion.layout import (
     BOARD_SHAPES,
     BOARD_STYLES,
@@ -335,3 +338,35 @@ def _opt(item: dict[str, Any], key: str, kind: Any, reader: _Reader, where: str)
     if item.get(key) is None:
         return None
     return reader.get(item, key, kind, where)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def builtin_layouts() -> tuple[str, ...]:
+    """The names of the layouts that ship with the companion."""
+    folder = resources.files("companion.layouts")
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def load_layout(name_or_path: str | Path) -> Layout:
+    """Load a built-in layout by name (``"gravitation"``) or a layout file by path."""
+    text_name = str(name_or_path)
+    if text_name in builtin_layouts():
+        resource = resources.files("companion.layouts").joinpath(f"{text_name}.json")
+        return parse_layout(resource.read_text(encoding="utf-8"), source=f"builtin:{text_name}")
+    path = Path(name_or_path)
+    if not path.exists():
+        known = ", ".join(builtin_layouts())
+        raise LayoutError(f"no layout {text_name!r}: not a built-in one ({known}) nor a file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LayoutError(f"{path}: cannot read layout file: {exc}") from None
+    return parse_layout(text, source=str(path))
+
+
+def parse_layout(text: str, source: str = "<memory>") -> Layout:
+    """Parse and validate a layout from its JSON text."""
+    data = parse_json(text, source, LayoutError)
+    return read_layout(data, source)

@@ -27,7 +27,8 @@ from companion import position_checks as checks
 from companion.errors import CompanionError, PositionError
 from companion.games import GameSpec, game_spec
 from companion.jsontext import parse_json
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from functools import cache
 
 import numpy as np
 
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import start_position
 from companion.synth import default_camera, photograph
 from companion.synth.board import random_pose

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 from companion.position import Position, position_from_json
 
 # Shared, noisy machines (CI, a Pi): no per-example deadline, and slow generation is fine.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 COLOURS = ("red", "yellow", "green", "blue", "white")

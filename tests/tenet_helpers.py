@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.tenet import legal_moves
 from companion.games.tenet_check import Verdict, check
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 TENET = load_layout("tenet")

@@ -65,7 +65,7 @@ def test_too_few_target_photos_is_a_one_line_error(pi_camera):
 
 def test_the_calibration_file_round_trips(tmp_path, pi_camera):
     from companion.calibration import CameraCalibration, ManualCorners
-    from companion.layout import load_layout
+    from companion.layoutfile import load_layout
     from companion.vision import Intrinsics, default_profiles
 
     cal = Calibration(

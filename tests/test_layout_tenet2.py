@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import PositionError
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 from companion.position import Position, position_from_json
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.calibration import load_placement
 from companion.cli import main
 from companion.errors import CompanionError, LayoutError, PositionError
-from companion.layout import load_layout, parse_layout
+from companion.layoutfile import load_layout, parse_layout
 from companion.position import Position
 from companion.render import draw_board, to_image
 from companion.render.scene import Circle

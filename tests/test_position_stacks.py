@@ -6,7 +6,7 @@ import json
 import pytest
 
 from companion.errors import PositionError
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import position_from_json, start_position
 
 

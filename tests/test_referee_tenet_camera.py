@@ -109,9 +109,9 @@ def test_miwins_dice_in_the_tray_reach_the_referee_in_the_order_iii_iv_v():
     tray = render_scene(0, replace(options, width=1280, height=960)).image
     glances = [watcher.feed(tray) for _ in range(3)]
     assert (
-        glances[0].note.startswith("dice [") and "waiting for them to lie still" in glances[0].note
+        glances[0].note.startswith("dice ") and "waiting for them to lie still" in glances[0].note
     )
-    assert glances[-1].note == "rolled [9, 8, 7]"  # III shows 9, IV 8, V 7
+    assert glances[-1].note == "rolled 9 + 8 + 7"  # III shows 9, IV 8, V 7
     assert referee.roll == (9, 8, 7) and referee.phase is Phase.MOVE
 
 

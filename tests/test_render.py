@@ -10,7 +10,7 @@ import pytest
 from conftest import position
 
 from companion.errors import CompanionError
-from companion.layout import builtin_layouts, load_layout
+from companion.layoutfile import builtin_layouts, load_layout
 from companion.position import start_position
 from companion.render import PIECE_COLOURS, draw_board, field_radii, save, to_image, to_svg
 from companion.render.board import LINE_PAINT

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games import legal_moves
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import start_position
 from companion.referee import Phase, Referee
 from companion.vision import BoardReader

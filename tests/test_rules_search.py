@@ -27,7 +27,7 @@ from companion.games.tenet_live import seen as tenet_seen
 from companion.games.tenet_selfplay import Played, whole_turns
 from companion.games.tenet_selfplay import self_play as tenet_self_play
 from companion.games.turn import Reach, moves_built
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.notation.tokens import normalise
 from companion.position import Position
 from companion.referee import Referee

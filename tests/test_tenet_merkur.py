@@ -25,7 +25,7 @@ import pytest
 from companion.errors import CompanionError
 from companion.games.tenet_board import Board, board, check_roll
 from companion.games.tenet_check import check
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 BOARD = load_layout("tenet-2")

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 
 if TYPE_CHECKING:
     import numpy as np

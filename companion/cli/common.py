@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.config import Config, load_config
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 from companion.position import Position, load_position, parse_position
 
 

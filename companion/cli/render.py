@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, read_position, whole
 from companion.errors import CompanionError
-from companion.layout import Layout, load_layout
+from companion.layout import Layout
+from companion.layoutfile import load_layout
 from companion.position import Position
 
 if TYPE_CHECKING:

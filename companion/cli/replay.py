@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from companion.cli.common import add_json_argument, players_from, print_json, whole
 from companion.errors import CompanionError
 from companion.games import GAMES, legal_move_generator
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position, load_position, start_position
 from companion.texts import text
 

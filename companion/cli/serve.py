@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from companion.cli.common import add_config_argument, players_from, read_config, whole
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
 

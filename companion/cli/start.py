@@ -8,7 +8,7 @@ import json
 from companion.cli.common import players_from, whole
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import start_position
 
 NAME = "start"

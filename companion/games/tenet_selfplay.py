@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.games import TENET
 from companion.games.tenet import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
 from companion.games.tenet_board import DICE, board, doublet
-from companion.layout import load_layout
+from companion.layoutfile import load_layout
 from companion.position import Position, start_position
 
 

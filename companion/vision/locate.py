@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.layout import Layout, builtin_layouts, load_layout
+from companion.layout import Layout
+from companion.layoutfile import builtin_layouts, load_layout
 
 FloatArray = npt.NDArray[np.float64]
 
