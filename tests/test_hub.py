@@ -130,7 +130,7 @@ def test_a_table_without_a_broker_referees_on(tmp_path):
     try:
         start = time.monotonic()
         play(table, [[4, 3], [5, 2], [6, 1]])
-        assert time.monotonic() - start < 5  # never waits for the broker (its timeout: 30 s)
+        assert time.monotonic() - start < 5  # never waits to connect (loaded CI: room)
         assert len(journal_ids(table)) > 6 and publisher.sent == 0
     finally:
         publisher.stop()
