@@ -76,6 +76,7 @@ def test_companion_export_prints_the_same_record(tmp_path, capsys):
 
 def test_export_while_the_server_holds_the_journal_says_so(tmp_path, capsys):
     path = tmp_path / "journal.sqlite"
-    a_game_of_three_rolls(path)  # its journal still open, as a running server's
+    table = a_game_of_three_rolls(path)  # its journal still open, as a running server's
     assert main(["export", "--journal", str(path)]) == 2
     assert "in use" in capsys.readouterr().err
+    table.journal.close()  # type: ignore[union-attr]
