@@ -6,18 +6,34 @@ the table's position and the roll the learner gives, and explains what is wrong.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from flask import Blueprint, current_app, render_template, request
 
-from companion.checker import check
 from companion.errors import CompanionError
-from companion.games.dice import parse_roll
+from companion.games import check, legal_move_generator, parse_roll
 from companion.games.moves import Move
+from companion.position import Position
 from companion.render import draw_board, to_svg
 from companion.teach import spell_out
 from companion.texts import message
 from companion.web.i18n import language, say
 
 teaching = Blueprint("teaching", __name__)
+
+#: A roll of each game to show in the practice form, with the first move it allows.
+EXAMPLE_ROLLS = {"gravitation": "5,2", "tunnelx": "5,2", "tuerme": "6,3", "tenet": "3,4,1"}
+
+
+def example(position: Position) -> tuple[str, str]:
+    """A roll as this game is typed, and the words of a legal move with it here (the
+    placeholders of the practice form: every game's own, not Gravitation's)."""
+    roll = EXAMPLE_ROLLS.get(position.game, "5,2")
+    try:
+        first = next(islice(legal_move_generator(position, parse_roll(position.game, roll)), 1))
+    except (CompanionError, StopIteration):
+        return roll, ""
+    return roll, first.announcement
 
 
 @teaching.route("/teach", methods=["GET", "POST"])
@@ -31,11 +47,13 @@ def page() -> tuple[str, int] | str:
     said = request.form.get("announcement", "")[:300]
     if request.method == "POST":
         try:
-            roll = parse_roll(roll_text)
+            roll = parse_roll(position.game, roll_text)
             verdict = check(position, roll, said)
         except CompanionError as exc:
             error, status = say(message(exc)), 400
-    practice_steps = spell_out(verdict.move) if verdict is not None and verdict.move else []
+    move = getattr(verdict, "move", None)  # the ZwiAner checker names the move it found
+    practice_steps = spell_out(move) if isinstance(move, Move) else []
+    example_roll, example_words = example(position)
     return render_template(
         "teach.html",
         position=position,
@@ -46,5 +64,7 @@ def page() -> tuple[str, int] | str:
         roll=roll_text,
         said=said,
         practice_steps=practice_steps,
+        example_roll=example_roll,
+        example_words=example_words,
         board=to_svg(draw_board(position.layout, position, lang=language())),
     ), status
