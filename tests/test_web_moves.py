@@ -9,6 +9,7 @@ from collections import Counter
 
 from conftest import position
 
+from companion.position import start_position
 from companion.web import Table, create_app
 
 
@@ -58,7 +59,9 @@ def test_moves_said_alike_are_told_apart_by_their_path():
     for n in range(1, 5):
         page = client.get(f"/status?moves={n}&lang=en").get_data(as_text=True)
         rows += re.findall(
-            r'class="move">([^<]*)</button>\s*<span class="fields path">([^<]*)<', page
+            r'class="move">([^<]*)</button>\s*(?:<span class="gloss">[^<]*</span>\s*)?'
+            r'<span class="fields path">([^<]*)<',
+            page,
         )
     for announcement in alike:
         paths = [p for a, p in rows if a == announcement]
@@ -85,3 +88,13 @@ def test_a_filter_left_from_an_earlier_roll_filters_nothing():
     _, client = table_after([1, 1])
     page = client.get("/status?from=U5.1&to=nowhere").get_data(as_text=True)
     assert buttons(page) == list(range(20)) and "Nur die Züge" not in page
+
+
+def test_the_english_page_gives_each_move_its_english_reading():
+    table = Table.new(start_position("gravitation", ["red", "yellow"]))
+    table.referee.confirm_board()
+    table.referee.observe_dice([5, 2])
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    english = page.get("/status?lang=en").get_data(as_text=True)
+    german = page.get("/status?lang=de").get_data(as_text=True)
+    assert table.referee.legal[0].gloss in english and 'class="gloss"' not in german
