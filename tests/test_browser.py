@@ -441,3 +441,17 @@ def test_choosing_another_game_on_the_form_shows_its_switches(server, browser):
     assert not browser.find_elements(By.NAME, "phase")  # Tunnel X has no phases
     seats = browser.find_elements(By.CSS_SELECTOR, "fieldset.players .seat")
     assert [s.text for s in seats] == ["2", "", "", "1", ""]  # blue first, then red
+
+
+def test_the_theme_button_switches_light_and_dark_and_the_phone_keeps_it(server, browser):
+    base, _ = server
+    browser.get(base + "/teach")
+    background = "return getComputedStyle(document.body).backgroundColor"
+    before = browser.execute_script(background)
+    browser.find_element(By.ID, "theme").click()
+    after = browser.execute_script(background)
+    assert after != before
+    browser.get(base + "/teach")  # another page, the same choice
+    assert browser.execute_script(background) == after
+    browser.find_element(By.ID, "theme").click()  # and back
+    assert browser.execute_script(background) == before

@@ -115,6 +115,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "event {id} cannot be read back: {why}",
     ),
     "join": ("Mitspielen", "Join"),
+    "theme": ("Hell oder dunkel", "Light or dark"),
     "join_how": (
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
