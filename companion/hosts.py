@@ -8,8 +8,8 @@ host it thinks it talks to, so the page answers only to
 
 * an IP address (whoever typed the Pi's address: no foreign name is involved),
 * ``localhost`` and names under ``.localhost``,
-* this machine's own names: its host name and that name under ``.local`` (mDNS, as a
-  Raspberry Pi announces itself),
+* this machine's own names: its host name and that name under a home or club router's
+  local domain (``.local`` as a Raspberry Pi announces itself, ``.fritz.box``, ``.lan`` …),
 * the names in the config's ``[web] hosts`` (a reverse proxy's public name).
 
 Any other name, and a header that is no host name at all, gets a plain 400 that says how
@@ -33,15 +33,22 @@ NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?")
 _HOST = re.compile(rf"(?P<name>{NAME.pattern}|\[[0-9A-Fa-f:.]{{2,45}}\])(?::[0-9]{{1,5}})?")
 
 
+#: The domains a home or club router gives its machines' names under (mDNS, a FRITZ!Box,
+#: common routers): none can be registered by a stranger on the internet.
+LOCAL_DOMAINS = ("local", "lan", "home", "home.arpa", "localdomain", "internal", "fritz.box")
+
+
 def own_names() -> frozenset[str]:
-    """This machine's names, lower case: ``localhost``, its host name and that name under
-    ``.local``. (Not the resolver's fully qualified name: a Pi without a network could
-    wait seconds for it at every start; such a name goes into ``[web] hosts``.)"""
+    """This machine's names, lower case: ``localhost``, its host name, and that name under
+    the local domains of :data:`LOCAL_DOMAINS` (``raspberrypi.local``,
+    ``raspberrypi.fritz.box``). Not the resolver's fully qualified name: a Pi without a
+    network could wait seconds for it at every start; such a name goes into ``[web] hosts``."""
     import socket  # here, not at the top: the config imports NAME on every command
 
     host = socket.gethostname().lower().rstrip(".")
     short = host.split(".")[0]
-    return frozenset(n for n in ("localhost", host, short, f"{short}.local") if n)
+    names = {"localhost", host, short, *(f"{short}.{domain}" for domain in LOCAL_DOMAINS)}
+    return frozenset(n for n in names if n)
 
 
 def answers_to(host: str, names: frozenset[str]) -> bool | None:

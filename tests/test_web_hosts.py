@@ -39,6 +39,8 @@ def test_this_machines_own_names_are_served():
     name = socket.gethostname().lower()
     assert status(name) == 200
     assert status(f"{name.split('.')[0]}.local:8080") == 200  # as a Pi announces itself
+    assert status(f"{name.split('.')[0]}.fritz.box") == 200  # as a FRITZ!Box names it
+    assert status(f"{name.split('.')[0]}.fritz.box.evil.example") == 400
 
 
 def test_a_name_given_in_the_config_is_served():
