@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import add_config_argument, read_config, whole
@@ -57,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         broker,
         args.broker_port or config.hub.port,
         club,
+        # one session per hub machine: two hubs on one broker must not take each other's
+        client_id=f"companion-hub-{socket.gethostname()}",
         on_change=lambda c, t: events.publish("changed", {"club": c, "table": t}),
     )
     try:
