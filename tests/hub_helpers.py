@@ -51,12 +51,3 @@ class Broker:
             self.process.terminate()
             self.process.wait(timeout=10)
             self.process = None
-
-
-def wait_until(predicate, timeout: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return bool(predicate())

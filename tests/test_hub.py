@@ -8,13 +8,14 @@ import time
 
 import pytest
 from conftest import position
-from hub_helpers import MOSQUITTO, Broker, free_port, wait_until
+from hub_helpers import MOSQUITTO, Broker, free_port
 
 from companion.config import HubConfig
 from companion.hub.listener import Listener
 from companion.hub.messages import BadMessage
 from companion.hub.publisher import Publisher
 from companion.hub.store import HubStore
+from companion.live import wait_for
 from companion.table import Table
 
 needs_broker = pytest.mark.skipif(
@@ -79,10 +80,10 @@ def test_two_tables_reach_the_hub_once_and_in_order_across_a_broker_outage(tmp_p
         for table, _ in tables:
             play(table, [[2, 5]])
         for (table, _), name in zip(tables, ("a", "b"), strict=True):
-            ok = wait_until(lambda t=table, n=name: received(store, n) == journal_ids(t), 40)
+            ok = wait_for(lambda t=table, n=name: received(store, n) == journal_ids(t), 40)
             assert ok, f"{name}: {received(store, name)} != {journal_ids(table)}"
         to_move = tables[0][0].position.to_move  # the state follows its events
-        assert wait_until(lambda: store.tables()[0].state["to_move"] == to_move)
+        assert wait_for(lambda: store.tables()[0].state["to_move"] == to_move, 20)
     finally:
         for _, publisher in tables:
             publisher.stop()
@@ -94,12 +95,10 @@ def test_a_hub_that_lost_its_copy_gets_every_event_again(tmp_path, broker):
     table, publisher = a_table(tmp_path / "a", "a", broker.port)
     try:
         play(table, [[4, 3]])
-        assert wait_until(lambda: publisher.sent == journal_ids(table)[-1])
+        assert wait_for(lambda: publisher.sent == journal_ids(table)[-1], 20)
         store, hub = a_hub(tmp_path, broker.port)  # a hub started after the table sent all
         play(table, [[5, 2]])  # its first event names a gap: the hub asks for the rest
-        assert wait_until(
-            lambda: [e["id"] for e in store.events("test", "a")] == journal_ids(table)
-        )
+        assert wait_for(lambda: received(store, "a") == journal_ids(table), 20)
         hub.stop()
     finally:
         publisher.stop()
@@ -145,8 +144,8 @@ def test_the_hub_page_shows_every_table_and_serves_its_records_as_the_table_does
     table, publisher = a_table(tmp_path / "a", "a", broker.port)
     try:
         play(table, [[4, 3], [5, 2]])
-        assert wait_until(lambda: received(store, "a") == journal_ids(table))
-        assert wait_until(lambda: [t.name for t in store.tables()] == ["a"])
+        assert wait_for(lambda: received(store, "a") == journal_ids(table), 20)
+        assert wait_for(lambda: [t.name for t in store.tables()] == ["a"], 20)
         page = create_hub_app(store, "482913").test_client()
         listing = page.get("/").get_data(as_text=True)
         assert "test/a" in listing and "/table/test/a/board.svg" in listing
