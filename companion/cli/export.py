@@ -9,16 +9,15 @@ It reads the journal of the config's data directory (or ``--journal``); while
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.cli.common import (
     add_config_argument,
     add_json_argument,
     print_json,
-    read_config,
     whole,
 )
-from companion.journal import Journal, JournalError
+from companion.cli.journal import chosen_game, journal_file
+from companion.journal import Journal
 from companion.record import game_record, record_text
 
 NAME = "export"
@@ -35,14 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.journal) if args.journal else read_config(args).journal_path
-    if not path.is_file():
-        raise JournalError(f"{path}: no journal here")
-    with Journal(path, read_only=True) as journal:
-        games = journal.games()
-        if not games:
-            raise JournalError(f"{path}: no game recorded yet")
-        record = game_record(journal, args.game if args.game is not None else games[-1].id)
+    with Journal(journal_file(args), read_only=True) as journal:
+        record = game_record(journal, chosen_game(journal, args.game))
     if args.json:
         print_json(record)
     else:

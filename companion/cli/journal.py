@@ -39,10 +39,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )
 
 
-def run(args: argparse.Namespace) -> int:
+def journal_file(args: argparse.Namespace) -> Path:
+    """The journal ``--journal`` names, else the config's; a one-line error if none is there."""
     path = Path(args.journal) if args.journal else read_config(args).journal_path
     if not path.is_file():
         raise JournalError(f"{path}: no journal here")
+    return path
+
+
+def chosen_game(journal: Journal, game: int | None) -> int:
+    """``game``, or the journal's last game when none is named."""
+    games = journal.games()
+    if not games:
+        raise JournalError(f"{journal.path}: no game recorded yet")
+    return game if game is not None else games[-1].id
+
+
+def run(args: argparse.Namespace) -> int:
+    path = journal_file(args)
     if args.action == "repair":
         with hold_data_dir(path.parent):
             copy, bad = repair(path)
@@ -57,9 +71,5 @@ def run(args: argparse.Namespace) -> int:
                 count = len(journal.games())
                 print(f"{path}: ok, {count} game{'' if count == 1 else 's'}")
             return 2 if bad else 0
-        games = journal.games()
-        if not games:
-            raise JournalError(f"{path}: no game recorded yet")
-        game = args.game if args.game is not None else games[-1].id
-        print_json(journal.export(game, skip_bad=True))
+        print_json(journal.export(chosen_game(journal, args.game), skip_bad=True))
     return 0
