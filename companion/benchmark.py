@@ -370,10 +370,7 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
     name, pos, roll, board = crowded()
     off = dict(board)
     off["U1.35"] = off.pop("U1.11")  # the last pushed piece far round the orbit: illegal
-    judging, rejecting = Figures("board judged"), Figures("wrong board")
-    judging.measure(name, partial(_rolled, pos, roll), partial(_judge, board=board))
-    rejecting.measure(name, partial(_rolled, pos, roll), partial(_judge, board=off))
-    judged, rejected = judging.worst, rejecting.worst
+    judged, rejected = _judged_and_rejected(name, pos, roll, board, off)
     out(
         f"  {name}: board judged {pi(judged.ms)}, peak {judged.peak():.2f} MB, "
         f"{judged.built} Moves built; a piece off it {pi(rejected.ms)}, peak "
@@ -388,6 +385,16 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
         )
 
 
+def _judged_and_rejected(
+    name: str, pos: Any, roll: tuple[int, ...], board: Mapping[str, str], off: Mapping[str, str]
+) -> tuple[Worst, Worst]:
+    """The cost of judging ``board`` (its move) and ``off`` (no move leads there)."""
+    judging, rejecting = Figures("board judged"), Figures("wrong board")
+    judging.measure(name, partial(_rolled, pos, roll), partial(_judge, board=board))
+    rejecting.measure(name, partial(_rolled, pos, roll), partial(_judge, board=off))
+    return judging.worst, rejecting.worst
+
+
 def _tenet(out: Callable[[str], None]) -> None:
     """TENET's worst known: a roll with a thousand next steps, a board searched long."""
     name, pos, roll = tenet_crowded()
@@ -397,10 +404,7 @@ def _tenet(out: Callable[[str], None]) -> None:
     out(f"  {name}: roll read {pi(read.ms)}, peak {read.peak():.2f} MB")
     name, pos, roll, board = tenet_searched()
     off = {**board, "K1.23": "yellow"}  # a foreign ball more: no turn explains it
-    judging, rejecting = Figures("board judged"), Figures("wrong board")
-    judging.measure(name, partial(_rolled, pos, roll), partial(_judge, board=board))
-    rejecting.measure(name, partial(_rolled, pos, roll), partial(_judge, board=off))
-    judged, rejected = judging.worst, rejecting.worst
+    judged, rejected = _judged_and_rejected(name, pos, roll, board, off)
     out(
         f"  {name}: board judged {pi(judged.ms)}, peak {judged.peak():.2f} MB; a ball "
         f"more {pi(rejected.ms)}, peak {rejected.peak():.2f} MB"
