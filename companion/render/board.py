@@ -216,6 +216,6 @@ def _turn(scene: Scene, layout: Layout, position: Position, lang: str) -> None:
     y = -layout.height / 2 + 12
     ink = INK if layout.style == "gravitation" else DARK_INK  # the dark board, or a light one
     paint = PIECE_COLOURS.get(position.to_move, ink)
-    label = texts.render(texts.text("board.to_move", player=texts.colour(position.to_move)), lang)
+    label = texts.render(texts.text("to_move", player=texts.colour(position.to_move)), lang)
     scene.add(Circle(-len(label) * 2.3 - 8, y, 5, fill=paint, stroke=ink, width=0.8))
     scene.add(Text(0, y, label, 6.5, ink))

@@ -60,7 +60,6 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # the drawing of the board (companion/render)
     "board.title": ("Spielbrett {layout}", "board {layout}"),
-    "board.to_move": ("{player} ist am Zug", "{player} to move"),
     "tenet.caption": ("Stein {where} · am Start: {counts}", "stone {where} · on start: {counts}"),
     "tenet.in_zentrum": ("im Zentrum", "in the Zentrum"),
     "tenet.on_planet": ("auf {planet} ({field})", "on {planet} ({field})"),
