@@ -120,7 +120,7 @@ class Publisher:
             assert journal is not None
             with self.table.lock:  # the referee writes on the same connection
                 rows = journal.since(self.sent, BATCH)
-                if not rows and self.sent > 0 and not journal.since(0, 1):
+                if not rows and journal.last_id() < self.sent:
                     self.sent = 0  # a new journal: send it from its start
                     continue
             if not rows:
