@@ -49,8 +49,8 @@ from timing import percentile, print_legal_moves, timed  # bench/timing.py, besi
 
 from companion import benchmark
 from companion.games import legal_moves
-from companion.games.legal import LegalMoves
-from companion.games.selfplay import self_play
+from companion.games.zwianer.live import LegalMoves
+from companion.games.zwianer.selfplay import self_play
 from companion.layoutfile import load_layout
 from companion.position import Position
 

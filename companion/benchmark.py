@@ -96,7 +96,7 @@ class Figures:
 
     def measure(self, what: str, prepare: Callable[[], Any], call: Callable[[Any], Any]) -> None:
         """Times ``call(prepare())`` (the preparing not timed) and counts the Moves built."""
-        from companion.games.turn import moves_built
+        from companion.games.zwianer.turn import moves_built
 
         ready = prepare()
         before = moves_built()
@@ -174,7 +174,7 @@ CROWDED_WORDS = (
 
 def crowded() -> tuple[str, Any, tuple[int, int], dict[str, str]]:
     """The board that fits the most outcomes known: name, position, roll and the board."""
-    from companion.checker import check
+    from companion.games.zwianer.check import check
     from companion.layoutfile import load_layout
     from companion.position import Position
 
@@ -285,7 +285,7 @@ def _judge(referee: Any, board: Mapping[str, str]) -> Any:
 
 
 def _check(_: None, pos: Any, roll: tuple[int, int], said: str) -> Any:
-    from companion.checker import check
+    from companion.games.zwianer.check import check
 
     return check(pos, roll, said)
 
@@ -297,8 +297,8 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
     many), over random reachable positions and the worst rolls known; then the board
     that fits the most outcomes known (and a piece off it), TENET's roll with the most
     next steps and its costliest board search known (and a ball more)."""
-    from companion.games.legal import LegalMoves
-    from companion.games.selfplay import self_play
+    from companion.games.zwianer.live import LegalMoves
+    from companion.games.zwianer.selfplay import self_play
 
     rng = random.Random(seed)
     corpus: list[tuple[Any, tuple[int, int]]] = []

@@ -51,7 +51,7 @@ class Rules(Protocol):
 @runtime_checkable
 class Searchable(Protocol):
     """Legal moves that can be searched from a board instead of listed (a lazy sequence,
-    companion.games.legal.LegalMoves): the referee never builds every move of a roll."""
+    companion.games.zwianer.live.LegalMoves): the referee never builds every move of a roll."""
 
     def reaching(self, board: Mapping[str, str]) -> Iterable[MoveLike]: ...
     def nearest(self, board: Mapping[str, str], count: int = 3) -> Sequence[MoveLike]: ...
@@ -511,7 +511,7 @@ def _check_words(position: Position, roll: tuple[int, ...], said: str) -> Any:
         from companion.games.tuerme_check import check as race
 
         return race(position, roll, said)
-    from companion.checker import check
+    from companion.games.zwianer.check import check
 
     return check(position, roll, said)
 

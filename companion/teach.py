@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.moves import Move
-from companion.notation.tokens import Kind, Token
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation.tokens import Kind, Token
 from companion.texts import text as t
 
 

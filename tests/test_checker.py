@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from gravitation_helpers import make, station
 
-from companion.checker import check, parse_move
 from companion.errors import AmbiguousMove, CompanionError, IllegalMove, InvalidAnnouncement
+from companion.games.zwianer.check import check, parse_move
 
 PUSH = make({"red": ["U2.20"], "yellow": ["U2.22"]})
 START = make({"red": station("red", 1, 2, 3, 4, 5), "yellow": []})

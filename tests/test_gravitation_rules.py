@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from gravitation_helpers import make, station
 
-from companion.checker import check
 from companion.errors import CompanionError
-from companion.games.gravitation import (
+from companion.games.zwianer.check import check
+from companion.games.zwianer.gravitation import (
     demandable,
     dice_choices,
     legal_moves,
     parse_roll,
     with_demands,
 )
-from companion.games.pushes import resolve_death_push
+from companion.games.zwianer.pushes import resolve_death_push
 from companion.position import Position
 
 U3 = [f"U3.{i}" for i in range(20)]

@@ -17,8 +17,8 @@ LEFT = {
         {
             "companion.boards",
             "companion.games",
-            "companion.games.legal",
-            "companion.games.moves",
+            "companion.games.zwianer.live",
+            "companion.games.zwianer.moves",
             "companion.games.tenet",
             "companion.games.tenet_check",
             "companion.games.verdict",

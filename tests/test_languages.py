@@ -20,7 +20,7 @@ import pytest
 from gravitation_helpers import make
 
 from companion import texts
-from companion.checker import check
+from companion.games.zwianer.check import check
 from companion.position import Position, start_position
 from companion.web import Table, create_app
 

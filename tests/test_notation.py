@@ -7,8 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import InvalidAnnouncement
-from companion.notation import Kind, Token, gloss, normalise, parse_announcement, render
-from companion.notation.tokens import count, gravitation, stoss, umlaufbahn, wurf
+from companion.games.zwianer.notation import (
+    Kind,
+    Token,
+    gloss,
+    normalise,
+    parse_announcement,
+    render,
+)
+from companion.games.zwianer.notation.tokens import count, gravitation, stoss, umlaufbahn, wurf
 
 CANONICAL = "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0"
 

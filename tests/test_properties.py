@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.checker import check
-from companion.games.selfplay import Turn, self_play
 from companion.games.verdict import VERDICTS
-from companion.notation import parse_announcement, render
+from companion.games.zwianer.check import check
+from companion.games.zwianer.notation import parse_announcement, render
+from companion.games.zwianer.selfplay import Turn, self_play
 from companion.position import position_from_json
 
 gravitation_games = st.fixed_dictionaries(

@@ -25,7 +25,7 @@ import pytest
 
 from companion.cli import main
 from companion.games import legal_moves
-from companion.games.selfplay import self_play
+from companion.games.zwianer.selfplay import self_play
 from companion.journal import Journal, fold
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gravitation_helpers import make, station
 
-from companion.checker import check
-from companion.games.gravitation import legal_moves
+from companion.games.zwianer.check import check
+from companion.games.zwianer.gravitation import legal_moves
 
 
 def announcements(pos, roll):  # type: ignore[no-untyped-def]

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from companion.benchmark import crowded, reproductions, tenet_crowded
-from companion.checker import check
 from companion.cli import main
+from companion.games.zwianer.check import check
 from companion.position import Position
 from companion.referee import SHOWN, Phase, Referee
 from companion.table import rules

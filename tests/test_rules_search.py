@@ -18,17 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.checker import check
 from companion.games import TENET, legal_move_generator, legal_moves, tenet_live
-from companion.games.legal import LegalMoves
-from companion.games.selfplay import Turn, self_play
 from companion.games.tenet_live import explain
 from companion.games.tenet_live import seen as tenet_seen
 from companion.games.tenet_selfplay import Played, whole_turns
 from companion.games.tenet_selfplay import self_play as tenet_self_play
-from companion.games.turn import Reach, moves_built
+from companion.games.zwianer.check import check
+from companion.games.zwianer.live import LegalMoves
+from companion.games.zwianer.notation.tokens import normalise
+from companion.games.zwianer.selfplay import Turn, self_play
+from companion.games.zwianer.turn import Reach, moves_built
 from companion.layoutfile import load_layout
-from companion.notation.tokens import normalise
 from companion.position import Position
 from companion.referee import Referee
 

@@ -20,8 +20,8 @@ from companion.errors import InvalidAnnouncement
 from companion.games import check
 from companion.games.tenet_notation import parse as parse_tenet
 from companion.games.tuerme_notation import parse as parse_race
+from companion.games.zwianer.notation import parse_announcement, render
 from companion.layoutfile import load_layout
-from companion.notation import parse_announcement, render
 
 START = zwianer({"red": station("red", 1, 2, 3, 4, 5), "yellow": []})
 RY = ["red", "yellow"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.checker import parse_move
-from companion.games.gravitation import legal_moves
+from companion.games.zwianer.check import parse_move
+from companion.games.zwianer.gravitation import legal_moves
 from companion.position import parse_position
 from companion.teach import spell_out
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from gravitation_helpers import make_tunnelx
 
-from companion.checker import check
 from companion.games import legal_moves
-from companion.games.moves import Move
+from companion.games.zwianer.check import check
+from companion.games.zwianer.moves import Move
 
 A, B, C, D, E = "U1.39", "U1.1", "U1.3", "U1.4", "U1.5"
 SAID = "Wurf 4, 3, Tunnel 2, Tunnel 1, 0"

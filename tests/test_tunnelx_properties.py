@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import legal_moves
-from companion.games.selfplay import Turn, self_play
-from companion.games.tunnelx import full_rings
-from companion.games.walk import graph
+from companion.games.zwianer.selfplay import Turn, self_play
+from companion.games.zwianer.tunnelx import full_rings
+from companion.games.zwianer.walk import graph
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee
 

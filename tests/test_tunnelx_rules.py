@@ -7,11 +7,11 @@ from gravitation_helpers import COLOURS, make, make_tunnelx
 
 from companion.errors import CompanionError
 from companion.games import engine, legal_moves
-from companion.games.gravitation import legal_moves as gravitation_moves
-from companion.games.moves import Move
-from companion.games.tunnelx import dice_choices
-from companion.games.tunnelx import legal_moves as tunnelx_moves
-from companion.notation.tokens import Kind
+from companion.games.zwianer.gravitation import legal_moves as gravitation_moves
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation.tokens import Kind
+from companion.games.zwianer.tunnelx import dice_choices
+from companion.games.zwianer.tunnelx import legal_moves as tunnelx_moves
 
 
 def moves_of(pos, roll, start=None):  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Any
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games import GameMove, legal_moves, parse_roll, zwianer
+from companion.games import GameMove, legal_moves, parse_roll, zwianer_engine
 from companion.games.tenet_turns import turns
 from companion.position import Position
 from companion.texts import text
@@ -58,7 +58,7 @@ def _limit(text: str) -> int:
 def _moves(position: Position, roll: tuple[int, ...]) -> Iterator[GameMove]:
     """The legal moves, generated one by one where the engine can (Gravitation, Tunnel X)."""
     if position.game in ("gravitation", "tunnelx"):
-        return iter(zwianer(position.game).generate(position, roll))
+        return iter(zwianer_engine(position.game).generate(position, roll))
     return iter(legal_moves(position, roll))
 
 

@@ -17,8 +17,8 @@ from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.games.dice import Choice
-    from companion.games.moves import Move
-    from companion.games.target import Target
+    from companion.games.zwianer.moves import Move
+    from companion.games.zwianer.target import Target
     from companion.position import Position
 
 #: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
@@ -204,8 +204,8 @@ class Engine(Protocol):
 
 #: The module of each game's rules engine, imported on first use (engines import Position).
 ENGINES = {
-    "gravitation": "companion.games.gravitation",
-    "tunnelx": "companion.games.tunnelx",
+    "gravitation": "companion.games.zwianer.gravitation",
+    "tunnelx": "companion.games.zwianer.tunnelx",
     "tuerme": "companion.games.tuerme",
     "tenet": "companion.games.tenet",
 }
@@ -234,7 +234,7 @@ class ZwiAnerEngine(Engine, Protocol):
     def dice_choices(self, position: Position, roll: Roll) -> tuple[Choice, ...]: ...
 
 
-def zwianer(game: str) -> ZwiAnerEngine:
+def zwianer_engine(game: str) -> ZwiAnerEngine:
     """The engine of a ZwiAner game, or a CompanionError for the other games."""
     if game not in ("gravitation", "tunnelx"):
         raise CompanionError(f"{game!r} is not a ZwiAner game (gravitation, tunnelx)")
@@ -243,12 +243,12 @@ def zwianer(game: str) -> ZwiAnerEngine:
 
 def zwianer_moves(position: Position, roll: Roll) -> tuple[Move, ...]:
     """Every legal move of a Gravitation or Tunnel X position, as the shared Move."""
-    return zwianer(position.game).legal_moves(position, roll)
+    return zwianer_engine(position.game).legal_moves(position, roll)
 
 
 def dice_choices(position: Position, roll: Roll) -> tuple[Choice, ...]:
     """Every way to use the roll in a Gravitation or Tunnel X position."""
-    return zwianer(position.game).dice_choices(position, roll)
+    return zwianer_engine(position.game).dice_choices(position, roll)
 
 
 def parse_roll(game: str, text: str) -> Roll:
@@ -263,15 +263,15 @@ def legal_moves(position: Position, roll: Roll) -> Sequence[GameMove]:
 
 def legal_move_generator(position: Position, roll: Roll) -> Sequence[GameMove]:
     """The legal moves as the referee asks for them: for Gravitation and Tunnel X a lazy
-    :class:`~companion.games.legal.LegalMoves` (built on demand, searched from a board
+    :class:`~companion.games.zwianer.live.LegalMoves` (built on demand, searched from a board
     seen), for TENET its next steps built on demand, for the race game the engine's list
     (a few moves: one die, at most six pieces)."""
     if position.game in ("gravitation", "tunnelx"):
-        from companion.games.legal import LegalMoves
+        from companion.games.zwianer.live import LegalMoves
 
         return LegalMoves(position, roll)
     if position.game == "tenet":
-        from companion.games.legal import tenet_steps
+        from companion.games.zwianer.live import tenet_steps
 
         return tenet_steps(position, roll)
     return legal_moves(position, roll)

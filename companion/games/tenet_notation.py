@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from companion.games.tenet_board import PLANETS, START
 from companion.games.tenet_moves import Step
-from companion.notation.words import fold, invalid, number, pair_value, pasch
+from companion.games.words import fold, invalid, number, pair_value, pasch
 from companion.texts import text as t
 
 #: German colour words for the nine colours of the layout (any other colour is said as is).

@@ -1,6 +1,6 @@
 """The referee's ear for the race game: check a spoken announcement (``docs/tuerme.md``).
 
-Same contract as the ZwiAner checker (:mod:`companion.checker`): words that do not parse
+Same contract as the ZwiAner checker (:mod:`companion.games.zwianer.check`): words that do not parse
 are *invalid* (with the character position); words that name no legal move are
 *illegal*, with the rule that forbids them in a player's words and the nearest legal
 announcements; words that fit moves with different outcomes are *ambiguous* unless

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.notation.words import FILLER, fold, invalid, number, pair_value, pasch
+from companion.games.words import FILLER, fold, invalid, number, pair_value, pasch
 from companion.texts import text as t
 
 #: Unit words: which pieces move. None (no word) is a single piece.

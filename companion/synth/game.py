@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from companion.games import zwianer_moves
-from companion.games.moves import Move
+from companion.games.zwianer.moves import Move
 from companion.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options

@@ -1,6 +1,6 @@
-"""Why spoken words do not parse (companion/notation/parser.py, games/tuerme_notation.py,
-games/tenet_notation.py): German, then English. The words quoted are the notation's own
-and stay German in both."""
+"""Why spoken words do not parse (companion/games/zwianer/notation/parser.py,
+games/tuerme_notation.py, games/tenet_notation.py): German, then English. The words quoted
+are the notation's own and stay German in both."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The rules engines' reasons (companion/checker.py, games/*_check.py, games/tenet_live.py):
-German, then English. A reason that names a rule keeps naming it in both languages, and a
-quotation of the rule text stays as the text says it."""
+"""The rules engines' reasons (companion/games/zwianer/check.py, games/*_check.py,
+games/tenet_live.py): German, then English. A reason that names a rule keeps naming it in
+both languages, and a quotation of the rule text stays as the text says it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Wurf sind zwei Würfel, nicht {count}: {roll}",
         "a roll is two dice, not {count}: {roll}",
     ),
-    # companion/checker.py: the ZwiAner games
+    # companion/games/zwianer/check.py: the ZwiAner games
     "check.where": ("{player} ist am Zug, Wurf {dice}", "{player} to move, roll {dice}"),
     "check.where_reason": ("{where}: {reason}", "{where}: {reason}"),
     "check.illegal_said": (

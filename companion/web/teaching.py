@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from companion.errors import CompanionError
 from companion.games import check, legal_move_generator, parse_roll
-from companion.games.moves import Move
+from companion.games.zwianer.moves import Move
 from companion.position import Position
 from companion.render import draw_board, to_svg
 from companion.teach import spell_out

@@ -2,7 +2,7 @@
 
 Same board as Gravitation, gravity numbers ignored. The player works with one die's
 value; every step along any line, in the line's direction, costs one point, and chains
-of pieces are tunnelled (the walks of :func:`~companion.games.walk.tunnel_walks`).
+of pieces are tunnelled (the walks of :func:`~companion.games.zwianer.walk.tunnel_walks`).
 Sonderregel 1: every piece tunnelled through that does not stand on a special field goes
 back to its owner's station. Sonderregel 2: on a doublet no special field protects.
 1+1 is worth 2 or 11; with 1+2 the player may instead swap with the nearest foreign
@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from companion.checker import check
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
-from companion.games.moves import Move
-from companion.games.onetwo import one_two_moves
-from companion.games.target import NO_WALK, Target
-from companion.games.turn import Context, finish, pass_move, start_run
-from companion.games.walk import Aim, Graph, graph, tunnel_walks
-from companion.notation.tokens import wurf
+from companion.games.zwianer.check import check
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation.tokens import wurf
+from companion.games.zwianer.onetwo import one_two_moves
+from companion.games.zwianer.target import NO_WALK, Target
+from companion.games.zwianer.turn import Context, finish, pass_move, start_run
+from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.position import Position
 
 __all__ = ["check", "dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
@@ -62,7 +62,7 @@ def generate(
     position: Position, roll: tuple[int, ...], target: Target | None = None
 ) -> Iterator[Move]:
     """The legal moves in canonical order, each built when it is asked for; with a
-    ``target`` only those that can match it (see companion.games.target). The position
+    ``target`` only those that can match it (see companion.games.zwianer.target). The position
     and roll are checked at once."""
     if position.game != "tunnelx":
         raise CompanionError(f"not a Tunnel X position (game {position.game!r})")

@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from companion.games.zwianer.notation.tokens import Token, count, tunnel
 from companion.layout import Layout
-from companion.notation.tokens import Token, count, tunnel
 
 
 @dataclass(frozen=True)

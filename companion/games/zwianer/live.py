@@ -18,9 +18,9 @@ from itertools import islice
 from typing import TYPE_CHECKING, TypeVar, overload
 
 from companion.boards import distance, fits_loosely
-from companion.games import zwianer
-from companion.games.moves import Move
-from companion.games.target import Target
+from companion.games import zwianer_engine
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.target import Target
 from companion.position import Position
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class LegalMoves(Generated[Move]):
     def __init__(self, position: Position, roll: tuple[int, ...]) -> None:
         self.position = position
         self.roll = roll
-        self._engine = zwianer(position.game)
+        self._engine = zwianer_engine(position.game)
         super().__init__(self._engine.generate(position, roll))
 
     def reaching(self, board: Mapping[str, str]) -> Iterator[Move]:

@@ -3,7 +3,7 @@
 Move generation explores many branches; each branch works on a :class:`Run` (a copy of
 the occupancy and the stores plus what has been said so far) and ends in
 :func:`finish`, which sends destroyed pieces home, decides win and roll-again and builds
-the immutable :class:`~companion.games.moves.Move` with its resulting position. The
+the immutable :class:`~companion.games.zwianer.moves.Move` with its resulting position. The
 resulting Position is made with ``dataclasses.replace`` from the checked one: every
 step of the generator keeps one piece a field, so no re-validation is needed.
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.dice import Choice
-from companion.games.moves import Destroyed, Move, Push
-from companion.games.walk import Graph
-from companion.notation.tokens import Token, normalise, wurf
+from companion.games.zwianer.moves import Destroyed, Move, Push
+from companion.games.zwianer.notation.tokens import Token, normalise, wurf
+from companion.games.zwianer.walk import Graph
 from companion.position import Position
 
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from companion.games import game_spec, zwianer_moves
-from companion.games.moves import Move
-from companion.games.pushes import resolve_death_push
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.pushes import resolve_death_push
 from companion.position import Position, start_position
 
 

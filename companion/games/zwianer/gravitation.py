@@ -1,7 +1,7 @@
 """ZwiAner::Gravitation: legal moves of a position and a roll (rulings §2-§3).
 
 :func:`legal_moves` is a pure function: a checked :class:`~companion.position.Position`
-and two dice in, every legal :class:`~companion.games.moves.Move` out, each with its
+and two dice in, every legal :class:`~companion.games.zwianer.moves.Move` out, each with its
 canonical announcement and the position after it. How each rule is read is written
 down in ``docs/gravitation.md``; in short, a move without a doublet is: optional steps
 in the station (1 point each), an optional radial transfer along gravity lines from
@@ -17,14 +17,23 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import partial
 
-from companion.checker import check
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
-from companion.games.moves import Move
-from companion.games.onetwo import one_two_moves
-from companion.games.pushes import resolve_death_push, ring_walk
-from companion.games.target import NO_WALK, Target
-from companion.games.turn import (
+from companion.games.zwianer.check import check
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation.tokens import (
+    ABSTURZ,
+    Token,
+    count,
+    gravitation,
+    speicher,
+    umlaufbahn,
+    wurf,
+)
+from companion.games.zwianer.onetwo import one_two_moves
+from companion.games.zwianer.pushes import resolve_death_push, ring_walk
+from companion.games.zwianer.target import NO_WALK, Target
+from companion.games.zwianer.turn import (
     Context,
     Reach,
     Run,
@@ -34,16 +43,7 @@ from companion.games.turn import (
     start_run,
     wanted,
 )
-from companion.games.walk import Aim, Graph, graph, tunnel_walks
-from companion.notation.tokens import (
-    ABSTURZ,
-    Token,
-    count,
-    gravitation,
-    speicher,
-    umlaufbahn,
-    wurf,
-)
+from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.position import Position
 
 __all__ = [

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.notation.render import gloss, render
-from companion.notation.tokens import Token
+from companion.games.zwianer.notation.render import gloss, render
+from companion.games.zwianer.notation.tokens import Token
 from companion.position import Position
 from companion.texts import Joined, colour, text
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.moves import Move, Push
-from companion.games.turn import REACHED, Context, Run, finish, on_track, wanted
-from companion.notation.tokens import abwehr, count, stoss
+from companion.games.zwianer.moves import Move, Push
+from companion.games.zwianer.notation.tokens import abwehr, count, stoss
+from companion.games.zwianer.turn import REACHED, Context, Run, finish, on_track, wanted
 
 DEATH_PUSH = 10  # "Stoß 10" or more is a Todesstoß
 

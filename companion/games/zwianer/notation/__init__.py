@@ -3,8 +3,8 @@
 Grammar and examples: ``docs/notation.md``.
 """
 
-from companion.notation.parser import parse_announcement, tokenize
-from companion.notation.render import gloss, render
-from companion.notation.tokens import Kind, Token, normalise
+from companion.games.zwianer.notation.parser import parse_announcement, tokenize
+from companion.games.zwianer.notation.render import gloss, render
+from companion.games.zwianer.notation.tokens import Kind, Token, normalise
 
 __all__ = ["Kind", "Token", "gloss", "normalise", "parse_announcement", "render", "tokenize"]

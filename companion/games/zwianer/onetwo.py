@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from companion.games.moves import Move
-from companion.games.turn import Context, finish, start_run
-from companion.games.walk import Graph
-from companion.notation.tokens import SONDERFELD, TAUSCH, wurf
+from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation.tokens import SONDERFELD, TAUSCH, wurf
+from companion.games.zwianer.turn import Context, finish, start_run
+from companion.games.zwianer.walk import Graph
 from companion.position import Position
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from companion.notation.tokens import BARE_KEYWORDS, Kind, Token
-from companion.notation.words import FILLER, fold, invalid, number
+from companion.games.words import FILLER, fold, invalid, number
+from companion.games.zwianer.notation.tokens import BARE_KEYWORDS, Kind, Token
 from companion.texts import text as t
 
 #: Spoken forms of the keywords after folding (lower case, "ß" → "ss").

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.notation.tokens import Kind, Token
+from companion.games.zwianer.notation.tokens import Kind, Token
 
 
 def render(tokens: Iterable[Token]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.notation.tokens import Kind, Token
+from companion.games.zwianer.notation.tokens import Kind, Token
 
 #: A tunnel pattern no walk has: the words said are not those of a tunnel walk.
 NO_WALK = -1
