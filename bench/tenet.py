@@ -3,7 +3,7 @@
 Run: ``python bench/tenet.py [--positions 300] [--games 6] [--seed 1] [--dense 40]
 [--whole 8]``
 
-Corpus: the steps met in random self-play (companion.games.tenet_selfplay), games of 2,
+Corpus: the steps met in random self-play (companion.games.tenet.selfplay), games of 2,
 3, … 9 players in turn (at least one each), at most 40 rolls a game, each stored with its
 roll. After one warm-up pass over the corpus, legal_moves of every position and roll is
 timed three times with ``time.process_time`` (CPU time); a position's time is the median of its
@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import summary, timed  # bench/timing.py, beside this file
 
 from companion.games import TENET
-from companion.games.tenet import legal_moves, on_board
-from companion.games.tenet_board import DICE, board, doublet, stone_planet
-from companion.games.tenet_check import check
-from companion.games.tenet_moves import LIMIT, TooManyTurns, search
-from companion.games.tenet_selfplay import Played, roll_dice, self_play
+from companion.games.tenet.board import DICE, board, doublet, stone_planet
+from companion.games.tenet.check import check
+from companion.games.tenet.moves import LIMIT, TooManyTurns, search
+from companion.games.tenet.rules import legal_moves, on_board
+from companion.games.tenet.selfplay import Played, roll_dice, self_play
 from companion.layout import Layout
 from companion.layoutfile import load_layout
 from companion.position import Position

@@ -2,7 +2,7 @@
 
 Plays seeded random TENET games (whole turns of random legal steps; on a Pasch each ball
 on the third die's circles goes back to start with probability one half, as
-companion.games.tenet_selfplay does) and hands the referee, after each roll, the board
+companion.games.tenet.selfplay does) and hands the referee, after each roll, the board
 after the turn as the camera compares it (tenet_live.seen: no start field). Timed (CPU
 time, ``time.process_time``; one OpenCV thread for the camera) is
 ``Referee.observe_board``: the board-guided search for the turn and the verdict. The
@@ -28,8 +28,8 @@ import statistics
 import time
 
 from companion.games import TENET, legal_moves
-from companion.games.tenet_live import explain, seen
-from companion.games.tenet_selfplay import Turn, whole_turns
+from companion.games.tenet.live import explain, seen
+from companion.games.tenet.selfplay import Turn, whole_turns
 from companion.layoutfile import load_layout
 from companion.position import Position
 from companion.referee import Phase, Referee

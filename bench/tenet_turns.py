@@ -3,7 +3,7 @@
 Run: ``python bench/tenet_turns.py [--positions 40] [--dense 20] [--limit 20] [--seed 1]``
 
 Positions: the roll starts (three dice, no Pasch) met in random self-play of 2 to 9
-players (companion.games.tenet_selfplay), and ``--dense`` crowded boards (nine players,
+players (companion.games.tenet.selfplay), and ``--dense`` crowded boards (nine players,
 five balls each on random fields, the stone on a random planet, a random roll without a
 Pasch), as bench/tenet.py makes them. For each, the CPU time (``time.process_time``, one
 run, after the board tables are built) until tenet_turns.turns has given its first turn
@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tenet import crowded as crowded_board  # bench/tenet.py, beside this file
 from timing import summary  # bench/timing.py, beside this file
 
-from companion.games.tenet import legal_moves
-from companion.games.tenet_board import doublet
-from companion.games.tenet_selfplay import self_play
-from companion.games.tenet_turns import turns
+from companion.games.tenet.board import doublet
+from companion.games.tenet.rules import legal_moves
+from companion.games.tenet.selfplay import self_play
+from companion.games.tenet.turns import turns
 from companion.layoutfile import load_layout
 from companion.position import Position
 

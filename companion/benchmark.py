@@ -244,7 +244,7 @@ TENET_SEARCHED = {
 
 def tenet_searched() -> tuple[str, Any, tuple[int, ...], dict[str, str]]:
     """The TENET board whose search costs most known: name, position, roll, the board."""
-    from companion.games.tenet_live import seen
+    from companion.games.tenet.live import seen
     from companion.position import position_from_json
 
     position = position_from_json(

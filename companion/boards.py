@@ -12,12 +12,12 @@ from companion.layout import Layout
 from companion.position import Position, position_from_json
 from companion.texts import Joined, colour, text
 
-START = "start"  # TENET's common start field (companion.games.tenet_board.START)
+START = "start"  # TENET's common start field (companion.games.tenet.board.START)
 
 
 def seen(position: Position) -> dict[str, str]:
     """The position as the camera compares it: top colour a field; TENET's start pile is
-    left out (the position counts the balls there, companion.games.tenet_live)."""
+    left out (the position counts the balls there, companion.games.tenet.live)."""
     board = dict(position.occupant)
     if position.game == "tenet":
         board.pop(START, None)

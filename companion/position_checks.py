@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.errors import PositionError
 from companion.games import GameSpec
-from companion.games.tenet_board import check_stone
+from companion.games.tenet.board import check_stone
 from companion.layout import Layout
 from companion.texts import colours, text
 

@@ -201,7 +201,7 @@ class Referee:
             return None
         board = dict(board)
         if self.position.game == "tenet":
-            board.pop(START, None)  # a pile of balls: the position counts them (tenet_live)
+            board.pop(START, None)  # a pile of balls: the position counts them (tenet.live)
         if board == self._last_board:
             return None
         self._last_board = board
@@ -319,7 +319,7 @@ class Referee:
     def _judge(self, board: dict[str, str], taken: float | None) -> Verdict:
         near: Sequence[MoveLike] = ()
         if self.position.game == "tenet":  # whole turns: searched, not listed
-            from companion.games.tenet_live import explain
+            from companion.games.tenet.live import explain
 
             try:
                 found = explain(self.position, self.roll or (), board)
@@ -365,7 +365,7 @@ class Referee:
         Pasch with them cleared, when that is all that changed; else None."""
         if self._pasch is None:
             return None
-        from companion.games.tenet_live import clearing
+        from companion.games.tenet.live import clearing
 
         before, roll = self._pasch
         move = clearing(before, roll, board)
@@ -396,7 +396,7 @@ class Referee:
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
         if self.position.game == "tenet":  # the whole turn, from before its first step
-            from companion.games.tenet_live import announced
+            from companion.games.tenet.live import announced
 
             turn = len(self._history) - 1
             while turn > 0 and self._history[turn][1].spent:

@@ -209,8 +209,8 @@ def miwin_roll(reading: DiceReading, position: Position) -> tuple[int, ...]:
     """TENET's roll from Miwin's dice: in the order III, IV, V (not sorted: which die
     shows a value matters, R§6), or the one die rolled for the stone after a first round
     without a Pasch. CompanionError naming the die missing or doubled."""
-    from companion.games.tenet import awaiting_stone
-    from companion.games.tenet_board import roll_from_reading
+    from companion.games.tenet.board import roll_from_reading
+    from companion.games.tenet.rules import awaiting_stone
 
     if len(reading.dice) == 1 and position.game == "tenet" and awaiting_stone(position):
         return (reading.dice[0].value,)

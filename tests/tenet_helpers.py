@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.tenet import legal_moves
-from companion.games.tenet_check import Verdict, check
+from companion.games.tenet.check import Verdict, check
+from companion.games.tenet.rules import legal_moves
 from companion.layoutfile import load_layout
 from companion.position import Position
 

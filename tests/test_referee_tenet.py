@@ -11,10 +11,10 @@ import pytest
 from tenet_helpers import make
 
 from companion.games import legal_moves
-from companion.games.tenet_board import doublet
-from companion.games.tenet_check import check
-from companion.games.tenet_live import explain, seen
-from companion.games.tenet_selfplay import roll_dice
+from companion.games.tenet.board import doublet
+from companion.games.tenet.check import check
+from companion.games.tenet.live import explain, seen
+from companion.games.tenet.selfplay import roll_dice
 from companion.journal import Journal
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee

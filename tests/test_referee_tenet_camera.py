@@ -10,8 +10,8 @@ import pytest
 
 from companion.camera import Supervisor, SyntheticSource
 from companion.games import games_on, legal_moves
-from companion.games.tenet_board import doublet
-from companion.games.tenet_selfplay import whole_turns
+from companion.games.tenet.board import doublet
+from companion.games.tenet.selfplay import whole_turns
 from companion.live import Live, table_photographer
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee, Verdict

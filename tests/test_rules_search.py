@@ -18,11 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import TENET, legal_move_generator, legal_moves, tenet_live
-from companion.games.tenet_live import explain
-from companion.games.tenet_live import seen as tenet_seen
-from companion.games.tenet_selfplay import Played, whole_turns
-from companion.games.tenet_selfplay import self_play as tenet_self_play
+from companion.games import TENET, legal_move_generator, legal_moves
+from companion.games.tenet import live as tenet_live
+from companion.games.tenet.live import explain
+from companion.games.tenet.live import seen as tenet_seen
+from companion.games.tenet.selfplay import Played, whole_turns
+from companion.games.tenet.selfplay import self_play as tenet_self_play
 from companion.games.zwianer.check import check
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.notation.tokens import normalise

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from tenet_helpers import make
 
 from companion.cli import main
-from companion.games.tenet_check import check
-from companion.games.tenet_notation import gloss
+from companion.games.tenet.check import check
+from companion.games.tenet.notation import gloss
 
 POSITION = make({"red": ["K1.2", "P1.2"], "blue": ["X1-7"]}, stone="P1.3")
 

@@ -23,8 +23,8 @@ import itertools
 import pytest
 
 from companion.errors import CompanionError
-from companion.games.tenet_board import Board, board, check_roll
-from companion.games.tenet_check import check
+from companion.games.tenet.board import Board, board, check_roll
+from companion.games.tenet.check import check
 from companion.layoutfile import load_layout
 from companion.position import Position
 

@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.tenet import awaiting_stone, legal_moves
-from companion.games.tenet_check import check
-from companion.games.tenet_selfplay import Played, self_play
+from companion.games.tenet.check import check
+from companion.games.tenet.rules import awaiting_stone, legal_moves
+from companion.games.tenet.selfplay import Played, self_play
 from companion.position import position_from_json
 
 games = st.fixed_dictionaries(

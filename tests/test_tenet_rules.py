@@ -13,9 +13,9 @@ import pytest
 from tenet_helpers import balls, make, says, verdict
 
 from companion.errors import CompanionError
-from companion.games.tenet import legal_moves, on_board
-from companion.games.tenet_board import DICE, board, check_roll, doublet, parse_roll
-from companion.games.tenet_moves import TooManyTurns, search, targets
+from companion.games.tenet.board import DICE, board, check_roll, doublet, parse_roll
+from companion.games.tenet.moves import TooManyTurns, search, targets
+from companion.games.tenet.rules import legal_moves, on_board
 from companion.position import position_from_json
 
 # ------------------------------------------------------------------ the dice
@@ -282,6 +282,6 @@ def test_the_whole_turn_search_agrees_on_a_pass_and_a_claim(
     pos = make({"red": ["P3.4"], "blue": []}, stone="P3.3")
     (turn,) = search(b, on_board(pos), "red", (9, 3, 2), 3)
     assert turn.steps == () and turn.won
-    monkeypatch.setattr("companion.games.tenet_moves.LIMIT", 500)
+    monkeypatch.setattr("companion.games.tenet.moves.LIMIT", 500)
     with pytest.raises(TooManyTurns, match="more than 500 different boards"):
         search(b, on_board(make({"red": [], "blue": entries})), "red", (1, 3, 2), None)

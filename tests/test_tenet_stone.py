@@ -7,8 +7,8 @@ import pytest
 from tenet_helpers import balls, make, verdict
 
 from companion.errors import CompanionError, PositionError
-from companion.games.tenet import join, legal_moves
-from companion.games.tenet_board import roll_from_reading
+from companion.games.tenet.board import roll_from_reading
+from companion.games.tenet.rules import join, legal_moves
 from companion.position import position_from_json, start_position
 
 # ------------------------------------------------------------------ the Pasch

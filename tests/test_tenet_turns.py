@@ -10,10 +10,10 @@ import pytest
 from tenet_helpers import make
 
 from companion.cli import main
-from companion.games.tenet import on_board
-from companion.games.tenet_board import board
-from companion.games.tenet_moves import TooManyTurns, search
-from companion.games.tenet_turns import turns
+from companion.games.tenet.board import board
+from companion.games.tenet.moves import TooManyTurns, search
+from companion.games.tenet.rules import on_board
+from companion.games.tenet.turns import turns
 
 # "3 2 1" of the Merkur table: red's ball x on the exit X1-7, z on P1.2, the stone on Merkur
 MERKUR = make({"red": ["X1-7", "P1.2"], "blue": ["K1.4"]}, stone="P1.3")

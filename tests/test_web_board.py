@@ -71,7 +71,7 @@ def test_pushed_pieces_get_their_own_arrow_and_destroyed_ones_a_cross():
 
 
 def test_a_tenet_turn_draws_each_step_and_where_a_hit_ball_was_put():
-    from companion.games.tenet_moves import Step
+    from companion.games.tenet.moves import Step
 
     class Turn:
         steps = (Step(3, "start", "K1.3"), Step(4, "K1.3", "K1.7", hit="green", put="P1.1"))

@@ -13,7 +13,7 @@ import argparse
 import json
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games.tenet import join
+from companion.games.tenet.rules import join
 
 NAME = "join"
 HELP = "TENET: add a player mid-game (nine balls on start) and print the new position"

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.cli.common import add_position_argument, read_position
 from companion.games import GameMove, legal_moves, parse_roll, zwianer_engine
-from companion.games.tenet_turns import turns
+from companion.games.tenet.turns import turns
 from companion.position import Position
 from companion.texts import text
 

@@ -132,7 +132,7 @@ TENET = GameSpec(
     pools=("centre",),
     board="tenet",
     # A turn is up to three steps that the camera sees as one change of the board: the
-    # referee searches the turn that explains it (games/tenet_live.py, docs/tenet.md).
+    # referee searches the turn that explains it (games/tenet/live.py, docs/tenet.md).
 )
 
 GAMES: dict[str, GameSpec] = {g.name: g for g in (GRAVITATION, TUNNELX, TUERME, TENET)}
@@ -207,7 +207,7 @@ ENGINES = {
     "gravitation": "companion.games.zwianer.gravitation",
     "tunnelx": "companion.games.zwianer.tunnelx",
     "tuerme": "companion.games.tuerme",
-    "tenet": "companion.games.tenet",
+    "tenet": "companion.games.tenet.rules",
 }
 
 

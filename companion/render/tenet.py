@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion import texts
-from companion.games.tenet_board import PLANETS, stone_planet
+from companion.games.tenet.board import PLANETS, stone_planet
 from companion.layout import Field, Layout, Ring
 from companion.render.paint import DARK_INK, FIELD, FIELD_EDGE, PIECE_COLOURS, markers, mix
 from companion.render.scene import Circle, Polygon, Scene, Text

@@ -1,5 +1,5 @@
 """Why spoken words do not parse (companion/games/zwianer/notation/parser.py,
-games/tuerme_notation.py, games/tenet_notation.py): German, then English. The words quoted
+games/tuerme_notation.py, games/tenet/notation.py): German, then English. The words quoted
 are the notation's own and stay German in both."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Würfel zeigt 1 bis 6, nicht {value}",
         "a die shows 1 to 6, not {value}",
     ),
-    # TENET (games/tenet_notation.py)
+    # TENET (games/tenet/notation.py)
     "tenet.stops_early": ("die Ansage hört zu früh auf", "the announcement stops too early"),
     "tenet.names_start": (
         "'{said} von … nach …' nennt, wo die Kugel startet",

@@ -1,5 +1,5 @@
 """The rules engines' reasons (companion/games/zwianer/check.py, games/*_check.py,
-games/tenet_live.py): German, then English. A reason that names a rule keeps naming it in
+games/tenet/live.py): German, then English. A reason that names a rule keeps naming it in
 both languages, and a quotation of the rule text stays as the text says it."""
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""TENET's words (games/tenet.py, tenet_board.py, tenet_check.py, tenet_live.py): its
+"""TENET's words (games/tenet/: rules, board, check, live): its
 turns described, its Miwin dice, and why a turn is not legal. German, then English; the
 rule letters (d-g) and the Stein der Weisen keep their names in both."""
 
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # TENET's Miwin dice (games/tenet_board.py)
+    # TENET's Miwin dice (games/tenet/board.py)
     "miwin.like": (
         "ein TENET-Wurf sind drei Miwin-Würfel wie 9,4,2 (oder ein Würfel für den Stein), "
         "nicht {said}",
@@ -32,7 +32,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Würfel {die} zeigt {faces}, nicht {value}",
         "die {die} shows {faces}, not {value}",
     ),
-    # games/tenet_live.py
+    # games/tenet/live.py
     "tenet.budget": (
         "mehr als {count} Zwischenstände für dieses Brett durchsucht; bitte den Zug ansagen",
         "more than {count} step states searched for the board; check the announced turn instead",
@@ -41,7 +41,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "die Ansage nennt einen anderen Zug: {turn}",
         "the announcement names another turn: {turn}",
     ),
-    # TENET (games/tenet.py, games/tenet_check.py): a turn described
+    # TENET (games/tenet/rules.py, games/tenet/check.py): a turn described
     "tenet.turn": ("{player} {where}", "{player} {where}"),
     "tenet.pasch": (
         "(Stein → {stone}; {player} würfelt noch einmal)",
@@ -65,7 +65,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{where}  [{player} takes the stone and wins]",
     ),
     "tenet.moves_on": ("{where}  [weiter mit {dice}]", "{where}  [moves on with {dice}]"),
-    # TENET: rolls the position does not wait for (games/tenet.py)
+    # TENET: rolls the position does not wait for (games/tenet/rules.py)
     "tenet.not_tenet": (
         "keine TENET-Stellung (Spiel {game})",
         "not a TENET position (game {game})",
@@ -98,7 +98,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "keine Kugel auf {field}, die zum Start zurück könnte",
         "no ball on {field} to take back to start",
     ),
-    # TENET: why a turn is not legal (games/tenet_check.py)
+    # TENET: why a turn is not legal (games/tenet/check.py)
     "tenet.no_ball_to": (
         "die Ansage bringt keine Kugel nach {field}",
         "the announcement moves no ball to {field}",

@@ -170,8 +170,8 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     order the game's rules read the roll (TENET: Miwin's III, IV, V, or one die for the
     stone after a first round without a Pasch; otherwise two d6)."""
     if position.game == "tenet":
-        from companion.games.tenet import awaiting_stone
-        from companion.games.tenet_board import DICE
+        from companion.games.tenet.board import DICE
+        from companion.games.tenet.rules import awaiting_stone
 
         return (("1", tuple(range(1, 10))),) if awaiting_stone(position) else DICE
     return (("1", D6), ("2", D6))

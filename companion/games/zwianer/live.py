@@ -8,7 +8,7 @@ searches from that board; the nearest moves of a rejected board are looked for o
 the referee counts only up to a limit (:meth:`LegalMoves.first`). TENET's next steps
 are listed the same way (:func:`tenet_steps`): a crowded board has a thousand, and the
 referee reading a roll takes a hundred; its turns are searched from the board seen
-(``tenet_live.explain``), never listed.
+(``tenet.live.explain``), never listed.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from companion.games.zwianer.target import Target
 from companion.position import Position
 
 if TYPE_CHECKING:
-    from companion.games.tenet import TenetMove
+    from companion.games.tenet.rules import TenetMove
 
 M = TypeVar("M")
 
@@ -91,7 +91,7 @@ class Generated(Sequence[M]):
 
 def tenet_steps(position: Position, roll: tuple[int, ...]) -> Generated[TenetMove]:
     """TENET's legal next steps as a lazy sequence (the roll checked at once)."""
-    from companion.games import tenet
+    from companion.games.tenet import rules as tenet
 
     return Generated(tenet.generate(position, roll))
 

@@ -9,8 +9,8 @@ stone. The player takes the stone, and the game, when a ball stands on the Pott 
 stone's planet and the one die showing that planet's number has not been moved.
 
 The engine protocol of :mod:`companion.games`: :func:`parse_roll`, :func:`legal_moves`
-(whole turns, one per outcome, bounded by :data:`~companion.games.tenet_moves.LIMIT`)
-and :func:`check` (the announced turn applied step by step, :mod:`.tenet_check`).
+(whole turns, one per outcome, bounded by :data:`~companion.games.tenet.moves.LIMIT`)
+and :func:`check` (the announced turn applied step by step, :mod:`.check`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, PositionError
-from companion.games.tenet_board import (
+from companion.games.tenet.board import (
     PLANETS,
     START,
     board,
@@ -30,14 +30,14 @@ from companion.games.tenet_board import (
     parse_roll,
     stone_planet,
 )
-from companion.games.tenet_moves import Board_, Memo, Step, claims, longest, steps
-from companion.games.tenet_notation import gloss, say_pasch, say_stone, say_turn
+from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, steps
+from companion.games.tenet.notation import gloss, say_pasch, say_stone, say_turn
 from companion.position import Position
 from companion.texts import Joined, colour
 from companion.texts import text as t
 
 if TYPE_CHECKING:
-    from companion.games.tenet_check import Verdict
+    from companion.games.tenet.check import Verdict
 
 __all__ = ["TenetMove", "check", "join", "legal_moves", "parse_roll"]
 
@@ -217,8 +217,8 @@ def check(
     to: str | None = None,
     start: str | None = None,
 ) -> Verdict:
-    """The verdict on an announced turn, played step by step (:mod:`.tenet_check`)."""
-    from companion.games.tenet_check import check as judge_words  # it builds on this module
+    """The verdict on an announced turn, played step by step (:mod:`.check`)."""
+    from companion.games.tenet.check import check as judge_words  # it builds on this module
 
     return judge_words(position, roll, text, to, start)
 

@@ -6,7 +6,7 @@ and the first one a rule forbids is named in a player's words: a die that is not
 the table, a way blocked by a foreign ball, a turn round a corner, a displaced ball put
 where rules d-g do not allow, a die left unmoved that could have been moved. The turn
 itself is never enumerated, so even a crowded board is judged at once; only the
-"nearest legal" suggestions come from :func:`~companion.games.tenet.legal_moves`.
+"nearest legal" suggestions come from :func:`~companion.games.tenet.rules.legal_moves`.
 
 An announcement names every step's start, end and displacement target, so it fits one
 outcome only: a TENET announcement is never ambiguous. ``to`` and ``start`` (from the
@@ -20,9 +20,9 @@ from typing import Any
 
 from companion import texts
 from companion.errors import CompanionError, InvalidAnnouncement
-from companion.games import tenet
-from companion.games.tenet_board import PLANETS, START, board, doublet, stone_planet
-from companion.games.tenet_moves import (
+from companion.games.tenet import rules as tenet
+from companion.games.tenet.board import PLANETS, START, board, doublet, stone_planet
+from companion.games.tenet.moves import (
     Board_,
     Step,
     TooManyTurns,
@@ -33,7 +33,7 @@ from companion.games.tenet_moves import (
     longest,
     waiting,
 )
-from companion.games.tenet_notation import (
+from companion.games.tenet.notation import (
     FARBE,
     Said,
     SaidStep,

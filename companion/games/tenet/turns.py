@@ -1,6 +1,6 @@
 """Whole TENET turns, listed lazily, the winning ones first (``companion moves --turns``).
 
-:func:`~companion.games.tenet.legal_moves` lists the next step only, because the whole
+:func:`~companion.games.tenet.rules.legal_moves` lists the next step only, because the whole
 turns of a roll run into the tens of thousands (docs/tenet.md). A player asking "can I
 win with this roll?" wants whole turns all the same, and the winning one at the top, so
 :func:`turns` yields them one by one, each outcome once:
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from companion.games import tenet
-from companion.games.tenet_board import START, board, doublet, stone_planet
-from companion.games.tenet_moves import Board_, Step, claims, steps
+from companion.games.tenet import rules as tenet
+from companion.games.tenet.board import START, board, doublet, stone_planet
+from companion.games.tenet.moves import Board_, Step, claims, steps
 from companion.position import Position
 
 

@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.games.tenet_board import PLANETS, START
-from companion.games.tenet_moves import Step
+from companion.games.tenet.board import PLANETS, START
+from companion.games.tenet.moves import Step
 from companion.games.words import fold, invalid, number, pair_value, pasch
 from companion.texts import text as t
 

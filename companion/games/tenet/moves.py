@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
-from companion.games.tenet_board import START, Board
+from companion.games.tenet.board import START, Board
 
 Board_ = frozenset[tuple[str, str]]
 

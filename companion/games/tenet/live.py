@@ -20,15 +20,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
-from companion.games.tenet import (
+from companion.games.tenet.board import START, Board, board, doublet, stone_planet
+from companion.games.tenet.moves import Board_, Memo, Step, claims, landings, longest, targets
+from companion.games.tenet.rules import (
     TenetMove,
     after_steps,
     on_board,
     pasch_move,
     remaining,
 )
-from companion.games.tenet_board import START, Board, board, doublet, stone_planet
-from companion.games.tenet_moves import Board_, Memo, Step, claims, landings, longest, targets
 from companion.position import Position
 from companion.texts import text as t
 
@@ -290,7 +290,7 @@ def announced(
     """What a player said of the turn the referee saw: ``("legal", why)`` when the words,
     played from ``before`` (the turn's start) with ``roll``, lead to the position ``made``;
     else ``("illegal", why)`` with the checker's reason or the turn the words name."""
-    from companion.games.tenet_check import check  # it builds on the engine
+    from companion.games.tenet.check import check  # it builds on the engine
 
     said = check(before, roll, text)
     if said.verdict == "invalid":

@@ -13,8 +13,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games import TENET
-from companion.games.tenet import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
-from companion.games.tenet_board import DICE, board, doublet
+from companion.games.tenet.board import DICE, board, doublet
+from companion.games.tenet.rules import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
 from companion.layoutfile import load_layout
 from companion.position import Position, start_position
 
