@@ -2,7 +2,7 @@
 
 Run: ``python bench/tuerme.py [--positions 1000] [--games 30] [--seed 1]``
 
-Corpus: positions met in random self-play (``companion.games.tuerme_play``) with 2, 3 and
+Corpus: positions met in random self-play (``companion.games.tuerme.selfplay``) with 2, 3 and
 4 players in turn, half of the games with the option towers_free_after_every_start,
 each stored with the roll thrown in it. Every position and roll is timed three times with
 ``time.perf_counter`` after one warm-up pass over the whole corpus; a position's time is
@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
-from companion.games.tuerme import legal_moves
-from companion.games.tuerme_check import check
-from companion.games.tuerme_play import self_play
+from companion.games.tuerme.check import check
+from companion.games.tuerme.rules import legal_moves
+from companion.games.tuerme.selfplay import self_play
 from companion.position import Position
 
 

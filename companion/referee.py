@@ -508,7 +508,7 @@ def _check_words(position: Position, roll: tuple[int, ...], said: str) -> Any:
     """The game's own checker's verdict on the words (a games.verdict.Verdict, with the
     move and the candidates): the race game's notation, else the ZwiAner one."""
     if position.game == "tuerme":
-        from companion.games.tuerme_check import check as race
+        from companion.games.tuerme.check import check as race
 
         return race(position, roll, said)
     from companion.games.zwianer.check import check

@@ -26,7 +26,7 @@ LEFT = {
             "companion.position_checks",
         }
     ),
-    frozenset({"companion.games.tuerme", "companion.games.tuerme_check"}),
+    frozenset({"companion.games.tuerme.rules", "companion.games.tuerme.check"}),
 }
 
 

@@ -19,7 +19,7 @@ from tuerme_helpers import make as race
 from companion.errors import InvalidAnnouncement
 from companion.games import check
 from companion.games.tenet.notation import parse as parse_tenet
-from companion.games.tuerme_notation import parse as parse_race
+from companion.games.tuerme.notation import parse as parse_race
 from companion.games.zwianer.notation import parse_announcement, render
 from companion.layoutfile import load_layout
 

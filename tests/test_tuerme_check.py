@@ -8,7 +8,7 @@ from tuerme_helpers import make
 
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.games import check
-from companion.games.tuerme_notation import parse
+from companion.games.tuerme.notation import parse
 
 RY = ["red", "yellow"]
 

@@ -11,9 +11,9 @@ from tuerme_helpers import make
 
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.games import check, legal_moves
-from companion.games.tuerme_notation import parse, spell
-from companion.games.tuerme_play import Turn, self_play
-from companion.games.tuerme_track import GOAL, NO_TOWER_PLACES, track
+from companion.games.tuerme.notation import parse, spell
+from companion.games.tuerme.selfplay import Turn, self_play
+from companion.games.tuerme.track import GOAL, NO_TOWER_PLACES, track
 from companion.games.verdict import VERDICTS
 from companion.position import position_from_json
 

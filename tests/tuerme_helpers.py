@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.games.tuerme import TuermeMove, legal_moves
+from companion.games.tuerme.rules import TuermeMove, legal_moves
 from companion.layoutfile import load_layout
 from companion.position import Position
 

@@ -206,7 +206,7 @@ class Engine(Protocol):
 ENGINES = {
     "gravitation": "companion.games.zwianer.gravitation",
     "tunnelx": "companion.games.zwianer.tunnelx",
-    "tuerme": "companion.games.tuerme",
+    "tuerme": "companion.games.tuerme.rules",
     "tenet": "companion.games.tenet.rules",
 }
 

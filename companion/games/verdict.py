@@ -1,7 +1,7 @@
 """What a checker answers about a spoken announcement: one type for every game.
 
 Each game parses its own words and finds its own moves (companion/games/zwianer/check.py for the
-ZwiAner games, games/tuerme_check.py, games/tenet/check.py); the answer has one shape,
+ZwiAner games, games/tuerme/check.py, games/tenet/check.py); the answer has one shape,
 the ``companion check --json`` contract of DESIGN.md: the verdict, the reason in a
 player's words, the canonical announcement (of the move, or of the nearest legal one),
 the position after the move, and what the player said.

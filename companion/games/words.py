@@ -3,7 +3,7 @@
 Players say "Wurf sieben, Umlaufbahn vier" as often as they type "Wurf 7, Umlaufbahn 4",
 and join what they say with "dann" and "und". The three notations (ZwiAner in
 :mod:`companion.games.zwianer.notation.parser`, the race game in
-:mod:`companion.games.tuerme_notation`, TENET in :mod:`companion.games.tenet.notation`)
+:mod:`companion.games.tuerme.notation`, TENET in :mod:`companion.games.tenet.notation`)
 read numbers and report error places the same way through this module: :func:`number`
 reads "7", "sieben", "einundzwanzig"; :func:`fold` makes "Brücke", "BRUECKE" and "bruecke"
 one word; :func:`invalid` words an error "… at character N", N counted from 1 in every game.

@@ -1,5 +1,5 @@
 """Why spoken words do not parse (companion/games/zwianer/notation/parser.py,
-games/tuerme_notation.py, games/tenet/notation.py): German, then English. The words quoted
+games/tuerme/notation.py, games/tenet/notation.py): German, then English. The words quoted
 are the notation's own and stay German in both."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "notation.wurf_first": ("'Wurf' darf nur am Anfang stehen", "'Wurf' may only come first"),
     "notation.needs_number": ("nach {word} fehlt eine Zahl", "{word} needs a number"),
     "notation.too_large": ("die Zahl {number} ist zu groß", "number {number} is too large"),
-    # the race game (games/tuerme_notation.py)
+    # the race game (games/tuerme/notation.py)
     "tuerme.say_eg": (
         "z. B. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' oder 'passe'",
         "say e.g. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' or 'passe'",

@@ -1,4 +1,4 @@
-"""The rules engines' reasons (companion/games/zwianer/check.py, games/*_check.py,
+"""The rules engines' reasons (companion/games/zwianer/check.py, games/*/check.py,
 games/tenet/live.py): German, then English. A reason that names a rule keeps naming it in
 both languages, and a quotation of the rule text stays as the text says it."""
 

@@ -1,11 +1,11 @@
-"""The race game's words (games/tuerme.py, tuerme_check.py): its moves described and
+"""The race game's words (games/tuerme/: rules, check): its moves described and
 why a move is refused. German, then English; "Added 5.11" and the rule text's quotation
 stay as they are."""
 
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # games/tuerme_check.py: the race game with towers and bridges
+    # games/tuerme/check.py: the race game with towers and bridges
     "tuerme.single": ("{player} zieht {start} → {end}", "{player} moves {start} → {end}"),
     "tuerme.enter": (
         "{player} kommt heraus {start} → {end}",
@@ -33,10 +33,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Zug ist möglich, und wer ziehen kann, setzt nicht aus (Zugzwang); z. B. {example}",
         "a move is possible, and there is no passing when one is (Zugzwang); e.g. {example}",
     ),
-    # the race game: a move described (games/tuerme.py describe; its brackets: rules.py)
+    # the race game: a move described (games/tuerme/rules.py describe; its brackets: rules.py)
     "tuerme.on_tower": ("  [auf {player}: ein Turm]", "  [on {player}: a tower]"),
     "tuerme.freed": ("  [aus dem Turm befreit]", "  [freed from the tower]"),
-    # the race game: why a move is refused (games/tuerme.py attempt, tuerme_check.py)
+    # the race game: why a move is refused (games/tuerme/rules.py attempt, games/tuerme/check.py)
     "tuerme.not_race": (
         "keine Stellung des Wettlaufs (Spiel {game})",
         "not a race-game position (game {game})",

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 from companion import texts
 from companion.errors import CompanionError
 from companion.games.dice import check_roll, parse_roll
-from companion.games.tuerme_notation import gloss, render
-from companion.games.tuerme_track import GOAL, HOME, Track, track
+from companion.games.tuerme.notation import gloss, render
+from companion.games.tuerme.track import GOAL, HOME, Track, track
 from companion.position import Position
 
 if TYPE_CHECKING:
-    from companion.games.tuerme_check import Verdict
+    from companion.games.tuerme.check import Verdict
 
 __all__ = ["Refusal", "TuermeMove", "attempt", "check", "legal_moves", "parse_roll", "units"]
 
@@ -377,7 +377,7 @@ def check(
     to: str | None = None,
     start: str | None = None,
 ) -> Verdict:
-    """The checker's verdict on an announcement (see :mod:`companion.games.tuerme_check`)."""
-    from companion.games.tuerme_check import check as judge
+    """The checker's verdict on an announcement (see :mod:`companion.games.tuerme.check`)."""
+    from companion.games.tuerme.check import check as judge
 
     return judge(position, roll, text, to, start)

@@ -7,7 +7,7 @@ announcements; words that fit moves with different outcomes are *ambiguous* unle
 ``to`` (where the moved piece ended) or ``start`` (where it stood) decides.
 
 The words are played with every piece they could name, by the same
-:func:`~companion.games.tuerme.attempt` that finds the legal moves, so an illegal
+:func:`~companion.games.tuerme.rules.attempt` that finds the legal moves, so an illegal
 announcement is explained by the rule that refused it.
 """
 
@@ -19,7 +19,8 @@ from typing import Any
 
 from companion.errors import InvalidAnnouncement
 from companion.games.dice import check_roll
-from companion.games.tuerme import (
+from companion.games.tuerme.notation import Said, parse, spell
+from companion.games.tuerme.rules import (
     FREEING,
     Refusal,
     TuermeMove,
@@ -28,7 +29,6 @@ from companion.games.tuerme import (
     legal_moves,
     units,
 )
-from companion.games.tuerme_notation import Said, parse, spell
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
 from companion.position import Position

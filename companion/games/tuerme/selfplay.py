@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from companion.games.tuerme import TuermeMove, legal_moves
+from companion.games.tuerme.rules import TuermeMove, legal_moves
 from companion.position import Position, start_position
 
 COLOURS = ("red", "yellow", "green", "blue")
