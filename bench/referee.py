@@ -27,7 +27,7 @@ import time
 import cv2
 import numpy as np
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.position import start_position
 from companion.referee import Referee
 from companion.synth.game import Filming, record_game

@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
 from companion import benchmark
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.selfplay import self_play
 from companion.layoutfile import load_layout
@@ -127,7 +127,7 @@ def crowded(rng: random.Random, count: int) -> None:
     time on U1 and U2 only), every store full, prediction on and a random guess, a roll
     without a doublet; the referee judges the three boards that most of the roll's first
     3,000 moves leave, and each of them with a moved piece put on a random free field."""
-    from companion.games import legal_move_generator
+    from companion.games.game import legal_move_generator
     from companion.referee import Referee
 
     layout = load_layout("gravitation")

@@ -15,7 +15,7 @@ games (capped at 100 rolls, nobody took the stone) per second, and steps per sec
 Crowded boards, the slow tail: ``--dense`` positions with nine players and five balls
 each on random fields, the stone on a random planet, a random roll without a Pasch,
 timed once each. Whole turns, why the engine lists steps: ``--whole`` positions where a
-roll begins, the number of different whole turns counted by tenet_moves.search (or
+roll begins, the number of different whole turns counted by tenet.moves.search (or
 "over LIMIT" when it gives up), timed once.
 """
 
@@ -114,7 +114,7 @@ def selfplay(rng: random.Random, games: int) -> None:
 
 def crowded(rng: random.Random, layout: Layout) -> tuple[Position, tuple[int, ...]]:
     """Nine players with five balls each at random on the board, the stone on a random
-    planet, a player to move and a roll that is no doublet (bench/tenet_turns.py too)."""
+    planet, a player to move and a roll that is no doublet (bench/tenet.turns.py too)."""
     fields = [f.id for f in layout if f.kind != "centre"]
     sample = rng.sample(fields, 45)
     pieces = {c: [*sample[5 * n : 5 * n + 5], *["start"] * 4] for n, c in enumerate(layout.colours)}

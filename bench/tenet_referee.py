@@ -3,7 +3,7 @@
 Plays seeded random TENET games (whole turns of random legal steps; on a Pasch each ball
 on the third die's circles goes back to start with probability one half, as
 companion.games.tenet.selfplay does) and hands the referee, after each roll, the board
-after the turn as the camera compares it (tenet_live.seen: no start field). Timed (CPU
+after the turn as the camera compares it (tenet.live.seen: no start field). Timed (CPU
 time, ``time.process_time``; one OpenCV thread for the camera) is
 ``Referee.observe_board``: the board-guided search for the turn and the verdict. The
 reading of the frame is the same as for the other games and measured by bench/referee.py
@@ -27,7 +27,8 @@ import random
 import statistics
 import time
 
-from companion.games import TENET, legal_moves
+from companion.games import TENET
+from companion.games.game import legal_moves
 from companion.games.tenet.live import explain, seen
 from companion.games.tenet.selfplay import Turn, whole_turns
 from companion.layoutfile import load_layout

@@ -1,12 +1,12 @@
 """Benchmark of ``companion moves --turns`` for TENET: how long the first whole turns take.
 
-Run: ``python bench/tenet_turns.py [--positions 40] [--dense 20] [--limit 20] [--seed 1]``
+Run: ``python bench/tenet.turns.py [--positions 40] [--dense 20] [--limit 20] [--seed 1]``
 
 Positions: the roll starts (three dice, no Pasch) met in random self-play of 2 to 9
 players (companion.games.tenet.selfplay), and ``--dense`` crowded boards (nine players,
 five balls each on random fields, the stone on a random planet, a random roll without a
 Pasch), as bench/tenet.py makes them. For each, the CPU time (``time.process_time``, one
-run, after the board tables are built) until tenet_turns.turns has given its first turn
+run, after the board tables are built) until tenet.turns.turns has given its first turn
 and its first ``--limit`` turns (the command's default 20), and whether a winning turn
 came first. Figures: median, p90, p99 and max over the positions.
 """

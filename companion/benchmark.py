@@ -263,7 +263,7 @@ def tenet_searched() -> tuple[str, Any, tuple[int, ...], dict[str, str]]:
 
 def _rolled(position: Any, roll: tuple[int, ...]) -> Any:
     """A referee that has seen the board set up and the roll: ready to judge."""
-    from companion.games import legal_move_generator
+    from companion.games.game import legal_move_generator
     from companion.referee import Referee
 
     referee = Referee.start(position, legal_move_generator)

@@ -12,15 +12,13 @@ from companion.layout import Layout
 from companion.position import Position, position_from_json
 from companion.texts import Joined, colour, text
 
-START = "start"  # TENET's common start field (companion.games.tenet.board.START)
-
 
 def seen(position: Position) -> dict[str, str]:
-    """The position as the camera compares it: top colour a field; TENET's start pile is
-    left out (the position counts the balls there, companion.games.tenet.live)."""
+    """The position as the camera compares it: top colour a field; the game's unseen
+    fields are left out (TENET's start pile: the position counts the balls there)."""
     board = dict(position.occupant)
-    if position.game == "tenet":
-        board.pop(START, None)
+    for unseen in position.spec.unseen:
+        board.pop(unseen, None)
     return board
 
 

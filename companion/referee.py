@@ -22,10 +22,12 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
-from companion.boards import START, differences, distance, fits_loosely, seen, with_board
+from companion.boards import differences, seen, with_board
 from companion.errors import CompanionError
+from companion.games.game import Game
+from companion.games.game import game as rules_of
 from companion.journal import Journal, fold
 from companion.position import Position, position_from_json
 from companion.texts import colour, message, text, text_n
@@ -46,15 +48,6 @@ class MoveLike(Protocol):
 
 class Rules(Protocol):
     def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
-
-
-@runtime_checkable
-class Searchable(Protocol):
-    """Legal moves that can be searched from a board instead of listed (a lazy sequence,
-    companion.games.zwianer.live.LegalMoves): the referee never builds every move of a roll."""
-
-    def reaching(self, board: Mapping[str, str]) -> Iterable[MoveLike]: ...
-    def nearest(self, board: Mapping[str, str], count: int = 3) -> Sequence[MoveLike]: ...
 
 
 #: How many legal moves the referee lists (for the page and :meth:`Referee.play`) and
@@ -121,7 +114,7 @@ class Referee:
     _last_board: dict[str, str] | None = None
     _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
-    _pasch: tuple[Position, tuple[int, ...]] | None = None  # TENET: before the last Pasch
+    _pasch: tuple[Position, tuple[int, ...]] | None = None  # before a forced move (a Pasch)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
 
     # ------------------------------------------------------------------ starting
@@ -169,6 +162,12 @@ class Referee:
         return ref
 
     @property
+    def game(self) -> Game:
+        """The rules of the position's game: how it reads a roll, matches a board seen and
+        hears an announcement (companion/games/game.py)."""
+        return rules_of(self.position.game)
+
+    @property
     def legal(self) -> list[MoveLike]:
         """The first SHOWN legal moves of the roll being played, in the engine's order
         (empty unless waiting for the move)."""
@@ -200,8 +199,8 @@ class Referee:
         if self._stale(taken):
             return None
         board = dict(board)
-        if self.position.game == "tenet":
-            board.pop(START, None)  # a pile of balls: the position counts them (tenet.live)
+        for unseen in self.position.spec.unseen:
+            board.pop(unseen, None)  # TENET's pile of balls: the position counts them
         if board == self._last_board:
             return None
         self._last_board = board
@@ -264,12 +263,10 @@ class Referee:
         """A settled roll (from the dice reader, the panel's electronic dice or the page),
         checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V). A roll
         seen in a frame taken before the last change is stale: None."""
-        from companion.games import parse_roll
-
         if self._stale(taken):
             return None
         try:
-            roll = parse_roll(self.position.game, ",".join(str(int(d)) for d in dice))
+            roll = self.game.parse_roll(",".join(str(int(d)) for d in dice))
         except (CompanionError, ValueError) as exc:
             return self._say(
                 Verdict("info", text("referee.dice_refused", dice=list(dice), reason=message(exc)))
@@ -308,33 +305,20 @@ class Referee:
         rolled = self._say(Verdict("info", many))
         forced = _forced(self._legal, self.position)
         if forced is not None:
-            # a forced pass (or TENET's Pasch, stone die, claim): no board will show it
-            if self.position.game == "tenet" and len(roll) == 3:
-                self._pasch = (self.position, roll)  # the clearing may follow (R§6)
+            # a forced pass (or TENET's Pasch, stone die, claim): no board will show it;
+            # the game may see a clearing follow (TENET's Pasch, R§6: Game.clearing)
+            self._pasch = (self.position, roll)
             return self._accept(forced, seen(self.position), taken)
         return rolled
 
     # ------------------------------------------------------------------ judging
 
     def _judge(self, board: dict[str, str], taken: float | None) -> Verdict:
-        near: Sequence[MoveLike] = ()
-        if self.position.game == "tenet":  # whole turns: searched, not listed
-            from companion.games.tenet.live import explain
-
-            try:
-                found = explain(self.position, self.roll or (), board)
-            except CompanionError as exc:
-                return self._reject(board, message(exc), ())
-            loose: Iterable[MoveLike] = found.fits
-            near = found.near
-        elif isinstance(self._legal, Searchable):  # searched from the board, not listed
-            loose = self._legal.reaching(board)
-        else:
-            exact = [m for m in self._legal if dict(m.after.occupant) == board]
-            loose = exact or [
-                m for m in self._legal if m.destroyed and fits_loosely(m.after, board)
-            ]
-        outcomes = _outcomes(loose, SHOWN + 1)
+        try:  # looked up among the moves, searched from the board, or whole turns searched
+            found = self.game.match(self.position, self.roll or (), self._legal, board)
+        except CompanionError as exc:
+            return self._reject(board, message(exc), ())
+        outcomes = _outcomes(found.fits, SHOWN + 1)
         if len(outcomes) == 1:
             return self._accept(outcomes[0], board, taken)
         if outcomes:
@@ -349,9 +333,7 @@ class Referee:
             )
             return self._say(Verdict("ambiguous", why, choices=choices))
         reason = text("referee.no_move_leads", diff=differences(seen(self.position), board))
-        if self.position.game != "tenet":  # the nearest moves, looked for only now
-            near = _nearest(self._legal, board)
-        return self._reject(board, reason, near)
+        return self._reject(board, reason, found.nearest())  # looked for only now
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
@@ -365,10 +347,8 @@ class Referee:
         Pasch with them cleared, when that is all that changed; else None."""
         if self._pasch is None:
             return None
-        from companion.games.tenet.live import clearing
-
         before, roll = self._pasch
-        move = clearing(before, roll, board)
+        move = self.game.clearing(before, roll, board)
         if move is not None:
             self.roll = roll
         return move
@@ -395,36 +375,11 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
-        if self.position.game == "tenet":  # the whole turn, from before its first step
-            from companion.games.tenet.live import announced
-
-            turn = len(self._history) - 1
-            while turn > 0 and self._history[turn][1].spent:
-                turn -= 1
-            kind, why = announced(self._history[turn][1], roll, said_text, move.after)
-            return self._say(Verdict(kind, why, move.announcement))
-        before = self._history[-1][1]
-        said = _check_words(before, roll, said_text)
-        made = (move.after.placement, move.after.energy)
-        if said.verdict == "invalid":
-            return self._say(
-                Verdict(
-                    "illegal",
-                    text("referee.announcement_unparsed", reason=said.reason),
-                    move.announcement,
-                )
-            )
-        fits = [m for m in ((said.move,) if said.move else said.candidates) if m is not None]
-        if said.verdict in ("legal", "ambiguous") and any(
-            (m.after.placement, m.after.energy) == made for m in fits
-        ):
-            return self._say(Verdict("legal", text("referee.announcement_fits"), move.announcement))
-        reason = (
-            text("referee.announcement_other", reason=said.reason)
-            if said.verdict != "illegal"
-            else said.reason
-        )
-        return self._say(Verdict("illegal", reason, move.announcement))
+        turn = len(self._history) - 1  # the whole turn, from before its first step (TENET)
+        while turn > 0 and self._history[turn][1].spent:
+            turn -= 1
+        kind, why = self.game.announced(self._history[turn][1], roll, said_text, move.after)
+        return self._say(Verdict(kind, why, move.announcement))
 
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
@@ -504,30 +459,11 @@ class Referee:
         return verdict
 
 
-def _check_words(position: Position, roll: tuple[int, ...], said: str) -> Any:
-    """The game's own checker's verdict on the words (a games.verdict.Verdict, with the
-    move and the candidates): the race game's notation, else the ZwiAner one."""
-    if position.game == "tuerme":
-        from companion.games.tuerme.check import check as race
-
-        return race(position, roll, said)
-    from companion.games.zwianer.check import check
-
-    return check(position, roll, said)
-
-
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
     left = list(roll)
     for value in spent:
         left.remove(value)
     return left
-
-
-def _nearest(legal: Sequence[MoveLike], board: dict[str, str]) -> Sequence[MoveLike]:
-    """The three legal moves whose boards are closest to ``board``."""
-    if isinstance(legal, Searchable):
-        return legal.nearest(board, 3)
-    return sorted(legal, key=lambda m: distance(dict(m.after.occupant), board))[:3]
 
 
 def _forced(legal: Sequence[MoveLike], position: Position) -> MoveLike | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.games import GameMove
+from companion.games.game import GameMove, game
 from companion.journal import Journal, JournalError
 from companion.position import Position, start_position
 from companion.referee import Referee
@@ -21,10 +21,8 @@ from companion.referee import Referee
 
 def rules(position: Position, roll: tuple[int, ...]) -> Sequence[GameMove]:
     """The legal moves of the position's game (the rules engine the referee asks), built
-    as the referee needs them (companion.games.legal_move_generator)."""
-    from companion.games import legal_move_generator
-
-    return legal_move_generator(position, roll)
+    as the referee needs them (companion.games.game.Game.moves)."""
+    return game(position.game).moves(position, roll)
 
 
 @dataclass

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.position import Position
+from companion.games import game_spec
 from companion.referee import Referee, Verdict
 from companion.texts import text, text_n
 from companion.vision.dice import DiceReading, read_dice
@@ -166,13 +166,11 @@ class Watcher:
             return replace(glance, verdict=referee.observe_board(glance.read.fields, taken))
         if glance.settled is None:
             return glance
-        if self.dice_kind == "miwin":
-            try:
-                values = list(miwin_roll(glance.settled, referee.position))
-            except CompanionError as exc:
-                return replace(glance, note=str(exc))
-        else:
-            values = sorted(glance.settled.values, reverse=True)  # the larger first
+        dice = [d.to_json() for d in glance.settled.dice]
+        try:  # in the order the game reads a roll (two d6: the larger first)
+            values = list(referee.game.roll_seen(dice, referee.position))
+        except CompanionError as exc:  # TENET: a Miwin die missing or doubled
+            return replace(glance, note=str(exc))
         verdict = referee.observe_dice(values, taken)
         return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
 
@@ -202,19 +200,7 @@ def same_picture(before: npt.NDArray[np.int16], now: npt.NDArray[np.int16]) -> b
 
 def dice_kind_of(game: str) -> str:
     """The dice a game is played with, as the dice reader names them."""
-    return "miwin" if game == "tenet" else "d6"
-
-
-def miwin_roll(reading: DiceReading, position: Position) -> tuple[int, ...]:
-    """TENET's roll from Miwin's dice: in the order III, IV, V (not sorted: which die
-    shows a value matters, R§6), or the one die rolled for the stone after a first round
-    without a Pasch. CompanionError naming the die missing or doubled."""
-    from companion.games.tenet.board import roll_from_reading
-    from companion.games.tenet.rules import awaiting_stone
-
-    if len(reading.dice) == 1 and position.game == "tenet" and awaiting_stone(position):
-        return (reading.dice[0].value,)
-    return roll_from_reading([d.to_json() for d in reading.dice])
+    return game_spec(game).dice
 
 
 def dice_view(image: Image, width: int = DICE_WIDTH) -> Image:

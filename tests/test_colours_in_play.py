@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.boards import seen
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.position import Position, start_position
 from companion.synth import default_camera, photograph
 from companion.vision import BoardReader

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.position import Position, start_position
 from companion.referee import Referee
 from companion.synth import default_camera, photograph

@@ -8,7 +8,7 @@ from pathlib import Path
 from gravitation_helpers import COLOURS, make, make_tunnelx
 from tuerme_helpers import make as make_tuerme
 
-from companion.games import check as check_any
+from companion.games.game import check as check_any
 from companion.games.zwianer.check import check
 from companion.position import load_position
 

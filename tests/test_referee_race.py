@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.position import start_position
 from companion.referee import Phase, Referee
 from companion.synth.board import default_camera, photograph, random_pose

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import position
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.referee import Phase, Referee
 
 # Red's station is blocked (yellow stands on red's entry field U1.5), and red's only ring

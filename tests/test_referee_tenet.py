@@ -10,16 +10,16 @@ import random
 import pytest
 from tenet_helpers import make
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.tenet.board import doublet
 from companion.games.tenet.check import check
+from companion.games.tenet.game import GAME as TENET_RULES
 from companion.games.tenet.live import explain, seen
 from companion.games.tenet.selfplay import roll_dice
 from companion.journal import Journal
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee
 from companion.vision.dice import DiceReading, Die
-from companion.watch import miwin_roll
 
 START = start_position("tenet", players=["red", "blue"])
 
@@ -148,6 +148,11 @@ def test_after_a_first_round_without_a_pasch_one_die_moves_the_stone():
 
 def die(kind: str, value: int, x: float) -> Die:
     return Die(value, f"miwin-{kind}", x, 10.0, 0.9, True)
+
+
+def miwin_roll(reading: DiceReading, position: Position) -> tuple[int, ...]:
+    """The roll TENET reads from what the dice reader saw (the watcher hands it on)."""
+    return TENET_RULES.roll_seen([d.to_json() for d in reading.dice], position)
 
 
 def test_the_watcher_passes_miwins_dice_in_the_order_iii_iv_v_not_sorted():

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.games import games_on, legal_moves
+from companion.games import games_on
+from companion.games.game import legal_moves
 from companion.games.tenet.board import doublet
 from companion.games.tenet.selfplay import whole_turns
 from companion.live import Live, table_photographer

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.zwianer.selfplay import self_play
 from companion.journal import Journal, fold
 from companion.position import Position, start_position

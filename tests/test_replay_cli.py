@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.layoutfile import load_layout
 from companion.position import start_position
 from companion.referee import Phase, Referee

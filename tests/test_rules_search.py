@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import TENET, legal_move_generator, legal_moves
+from companion.games import TENET
+from companion.games.game import legal_move_generator, legal_moves
 from companion.games.tenet import live as tenet_live
 from companion.games.tenet.live import explain
 from companion.games.tenet.live import seen as tenet_seen

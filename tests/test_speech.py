@@ -17,7 +17,7 @@ from tenet_helpers import make as tenet
 from tuerme_helpers import make as race
 
 from companion.errors import InvalidAnnouncement
-from companion.games import check
+from companion.games.game import check
 from companion.games.tenet.notation import parse as parse_tenet
 from companion.games.tuerme.notation import parse as parse_race
 from companion.games.zwianer.notation import parse_announcement, render

@@ -14,7 +14,7 @@ from conftest import position
 
 from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.tenet.check import check
 from companion.live import Live, table_photographer
 from companion.position import Position, parse_position, start_position

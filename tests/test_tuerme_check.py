@@ -7,7 +7,7 @@ import pytest
 from tuerme_helpers import make
 
 from companion.errors import CompanionError, InvalidAnnouncement
-from companion.games import check
+from companion.games.game import check
 from companion.games.tuerme.notation import parse
 
 RY = ["red", "yellow"]

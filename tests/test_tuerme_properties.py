@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tuerme_helpers import make
 
 from companion.errors import CompanionError, InvalidAnnouncement
-from companion.games import check, legal_moves
+from companion.games.game import check, legal_moves
 from companion.games.tuerme.notation import parse, spell
 from companion.games.tuerme.selfplay import Turn, self_play
 from companion.games.tuerme.track import GOAL, NO_TOWER_PLACES, track

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from gravitation_helpers import make_tunnelx
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.zwianer.check import check
 from companion.games.zwianer.moves import Move
 

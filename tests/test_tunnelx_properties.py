@@ -8,7 +8,7 @@ from gravitation_helpers import COLOURS, make_tunnelx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.games.zwianer.selfplay import Turn, self_play
 from companion.games.zwianer.tunnelx import full_rings
 from companion.games.zwianer.walk import graph

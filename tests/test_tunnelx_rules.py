@@ -6,7 +6,7 @@ import pytest
 from gravitation_helpers import COLOURS, make, make_tunnelx
 
 from companion.errors import CompanionError
-from companion.games import engine, legal_moves
+from companion.games.game import game, legal_moves
 from companion.games.zwianer.gravitation import legal_moves as gravitation_moves
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.tokens import Kind
@@ -217,9 +217,10 @@ def test_positions_of_other_games_are_refused() -> None:
 
 
 def test_one_dispatch_chooses_the_engine_by_game() -> None:
-    assert engine("tunnelx").legal_moves is tunnelx_moves
-    assert engine("gravitation").legal_moves is gravitation_moves
     pos = make({"red": ["U2.20"], "yellow": ["U2.22"]})
+    tx = make_tunnelx({"red": ["U2.20"], "yellow": ["U2.22"]})
+    assert game("gravitation").legal_moves(pos, (3, 2)) == gravitation_moves(pos, (3, 2))
+    assert game("tunnelx").legal_moves(tx, (3, 2)) == tunnelx_moves(tx, (3, 2))
     assert legal_moves(pos, (3, 2)) == gravitation_moves(pos, (3, 2))
     with pytest.raises(CompanionError, match="no rules engine for game 'chess'"):
-        engine("chess")
+        game("chess")

@@ -12,7 +12,7 @@ import json
 import sys
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games import check, parse_roll
+from companion.games.game import check, parse_roll
 from companion.texts import text
 
 NAME = "check"

@@ -13,7 +13,6 @@ import argparse
 import json
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games.tenet.rules import join
 
 NAME = "join"
 HELP = "TENET: add a player mid-game (nine balls on start) and print the new position"
@@ -25,6 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.games.tenet.rules import join  # TENET's rules: loaded when asked for
+
     position = join(read_position(args), args.colour.strip())
     print(json.dumps(position.to_json(), ensure_ascii=False, indent=1))
     return 0

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
 from companion.cli.common import add_position_argument, read_position
-from companion.games import GameMove, legal_moves, parse_roll, zwianer_engine
-from companion.games.tenet.turns import turns
-from companion.position import Position
+from companion.games.game import game
 from companion.texts import text
 
 NAME = "moves"
@@ -55,22 +53,16 @@ def _limit(text: str) -> int:
     return int(text)
 
 
-def _moves(position: Position, roll: tuple[int, ...]) -> Iterator[GameMove]:
-    """The legal moves, generated one by one where the engine can (Gravitation, Tunnel X)."""
-    if position.game in ("gravitation", "tunnelx"):
-        return iter(zwianer_engine(position.game).generate(position, roll))
-    return iter(legal_moves(position, roll))
-
-
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
-    roll = parse_roll(position.game, args.roll)
-    found: Iterable[Any]
+    rules = game(position.game)
+    roll = rules.parse_roll(args.roll)
+    found: Iterable[Any] | None = rules.turns(position, roll) if args.turns else None
     limit = args.limit
-    if args.turns and position.game == "tenet":
-        found, limit = turns(position, roll), limit or TURNS
-    else:  # every other game's move is a whole turn already
-        found = _moves(position, roll)
+    if found is not None:  # TENET: whole turns, not steps
+        limit = limit or TURNS
+    else:  # the moves one by one (in every other game a move is a whole turn already)
+        found = rules.generate(position, roll)
     ahead = islice(found, None if limit is None else limit + 1)  # one more: are there more?
     moves = islice(ahead, limit)
     if args.json:  # one object, written as the moves come

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, players_from, print_json, whole
 from companion.errors import CompanionError
-from companion.games import GAMES, legal_move_generator
+from companion.games import GAMES
+from companion.games.game import legal_move_generator
 from companion.layoutfile import load_layout
 from companion.position import Position, load_position, start_position
 from companion.texts import text

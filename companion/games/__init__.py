@@ -1,25 +1,18 @@
 """The games the companion referees, described as data: pieces, phases and option switches.
 
-A :class:`GameSpec` says what a valid position of a game looks like; the rules engine of
-each game lives in its own module in this package and never imports vision, web or
-hardware. Option switches and their defaults follow ``docs/rulings.md``.
+A :class:`GameSpec` says what a valid position of a game looks like; the rules of each
+game live in its own folder here (``zwianer/``, ``tenet/``, ``tuerme/``) and never import
+vision, web or hardware, and :mod:`companion.games.game` is what the referee, the command
+line and the page ask of any of them (docs/architecture.md). Option switches and their
+defaults follow ``docs/rulings.md``. This module imports no game: positions build on it.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from companion.errors import CompanionError, PositionError
+from companion.errors import PositionError
 from companion.texts import text
-
-if TYPE_CHECKING:
-    from companion.games.dice import Choice
-    from companion.games.zwianer.moves import Move
-    from companion.games.zwianer.target import Target
-    from companion.position import Position
 
 #: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
 #: Miwin dice for TENET. Each engine's ``parse_roll`` says what it accepts.
@@ -64,6 +57,11 @@ class GameSpec:
     #: Layouts that were this game's default before ``default_layout``: a position that
     #: names no layout and does not fit the default is told to name one of them.
     former_layouts: tuple[str, ...] = ()
+    #: Fields the camera is not compared on (TENET's start pile: the position counts the
+    #: balls there, the camera sees one colour on top).
+    unseen: tuple[str, ...] = ()
+    #: The dice the game is played with, as the dice reader names them.
+    dice: str = "d6"
 
     @property
     def title(self) -> str:
@@ -131,6 +129,8 @@ TENET = GameSpec(
     max_players=9,
     pools=("centre",),
     board="tenet",
+    unseen=("start",),
+    dice="miwin",
     # A turn is up to three steps that the camera sees as one change of the board: the
     # referee searches the turn that explains it (games/tenet/live.py, docs/tenet.md).
 )
@@ -149,136 +149,3 @@ def game_spec(name: str) -> GameSpec:
         return GAMES[name]
     except KeyError:
         raise PositionError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
-
-
-class GameMove(Protocol):
-    """What every engine's move offers the command line, the checker and the referee."""
-
-    @property
-    def announcement(self) -> str: ...
-    @property
-    def after(self) -> Position: ...
-    @property
-    def outcome(self) -> Hashable: ...
-    @property
-    def winner(self) -> str | None: ...
-    @property
-    def destroyed(self) -> Sequence[Any]: ...
-    @property
-    def gloss(self) -> str: ...  # the announcement in English words
-
-    def describe(self) -> str: ...  # where the pieces went, for a list of moves
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class GameVerdict(Protocol):
-    """What every engine's checker answers about a spoken announcement."""
-
-    @property
-    def verdict(self) -> str: ...  # legal | illegal | ambiguous | invalid
-    @property
-    def reason(self) -> str: ...
-    @property
-    def announcement(self) -> str | None: ...
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class Engine(Protocol):
-    """What a rules engine module offers: its rolls, its legal moves and its checker."""
-
-    def parse_roll(self, text: str) -> Roll: ...
-
-    def legal_moves(self, position: Position, roll: Roll) -> Sequence[GameMove]: ...
-
-    def check(
-        self,
-        position: Position,
-        roll: Roll,
-        text: str,
-        to: str | None = None,
-        start: str | None = None,
-    ) -> GameVerdict: ...
-
-
-#: The module of each game's rules engine, imported on first use (engines import Position).
-ENGINES = {
-    "gravitation": "companion.games.zwianer.gravitation",
-    "tunnelx": "companion.games.zwianer.tunnelx",
-    "tuerme": "companion.games.tuerme.rules",
-    "tenet": "companion.games.tenet.rules",
-}
-
-
-def engine(game: str) -> Engine:
-    """The rules engine of a game, or a CompanionError naming the games that have one."""
-    try:
-        module = ENGINES[game]
-    except KeyError:
-        raise CompanionError(
-            f"no rules engine for game {game!r} (engines: {', '.join(ENGINES)})"
-        ) from None
-    return cast(Engine, importlib.import_module(module))
-
-
-class ZwiAnerEngine(Engine, Protocol):
-    """The ZwiAner engines (Gravitation, Tunnel X) on their shared Move and dice choices."""
-
-    def legal_moves(self, position: Position, roll: Roll) -> tuple[Move, ...]: ...
-
-    def generate(
-        self, position: Position, roll: Roll, target: Target | None = None
-    ) -> Iterator[Move]: ...
-
-    def dice_choices(self, position: Position, roll: Roll) -> tuple[Choice, ...]: ...
-
-
-def zwianer_engine(game: str) -> ZwiAnerEngine:
-    """The engine of a ZwiAner game, or a CompanionError for the other games."""
-    if game not in ("gravitation", "tunnelx"):
-        raise CompanionError(f"{game!r} is not a ZwiAner game (gravitation, tunnelx)")
-    return cast(ZwiAnerEngine, engine(game))
-
-
-def zwianer_moves(position: Position, roll: Roll) -> tuple[Move, ...]:
-    """Every legal move of a Gravitation or Tunnel X position, as the shared Move."""
-    return zwianer_engine(position.game).legal_moves(position, roll)
-
-
-def dice_choices(position: Position, roll: Roll) -> tuple[Choice, ...]:
-    """Every way to use the roll in a Gravitation or Tunnel X position."""
-    return zwianer_engine(position.game).dice_choices(position, roll)
-
-
-def parse_roll(game: str, text: str) -> Roll:
-    """A roll as typed, read by the rules of ``game`` (CompanionError if it cannot be)."""
-    return engine(game).parse_roll(text)
-
-
-def legal_moves(position: Position, roll: Roll) -> Sequence[GameMove]:
-    """Every legal move of the position and roll, by the engine of ``position.game``."""
-    return engine(position.game).legal_moves(position, roll)
-
-
-def legal_move_generator(position: Position, roll: Roll) -> Sequence[GameMove]:
-    """The legal moves as the referee asks for them: for Gravitation and Tunnel X a lazy
-    :class:`~companion.games.zwianer.live.LegalMoves` (built on demand, searched from a board
-    seen), for TENET its next steps built on demand, for the race game the engine's list
-    (a few moves: one die, at most six pieces)."""
-    if position.game in ("gravitation", "tunnelx"):
-        from companion.games.zwianer.live import LegalMoves
-
-        return LegalMoves(position, roll)
-    if position.game == "tenet":
-        from companion.games.zwianer.live import tenet_steps
-
-        return tenet_steps(position, roll)
-    return legal_moves(position, roll)
-
-
-def check(
-    position: Position, roll: Roll, text: str, to: str | None = None, start: str | None = None
-) -> GameVerdict:
-    """The verdict on a spoken announcement, by the checker of ``position.game``."""
-    return engine(position.game).check(position, roll, text, to, start)

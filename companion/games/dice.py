@@ -1,13 +1,17 @@
-"""Rolls and the ways to use them, shared by every ZwiAner engine.
+"""Two six-sided dice, as the ZwiAner games and the race game roll them.
 
-:func:`parse_roll` reads a roll as people type it; a :class:`Choice` is one way the
-player may use the two dice (the points, and which of the game's special rules the
-choice switches on). Each engine has its own ``dice_choices(position, roll)``.
+:func:`parse_roll` reads a roll as people type it, :func:`roll_seen` as the dice reader
+saw it; a :class:`Choice` is one way the player may use the two dice (the points, and
+which of the game's special rules the choice switches on). Each ZwiAner engine has its
+own ``dice_choices(position, roll)``. TENET's Miwin dice are its own
+(companion/games/tenet/board.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.texts import text as t
@@ -45,3 +49,14 @@ def check_roll(roll: tuple[int, ...]) -> tuple[int, int]:
     if not (1 <= a <= 6 and 1 <= b <= 6):
         raise CompanionError(t("dice.range", said=f"{a},{b}"))
     return a, b
+
+
+D6 = (1, 2, 3, 4, 5, 6)
+
+#: The dice the players may type on the page: a name and the faces of each.
+TWO_D6 = (("1", D6), ("2", D6))
+
+
+def roll_seen(dice: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    """The roll the dice reader saw (each die's ``value``), the larger first."""
+    return tuple(sorted((int(d["value"]) for d in dice), reverse=True))

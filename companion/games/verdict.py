@@ -14,6 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import CompanionError
 from companion.position import Position
+from companion.texts import text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
 
@@ -84,3 +85,20 @@ def check_fields(position: Position, to: str | None, start: str | None) -> None:
             raise CompanionError(
                 f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
             )
+
+
+def announced(said: Verdict[Any], made: Position) -> tuple[str, str]:
+    """Whether the checker's verdict on what a player said fits the move the referee saw:
+    ``("legal", why)`` when the words name a legal move (or, ambiguous, moves) with the
+    same outcome as ``made`` (the board, the stores); else ``("illegal", why)``."""
+    if said.verdict == "invalid":
+        return "illegal", text("referee.announcement_unparsed", reason=said.reason)
+    fits = [m for m in ((said.move,) if said.move else said.candidates) if m is not None]
+    outcome = (made.placement, made.energy)
+    if said.verdict in ("legal", "ambiguous") and any(
+        (m.after.placement, m.after.energy) == outcome for m in fits
+    ):
+        return "legal", text("referee.announcement_fits")
+    if said.verdict != "illegal":
+        return "illegal", text("referee.announcement_other", reason=said.reason)
+    return "illegal", said.reason

@@ -1,8 +1,8 @@
 """Recorded-frame games: a game played by the real rules engine, filmed by the synthetic camera.
 
 :func:`record_game` plays a seeded game (legal moves picked from
-:func:`companion.games.zwianer_moves`), and writes what a camera over the table would have
-recorded, one image file per frame in name order:
+:func:`companion.games.zwianer.engines.legal_moves`), and writes what a camera over the
+table would have recorded, one image file per frame in name order:
 
 * at the start, the board as it stands (a few identical still frames);
 * per turn, the dice tray: maybe one frame with a die still rolling, then settled dice
@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.games import zwianer_moves
+from companion.games.zwianer.engines import legal_moves as zwianer_moves
 from companion.games.zwianer.moves import Move
 from companion.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose

@@ -31,7 +31,7 @@ from flask.testing import FlaskClient
 
 from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
-from companion.games import legal_moves
+from companion.games.game import legal_moves
 from companion.live import Live, TablePhotographer, wait_for
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee, Verdict
@@ -262,8 +262,8 @@ def _seen(live: Live, table: Table) -> bool:
 
 def _board(fields: Mapping[str, str], table: Table) -> dict[str, str]:
     board = dict(fields)
-    if table.position.game == "tenet":
-        board.pop("start", None)
+    for unseen in table.position.spec.unseen:
+        board.pop(unseen, None)
     return board
 
 

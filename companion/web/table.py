@@ -26,6 +26,7 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.games.game import game
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
@@ -169,15 +170,7 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The dice the players may type on the page: a name and the faces of each, in the
     order the game's rules read the roll (TENET: Miwin's III, IV, V, or one die for the
     stone after a first round without a Pasch; otherwise two d6)."""
-    if position.game == "tenet":
-        from companion.games.tenet.board import DICE
-        from companion.games.tenet.rules import awaiting_stone
-
-        return (("1", tuple(range(1, 10))),) if awaiting_stone(position) else DICE
-    return (("1", D6), ("2", D6))
-
-
-D6 = (1, 2, 3, 4, 5, 6)
+    return game(position.game).dice_inputs(position)
 
 
 def _history(t: Table) -> list[str]:

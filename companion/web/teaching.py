@@ -11,7 +11,7 @@ from itertools import islice
 from flask import Blueprint, current_app, render_template, request
 
 from companion.errors import CompanionError
-from companion.games import check, legal_move_generator, parse_roll
+from companion.games.game import check, legal_move_generator, parse_roll
 from companion.games.zwianer.moves import Move
 from companion.position import Position
 from companion.render import draw_board, to_svg

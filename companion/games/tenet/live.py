@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
 from companion.games.tenet.board import START, Board, board, doublet, stone_planet
+from companion.games.tenet.check import check
 from companion.games.tenet.moves import Board_, Memo, Step, claims, landings, longest, targets
 from companion.games.tenet.rules import (
     TenetMove,
@@ -290,8 +291,6 @@ def announced(
     """What a player said of the turn the referee saw: ``("legal", why)`` when the words,
     played from ``before`` (the turn's start) with ``roll``, lead to the position ``made``;
     else ``("illegal", why)`` with the checker's reason or the turn the words name."""
-    from companion.games.tenet.check import check  # it builds on the engine
-
     said = check(before, roll, text)
     if said.verdict == "invalid":
         return "illegal", t("referee.announcement_unparsed", reason=said.reason)

@@ -8,9 +8,9 @@ same player rolls again. After a first round without a Pasch one die is rolled f
 stone. The player takes the stone, and the game, when a ball stands on the Pott of the
 stone's planet and the one die showing that planet's number has not been moved.
 
-The engine protocol of :mod:`companion.games`: :func:`parse_roll`, :func:`legal_moves`
-(whole turns, one per outcome, bounded by :data:`~companion.games.tenet.moves.LIMIT`)
-and :func:`check` (the announced turn applied step by step, :mod:`.check`).
+Its rolls (:func:`parse_roll`) and legal next steps (:func:`legal_moves`, one per outcome;
+:func:`generate` builds them as they are asked for); the announced turn is judged step by
+step in :mod:`.check`, and :mod:`.game` is TENET as the referee sees it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.errors import CompanionError, PositionError
 from companion.games.tenet.board import (
@@ -36,10 +36,7 @@ from companion.position import Position
 from companion.texts import Joined, colour
 from companion.texts import text as t
 
-if TYPE_CHECKING:
-    from companion.games.tenet.check import Verdict
-
-__all__ = ["TenetMove", "check", "join", "legal_moves", "parse_roll"]
+__all__ = ["TenetMove", "join", "legal_moves", "parse_roll"]
 
 
 @dataclass(frozen=True)
@@ -159,7 +156,7 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
     is legal when it keeps the most dice movable (Added 6.7). A player with the stone's
     Pott reached and its number unmoved has only the claim; a Pasch gives one move (the
     stone moved, nobody clearing: what each player takes back is their own choice, said
-    with "räumt …" and judged by :func:`check`). CompanionError for a roll that does not
+    with "räumt …" and judged by :func:`.check.check`). CompanionError for a roll that does not
     fit the position (three dice, or one for the stone after the first round).
     """
     return tuple(generate(position, roll))
@@ -168,7 +165,7 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
 def generate(position: Position, roll: tuple[int, ...]) -> Iterator[TenetMove]:
     """The legal next steps of :func:`legal_moves`, in its order, each found when it is
     asked for: a crowded board has a thousand (180 ms here), and a referee reading the
-    roll lists a hundred (companion.games.legal_move_generator). The roll is checked at
+    roll lists a hundred (companion.games.tenet.game). The roll is checked at
     once (CompanionError), not when the first step is asked for."""
     roll = expect_roll(position, roll)
     return _generate(position, roll)
@@ -208,19 +205,6 @@ def _generate(position: Position, roll: tuple[int, ...]) -> Iterator[TenetMove]:
             if 1 + more == need:
                 found.add((there, value))
                 yield after_steps(position, roll, (step,), there, more)
-
-
-def check(
-    position: Position,
-    roll: tuple[int, ...],
-    text: str,
-    to: str | None = None,
-    start: str | None = None,
-) -> Verdict:
-    """The verdict on an announced turn, played step by step (:mod:`.check`)."""
-    from companion.games.tenet.check import check as judge_words  # it builds on this module
-
-    return judge_words(position, roll, text, to, start)
 
 
 def expect_roll(position: Position, roll: tuple[int, ...]) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion import texts
 from companion.errors import CompanionError
@@ -27,10 +27,7 @@ from companion.games.tuerme.notation import gloss, render
 from companion.games.tuerme.track import GOAL, HOME, Track, track
 from companion.position import Position
 
-if TYPE_CHECKING:
-    from companion.games.tuerme.check import Verdict
-
-__all__ = ["Refusal", "TuermeMove", "attempt", "check", "legal_moves", "parse_roll", "units"]
+__all__ = ["Refusal", "TuermeMove", "attempt", "legal_moves", "parse_roll", "units"]
 
 #: The rolls that free a captured piece ("nur mit den Würfen 1 + 1, 6 + 6 oder 1 + 6").
 FREEING = ((1, 1), (6, 6), (1, 6))
@@ -368,16 +365,3 @@ def _land(
         roll_again=again,
         winner=winner,
     )
-
-
-def check(
-    position: Position,
-    roll: tuple[int, ...],
-    text: str,
-    to: str | None = None,
-    start: str | None = None,
-) -> Verdict:
-    """The checker's verdict on an announcement (see :mod:`companion.games.tuerme.check`)."""
-    from companion.games.tuerme.check import check as judge
-
-    return judge(position, roll, text, to, start)

@@ -18,10 +18,10 @@ from itertools import islice
 from typing import Any
 
 from companion.errors import AmbiguousMove, IllegalMove, InvalidAnnouncement
-from companion.games import dice_choices, zwianer_engine
 from companion.games.dice import check_roll
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields
+from companion.games.zwianer.engines import dice_choices, engine
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.parser import parse_announcement
 from companion.games.zwianer.notation.render import render
@@ -95,7 +95,7 @@ def _judge(
     walk its pattern of tunnelled steps): the announcement is applied, not looked up
     in a list of every move of the roll."""
     said = normalise(tokens)
-    moves = tuple(zwianer_engine(position.game).generate(position, pair, words_target(said)))
+    moves = tuple(engine(position.game).generate(position, pair, words_target(said)))
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
     there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
     if there:
@@ -163,7 +163,7 @@ def _demanded(
     free = replace(position, demands=())
     moved = {
         m.start
-        for m in zwianer_engine(position.game).generate(free, pair, words_target(said))
+        for m in engine(position.game).generate(free, pair, words_target(said))
         if normalise(m.tokens) == said and to in (None, m.end) and start in (None, m.start)
     }
     if not moved or moved & set(position.demands):
@@ -244,7 +244,7 @@ NEAREST_POOL = 300
 def _pool(position: Position, pair: tuple[int, int], said: tuple[Move, ...]) -> tuple[Move, ...]:
     """The legal moves to rank for the nearest announcements: all of them, unless the roll
     has more than NEAREST_POOL (then the first ones and those that could be ``said``)."""
-    first = tuple(islice(zwianer_engine(position.game).generate(position, pair), NEAREST_POOL + 1))
+    first = tuple(islice(engine(position.game).generate(position, pair), NEAREST_POOL + 1))
     if len(first) <= NEAREST_POOL:
         return first
     return first[:NEAREST_POOL] + said  # _nearest names each announcement once

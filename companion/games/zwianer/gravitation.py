@@ -19,7 +19,6 @@ from functools import partial
 
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
-from companion.games.zwianer.check import check
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.tokens import (
     ABSTURZ,
@@ -48,7 +47,6 @@ from companion.position import Position
 
 __all__ = [
     "Choice",
-    "check",
     "demandable",
     "dice_choices",
     "generate",

@@ -10,7 +10,8 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from companion.games import game_spec, zwianer_moves
+from companion.games import game_spec
+from companion.games.zwianer.engines import legal_moves
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.pushes import resolve_death_push
 from companion.position import Position, start_position
@@ -45,7 +46,7 @@ def self_play(
         if dict(pos.options).get("prediction") and rng.random() < 0.5:
             pos = replace(pos, prediction=rng.choice((4, 5, 6)))
         roll = (rng.randint(1, 6), rng.randint(1, 6))
-        moves = zwianer_moves(pos, roll)
+        moves = legal_moves(pos, roll)
         move = rng.choice(moves)
         yield Turn(pos, roll, moves, move)
         while move.pending is not None:

@@ -20,7 +20,6 @@ from functools import partial
 
 from companion.errors import CompanionError
 from companion.games.dice import Choice, check_roll, parse_roll
-from companion.games.zwianer.check import check
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.tokens import wurf
 from companion.games.zwianer.onetwo import one_two_moves
@@ -29,7 +28,7 @@ from companion.games.zwianer.turn import Context, finish, pass_move, start_run
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.position import Position
 
-__all__ = ["check", "dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
+__all__ = ["dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
 
 
 def dice_choices(position: Position, roll: tuple[int, ...]) -> tuple[Choice, ...]:

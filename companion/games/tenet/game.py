@@ -1,0 +1,83 @@
+"""TENET as the referee, the command line and the page use it (the
+:class:`~companion.games.game.Game` protocol): Miwin's three dice (one for the stone),
+next steps built as they are asked for, whole turns searched from the board the camera
+saw (:mod:`.live`), announced turns judged step by step (:mod:`.check`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from companion.games import TENET, GameSpec
+from companion.games.lazy import Generated
+from companion.games.match import Match
+from companion.games.tenet import check, live, rules, turns
+from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
+from companion.games.tenet.rules import TenetMove
+from companion.games.verdict import Verdict
+from companion.position import Position
+
+Roll = tuple[int, ...]
+
+
+class Tenet:
+    """TENET with Miwin's dice (docs/tenet.md)."""
+
+    @property
+    def spec(self) -> GameSpec:
+        return TENET
+
+    def parse_roll(self, text: str) -> Roll:
+        return parse_roll(text)
+
+    def roll_seen(self, dice_seen: Sequence[Mapping[str, Any]], position: Position) -> Roll:
+        """In the order III, IV, V (not sorted: which die shows a value matters, R§6), or
+        the one die rolled for the stone after a first round without a Pasch."""
+        if len(dice_seen) == 1 and rules.awaiting_stone(position):
+            return (int(dice_seen[0]["value"]),)
+        return roll_from_reading(dice_seen)
+
+    def dice_inputs(self, position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Miwin's III, IV, V, or one die for the stone after a first round without a
+        Pasch."""
+        return (("1", tuple(range(1, 10))),) if rules.awaiting_stone(position) else DICE
+
+    def legal_moves(self, position: Position, roll: Roll) -> tuple[TenetMove, ...]:
+        return rules.legal_moves(position, roll)
+
+    def generate(self, position: Position, roll: Roll) -> Iterator[TenetMove]:
+        return rules.generate(position, roll)
+
+    def moves(self, position: Position, roll: Roll) -> Generated[TenetMove]:
+        """The next steps, built on demand (a crowded board has a thousand, the referee
+        lists a hundred); the roll is checked at once."""
+        return Generated(rules.generate(position, roll))
+
+    def turns(self, position: Position, roll: Roll) -> Iterator[TenetMove]:
+        return turns.turns(position, roll)
+
+    def check(
+        self,
+        position: Position,
+        roll: Roll,
+        text: str,
+        to: str | None = None,
+        start: str | None = None,
+    ) -> Verdict[TenetMove]:
+        return check.check(position, roll, text, to, start)
+
+    def match(
+        self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
+    ) -> Match[Any]:
+        """Whole turns searched, not listed (``moves``, the next steps, are not used)."""
+        found = live.explain(position, roll, board)
+        return Match(found.fits, lambda: found.near)
+
+    def clearing(self, before: Position, roll: Roll, board: Mapping[str, str]) -> TenetMove | None:
+        return live.clearing(before, roll, board)
+
+    def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
+        return live.announced(before, roll, text, made)
+
+
+GAME = Tenet()

@@ -1,0 +1,70 @@
+"""The race game as the referee, the command line and the page use them (the
+:class:`~companion.games.game.Game` protocol): two d6, a few moves a roll, listed and
+looked up; announcements judged by :mod:`.check`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from companion.games import TUERME, GameSpec, dice
+from companion.games.match import Match, looked_up
+from companion.games.tuerme import check, rules
+from companion.games.tuerme.rules import TuermeMove
+from companion.games.verdict import Verdict, announced
+from companion.position import Position
+
+Roll = tuple[int, ...]
+
+
+class Tuerme:
+    """The race game with towers and bridges (docs/tuerme.md)."""
+
+    @property
+    def spec(self) -> GameSpec:
+        return TUERME
+
+    def parse_roll(self, text: str) -> Roll:
+        return rules.parse_roll(text)
+
+    def roll_seen(self, dice_seen: Sequence[Mapping[str, Any]], position: Position) -> Roll:
+        return dice.roll_seen(dice_seen)
+
+    def dice_inputs(self, position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return dice.TWO_D6
+
+    def legal_moves(self, position: Position, roll: Roll) -> tuple[TuermeMove, ...]:
+        return rules.legal_moves(position, roll)
+
+    def generate(self, position: Position, roll: Roll) -> Iterator[TuermeMove]:
+        return iter(rules.legal_moves(position, roll))
+
+    def moves(self, position: Position, roll: Roll) -> tuple[TuermeMove, ...]:
+        return rules.legal_moves(position, roll)  # a few: one die, at most six pieces
+
+    def turns(self, position: Position, roll: Roll) -> None:
+        return None  # a move is a whole turn
+
+    def check(
+        self,
+        position: Position,
+        roll: Roll,
+        text: str,
+        to: str | None = None,
+        start: str | None = None,
+    ) -> Verdict[TuermeMove]:
+        return check.check(position, roll, text, to, start)
+
+    def match(
+        self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
+    ) -> Match[Any]:
+        return looked_up(moves, board)
+
+    def clearing(self, before: Position, roll: Roll, board: Mapping[str, str]) -> None:
+        return None
+
+    def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
+        return announced(check.check(before, roll, text), made)
+
+
+GAME = Tuerme()
