@@ -351,7 +351,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Phase {phase} ist keine Phase von {game} ({phases})",
         "phase {phase} is not a phase of {game} ({phases})",
     ),
-    # the teaching page (templates/teach.html) and its "Bedeutung" column (companion/teach.py)
+    # the teaching page (templates/teach.html) and its "Bedeutung" column
+    # (companion/games/zwianer/teach.py)
     "teach_said": ("Ansage", "Said"),
     "teach_sum": ("Rechnung", "Sum"),
     "teach_meaning": ("Bedeutung", "Meaning"),

@@ -13,9 +13,9 @@ from flask import Blueprint, current_app, render_template, request
 from companion.errors import CompanionError
 from companion.games.game import check, legal_move_generator, parse_roll
 from companion.games.zwianer.moves import Move
+from companion.games.zwianer.teach import spell_out
 from companion.position import Position
 from companion.render import draw_board, to_svg
-from companion.teach import spell_out
 from companion.texts import message
 from companion.web.i18n import language, say
 
