@@ -98,3 +98,65 @@ def test_the_referee_the_command_line_and_the_page_never_name_a_game():
     paths += [PACKAGE / where for where in GAME_BLIND if where.endswith(".py")]
     assert paths
     assert [hit for p in paths for hit in games_named(p)] == []
+
+
+# Who may import whom (docs/architecture.md). ------------------------------------------
+
+#: What the games build on: positions, boards as data, errors and words.
+CORE = ("position", "position_checks", "boards", "layout", "layoutfile", "errors", "texts")
+CORE += ("jsontext",)
+GAME_FOLDERS = ("zwianer", "tenet", "tuerme")
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {m: imports(m, p, set(found)) for m, p in found.items()}
+
+
+def folder(name: str) -> str | None:
+    """The game folder a module belongs to (``tenet`` for companion.games.tenet.live)."""
+    parts = name.split(".")
+    if parts[:2] == ["companion", "games"] and len(parts) > 2 and parts[2] in GAME_FOLDERS:
+        return parts[2]
+    return None
+
+
+def under(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def test_the_games_import_only_the_core_below_them():
+    core = [f"companion.{c}" for c in CORE]
+    bad = {
+        m: sorted(
+            i for i in imported if i != "companion" and not under(i, "companion.games", *core)
+        )
+        for m, imported in graph().items()
+        if under(m, "companion.games")
+    }
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
+def test_a_game_folder_imports_no_other_game_and_nothing_shared_imports_a_game():
+    crossing = sorted(
+        (m, i)
+        for m, imported in graph().items()
+        if under(m, "companion.games") and m != "companion.games.game"
+        for i in imported
+        if (folder(i) is not None and folder(i) != folder(m)) or i == "companion.games.game"
+    )
+    assert crossing == []
+
+
+def test_the_referee_the_page_and_the_camera_reach_a_game_only_through_its_protocol():
+    #: A game's own command may import its game: `companion join` is TENET's.
+    own = {"companion.cli.join": "tenet"}
+    reaching = sorted(
+        (m, i)
+        for m, imported in graph().items()
+        if under(m, "companion.referee", "companion.table", "companion.live", "companion.watch")
+        or under(m, "companion.web", "companion.cli", "companion.vision", "companion.camera")
+        for i in imported
+        if folder(i) is not None and own.get(m) != folder(i)
+    )
+    assert reaching == []

@@ -62,6 +62,8 @@ class GameSpec:
     unseen: tuple[str, ...] = ()
     #: The dice the game is played with, as the dice reader names them.
     dice: str = "d6"
+    #: A roll as players type it in this game (the practice form's example).
+    example_roll: str = "5,2"
 
     @property
     def title(self) -> str:
@@ -117,6 +119,7 @@ TUERME = GameSpec(
     pools=("home", "goal"),
     max_stack=2,
     board="tuerme",
+    example_roll="6,3",
     options=(Option("tuerme", "towers_free_after_every_start", False),),
 )
 
@@ -131,6 +134,7 @@ TENET = GameSpec(
     board="tenet",
     unseen=("start",),
     dice="miwin",
+    example_roll="3,4,1",
     # A turn is up to three steps that the camera sees as one change of the board: the
     # referee searches the turn that explains it (games/tenet/live.py, docs/tenet.md).
 )

@@ -63,6 +63,17 @@ class GameVerdict(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class Spelt(Protocol):
+    """One spoken item of an announcement spelled out for a learner (the teaching page)."""
+
+    @property
+    def words(self) -> str: ...
+    @property
+    def arithmetic(self) -> str: ...  # the sum behind the words, "" where there is none
+    @property
+    def meaning(self) -> str: ...
+
+
 class Game(Protocol):
     """One game's rules as the referee, the command line and the page use them."""
 
@@ -131,6 +142,11 @@ class Game(Protocol):
         """Whether what a player said of the turn the referee saw (made from ``before``,
         where the turn began, with ``roll``, leading to ``made``) names that turn:
         ``("legal", why)`` or ``("illegal", why)``."""
+        ...
+
+    def spell_out(self, move: Any) -> Sequence[Spelt]:
+        """A move's announcement word by word with its arithmetic, for the teaching page;
+        empty where the game has no arithmetic to teach (or ``move`` is none of its)."""
         ...
 
 

@@ -11,9 +11,7 @@ from itertools import islice
 from flask import Blueprint, current_app, render_template, request
 
 from companion.errors import CompanionError
-from companion.games.game import check, legal_move_generator, parse_roll
-from companion.games.zwianer.moves import Move
-from companion.games.zwianer.teach import spell_out
+from companion.games.game import check, game, legal_move_generator, parse_roll
 from companion.position import Position
 from companion.render import draw_board, to_svg
 from companion.texts import message
@@ -21,14 +19,11 @@ from companion.web.i18n import language, say
 
 teaching = Blueprint("teaching", __name__)
 
-#: A roll of each game to show in the practice form, with the first move it allows.
-EXAMPLE_ROLLS = {"gravitation": "5,2", "tunnelx": "5,2", "tuerme": "6,3", "tenet": "3,4,1"}
-
 
 def example(position: Position) -> tuple[str, str]:
     """A roll as this game is typed, and the words of a legal move with it here (the
     placeholders of the practice form: every game's own, not Gravitation's)."""
-    roll = EXAMPLE_ROLLS.get(position.game, "5,2")
+    roll = position.spec.example_roll
     try:
         first = next(islice(legal_move_generator(position, parse_roll(position.game, roll)), 1))
     except (CompanionError, StopIteration):
@@ -41,7 +36,8 @@ def page() -> tuple[str, int] | str:
     table = current_app.config["TABLE"]
     position = table.position
     last = table.referee.last_move
-    steps = spell_out(last) if isinstance(last, Move) else []
+    rules = game(position.game)
+    steps = rules.spell_out(last)
     verdict, error, status = None, None, 200
     roll_text = request.form.get("roll", "")
     said = request.form.get("announcement", "")[:300]
@@ -51,8 +47,8 @@ def page() -> tuple[str, int] | str:
             verdict = check(position, roll, said)
         except CompanionError as exc:
             error, status = say(message(exc)), 400
-    move = getattr(verdict, "move", None)  # the ZwiAner checker names the move it found
-    practice_steps = spell_out(move) if isinstance(move, Move) else []
+    move = getattr(verdict, "move", None)  # the move the checker found
+    practice_steps = rules.spell_out(move)
     example_roll, example_words = example(position)
     return render_template(
         "teach.html",

@@ -17,6 +17,7 @@ from companion.games.zwianer import check, gravitation, tunnelx
 from companion.games.zwianer.engines import Engine
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.moves import Move
+from companion.games.zwianer.teach import Step, spell_out
 from companion.position import Position
 
 Roll = tuple[int, ...]
@@ -70,6 +71,9 @@ class ZwiAner:
 
     def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
         return announced(check.check(before, roll, text), made)
+
+    def spell_out(self, move: Any) -> list[Step]:
+        return spell_out(move) if isinstance(move, Move) else []
 
 
 GRAVITATION = ZwiAner(GRAVITATION_SPEC, gravitation)
