@@ -168,8 +168,9 @@ def _tenet(name: str) -> Game:
     return tenet.GAME
 
 
-#: Each game's rules by name, loaded on first use (its folder imported then).
-GAMES: dict[str, Callable[[str], Game]] = {
+#: Each game's rules by name, loaded on first use (its folder imported then); the specs
+#: are companion.games.GAMES.
+RULES: dict[str, Callable[[str], Game]] = {
     "gravitation": _zwianer,
     "tunnelx": _zwianer,
     "tuerme": _tuerme,
@@ -180,10 +181,10 @@ GAMES: dict[str, Callable[[str], Game]] = {
 def game(name: str) -> Game:
     """The rules of a game by name, or a CompanionError naming the games that have them."""
     try:
-        load = GAMES[name]
+        load = RULES[name]
     except KeyError:
         raise CompanionError(
-            f"no rules engine for game {name!r} (engines: {', '.join(GAMES)})"
+            f"no rules engine for game {name!r} (engines: {', '.join(RULES)})"
         ) from None
     return load(name)
 
