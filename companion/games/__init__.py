@@ -15,7 +15,8 @@ from companion.errors import PositionError
 from companion.texts import text
 
 #: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
-#: Miwin dice for TENET. Each engine's ``parse_roll`` says what it accepts.
+#: Miwin dice for TENET (or the one die rolled for its stone). Each game's
+#: ``parse_roll`` says what it accepts.
 Roll = tuple[int, ...]
 
 

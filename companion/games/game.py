@@ -19,13 +19,9 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.errors import CompanionError
-from companion.games import GameSpec
+from companion.games import GameSpec, Roll
 from companion.games.match import Match
 from companion.position import Position
-
-#: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
-#: Miwin dice for TENET (or the one die rolled for its stone).
-Roll = tuple[int, ...]
 
 
 class GameMove(Protocol):

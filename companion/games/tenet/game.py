@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games import TENET, GameSpec
+from companion.games import TENET, GameSpec, Roll
 from companion.games.lazy import Generated
 from companion.games.match import Match
 from companion.games.tenet import check, live, rules, turns
@@ -16,8 +16,6 @@ from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
 from companion.games.verdict import Verdict
 from companion.position import Position
-
-Roll = tuple[int, ...]
 
 
 class Tenet:

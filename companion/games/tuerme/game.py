@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.games import TUERME, GameSpec, dice
+from companion.games import TUERME, GameSpec, Roll, dice
 from companion.games.match import Match, looked_up
 from companion.games.tuerme import check, rules
 from companion.games.tuerme.rules import TuermeMove
 from companion.games.verdict import Verdict, announced
 from companion.position import Position
-
-Roll = tuple[int, ...]
 
 
 class Tuerme:

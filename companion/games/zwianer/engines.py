@@ -11,13 +11,12 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from companion.errors import CompanionError
+from companion.games import Roll
 from companion.games.dice import Choice
 from companion.games.zwianer import gravitation, tunnelx
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.target import Target
 from companion.position import Position
-
-Roll = tuple[int, ...]
 
 
 class Engine(Protocol):

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.games import GRAVITATION as GRAVITATION_SPEC
 from companion.games import TUNNELX as TUNNELX_SPEC
-from companion.games import GameSpec, dice
+from companion.games import GameSpec, Roll, dice
 from companion.games.match import Match, looked_up
 from companion.games.verdict import Verdict, announced
 from companion.games.zwianer import check, gravitation, tunnelx
@@ -19,8 +19,6 @@ from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.teach import Step, spell_out
 from companion.position import Position
-
-Roll = tuple[int, ...]
 
 
 @dataclass(frozen=True)
