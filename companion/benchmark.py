@@ -297,9 +297,13 @@ def rules(positions: int = 200, seed: int = 1, out: Callable[[str], None] = prin
     many), over random reachable positions and the worst rolls known; then the board
     that fits the most outcomes known (and a piece off it), TENET's roll with the most
     next steps and its costliest board search known (and a ball more)."""
+    from companion.games import GAMES
+    from companion.games.game import game as rules_of
     from companion.games.zwianer.live import LegalMoves
     from companion.games.zwianer.selfplay import self_play
 
+    for name in GAMES:  # each game's modules load on first use: time calls, not imports
+        rules_of(name)
     rng = random.Random(seed)
     corpus: list[tuple[Any, tuple[int, int]]] = []
     n = 0
