@@ -260,7 +260,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "(Stoßabwehr: '… und dessen Spieler hat noch Energiepunkte (im Energiespeicher) "
         "übrig')",
     ),
-    # a move in a list of moves (games/moves.py, tuerme.py describe)
+    # a move in a list of moves (games/zwianer/moves.py, games/tuerme/rules.py describe)
     "move.where": ("({start} → {end})", "({start} → {end})"),
     "move.pass_note": ("(setzt aus)", "(pass)"),
     "move.again_note": ("  [würfelt noch einmal]", "  [rolls again]"),
