@@ -160,3 +160,11 @@ def test_the_referee_the_page_and_the_camera_reach_a_game_only_through_its_proto
         if folder(i) is not None and own.get(m) != folder(i)
     )
     assert reaching == []
+
+
+def test_every_game_of_the_registry_has_its_rules():
+    from companion.games import GAMES
+    from companion.games.game import RULES, game
+
+    assert set(RULES) == set(GAMES)
+    assert all(game(name).spec is spec for name, spec in GAMES.items())
