@@ -14,6 +14,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "phase": ("Phase", "Phase"),
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
     "options": ("Regelschalter", "Rule switches"),
+    "option_config": (
+        "In der config.toml: [game.options] {name}",
+        "In config.toml: [game.options] {name}",
+    ),
     "start": ("Spiel beginnen", "Start the game"),
     "setup_order": (
         "Die Zahlen sind die Zugreihenfolge: in der Reihenfolge ankreuzen, in der gespielt wird.",
@@ -109,6 +113,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
+    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: „{was}“)"),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
