@@ -369,7 +369,13 @@ class Referee:
         legal = self.legal
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", text("referee.no_such_move")))
-        move = legal[index]
+        return self.play_move(legal[index])
+
+    def play_move(self, move: MoveLike) -> Verdict:
+        """The player names the move made, found among all legal moves of the roll (the
+        page's search by piece or by words): one of ``rules(position, roll)``."""
+        if self.phase not in (Phase.MOVE, Phase.REJECTED):
+            return self._say(Verdict("info", text("referee.no_such_move")))
         before, after = seen(self.position), seen(move.after)
         verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a

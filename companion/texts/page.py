@@ -86,10 +86,24 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "moves_more": (
         "Dieser Wurf erlaubt mehr als {count} Züge; die Liste zeigt die ersten {count}. "
-        "Einen anderen Zug einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
-        "This roll allows more than {count} moves; the list shows the first {count}. "
-        "For another move, make it on the board: the camera looks for it among all of them.",
+        "Jeden anderen findet ein Stein auf dem Brett (antippen) oder die Ansage (oben "
+        "eintippen); oder einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
+        "This roll allows more than {count} moves; the list shows the first {count}. Find "
+        "any other by its piece (tap it on the board) or by its words (type them above); "
+        "or make it on the board: the camera looks for it among all of them.",
     ),
+    "moves_more_piece": (
+        "Dieser Stein hat mehr als {count} Züge; die Liste zeigt die ersten {count}: "
+        "ein Zielfeld antippen oder die Ansage eintippen findet die anderen.",
+        "This piece has more than {count} moves; the list shows the first {count}: tap "
+        "the field it ends on or type the words to find the others.",
+    ),
+    "moves_none_found": ("keiner gefunden", "none found"),
+    "moves_find": ("Zug suchen nach Ansage:", "Find a move by its words:"),
+    "moves_find_example": ("z. B. Wurf 7, Umlaufbahn 6, 5", "e.g. Wurf 7, Umlaufbahn 6, 5"),
+    "moves_find_go": ("Suchen", "Find"),
+    "moves_said": ("Züge zu „{said}“.", "Moves for „{said}“."),
+    "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
