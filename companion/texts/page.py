@@ -139,6 +139,42 @@ WORDS: dict[str, tuple[str, str]] = {
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
     ),
+    "correct": ("berichtigen", "correct"),
+    "correct_title": ("Zug {number} berichtigen", "Correct move {number}"),
+    "correct_recorded": (
+        "{player} hat {dice} gewürfelt; aufgezeichnet wurde:",
+        "{player} rolled {dice}; the referee recorded:",
+    ),
+    "correct_pick": (
+        "Welcher Zug war es wirklich? Die erlaubten Züge dieses Wurfs in der Stellung davor "
+        "(nach Stein, Feld oder Ansage zu finden):",
+        "Which move was it really? The legal moves of this roll in the position before it "
+        "(find them by piece, field or words):",
+    ),
+    "correct_board": ("Die Stellung vor diesem Zug.", "The position before this move."),
+    "correct_from": (
+        "{player} hat {dice} gewürfelt; aufgezeichnet:",
+        "{player} rolled {dice}; recorded:",
+    ),
+    "correct_to": ("wird berichtigt zu:", "is corrected to:"),
+    "correct_later": (
+        "Die Züge danach, neu geprüft",
+        "The moves after it, checked again",
+    ),
+    "correct_stands": ("steht", "stands"),
+    "correct_broken": ("steht so nicht mehr", "no longer stands"),
+    "correct_ask": (
+        "Zug {number} ist nach der Berichtigung so nicht mehr erlaubt. Ihn und die Züge "
+        "danach zurücknehmen, einen anderen Zug wählen oder alles lassen, wie es ist?",
+        "Move {number} is not legal as recorded after the correction. Take it and the moves "
+        "after it back, choose another move, or leave everything as it is?",
+    ),
+    "correct_drop": (
+        "Ja, die Züge {first} bis {last} zurücknehmen (das Protokoll behält sie)",
+        "Yes, take back moves {first} to {last} (the journal keeps them)",
+    ),
+    "correct_yes": ("Ja, Zug {number} berichtigen", "Yes, correct move {number}"),
+    "correct_other": ("Einen anderen Zug wählen", "Choose another move"),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
     "undo_nothing": (
@@ -302,6 +338,25 @@ WORDS: dict[str, tuple[str, str]] = {
     "err_dice": (
         "Bitte beide Würfel als Zahlen von 1 bis 6 eintragen.",
         "Enter both dice as numbers 1 to 6.",
+    ),
+    "err_correct_no_journal": (
+        "Dieser Tisch führt kein Protokoll: es gibt keinen Zug zu berichtigen.",
+        "This table keeps no journal: there is no move to correct.",
+    ),
+    "err_correct_over": (
+        "Das Spiel ist zu Ende; seine Züge bleiben, wie sie aufgezeichnet sind.",
+        "The game is over; its moves stay as recorded.",
+    ),
+    "err_correct_no_such": ("Diesen Zug hat das Spiel nicht.", "The game has no such move."),
+    "err_correct_set": (
+        "Nach diesem Zug wurde die Stellung von Hand gesetzt: er bleibt, wie er ist.",
+        "The position was set by hand after this move: it stays as it is.",
+    ),
+    "err_correct_drop": (
+        "Ein späterer Zug steht nach der Berichtigung nicht mehr: bitte ankreuzen, dass er "
+        "und die Züge danach zurückgenommen werden, oder einen anderen Zug wählen.",
+        "A later move no longer stands after the correction: tick that it and the moves "
+        "after it are taken back, or choose another move.",
     ),
     "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
     "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),

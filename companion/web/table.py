@@ -25,6 +25,7 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.correction import Played, played
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
@@ -121,12 +122,45 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
 D6 = (1, 2, 3, 4, 5, 6)
 
 
-def _history(t: Table) -> list[str]:
+def _history(t: Table) -> list[Played]:
+    """The moves of the game as they stand (after undos and corrections)."""
     if t.journal is None:
         return []
-    from companion.journal import fold
+    return played(t.journal.events(t.referee.game_id))
 
-    return fold(list(t.journal.events(t.referee.game_id))).announcements
+
+@table.app_template_global()
+def announcement_gloss(game: str, said: str) -> str:
+    """The English reading of a recorded announcement ("" where the words do not parse:
+    an announcement of an older notation)."""
+    from companion.errors import CompanionError
+
+    try:
+        if game == "tenet":
+            from companion.games.tenet_notation import gloss
+
+            return gloss(said)
+        if game == "tuerme":
+            from companion.games import tuerme_notation as race
+
+            words = race.parse(said)
+            if words.passes:
+                return "no piece can use the roll: the player passes"
+            return race.gloss(
+                words.unit,
+                words.legs,
+                words.bridges,
+                enter=words.enter,
+                superzahl="superzahl" in words.claims,
+                drauf="drauf" in words.claims,
+                ziel="ziel" in words.claims,
+            )
+        from companion.notation import gloss as zwianer_gloss
+        from companion.notation import parse_announcement
+
+        return zwianer_gloss(parse_announcement(said))
+    except (CompanionError, ValueError):
+        return ""
 
 
 def _board() -> str:
