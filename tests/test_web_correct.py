@@ -4,10 +4,11 @@ referee ticks it."""
 
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import urlencode
 
-from test_correction import BLOCKS, STORED, four_moves
+from test_correction import BLOCKS, STORED, four_moves, moves_of
 
 from companion.web import create_app
 
@@ -32,11 +33,14 @@ def unlocked(client):  # type: ignore[no-untyped-def]
     return client
 
 
-def picked(client, number: int, said: str) -> dict[str, str]:
-    """The form fields of the move said so on move ``number``'s correction page."""
-    page = client.get(f"/correct/{number}?" + urlencode({"said": said})).get_data(as_text=True)
-    index = re.search(r'name="n" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
-    return {"n": index, "a": said, "said": said}
+def picked(client, number: int, said: str, path: str = "", keep=None) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The form fields of the move said so on move ``number``'s correction page (or on
+    ``path``, the page asking about a later move, with the picks ``keep``)."""
+    query = urlencode({"said": said, **(keep or {})})
+    page = client.get(f"{path or f'/correct/{number}'}?{query}").get_data(as_text=True)
+    field = re.search(rf'name="(p{number})" value="([^"]+)"', page)
+    assert field is not None, page
+    return {**(keep or {}), field.group(1): html.unescape(field.group(2))}
 
 
 def test_correcting_needs_the_pin(tmp_path):
@@ -92,3 +96,20 @@ def test_the_english_history_gives_each_announcement_its_english_reading(tmp_pat
     history = english.split('class="history"')[1]
     assert history.count('class="gloss"') == 4 and "orbit" in history
     assert 'class="gloss"' not in german.split('class="history"')[1]
+
+
+def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tmp_path):
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    pushes = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, Stoß 1, 0"  # what red did, in truth
+    fix = client.get("/correct/2/fix?lang=de&" + urlencode(fields)).get_data(as_text=True)
+    assert "Zug 3 (Rot, 6+1: „" in fix and "steht nach der Berichtigung so nicht mehr" in fix
+    fields = picked(client, 3, pushes, path="/correct/2/fix", keep=fields)
+    check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
+    assert re.search(r'id="check-3">[^<]*chosen: „' + pushes, check)
+    assert 'id="check-4"' in check  # the replay went on to move 4
+    form = {**fields, "sure": "yes", "drop": "yes", "csrf_token": token(client, "/")}
+    assert client.post("/correct/2", data=form).status_code == 302
+    said = [m.announcement for m in moves_of(table)]
+    assert said[1:3] == [BLOCKS, pushes]

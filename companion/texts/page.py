@@ -174,7 +174,25 @@ WORDS: dict[str, tuple[str, str]] = {
         "Yes, take back moves {first} to {last} (the journal keeps them)",
     ),
     "correct_yes": ("Ja, Zug {number} berichtigen", "Yes, correct move {number}"),
-    "correct_other": ("Einen anderen Zug wählen", "Choose another move"),
+    "correct_other": ("Für Zug {number} einen anderen wählen", "Choose another for move {number}"),
+    "correct_fix_go": ("Sagen, welcher Zug {number} war", "Say which move {number} was"),
+    "correct_fix": (
+        "Zug {number} ({player}, {dice}: „{said}“) steht nach der Berichtigung so nicht "
+        "mehr: {reason}",
+        "Move {number} ({player}, {dice}: „{said}“) no longer stands after the correction: "
+        "{reason}",
+    ),
+    "correct_fix_pick": (
+        "Welcher Zug war Zug {number} wirklich? Die erlaubten Züge seines Wurfs in der "
+        "berichtigten Stellung davor:",
+        "Which move was move {number} really? The legal moves of its roll in the corrected "
+        "position before it:",
+    ),
+    "correct_picked": ("gewählt: „{said}“", "chosen: „{said}“"),
+    "correct_unchecked": (
+        "erst nach dem Zug davor zu prüfen",
+        "checked once the move before it is settled",
+    ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
     "undo_nothing": (

@@ -10,15 +10,18 @@ correction.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from itertools import islice
+from urllib.parse import parse_qsl
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.correction import Plan, Played, apply, plan, played
 from companion.errors import CompanionError
-from companion.referee import SHOWN
+from companion.position import Position
+from companion.referee import SHOWN, MoveLike
 from companion.render import draw_board, to_svg
 from companion.table import Table, rules
 from companion.texts import message
@@ -27,8 +30,9 @@ from companion.web.movelist import MoveList, find, pick
 
 correct = Blueprint("correct", __name__)
 
-#: The query keys of a move picked from the list (its number, its words, the search).
-PICKED = ("n", "a", "from", "to", "said")
+#: A move picked for move N is one query field ``pN``: its number in the list that the
+#: search found (``n``), its words (``a``) and that search (``from``, ``to``, ``said``).
+PICK = re.compile(r"p(\d{1,4})")
 
 
 def _table() -> Table:
@@ -55,20 +59,48 @@ def _move(moves: list[Played], number: int) -> Played:
     return move
 
 
-def _found(move: Played, args: Mapping[str, str]) -> MoveList:
-    first = list(islice(rules(move.before, move.roll), SHOWN + 1))
-    return find(move.before, move.roll, first[:SHOWN], len(first) > SHOWN, rules, args)
+def _found(position: Position, roll: tuple[int, ...], args: Mapping[str, str]) -> MoveList:
+    first = list(islice(rules(position, roll), SHOWN + 1))
+    return find(position, roll, first[:SHOWN], len(first) > SHOWN, rules, args)
+
+
+def _picks(args: Mapping[str, str]) -> dict[int, dict[str, str]]:
+    """The moves picked so far, by move number, each as its query (``pN``)."""
+    found = (PICK.fullmatch(k) for k in args)
+    return {int(m.group(1)): dict(parse_qsl(args[m.group(0)])) for m in found if m}
+
+
+def _chosen(position: Position, roll: tuple[int, ...], query: Mapping[str, str]) -> MoveLike | None:
+    text = query.get("n", "")
+    index = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else -1
+    return pick(_found(position, roll, query), index, query.get("a", ""))
 
 
 def _plan(moves: list[Played], number: int, args: Mapping[str, str]) -> Plan:
-    """The correction the query names (the move picked for move ``number``)."""
+    """The correction the query names: the move picked for move ``number``, and the
+    moves picked for later moves that no longer stood, each in the position the replay
+    reaches before it."""
     move = _move(moves, number)
-    text = args.get("n", "")
-    index = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else -1
-    chosen = pick(_found(move, args), index, args.get("a", ""))
+    picks = _picks(args)
+    chosen = _chosen(move.before, move.roll, picks.get(number, {}))
     if chosen is None:
         abort(409, "err_no_move")
-    return plan(moves, number, chosen, rules)
+    mended: dict[int, MoveLike] = {}
+    while True:
+        corrected = plan(moves, number, chosen, rules, mended)
+        broken = corrected.broken
+        if broken is None or broken.played.number not in picks:
+            return corrected
+        later = broken.played
+        fix = _chosen(corrected.position, later.roll, picks[later.number])
+        if fix is None or later.number in mended:
+            return corrected
+        mended[later.number] = fix
+
+
+def _kept(args: Mapping[str, str]) -> dict[str, str]:
+    """The picks of the query, to be carried along."""
+    return {k: v for k, v in args.items() if PICK.fullmatch(k)}
 
 
 @correct.get("/correct/<int:number>")
@@ -77,9 +109,9 @@ def choose(number: int) -> str:
     with _table().lock:
         moves = _moves()
         move = _move(moves, number)
-        found = _found(move, request.args)
-        board = to_svg(draw_board(move.before.layout, move.before, lang=language(), spots=True))
-    return render_template("correct.html", move=move, moves=found, board=board)
+        found = _found(move.before, move.roll, request.args)
+        board = _drawn(move.before)
+    return render_template("correct.html", move=move, moves=found, board=board, fixing=None)
 
 
 @correct.get("/correct/<int:number>/check")
@@ -88,8 +120,34 @@ def check(number: int) -> str:
     with _table().lock:
         moves = _moves()
         corrected = _plan(moves, number, request.args)
-    keep = {k: request.args[k] for k in PICKED if k in request.args}
-    return render_template("correct_check.html", plan=corrected, picked=keep)
+    return render_template("correct_check.html", plan=corrected, picked=_kept(request.args))
+
+
+@correct.get("/correct/<int:number>/fix")
+def fix(number: int) -> str:
+    """The move that no longer stands after the correction, and the moves of its roll in
+    the position the replay reaches before it: which was it?"""
+    with _table().lock:
+        moves = _moves()
+        corrected = _plan(moves, number, request.args)
+        broken = corrected.broken
+        if broken is None:  # every later move stands (the page was old): ask yes or no
+            return check(number)
+        position = corrected.position
+        found = _found(position, broken.played.roll, request.args)
+        board = _drawn(position)
+    return render_template(
+        "correct.html",
+        move=broken.played,
+        moves=found,
+        board=board,
+        fixing=corrected,
+        picked=_kept(request.args),
+    )
+
+
+def _drawn(position: Position) -> str:
+    return to_svg(draw_board(position.layout, position, lang=language(), spots=True))
 
 
 @correct.post("/correct/<int:number>")
@@ -104,8 +162,7 @@ def record(number: int) -> Response:
         if corrected.broken is not None and request.form.get("drop") != "yes":
             abort(409, "err_correct_drop")
         try:
-            said = apply(_table().referee, corrected)
+            apply(_table().referee, corrected)  # the table's verdict says what was done
         except CompanionError as exc:  # the game went on since the page asked
             abort(409, say(message(exc)))
-    del said  # the referee's verdict on the table page says it
     return redirect(url_for("table.index"))
