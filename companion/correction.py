@@ -26,8 +26,8 @@ from typing import Any
 
 from companion.boards import seen
 from companion.errors import CompanionError
-from companion.journal import Event, kept
-from companion.position import Position, position_from_json
+from companion.journal import Event, kept, read_position
+from companion.position import Position
 from companion.referee import MoveLike, Referee, Rules
 from companion.texts import colour, message, text
 
@@ -57,25 +57,20 @@ class Played:
 def played(events: Iterable[Event]) -> list[Played]:
     """The moves of a game as they stand (after undos and corrections), in order."""
     moves: list[Played] = []
-    before: Mapping[str, Any] | None = None
+    layouts: dict[object, Any] = {}
+    before: Position | None = None
     for step in kept(events):
+        after = read_position(step.after, layouts)
         if step.kind == "move" and before is not None:
             moves.append(
-                Played(
-                    len(moves) + 1,
-                    step.id,
-                    step.roll,
-                    step.announcement or "",
-                    position_from_json(before),
-                    position_from_json(step.after),
-                )
+                Played(len(moves) + 1, step.id, step.roll, step.announcement or "", before, after)
             )
         elif step.kind == "set":  # the moves before a board the operator set stay put
             moves = [
                 Played(m.number, m.id, m.roll, m.announcement, m.before, m.after, False)
                 for m in moves
             ]
-        before = step.after
+        before = after
     return moves
 
 

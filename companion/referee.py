@@ -26,8 +26,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from companion.boards import START, differences, distance, fits_loosely, seen, with_board
 from companion.errors import CompanionError
-from companion.journal import Journal, fold, kept
-from companion.position import Position, position_from_json
+from companion.journal import Journal, fold, kept, read_position
+from companion.position import Position
 from companion.texts import colour, message, text, text_n
 
 
@@ -533,12 +533,13 @@ class Referee:
 def _moves_kept(events: Sequence[Any]) -> list[tuple[int, Position]]:
     """(journal id, position before) of each move of the game as it stands, for undo."""
     history: list[tuple[int, Position]] = []
+    layouts: dict[object, Any] = {}
     before: Mapping[str, Any] | None = None
     for step in kept(events):
         if step.kind == "start":
             history = []
         elif step.kind == "move" and before is not None:
-            history.append((step.id, position_from_json(before)))
+            history.append((step.id, read_position(before, layouts)))
         before = step.after
     return history
 
