@@ -151,3 +151,18 @@ def test_an_undo_after_a_correction_takes_back_the_last_move_as_corrected(tmp_pa
     table.referee.undo()
     assert [m.number for m in moves_of(table)] == [1]
     assert table.referee.position == moves[0].after
+
+
+def test_companion_export_shows_the_correction(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "j.sqlite"
+    table = four_moves(path)
+    moves = moves_of(table)
+    first_said = moves[1].announcement
+    apply(table.referee, plan(moves, 2, instead(moves[1], STORED), rules))
+    table.journal.close()
+    assert main(["--lang", "en", "export", "--journal", str(path)]) == 0
+    turns = capsys.readouterr().out.splitlines()[4:]
+    assert turns[1] == f"2. yellow 5+2: {STORED}  (corrected; first recorded: „{first_said}“)"
+    assert turns[3].endswith("(taken back)")  # move 4 no longer stood: taken back with it
