@@ -8,6 +8,8 @@ import html
 import re
 from urllib.parse import urlencode
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_correction import BLOCKS, STORED, four_moves, moves_of
 
 from companion.web import create_app
@@ -113,3 +115,23 @@ def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tm
     assert client.post("/correct/2", data=form).status_code == 302
     said = [m.announcement for m in moves_of(table)]
     assert said[1:3] == [BLOCKS, pushes]
+
+
+@given(number=st.integers(-2, 9), pick=st.text(max_size=60), said=st.text(max_size=40))
+@settings(max_examples=40)
+def test_any_pick_in_the_address_is_answered_never_with_a_server_error(number, pick, said):
+    query = urlencode({f"p{max(number, 0)}": pick, "said": said, "p3": pick})
+    for path in ("", "/check", "/fix"):
+        answer = REFEREE.get(f"/correct/{number}{path}?{query}")
+        assert answer.status_code in (200, 404, 409), (path, answer.status_code)
+
+
+def _referee_client():  # type: ignore[no-untyped-def]
+    import tempfile
+    from pathlib import Path
+
+    _, client = page_of(Path(tempfile.mkdtemp()))
+    return unlocked(client)
+
+
+REFEREE = _referee_client()

@@ -9,6 +9,8 @@ from collections import Counter
 from urllib.parse import urlencode
 
 from conftest import position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.position import start_position
 from companion.web import Table, create_app
@@ -161,3 +163,18 @@ def test_the_english_page_gives_each_move_its_english_reading():
     english = page.get("/status?lang=en").get_data(as_text=True)
     german = page.get("/status?lang=de").get_data(as_text=True)
     assert table.referee.legal[0].gloss in english and 'class="gloss"' not in german
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=60)
+def test_any_words_typed_into_the_search_are_answered(words):
+    page = SEARCH_CLIENT.get("/status?" + urlencode({"said": words, "from": words}))
+    assert page.status_code == 200
+
+
+def _search_client():  # type: ignore[no-untyped-def]
+    _, client = table_after([6, 6], position().moved(CROWDED))
+    return client
+
+
+SEARCH_CLIENT = _search_client()
