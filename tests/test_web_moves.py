@@ -178,3 +178,17 @@ def _search_client():  # type: ignore[no-untyped-def]
 
 
 SEARCH_CLIENT = _search_client()
+
+
+def test_the_history_reads_a_recorded_announcement_as_the_move_list_does():
+    """The history has only the words the journal kept; their English reading is the one
+    the move had in the list, in every game."""
+    from companion.table import rules
+    from companion.web.table import announcement_gloss
+
+    for game, roll in (("gravitation", (6, 6)), ("tuerme", (6, 1)), ("tenet", (1, 2, 3))):
+        pos = start_position(game, ["red", "yellow"])
+        moves = list(rules(pos, roll))[:60]
+        assert moves, game
+        for m in moves:
+            assert announcement_gloss(game, m.announcement) == m.gloss, (game, m.announcement)
