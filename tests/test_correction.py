@@ -166,3 +166,14 @@ def test_companion_export_shows_the_correction(tmp_path, capsys):
     turns = capsys.readouterr().out.splitlines()[4:]
     assert turns[1] == f"2. yellow 5+2: {STORED}  (corrected; first recorded: „{first_said}“)"
     assert turns[3].endswith("(taken back)")  # move 4 no longer stood: taken back with it
+
+
+def test_a_move_corrected_to_itself_leaves_every_later_move_standing(tmp_path):
+    table = four_moves(tmp_path / "j.sqlite")
+    moves = moves_of(table)
+    for number in (1, 2, 3):
+        same = plan(
+            moves, number, instead(moves[number - 1], moves[number - 1].announcement), rules
+        )
+        assert same.broken is None and len(same.standing) == 4 - number
+        assert same.position == moves[-1].after
