@@ -8,6 +8,7 @@ import html
 import re
 from urllib.parse import urlencode
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_correction import BLOCKS, STORED, four_moves, moves_of
@@ -135,3 +136,25 @@ def _referee_client():  # type: ignore[no-untyped-def]
 
 
 REFEREE = _referee_client()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_correction_pages_speak_one_language(tmp_path, lang):
+    from test_languages import foreign, visible
+
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    query = urlencode(fields)
+    said = [m.announcement for m in moves_of(table)] + [BLOCKS]
+    for path in (
+        "/status",
+        f"/correct/2?said={BLOCKS}",
+        f"/correct/2/check?{query}",
+        f"/correct/2/fix?{query}",
+    ):
+        page = client.get(f"{path}&lang={lang}" if "?" in path else f"{path}?lang={lang}")
+        assert page.status_code == 200, path
+        words = visible(page.get_data(as_text=True))
+        spoken = [*said, *re.findall(r"Wurf [^<>„“'\"|]*?(?=[<„“'\"|]|$)", words)]
+        assert foreign(words, lang, spoken) == [], path
