@@ -166,6 +166,12 @@ def plan(
             break
         if p.number in picks:
             check = Check(p, picks[p.number], picked=True)
+        elif position == p.before and not any(n > p.number for n in picks):
+            # the replay is back where the game was: from here on it is the same game
+            checks.extend(
+                Check(q, AsRecorded(q.announcement, q.after)) for q in later[len(checks) :]
+            )
+            break
         else:
             check = recheck(position, p, rules)
         checks.append(check)
@@ -181,33 +187,49 @@ def recheck(position: Position, p: Played, rules: Rules) -> Check:
     if position.to_move != p.player:
         return Check(p, None, text("correction.not_their_turn", player=colour(position.to_move)))
     wanted = movement(p.before, p.after)
-    left = frozenset(f for f, _ in wanted[0]) or None
-    found: dict[Hashable, MoveLike] = {}
     try:
-        for m in islice(moves_from(position, p.roll, left, rules), SEARCHED):
-            if m.announcement == p.announcement and movement(position, m.after) == wanted:
-                found.setdefault(_outcome(m), m)
+        said, why = _said_so(position, p.roll, p.announcement, rules)
     except CompanionError as exc:  # the roll no longer fits the position (TENET)
         return Check(p, None, message(exc))
+    found: dict[Hashable, MoveLike] = {}
+    for m in said:
+        if movement(position, m.after) == wanted:
+            found.setdefault(_outcome(m), m)
     if len(found) == 1:
         return Check(p, next(iter(found.values())))
     if found:
         return Check(p, None, text("correction.several"))
-    return Check(p, None, _why_not(position, p))
+    return Check(p, None, why or text("correction.other_pieces"))
 
 
-def _why_not(position: Position, p: Played) -> str:
-    """Why the words of ``p`` name no such move in ``position``: the game's checker's
-    reason where it finds them wrong, else that they move other pieces now."""
+def _said_so(
+    position: Position, roll: tuple[int, ...], said: str, rules: Rules
+) -> tuple[list[MoveLike], str]:
+    """The legal moves said with these words (one per outcome), or the checker's reason
+    why the words name none. The game's checker applies the words (only the moves that
+    can be said so are built); TENET's list holds single steps, which are looked through
+    (at most SEARCHED)."""
+    if position.game == "tenet":
+        steps = islice(rules(position, roll), SEARCHED)
+        return [m for m in steps if m.announcement == said], ""
     from companion.games import check
 
-    try:
-        verdict = check(position, p.roll, p.announcement)
-    except CompanionError as exc:
-        return message(exc)
+    verdict = check(position, roll, said)
     if verdict.verdict in ("illegal", "invalid"):
-        return verdict.reason
-    return text("correction.other_pieces")
+        return [], verdict.reason
+    one: MoveLike | None = getattr(verdict, "move", None)
+    return ([one] if one else list(getattr(verdict, "candidates", ()))), ""
+
+
+@dataclass(frozen=True)
+class AsRecorded:
+    """A later move the replay did not need to play again: the game before it is the
+    game as recorded, so it is the recorded move."""
+
+    announcement: str
+    after: Position
+    winner: str | None = None
+    destroyed: tuple[Any, ...] = ()
 
 
 def movement(before: Position, after: Position) -> tuple[frozenset[tuple[str, str]], ...]:

@@ -177,3 +177,31 @@ def test_a_move_corrected_to_itself_leaves_every_later_move_standing(tmp_path):
         )
         assert same.broken is None and len(same.standing) == 4 - number
         assert same.position == moves[-1].after
+
+
+@pytest.mark.parametrize("game", ["gravitation", "tunnelx", "tuerme", "tenet"])
+def test_every_recorded_move_checked_again_where_it_was_made_stands(tmp_path, game):
+    """The rule a replay rests on: a move is found again from its own position by its
+    words and what it did to its player's pieces (a push of an own piece included)."""
+    import random
+
+    from companion.correction import recheck
+    from companion.position import start_position
+    from companion.web.table import dice_inputs
+
+    rng = random.Random(5)
+    players = ["red", "green"] if game == "tenet" else ["red", "yellow"]
+    table = Table.new(start_position(game, players), tmp_path / "j.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    while len(moves_of(table)) < 60 and ref.phase is not Phase.OVER:
+        if ref.phase is Phase.SETUP:
+            ref.confirm_board()
+        if ref.phase is Phase.ROLL:
+            ref.observe_dice([rng.choice(faces) for _, faces in dice_inputs(ref.position)])
+        if ref.phase is Phase.MOVE and ref.legal:
+            ref.play(rng.randrange(len(ref.legal)))
+    for move in moves_of(table):
+        again = recheck(move.before, move, rules)
+        assert again.stands, (move.number, move.announcement, again.reason)
+        assert again.move.after.placement == move.after.placement
