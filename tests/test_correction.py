@@ -205,3 +205,11 @@ def test_every_recorded_move_checked_again_where_it_was_made_stands(tmp_path, ga
         again = recheck(move.before, move, rules)
         assert again.stands, (move.number, move.announcement, again.reason)
         assert again.move.after.placement == move.after.placement
+
+
+def test_a_correction_event_that_cannot_be_read_back_is_named(tmp_path):
+    table = four_moves(tmp_path / "j.sqlite")
+    game, journal = table.referee.game_id, table.journal
+    broken = {"position": table.position.to_json(), "corrects": 7, "moves": [{"replaces": "x"}]}
+    event = journal.append(game, "correction", broken)
+    assert [(g, e) for g, e, _ in journal.bad_events()] == [(game, event.id)]
