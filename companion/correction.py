@@ -31,9 +31,9 @@ from companion.position import Position
 from companion.referee import MoveLike, Referee, Rules
 from companion.texts import colour, message, text
 
-#: The most moves looked through to find a later move again in the corrected game: more
-#: than any one piece has on a roll (measured in docs/web.md), so a search that stops
-#: here says so instead of taking seconds.
+#: The most TENET steps looked through to find a later step again (a crowded board has
+#: about a thousand on a roll, companion/games/legal.py): a search that stops here says
+#: the step does not stand rather than taking seconds.
 SEARCHED = 5000
 
 
