@@ -4,7 +4,8 @@ Each event (start, roll, still board, move, verdict, correction, undo, finish) i
 committed on its own with ``synchronous=FULL`` in WAL mode, so that once :meth:`append`
 returns the event is on the disk. Rows are never changed or deleted (triggers refuse
 it); an undo is a new event that names the one it takes back. The referee resumes a game
-by folding its events (:func:`fold`).
+by folding its events (:func:`fold`); a correction of one move is a new event too, naming
+the move it corrects (:func:`kept`).
 
 A file that is not a companion journal — a corrupt one, or another program's SQLite
 database — is refused with one line and never written to. A journal that cannot be
@@ -22,7 +23,7 @@ import fcntl
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -394,6 +395,11 @@ def event_problem(kind: str, text: str) -> str | None:
             int(data["undoes"])
         elif kind == "roll":
             [int(d) for d in data["dice"]]
+        if kind == "correction" and "corrects" in data:  # a move corrected, the rest replayed
+            int(data["corrects"])
+            for m in data["moves"]:
+                int(m["replaces"])
+                position_from_json(m["after"])
     except CompanionError as exc:
         return f"the position of this {kind} is broken ({exc})"
     except (KeyError, TypeError, ValueError) as exc:
@@ -444,26 +450,78 @@ class GameState:
     last_event: int
 
 
-def fold(events: list[Event]) -> GameState:
-    """The state after the events: start, then moves and corrections, minus what was undone.
+@dataclass(frozen=True)
+class Kept:
+    """One step of the game as it stands: the start, a move, or a position the operator
+    set. ``id`` is the journal event that made it; a move a correction replaced keeps the
+    id of the move it replaced, so that an undo or a second correction names it."""
 
-    A ``move`` event carries ``after`` (the position after it) and ``announcement``; a
-    ``correction`` carries ``position`` (set by the operator); an ``undo`` carries
-    ``undoes``, the id of the move or correction it takes back.
+    id: int
+    kind: str  # "start" | "move" | "set"
+    after: Mapping[str, Any]  # the position after it, as the journal stores it
+    announcement: str | None = None
+    roll: tuple[int, ...] = ()
+
+
+def kept(events: Iterable[Event]) -> list[Kept]:
+    """The steps of a game as they stand after every undo and correction, in order.
+
+    The events are read one after the other: ``start`` begins the list; a ``move``
+    (``after``, ``announcement``, ``roll``) adds to it; an ``undo`` (``undoes``) removes
+    the step it names; a ``correction`` with ``position`` only (the operator set the
+    board) adds a step; a correction of a move (``corrects``: the move's id, ``moves``:
+    that move and every later one as replayed, each with the id it ``replaces``) puts
+    those moves in place of the corrected move and everything after it, so a later move
+    the referee chose to take back with it (``dropped``) is no longer there.
     """
-    undone = {int(e.data["undoes"]) for e in events if e.kind == "undo" and "undoes" in e.data}
-    history: list[tuple[dict[str, Any], str | None]] = []
+    steps: list[Kept] = []
     for e in events:
-        if e.id in undone:
-            continue
+        data = e.data
         if e.kind == "start":
-            history = [(e.data["position"], None)]
+            steps = [Kept(e.id, "start", data["position"])]
         elif e.kind == "move":
-            history.append((e.data["after"], e.data.get("announcement")))
+            roll = tuple(int(d) for d in data.get("roll", ()))
+            steps.append(Kept(e.id, "move", data["after"], data.get("announcement"), roll))
+        elif e.kind == "undo" and "undoes" in data:
+            steps = [s for s in steps if s.id != int(data["undoes"])]
+        elif e.kind == "correction" and "corrects" in data:
+            at = next((i for i, s in enumerate(steps) if s.id == int(data["corrects"])), None)
+            if at is None:
+                continue  # names no move of the game as it stands: changes nothing
+            steps = steps[:at] + [
+                Kept(
+                    int(m["replaces"]),
+                    "move",
+                    m["after"],
+                    m.get("announcement"),
+                    tuple(int(d) for d in m.get("roll", ())),
+                )
+                for m in data["moves"]
+            ]
         elif e.kind == "correction":
-            history.append((e.data["position"], None))
-    position = position_from_json(history[-1][0]) if history else None
-    announcements = [a for _, a in history if a]
+            steps.append(Kept(e.id, "set", data["position"]))
+    return steps
+
+
+def read_position(data: Mapping[str, Any], layouts: dict[object, Any]) -> Position:
+    """A position of the journal, its layout loaded once per game (``layouts``: the ones
+    read so far, by name): loading a layout costs ~16 ms, a game holds hundreds of
+    positions on the same one."""
+    name = data.get("layout")
+    if isinstance(name, str) and name in layouts:
+        return position_from_json(data, layouts[name])
+    position = position_from_json(data)
+    if isinstance(name, str):
+        layouts[name] = position.layout
+    return position
+
+
+def fold(events: list[Event]) -> GameState:
+    """The state after the events: start, then moves and corrections, minus what was
+    undone (:func:`kept`)."""
+    steps = kept(events)
+    position = position_from_json(steps[-1].after) if steps else None
+    announcements = [s.announcement for s in steps if s.announcement]
     return GameState(position, announcements, events[-1].id if events else 0)
 
 

@@ -31,6 +31,8 @@ class Turn:
     objections: list[str] = field(default_factory=list)
     taken_back: bool = False
     winner: str | None = None
+    corrected: list[str] = field(default_factory=list)  # what the moves were recorded as first
+    move_ids: list[int] = field(default_factory=list)  # the journal's move events
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -41,6 +43,7 @@ class Turn:
             "objections": list(self.objections),
             "taken_back": self.taken_back,
             "winner": self.winner,
+            "corrected": list(self.corrected),
         }
 
 
@@ -58,12 +61,31 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
             continue
         elif kind == "move":
             out[-1].moves.append(str(data.get("announcement") or "?"))
+            out[-1].move_ids.append(event["id"])
             out[-1].taken_back |= event["id"] in undone
+        elif kind == "correction" and "corrects" in data:
+            _corrected(out, data)
         elif kind == "finish" and not out[-1].taken_back:
             out[-1].winner = str(data.get("winner"))
         elif kind == "verdict" and data.get("verdict") in _TOLD:
             out[-1].objections.append(f"{data['verdict']}: {data.get('reason', '')}")
     return out
+
+
+def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
+    """A correction of a move (companion.correction): the moves it replaced say their new
+    words and what they were recorded as first; the moves it took back with it say so."""
+    where = {i: (t, n) for t in turns_ for n, i in enumerate(t.move_ids)}
+    for m in data.get("moves", ()):
+        turn, n = where.get(m.get("replaces"), (None, 0))
+        said = str(m.get("announcement") or "?")
+        if turn is not None and turn.moves[n] != said:
+            turn.corrected.append(turn.moves[n])
+            turn.moves[n] = said
+    for dropped in data.get("dropped", ()):
+        turn, _ = where.get(dropped, (None, 0))
+        if turn is not None:
+            turn.taken_back = True
 
 
 def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
@@ -101,6 +123,8 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(turn['objections'])}]"
+        for was in turn.get("corrected", ()):
+            line += "  " + say("record.corrected", was=was)
         if turn["taken_back"]:
             line += "  " + say("record.taken_back")
         if turn["winner"]:

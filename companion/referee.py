@@ -28,8 +28,8 @@ from companion.boards import differences, seen, with_board
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.journal import Journal, fold
-from companion.position import Position, position_from_json
+from companion.journal import Journal, fold, kept, read_position
+from companion.position import Position
 from companion.texts import colour, message, text, text_n
 
 
@@ -132,18 +132,7 @@ class Referee:
         if state.position is None:
             raise ValueError(f"game {game_id} has no start event")
         ref = cls(state.position, rules, journal, game_id, resumed=True)
-        undone = {int(e.data["undoes"]) for e in events if e.kind == "undo"}
-        current: Position | None = None
-        for e in events:  # the positions before each kept move, for undo
-            if e.id in undone:
-                continue
-            if e.kind == "start":
-                current, ref._history = position_from_json(e.data["position"]), []
-            elif e.kind == "move" and current is not None:
-                ref._history.append((e.id, current))
-                current = position_from_json(e.data["after"])
-            elif e.kind == "correction":
-                current = position_from_json(e.data["position"])
+        ref._history = _moves_kept(events)
         # the dice of a roll that was read but not yet moved on are still valid
         last = next(
             (
@@ -155,6 +144,8 @@ class Referee:
         )
         if last is not None and last.kind == "roll":
             ref._pending_roll = tuple(int(d) for d in last.data["dice"])
+        elif last is not None and last.kind == "correction" and last.data.get("pending_roll"):
+            ref._pending_roll = tuple(int(d) for d in last.data["pending_roll"])
         elif ref.position.spent:  # a TENET turn begun: its roll goes on
             roll = next((e for e in reversed(events) if e.kind == "roll"), None)
             if roll is not None:
@@ -358,7 +349,13 @@ class Referee:
         legal = self.legal
         if not 0 <= index < len(legal):
             return self._say(Verdict("info", text("referee.no_such_move")))
-        move = legal[index]
+        return self.play_move(legal[index])
+
+    def play_move(self, move: MoveLike) -> Verdict:
+        """The player names the move made, found among all legal moves of the roll (the
+        page's search by piece or by words): one of ``rules(position, roll)``."""
+        if self.phase not in (Phase.MOVE, Phase.REJECTED):
+            return self._say(Verdict("info", text("referee.no_such_move")))
         before, after = seen(self.position), seen(move.after)
         verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a
@@ -432,6 +429,35 @@ class Referee:
         self._changed()
         return self._say(Verdict("info", text("referee.corrected")))
 
+    def rewrite(
+        self,
+        event: Mapping[str, Any],
+        position: Position,
+        last: MoveLike | None,
+        said: str,
+    ) -> Verdict:
+        """Record a correction of a move (``event``, built by companion.correction) and go
+        on from ``position``, the game as corrected; ``last`` is its last move, ``said``
+        the verdict's sentence. A roll being played stays when the same player is still
+        to move; the pieces are then set up as the page shows them."""
+        if self.journal is None:
+            return self._say(Verdict("info", text("referee.nothing_to_correct")))
+        keep = self.roll if self.roll and position.to_move == self.position.to_move else None
+        if keep and self.position.spent:
+            keep = None  # a TENET turn begun: its steps are the moves corrected
+        self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
+        self._history = _moves_kept(list(self.journal.events(self.game_id)))
+        self.position, self.roll, self.candidates, self._legal = position, None, [], []
+        self.last_move = last
+        self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
+        self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
+        self._last_board, self._unseen = None, False
+        self._changed()
+        if last is not None and last.winner:
+            self.phase = Phase.OVER
+            self._record("finish", {"winner": last.winner})
+        return self._say(Verdict("info", said))
+
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo)."""
         if not self._history:
@@ -457,6 +483,20 @@ class Referee:
         for listener in self.listeners:
             listener(self)
         return verdict
+
+
+def _moves_kept(events: Sequence[Any]) -> list[tuple[int, Position]]:
+    """(journal id, position before) of each move of the game as it stands, for undo."""
+    history: list[tuple[int, Position]] = []
+    layouts: dict[object, Any] = {}
+    before: Mapping[str, Any] | None = None
+    for step in kept(events):
+        if step.kind == "start":
+            history = []
+        elif step.kind == "move" and before is not None:
+            history.append((step.id, read_position(before, layouts)))
+        before = step.after
+    return history
 
 
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:

@@ -61,7 +61,7 @@ class Camera:
 def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no-untyped-def]
     from waitress.server import create_server
 
-    table = Table.new(position())
+    table = Table.new(position(), tmp_path_factory.mktemp("data") / "journal.sqlite")
     camera = Camera(table)
     camera.show("start")
     app = create_app(
@@ -398,6 +398,19 @@ def test_a_phone_zooms_the_board_to_pieces_of_24_px_and_names_a_tapped_field(ser
         browser.set_window_size(1200, 900)
 
 
+def tap(browser, field: str) -> None:  # type: ignore[no-untyped-def]
+    """Tap a field of the board (again, if a live update redrew the board meanwhile)."""
+    for attempt in range(3):
+        try:
+            spot = browser.find_element(By.CSS_SELECTOR, f".spot[data-field='{field}']")
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
+            spot.click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
+
+
 def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
     url, app = server
     table = app.config["TABLE"]
@@ -416,9 +429,7 @@ def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
 
     assert moves(browser) == 20  # the first page of all 65
     for field in (start, end):
-        spot = browser.find_element(By.CSS_SELECTOR, f".spot[data-field='{field}']")
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
-        spot.click()
+        tap(browser, field)
         WebDriverWait(browser, 10).until(lambda b, f=field: f in b.current_url)
     wanted = sum(1 for m in legal if (m.start, m.end) == (start, end))
     wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
@@ -455,3 +466,124 @@ def test_the_theme_button_switches_light_and_dark_and_the_phone_keeps_it(server,
     assert browser.execute_script(background) == after
     browser.find_element(By.ID, "theme").click()  # and back
     assert browser.execute_script(background) == before
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_bar_keeps_theme_and_language_on_its_first_line_on_a_phone(server, browser, lang):
+    url, _ = server
+    browser.set_window_size(390, 844)
+    first_line = """
+    const top = e => Math.round(e.getBoundingClientRect().top);
+    const first = top(document.querySelector("nav a"));
+    return [top(document.getElementById("theme")) - first,
+            top(document.querySelector("nav .lang")) - first];
+    """
+    try:
+        browser.get(f"{url}/lock")  # a GET: refused, but locks nothing; the bar as players see it
+        for page in ("/teach", "/setup"):  # locked, then unlocked (the bar has "lock again")
+            if page == "/setup":
+                unlocked(browser, url, page)
+            browser.get(f"{url}{page}?lang={lang}")
+            assert all(abs(d) <= 4 for d in browser.execute_script(first_line)), page
+        shot(browser, f"nav-{lang}-phone")
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def four_moves_at(app) -> None:  # type: ignore[no-untyped-def]
+    """A new game: red 4+3, yellow 5+2, red 6+1, yellow 3+3 (as tests/test_correction.py)."""
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        for dice in ([4, 3], [5, 2], [6, 1], [3, 3]):
+            table.referee.observe_dice(dice)
+            table.referee.play(0)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
+def test_the_referee_corrects_move_2_and_is_asked_about_move_3(server, browser, size, lang):
+    from test_correction import BLOCKS
+
+    url, app = server
+    four_moves_at(app)
+    browser.set_window_size(*size)
+    device = "phone" if size[0] < 500 else "tv"
+    try:
+        unlocked(browser, url, "/setup")
+        browser.get(f"{url}/?lang={lang}")
+        assert 'href="/correct/2"' in browser.page_source  # the history offers it
+        browser.get(f"{url}/correct/2")
+        said = browser.find_element(By.CSS_SELECTOR, "form.find input[name=said]")
+        said.send_keys(BLOCKS)
+        submit(browser, "form.find button")
+        assert browser.find_element(By.CSS_SELECTOR, "button.move").text == BLOCKS
+        shot(browser, f"correct-{lang}-{device}")
+        whole_page(browser, f"correct-{lang}-{device}-whole")
+        assert browser.execute_script(STICKING_OUT) == []
+        # the page's own click (a driver's click here at times lost its node as the
+        # next page came: "Node with given id does not belong to the document")
+        page = browser.find_element(By.TAG_NAME, "html")
+        browser.execute_script("document.querySelector('button.move').click()")
+        WebDriverWait(browser, 60).until(staleness_of(page))  # the check: move 3 no longer stands
+        assert "/correct/2/check" in browser.current_url
+        assert "check-3" in browser.find_element(By.CSS_SELECTOR, "li.bad").get_attribute("id")
+        shot(browser, f"correct-check-{lang}-{device}")
+        whole_page(browser, f"correct-check-{lang}-{device}-whole")
+        assert browser.execute_script(STICKING_OUT) == []
+        browser.find_element(By.NAME, "drop").click()  # take back moves 3 and 4
+        submit(browser, "#correct-yes")
+        said = "return [...document.querySelectorAll('.history .said')].map(e => e.textContent)"
+        assert browser.execute_script(said)[1:] == [BLOCKS]  # read at once: no stale element
+        shot(browser, f"table-corrected-{lang}-{device}")
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_a_move_past_the_first_100_is_found_by_its_words_and_played(server, browser):
+    from companion.table import rules
+
+    url, app = server
+    table = app.config["TABLE"]
+    crowded = position().moved({"red.S1": "U2.7", "red.S2": "U3.3", "red.S3": "U4.10"})
+    with table.lock:
+        table.restart(crowded)
+        table.referee.confirm_board()
+        table.referee.observe_dice([6, 6])
+        far = list(rules(crowded, (6, 6)))[-1]  # the last of 247
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(f"{url}/?lang=de")
+        live_stream(browser)
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "legal"))
+        browser.execute_script("document.getElementById('legal').open = true")
+        for attempt in range(3):  # a live update may redraw the list before it has focus
+            try:
+                words = browser.find_element(By.CSS_SELECTOR, "form.find input[name=said]")
+                browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
+                words.send_keys(far.announcement)  # focused: no redraw takes it away now
+                break
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                browser.execute_script("document.getElementById('legal').open = true")
+        submit(browser, "form.find button")
+        shot(browser, "table-found-by-words-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+        submit(browser, "#status button.move")
+        assert table.referee.last_move is not None
+        assert table.position == far.after
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_on_the_correction_page_tapping_a_piece_lists_its_moves(server, browser):
+    url, app = server
+    four_moves_at(app)
+    unlocked(browser, url, "/setup")
+    browser.get(f"{url}/correct/2?lang=de")
+    tap(browser, "yellow.S1")
+    WebDriverWait(browser, 10).until(lambda b: "from=yellow.S1" in b.current_url)
+    paths = browser.find_elements(By.CSS_SELECTOR, "#legal .path")
+    assert paths and all("yellow.S1 →" in p.get_attribute("textContent") for p in paths)

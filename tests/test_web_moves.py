@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from urllib.parse import urlencode
 
 from conftest import position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.position import start_position
 from companion.web import Table, create_app
@@ -23,7 +26,7 @@ def table_after(roll, pos=None):  # type: ignore[no-untyped-def]
 
 def buttons(page: str) -> list[int]:
     """The move numbers the page's buttons play."""
-    return [int(n) for n in re.findall(r'action="/play/(\d+)"', page)]
+    return [int(n) for n in re.findall(r'action="/play/(\d+)\?', page)]
 
 
 def test_the_list_says_which_part_it_shows_and_pages_through_every_move():
@@ -69,19 +72,81 @@ def test_moves_said_alike_are_told_apart_by_their_path():
     assert all("→" in p for _, p in rows)
 
 
+def said(page: str) -> list[str]:
+    """The announcements of the page's move buttons, in order."""
+    return re.findall(r'class="move">([^<]*)</button>', page)
+
+
 def test_the_list_shows_only_the_moves_of_a_piece_to_a_field():
     table, client = table_after([1, 1])
     legal = table.referee.legal
     start = "red.S2"
     ends = {m.end for m in legal if m.start == start}
     page = client.get(f"/status?from={start}&lang=de").get_data(as_text=True)
-    assert buttons(page) == [i for i, m in enumerate(legal) if m.start == start]
-    assert f"Nur die Züge von {start} nach …" in page and f"von allen {len(legal)}" in page
+    assert said(page) == [m.announcement for m in legal if m.start == start][:20]
+    assert f"Nur die Züge von {start} nach …" in page
     end = sorted(ends)[0]
     page = client.get(f"/status?from={start}&to={end}").get_data(as_text=True)
-    assert buttons(page) == [i for i, m in enumerate(legal) if (m.start, m.end) == (start, end)]
+    assert said(page) == [m.announcement for m in legal if (m.start, m.end) == (start, end)]
     ringed = client.get(f"/board.svg?from={start}&to={end}").get_data(as_text=True)
     assert ringed.count('stroke="#ff3df2" stroke-width="1.8"') == 2  # both fields ringed
+
+
+CROWDED = {"red.S1": "U2.7", "red.S2": "U3.3", "red.S3": "U4.10"}  # 247 moves with 6+6
+
+
+def post(client, path, **data):  # type: ignore[no-untyped-def]
+    page = client.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    return client.post(path, data={**data, "csrf_token": token})
+
+
+def beyond_the_list(table):  # type: ignore[no-untyped-def]
+    """A legal move of the roll that the referee's first 100 do not hold."""
+    from companion.table import rules
+
+    every = list(rules(table.position, table.referee.roll))
+    assert len(every) > 200
+    listed = {(m.announcement, m.start, m.end) for m in table.referee.legal}
+    return next(m for m in every[150:] if (m.announcement, m.start, m.end) not in listed)
+
+
+def test_a_move_past_the_first_100_is_found_by_its_piece_and_played():
+    table, client = table_after([6, 6], position().moved(CROWDED))
+    move = beyond_the_list(table)
+    page = client.get(f"/status?from={move.start}&to={move.end}").get_data(as_text=True)
+    assert move.announcement in said(page)
+    number = buttons(page)[said(page).index(move.announcement)]
+    played = post(
+        client, f"/play/{number}?from={move.start}&to={move.end}", announcement=move.announcement
+    )
+    assert played.status_code == 302 and table.position == move.after
+
+
+def test_a_move_past_the_first_100_is_found_by_its_words():
+    table, client = table_after([6, 6], position().moved(CROWDED))
+    move = beyond_the_list(table)
+    page = client.get("/status", query_string={"said": move.announcement}).get_data(as_text=True)
+    assert said(page)[0] == move.announcement and "Züge zu „" in page
+    post(
+        client, f"/play/0?{urlencode({'said': move.announcement})}", announcement=move.announcement
+    )
+    assert table.referee.last_move.announcement == move.announcement
+
+
+def test_words_that_name_no_legal_move_give_the_reason_and_the_nearest():
+    _, client = table_after([6, 6], position().moved(CROWDED))
+    page = client.get("/status?lang=en&" + urlencode({"said": "Wurf 12, Umlaufbahn 3"}))
+    text = page.get_data(as_text=True)
+    assert 'class="verdict illegal"' in text and "The nearest legal moves" in text
+    assert said(text)  # the nearest legal moves, each a button
+
+
+def test_a_list_that_changed_since_the_page_was_drawn_plays_nothing():
+    table, client = table_after([1, 1])
+    before = table.position
+    answer = post(client, "/play/3?from=red.S2", announcement="Wurf 2, 1, 0")
+    assert answer.status_code == 409 and table.position == before
 
 
 def test_a_filter_left_from_an_earlier_roll_filters_nothing():
@@ -98,3 +163,32 @@ def test_the_english_page_gives_each_move_its_english_reading():
     english = page.get("/status?lang=en").get_data(as_text=True)
     german = page.get("/status?lang=de").get_data(as_text=True)
     assert table.referee.legal[0].gloss in english and 'class="gloss"' not in german
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=60)
+def test_any_words_typed_into_the_search_are_answered(words):
+    page = SEARCH_CLIENT.get("/status?" + urlencode({"said": words, "from": words}))
+    assert page.status_code == 200
+
+
+def _search_client():  # type: ignore[no-untyped-def]
+    _, client = table_after([6, 6], position().moved(CROWDED))
+    return client
+
+
+SEARCH_CLIENT = _search_client()
+
+
+def test_the_history_reads_a_recorded_announcement_as_the_move_list_does():
+    """The history has only the words the journal kept; their English reading is the one
+    the move had in the list, in every game."""
+    from companion.table import rules
+    from companion.web.table import announcement_gloss
+
+    for game, roll in (("gravitation", (6, 6)), ("tuerme", (6, 1)), ("tenet", (1, 2, 3))):
+        pos = start_position(game, ["red", "yellow"])
+        moves = list(rules(pos, roll))[:60]
+        assert moves, game
+        for m in moves:
+            assert announcement_gloss(game, m.announcement) == m.gloss, (game, m.announcement)

@@ -140,6 +140,29 @@ class Game(Protocol):
         ``("legal", why)`` or ``("illegal", why)``."""
         ...
 
+    def named(
+        self, position: Position, roll: Roll, said: str, limit: int
+    ) -> tuple[Sequence[GameMove], str, str]:
+        """The legal moves the words name, with the verdict (legal, ambiguous, illegal) and
+        its reason: the checker's move, the moves the words fit, or the nearest legal ones
+        (CompanionError where the words cannot be read). A game whose moves are single
+        steps (TENET) looks through at most ``limit`` steps for those whose announcement
+        holds the words."""
+        ...
+
+    def moves_of(
+        self, position: Position, roll: Roll, starts: frozenset[str]
+    ) -> Iterator[GameMove]:
+        """The legal moves of the pieces on ``starts`` only, in the game's order (the
+        ZwiAner games build no other piece's moves: a roll of thousands stays cheap)."""
+        ...
+
+    def reading(self, said: str) -> str:
+        """The English reading of an announcement in the game's notation, as a listed
+        move's ``gloss`` gives it (CompanionError or ValueError where it does not parse:
+        the words of an older notation in an old journal)."""
+        ...
+
     def spell_out(self, move: Any) -> Sequence[Spelt]:
         """A move's announcement word by word with its arithmetic, for the teaching page;
         empty where the game has no arithmetic to teach (or ``move`` is none of its)."""

@@ -78,6 +78,13 @@ class Verdict(Generic[M]):
         return data
 
 
+def named(verdict: Verdict[M]) -> tuple[list[M], str, str]:
+    """The moves a verdict names (its move, or the moves the words fit, or the nearest
+    legal ones), the verdict and its reason: what Game.named answers for a checker."""
+    moves = [verdict.move] if verdict.move is not None else list(verdict.candidates)
+    return moves, verdict.verdict, verdict.reason
+
+
 def check_fields(position: Position, to: str | None, start: str | None) -> None:
     """CompanionError unless ``--to`` and ``--from`` (where given) are fields of the board."""
     for flag, fid in (("--to", to), ("--from", start)):

@@ -14,6 +14,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "phase": ("Phase", "Phase"),
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
     "options": ("Regelschalter", "Rule switches"),
+    "option_config": (
+        "In der config.toml: [game.options] {name}",
+        "In config.toml: [game.options] {name}",
+    ),
     "start": ("Spiel beginnen", "Start the game"),
     "setup_order": (
         "Die Zahlen sind die Zugreihenfolge: in der Reihenfolge ankreuzen, in der gespielt wird.",
@@ -82,10 +86,24 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "moves_more": (
         "Dieser Wurf erlaubt mehr als {count} Züge; die Liste zeigt die ersten {count}. "
-        "Einen anderen Zug einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
-        "This roll allows more than {count} moves; the list shows the first {count}. "
-        "For another move, make it on the board: the camera looks for it among all of them.",
+        "Jeden anderen findet ein Stein auf dem Brett (antippen) oder die Ansage (oben "
+        "eintippen); oder einfach am Brett ausführen: die Kamera sucht ihn unter allen.",
+        "This roll allows more than {count} moves; the list shows the first {count}. Find "
+        "any other by its piece (tap it on the board) or by its words (type them above); "
+        "or make it on the board: the camera looks for it among all of them.",
     ),
+    "moves_more_piece": (
+        "Dieser Stein hat mehr als {count} Züge; die Liste zeigt die ersten {count}: "
+        "ein Zielfeld antippen oder die Ansage eintippen findet die anderen.",
+        "This piece has more than {count} moves; the list shows the first {count}: tap "
+        "the field it ends on or type the words to find the others.",
+    ),
+    "moves_none_found": ("keiner gefunden", "none found"),
+    "moves_find": ("Zug suchen nach Ansage:", "Find a move by its words:"),
+    "moves_find_example": ("z. B. Wurf 7, Umlaufbahn 6, 5", "e.g. Wurf 7, Umlaufbahn 6, 5"),
+    "moves_find_go": ("Suchen", "Find"),
+    "moves_said": ("Züge zu „{said}“.", "Moves for „{said}“."),
+    "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
@@ -109,6 +127,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
+    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: „{was}“)"),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
@@ -119,6 +138,60 @@ WORDS: dict[str, tuple[str, str]] = {
     "join_how": (
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
+    ),
+    "correct": ("berichtigen", "correct"),
+    "correct_title": ("Zug {number} berichtigen", "Correct move {number}"),
+    "correct_recorded": (
+        "{player} hat {dice} gewürfelt; aufgezeichnet wurde:",
+        "{player} rolled {dice}; the referee recorded:",
+    ),
+    "correct_pick": (
+        "Welcher Zug war es wirklich? Die erlaubten Züge dieses Wurfs in der Stellung davor "
+        "(nach Stein, Feld oder Ansage zu finden):",
+        "Which move was it really? The legal moves of this roll in the position before it "
+        "(find them by piece, field or words):",
+    ),
+    "correct_board": ("Die Stellung vor diesem Zug.", "The position before this move."),
+    "correct_from": (
+        "{player} hat {dice} gewürfelt; aufgezeichnet:",
+        "{player} rolled {dice}; recorded:",
+    ),
+    "correct_to": ("wird berichtigt zu:", "is corrected to:"),
+    "correct_later": (
+        "Die Züge danach, neu geprüft",
+        "The moves after it, checked again",
+    ),
+    "correct_stands": ("steht", "stands"),
+    "correct_broken": ("steht so nicht mehr", "no longer stands"),
+    "correct_ask": (
+        "Zug {number} ist nach der Berichtigung so nicht mehr erlaubt. Ihn und die Züge "
+        "danach zurücknehmen, einen anderen Zug wählen oder alles lassen, wie es ist?",
+        "Move {number} is not legal as recorded after the correction. Take it and the moves "
+        "after it back, choose another move, or leave everything as it is?",
+    ),
+    "correct_drop": (
+        "Ja, die Züge {first} bis {last} zurücknehmen (das Protokoll behält sie)",
+        "Yes, take back moves {first} to {last} (the journal keeps them)",
+    ),
+    "correct_yes": ("Ja, Zug {number} berichtigen", "Yes, correct move {number}"),
+    "correct_other": ("Für Zug {number} einen anderen wählen", "Choose another for move {number}"),
+    "correct_fix_go": ("Sagen, welcher Zug {number} war", "Say which move {number} was"),
+    "correct_fix": (
+        "Zug {number} ({player}, {dice}: „{said}“) steht nach der Berichtigung so nicht "
+        "mehr: {reason}",
+        "Move {number} ({player}, {dice}: „{said}“) no longer stands after the correction: "
+        "{reason}",
+    ),
+    "correct_fix_pick": (
+        "Welcher Zug war Zug {number} wirklich? Die erlaubten Züge seines Wurfs in der "
+        "berichtigten Stellung davor:",
+        "Which move was move {number} really? The legal moves of its roll in the corrected "
+        "position before it:",
+    ),
+    "correct_picked": ("gewählt: „{said}“", "chosen: „{said}“"),
+    "correct_unchecked": (
+        "erst nach dem Zug davor zu prüfen",
+        "checked once the move before it is settled",
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
@@ -283,6 +356,25 @@ WORDS: dict[str, tuple[str, str]] = {
     "err_dice": (
         "Bitte beide Würfel als Zahlen von 1 bis 6 eintragen.",
         "Enter both dice as numbers 1 to 6.",
+    ),
+    "err_correct_no_journal": (
+        "Dieser Tisch führt kein Protokoll: es gibt keinen Zug zu berichtigen.",
+        "This table keeps no journal: there is no move to correct.",
+    ),
+    "err_correct_over": (
+        "Das Spiel ist zu Ende; seine Züge bleiben, wie sie aufgezeichnet sind.",
+        "The game is over; its moves stay as recorded.",
+    ),
+    "err_correct_no_such": ("Diesen Zug hat das Spiel nicht.", "The game has no such move."),
+    "err_correct_set": (
+        "Nach diesem Zug wurde die Stellung von Hand gesetzt: er bleibt, wie er ist.",
+        "The position was set by hand after this move: it stays as it is.",
+    ),
+    "err_correct_drop": (
+        "Ein späterer Zug steht nach der Berichtigung nicht mehr: bitte ankreuzen, dass er "
+        "und die Züge danach zurückgenommen werden, oder einen anderen Zug wählen.",
+        "A later move no longer stands after the correction: tick that it and the moves "
+        "after it are taken back, or choose another move.",
     ),
     "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
     "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),

@@ -122,6 +122,43 @@ WORDS: dict[str, tuple[str, str]] = {
         "position corrected: set up the pieces as shown",
     ),
     "referee.nothing_to_undo": ("Nichts zurückzunehmen", "nothing to undo"),
+    # correcting one recorded move (companion/correction.py)
+    "referee.nothing_to_correct": (
+        "Dieses Spiel hat kein Protokoll: kein Zug zu berichtigen",
+        "this game keeps no journal: no move to correct",
+    ),
+    "referee.move_corrected": (
+        "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Bitte die Steine wie "
+        "gezeigt aufstellen",
+        "move {number} corrected: „{said}“; the moves after it stand. Set up the pieces as shown",
+    ),
+    "referee.move_corrected_dropped": (
+        "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Bitte die "
+        "Steine wie gezeigt aufstellen",
+        "move {number} corrected: „{said}“; taken back from move {dropped} on. Set up the "
+        "pieces as shown",
+    ),
+    "correction.stale": (
+        "Das Spiel ist weitergegangen, seit Zug {number} zur Berichtigung "
+        "gewählt wurde: bitte noch einmal wählen",
+        "the game has changed since move {number} was chosen for correction: choose again",
+    ),
+    "correction.game_over": (
+        "das Spiel war mit Zug {number} zu Ende: {player} gewinnt",
+        "the game ended with move {number}: {player} wins",
+    ),
+    "correction.not_their_turn": (
+        "nach der Berichtigung ist {player} am Zug",
+        "after the correction it is {player}'s turn",
+    ),
+    "correction.several": (
+        "die Worte passen jetzt zu mehreren Zügen derselben Steine",
+        "the words now fit several moves of the same pieces",
+    ),
+    "correction.other_pieces": (
+        "die Worte bewegen jetzt andere Steine",
+        "the words now move other pieces",
+    ),
     "referee.undone": (
         "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen",
         "move taken back: set the pieces back as shown",

@@ -67,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_i18n(app)
 
     from companion.web.calibrate import calibrate
+    from companion.web.correct import correct
     from companion.web.join import join
     from companion.web.record import record
     from companion.web.setup import setup
@@ -78,6 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(teaching)
     app.register_blueprint(calibrate)
     app.register_blueprint(record)
+    app.register_blueprint(correct)
     app.register_blueprint(join)
     if app.config.get("PANEL") is not None:
         from companion.web.security import show_pin_on_this_screen

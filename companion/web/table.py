@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -26,15 +25,17 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.correction import Played, played
 from companion.games.game import game
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
-from companion.table import Table
+from companion.table import Table, rules
 from companion.texts import render_json
 from companion.voice import Voice
 from companion.web.events import Broker
 from companion.web.i18n import language, say, say_colour, t
+from companion.web.movelist import MoveList, find, pick
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
 table = Blueprint("table", __name__)
@@ -45,74 +46,15 @@ def _table() -> Table:
     return t
 
 
-#: Moves on one page of the move list: a phone shows them without endless scrolling.
-PAGE = 20
-
-
-@dataclass(frozen=True)
-class MoveList:
-    """One page of the legal moves the referee lists (at most SHOWN of a roll), perhaps
-    only those of one piece (``start``) and to one field (``end``): which part is shown,
-    of how many, and whether the roll has more than the referee lists."""
-
-    picked: Sequence[tuple[int, MoveLike]]  # (index for Referee.play, move), filtered
-    total: int  # how many the referee lists
-    page: int  # 1-based
-    more: bool  # the roll has more legal moves than the referee lists
-    start: str | None = None
-    end: str | None = None
-    starts: tuple[str, ...] = ()  # the fields a listed move starts from (for tapping)
-    ends: tuple[str, ...] = ()  # and ends on
-
-    @property
-    def count(self) -> int:
-        return len(self.picked)
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.count // PAGE))
-
-    @property
-    def first(self) -> int:
-        """The number of the first move shown (1-based, as the list counts)."""
-        return min((self.page - 1) * PAGE + 1, self.count)
-
-    @property
-    def last(self) -> int:
-        return min(self.count, self.page * PAGE)
-
-    @property
-    def shown(self) -> Sequence[tuple[int, MoveLike]]:
-        """The moves of this page with their index for :meth:`Referee.play`."""
-        return self.picked[(self.page - 1) * PAGE : self.page * PAGE]
-
-    def query(self, **changes: object) -> str:
-        """This list's query string with ``changes`` (None drops a key): for its links."""
-        keys = {"moves": self.page, "from": self.start, "to": self.end, **changes}
-        return urlencode({k: v for k, v in keys.items() if v is not None})
-
-
 def move_list(ref: Referee, args: Mapping[str, str]) -> MoveList:
-    """The page ``args["moves"]`` (clamped to the pages there are) of the referee's legal
-    moves, of the piece on ``args["from"]`` and to ``args["to"]`` when they are given (a
-    field no listed move starts from or ends on, left from an earlier roll, is ignored)."""
+    """The moves of the roll being played that the page's query asks for
+    (:func:`companion.web.movelist.find`): the referee's list, a piece's moves, the
+    moves typed words name."""
     legal = ref.legal
+    if ref.roll is None or not legal:
+        return find(ref.position, (), [], False, rules, {})
     more = len(legal) == SHOWN and ref.more_than_shown
-    fields = [(getattr(m, "start", None), getattr(m, "end", None)) for m in legal]
-    starts = tuple(sorted({a for a, _ in fields if isinstance(a, str)}))
-    start = args.get("from") if args.get("from") in starts else None  # else stale: all
-    ends = tuple(sorted({b for a, b in fields if isinstance(b, str) and start in (None, a)}))
-    end = args.get("to") if args.get("to") in ends else None
-    picked = [
-        (i, m)
-        for i, m in enumerate(legal)
-        if start in (None, getattr(m, "start", None)) and end in (None, getattr(m, "end", None))
-    ]
-    text = args.get("moves", "")
-    number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 1
-    pages = max(1, -(-len(picked) // PAGE))
-    page = min(max(number, 1), pages)
-    return MoveList(picked, len(legal), page, more, start, end, starts, ends)
+    return find(ref.position, ref.roll, legal, more, rules, args)
 
 
 @table.app_template_global()
@@ -173,12 +115,23 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return game(position.game).dice_inputs(position)
 
 
-def _history(t: Table) -> list[str]:
+def _history(t: Table) -> list[Played]:
+    """The moves of the game as they stand (after undos and corrections)."""
     if t.journal is None:
         return []
-    from companion.journal import fold
+    return played(t.journal.events(t.referee.game_id))
 
-    return fold(list(t.journal.events(t.referee.game_id))).announcements
+
+@table.app_template_global()
+def announcement_gloss(game_name: str, said: str) -> str:
+    """The English reading of a recorded announcement ("" where the words do not parse:
+    an announcement of an older notation)."""
+    from companion.errors import CompanionError
+
+    try:
+        return game(game_name).reading(said)
+    except (CompanionError, ValueError):
+        return ""
 
 
 def _board() -> str:
@@ -253,12 +206,21 @@ def dice() -> BaseResponse:
 
 @table.post("/play/<int:index>")
 def play(index: int) -> BaseResponse:
-    """The move that was made, picked from the list of legal moves (no camera)."""
+    """The move that was made, picked from the list of legal moves (no camera): number
+    ``index`` of the list the query (``from``, ``to``, ``said``) finds, said as the form's
+    ``announcement`` (a list that changed meanwhile plays nothing)."""
     table_ = _table()
     with table_.lock:
-        if not 0 <= index < len(table_.referee.legal):
+        ref = table_.referee
+        if not request.args and "announcement" not in request.form:  # an old page, a script
+            if not 0 <= index < len(ref.legal):
+                abort(409, "err_no_move")
+            ref.play(index)
+            return _back()
+        move = pick(move_list(ref, request.args), index, request.form.get("announcement", ""))
+        if move is None:
             abort(409, "err_no_move")
-        table_.referee.play(index)
+        ref.play_move(move)
     return _back()
 
 

@@ -6,12 +6,13 @@ saw (:mod:`.live`), announced turns judged step by step (:mod:`.check`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from companion.games import TENET, GameSpec, Roll
 from companion.games.lazy import Generated
 from companion.games.match import Match
-from companion.games.tenet import check, live, rules, turns
+from companion.games.tenet import check, live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
 from companion.games.verdict import Verdict
@@ -76,6 +77,27 @@ class Tenet:
 
     def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
         return live.announced(before, roll, text, made)
+
+    def named(
+        self, position: Position, roll: Roll, said: str, limit: int
+    ) -> tuple[list[TenetMove], str, str]:
+        """The steps (of the first ``limit``) whose announcement holds the words: a
+        turn's announcement names several steps, the checker judges whole turns."""
+        words = " ".join(said.casefold().split())
+        fit = [
+            m
+            for m in islice(self.generate(position, roll), limit)
+            if words in m.announcement.casefold()
+        ]
+        return fit, "legal" if fit else "illegal", ""
+
+    def moves_of(
+        self, position: Position, roll: Roll, starts: frozenset[str]
+    ) -> Iterator[TenetMove]:
+        return (m for m in self.generate(position, roll) if m.start in starts)
+
+    def reading(self, said: str) -> str:
+        return notation.gloss(said)
 
     def spell_out(self, move: Any) -> tuple[()]:
         return ()  # the arithmetic taught is the ZwiAner games' (gravity, stores)

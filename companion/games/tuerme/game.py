@@ -9,9 +9,9 @@ from typing import Any
 
 from companion.games import TUERME, GameSpec, Roll, dice
 from companion.games.match import Match, looked_up
-from companion.games.tuerme import check, rules
+from companion.games.tuerme import check, notation, rules
 from companion.games.tuerme.rules import TuermeMove
-from companion.games.verdict import Verdict, announced
+from companion.games.verdict import Verdict, announced, named
 from companion.position import Position
 
 
@@ -63,6 +63,30 @@ class Tuerme:
 
     def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
         return announced(check.check(before, roll, text), made)
+
+    def named(
+        self, position: Position, roll: Roll, said: str, limit: int
+    ) -> tuple[list[TuermeMove], str, str]:
+        return named(self.check(position, roll, said))
+
+    def moves_of(
+        self, position: Position, roll: Roll, starts: frozenset[str]
+    ) -> Iterator[TuermeMove]:
+        return (m for m in self.generate(position, roll) if m.start in starts)
+
+    def reading(self, said: str) -> str:
+        words = notation.parse(said)
+        if words.passes:
+            return "no piece can use the roll: the player passes"
+        return notation.gloss(
+            words.unit,
+            words.legs,
+            words.bridges,
+            enter=words.enter,
+            superzahl="superzahl" in words.claims,
+            drauf="drauf" in words.claims,
+            ziel="ziel" in words.claims,
+        )
 
     def spell_out(self, move: Any) -> tuple[()]:
         return ()  # the arithmetic taught is the ZwiAner games' (gravity, stores)

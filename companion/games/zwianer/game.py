@@ -12,11 +12,13 @@ from companion.games import GRAVITATION as GRAVITATION_SPEC
 from companion.games import TUNNELX as TUNNELX_SPEC
 from companion.games import GameSpec, Roll, dice
 from companion.games.match import Match, looked_up
-from companion.games.verdict import Verdict, announced
+from companion.games.verdict import Verdict, announced, named
 from companion.games.zwianer import check, gravitation, tunnelx
 from companion.games.zwianer.engines import Engine
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.moves import Move
+from companion.games.zwianer.notation import gloss, parse_announcement
+from companion.games.zwianer.target import Target
 from companion.games.zwianer.teach import Step, spell_out
 from companion.position import Position
 
@@ -69,6 +71,17 @@ class ZwiAner:
 
     def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
         return announced(check.check(before, roll, text), made)
+
+    def named(
+        self, position: Position, roll: Roll, said: str, limit: int
+    ) -> tuple[list[Move], str, str]:
+        return named(self.check(position, roll, said))
+
+    def moves_of(self, position: Position, roll: Roll, starts: frozenset[str]) -> Iterator[Move]:
+        return self.engine.generate(position, roll, Target(starts=starts))
+
+    def reading(self, said: str) -> str:
+        return gloss(parse_announcement(said))
 
     def spell_out(self, move: Any) -> list[Step]:
         return spell_out(move) if isinstance(move, Move) else []

@@ -1,0 +1,283 @@
+"""Correcting one recorded move without undoing what came after it.
+
+The referee took move 7 wrong (the camera read another piece, a player picked the wrong
+line of the list): the referee names the move it really was, and the game is replayed
+from the position before move 7 with that move, then with every later move as it was
+recorded. A later move *stands* when the same words, with the same roll, still name a
+legal move that moves the same pieces of the same player the same way (the fields the
+mover's pieces left and entered); its position after it is the one the rules give now (a
+store of energy, a pushed piece may differ). The first later move that does not stand
+stops the replay: the page names it and its reason and asks the referee — say which move
+it was instead (:func:`plan` with ``picks``), or take it back with every move after it
+(``drop``), or leave the game as it is. Nothing is dropped unasked.
+
+The journal stays append-only: a correction is one ``correction`` event naming the move
+it corrects (``corrects``), with that move and every later one as replayed (``moves``,
+each naming the move it ``replaces``) and the moves taken back with it (``dropped``);
+:func:`companion.journal.kept` reads it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.boards import seen
+from companion.errors import CompanionError
+from companion.games.game import game
+from companion.journal import Event, kept, read_position
+from companion.position import Position
+from companion.referee import MoveLike, Referee, Rules
+from companion.texts import colour, message, text
+
+#: The most TENET steps looked through to find a later step again (a crowded board has
+#: about a thousand on a roll, companion/games/legal.py): a search that stops here says
+#: the step does not stand rather than taking seconds.
+SEARCHED = 5000
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move of the game as it stands, numbered as the history lists it."""
+
+    number: int  # 1-based
+    id: int  # the journal event (kept by the moves that replaced it)
+    roll: tuple[int, ...]
+    announcement: str
+    before: Position
+    after: Position
+    correctable: bool = True  # False: the operator set the board after it
+
+    @property
+    def player(self) -> str:
+        return self.before.to_move
+
+
+def played(events: Iterable[Event]) -> list[Played]:
+    """The moves of a game as they stand (after undos and corrections), in order."""
+    moves: list[Played] = []
+    layouts: dict[object, Any] = {}
+    before: Position | None = None
+    for step in kept(events):
+        after = read_position(step.after, layouts)
+        if step.kind == "move" and before is not None:
+            moves.append(
+                Played(len(moves) + 1, step.id, step.roll, step.announcement or "", before, after)
+            )
+        elif step.kind == "set":  # the moves before a board the operator set stay put
+            moves = [
+                Played(m.number, m.id, m.roll, m.announcement, m.before, m.after, False)
+                for m in moves
+            ]
+        before = after
+    return moves
+
+
+@dataclass(frozen=True)
+class Check:
+    """A later move replayed in the corrected game: the move it is now, or why it is not
+    legal any more."""
+
+    played: Played
+    move: MoveLike | None
+    reason: str = ""
+    picked: bool = False  # the referee said which move it was
+
+    @property
+    def stands(self) -> bool:
+        return self.move is not None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What correcting one move does to the game: the move as corrected, then each later
+    move replayed, up to the first that does not stand (the page asks about that one)."""
+
+    corrected: Played
+    move: MoveLike
+    checks: tuple[Check, ...]
+    later: tuple[Played, ...] = field(default_factory=tuple)  # every later move
+
+    @property
+    def broken(self) -> Check | None:
+        """The first later move that does not stand, if one does not."""
+        last = self.checks[-1] if self.checks else None
+        return last if last is not None and not last.stands else None
+
+    @property
+    def standing(self) -> list[Check]:
+        return [c for c in self.checks if c.stands]
+
+    @property
+    def position(self) -> Position:
+        """The position after the corrected game's last move kept."""
+        kept_ = self.standing
+        last = kept_[-1].move if kept_ else self.move
+        assert last is not None
+        return last.after
+
+    def dropped(self) -> list[Played]:
+        """The moves a correction that takes back from the broken move on drops."""
+        broken = self.broken
+        return [p for p in self.later if broken and p.number >= broken.played.number]
+
+    def event(self) -> dict[str, Any]:
+        """The journal data of this correction (the broken move and the later ones, if
+        any, taken back with it: the referee was asked)."""
+        moves = [(self.corrected, self.move), *((c.played, c.move) for c in self.standing)]
+        return {
+            "position": self.position.to_json(),
+            "corrects": self.corrected.id,
+            "moves": [
+                {
+                    "replaces": p.id,
+                    "announcement": m.announcement,
+                    "after": m.after.to_json(),
+                    "roll": list(p.roll),
+                    "was": p.announcement,
+                }
+                for p, m in moves
+                if m is not None
+            ],
+            "dropped": [p.id for p in self.dropped()],
+        }
+
+
+def plan(
+    moves: Sequence[Played],
+    number: int,
+    move: MoveLike,
+    rules: Rules,
+    picks: Mapping[int, MoveLike] | None = None,
+) -> Plan:
+    """Move ``number`` corrected to ``move`` (a legal move of its position and roll), and
+    the later moves replayed after it; ``picks`` (by move number) are the moves the
+    referee said later moves were, where they no longer stand as recorded."""
+    picks = picks or {}
+    corrected = moves[number - 1]
+    later = tuple(moves[number:])
+    checks: list[Check] = []
+    position, last = move.after, move
+    for p in later:
+        if last.winner:
+            why = text("correction.game_over", number=p.number - 1, player=colour(last.winner))
+            checks.append(Check(p, None, why))
+            break
+        if p.number in picks:
+            check = Check(p, picks[p.number], picked=True)
+        elif position == p.before and not any(n > p.number for n in picks):
+            # the replay is back where the game was: from here on it is the same game
+            checks.extend(
+                Check(q, AsRecorded(q.announcement, q.after)) for q in later[len(checks) :]
+            )
+            break
+        else:
+            check = recheck(position, p, rules)
+        checks.append(check)
+        if check.move is None:
+            break
+        position, last = check.move.after, check.move
+    return Plan(corrected, move, tuple(checks), later)
+
+
+def recheck(position: Position, p: Played, rules: Rules) -> Check:
+    """Move ``p`` as recorded, played again from ``position``: the legal move of its roll
+    said with the same words that moves the same pieces the same way, if there is one."""
+    if position.to_move != p.player:
+        return Check(p, None, text("correction.not_their_turn", player=colour(position.to_move)))
+    wanted = movement(p.before, p.after)
+    try:
+        said, why = _said_so(position, p.roll, p.announcement, rules)
+    except CompanionError as exc:  # the roll no longer fits the position (TENET)
+        return Check(p, None, message(exc))
+    found: dict[Hashable, MoveLike] = {}
+    for m in said:
+        if movement(position, m.after) == wanted:
+            found.setdefault(_outcome(m), m)
+    if len(found) == 1:
+        return Check(p, next(iter(found.values())))
+    if found:
+        return Check(p, None, text("correction.several"))
+    return Check(p, None, why or text("correction.other_pieces"))
+
+
+def _said_so(
+    position: Position, roll: tuple[int, ...], said: str, rules: Rules
+) -> tuple[list[MoveLike], str]:
+    """The legal moves said with these words (one per outcome), or the checker's reason
+    why the words name none. The game's checker applies the words (only the moves that
+    can be said so are built); TENET's list holds single steps, which are looked through
+    (at most SEARCHED) for those said with exactly these words."""
+    moves, verdict, reason = game(position.game).named(position, roll, said, SEARCHED)
+    if verdict in ("illegal", "invalid"):
+        return [], reason
+    found: list[MoveLike] = list(moves)
+    said_so = [m for m in found if m.announcement == said]  # TENET: the steps said so
+    return said_so or found, ""
+
+
+@dataclass(frozen=True)
+class AsRecorded:
+    """A later move the replay did not need to play again: the game before it is the
+    game as recorded, so it is the recorded move."""
+
+    announcement: str
+    after: Position
+    winner: str | None = None
+    destroyed: tuple[Any, ...] = ()
+
+
+def movement(before: Position, after: Position) -> tuple[frozenset[tuple[str, str]], ...]:
+    """What a move did to its player's pieces: the fields they left and the fields they
+    entered, as the camera sees them (field, colour)."""
+    mover = before.to_move
+    was, now = seen(before), seen(after)
+    left = frozenset((f, c) for f, c in was.items() if c == mover and now.get(f) != c)
+    entered = frozenset((f, c) for f, c in now.items() if c == mover and was.get(f) != c)
+    return left, entered
+
+
+def moves_from(
+    position: Position, roll: tuple[int, ...], starts: frozenset[str] | None, rules: Rules
+) -> Iterator[MoveLike]:
+    """The legal moves of the pieces on ``starts`` (None: of every piece), in the engine's
+    order: for Gravitation and Tunnel X searched for those pieces only (the rest of a
+    roll of thousands of moves is never built), otherwise the rules' moves filtered."""
+    if starts is None:
+        yield from rules(position, roll)
+    else:
+        yield from game(position.game).moves_of(position, roll, starts)
+
+
+def _outcome(m: MoveLike) -> Hashable:
+    return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
+
+
+def apply(referee: Referee, plan: Plan) -> str:
+    """Record ``plan`` as the referee's correction (the broken move, if any, and every
+    later one are taken back with it: the page asked) and return its verdict. A plan
+    made before the game went on (a move, an undo since the page asked) is refused."""
+    journal = referee.journal
+    now = played(journal.events(referee.game_id)) if journal is not None else []
+    planned = [plan.corrected, *plan.later]
+    if [(m.id, m.announcement) for m in now[plan.corrected.number - 1 :]] != [
+        (m.id, m.announcement) for m in planned
+    ]:
+        raise CompanionError(text("correction.stale", number=plan.corrected.number))
+    dropped = plan.dropped()
+    standing = plan.standing
+    last = standing[-1].move if standing else plan.move
+    if dropped:
+        said = text(
+            "referee.move_corrected_dropped",
+            number=plan.corrected.number,
+            said=plan.move.announcement,
+            dropped=dropped[0].number,
+        )
+    else:
+        said = text(
+            "referee.move_corrected", number=plan.corrected.number, said=plan.move.announcement
+        )
+    verdict = referee.rewrite(plan.event(), plan.position, last, said)
+    return str(verdict.reason)

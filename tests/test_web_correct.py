@@ -1,0 +1,160 @@
+"""Correcting one recorded move on the page: behind the PIN, asked first, and every later
+move checked again; a move that no longer stands is named and taken back only when the
+referee ticks it."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlencode
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_correction import BLOCKS, STORED, four_moves, moves_of
+
+from companion.web import create_app
+
+PIN = "2468"
+
+
+def page_of(tmp_path, undo: int = 0):  # type: ignore[no-untyped-def]
+    table = four_moves(tmp_path / "j.sqlite")
+    for _ in range(undo):
+        table.referee.undo()
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": PIN}).test_client()
+    return table, client
+
+
+def token(client, path="/unlock"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def unlocked(client):  # type: ignore[no-untyped-def]
+    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
+    return client
+
+
+def picked(client, number: int, said: str, path: str = "", keep=None) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The form fields of the move said so on move ``number``'s correction page (or on
+    ``path``, the page asking about a later move, with the picks ``keep``)."""
+    query = urlencode({"said": said, **(keep or {})})
+    page = client.get(f"{path or f'/correct/{number}'}?{query}").get_data(as_text=True)
+    field = re.search(rf'name="(p{number})" value="([^"]+)"', page)
+    assert field is not None, page
+    return {**(keep or {}), field.group(1): html.unescape(field.group(2))}
+
+
+def test_correcting_needs_the_pin(tmp_path):
+    _, client = page_of(tmp_path)
+    asked = client.get("/correct/2")
+    assert asked.status_code == 302 and "/unlock" in asked.headers["Location"]
+    assert client.post("/correct/2", data={"sure": "yes"}).status_code in (400, 403)
+
+
+def test_the_history_offers_to_correct_each_move(tmp_path):
+    _, client = page_of(tmp_path)
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'href="/correct/(\d+)"', page)] == [1, 2, 3, 4]
+    assert "Gelb 5+2: " in page
+
+
+def test_correct_a_move_in_the_middle_and_the_later_moves_stand(tmp_path):
+    _, client = page_of(tmp_path, undo=1)  # three moves
+    unlocked(client)
+    fields = picked(client, 2, STORED)
+    check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
+    assert re.search(r'id="check-3">[^<]*stands', check) and "take back" not in check.lower()
+    done = client.post(
+        "/correct/2", data={**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    )
+    assert done.status_code == 302
+    history = client.get("/status?lang=de").get_data(as_text=True)
+    assert STORED in history and "Zug 2 berichtigt" in history
+
+
+def test_a_correction_that_breaks_a_later_move_names_it_and_asks(tmp_path):
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    check = client.get("/correct/2/check?lang=de&" + urlencode(fields)).get_data(as_text=True)
+    assert re.search(r'id="check-3">[^<]*steht so nicht mehr: ', check)
+    assert "Zug 3 ist nach der Berichtigung so nicht mehr erlaubt" in check
+    assert "die Züge 3 bis 4 zurücknehmen" in check
+    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    before = table.position
+    assert client.post("/correct/2", data=form).status_code == 409  # not ticked: nothing
+    assert table.position == before
+    assert client.post("/correct/2", data={**form, "drop": "yes"}).status_code == 302
+    assert (
+        len(re.findall(r'href="/correct/\d+"', client.get("/status").get_data(as_text=True))) == 2
+    )
+
+
+def test_the_english_history_gives_each_announcement_its_english_reading(tmp_path):
+    _, client = page_of(tmp_path)
+    english = client.get("/status?lang=en").get_data(as_text=True)
+    german = client.get("/status?lang=de").get_data(as_text=True)
+    history = english.split('class="history"')[1]
+    assert history.count('class="gloss"') == 4 and "orbit" in history
+    assert 'class="gloss"' not in german.split('class="history"')[1]
+
+
+def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tmp_path):
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    pushes = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, Stoß 1, 0"  # what red did, in truth
+    fix = client.get("/correct/2/fix?lang=de&" + urlencode(fields)).get_data(as_text=True)
+    assert "Zug 3 (Rot, 6+1: „" in fix and "steht nach der Berichtigung so nicht mehr" in fix
+    fields = picked(client, 3, pushes, path="/correct/2/fix", keep=fields)
+    check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
+    assert re.search(r'id="check-3">[^<]*chosen: „' + pushes, check)
+    assert 'id="check-4"' in check  # the replay went on to move 4
+    form = {**fields, "sure": "yes", "drop": "yes", "csrf_token": token(client, "/")}
+    assert client.post("/correct/2", data=form).status_code == 302
+    said = [m.announcement for m in moves_of(table)]
+    assert said[1:3] == [BLOCKS, pushes]
+
+
+@given(number=st.integers(-2, 9), pick=st.text(max_size=60), said=st.text(max_size=40))
+@settings(max_examples=40)
+def test_any_pick_in_the_address_is_answered_never_with_a_server_error(number, pick, said):
+    query = urlencode({f"p{max(number, 0)}": pick, "said": said, "p3": pick})
+    for path in ("", "/check", "/fix"):
+        answer = REFEREE.get(f"/correct/{number}{path}?{query}")
+        assert answer.status_code in (200, 404, 409), (path, answer.status_code)
+
+
+def _referee_client():  # type: ignore[no-untyped-def]
+    import tempfile
+    from pathlib import Path
+
+    _, client = page_of(Path(tempfile.mkdtemp()))
+    return unlocked(client)
+
+
+REFEREE = _referee_client()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_correction_pages_speak_one_language(tmp_path, lang):
+    from test_languages import foreign, visible
+
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    query = urlencode(fields)
+    said = [m.announcement for m in moves_of(table)] + [BLOCKS]
+    for path in (
+        "/status",
+        f"/correct/2?said={BLOCKS}",
+        f"/correct/2/check?{query}",
+        f"/correct/2/fix?{query}",
+    ):
+        page = client.get(f"{path}&lang={lang}" if "?" in path else f"{path}?lang={lang}")
+        assert page.status_code == 200, path
+        words = visible(page.get_data(as_text=True))
+        spoken = [*said, *re.findall(r"Wurf [^<>„“'\"|]*?(?=[<„“'\"|]|$)", words)]
+        assert foreign(words, lang, spoken) == [], path
