@@ -358,7 +358,8 @@ def test_a_third_phone_sees_the_camera_in_stills_when_both_views_are_taken(serve
             break
     try:
         browser.get(base + "/")
-        WebDriverWait(browser, 15).until(
+        # a still comes 2 s after the refusal; a machine loaded by other tests took > 15 s
+        WebDriverWait(browser, 45).until(
             lambda b: b.execute_script(
                 "const i = document.getElementById('camera-view');"
                 "return i.src.includes('/camera.jpg') && i.complete && i.naturalWidth > 0"
