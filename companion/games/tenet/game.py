@@ -11,15 +11,17 @@ from typing import Any
 from companion.games import TENET, GameSpec, Roll
 from companion.games.lazy import Generated
 from companion.games.match import Match
-from companion.games.tenet import check, live, rules, turns
+from companion.games.tenet import check as checker
+from companion.games.tenet import live, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
-from companion.games.verdict import Verdict
 from companion.position import Position
 
 
 class Tenet:
     """TENET with Miwin's dice (docs/tenet.md)."""
+
+    check = staticmethod(checker.check)
 
     @property
     def spec(self) -> GameSpec:
@@ -53,16 +55,6 @@ class Tenet:
 
     def turns(self, position: Position, roll: Roll) -> Iterator[TenetMove]:
         return turns.turns(position, roll)
-
-    def check(
-        self,
-        position: Position,
-        roll: Roll,
-        text: str,
-        to: str | None = None,
-        start: str | None = None,
-    ) -> Verdict[TenetMove]:
-        return check.check(position, roll, text, to, start)
 
     def match(
         self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
