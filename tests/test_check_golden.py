@@ -104,6 +104,10 @@ def cases() -> Iterator[tuple[str, str, list[str]]]:
                     ["--from", "nowhere"],
                 ):
                     yield name, roll, [*flags, m.announcement]
+                for words in (_other_number(m.announcement), _shorter(m.announcement)):
+                    # the nearest moves: those ending where the camera saw the piece first
+                    yield name, roll, ["--to", str(end), "--json", words]
+                    yield name, roll, ["--from", str(start), words]
         yield name, "0,0", ["Wurf 7"]  # a roll no die shows: bad input
 
 
