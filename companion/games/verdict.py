@@ -148,10 +148,13 @@ def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verd
     return Verdict("ambiguous", reason, candidates=tuple(distinct))
 
 
-def nearest(moves: Iterable[M], key: Callable[[M], Any], count: int = 3) -> tuple[M, ...]:
-    """The first ``count`` moves by ``key`` (smallest first), one per announcement."""
+def nearest(
+    moves: Iterable[M], key: Callable[[M], Any], to: str | None = None, count: int = 3
+) -> tuple[M, ...]:
+    """The first ``count`` moves by ``key`` (smallest first), those ending on ``to`` (the
+    field the camera saw the piece end on) before the rest; one per announcement."""
     out: list[M] = []
-    for m in sorted(moves, key=key):
+    for m in sorted(moves, key=lambda m: (to is not None and m.end != to, key(m))):
         if all(m.announcement != o.announcement for o in out):
             out.append(m)
         if len(out) == count:

@@ -224,8 +224,8 @@ def _illegal(reason: str, legal: tuple[TuermeMove, ...], said: Said, to: str | N
     (those ending on ``to`` first)."""
     words = " ".join(str(v) for v in said.legs)
 
-    def score(m: TuermeMove) -> tuple[bool, float]:
+    def likeness(m: TuermeMove) -> float:
         mine = " ".join(str(v) for v in m.legs)
-        return (to is not None and m.end != to, -difflib.SequenceMatcher(None, words, mine).ratio())
+        return -difflib.SequenceMatcher(None, words, mine).ratio()
 
-    return illegal(reason, nearest(legal, score))
+    return illegal(reason, nearest(legal, likeness, to))

@@ -225,21 +225,20 @@ def _nearest(
     said = [str(t) for t in normalise(tokens)]
     shape = [t.kind for t in normalise(tokens)]
 
-    def score(m: Move) -> tuple[bool, bool, int, float, float]:
+    def score(m: Move) -> tuple[bool, int, float, float]:
         words = [str(t) for t in normalise(m.tokens)]
         kinds = [t.kind for t in normalise(m.tokens)]
         prefix = next(
             (i for i, (a, b) in enumerate(zip(shape, kinds, strict=False)) if a != b), len(kinds)
         )
         return (
-            to is not None and m.end != to,
             m.value != tokens[0].value,
             -min(prefix, len(shape)),
             -difflib.SequenceMatcher(None, shape, kinds).ratio(),
             -difflib.SequenceMatcher(None, said, words).ratio(),
         )
 
-    return nearest(moves, score)
+    return nearest(moves, score, to)
 
 
 def explain(
