@@ -103,7 +103,7 @@ def judged(
     words: str,
     parse: Callable[[str], S],
     judge: Callable[[S], Verdict[M]],
-    spell: Callable[[S], str] | None = None,
+    spell: Callable[[S], str],
 ) -> Verdict[M]:
     """The verdict on ``words``: "invalid" (the reason, the offset where they stop making
     sense) when ``parse`` raises InvalidAnnouncement, else what ``judge`` makes of them,
@@ -112,19 +112,7 @@ def judged(
         said = parse(words)
     except InvalidAnnouncement as exc:
         return Verdict("invalid", message(exc), offset=exc.offset)
-    verdict = judge(said)
-    return verdict if spell is None else replace(verdict, said=spell(said))
-
-
-def one_per_outcome(moves: Iterable[M]) -> list[M]:
-    """The first of the moves that leave each outcome, in their order."""
-    seen: set[Hashable] = set()
-    out = []
-    for m in moves:
-        if m.outcome not in seen:
-            seen.add(m.outcome)
-            out.append(m)
-    return out
+    return replace(judge(said), said=spell(said))
 
 
 def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verdict[M]:
@@ -132,7 +120,10 @@ def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verd
     (one at least): legal when they all leave one outcome, else ambiguous, with up to
     four of them described and the flag that tells them apart (``--from`` when they all
     end on one field)."""
-    distinct = one_per_outcome(there)
+    first: dict[Hashable, M] = {}
+    for m in there:
+        first.setdefault(m.outcome, m)
+    distinct = list(first.values())  # one per outcome, in their order
     if len(distinct) == 1:
         return Verdict("legal", describe(there[0]), move=there[0])
     more = text("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
@@ -148,16 +139,14 @@ def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verd
     return Verdict("ambiguous", reason, candidates=tuple(distinct))
 
 
-def nearest(
-    moves: Iterable[M], key: Callable[[M], Any], to: str | None = None, count: int = 3
-) -> tuple[M, ...]:
-    """The first ``count`` moves by ``key`` (smallest first), those ending on ``to`` (the
+def nearest(moves: Iterable[M], key: Callable[[M], Any], to: str | None = None) -> tuple[M, ...]:
+    """The first three moves by ``key`` (smallest first), those ending on ``to`` (the
     field the camera saw the piece end on) before the rest; one per announcement."""
     out: list[M] = []
     for m in sorted(moves, key=lambda m: (to is not None and m.end != to, key(m))):
         if all(m.announcement != o.announcement for o in out):
             out.append(m)
-        if len(out) == count:
+        if len(out) == 3:
             break
     return tuple(out)
 
