@@ -77,7 +77,7 @@ def check(
     check_fields(position, to, start)
     pair = check_roll(roll)
     return judged(
-        text, parse_announcement, lambda said: _judge(position, pair, said, to, start), render
+        text, parse_announcement, lambda tokens: _judge(position, pair, tokens, to, start), render
     )
 
 
