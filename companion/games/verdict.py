@@ -1,20 +1,29 @@
-"""What a checker answers about a spoken announcement: one type for every game.
+"""What a checker answers about a spoken announcement: one type for every game, and the
+steps every checker takes the same way.
 
 Each game parses its own words and finds its own moves (companion/games/zwianer/check.py for the
 ZwiAner games, games/tuerme/check.py, games/tenet/check.py); the answer has one shape,
 the ``companion check --json`` contract of DESIGN.md: the verdict, the reason in a
 player's words, the canonical announcement (of the move, or of the nearest legal one),
 the position after the move, and what the player said.
+
+What the checkers share is here: the ``--to``/``--from`` fields checked
+(:func:`check_fields`), words that do not parse made the verdict "invalid"
+(:func:`judged`), words that fit several moves told legal or ambiguous
+(:func:`fitting`), and an illegal verdict naming the nearest legal announcements
+(:func:`nearest`, :func:`illegal`). How a game reads its words, plays them and explains
+a refusal stays the game's own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidAnnouncement
 from companion.position import Position
-from companion.texts import text
+from companion.texts import Joined, message, text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
 
@@ -30,11 +39,14 @@ class Checked(Protocol):
     def start(self) -> str | None: ...  # where the (first) moved piece stood
     @property
     def end(self) -> str | None: ...  # and where it ended
+    @property
+    def outcome(self) -> Hashable: ...  # what the board shows after it
 
     def to_json(self) -> dict[str, Any]: ...
 
 
 M = TypeVar("M", bound=Checked)
+S = TypeVar("S")  # what a game's parser makes of the words
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,66 @@ def check_fields(position: Position, to: str | None, start: str | None) -> None:
             raise CompanionError(
                 f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
             )
+
+
+def judged(
+    words: str,
+    parse: Callable[[str], S],
+    judge: Callable[[S], Verdict[M]],
+    spell: Callable[[S], str],
+) -> Verdict[M]:
+    """The verdict on ``words``: "invalid" (the reason, the offset where they stop making
+    sense) when ``parse`` raises InvalidAnnouncement, else what ``judge`` makes of them,
+    with ``spell`` giving the canonical spelling of what was said (``Verdict.said``)."""
+    try:
+        said = parse(words)
+    except InvalidAnnouncement as exc:
+        return Verdict("invalid", message(exc), offset=exc.offset)
+    return replace(judge(said), said=spell(said))
+
+
+def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verdict[M]:
+    """The verdict on words (``said``, quoted in the reason) that fit the moves ``there``
+    (one at least): legal when they all leave one outcome, else ambiguous, with up to
+    four of them described and the flag that tells them apart (``--from`` when they all
+    end on one field)."""
+    first: dict[Hashable, M] = {}
+    for m in there:
+        first.setdefault(m.outcome, m)
+    distinct = list(first.values())  # one per outcome, in their order
+    if len(distinct) == 1:
+        return Verdict("legal", describe(there[0]), move=there[0])
+    more = text("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
+    one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
+    reason = text(
+        "check.ambiguous",
+        said=repr(said),
+        count=len(distinct),
+        moves=Joined((describe(m) for m in distinct[:4]), "; "),
+        more=more,
+        hint=text("check.hint_from") if one_end else text("check.hint_to"),
+    )
+    return Verdict("ambiguous", reason, candidates=tuple(distinct))
+
+
+def nearest(moves: Iterable[M], key: Callable[[M], Any], to: str | None = None) -> tuple[M, ...]:
+    """The first three moves by ``key`` (smallest first), those ending on ``to`` (the
+    field the camera saw the piece end on) before the rest; one per announcement."""
+    out: list[M] = []
+    for m in sorted(moves, key=lambda m: (to is not None and m.end != to, key(m))):
+        if all(m.announcement != o.announcement for o in out):
+            out.append(m)
+        if len(out) == 3:
+            break
+    return tuple(out)
+
+
+def illegal(reason: str, near: Sequence[M]) -> Verdict[M]:
+    """The verdict "illegal": ``reason``, followed by the nearest legal announcements."""
+    if near:
+        listed = " | ".join(repr(m.announcement) for m in near)
+        reason = text("check.nearest", reason=reason, nearest=listed)
+    return Verdict("illegal", reason, candidates=tuple(near))
 
 
 def announced(said: Verdict[Any], made: Position) -> tuple[str, str]:

@@ -44,7 +44,7 @@ from companion.games.tenet.notation import (
     say_turn,
 )
 from companion.games.verdict import Verdict as GameVerdict
-from companion.games.verdict import check_fields
+from companion.games.verdict import check_fields, illegal, nearest
 from companion.position import Position
 from companion.texts import message
 from companion.texts import text as t
@@ -80,12 +80,7 @@ def check(
         if start is not None and start not in {s.start for s in move.steps}:
             raise Illegal(t("tenet.no_ball_from", field=start))
     except Illegal as exc:
-        nearest = _nearest(position, roll, text)
-        reason = message(exc)
-        if nearest:
-            near = " | ".join(repr(m.announcement) for m in nearest)
-            reason = t("check.nearest", reason=reason, nearest=near)
-        return Verdict("illegal", reason, candidates=nearest)
+        return illegal(message(exc), _nearest(position, roll, text))
     return Verdict(
         "legal", t("tenet.turn", player=texts.colour(move.colour), where=move.describe()), move=move
     )
@@ -300,7 +295,7 @@ def _nearest(position: Position, roll: tuple[int, ...], text: str) -> tuple[tene
 
     if len(moves) > 2000:  # ranking every turn of a crowded board would take seconds
         moves = moves[:2000]
-    return tuple(sorted(moves, key=likeness)[:3])
+    return nearest(moves, likeness)
 
 
 __all__ = ["Verdict", "check", "judge"]

@@ -12,15 +12,17 @@ from typing import Any
 from companion.games import TENET, GameSpec, Roll
 from companion.games.lazy import Generated
 from companion.games.match import Match
-from companion.games.tenet import check, live, notation, rules, turns
+from companion.games.tenet import check as checker
+from companion.games.tenet import live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
-from companion.games.verdict import Verdict
 from companion.position import Position
 
 
 class Tenet:
     """TENET with Miwin's dice (docs/tenet.md)."""
+
+    check = staticmethod(checker.check)
 
     @property
     def spec(self) -> GameSpec:
@@ -55,16 +57,6 @@ class Tenet:
     def turns(self, position: Position, roll: Roll) -> Iterator[TenetMove]:
         return turns.turns(position, roll)
 
-    def check(
-        self,
-        position: Position,
-        roll: Roll,
-        text: str,
-        to: str | None = None,
-        start: str | None = None,
-    ) -> Verdict[TenetMove]:
-        return check.check(position, roll, text, to, start)
-
     def match(
         self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
     ) -> Match[Any]:
@@ -84,11 +76,8 @@ class Tenet:
         """The steps (of the first ``limit``) whose announcement holds the words: a
         turn's announcement names several steps, the checker judges whole turns."""
         words = " ".join(said.casefold().split())
-        fit = [
-            m
-            for m in islice(self.generate(position, roll), limit)
-            if words in m.announcement.casefold()
-        ]
+        steps = islice(self.generate(position, roll), limit)
+        fit = [m for m in steps if words in m.announcement.casefold()]
         return fit, "legal" if fit else "illegal", ""
 
     def moves_of(

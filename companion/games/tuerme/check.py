@@ -14,10 +14,7 @@ announcement is explained by the rule that refused it.
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
-from typing import Any
 
-from companion.errors import InvalidAnnouncement
 from companion.games.dice import check_roll
 from companion.games.tuerme.notation import Said, parse, spell
 from companion.games.tuerme.rules import (
@@ -30,9 +27,9 @@ from companion.games.tuerme.rules import (
     units,
 )
 from companion.games.verdict import Verdict as GameVerdict
-from companion.games.verdict import check_fields
+from companion.games.verdict import check_fields, fitting, illegal, judged, nearest
 from companion.position import Position
-from companion.texts import Joined, colour, message
+from companion.texts import Joined, colour
 from companion.texts import text as t
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
@@ -49,11 +46,7 @@ def check(
     """Parse, play, explain. An unknown ``to`` or ``start`` field raises CompanionError."""
     check_fields(position, to, start)
     pair = check_roll(roll)
-    try:
-        said = parse(text)
-    except InvalidAnnouncement as exc:
-        return Verdict("invalid", message(exc), offset=exc.offset)
-    return replace(_judge(position, pair, said, text, to, start), said=spell(said))
+    return judged(text, parse, lambda said: _judge(position, pair, said, text, to, start), spell)
 
 
 def _judge(
@@ -88,24 +81,7 @@ def _judge(
                 refusals.append(Refusal(unit, _false_claim(said, played)))
     there = [m for m in fits if to is None or m.end == to]
     if there:
-        distinct = _one_per_outcome(there)
-        if len(distinct) == 1:
-            return Verdict("legal", describe(there[0]), move=there[0])
-        one_end = len({m.end for m in distinct}) == 1
-        hint = t("check.hint_from") if one_end else t("check.hint_to")
-        more = t("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
-        return Verdict(
-            "ambiguous",
-            t(
-                "check.ambiguous",
-                said=repr(text.strip()),
-                count=len(distinct),
-                moves=Joined((describe(m) for m in distinct[:4]), "; "),
-                more=more,
-                hint=hint,
-            ),
-            candidates=tuple(distinct),
-        )
+        return fitting(text.strip(), there, describe)
     if fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
         why = t("check.other_end", said=repr(text.strip()), ends=ends, to=to)
@@ -202,16 +178,6 @@ def _false_claim(said: Said, m: TuermeMove) -> str:
     return t("tuerme.not_goal", field=m.end)
 
 
-def _one_per_outcome(moves: list[TuermeMove]) -> list[TuermeMove]:
-    seen: set[Any] = set()
-    out = []
-    for m in moves:
-        if m.outcome not in seen:
-            seen.add(m.outcome)
-            out.append(m)
-    return out
-
-
 def _why(position: Position, said: Said, refusals: list[Refusal], start: str | None) -> str:
     """The rule that refused the words, per piece when pieces were refused differently."""
     player = colour(position.to_move)
@@ -254,25 +220,12 @@ def _mixed_towers(position: Position) -> list[tuple[str, str]]:
 
 
 def _illegal(reason: str, legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> Verdict:
-    nearest = _nearest(legal, said, to)
-    if nearest:
-        near = " | ".join(repr(m.announcement) for m in nearest)
-        reason = t("check.nearest", reason=reason, nearest=near)
-    return Verdict("illegal", reason, candidates=tuple(nearest))
-
-
-def _nearest(legal: tuple[TuermeMove, ...], said: Said, to: str | None) -> list[TuermeMove]:
-    """Legal moves ordered by how closely their words match (ending on ``to`` first)."""
+    """Illegal for ``reason``, naming the legal moves whose dice read most like the words
+    (those ending on ``to`` first)."""
     words = " ".join(str(v) for v in said.legs)
 
-    def score(m: TuermeMove) -> tuple[bool, float]:
+    def likeness(m: TuermeMove) -> float:
         mine = " ".join(str(v) for v in m.legs)
-        return (to is not None and m.end != to, -difflib.SequenceMatcher(None, words, mine).ratio())
+        return -difflib.SequenceMatcher(None, words, mine).ratio()
 
-    out: list[TuermeMove] = []
-    for m in sorted(legal, key=score):
-        if all(m.announcement != o.announcement for o in out):
-            out.append(m)
-        if len(out) == 3:
-            break
-    return out
+    return illegal(reason, nearest(legal, likeness, to))

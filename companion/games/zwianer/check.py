@@ -13,6 +13,7 @@ guessed; ``to`` (the field where the moved piece ended, as the camera tells) dec
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import islice
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from companion.errors import AmbiguousMove, IllegalMove, InvalidAnnouncement
 from companion.games.dice import check_roll
 from companion.games.verdict import Verdict as GameVerdict
-from companion.games.verdict import check_fields
+from companion.games.verdict import check_fields, fitting, illegal, judged, nearest
 from companion.games.zwianer.engines import dice_choices, engine
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.parser import parse_announcement
@@ -29,7 +30,7 @@ from companion.games.zwianer.notation.tokens import Kind, Token, normalise
 from companion.games.zwianer.target import words_target
 from companion.games.zwianer.walk import graph
 from companion.position import Position
-from companion.texts import Joined, colour, message
+from companion.texts import Joined, colour
 from companion.texts import text as t
 
 #: The answer about a ZwiAner announcement (the shared type of every game's checker).
@@ -75,11 +76,9 @@ def check(
     CompanionError. ``to`` is where the moved piece ended, ``start`` where it stood."""
     check_fields(position, to, start)
     pair = check_roll(roll)
-    try:
-        tokens = parse_announcement(text)
-    except InvalidAnnouncement as exc:
-        return Verdict("invalid", message(exc), offset=exc.offset)
-    return replace(_judge(position, pair, tokens, to, start), said=render(tokens))
+    return judged(
+        text, parse_announcement, lambda tokens: _judge(position, pair, tokens, to, start), render
+    )
 
 
 def _judge(
@@ -99,25 +98,7 @@ def _judge(
     fits = [m for m in moves if normalise(m.tokens) == said or _same_crash(m, tokens)]
     there = [m for m in fits if (to is None or m.end == to) and (start in (None, m.start))]
     if there:
-        outcomes = {m.outcome for m in there}
-        if len(outcomes) == 1:
-            return Verdict("legal", _describe(there[0]), move=there[0])
-        distinct = _one_per_outcome(there)
-        more = t("check.more", count=len(distinct) - 4) if len(distinct) > 4 else ""
-        one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
-        hint = t("check.hint_from") if one_end else t("check.hint_to")
-        return Verdict(
-            "ambiguous",
-            t(
-                "check.ambiguous",
-                said=repr(render(tokens)),
-                count=len(distinct),
-                moves=Joined((_describe(m) for m in distinct[:4]), "; "),
-                more=more,
-                hint=hint,
-            ),
-            candidates=tuple(distinct),
-        )
+        return fitting(render(tokens), there, _describe)
     waiting = [
         m
         for m in moves
@@ -127,7 +108,7 @@ def _judge(
         m = waiting[0]
         rolls = [t("check.piece_on", player=colour(c), field=f) for f, c in m.pending.pieces]
         return Verdict("legal", t("check.todesstoss", token=m.tokens[-1], pieces=rolls), move=m)
-    nearest = _nearest(_pool(position, pair, moves), tokens, to)
+    near = _nearest(_pool(position, pair, moves), tokens, to)
     demanded = _demanded(position, pair, tokens, to, start)
     reason: str
     if demanded:
@@ -142,11 +123,8 @@ def _judge(
         if against:
             reason = t("check.because", why=against, reason=reason)
     else:
-        reason = explain(position, pair, tokens, moves, to, nearest)
-    if nearest:
-        near = " | ".join(repr(m.announcement) for m in nearest[:3])
-        reason = t("check.nearest", reason=reason, nearest=near)
-    return Verdict("illegal", reason, candidates=tuple(nearest[:3]))
+        reason = explain(position, pair, tokens, moves, to, near)
+    return illegal(reason, near)
 
 
 def _demanded(
@@ -226,16 +204,6 @@ def _full_orbit(m: Move) -> str | None:
     )
 
 
-def _one_per_outcome(moves: list[Move]) -> list[Move]:
-    seen: set[Any] = set()
-    out = []
-    for m in moves:
-        if m.outcome not in seen:
-            seen.add(m.outcome)
-            out.append(m)
-    return out
-
-
 #: Most legal moves ranked for the nearest announcements: a roll with more is ranked
 #: among its first NEAREST_POOL moves and those said with the same value and pattern.
 NEAREST_POOL = 300
@@ -247,36 +215,30 @@ def _pool(position: Position, pair: tuple[int, int], said: tuple[Move, ...]) -> 
     first = tuple(islice(engine(position.game).generate(position, pair), NEAREST_POOL + 1))
     if len(first) <= NEAREST_POOL:
         return first
-    return first[:NEAREST_POOL] + said  # _nearest names each announcement once
+    return first[:NEAREST_POOL] + said  # nearest() names each announcement once
 
 
-def _nearest(moves: tuple[Move, ...], tokens: tuple[Token, ...], to: str | None) -> list[Move]:
+def _nearest(
+    moves: tuple[Move, ...], tokens: tuple[Token, ...], to: str | None
+) -> tuple[Move, ...]:
     """Legal moves ordered by how closely their words match (ending on ``to`` first)."""
     said = [str(t) for t in normalise(tokens)]
     shape = [t.kind for t in normalise(tokens)]
 
-    def score(m: Move) -> tuple[bool, bool, int, float, float]:
+    def score(m: Move) -> tuple[bool, int, float, float]:
         words = [str(t) for t in normalise(m.tokens)]
         kinds = [t.kind for t in normalise(m.tokens)]
         prefix = next(
             (i for i, (a, b) in enumerate(zip(shape, kinds, strict=False)) if a != b), len(kinds)
         )
         return (
-            to is not None and m.end != to,
             m.value != tokens[0].value,
             -min(prefix, len(shape)),
             -difflib.SequenceMatcher(None, shape, kinds).ratio(),
             -difflib.SequenceMatcher(None, said, words).ratio(),
         )
 
-    ranked = sorted(moves, key=score)
-    out: list[Move] = []
-    for m in ranked:
-        if all(m.announcement != o.announcement for o in out):
-            out.append(m)
-        if len(out) == 3:
-            break
-    return out
+    return nearest(moves, score, to)
 
 
 def explain(
@@ -285,7 +247,7 @@ def explain(
     tokens: tuple[Token, ...],
     moves: tuple[Move, ...],
     to: str | None,
-    nearest: list[Move],
+    near: Sequence[Move],
 ) -> str:
     """Why an announcement that parses is not a legal move, in a player's words."""
     choices = dice_choices(position, roll)
@@ -316,8 +278,8 @@ def explain(
             return t("explain.push_after_gravity", token=tok)
         if not any(t.kind is Kind.UMLAUFBAHN for t in tokens[:i]) and store_ok:
             return t("explain.push_before_orbit", token=tok)
-    if nearest:
-        return _compare(tokens, nearest[0], position)
+    if near:
+        return _compare(tokens, near[0], position)
     return t("explain.none_like_this", roll=roll_text)
 
 

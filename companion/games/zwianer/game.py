@@ -4,16 +4,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games import GRAVITATION as GRAVITATION_SPEC
 from companion.games import TUNNELX as TUNNELX_SPEC
-from companion.games import GameSpec, Roll, dice
-from companion.games.match import Match, looked_up
-from companion.games.verdict import Verdict, announced, named
-from companion.games.zwianer import check, gravitation, tunnelx
+from companion.games import GameSpec, Roll
+from companion.games.wholeturns import WholeTurns
+from companion.games.zwianer import check as checker
+from companion.games.zwianer import gravitation, tunnelx
 from companion.games.zwianer.engines import Engine
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.moves import Move
@@ -24,20 +24,15 @@ from companion.position import Position
 
 
 @dataclass(frozen=True)
-class ZwiAner:
+class ZwiAner(WholeTurns):
     """One ZwiAner game: its spec and its rules engine (the rest the two share)."""
 
     spec: GameSpec
     engine: Engine
+    check = staticmethod(checker.check)
 
     def parse_roll(self, text: str) -> Roll:
         return self.engine.parse_roll(text)
-
-    def roll_seen(self, dice_seen: Sequence[Mapping[str, Any]], position: Position) -> Roll:
-        return dice.roll_seen(dice_seen)
-
-    def dice_inputs(self, position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        return dice.TWO_D6
 
     def legal_moves(self, position: Position, roll: Roll) -> tuple[Move, ...]:
         return self.engine.legal_moves(position, roll)
@@ -47,35 +42,6 @@ class ZwiAner:
 
     def moves(self, position: Position, roll: Roll) -> LegalMoves:
         return LegalMoves(position, roll)
-
-    def turns(self, position: Position, roll: Roll) -> None:
-        return None  # a move is a whole turn
-
-    def check(
-        self,
-        position: Position,
-        roll: Roll,
-        text: str,
-        to: str | None = None,
-        start: str | None = None,
-    ) -> Verdict[Move]:
-        return check.check(position, roll, text, to, start)
-
-    def match(
-        self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
-    ) -> Match[Any]:
-        return looked_up(moves, board)
-
-    def clearing(self, before: Position, roll: Roll, board: Mapping[str, str]) -> None:
-        return None
-
-    def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
-        return announced(check.check(before, roll, text), made)
-
-    def named(
-        self, position: Position, roll: Roll, said: str, limit: int
-    ) -> tuple[list[Move], str, str]:
-        return named(self.check(position, roll, said))
 
     def moves_of(self, position: Position, roll: Roll, starts: frozenset[str]) -> Iterator[Move]:
         return self.engine.generate(position, roll, Target(starts=starts))
