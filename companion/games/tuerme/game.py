@@ -42,18 +42,7 @@ class Tuerme(WholeTurns):
         return (m for m in self.generate(position, roll) if m.start in starts)
 
     def reading(self, said: str) -> str:
-        words = notation.parse(said)
-        if words.passes:
-            return "no piece can use the roll: the player passes"
-        return notation.gloss(
-            words.unit,
-            words.legs,
-            words.bridges,
-            enter=words.enter,
-            superzahl="superzahl" in words.claims,
-            drauf="drauf" in words.claims,
-            ziel="ziel" in words.claims,
-        )
+        return notation.reading(notation.parse(said))
 
     def spell_out(self, move: Any) -> tuple[()]:
         return ()  # the arithmetic taught is the ZwiAner games' (gravity, stores)

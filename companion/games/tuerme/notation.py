@@ -246,3 +246,18 @@ def gloss(
     if ziel:
         text += ", into the goal"
     return text
+
+
+def reading(said: Said) -> str:
+    """What was said, in English words (the page's gloss of a recorded announcement)."""
+    if said.passes:
+        return "no piece can use the roll: the player passes"
+    return gloss(
+        said.unit,
+        said.legs,
+        said.bridges,
+        enter=said.enter,
+        superzahl="superzahl" in said.claims,
+        drauf="drauf" in said.claims,
+        ziel="ziel" in said.claims,
+    )
