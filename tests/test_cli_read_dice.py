@@ -116,11 +116,6 @@ def test_a_tiny_image_has_no_dice_and_no_traceback(tmp_path, capsys):
     assert '"dice": []' in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 open: on the README's sample tray (big red pips on a white die) the "
-    "die showing 6 is not found and each of its pips is read as a sure 1",
-)
 def test_the_readmes_sample_tray_is_read_as_six_and_four(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

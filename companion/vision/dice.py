@@ -164,10 +164,17 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
     # is nearer the die's centre than any one (an answer of another size is dropped).
     dies: list[list[Look]] = []
     for f in found:  # surest first
-        die = next((d for d in dies if _same(f, d[0], 0.3)), None)
+        die = next(
+            (
+                d
+                for d in dies
+                if _same(f, d[0], 0.3) and max(f.side, d[0].side) <= 1.25 * min(f.side, d[0].side)
+            ),
+            None,
+        )
         if die is None:
             dies.append([f])
-        elif max(f.side, die[0].side) <= 1.25 * min(f.side, die[0].side):
+        else:
             die.append(f)
     second = look(image, [_mean_place(d) for d in dies], READER)
     dice = sorted(

@@ -29,6 +29,8 @@ Image = npt.NDArray[Any]
 
 #: A face is about this many pip diameters wide (median on the real train photos: 6.95).
 SIDE_PER_PIP = 7.0
+#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots).
+CONTRASTS = (25, 60)
 
 
 @dataclass(frozen=True)
@@ -51,36 +53,51 @@ class Candidate:
     spots: int
 
 
-def find_spots(image: Image, window: int = 15, contrast: int = 25) -> list[Spot]:
+def find_spots(
+    image: Image, window: int = 15, contrasts: tuple[int, ...] = CONTRASTS
+) -> list[Spot]:
     """Pip-like spots of a BGR image, both polarities (see the module's docstring).
 
     ``window`` (odd, pixels) is the neighbourhood whose mean a pip is compared with: about
-    2.5 pip diameters; larger pips merge with their die's edge and are not found."""
+    2.5 pip diameters; larger pips merge with their die's edge and are not found.
+    ``contrasts`` are tried in turn: a blob that is no spot at a low contrast (pips of a
+    small die run together, a pip runs into its die's edge) may split into spots at a
+    higher one; a spot found at a lower contrast is kept as found there."""
     mean = cv2.blur(image, (window, window))
-    c = np.full_like(image, contrast)
     spots: list[Spot] = []
     limit = 1.3 * window  # a spot wider than its window is a body or a shadow, not a pip
-    for light, mask in (
-        (False, cv2.compare(image, cv2.subtract(mean, c), cv2.CMP_LT)),
-        (True, cv2.compare(image, cv2.add(mean, c), cv2.CMP_GT)),
-    ):
-        b, g, r = cv2.split(mask)
-        any_channel = cv2.bitwise_or(cv2.bitwise_or(b, g), r)
-        # BBDT: a third of the default algorithm's time on one thread, same components
-        _, _, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
-            any_channel, 8, cv2.CV_32S, cv2.CCL_BBDT
-        )
-        w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
-        ok = (
-            (area >= 5)
-            & (np.maximum(w, h) <= 2 * np.minimum(w, h))
-            & (area >= 0.45 * w * h)
-            & (np.maximum(w, h) <= limit)
-        )
-        ok[0] = False  # the background component
-        for i in np.flatnonzero(ok):
-            x, y = centres[i]
-            spots.append(Spot(float(x), float(y), float(w[i] + h[i]) / 2, light))
+    for light in (False, True):
+        before: tuple[Image, Image] | None = None  # labels and spot flags at the last level
+        for contrast in contrasts:
+            c = np.full_like(image, contrast)
+            if light:
+                mask = cv2.compare(image, cv2.add(mean, c), cv2.CMP_GT)
+            else:
+                mask = cv2.compare(image, cv2.subtract(mean, c), cv2.CMP_LT)
+            b, g, r = cv2.split(mask)
+            any_channel = cv2.bitwise_or(cv2.bitwise_or(b, g), r)
+            # BBDT: a third of the default algorithm's time on one thread, same components
+            _, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
+                any_channel, 8, cv2.CV_32S, cv2.CCL_BBDT
+            )
+            w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
+            ok = (
+                (area >= 5)
+                & (np.maximum(w, h) <= 2 * np.minimum(w, h))
+                & (area >= 0.45 * w * h)
+                & (np.maximum(w, h) <= limit)
+            )
+            ok[0] = False  # the background component
+            new = np.flatnonzero(ok)
+            if before is not None:
+                # a higher contrast's blob lies inside a lower one's: new where that was none
+                x = np.rint(centres[new, 0]).astype(int)
+                y = np.rint(centres[new, 1]).astype(int)
+                new = new[~before[1][before[0][y, x]]]
+            for i in new:
+                x, y = centres[i]
+                spots.append(Spot(float(x), float(y), float(w[i] + h[i]) / 2, light))
+            before = (labels, ok)
     return spots
 
 
@@ -115,14 +132,16 @@ def group_spots(spots: list[Spot]) -> list[list[Spot]]:
     return list(groups.values())
 
 
-def candidates(image: Image, window: int = 15, contrast: int = 25) -> list[Candidate]:
+def candidates(
+    image: Image, window: int = 15, contrasts: tuple[int, ...] = CONTRASTS
+) -> list[Candidate]:
     """Candidate faces of a BGR image: the centre of each group of spots that can be one
     face, and each spot alone where the group cannot be (more than six spots, or spread
     wider than a face's pips: pips of touching dice, or a texture).
 
     The network reads the crop around a candidate and says where the die really is, so a
     candidate only has to fall within about a third of a side of the face's centre."""
-    spots = find_spots(image, window, contrast)
+    spots = find_spots(image, window, contrasts)
     out: list[Candidate] = []
     for group in group_spots(spots):
         diameter = float(np.median([s.diameter for s in group]))
