@@ -60,6 +60,8 @@ DIE_SIDE = 48.0
 FLOOR = 0.25
 #: Edges around a die's pips this uneven (structure tensor, 1 = round) mean motion blur.
 BLUR = 0.35
+#: A die this many times wider than another around it: the other is one of its pips.
+PIP = 1.6
 
 __all__ = [
     "DEFAULT_PROFILES",
@@ -161,22 +163,19 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
     found = sorted((f for f in look(image, places, FINDER) if f.die >= 0.5), key=lambda f: -f.die)
     # One place per die: several candidates (its pips) find one die, each answer a little
     # off; the mean of the answers that agree on its size, weighted by how sure each is,
-    # is nearer the die's centre than any one (an answer of another size is dropped).
+    # is nearer the die's centre than any one (an answer of a somewhat other size is
+    # dropped). An answer PIP times as large or small is another die: a die with big pips
+    # whose pips were each taken for a die showing 1 (the reader decides, step 4 drops
+    # the pips).
     dies: list[list[Look]] = []
     for f in found:  # surest first
-        die = next(
-            (
-                d
-                for d in dies
-                if _same(f, d[0], 0.3) and max(f.side, d[0].side) <= 1.25 * min(f.side, d[0].side)
-            ),
-            None,
-        )
+        die = next((d for d in dies if _same(f, d[0], 0.3) and _ratio(f, d[0]) < PIP), None)
         if die is None:
             dies.append([f])
-        else:
+        elif _ratio(f, die[0]) <= 1.25:
             die.append(f)
-    second = look(image, [_mean_place(d) for d in dies], READER)
+    means = [_mean_place(d) for d in dies]
+    second = look(image, means, READER)
     dice = sorted(
         (d for d in (_die(image, s, kind, profiles) for s in second if s.die >= 0.5) if d),
         key=lambda d: -d.confidence,
@@ -187,7 +186,7 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
         d
         for d in dice
         if not any(
-            e.side > 1.6 * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for e in dice
+            e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for e in dice
         )
     ]
     h, w = image.shape[:2]
@@ -204,6 +203,11 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
 def _same(a: Look, b: Look, sides: float) -> bool:
     """Two looks closer than ``sides`` of the larger one's side are at one die."""
     return math.hypot(a.x - b.x, a.y - b.y) <= sides * max(a.side, b.side)
+
+
+def _ratio(a: Look, b: Look) -> float:
+    """How many times larger the larger of two looks is."""
+    return max(a.side, b.side) / min(a.side, b.side)
 
 
 def _mean_place(looks: list[Look]) -> tuple[float, float, float]:
