@@ -176,19 +176,8 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
             die.append(f)
     means = [_mean_place(d) for d in dies]
     second = look(image, means, READER)
-    dice = sorted(
-        (d for d in (_die(image, s, kind, profiles) for s in second if s.die >= 0.5) if d),
-        key=lambda d: -d.confidence,
-    )
-    # A "die" much smaller than a die around it is one of its pips (a dark disc with a glint
-    # looks like a 1 at its own small scale): the larger die is kept, however sure the pip.
-    dice = [
-        d
-        for d in dice
-        if not any(
-            e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for e in dice
-        )
-    ]
+    read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
+    dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
     h, w = image.shape[:2]
     kept: list[Die] = []
     for d in dice:
@@ -203,6 +192,15 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
 def _same(a: Look, b: Look, sides: float) -> bool:
     """Two looks closer than ``sides`` of the larger one's side are at one die."""
     return math.hypot(a.x - b.x, a.y - b.y) <= sides * max(a.side, b.side)
+
+
+def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
+    """A "die" much smaller than a die around it, and looking like a 1, is one of its pips
+    (a big pip, with a glint or not, is a die showing 1 at its own scale): the larger die
+    is kept, however sure the pip."""
+    return int(np.argmax(s.probabilities[1:])) == 0 and any(
+        e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for _, e in read
+    )
 
 
 def _ratio(a: Look, b: Look) -> float:
