@@ -12,7 +12,8 @@ surroundings), the stronger part of it, 60 grey levels off, is looked at again.
 Spots of one polarity and similar size that lie within four pip diameters of each other
 (neighbouring pips of a face are about 0.2-0.4 of its side apart, a face five to nine pip
 diameters wide) are one face; the faces' centres, and for each a size estimated from
-its pips, are the candidates. Nothing here decides what is a die: :mod:`dicenet` looks at
+its pips, are the candidates (where a group is several faces, its local centres). Nothing
+here decides what is a die: :mod:`dicenet` looks at
 each candidate and says. The candidates only need to cover every die (measured on the real
 ``train`` photos by ``bench/dice.py``'s reader) and to be few.
 """
@@ -20,6 +21,7 @@ each candidate and says. The candidates only need to cover every die (measured o
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,20 +138,34 @@ def candidates(
     image: Image, window: int = 15, contrasts: tuple[int, ...] = CONTRASTS
 ) -> list[Candidate]:
     """Candidate faces of a BGR image: the centre of each group of spots that can be one
-    face, and each spot alone where the group cannot be (more than six spots, or spread
-    wider than a face's pips: pips of touching dice, or a texture).
+    face, and local centres within the group where it cannot be (more than six spots, or
+    spread wider than a face's pips: pips of touching dice, or a texture).
 
     The network reads the crop around a candidate and says where the die really is, so a
     candidate only has to fall within about a third of a side of the face's centre."""
     spots = find_spots(image, window, contrasts)
     out: list[Candidate] = []
     for group in group_spots(spots):
-        diameter = float(np.median([s.diameter for s in group]))
+        diameter = statistics.median(s.diameter for s in group)
         side = SIDE_PER_PIP * diameter
         x = sum(s.x for s in group) / len(group)
         y = sum(s.y for s in group) / len(group)
         out.append(Candidate(x, y, side, len(group)))
         spread = max(math.hypot(s.x - x, s.y - y) for s in group)
         if len(group) > 6 or spread > 0.45 * side:
-            out += [Candidate(s.x, s.y, side, 1) for s in group]
+            out += _local_centres(group, side)
+    return out
+
+
+def _local_centres(group: list[Spot], side: float) -> list[Candidate]:
+    """Candidates in a group of spots that cannot be one face: around each spot, the mean
+    of the spots within 0.3 of a face's side (its die's pips pull it towards that die's
+    centre); places closer than 0.15 of a side to one already taken are one."""
+    out: list[Candidate] = []
+    for s in group:
+        near = [t for t in group if math.hypot(t.x - s.x, t.y - s.y) <= 0.3 * side]
+        x = sum(t.x for t in near) / len(near)
+        y = sum(t.y for t in near) / len(near)
+        if all(math.hypot(x - c.x, y - c.y) > 0.15 * side for c in out):
+            out.append(Candidate(x, y, side, len(near)))
     return out
