@@ -6,14 +6,16 @@ every table shows (docs/dice.md has the measurements):
 1. The photo is brought to a working size (long side at most :data:`WORK_SIDE` pixels), so
    a 12-megapixel phone photo costs what a webcam frame costs.
 2. :mod:`companion.vision.pipspots` finds pip-like spots and groups them into faces; each
-   group and each spot is a candidate place with an estimated face size.
+   group (and where a group is several faces, its local centres) is a candidate place with
+   an estimated face size.
 3. :mod:`companion.vision.dicenet` (a small network run by ``cv2.dnn``) looks at a crop
    around every candidate: no die, or a die of value 1-6, and where the die's centre and
    side really are. The places found for one die (from its pips' candidates) are averaged;
    every die is looked at once more, by a second network on the crop centred on the die,
    and that second look gives the value and the confidence (its probability).
-4. Readings of one die (the centre of its pips and each of its pips) keep the surest; a die
-   whose face runs off the frame's edge is not reported (a part of a face is no reading).
+4. A small "die" showing 1 on a larger die is one of its pips and is dropped; readings of
+   one die keep the surest; a die whose face runs off the frame's edge is not reported (a
+   part of a face is no reading).
    Where no die is found, the photo is read again at half size (pips too large for the
    spot finder: a close-up).
 
@@ -195,11 +197,12 @@ def _same(a: Look, b: Look, sides: float) -> bool:
 
 
 def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
-    """A "die" much smaller than a die around it, and looking like a 1, is one of its pips
-    (a big pip, with a glint or not, is a die showing 1 at its own scale): the larger die
-    is kept, however sure the pip."""
+    """A "die" much smaller than a die it lies on (within 0.7 of that die's side of its
+    centre: on its face), and looking like a 1, is one of its pips (a big pip, with a
+    glint or not, is a die showing 1 at its own scale): the larger die is kept, however
+    sure the pip."""
     return int(np.argmax(s.probabilities[1:])) == 0 and any(
-        e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for _, e in read
+        e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * e.side for _, e in read
     )
 
 
