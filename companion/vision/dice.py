@@ -176,8 +176,7 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
             dies.append([f])
         elif _ratio(f, die[0]) <= 1.25:
             die.append(f)
-    means = [_mean_place(d) for d in dies]
-    second = look(image, means, READER)
+    second = look(image, [_mean_place(d) for d in dies], READER)
     read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
     dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
     h, w = image.shape[:2]
