@@ -6,14 +6,16 @@ every table shows (docs/dice.md has the measurements):
 1. The photo is brought to a working size (long side at most :data:`WORK_SIDE` pixels), so
    a 12-megapixel phone photo costs what a webcam frame costs.
 2. :mod:`companion.vision.pipspots` finds pip-like spots and groups them into faces; each
-   group and each spot is a candidate place with an estimated face size.
+   group (and where a group is several faces, its local centres) is a candidate place with
+   an estimated face size.
 3. :mod:`companion.vision.dicenet` (a small network run by ``cv2.dnn``) looks at a crop
    around every candidate: no die, or a die of value 1-6, and where the die's centre and
    side really are. The places found for one die (from its pips' candidates) are averaged;
    every die is looked at once more, by a second network on the crop centred on the die,
    and that second look gives the value and the confidence (its probability).
-4. Readings of one die (the centre of its pips and each of its pips) keep the surest; a die
-   whose face runs off the frame's edge is not reported (a part of a face is no reading).
+4. A small "die" showing 1 on a larger die is one of its pips and is dropped; readings of
+   one die keep the surest; a die whose face runs off the frame's edge is not reported (a
+   part of a face is no reading).
    Where no die is found, the photo is read again at half size (pips too large for the
    spot finder: a close-up).
 
@@ -60,6 +62,8 @@ DIE_SIDE = 48.0
 FLOOR = 0.25
 #: Edges around a die's pips this uneven (structure tensor, 1 = round) mean motion blur.
 BLUR = 0.35
+#: A die this many times wider than another around it: the other is one of its pips.
+PIP = 1.6
 
 __all__ = [
     "DEFAULT_PROFILES",
@@ -161,28 +165,20 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
     found = sorted((f for f in look(image, places, FINDER) if f.die >= 0.5), key=lambda f: -f.die)
     # One place per die: several candidates (its pips) find one die, each answer a little
     # off; the mean of the answers that agree on its size, weighted by how sure each is,
-    # is nearer the die's centre than any one (an answer of another size is dropped).
+    # is nearer the die's centre than any one (an answer of a somewhat other size is
+    # dropped). An answer PIP times as large or small is another die: a die with big pips
+    # whose pips were each taken for a die showing 1 (the reader decides, step 4 drops
+    # the pips).
     dies: list[list[Look]] = []
     for f in found:  # surest first
-        die = next((d for d in dies if _same(f, d[0], 0.3)), None)
+        die = next((d for d in dies if _same(f, d[0], 0.3) and _ratio(f, d[0]) < PIP), None)
         if die is None:
             dies.append([f])
-        elif max(f.side, die[0].side) <= 1.25 * min(f.side, die[0].side):
+        elif _ratio(f, die[0]) <= 1.25:
             die.append(f)
     second = look(image, [_mean_place(d) for d in dies], READER)
-    dice = sorted(
-        (d for d in (_die(image, s, kind, profiles) for s in second if s.die >= 0.5) if d),
-        key=lambda d: -d.confidence,
-    )
-    # A "die" much smaller than a die around it is one of its pips (a dark disc with a glint
-    # looks like a 1 at its own small scale): the larger die is kept, however sure the pip.
-    dice = [
-        d
-        for d in dice
-        if not any(
-            e.side > 1.6 * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.6 * e.side for e in dice
-        )
-    ]
+    read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
+    dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
     h, w = image.shape[:2]
     kept: list[Die] = []
     for d in dice:
@@ -197,6 +193,21 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
 def _same(a: Look, b: Look, sides: float) -> bool:
     """Two looks closer than ``sides`` of the larger one's side are at one die."""
     return math.hypot(a.x - b.x, a.y - b.y) <= sides * max(a.side, b.side)
+
+
+def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
+    """A "die" much smaller than a die it lies on (within 0.7 of that die's side of its
+    centre: on its face), and looking like a 1, is one of its pips (a big pip, with a
+    glint or not, is a die showing 1 at its own scale): the larger die is kept, however
+    sure the pip."""
+    return int(np.argmax(s.probabilities[1:])) == 0 and any(
+        e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * e.side for _, e in read
+    )
+
+
+def _ratio(a: Look, b: Look) -> float:
+    """How many times larger the larger of two looks is."""
+    return max(a.side, b.side) / min(a.side, b.side)
 
 
 def _mean_place(looks: list[Look]) -> tuple[float, float, float]:

@@ -4,13 +4,16 @@ Pips are the strongest cue a die gives, on any table: a round spot a few pixels 
 darker (black pips on white, cream or yellow dice) or lighter (white pips on red, blue,
 black or smoky dice) than its surroundings in at least one colour channel (red pips on a
 black die differ in red only, hardly in grey). A spot is a pixel set that differs from the
-mean of its neighbourhood (a box about 2.5 pips wide) by ``contrast`` grey levels in some
-channel, with a pip's shape: about as wide as high and filling most of its box.
+mean of its neighbourhood (a box about 2.5 pips wide) by 25 grey levels in some channel,
+with a pip's shape: about as wide as high and filling most of its box. Where such a set has
+no pip's shape (the pips of a small die run together, a pip runs into a dark die's bright
+surroundings), the stronger part of it, 60 grey levels off, is looked at again.
 
 Spots of one polarity and similar size that lie within four pip diameters of each other
 (neighbouring pips of a face are about 0.2-0.4 of its side apart, a face five to nine pip
 diameters wide) are one face; the faces' centres, and for each a size estimated from
-its pips, are the candidates. Nothing here decides what is a die: :mod:`dicenet` looks at
+its pips, are the candidates (where a group is several faces, its local centres). Nothing
+here decides what is a die: :mod:`dicenet` looks at
 each candidate and says. The candidates only need to cover every die (measured on the real
 ``train`` photos by ``bench/dice.py``'s reader) and to be few.
 """
@@ -18,6 +21,7 @@ each candidate and says. The candidates only need to cover every die (measured o
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +33,8 @@ Image = npt.NDArray[Any]
 
 #: A face is about this many pip diameters wide (median on the real train photos: 6.95).
 SIDE_PER_PIP = 7.0
+#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots).
+CONTRASTS = (25, 60)
 
 
 @dataclass(frozen=True)
@@ -51,36 +57,49 @@ class Candidate:
     spots: int
 
 
-def find_spots(image: Image, window: int = 15, contrast: int = 25) -> list[Spot]:
+def find_spots(
+    image: Image, window: int = 15, contrasts: tuple[int, ...] = CONTRASTS
+) -> list[Spot]:
     """Pip-like spots of a BGR image, both polarities (see the module's docstring).
 
     ``window`` (odd, pixels) is the neighbourhood whose mean a pip is compared with: about
-    2.5 pip diameters; larger pips merge with their die's edge and are not found."""
+    2.5 pip diameters; larger pips merge with their die's edge and are not found.
+    ``contrasts`` are tried in turn: a blob that is no spot at a low contrast (pips of a
+    small die run together, a pip runs into its die's edge) may split into spots at a
+    higher one; a spot found at a lower contrast is kept as found there."""
     mean = cv2.blur(image, (window, window))
-    c = np.full_like(image, contrast)
     spots: list[Spot] = []
     limit = 1.3 * window  # a spot wider than its window is a body or a shadow, not a pip
-    for light, mask in (
-        (False, cv2.compare(image, cv2.subtract(mean, c), cv2.CMP_LT)),
-        (True, cv2.compare(image, cv2.add(mean, c), cv2.CMP_GT)),
-    ):
-        b, g, r = cv2.split(mask)
-        any_channel = cv2.bitwise_or(cv2.bitwise_or(b, g), r)
-        # BBDT: a third of the default algorithm's time on one thread, same components
-        _, _, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
-            any_channel, 8, cv2.CV_32S, cv2.CCL_BBDT
-        )
-        w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
-        ok = (
-            (area >= 5)
-            & (np.maximum(w, h) <= 2 * np.minimum(w, h))
-            & (area >= 0.45 * w * h)
-            & (np.maximum(w, h) <= limit)
-        )
-        ok[0] = False  # the background component
-        for i in np.flatnonzero(ok):
-            x, y = centres[i]
-            spots.append(Spot(float(x), float(y), float(w[i] + h[i]) / 2, light))
+    for light in (False, True):
+        # how much lighter (darker) than its neighbourhood each pixel is, in its most
+        # different colour channel
+        b, g, r = cv2.split(cv2.subtract(image, mean) if light else cv2.subtract(mean, image))
+        difference = cv2.max(cv2.max(b, g), r)
+        before: tuple[Image, Image] | None = None  # labels and spot flags at the last level
+        for contrast in contrasts:
+            _, any_channel = cv2.threshold(difference, contrast, 255, cv2.THRESH_BINARY)
+            # BBDT: a third of the default algorithm's time on one thread, same components
+            _, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
+                any_channel, 8, cv2.CV_32S, cv2.CCL_BBDT
+            )
+            w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
+            ok = (
+                (area >= 5)
+                & (np.maximum(w, h) <= 2 * np.minimum(w, h))
+                & (area >= 0.45 * w * h)
+                & (np.maximum(w, h) <= limit)
+            )
+            ok[0] = False  # the background component
+            new = np.flatnonzero(ok)
+            if before is not None:
+                # a higher contrast's blob lies inside a lower one's: new where that was none
+                cx = np.rint(centres[new, 0]).astype(int)
+                cy = np.rint(centres[new, 1]).astype(int)
+                new = new[~before[1][before[0][cy, cx]]]
+            for i in new:
+                x, y = centres[i]
+                spots.append(Spot(float(x), float(y), float(w[i] + h[i]) / 2, light))
+            before = (labels, ok)
     return spots
 
 
@@ -115,22 +134,38 @@ def group_spots(spots: list[Spot]) -> list[list[Spot]]:
     return list(groups.values())
 
 
-def candidates(image: Image, window: int = 15, contrast: int = 25) -> list[Candidate]:
+def candidates(
+    image: Image, window: int = 15, contrasts: tuple[int, ...] = CONTRASTS
+) -> list[Candidate]:
     """Candidate faces of a BGR image: the centre of each group of spots that can be one
-    face, and each spot alone where the group cannot be (more than six spots, or spread
-    wider than a face's pips: pips of touching dice, or a texture).
+    face, and local centres within the group where it cannot be (more than six spots, or
+    spread wider than a face's pips: pips of touching dice, or a texture).
 
     The network reads the crop around a candidate and says where the die really is, so a
     candidate only has to fall within about a third of a side of the face's centre."""
-    spots = find_spots(image, window, contrast)
+    spots = find_spots(image, window, contrasts)
     out: list[Candidate] = []
     for group in group_spots(spots):
-        diameter = float(np.median([s.diameter for s in group]))
+        diameter = statistics.median(s.diameter for s in group)
         side = SIDE_PER_PIP * diameter
         x = sum(s.x for s in group) / len(group)
         y = sum(s.y for s in group) / len(group)
         out.append(Candidate(x, y, side, len(group)))
         spread = max(math.hypot(s.x - x, s.y - y) for s in group)
         if len(group) > 6 or spread > 0.45 * side:
-            out += [Candidate(s.x, s.y, side, 1) for s in group]
+            out += _local_centres(group, side)
+    return out
+
+
+def _local_centres(group: list[Spot], side: float) -> list[Candidate]:
+    """Candidates in a group of spots that cannot be one face: around each spot, the mean
+    of the spots within 0.3 of a face's side (its die's pips pull it towards that die's
+    centre); places closer than 0.15 of a side to one already taken are one."""
+    out: list[Candidate] = []
+    for s in group:
+        near = [t for t in group if math.hypot(t.x - s.x, t.y - s.y) <= 0.3 * side]
+        x = sum(t.x for t in near) / len(near)
+        y = sum(t.y for t in near) / len(near)
+        if all(math.hypot(x - c.x, y - c.y) > 0.15 * side for c in out):
+            out.append(Candidate(x, y, side, len(near)))
     return out
