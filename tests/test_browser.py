@@ -127,7 +127,7 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
             browser.find_element(By.CSS_SELECTOR, selector).click()
             break
         except StaleElementReferenceException:
-            if attempt == 2:
+            if attempt == 4:
                 raise
     WebDriverWait(browser, timeout).until(staleness_of(page))
     WebDriverWait(browser, timeout).until(
@@ -401,14 +401,14 @@ def test_a_phone_zooms_the_board_to_pieces_of_24_px_and_names_a_tapped_field(ser
 
 def tap(browser, field: str) -> None:  # type: ignore[no-untyped-def]
     """Tap a field of the board (again, if a live update redrew the board meanwhile)."""
-    for attempt in range(3):
+    for attempt in range(5):
         try:
             spot = browser.find_element(By.CSS_SELECTOR, f".spot[data-field='{field}']")
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
             spot.click()
             return
         except StaleElementReferenceException:
-            if attempt == 2:
+            if attempt == 4:
                 raise
 
 
@@ -435,7 +435,8 @@ def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
     wanted = sum(1 for m in legal if (m.start, m.end) == (start, end))
     wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
     wait.until(lambda b: moves(b) == wanted)
-    assert "Nur die Züge von red.S2 nach" in browser.find_element(By.ID, "status").text
+    # read again if a live update redraws the status between finding and reading it
+    wait.until(lambda b: "Nur die Züge von red.S2 nach" in b.find_element(By.ID, "status").text)
     shot(browser, "table-moves-filtered")
 
 
