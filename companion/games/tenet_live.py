@@ -122,6 +122,8 @@ class _Search:
         self.near: list[tuple[int, int, tuple[Step, ...], Board_]] = []
         self.visited = 0
         self.goal_fields: dict[str, str] = dict(goal)
+        self.goal_mine = frozenset(f for f, c in goal if c == self.colour)
+        self.reach_memo: dict[tuple[str, tuple[int, ...]], bool] = {}
 
     def enough(self) -> bool:
         """Has a bounded search (``most``) met enough: ``most`` states and three whole
@@ -159,15 +161,16 @@ class _Search:
             if value in left[:i]:
                 continue
             rest = left[:i] + left[i + 1 :]
-            for step, there, far in self.steps(balls, value, off, budget, len(rest)):
+            for step, there, far in self.steps(balls, value, off, budget, rest):
                 if 1 + self.most(there, rest) == need:
                     self.walk(there, rest, (*done, step), far)
 
     def counts(self, balls: Board_) -> list[int]:
         """How far ``balls`` are from the goal, per kind of field (:meth:`out_of_reach`):
         the mover's balls where the goal has none of its, the goal's fields of the mover
-        without one, and the same two for the other colours."""
-        counts = [0, 0, 0, 0]
+        without one, the same two for the other colours, the foreign balls where the
+        goal has no ball of the mover, and the mover's balls on the board."""
+        counts = [0, 0, 0, 0, 0, 0]
         occ = dict(balls)
         for f, c in occ.items():
             self.count(counts, f, c, 1)
@@ -179,11 +182,17 @@ class _Search:
     def count(self, counts: list[int], f: str, c: str | None, sign: int) -> None:
         """Adds (``sign`` 1) or takes back (-1) what the field ``f`` holding ``c`` (None:
         empty) counts towards :meth:`counts`."""
+        if c == self.colour:
+            counts[5] += sign
         g = self.goal_fields.get(f)
         if c == g:
             return
-        if c is not None:
-            counts[0 if c == self.colour else 2] += sign
+        if c == self.colour:
+            counts[0] += sign
+        elif c is not None:
+            counts[2] += sign
+            if g != self.colour:
+                counts[4] += sign
         if g is not None:
             counts[1 if g == self.colour else 3] += sign
 
@@ -192,13 +201,55 @@ class _Search:
         goal (``slack`` fields off allowed)? A step takes the mover's ball off one field
         (its origin) and puts the mover on two at most (its end, and where a displaced
         ball of its own goes); it takes a foreign ball off one field (the end) and puts
-        one on one at most."""
-        mine_off, mine_on, theirs_off, theirs_on = counts
+        one on one at most.
+
+        The exact search (``slack`` 0) also counts the steps' origins, one a step: a
+        field holding the mover's ball loses it only as an origin (a displaced ball is
+        put on a free field, a ball landing there is the mover's), so every ball of the
+        mover where the goal shows none needs a step from there; a foreign ball where
+        the goal shows no ball of the mover needs a step onto it and, since the mover
+        then stands there, one from there; and each ball more of the mover on the board
+        needs a step from the start field."""
+        mine_off, mine_on, theirs_off, theirs_on, cleared, mine = counts
         most = dice + self.slack
-        return mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice
+        if mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice:
+            return True
+        entering = max(0, len(self.goal_mine) - mine)
+        return self.slack == 0 and mine_off + cleared + entering > dice
+
+    def homes(self, f: str, dice: tuple[int, ...]) -> bool:
+        """Can a ball on ``f`` walk, with some of the ``dice`` one after another (in any
+        order, each step starting where the last ended), to a field the goal gives the
+        mover? Foreign balls in the way are ignored: an upper bound of what is legal."""
+        key = (f, dice)
+        known = self.reach_memo.get(key)
+        if known is None:
+            known = False
+            for i, value in enumerate(dice):
+                if value in dice[:i]:
+                    continue
+                rest = dice[:i] + dice[i + 1 :]
+                for path in self.b.walks(f, value):
+                    if path[-1] in self.goal_mine or (rest and self.homes(path[-1], rest)):
+                        known = True
+                        break
+                if known:
+                    break
+            self.reach_memo[key] = known
+        return known
+
+    def stranded(self, fields: set[str], dice: tuple[int, ...]) -> bool:
+        """Is one of the mover's balls on ``fields`` (where the goal shows no ball of the
+        mover) unable to walk home with ``dice``? A field holding the mover's ball loses
+        it only as the origin of a step (a displaced ball is put on a free field, a ball
+        landing there is the mover's), and the field where such a walk ends holds the
+        mover's ball until it is the origin of the next: so each of them needs a walk,
+        or a chain of walks, ending on a field of the mover in the goal. Only an exact
+        search (``slack`` 0) may use it."""
+        return any(not self.homes(f, dice) for f in fields)
 
     def steps(
-        self, balls: Board_, value: int, off: int, budget: int, dice: int
+        self, balls: Board_, value: int, off: int, budget: int, rest: tuple[int, ...]
     ) -> list[tuple[Step, Board_, int]]:
         """The steps of one die whose board still differs from the goal on at most
         ``budget`` fields, with that count (every place for a displaced ball is tried
@@ -206,12 +257,21 @@ class _Search:
         it can still bring to the goal (:meth:`out_of_reach`). A step changes only its
         origin, its end and the displaced ball's new field, so the counts are updated,
         not recounted, and a board is built only for a step kept."""
-        occ, goal = dict(balls), self.goal_fields
+        occ, goal, dice = dict(balls), self.goal_fields, len(rest)
         counts = self.counts(balls)
         out: list[tuple[Step, Board_, int]] = []
         mine = [f for f, c in balls if c == self.colour]
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
-        for origin in sorted(mine) + ([START] if waiting else []):
+        origins = sorted(mine) + ([START] if waiting else [])
+        exact = self.slack == 0
+        astray = {f for f in mine if goal.get(f) != self.colour} if exact else set()
+        if exact:  # a ball that cannot walk home after this step must take it
+            stuck = [f for f in astray if not self.homes(f, rest)]
+            if len(stuck) > 1:
+                return out
+            if stuck:
+                origins = stuck
+        for origin in origins:
             # the end and the displaced ball's field fix two fields at most; an origin the
             # goal agrees with is left wrong (or refilled by that ball): at least one
             wrong = goal.get(origin) != self.colour
@@ -230,6 +290,11 @@ class _Search:
                 for f in touched:  # the origin emptied, the mover on the end
                     self.count(landed_counts, f, occ.get(f), -1)
                     self.count(landed_counts, f, moved[f], 1)
+                away = astray - {origin}
+                if exact and end not in self.goal_mine:
+                    away.add(end)
+                if exact and self.stranded(away, rest):
+                    continue
                 if hit is None:
                     if base <= budget and not self.out_of_reach(landed_counts, dice):
                         after_step = dict(occ)
@@ -248,12 +313,16 @@ class _Search:
                         put_counts = list(landed_counts)
                         self.count(put_counts, put, was, -1)
                         self.count(put_counts, put, hit, 1)
-                    if far <= budget and not self.out_of_reach(put_counts, dice):
-                        there = dict(landed)
-                        if put != START:
-                            there[put] = hit
-                        step = Step(value, origin, end, hit, put)
-                        out.append((step, frozenset(there.items()), far))
+                    if far > budget or self.out_of_reach(put_counts, dice):
+                        continue
+                    home = put == START or put in self.goal_mine
+                    if exact and hit == self.colour and not home and not self.homes(put, rest):
+                        continue  # an own ball put where it cannot walk home from
+                    there = dict(landed)
+                    if put != START:
+                        there[put] = hit
+                    step = Step(value, origin, end, hit, put)
+                    out.append((step, frozenset(there.items()), far))
         return out
 
     def nearest(self) -> list[TenetMove]:
