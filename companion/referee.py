@@ -325,6 +325,8 @@ class Referee:
                 found = explain(self.position, self.roll or (), board)
             except CompanionError as exc:
                 return self._reject(board, message(exc), ())
+            if found.unsure:  # the search's budget spent: ask, neither accept nor reject
+                return self._say(Verdict("ambiguous", text("tenet.unsure", count=found.visited)))
             loose: Iterable[MoveLike] = found.fits
             near = found.near
         elif isinstance(self._legal, Searchable):  # searched from the board, not listed

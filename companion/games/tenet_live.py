@@ -28,19 +28,20 @@ from companion.games.tenet import (
     remaining,
 )
 from companion.games.tenet_board import START, Board, board, doublet, stone_planet
-from companion.games.tenet_moves import Board_, Memo, Step, claims, landings, longest, targets
+from companion.games.tenet_moves import Board_, Memo, Step, claims, longest, targets
 from companion.position import Position
 from companion.texts import text as t
 
-#: Most step states one search visits before it gives up and calls the board unexplained;
-#: self-play turns need a few hundred at most (bench/tenet_referee.py).
-BUDGET = 200_000
+#: Most step states one board's search visits, the search for the nearest turns of a
+#: rejection included: about 100 ms here (0.1 ms a state). The exact search that reaches
+#: it stops unsure, and the referee asks the players (:attr:`Explained.unsure`); over
+#: 4,000 self-play boards it needed 356 at most (bench/tenet_referee.py).
+BUDGET = 800
 
 #: How many step states the search for the nearest turns of a rejected board visits once
-#: it met three whole turns to name (at most four times as many if it has not): they are
-#: a hint for the players, and the unbounded search for them cost up to 2.3 s here
-#: (three players, self-play); the nearest among those met are named.
-NEAR_STATES = 500
+#: it met three whole turns to name (at most four times as many if it has not, and never
+#: beyond :data:`BUDGET` with the exact search's): they are a hint for the players.
+NEAR_STATES = 200
 
 
 @dataclass
@@ -51,6 +52,8 @@ class Explained:
     fits: list[TenetMove] = field(default_factory=list)
     near: list[TenetMove] = field(default_factory=list)
     visited: int = 0  # step states searched (the measure of the work)
+    unsure: bool = False  # the exact search reached BUDGET: ``fits`` may be incomplete
+    cut: bool = False  # the search for ``near`` stopped at its bound: the nearest met
 
 
 def seen(position: Position) -> dict[str, str]:
@@ -85,18 +88,21 @@ def explain(position: Position, roll: tuple[int, ...], view: Mapping[str, str]) 
     goal = target(position, view)
     if goal is None or doublet(roll) is not None or len(roll) != 3:
         return out
-    search = _Search(position, roll, goal)
+    search = _Search(position, roll, goal, limit=BUDGET)
     left, balls = remaining(position, roll), on_board(position)
     off = _differ(dict(balls), dict(goal))
-    search.walk(balls, left, (), off)
+    search.walk(balls, left, (), off, search.counts(balls))
     whole = [m for m in search.found.values() if not m.after.spent]
     out.fits = whole or [m for m in search.found.values() if m.after.spent]
     out.visited = search.visited
-    if not out.fits:  # a rejection: search again, letting the turns end two fields off
-        near = _Search(position, roll, goal, slack=2, most=NEAR_STATES)
-        near.walk(balls, left, (), off)
+    out.unsure = search.enough()
+    if not out.fits and not out.unsure:  # rejected: search again, turns ending 2 fields off
+        rest = BUDGET - search.visited
+        near = _Search(position, roll, goal, 2, NEAR_STATES, rest, search.memo)
+        near.walk(balls, left, (), off, near.counts(balls))
         out.near = near.nearest()
         out.visited += near.visited
+        out.cut = near.enough()
     return out
 
 
@@ -110,13 +116,16 @@ class _Search:
         goal: Board_,
         slack: int = 0,
         most: int | None = None,
+        limit: int = BUDGET,
+        memo: Memo | None = None,
     ) -> None:
         self.position, self.roll, self.goal, self.slack = position, roll, goal, slack
-        self.most_states = most  # None: until BUDGET, then CompanionError
+        self.most_states = most  # None: every state (until ``limit``)
+        self.limit = limit
         self.b: Board = board(position.layout)
         self.colour = position.to_move
         self.planet = stone_planet(position.layout, position.stone or START)
-        self.memo: Memo = {}
+        self.memo: Memo = {} if memo is None else memo  # longest(): the same for any goal
         self.seen: set[tuple[Board_, tuple[int, ...]]] = set()
         self.found: dict[tuple[object, ...], TenetMove] = {}
         self.near: list[tuple[int, int, tuple[Step, ...], Board_]] = []
@@ -124,11 +133,15 @@ class _Search:
         self.goal_fields: dict[str, str] = dict(goal)
         self.goal_mine = frozenset(f for f, c in goal if c == self.colour)
         self.reach_memo: dict[tuple[str, tuple[int, ...]], bool] = {}
+        self.paths: dict[tuple[str, int], list[tuple[str, frozenset[str]]]] = {}
 
     def enough(self) -> bool:
-        """Has a bounded search (``most``) met enough: ``most`` states and three whole
-        turns to name, or four times ``most`` states whatever it met?"""
+        """Has the search visited ``limit`` states, or, searching for a hint (``most``),
+        met enough: ``most`` states and three whole turns to name, or four times ``most``
+        states whatever it met?"""
         most = self.most_states
+        if self.visited >= self.limit:
+            return True
         if most is None or self.visited < most:
             return False
         return len(self.near) >= 3 or self.visited >= 4 * most
@@ -136,17 +149,22 @@ class _Search:
     def most(self, balls: Board_, left: tuple[int, ...]) -> int:
         return longest(self.b, balls, self.colour, left, self.planet, self.memo)[0]
 
-    def walk(self, balls: Board_, left: tuple[int, ...], done: tuple[Step, ...], off: int) -> None:
-        """Visit the legal steps from ``balls`` (``off`` fields from the goal) with the
-        dice ``left``, ``done`` so far."""
+    def walk(
+        self,
+        balls: Board_,
+        left: tuple[int, ...],
+        done: tuple[Step, ...],
+        off: int,
+        counts: list[int],
+    ) -> None:
+        """Visit the legal steps from ``balls`` (``off`` fields from the goal, in detail
+        ``counts``) with the dice ``left``, ``done`` so far."""
         if (balls, left) in self.seen:
             return
         if self.enough():
-            return  # enough met for a hint (the nearest turns)
+            return  # the budget spent, or enough met for a hint (the nearest turns)
         self.seen.add((balls, left))
         self.visited += 1
-        if self.visited > BUDGET:
-            raise CompanionError(t("tenet.budget", count=BUDGET))
         won = claims(self.b, balls, self.colour, left, self.planet)
         need = 0 if won else self.most(balls, left)
         if done and off == 0:
@@ -161,9 +179,12 @@ class _Search:
             if value in left[:i]:
                 continue
             rest = left[:i] + left[i + 1 :]
-            for step, there, far in self.steps(balls, value, off, budget, rest):
-                if 1 + self.most(there, rest) == need:
-                    self.walk(there, rest, (*done, step), far)
+            steps = self.steps(balls, counts, value, off, budget, rest)
+            for step, there, far, there_counts in steps:
+                if self.enough():
+                    return  # the steps left are not visited: spare their longest()
+                if (there, rest) not in self.seen and 1 + self.most(there, rest) == need:
+                    self.walk(there, rest, (*done, step), far, there_counts)
 
     def counts(self, balls: Board_) -> list[int]:
         """How far ``balls`` are from the goal, per kind of field (:meth:`out_of_reach`):
@@ -215,7 +236,20 @@ class _Search:
         if mine_off > most or theirs_off > most or theirs_on > most or mine_on > most + dice:
             return True
         entering = max(0, len(self.goal_mine) - mine)
-        return self.slack == 0 and mine_off + cleared + entering > dice
+        return mine_off + cleared + entering > dice + self.slack
+
+    def landings(self, blocked: set[str], origin: str, value: int) -> list[str]:
+        """``tenet_moves.landings`` with the foreign balls' fields given as a set: the
+        ends of the walks from ``origin`` whose fields before the end hold none."""
+        paths = self.paths.get((origin, value))
+        if paths is None:
+            walks = self.b.walks(origin, value)
+            paths = self.paths[origin, value] = [(p[-1], frozenset(p[:-1])) for p in walks]
+        ends: list[str] = []
+        for end, inner in paths:
+            if end not in ends and blocked.isdisjoint(inner):
+                ends.append(end)
+        return ends
 
     def homes(self, f: str, dice: tuple[int, ...]) -> bool:
         """Can a ball on ``f`` walk, with some of the ``dice`` one after another (in any
@@ -249,18 +283,24 @@ class _Search:
         return any(not self.homes(f, dice) for f in fields)
 
     def steps(
-        self, balls: Board_, value: int, off: int, budget: int, rest: tuple[int, ...]
-    ) -> list[tuple[Step, Board_, int]]:
+        self,
+        balls: Board_,
+        counts: list[int],
+        value: int,
+        off: int,
+        budget: int,
+        rest: tuple[int, ...],
+    ) -> list[tuple[Step, Board_, int, list[int]]]:
         """The steps of one die whose board still differs from the goal on at most
         ``budget`` fields, with that count (every place for a displaced ball is tried
         only when the best of them is close enough), and that the ``dice`` left after
         it can still bring to the goal (:meth:`out_of_reach`). A step changes only its
         origin, its end and the displaced ball's new field, so the counts are updated,
         not recounted, and a board is built only for a step kept."""
-        occ, goal, dice = dict(balls), self.goal_fields, len(rest)
-        counts = self.counts(balls)
-        out: list[tuple[Step, Board_, int]] = []
+        occ, goal, dice, colour = dict(balls), self.goal_fields, len(rest), self.colour
+        out: list[tuple[Step, Board_, int, list[int]]] = []
         mine = [f for f, c in balls if c == self.colour]
+        blocked = {f for f, c in balls if c != self.colour}
         waiting = self.position.spec.pieces_for(len(self.position.players)) - len(mine)
         origins = sorted(mine) + ([START] if waiting else [])
         exact = self.slack == 0
@@ -277,13 +317,17 @@ class _Search:
             wrong = goal.get(origin) != self.colour
             if off - (2 if origin == START else 3 if wrong else 1) > budget:
                 continue
-            for end in landings(self.b, occ, self.colour, origin, value):
+            for end in self.landings(blocked, origin, value):
                 touched = {origin, end} - {START}
-                before = sum(occ.get(f) != goal.get(f) for f in touched)
                 hit = occ.get(end) if end != origin else None
-                moved = {origin: None, end: self.colour}
-                after = sum(moved.get(f) != goal.get(f) for f in touched)
-                base = off - before + after  # the displaced ball, if any, not put yet
+                moved = {origin: None, end: colour}
+                # the fields off after the origin emptied and the mover on the end (the
+                # displaced ball, if any, not put yet); a full turn round changes nothing
+                g_end, base = goal.get(end), off
+                if origin != end:
+                    base += (colour != g_end) - (hit != g_end)
+                if origin not in (START, end):
+                    base += (goal.get(origin) is not None) - wrong
                 if base - (1 if hit is not None else 0) > budget:
                     continue  # even the best place for the displaced ball is too far
                 landed_counts = list(counts)
@@ -300,7 +344,8 @@ class _Search:
                         after_step = dict(occ)
                         after_step.pop(origin, None)
                         after_step[end] = self.colour
-                        out.append((Step(value, origin, end), frozenset(after_step.items()), base))
+                        step = Step(value, origin, end)
+                        out.append((step, frozenset(after_step.items()), base, landed_counts))
                     continue
                 landed = dict(occ)
                 landed.pop(origin, None)
@@ -310,6 +355,8 @@ class _Search:
                     if put != START:  # the displaced ball put there
                         was = moved.get(put) if put in touched else occ.get(put)
                         far += (goal.get(put) != hit) - (goal.get(put) != was)
+                        if far > budget:
+                            continue
                         put_counts = list(landed_counts)
                         self.count(put_counts, put, was, -1)
                         self.count(put_counts, put, hit, 1)
@@ -322,7 +369,7 @@ class _Search:
                     if put != START:
                         there[put] = hit
                     step = Step(value, origin, end, hit, put)
-                    out.append((step, frozenset(there.items()), far))
+                    out.append((step, frozenset(there.items()), far, put_counts))
         return out
 
     def nearest(self) -> list[TenetMove]:
