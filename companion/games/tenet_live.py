@@ -6,7 +6,12 @@ list them: :func:`explain` searches the legal steps depth first, guided by the b
 must reach. A step changes at most three fields (where the ball left, where it landed,
 where a displaced ball was put), so a board still differing on more than three fields a
 die left is dropped at once, and a displaced ball is only put where the seen board shows
-a ball of its colour (or back to start) unless a later step could still move it.
+a ball of its colour (or back to start) unless a later step could still move it. A field
+holding the mover's ball loses it only as a step's origin, so a ball of the mover where
+the seen board has none must walk, walk by walk, to a field the seen board gives the
+mover (:meth:`_Search.homes`), and each such ball needs a step of its own
+(:meth:`_Search.out_of_reach`). The work is bounded: :data:`BUDGET` step states a board,
+beyond which the search says it is unsure and the referee asks the players.
 
 What the camera can compare (:func:`seen`): the top colour of every field but the start
 field. The balls waiting there are one pile (or small counted discs in the synthetic
@@ -33,15 +38,16 @@ from companion.position import Position
 from companion.texts import text as t
 
 #: Most step states one board's search visits, the search for the nearest turns of a
-#: rejection included: about 100 ms here (0.1 ms a state). The exact search that reaches
-#: it stops unsure, and the referee asks the players (:attr:`Explained.unsure`); over
-#: 4,000 self-play boards it needed 356 at most (bench/tenet_referee.py).
-BUDGET = 800
+#: rejection included: at most 0.12 ms a state here on a loaded machine, so under 100 ms.
+#: The exact search that reaches it stops unsure, and the referee asks the players
+#: (:attr:`Explained.unsure`); over 5,700 self-play boards it needed 365 at most
+#: (bench/tenet_referee.py).
+BUDGET = 700
 
 #: How many step states the search for the nearest turns of a rejected board visits once
 #: it met three whole turns to name (at most four times as many if it has not, and never
 #: beyond :data:`BUDGET` with the exact search's): they are a hint for the players.
-NEAR_STATES = 200
+NEAR_STATES = 175
 
 
 @dataclass
