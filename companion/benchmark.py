@@ -434,7 +434,7 @@ def serve_start(timeout: float = 60.0) -> tuple[float, float]:
         config.write_text(f'data_dir = "{tmp}"\n[camera]\nsource = "synthetic"\n')
         env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock")
         argv = [sys.executable, "-m", "companion", "serve", "--config", str(config)]
-        argv += ["--host", "127.0.0.1", "--port", str(port), "--pin", "1234"]
+        argv += ["--host", "127.0.0.1", "--port", str(port)]  # the PIN: made in tmp
         t0 = time.perf_counter()
         server = subprocess.Popen(
             argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
