@@ -299,10 +299,11 @@ class _Search:
     ) -> list[tuple[Step, Board_, int, list[int]]]:
         """The steps of one die whose board still differs from the goal on at most
         ``budget`` fields, with that count (every place for a displaced ball is tried
-        only when the best of them is close enough), and that the ``dice`` left after
-        it can still bring to the goal (:meth:`out_of_reach`). A step changes only its
-        origin, its end and the displaced ball's new field, so the counts are updated,
-        not recounted, and a board is built only for a step kept."""
+        only when the best of them is close enough), and that the dice ``rest`` left
+        after it can still bring to the goal (:meth:`out_of_reach`; the exact search:
+        :meth:`stranded` too), each with its board, that count and its ``counts``. A
+        step changes only its origin, its end and the displaced ball's new field, so the
+        counts are updated, not recounted, and a board is built only for a step kept."""
         occ, goal, dice, colour = dict(balls), self.goal_fields, len(rest), self.colour
         out: list[tuple[Step, Board_, int, list[int]]] = []
         mine = [f for f, c in balls if c == self.colour]
