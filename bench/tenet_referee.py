@@ -9,13 +9,18 @@ time, ``time.process_time``; one OpenCV thread for the camera) is
 reading of the frame is the same as for the other games and measured by bench/referee.py
 (add it: about 4 frames of the board reader). Also timed: a board no turn explains (the
 turn's board with one ball of another player added on a free field), whose rejection
-searches a second time for the nearest turns.
+searches a second time for the nearest turns. Both searches together stop at
+``tenet.live.BUDGET`` step states: the states are printed (the work bound), how many
+boards were left unsure (the referee asks the players) or had their hint's search stopped
+at its bound (the nearest turns among those met), and
+the costliest board's peak memory (tracemalloc, run again).
 
 With ``--camera N`` the first N turns of a two-player game are also photographed by the
 synthetic camera and fed through the Watcher (4 frames a board; the clearing after a
 Pasch too): the time of those 4 feeds, reading included.
 
     python bench/tenet_referee.py [--games 6] [--turns 40] [--seed 1] [--camera 0]
+                                  [--sizes 2,5,9]
 """
 
 from __future__ import annotations
@@ -26,10 +31,11 @@ import platform
 import random
 import statistics
 import time
+import tracemalloc
 
 from companion.games import TENET
 from companion.games.game import legal_moves
-from companion.games.tenet.live import explain, seen
+from companion.games.tenet.live import Explained, explain, seen
 from companion.games.tenet.selfplay import Turn, whole_turns
 from companion.layoutfile import load_layout
 from companion.position import Position
@@ -57,9 +63,10 @@ def wrong_board(before: Position, after: Position, rng: random.Random) -> dict[s
 def stats(values: list[float]) -> str:
     v = sorted(values)
     p90 = v[min(len(v) - 1, int(0.9 * len(v)))]
+    p99 = v[min(len(v) - 1, int(0.99 * len(v)))]
     return (
         f"n={len(v):4d}  median {statistics.median(v) * 1000:7.1f} ms  "
-        f"p90 {p90 * 1000:7.1f} ms  max {v[-1] * 1000:7.1f} ms"
+        f"p90 {p90 * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  max {v[-1] * 1000:7.1f} ms"
     )
 
 
@@ -69,14 +76,24 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--camera", type=int, default=0, metavar="N")
+    parser.add_argument("--sizes", default="2,5,9", help="players per game, in turn")
     args = parser.parse_args()
     print(f"{platform.machine()}, Python {platform.python_version()}, load {os.getloadavg()}")
 
     legal: list[float] = []
     states: list[int] = []  # step states searched per judged turn
     rejected: list[float] = []
+    rejected_states: list[int] = []
     answers: dict[str, int] = {}
-    sizes = [2, 5, 9]
+    sizes = [int(n) for n in args.sizes.split(",")]
+    worst: tuple[float, str, Position, tuple[int, ...], dict[str, str]] | None = None
+    unsure = cut = 0
+
+    def searched(found: Explained) -> None:
+        nonlocal unsure, cut
+        unsure += found.unsure
+        cut += found.cut
+
     rng = random.Random(args.seed)
     for g in range(args.games):
         turns = game(args.seed + g, sizes[g % len(sizes)], args.turns)
@@ -90,6 +107,11 @@ def main() -> None:
                     t = time.process_time()
                     verdict = ref.observe_board(wrong)
                     rejected.append(time.process_time() - t)
+                    found = explain(before, roll, wrong)  # again, untimed
+                    rejected_states.append(found.visited)
+                    searched(found)
+                    if worst is None or rejected[-1] > worst[0]:
+                        worst = (rejected[-1], "a ball more", before, roll, wrong)
                     key = f"wrong board: {verdict.kind if verdict else 'none'}"
                     answers[key] = answers.get(key, 0) + 1
             ref = Referee.start(before, legal_moves)
@@ -101,7 +123,11 @@ def main() -> None:
             t = time.process_time()
             verdict = ref.observe_board(seen(after))
             legal.append(time.process_time() - t)
-            states.append(explain(before, roll, seen(after)).visited)  # again, untimed
+            found = explain(before, roll, seen(after))  # again, untimed
+            states.append(found.visited)
+            searched(found)
+            if worst is None or legal[-1] > worst[0]:
+                worst = (legal[-1], "the turn's board", before, roll, seen(after))
             key = verdict.kind if verdict else "none"
             answers[key] = answers.get(key, 0) + 1
     print(f"games {args.games} of {sizes} players, at most {args.turns} turns each")
@@ -109,6 +135,22 @@ def main() -> None:
     print("turn judged (observe_board)     ", stats(legal))
     print("wrong board rejected            ", stats(rejected))
     print(f"step states searched per turn: median {statistics.median(states)}, max {max(states)}")
+    print(
+        f"step states per rejected board (the hint's search included): median "
+        f"{statistics.median(rejected_states)}, max {max(rejected_states)}; unsure boards "
+        f"{unsure}, hint searches stopped at their bound {cut} "
+        f"(of {len(states) + len(rejected_states)} boards)"
+    )
+    if worst is not None:
+        _, kind, before, roll, board = worst
+        tracemalloc.start()
+        explain(before, roll, board)
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+        print(
+            f"costliest board: {kind}, {len(before.players)} players, roll {roll}: "
+            f"{worst[0] * 1000:.1f} ms, peak {peak:.2f} MB"
+        )
     print(f"load at the end {os.getloadavg()}")
     if args.camera:
         camera(game(args.seed, 2, args.camera))

@@ -309,6 +309,8 @@ class Referee:
             found = self.game.match(self.position, self.roll or (), self._legal, board)
         except CompanionError as exc:
             return self._reject(board, message(exc), ())
+        if found.unsure:  # a search's budget spent: ask, neither accept nor reject
+            return self._say(Verdict("ambiguous", found.unsure))
         outcomes = _outcomes(found.fits, SHOWN + 1)
         if len(outcomes) == 1:
             return self._accept(outcomes[0], board, taken)

@@ -11,6 +11,7 @@ import pytest
 from tenet_helpers import make
 
 from companion.games.game import legal_moves
+from companion.games.tenet import live as tenet_live
 from companion.games.tenet.board import doublet
 from companion.games.tenet.check import check
 from companion.games.tenet.game import GAME as TENET_RULES
@@ -173,6 +174,22 @@ def test_the_search_is_guided_by_the_board_not_an_enumeration():
     found = explain(START, (9, 4, 2), seen(after(START, (9, 4, 2), turn)))
     assert [m.announcement for m in found.fits] == [turn]
     assert found.visited < 500  # of the thousands of different whole turns
+
+
+def test_a_board_whose_search_spends_the_budget_is_asked_about_not_judged(monkeypatch):
+    """The search stops at tenet.live.BUDGET states; then the referee is unsure and says
+    so: it neither accepts nor rejects, and the players pick the turn's steps."""
+    turn = "9 von Start nach X3-4; 4 von Start nach K1.5; 2 von X3-4 nach P3.12"
+    board = seen(after(START, (9, 4, 2), turn))
+    monkeypatch.setattr(tenet_live, "BUDGET", 3)
+    found = explain(START, (9, 4, 2), board)
+    assert found.unsure and found.visited == 3 and not found.near
+    ref = referee_for(START, (9, 4, 2))
+    verdict = ref.observe_board(board)
+    assert verdict is not None and verdict.kind == "ambiguous" and not verdict.choices
+    assert "unsure: 3 step states" in verdict.reason and ref.phase is Phase.MOVE
+    step = next(i for i, m in enumerate(ref.legal) if m.announcement == turn.split("; ")[0])
+    assert ref.play(step).kind == "legal" and ref.position.spent == (9,)
 
 
 def test_every_turn_of_a_random_game_is_found_from_its_board():

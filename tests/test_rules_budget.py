@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from companion.benchmark import crowded, reproductions, tenet_crowded
+from companion import benchmark
+from companion.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.cli import main
 from companion.games.zwianer.check import check
 from companion.position import Position
@@ -166,6 +167,25 @@ def test_a_tenet_step_picked_on_the_page_lists_the_next_steps_within_the_budget(
     verdict, ms, mb = cost(lambda: rolled(position, roll).play(0))
     within_budget(ms, mb)
     assert verdict.kind == "legal" and "moves on with" in verdict.reason
+
+
+def test_the_costliest_tenet_board_known_is_judged_within_the_budget() -> None:
+    """Three players, 7+9+2 bringing a ball from start to K9.13 (1,862 step states and
+    204 ms before the mover's balls had to walk home), and the same with a ball more."""
+    _, position, roll, board = tenet_searched()
+    verdict, ms, mb = cost(lambda: rolled(position, roll).observe_board(board))
+    within_budget(ms, mb)
+    assert verdict is not None and verdict.kind == "legal"
+    wrong = {**board, "K1.23": "yellow"}
+    verdict, ms, mb = cost(lambda: rolled(position, roll).observe_board(wrong))
+    within_budget(ms, mb)
+    assert verdict is not None and verdict.kind == "illegal" and verdict.choices
+
+
+@pytest.mark.slow
+def test_companion_bench_times_serve_until_its_page_answers() -> None:
+    wall, cpu = benchmark.serve_start()  # it passed --pin, which serve refuses since
+    assert wall > 0 and cpu > 0
 
 
 def test_moves_of_the_worst_roll_are_streamed_up_to_a_limit(

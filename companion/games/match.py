@@ -48,6 +48,9 @@ class Match(Generic[M]):
 
     fits: Iterable[M]
     near: Callable[[], Sequence[M]]
+    #: Why the search could not decide, in the players' words ("" when it did): its
+    #: budget spent, ``fits`` may be incomplete, so the referee asks the players.
+    unsure: str = ""
 
     def nearest(self) -> Sequence[M]:
         return self.near()

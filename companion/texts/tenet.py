@@ -33,9 +33,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "die {die} shows {faces}, not {value}",
     ),
     # games/tenet/live.py
-    "tenet.budget": (
-        "mehr als {count} Zwischenstände für dieses Brett durchsucht; bitte den Zug ansagen",
-        "more than {count} step states searched for the board; check the announced turn instead",
+    "tenet.unsure": (
+        "unsicher: {count} Zwischenstände für dieses Brett durchsucht, ohne Entscheidung; "
+        "welcher Zug war es? Bitte seine Schritte wählen",
+        "unsure: {count} step states searched for this board without a decision; which turn "
+        "was it? Please pick its steps",
     ),
     "tenet.other_turn": (
         "die Ansage nennt einen anderen Zug: {turn}",

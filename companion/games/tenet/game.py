@@ -17,6 +17,7 @@ from companion.games.tenet import live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
 from companion.position import Position
+from companion.texts import text
 
 
 class Tenet:
@@ -60,9 +61,11 @@ class Tenet:
     def match(
         self, position: Position, roll: Roll, moves: Sequence[Any], board: Mapping[str, str]
     ) -> Match[Any]:
-        """Whole turns searched, not listed (``moves``, the next steps, are not used)."""
+        """Whole turns searched, not listed (``moves``, the next steps, are not used); a
+        search that spent its budget (live.BUDGET states) is unsure and says so."""
         found = live.explain(position, roll, board)
-        return Match(found.fits, lambda: found.near)
+        unsure = text("tenet.unsure", count=found.visited) if found.unsure else ""
+        return Match(found.fits, lambda: found.near, unsure)
 
     def clearing(self, before: Position, roll: Roll, board: Mapping[str, str]) -> TenetMove | None:
         return live.clearing(before, roll, board)
