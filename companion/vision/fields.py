@@ -511,10 +511,12 @@ def _global_light(log_ratio: FloatArray, centres: FloatArray) -> FloatArray:
     design = _quadratic(centres, scale)
     weight = np.ones(len(centres))
     coef: FloatArray = np.zeros(design.shape[1])
+    ridge = 1e-9 * np.eye(design.shape[1])  # a rank-poor design (few points) still solves
     for _ in range(6):
-        sw = np.sqrt(weight)
-        solution = np.linalg.lstsq(design * sw[:, None], log_ratio * sw, rcond=None)[0]
-        coef = np.asarray(solution, np.float64)
+        # weighted least squares by its normal equations: 6 unknowns, and np.linalg.lstsq's
+        # SVD cost more than the rest of the light fit
+        wd = design * weight[:, None]
+        coef = np.asarray(np.linalg.solve(wd.T @ design + ridge, wd.T @ log_ratio), np.float64)
         resid = log_ratio - design @ coef
         spread = 4.685 * max(1.4826 * float(np.median(np.abs(resid))), 0.02)
         weight = np.clip(1 - (resid / spread) ** 2, 0, None) ** 2
