@@ -428,7 +428,10 @@ def _score(
         ],
         axis=1,
     )
-    d2 = (((lab - to_lab(refs)) / stds) ** 2).sum(axis=2) + tex
+    refs_lab = np.concatenate(
+        [profiles.empty_lab[:, None, :], np.broadcast_to(profiles.piece_lab, (n, k, 3))], axis=1
+    )
+    d2 = (((lab - refs_lab) / stds) ** 2).sum(axis=2) + tex
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
     d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
     d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2

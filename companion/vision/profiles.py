@@ -12,6 +12,7 @@ players' real pieces and the real board under the real lamp (both learnt by
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -63,6 +64,16 @@ class Profiles:
     #: (N, SECTORS) contrast of the board around each empty field on the calibration
     #: photos (companion.vision.surround); None before calibration (nothing is checked)
     empty_surround: FloatArray | None = None
+
+    @functools.cached_property
+    def empty_lab(self) -> FloatArray:
+        """The empty fields' colours in CIE Lab (computed once, not for every frame)."""
+        return to_lab(self.empty_bgr)
+
+    @functools.cached_property
+    def piece_lab(self) -> FloatArray:
+        """The piece colours in CIE Lab (computed once, not for every frame)."""
+        return to_lab(self.piece_bgr)
 
     def to_json(self) -> dict[str, Any]:
         """Readable JSON: colours and fields by name, numbers rounded."""
