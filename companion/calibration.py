@@ -382,7 +382,7 @@ def fit_colours(
             # colours made for this board (measured, or its drawing's own) see pieces on it
             refuse_pieces_on_empty(board_reader(layout, calibration), image, label)
         location = locator.locate(image)
-        got = sampler.sample(image, location) if location else None
+        got = sampler.sample(image, location, surround=True) if location else None
         if got is None:
             raise CompanionError(text("cal.not_found", label=label))
         # a dark disc's texture is noise over a small median: a dark piece is never print

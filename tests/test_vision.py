@@ -294,3 +294,22 @@ def test_a_changed_board_is_read_within_the_pi_budget(reader, gravitation):
         gc.enable()
         cv2.setNumThreads(threads)
     assert best <= 0.008, f"{1000 * best:.1f} ms"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.floats(-0.3, 0.3), min_size=5, max_size=5),
+    st.floats(600, 1400),
+    st.floats(-0.2, 0.2),
+)
+def test_the_lens_distortion_is_opencvs_own_model(coefficients, focal, offset):
+    """Intrinsics.distort writes OpenCV's k1, k2, p1, p2, k3 model in NumPy (a sixth of
+    cv2.projectPoints' time): the same pixels, wherever in the picture."""
+    k1, k2, p1, p2, k3 = coefficients
+    distortion = np.array([k1, k2, p1 * 0.03, p2 * 0.03, k3])
+    matrix = np.array([[focal, 0, 640 + 100 * offset], [0, focal * 0.99, 480], [0, 0, 1.0]])
+    lens = Intrinsics(matrix, distortion, 1280, 960)
+    pts = np.random.default_rng(1).uniform((0, 0), (1280, 960), (200, 2))
+    obj = np.column_stack([pts, np.ones(len(pts))]) @ np.linalg.inv(matrix).T
+    opencv = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), matrix, distortion)[0]
+    assert np.abs(lens.distort(pts) - opencv.reshape(-1, 2)).max() < 1e-6

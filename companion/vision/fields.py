@@ -36,6 +36,7 @@ import numpy.typing as npt
 from companion.layout import Layout
 from companion.vision.locate import Location
 from companion.vision.profiles import Profiles, to_lab
+from companion.vision.surround import contrast, ring_points
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -103,6 +104,9 @@ class FieldSampler:
         self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
+        #: the ring of board around each field that no piece covers (vision/surround.py)
+        self.ring_mm = ring_points(self.centres, spacing, layout.piece_diameter / 2)
+        self._ring_ok = ~np.isnan(self.ring_mm[:, 0, 0, 0])
 
     def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
         """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
@@ -118,11 +122,15 @@ class FieldSampler:
         allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
         return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
 
-    def sample(self, image: npt.NDArray[np.uint8], location: Location) -> Samples | None:
+    def sample(
+        self, image: npt.NDArray[np.uint8], location: Location, *, surround: bool = False
+    ) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if out of view.
 
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
+        With ``surround`` also the contrast of the ring around every field
+        (:mod:`companion.vision.surround`), which calibration learns and the reader checks.
         """
         p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)
@@ -149,7 +157,22 @@ class FieldSampler:
             q = ppx[seen].astype(np.float32)
             got_p = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
             probes[seen] = got_p
-        return Samples(colours, texture, probes, means)
+        rings = self._rings(image, location) if surround else None
+        return Samples(colours, texture, probes, means, rings)
+
+    def _rings(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
+        """Contrast (N, SECTORS) of every field's ring; NaN without a ring or out of view."""
+        n, sectors, k, _ = self.ring_mm.shape
+        out = np.full((n, sectors), np.nan)
+        if not self._ring_ok.any():
+            return out
+        px = location.project(self.ring_mm[self._ring_ok].reshape(-1, 2)).astype(np.float32)
+        h, w = image.shape[:2]
+        inside = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] <= h - 1)
+        got = cv2.remap(image, px[None, :, 0], px[None, :, 1], cv2.INTER_LINEAR)[0]
+        grey = np.where(inside, got.astype(np.float64).mean(axis=1), np.nan)
+        out[self._ring_ok] = contrast(grey.reshape(-1, sectors, k))
+        return out
 
 
 @dataclass(frozen=True)
@@ -160,6 +183,7 @@ class Samples:
     texture: FloatArray  # (N,) texture of each field's disc
     probes: FloatArray  # (M, 3) BGR at the background probes (NaN: out of view)
     means: FloatArray  # (N, 3) mean BGR of each disc (steadier than the median over frames)
+    surround: FloatArray | None = None  # (N, SECTORS) contrast of the ring around each field
 
 
 def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray, FloatArray]:
@@ -404,7 +428,10 @@ def _score(
         ],
         axis=1,
     )
-    d2 = (((lab - to_lab(refs)) / stds) ** 2).sum(axis=2) + tex
+    refs_lab = np.concatenate(
+        [profiles.empty_lab[:, None, :], np.broadcast_to(profiles.piece_lab, (n, k, 3))], axis=1
+    )
+    d2 = (((lab - refs_lab) / stds) ** 2).sum(axis=2) + tex
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
     d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
     d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
@@ -511,10 +538,12 @@ def _global_light(log_ratio: FloatArray, centres: FloatArray) -> FloatArray:
     design = _quadratic(centres, scale)
     weight = np.ones(len(centres))
     coef: FloatArray = np.zeros(design.shape[1])
+    ridge = 1e-9 * np.eye(design.shape[1])  # a rank-poor design (few points) still solves
     for _ in range(6):
-        sw = np.sqrt(weight)
-        solution = np.linalg.lstsq(design * sw[:, None], log_ratio * sw, rcond=None)[0]
-        coef = np.asarray(solution, np.float64)
+        # weighted least squares by its normal equations: 6 unknowns, and np.linalg.lstsq's
+        # SVD cost more than the rest of the light fit
+        wd = design * weight[:, None]
+        coef = np.asarray(np.linalg.solve(wd.T @ design + ridge, wd.T @ log_ratio), np.float64)
         resid = log_ratio - design @ coef
         spread = 4.685 * max(1.4826 * float(np.median(np.abs(resid))), 0.02)
         weight = np.clip(1 - (resid / spread) ** 2, 0, None) ** 2

@@ -128,6 +128,10 @@ def fit_profiles(
     if residual:
         spread = np.concatenate(residual).std(axis=0) * 1.5
         empty_std = np.maximum(np.maximum(spread, MIN_STD), base.empty_std * 0.6)
+    rings = [got.surround for got, _ in samples if got.surround is not None]
+    # the ring around a field is never under a piece: every photo shows it; the median
+    # keeps one odd photo (a shadow's edge, a sleeve at the border) from setting it
+    surround = np.median(rings, axis=0) if rings else base.empty_surround
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),
@@ -140,6 +144,7 @@ def fit_profiles(
         base.texture_std,
         background_bgr=background,
         source="calibrated",
+        empty_surround=surround,
     )
     # as the file keeps them: a reader of the fitted profiles reads as one of the file does
     return profiles_from_json(fitted.to_json())

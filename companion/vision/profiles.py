@@ -12,6 +12,7 @@ players' real pieces and the real board under the real lamp (both learnt by
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,6 +23,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.layout import Layout
+from companion.vision.surround import SECTORS
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -59,6 +61,19 @@ class Profiles:
     texture_std: float = DEFAULT_TEXTURE_STD
     background_bgr: FloatArray = field(default_factory=lambda: np.array(DEFAULT_BACKGROUND))
     source: str = "default"
+    #: (N, SECTORS) contrast of the board around each empty field on the calibration
+    #: photos (companion.vision.surround); None before calibration (nothing is checked)
+    empty_surround: FloatArray | None = None
+
+    @functools.cached_property
+    def empty_lab(self) -> FloatArray:
+        """The empty fields' colours in CIE Lab (computed once, not for every frame)."""
+        return to_lab(self.empty_bgr)
+
+    @functools.cached_property
+    def piece_lab(self) -> FloatArray:
+        """The piece colours in CIE Lab (computed once, not for every frame)."""
+        return to_lab(self.piece_bgr)
 
     def to_json(self) -> dict[str, Any]:
         """Readable JSON: colours and fields by name, numbers rounded."""
@@ -77,11 +92,18 @@ class Profiles:
                 "lab_std": _r(self.empty_std),
                 "texture_std": round(self.texture_std, 3),
                 "fields": {
-                    f: {"bgr": _r(self.empty_bgr[i]), "texture": round(float(t), 3)}
+                    f: self._field_json(i, float(t))
                     for i, (f, t) in enumerate(zip(self.field_ids, self.empty_texture, strict=True))
                 },
             },
         }
+
+    def _field_json(self, i: int, texture: float) -> dict[str, Any]:
+        out: dict[str, Any] = {"bgr": _r(self.empty_bgr[i]), "texture": round(texture, 3)}
+        ring = None if self.empty_surround is None else self.empty_surround[i]
+        if ring is not None and np.isfinite(ring).all():
+            out["surround"] = [round(float(c), 3) for c in ring]
+        return out
 
     def only(self, colours: Iterable[str]) -> Profiles:
         """The profiles of the piece colours in ``colours`` only (the colours of the game
@@ -122,6 +144,7 @@ class Profiles:
             self.texture_std,
             background_bgr=self.background_bgr,
             source=self.source,
+            empty_surround=None if self.empty_surround is None else self.empty_surround[index],
         )
 
 
@@ -140,6 +163,7 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         empty_std = np.array(_vec(data["empty"]["lab_std"], positive=True))
         texture_std = float(data["empty"]["texture_std"])
         background = np.array(_vec(data["background"]["bgr"]))
+        surround = _surround(fields, field_ids)
         if texture_std <= 0:
             raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
@@ -158,7 +182,26 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         texture_std,
         background_bgr=background,
         source=str(data.get("source", "")),
+        empty_surround=surround,
     )
+
+
+def _surround(fields: dict[str, Any], ids: tuple[str, ...]) -> FloatArray | None:
+    """The fields' ring contrasts, NaN for a field without; None when no field has one
+    (a calibration from before they were measured: the reader then does not check)."""
+    rings = [fields[f].get("surround") for f in ids]
+    if all(r is None for r in rings):
+        return None
+    out = np.full((len(ids), SECTORS), np.nan)
+    for i, ring in enumerate(rings):
+        if ring is None:
+            continue
+        if not isinstance(ring, list) or len(ring) != SECTORS:
+            raise ValueError(f"field {ids[i]}: surround must be {SECTORS} numbers")
+        out[i] = [float(c) for c in ring]
+        if not np.isfinite(out[i]).all() or out[i].min() < 0:
+            raise ValueError(f"field {ids[i]}: surround must be {SECTORS} numbers >= 0")
+    return out
 
 
 def to_lab(bgr: FloatArray) -> FloatArray:

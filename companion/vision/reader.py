@@ -6,7 +6,7 @@ watcher in :mod:`companion.vision.still` adds smoothing and the still-board wait
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -17,6 +17,7 @@ from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, c
 from companion.vision.learn import default_profiles
 from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.profiles import Profiles
+from companion.vision.surround import hidden
 
 #: A field read with less confidence than this is not sure: drawn red, and counted by
 #: bench/board.py when it is wrong (the target: no wrong field is ever sure).
@@ -89,13 +90,24 @@ class BoardReader:
         location = location or self.locator.locate(image)
         if location is None:
             return self.not_found()
-        sampled = self.sampler.sample(image, location)
+        rings = self.profiles.empty_surround
+        sampled = self.sampler.sample(image, location, surround=rings is not None)
         if sampled is None:
             why = "board not found: part of it is out of view"
             return BoardRead(found=False, reason=why, markers=location.markers)
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
-        return self._result(verdicts, location, sampled.means)
+        covered = np.zeros(len(s.ids), np.bool_)
+        if rings is not None and sampled.surround is not None:
+            # the board's print around a field is gone: something other than a piece is
+            # over it, whatever its colour says (skin over a tan board reads as the board)
+            covered = hidden(sampled.surround, rings)
+            verdicts = replace(
+                verdicts,
+                confidence=np.where(covered, 0.0, verdicts.confidence),
+                anomaly=verdicts.anomaly | covered,
+            )
+        return self._result(verdicts, location, sampled.means, covered)
 
     def not_found(self) -> BoardRead:
         """The read of a frame the locator found no board in, with why and the board's
@@ -104,7 +116,11 @@ class BoardReader:
         return BoardRead(found=False, reason=why, markers=self.locator.seen)
 
     def _result(
-        self, verdicts: FieldVerdicts, location: Location, colours: FloatArray
+        self,
+        verdicts: FieldVerdicts,
+        location: Location,
+        colours: FloatArray,
+        covered: npt.NDArray[np.bool_],
     ) -> BoardRead:
         ids = self.sampler.ids
         occupied = {
@@ -115,8 +131,12 @@ class BoardReader:
         unsure = [
             ids[i] for i in np.argsort(verdicts.confidence) if verdicts.confidence[i] < UNSURE
         ]
+        hid = [ids[i] for i in np.flatnonzero(covered)]
         reason = ""
-        if odd:
+        if hid:
+            more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
+            reason = f"busy: something over {hid[0]}{more} hides the board around it"
+        elif odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
         elif verdicts.intruded >= MIN_INTRUDED:
