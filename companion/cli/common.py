@@ -7,12 +7,14 @@ import json
 import math
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.config import Config, load_config
 from companion.layout import Layout
 from companion.layoutfile import load_layout
 from companion.position import Position, load_position, parse_position
+
+if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
+    from companion.config import Config
 
 
 def add_position_argument(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +57,8 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
 
 def read_config(args: argparse.Namespace) -> Config:
     """The checked config of ``--config`` or the search order (ConfigError, exit 2)."""
+    from companion.config import load_config
+
     return load_config(getattr(args, "config", None))
 
 

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.cli.common import add_config_argument, players_from, read_config, whole
-from companion.config import Config
 from companion.errors import CompanionError
 from companion.layoutfile import load_layout
-from companion.pin import PIN_FILE, kept_pin
 from companion.position import Position
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
+    from companion.config import Config
     from companion.hub.publisher import Publisher
     from companion.live import Live
     from companion.panel import Panel
@@ -84,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
             "--pin would show the PIN to every user of this machine (ps); "
             "use `companion pin --set` or the config's web.pin"
         )
+    from companion.pin import kept_pin
+
     pin = config.web.pin or kept_pin(config.data_dir)
     # Everything that can be wrong is said in one line before anything is logged, written
     # to the journal or started: the position, then the address (bound with the app to come).
@@ -151,6 +152,8 @@ def _serve(
         ", ".join(table.position.players),
         " and ".join(urls),
     )
+    from companion.pin import PIN_FILE
+
     where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
     shows = f"companion pin --config {config.path}" if config.path else "companion pin"
     log.info("referee PIN: in %s; `%s` shows it", where, shows)
