@@ -31,7 +31,7 @@ from companion.synth.looks import (
     random_placement,
 )
 from companion.vision import BoardReader, Intrinsics
-from companion.vision.profiles import to_lab
+from companion.vision.board.profiles import to_lab
 
 CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
 

@@ -4,12 +4,12 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
 
 (a) real scenes: ``read_dice`` on every labelled photo of ``--scenes``
     (``../shared/data/dice-real-scenes``), the ``train`` and the ``test`` split apart, scored
-    by :mod:`companion.vision.dicetruth` (a die is right when a reading's centre lies in its
+    by :mod:`companion.vision.dice.truth` (a die is right when a reading's centre lies in its
     labelled box with its value): dice right, scenes entirely right, dice missed, misread and
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
     reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
     the ``train`` split whole, then its fifth held out of the networks' training
-    (``dicetruth.train_parts``: where the training choices were measured), then ``test``;
+    (``companion.vision.dice.truth.train_parts``: where the training choices were measured), then ``test``;
 (b) real crops: the classical pip reader (``pips.read_face``) alone on the 64×64 crops of
     ``--crops`` (file name's first character = truth), accuracy and confusion matrix;
     skipped with a message if absent. The crops are in the networks' training data, so
@@ -40,9 +40,9 @@ import cv2
 import numpy as np
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
-from companion.vision.dice import SURE, DiceReading, read_dice
-from companion.vision.dicetruth import CROPS, SCENES, Score, load_scenes, score, train_parts
-from companion.vision.pips import D6_VALUES, read_face
+from companion.vision.dice.pips import D6_VALUES, read_face
+from companion.vision.dice.reader import SURE, DiceReading, read_dice
+from companion.vision.dice.truth import CROPS, SCENES, Score, load_scenes, score, train_parts
 
 
 def match(scene: DiceScene, reading: DiceReading) -> tuple[int, list[tuple[int, int]], int]:

@@ -25,8 +25,8 @@ from companion.imagecheck import read_image
 from companion.layout import Layout, grid_layout_data
 from companion.layoutfile import read_layout
 from companion.vision import BoardReader
-from companion.vision.fields import FieldSampler
-from companion.vision.profiles import to_lab
+from companion.vision.board.fields import FieldSampler
+from companion.vision.board.profiles import to_lab
 
 #: The board as measured from the photos (tests/test_real_board.py writes the same).
 GO9 = read_layout(grid_layout_data("go9", 9, 24.0, 21.0, piece_height=8.0, margin=48.0))

@@ -28,12 +28,12 @@ from companion.errors import CompanionError
 from companion.jsontext import parse_json
 from companion.layout import Layout
 from companion.texts import text
-from companion.vision.locate import FloatArray, Intrinsics
-from companion.vision.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+from companion.vision.board.locate import FloatArray, Intrinsics
+from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 
 if TYPE_CHECKING:
     from companion.position import Position
-    from companion.vision.reader import BoardRead, BoardReader
+    from companion.vision.board.reader import BoardRead, BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -367,10 +367,10 @@ def fit_colours(
     piece out of place, a missing or extra piece fail here). ``names`` label the photos
     in those messages ("start", "empty"); by default they are numbered.
     """
-    from companion.vision.fields import FieldSampler
-    from companion.vision.learn import default_profiles, fit_profiles
-    from companion.vision.locate import Locator
-    from companion.vision.reader import BoardReader
+    from companion.vision.board.fields import FieldSampler
+    from companion.vision.board.learn import default_profiles, fit_profiles
+    from companion.vision.board.locate import Locator
+    from companion.vision.board.reader import BoardReader
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
     locator = Locator(layout, calibration.intrinsics, calibration.manual)
@@ -500,7 +500,7 @@ def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRe
 
 def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
     """A board reader with what ``calibration`` measured (the defaults where it is silent)."""
-    from companion.vision.reader import BoardReader
+    from companion.vision.board.reader import BoardReader
 
     if calibration is None:
         return BoardReader(layout)

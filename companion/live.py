@@ -27,8 +27,8 @@ from companion.position import Position
 from companion.table import Table
 from companion.texts import text
 from companion.vision import overlay
-from companion.vision.reader import BoardReader
-from companion.vision.still import BoardWatcher
+from companion.vision.board.reader import BoardReader
+from companion.vision.board.still import BoardWatcher
 from companion.watch import Glance, Image, Watcher
 
 log = logging.getLogger("companion.live")

@@ -8,12 +8,12 @@ recorded game replays exactly as it was watched.
 How a frame is told apart (docs/referee.md):
 
 * **Board frame** — the board's markers are found. The frame goes to the still-board
-  watcher (:class:`~companion.vision.still.BoardWatcher`); a busy frame (a hand over the
+  watcher (:class:`~companion.vision.board.still.BoardWatcher`); a busy frame (a hand over the
   board, a piece on its way, fields still changing) is ignored, and only once the board has
   stood still for ``still_frames`` frames is it handed to the referee as a still board.
 * **Dice frame** — no board in the frame: the camera looks at the dice tray. The frame is
   read at ``dice_width`` pixels across (the pip reader needs no more) and fed to the
-  :class:`~companion.vision.settle.SettleDetector`; a die still rolling (motion blur) or
+  :class:`~companion.vision.dice.settle.SettleDetector`; a die still rolling (motion blur) or
   dice that moved between frames are ignored, and only a settled roll reaches the referee.
   A board frame between two throws makes the next settled roll news even if the dice
   happen to show the same values at the same place. Two d6 go to the referee larger
@@ -33,11 +33,11 @@ from companion.errors import CompanionError
 from companion.games import game_spec
 from companion.referee import Referee, Verdict
 from companion.texts import text, text_n
-from companion.vision.dice import DiceReading, read_dice
-from companion.vision.locate import Location
-from companion.vision.reader import BoardRead, BoardReader
-from companion.vision.settle import SettleDetector
-from companion.vision.still import BoardWatcher, Observation
+from companion.vision.board.locate import Location
+from companion.vision.board.reader import BoardRead, BoardReader
+from companion.vision.board.still import BoardWatcher, Observation
+from companion.vision.dice.reader import DiceReading, read_dice
+from companion.vision.dice.settle import SettleDetector
 
 Image = npt.NDArray[np.uint8]
 

@@ -24,7 +24,7 @@ from companion.synth.looks import (
     random_placement,
 )
 from companion.vision import BoardReader, Intrinsics
-from companion.vision.profiles import profiles_from_json
+from companion.vision.board.profiles import profiles_from_json
 
 CALM = Conditions(glare_chance=0.0, shadows=0, gradient=0.2, brightness=(0.85, 0.95))
 LAYOUT = looks_layout()

@@ -121,8 +121,8 @@ def test_a_table_resumes_the_unfinished_game_of_its_journal(tmp_path):
 
 
 def test_the_read_button_makes_the_same_dice_a_new_throw(factory):
-    from companion.vision.dice import DiceReading, Die
-    from companion.vision.settle import SettleDetector
+    from companion.vision.dice.reader import DiceReading, Die
+    from companion.vision.dice.settle import SettleDetector
 
     table = Table.new(position())
     panel = Panel(PanelConfig(), pin_factory=factory, bounce_time=None)

@@ -12,7 +12,7 @@ import pytest
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.synth.dice import DiceScene, SceneOptions, render_scene, scene_options
-from companion.vision.dice import (
+from companion.vision.dice.reader import (
     DEFAULT_PROFILES,
     SURE,
     DiceReading,

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.vision.dice import SURE, read_dice
-from companion.vision.dicetruth import SCENES, Box, Score, load_scenes, score
+from companion.vision.dice.reader import SURE, read_dice
+from companion.vision.dice.truth import SCENES, Box, Score, load_scenes, score
 
 BOXES = (Box(0, 0, 40, 40, 5), Box(50, 0, 90, 40, 2))
 

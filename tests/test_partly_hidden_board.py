@@ -14,7 +14,7 @@ from companion.position import Position, start_position
 from companion.referee import Referee
 from companion.synth import default_camera, photograph
 from companion.vision import BoardReader, Locator
-from companion.vision.locate import marker_corners
+from companion.vision.board.locate import marker_corners
 from companion.watch import Watcher
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from companion.synth.dice import FaceOptions, render_face
-from companion.vision.pips import D6_VALUES, LAYOUTS, layout_residual, read_face
+from companion.vision.dice.pips import D6_VALUES, LAYOUTS, layout_residual, read_face
 
 D6 = range(1, 7)
 MIWIN = range(1, 10)
@@ -110,7 +110,7 @@ def test_a_float_face_reads_as_its_8_bit_copy() -> None:
 def test_the_16_bit_contrast_map_is_the_float_one(face: np.ndarray, dark: bool) -> None:
     import cv2
 
-    from companion.vision.pips import _BACKGROUND, _contrast_map, to_face
+    from companion.vision.dice.pips import _BACKGROUND, _contrast_map, to_face
 
     gray = cv2.GaussianBlur(to_face(face), (3, 3), 0)
     if dark:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.synth.dice import FaceOptions, render_face
-from companion.vision.pipspots import candidates, find_spots
+from companion.vision.dice.spots import candidates, find_spots
 
 
 def on_table(face: np.ndarray, table: tuple[int, int, int] = (90, 120, 150)) -> np.ndarray:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from companion.vision.quantiles import median, percentile, percentiles
+from companion.vision.dice.quantiles import median, percentile, percentiles
 
 floats32 = hnp.arrays(
     np.float32,

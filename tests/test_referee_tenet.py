@@ -20,7 +20,7 @@ from companion.games.tenet.selfplay import roll_dice
 from companion.journal import Journal
 from companion.position import Position, start_position
 from companion.referee import Phase, Referee
-from companion.vision.dice import DiceReading, Die
+from companion.vision.dice.reader import DiceReading, Die
 
 START = start_position("tenet", players=["red", "blue"])
 

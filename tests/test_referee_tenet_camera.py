@@ -119,7 +119,7 @@ def test_miwins_dice_in_the_tray_reach_the_referee_in_the_order_iii_iv_v():
 def test_a_miwin_iii_showing_two_is_read_as_two():
     options = scene_options(kind="miwin", dice=(3, 3), values=(2, 5, 3), moving=0.0)
     tray = render_scene(0, replace(options, width=1280, height=960)).image
-    from companion.vision.dice import read_dice
+    from companion.vision.dice.reader import read_dice
 
     read = {d.kind: d.value for d in read_dice(tray, "miwin").dice}
     assert read == {"miwin-III": 2, "miwin-IV": 5, "miwin-V": 3}

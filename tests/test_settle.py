@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.vision.dice import DiceReading, Die
-from companion.vision.settle import SettleDetector, same_roll
+from companion.vision.dice.reader import DiceReading, Die
+from companion.vision.dice.settle import SettleDetector, same_roll
 
 
 def roll(*dice: tuple[int, float, float], settled: bool = True) -> DiceReading:

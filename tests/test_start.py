@@ -67,7 +67,7 @@ def test_the_command_line_starts_without_vision_web_or_pins(argv: list[str]) -> 
 
 
 def test_the_dice_kinds_of_the_command_line_are_the_readers() -> None:
-    from companion.vision.dice import KINDS
+    from companion.vision.dice.reader import KINDS
 
     assert read_dice.KINDS == KINDS
 

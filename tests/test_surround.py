@@ -1,11 +1,11 @@
-"""The board around a field (companion.vision.surround): what a hand hides, a piece leaves."""
+"""The board around a field (companion.vision.board.surround): what a hand hides, a piece leaves."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from companion.vision.surround import hidden, ring_points
+from companion.vision.board.surround import hidden, ring_points
 
 PRINTED = np.full((1, 8), 0.2)  # the calibration photos: print in every sector
 

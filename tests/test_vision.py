@@ -17,7 +17,7 @@ from companion.render import PIECE_COLOURS
 from companion.synth import default_camera, photograph, random_position
 from companion.synth.board import SynthPhoto, random_pose
 from companion.vision import BoardReader, Intrinsics, Locator
-from companion.vision.still import BoardWatcher
+from companion.vision.board.still import BoardWatcher
 
 
 @pytest.fixture(scope="session")
@@ -228,7 +228,7 @@ def test_a_shaking_camera_is_smoothed_and_a_moved_camera_taken_at_once(gravitati
 def test_profiles_round_trip_and_name_what_is_wrong(gravitation):
     from companion.errors import CompanionError
     from companion.vision import default_profiles
-    from companion.vision.profiles import profiles_from_json
+    from companion.vision.board.profiles import profiles_from_json
 
     profiles = default_profiles(gravitation)
     again = profiles_from_json(profiles.to_json())

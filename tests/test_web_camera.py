@@ -16,7 +16,7 @@ from companion.live import Live, table_photographer
 from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
 from companion.vision import BoardReader
-from companion.vision.dice import read_dice
+from companion.vision.dice.reader import read_dice
 from companion.vision.overlay import EMPTY, MARKER, bgr, draw_board, draw_dice
 from companion.watch import Watcher
 

@@ -1,4 +1,4 @@
-"""Train a dice network of companion/vision/dicenet.py (finder or reader), export to ONNX.
+"""Train a dice network of companion/vision/dice/net.py (finder or reader), export to ONNX.
 
 Run ``.venv/bin/python tools/train_dice_net.py --stage finder|reader`` from the project
 root, with torch installed for training only (``pip install torch==2.13.0 onnx``; the
@@ -6,11 +6,11 @@ companion itself runs the exported file through ``cv2.dnn``). Data, all from out
 test split:
 
 * the real photos of ``../shared/data/dice-real-scenes`` of the ``train`` split, less the
-  fifth held out (:func:`companion.vision.dicetruth.train_parts`): a crop around every
+  fifth held out (:func:`companion.vision.dice.truth.train_parts`): a crop around every
   labelled die, its centre moved by up to 0.35 of its side and its size misjudged by
   0.65-1.5× for the finder (as the pip candidates are), 0.2 and 0.72-1.3× for the reader
   (as the finder's places are), labelled with its value and where the die really is; and
-  crops at the pip candidates (:mod:`companion.vision.pipspots`) and random places that
+  crops at the pip candidates (:mod:`companion.vision.dice.spots`) and random places that
   are not on a die (further than 0.6 of a side from every die), labelled "no die";
 * the real single-die crops of ``../shared/data/dice-real-crops``, pasted turned onto the
   synthetic tables of :mod:`companion.synth.tables` (wood, felt, cardboard, leather, plain)
@@ -46,9 +46,9 @@ sys.path.insert(0, str(ROOT))
 
 from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
-from companion.vision.dicenet import CLASSES, FINDER, READER, normalise  # noqa: E402
-from companion.vision.dicetruth import CROPS, SCENES, Scene, train_parts  # noqa: E402
-from companion.vision.pipspots import candidates  # noqa: E402
+from companion.vision.dice.net import CLASSES, FINDER, READER, normalise  # noqa: E402
+from companion.vision.dice.spots import candidates  # noqa: E402
+from companion.vision.dice.truth import CROPS, SCENES, Scene, train_parts  # noqa: E402
 
 # Set by --stage (see main): the crop's size and span, how far off a die's centre and how
 # wrong in size a crop may be and still be labelled with that die.
@@ -59,7 +59,7 @@ FAR = 0.6  # a crop centred further than this from every die shows none
 
 
 def turned_crop(image: np.ndarray, x: float, y: float, side: float, angle: float) -> np.ndarray:
-    """Like dicenet.crop, turned by ``angle`` radians about (x, y)."""
+    """Like companion.vision.dice.net.crop, turned by ``angle`` radians about (x, y)."""
     scale = CROP / (SPAN * side)
     c, s = math.cos(angle) * scale, math.sin(angle) * scale
     m = np.array([[c, -s, 0.0], [s, c, 0.0]])
@@ -183,7 +183,7 @@ def scene_crops(
 
 
 def held_out(seed: int) -> tuple[list[np.ndarray], list[int], list[tuple[float, float, float]]]:
-    """Crops of the held-out train photos (dicetruth.train_parts), made as the training
+    """Crops of the held-out train photos (companion.vision.dice.truth.train_parts), made as the training
     crops are but not altered: what the choice of epoch is measured on."""
     rng = random.Random(seed + 1)
     xs: list[np.ndarray] = []

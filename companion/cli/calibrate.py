@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         ManualCorners,
     )
     from companion.vision import BoardRead
-    from companion.vision.reader import BoardReader
+    from companion.vision.board.reader import BoardReader
 
     Image = npt.NDArray[np.uint8]
 

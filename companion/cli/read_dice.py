@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 from companion.errors import CompanionError
 
 if TYPE_CHECKING:
-    from companion.vision.dice import DiceReading
+    from companion.vision.dice.reader import DiceReading
 
 NAME = "read-dice"
 HELP = "read the dice in photos of the dice tray"
 
 
-#: The dice sets the reader knows, as companion.vision.dice.KINDS has them (written out
+#: The dice sets the reader knows, as companion.vision.dice.reader.KINDS has them (written out
 #: so that building the parser imports no OpenCV; tests/test_start.py keeps them equal).
 KINDS = ("d6", "miwin")
 
@@ -54,7 +54,7 @@ def describe(reading: DiceReading) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
-    from companion.vision.dice import read_dice
+    from companion.vision.dice.reader import read_dice
 
     images: list[tuple[str, DiceReading]] = []
     for path in args.images:  # read every image first: bad input stops before any output

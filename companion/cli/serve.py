@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `co
     from companion.live import Live
     from companion.panel import Panel
     from companion.table import Table
-    from companion.vision.reader import BoardReader
+    from companion.vision.board.reader import BoardReader
     from companion.voice import Voice
 
 NAME = "serve"

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from companion.synth.dieface import FaceOptions, render_face
 from companion.synth.tables import BACKGROUNDS, background
-from companion.vision.pips import LAYOUTS
+from companion.vision.dice.pips import LAYOUTS
 
 __all__ = [
     "BACKGROUNDS",

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.pips import LAYOUTS
+from companion.vision.dice.pips import LAYOUTS
 
 Image = npt.NDArray[Any]
 BGR = tuple[int, int, int]

@@ -31,7 +31,7 @@ from companion.games.zwianer.moves import Move
 from companion.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
-from companion.vision.dice import read_dice
+from companion.vision.dice.reader import read_dice
 from companion.watch import dice_view
 
 Prefer = Callable[[Move], bool]

@@ -4,10 +4,10 @@ Vision never imports the rules: it reports what it sees (which colour stands on 
 field, and how sure it is); the referee compares that with the game.
 """
 
-from companion.vision.learn import default_profiles
-from companion.vision.locate import Intrinsics, Location, Locator
-from companion.vision.profiles import Profiles
-from companion.vision.reader import BoardRead, BoardReader
+from companion.vision.board.learn import default_profiles
+from companion.vision.board.locate import Intrinsics, Location, Locator
+from companion.vision.board.profiles import Profiles
+from companion.vision.board.reader import BoardRead, BoardReader
 
 __all__ = [
     "BoardRead",

@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.render.paint import PIECE_COLOURS
-from companion.vision.dice import DiceReading
-from companion.vision.locate import Location, marker_corners
-from companion.vision.reader import SURE, BoardRead, BoardReader
+from companion.vision.board.locate import Location, marker_corners
+from companion.vision.board.reader import SURE, BoardRead, BoardReader
+from companion.vision.dice.reader import DiceReading
 
 Image = npt.NDArray[np.uint8]
 

@@ -1,7 +1,7 @@
 """Read a board from a frame: locate, sample, classify, and say whether to trust it.
 
 :class:`BoardReader` reads single frames (``companion read-board``); the frame-by-frame
-watcher in :mod:`companion.vision.still` adds smoothing and the still-board wait on top.
+watcher in :mod:`companion.vision.board.still` adds smoothing and the still-board wait on top.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
-from companion.vision.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
-from companion.vision.learn import default_profiles
-from companion.vision.locate import FloatArray, Intrinsics, Location, Locator
-from companion.vision.profiles import Profiles
-from companion.vision.surround import hidden
+from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
+from companion.vision.board.learn import default_profiles
+from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
+from companion.vision.board.profiles import Profiles
+from companion.vision.board.surround import hidden
 
 #: A field read with less confidence than this is not sure: drawn red, and counted by
 #: bench/board.py when it is wrong (the target: no wrong field is ever sure).

@@ -1,7 +1,7 @@
 """Colour profiles learnt from pictures: the board's own drawing (a fresh install's
 defaults, :func:`default_profiles`) and calibration photos of the real board and pieces
 under the real lamp (:func:`fit_profiles`). It samples pictures the way the reader does
-(:class:`~companion.vision.fields.FieldSampler`), so it sits above both the sampler and
+(:class:`~companion.vision.board.fields.FieldSampler`), so it sits above both the sampler and
 the profiles it makes.
 """
 
@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 
 from companion.layout import Layout
-from companion.vision.fields import MIN_PROBES, FieldSampler, Samples
-from companion.vision.profiles import (
+from companion.vision.board.fields import MIN_PROBES, FieldSampler, Samples
+from companion.vision.board.profiles import (
     DEFAULT_EMPTY_STD,
     DEFAULT_PIECE_STD,
     DEFAULT_PIECE_TEXTURE,
@@ -66,7 +66,7 @@ def fit_profiles(
 ) -> Profiles:
     """Profiles measured from photos of known placements.
 
-    ``samples`` holds, per photo, what :class:`~companion.vision.fields.FieldSampler`
+    ``samples`` holds, per photo, what :class:`~companion.vision.board.fields.FieldSampler`
     read and the truth (field → piece colour). An empty field takes its mean colour over
     the photos where it is empty; a piece colour takes the mean and the Lab spread over
     every field it stands on. Colours or fields never seen keep ``base``'s values.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from companion.vision.dice import DiceReading, Die
+from companion.vision.dice.reader import DiceReading, Die
 
 
 def same_roll(a: DiceReading, b: DiceReading, tolerance: float) -> bool:

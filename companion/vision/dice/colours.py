@@ -1,6 +1,6 @@
 """The Miwin dice as the camera sees them: each kind's faces and body colour.
 
-Kept apart from :mod:`companion.vision.dice` (which re-exports these names) so that the
+Kept apart from :mod:`companion.vision.dice.reader` (which re-exports these names) so that the
 reader stays a readable size; a calibration file overrides the default colours.
 """
 

@@ -7,7 +7,7 @@ owner's colour, numbers are printed in the ring fields). The defaults come from 
 board picture of :mod:`companion.render` with the standard piece colours, so a fresh
 install reads a board out of the box; ``companion calibrate colours`` measures the
 players' real pieces and the real board under the real lamp (both learnt by
-:mod:`companion.vision.learn`).
+:mod:`companion.vision.board.learn`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.layout import Layout
-from companion.vision.surround import SECTORS
+from companion.vision.board.surround import SECTORS
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -62,7 +62,7 @@ class Profiles:
     background_bgr: FloatArray = field(default_factory=lambda: np.array(DEFAULT_BACKGROUND))
     source: str = "default"
     #: (N, SECTORS) contrast of the board around each empty field on the calibration
-    #: photos (companion.vision.surround); None before calibration (nothing is checked)
+    #: photos (companion.vision.board.surround); None before calibration (nothing is checked)
     empty_surround: FloatArray | None = None
 
     @functools.cached_property

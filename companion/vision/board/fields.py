@@ -15,7 +15,7 @@ the neighbouring fields (compared with the colour of what they hold) and the pla
 between them. Light and glare act differently on a dark and a light reference, so a
 local fit of seen = gain × true + glare separates the lamp (and soft shadows) from a
 glare spot on glossy cardboard. Each field is then scored against every class (its own
-empty look, each piece colour of :mod:`companion.vision.profiles`), each under the light
+empty look, each piece colour of :mod:`companion.vision.board.profiles`), each under the light
 that fits that class best within what the neighbours allow (:func:`_score`), with a
 heavy-tailed likelihood and "something else" as one more class: the best class is the
 verdict, its posterior the confidence, and "something else" (a hand, a cup, a die, a
@@ -34,9 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
-from companion.vision.locate import Location
-from companion.vision.profiles import Profiles, to_lab
-from companion.vision.surround import contrast, ring_points
+from companion.vision.board.locate import Location
+from companion.vision.board.profiles import Profiles, to_lab
+from companion.vision.board.surround import contrast, ring_points
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -104,7 +104,7 @@ class FieldSampler:
         self.height = layout.piece_height
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
-        #: the ring of board around each field that no piece covers (vision/surround.py)
+        #: the ring of board around each field that no piece covers (vision/board/surround.py)
         self.ring_mm = ring_points(self.centres, spacing, layout.piece_diameter / 2)
         self._ring_ok = ~np.isnan(self.ring_mm[:, 0, 0, 0])
 
@@ -130,7 +130,7 @@ class FieldSampler:
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         With ``surround`` also the contrast of the ring around every field
-        (:mod:`companion.vision.surround`), which calibration learns and the reader checks.
+        (:mod:`companion.vision.board.surround`), which calibration learns and the reader checks.
         """
         p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)

@@ -1,7 +1,7 @@
 """Still-frame detection: only a board that stayed unchanged for a few frames is read.
 
 A hand over the board or a piece on its way makes frames "busy". A single frame can show
-it (a hand over fields or background, see :mod:`companion.vision.fields`); a stream also
+it (a hand over fields or background, see :mod:`companion.vision.board.fields`); a stream also
 shows it as change: the watcher compares every field's colour with the previous frame,
 after taking out a change of the light over the whole board (a cloud, a lamp switched
 on). Like PicoChess's debouncing, a read counts only after ``still_frames`` unchanged,
@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.locate import FloatArray, Location
-from companion.vision.reader import BoardRead, BoardReader
+from companion.vision.board.locate import FloatArray, Location
+from companion.vision.board.reader import BoardRead, BoardReader
 
 #: Mean colour change (0..255) of one field between two frames that counts as a change.
 CHANGE = 18.0

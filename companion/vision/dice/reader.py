@@ -5,10 +5,10 @@ every table shows (docs/dice.md has the measurements):
 
 1. The photo is brought to a working size (long side at most :data:`WORK_SIDE` pixels), so
    a 12-megapixel phone photo costs what a webcam frame costs.
-2. :mod:`companion.vision.pipspots` finds pip-like spots and groups them into faces; each
+2. :mod:`companion.vision.dice.spots` finds pip-like spots and groups them into faces; each
    group (and where a group is several faces, its local centres) is a candidate place with
    an estimated face size.
-3. :mod:`companion.vision.dicenet` (a small network run by ``cv2.dnn``) looks at a crop
+3. :mod:`companion.vision.dice.net` (a small network run by ``cv2.dnn``) looks at a crop
    around every candidate: no die, or a die of value 1-6, and where the die's centre and
    side really are. The places found for one die (from its pips' candidates) are averaged;
    every die is looked at once more, by a second network on the crop centred on the die,
@@ -38,15 +38,15 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.vision.dicenet import FINDER, READER, Look, look
-from companion.vision.diceprofiles import (
+from companion.vision.dice.colours import (
     DEFAULT_PROFILES,
     DiceProfiles,
     DieProfile,
     miwin_profile,
 )
-from companion.vision.pips import D6_VALUES, SIZE, anisotropy
-from companion.vision.pipspots import candidates
+from companion.vision.dice.net import FINDER, READER, Look, look
+from companion.vision.dice.pips import D6_VALUES, SIZE, anisotropy
+from companion.vision.dice.spots import candidates
 
 Image = npt.NDArray[Any]
 

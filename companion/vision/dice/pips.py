@@ -34,8 +34,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.quantiles import percentile as _percentile
-from companion.vision.quantiles import percentiles as _percentiles
+from companion.vision.dice.quantiles import percentile as _percentile
+from companion.vision.dice.quantiles import percentiles as _percentiles
 
 # OpenCV's stubs type every result as a union of dtypes: arrays are typed loosely here.
 FloatArray = npt.NDArray[Any]
