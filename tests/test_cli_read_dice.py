@@ -136,3 +136,22 @@ def test_a_pip_beside_its_die_is_not_a_sure_die(
     assert main(["read-dice", str(tray), "--json"]) == 0
     dice = json.loads(capsys.readouterr().out)["dice"]
     assert sorted(d["value"] for d in dice if d["confidence"] >= 0.7) == [2, 5]
+
+
+def test_an_unsure_die_is_marked_and_left_out_of_the_total() -> None:
+    """A round grey button beside the tray read as a 2 at 41 %: the referee would ask,
+    so the readable line must not add it to the total as if it were sure."""
+    from companion.cli.read_dice import describe
+    from companion.vision.dice.reader import DiceReading, Die
+
+    reading = DiceReading(
+        (
+            Die(6, "d6", 379, 140, 1.0, True),
+            Die(4, "d6", 386, 282, 0.99, True),
+            Die(2, "d6", 54, 590, 0.41, True),
+        )
+    )
+    assert describe(reading) == (
+        "3 dice, total 10 of the 2 sure (1 unsure, not counted): "
+        "6 at 379,140 [100%]; 4 at 386,282 [99%]; 2 at 54,590 [41%, unsure]"
+    )

@@ -41,15 +41,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe(reading: DiceReading) -> str:
-    """One readable line: the values, each die's kind and confidence, motion."""
+    """One readable line: the values, each die's kind and confidence. A die read below
+    the reader's SURE is marked unsure and left out of the total: the referee would ask
+    the players about it rather than count it."""
+    from companion.vision.dice.reader import SURE
+
     if not reading.dice:
         return "no dice"
-    parts = []
+    parts, sure = [], []
     for die in reading.dice:
         kind = "" if die.kind == "d6" else f" ({die.kind})"
-        parts.append(f"{die.value}{kind} at {die.x:.0f},{die.y:.0f} [{die.confidence:.0%}]")
-    total = sum(reading.values)
-    return f"{len(reading.dice)} dice, total {total}: " + "; ".join(parts)
+        doubt = "" if die.confidence >= SURE else ", unsure"
+        where = f"at {die.x:.0f},{die.y:.0f} [{die.confidence:.0%}{doubt}]"
+        parts.append(f"{die.value}{kind} {where}")
+        if not doubt:
+            sure.append(die.value)
+    head = f"{len(reading.dice)} dice, total {sum(sure)}"
+    unsure = len(reading.dice) - len(sure)
+    if unsure:
+        head += f" of the {len(sure)} sure ({unsure} unsure, not counted)"
+    return f"{head}: " + "; ".join(parts)
 
 
 def run(args: argparse.Namespace) -> int:
