@@ -9,7 +9,8 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
     reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
     the ``train`` split whole, then its fifth held out of the networks' training
-    (``companion.vision.dice.truth.train_parts``: where the training choices were measured), then ``test``;
+    (``vision.dice.truth.train_parts``: where the training choices were measured), then
+    ``test``;
 (b) real crops: the classical pip reader (``pips.read_face``) alone on the 64×64 crops of
     ``--crops`` (file name's first character = truth), accuracy and confusion matrix;
     skipped with a message if absent. The crops are in the networks' training data, so

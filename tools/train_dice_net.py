@@ -183,8 +183,8 @@ def scene_crops(
 
 
 def held_out(seed: int) -> tuple[list[np.ndarray], list[int], list[tuple[float, float, float]]]:
-    """Crops of the held-out train photos (companion.vision.dice.truth.train_parts), made as the training
-    crops are but not altered: what the choice of epoch is measured on."""
+    """Crops of the held-out train photos (vision.dice.truth.train_parts), made as the
+    training crops are but not altered: what the choice of epoch is measured on."""
     rng = random.Random(seed + 1)
     xs: list[np.ndarray] = []
     ys: list[int] = []
