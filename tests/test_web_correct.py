@@ -158,3 +158,24 @@ def test_the_correction_pages_speak_one_language(tmp_path, lang):
         words = visible(page.get_data(as_text=True))
         spoken = [*said, *re.findall(r"Wurf [^<>„“'\"|]*?(?=[<„“'\"|]|$)", words)]
         assert foreign(words, lang, spoken) == [], path
+
+
+def test_the_check_page_shows_which_of_the_moves_said_alike_was_picked(tmp_path):
+    # Yellow's 3+3 (move 4) may be said "Wurf 6, 5, 4, 3, 2, 1, 0" by eight moves that
+    # differ only by their path: the check page says which one the referee picked.
+    _, client = page_of(tmp_path)
+    unlocked(client)
+    said = "Wurf 6, 5, 4, 3, 2, 1, 0"
+    page = client.get("/correct/4?" + urlencode({"said": said})).get_data(as_text=True)
+    offered = re.findall(
+        r'name="p4" value="([^"]+)">\s*<button[^>]*>([^<]*)</button>\s*'
+        r'<span class="fields path">([^<]*)</span>',
+        page,
+    )
+    alike = [(value, path) for value, words, path in offered if words == said]
+    assert len(alike) > 2 and len({path for _, path in alike}) == len(alike)
+    value, path = alike[1]
+    check = client.get("/correct/4/check?" + urlencode({"p4": html.unescape(value)}))
+    shown = check.get_data(as_text=True)
+    assert check.status_code == 200 and path in shown
+    assert all(other not in shown for _, other in alike if other != path)
