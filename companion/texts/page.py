@@ -100,7 +100,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "moves_none_found": ("keiner gefunden", "none found"),
     "moves_find": ("Zug suchen nach Ansage:", "Find a move by its words:"),
-    "moves_find_example": ("z. B. Wurf 7, Umlaufbahn 6, 5", "e.g. Wurf 7, Umlaufbahn 6, 5"),
+    "moves_find_example": ("z. B. {example}", "e.g. {example}"),
     "moves_find_go": ("Suchen", "Find"),
     "moves_said": ("Züge zu „{said}“.", "Moves for „{said}“."),
     "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
