@@ -179,3 +179,27 @@ def test_the_check_page_shows_which_of_the_moves_said_alike_was_picked(tmp_path)
     shown = check.get_data(as_text=True)
     assert check.status_code == 200 and path in shown
     assert all(other not in shown for _, other in alike if other != path)
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark", "note"),
+    [
+        ("de", "(berichtigt; zuerst: „", "Zug 2 berichtigt"),
+        ("en", "(corrected; first", "Move 2 corrected"),
+    ],
+)
+def test_the_history_marks_the_corrected_move_and_the_verdict_says_so(tmp_path, lang, mark, note):
+    table, client = page_of(tmp_path, undo=1)
+    unlocked(client)
+    first = moves_of(table)[1].announcement
+    fields = picked(client, 2, STORED)
+    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    assert client.post("/correct/2", data=form).status_code == 302
+    table.referee.confirm_board()  # the pieces set up: the referee now says "roll"
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    history = re.findall(r"<li>.*?</li>", page.split('class="history"')[1], re.S)
+    assert [mark in item for item in history] == [False, True, False]
+    assert first in history[1] and STORED in history[1]
+    assert note in page.split('class="history"')[0]
+    table.referee.observe_dice([4, 3])  # the game goes on: the note has done its work
+    assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)

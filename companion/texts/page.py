@@ -156,6 +156,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{player} hat {dice} gewürfelt; aufgezeichnet:",
         "{player} rolled {dice}; recorded:",
     ),
+    "correct_done": ("Zug {number} berichtigt", "Move {number} corrected"),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
     "correct_later": (
         "Die Züge danach, neu geprüft",
