@@ -350,3 +350,16 @@ def test_the_camera_view_is_written_in_the_referees_language_with_the_fonts_lett
     )
     assert _ascii(line) == "Wuerfel: wartet  Wuerfel 6 + 4: warten, bis sie still liegen"
     assert texts.text_n("watch.pieces", 10) == "10 Steine"
+
+
+#: The rule texts' German names that an English sentence must not use unexplained.
+RULE_TERMS = re.compile(r"\b(Todesstoß|Vorhersage|Sonderregel|Spezial|Übersichtskarte)\b")
+
+
+@pytest.mark.parametrize("key", sorted(k for k in texts.WORDS if k.startswith("option.")))
+def test_every_rule_switch_is_said_in_each_language(key):
+    german, english = texts.WORDS[key]
+    assert ENGLISH.findall(german) == [] and not re.search(r"\b(Added|summary|card)\b", german)
+    # "Todesstoß" is the word English verdicts use for the rule: the switch explains it
+    unexplained = english.replace("Todesstoß (death push)", "")
+    assert GERMAN.findall(unexplained) == [] and RULE_TERMS.findall(unexplained) == []
