@@ -203,3 +203,13 @@ def test_the_history_marks_the_corrected_move_and_the_verdict_says_so(tmp_path, 
     assert note in page.split('class="history"')[0]
     table.referee.observe_dice([4, 3])  # the game goes on: the note has done its work
     assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)
+
+
+def test_taking_back_one_later_move_names_that_one_move(tmp_path):
+    _, client = page_of(tmp_path, undo=1)  # three moves: move 3 is the only one after 2
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    german = client.get("/correct/2/check?lang=de&" + urlencode(fields)).get_data(as_text=True)
+    english = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
+    assert "Ja, Zug 3 zurücknehmen" in german and "3 bis 3" not in german
+    assert "Yes, take back move 3 (" in english

@@ -174,6 +174,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ja, die Züge {first} bis {last} zurücknehmen (das Protokoll behält sie)",
         "Yes, take back moves {first} to {last} (the journal keeps them)",
     ),
+    "correct_drop_one": (
+        "Ja, Zug {first} zurücknehmen (das Protokoll behält ihn)",
+        "Yes, take back move {first} (the journal keeps it)",
+    ),
     "correct_yes": ("Ja, Zug {number} berichtigen", "Yes, correct move {number}"),
     "correct_other": ("Für Zug {number} einen anderen wählen", "Choose another for move {number}"),
     "correct_fix_go": ("Sagen, welcher Zug {number} war", "Say which move {number} was"),
@@ -362,6 +366,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Dieser Tisch führt kein Protokoll: es gibt keinen Zug zu berichtigen.",
         "This table keeps no journal: there is no move to correct.",
     ),
+    "err_record_no_journal": (
+        "Dieser Tisch führt kein Protokoll: es gibt keine Aufzeichnung.",
+        "This table keeps no journal: there is no record.",
+    ),
+    "err_no_game": ("Das Protokoll hat kein Spiel {game}.", "The journal has no game {game}."),
     "err_correct_over": (
         "Das Spiel ist zu Ende; seine Züge bleiben, wie sie aufgezeichnet sind.",
         "The game is over; its moves stay as recorded.",
