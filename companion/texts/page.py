@@ -110,6 +110,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Nur die Züge von {start} nach {end} (von allen {total}).",
         "Only the moves from {start} to {end} (of all {total}).",
     ),
+    "moves_filtered_only": (
+        "Nur die Züge von {start} nach {end}.",
+        "Only the moves from {start} to {end}.",
+    ),
     "moves_all": ("Alle zeigen", "Show all"),
     "moves_tap": (
         "Auf dem Brett einen Stein antippen, dann ein Feld: die Liste zeigt nur diese Züge.",
