@@ -7,7 +7,7 @@ through (set up, rolled, an illegal board with the nearest moves, a legal move, 
 a TENET turn that goes on), then the checker's verdicts (legal, illegal with nearest,
 ambiguous, invalid). A word of the other language fails the test. What stays German in
 both languages is taken out first: the spoken notation (each announcement shown) and
-quotations of the rule texts ('…', „…“).
+quotations of the rule texts ('…', „…“, “…”).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def foreign(words: str, lang: str, spoken: Iterator[str] | tuple[str, ...] = ())
     rule texts taken out: they stay German in both languages)."""
     for said in sorted(set(spoken), key=len, reverse=True):
         words = words.replace(said, " ")
-    words = re.sub(r"'[^']*'|„[^“]*“|\"[^\"]*\"", " ", words)
+    words = re.sub(r"'[^']*'|„[^“]*“|“[^”]*”|\"[^\"]*\"", " ", words)
     words = re.sub(r"\b\w+\.[\w.]+", " ", words)  # field ids: red.S3, U1.38, seat.red
     return sorted(set(FORBIDDEN[lang].findall(words)))
 
@@ -363,3 +363,9 @@ def test_every_rule_switch_is_said_in_each_language(key):
     # "Todesstoß" is the word English verdicts use for the rule: the switch explains it
     unexplained = english.replace("Todesstoß (death push)", "")
     assert GERMAN.findall(unexplained) == [] and RULE_TERMS.findall(unexplained) == []
+
+
+def test_english_quotes_in_english_and_german_in_german():
+    for key, (german, english) in texts.WORDS.items():
+        assert "„" not in english, key
+        assert "”" not in german, key

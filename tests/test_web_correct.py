@@ -110,7 +110,7 @@ def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tm
     assert "Zug 3 (Rot, 6+1: „" in fix and "steht nach der Berichtigung so nicht mehr" in fix
     fields = picked(client, 3, pushes, path="/correct/2/fix", keep=fields)
     check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
-    assert re.search(r'id="check-3">[^<]*chosen: „' + pushes, check)
+    assert re.search(r'id="check-3">[^<]*chosen: “' + pushes, check)
     assert 'id="check-4"' in check  # the replay went on to move 4
     form = {**fields, "sure": "yes", "drop": "yes", "csrf_token": token(client, "/")}
     assert client.post("/correct/2", data=form).status_code == 302
@@ -213,3 +213,17 @@ def test_taking_back_one_later_move_names_that_one_move(tmp_path):
     english = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
     assert "Ja, Zug 3 zurücknehmen" in german and "3 bis 3" not in german
     assert "Yes, take back move 3 (" in english
+
+
+def test_the_english_pages_quote_in_english(tmp_path):
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    query = urlencode(picked(client, 2, BLOCKS))
+    for path in ("/correct/2", f"/correct/2/check?{query}", f"/correct/2/fix?{query}"):
+        english = client.get(f"{path}{'&' if '?' in path else '?'}lang=en").get_data(as_text=True)
+        german = client.get(f"{path}{'&' if '?' in path else '?'}lang=de").get_data(as_text=True)
+        assert "„" not in english and "“" in english, path
+        assert "„" in german and "”" not in german, path
+    table.referee.observe_dice([1, 1])
+    table.referee.play(0)
+    assert "„" not in client.get("/status?lang=en").get_data(as_text=True)

@@ -102,7 +102,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "moves_find": ("Zug suchen nach Ansage:", "Find a move by its words:"),
     "moves_find_example": ("z. B. {example}", "e.g. {example}"),
     "moves_find_go": ("Suchen", "Find"),
-    "moves_said": ("Züge zu „{said}“.", "Moves for „{said}“."),
+    "moves_said": ("Züge zu „{said}“.", "Moves for “{said}”."),
     "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
@@ -131,7 +131,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
-    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: „{was}“)"),
+    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
@@ -188,7 +188,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "correct_fix": (
         "Zug {number} ({player}, {dice}: „{said}“) steht nach der Berichtigung so nicht "
         "mehr: {reason}",
-        "Move {number} ({player}, {dice}: „{said}“) no longer stands after the correction: "
+        "Move {number} ({player}, {dice}: “{said}”) no longer stands after the correction: "
         "{reason}",
     ),
     "correct_fix_pick": (
@@ -197,7 +197,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Which move was move {number} really? The legal moves of its roll in the corrected "
         "position before it:",
     ),
-    "correct_picked": ("gewählt: „{said}“", "chosen: „{said}“"),
+    "correct_picked": ("gewählt: „{said}“", "chosen: “{said}”"),
     "correct_unchecked": (
         "erst nach dem Zug davor zu prüfen",
         "checked once the move before it is settled",

@@ -42,6 +42,11 @@ def say(value: object) -> str:
     return render(value, language())
 
 
+def quote(words: object) -> str:
+    """``words`` in the page's quotation marks: „…“ in German, “…” in English."""
+    return ("„{}“" if language() == "de" else "“{}”").format(words)
+
+
 def say_colour(name: str) -> str:
     """A player's colour in the page's language."""
     return render(colour(name), language())
@@ -81,6 +86,7 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["t"] = t
     app.jinja_env.globals["say"] = say
     app.jinja_env.globals["say_colour"] = say_colour
+    app.jinja_env.filters["quote"] = quote
     app.jinja_env.filters["say_colour"] = say_colour
     app.jinja_env.globals["language"] = language
     app.jinja_env.filters["clip"] = clip
