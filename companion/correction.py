@@ -20,7 +20,7 @@ each naming the move it ``replaces``) and the moves taken back with it (``droppe
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.boards import seen
@@ -48,6 +48,7 @@ class Played:
     before: Position
     after: Position
     correctable: bool = True  # False: the operator set the board after it
+    first: str | None = None  # corrected: the words it was recorded with first
 
     @property
     def player(self) -> str:
@@ -56,22 +57,50 @@ class Played:
 
 def played(events: Iterable[Event]) -> list[Played]:
     """The moves of a game as they stand (after undos and corrections), in order."""
+    events = list(events)
+    first = corrected(events)
     moves: list[Played] = []
     layouts: dict[object, Any] = {}
     before: Position | None = None
     for step in kept(events):
         after = read_position(step.after, layouts)
         if step.kind == "move" and before is not None:
+            said = step.announcement or ""
+            number = len(moves) + 1
             moves.append(
-                Played(len(moves) + 1, step.id, step.roll, step.announcement or "", before, after)
+                Played(number, step.id, step.roll, said, before, after, first=first.get(step.id))
             )
         elif step.kind == "set":  # the moves before a board the operator set stay put
-            moves = [
-                Played(m.number, m.id, m.roll, m.announcement, m.before, m.after, False)
-                for m in moves
-            ]
+            moves = [replace(m, correctable=False) for m in moves]
         before = after
     return moves
+
+
+def corrected(events: Iterable[Event]) -> dict[int, str]:
+    """The moves a correction changed (by the id of the move event they replace), each
+    with the words it was recorded with first: the move corrected, and a later move the
+    referee said was another one (its words changed). A later move that stood is not."""
+    events = list(events)
+    said = {e.id: str(e.data.get("announcement") or "") for e in events if e.kind == "move"}
+    first: dict[int, str] = {}
+    for e in events:
+        if e.kind != "correction" or "corrects" not in e.data:
+            continue
+        for m in e.data.get("moves", ()):
+            replaces = int(m["replaces"])
+            was = said.get(replaces, str(m.get("was") or ""))
+            if replaces == int(e.data["corrects"]) or m.get("announcement") != was:
+                first.setdefault(replaces, was)
+    return first
+
+
+def last_correction(events: Iterable[Event]) -> int | None:
+    """The id of the move the game's last correction corrected, when nothing was rolled,
+    moved or undone since (the page then still says which move was corrected)."""
+    steps = [e for e in events if e.kind in ("roll", "move", "undo", "correction")]
+    if not steps or steps[-1].kind != "correction" or "corrects" not in steps[-1].data:
+        return None
+    return int(steps[-1].data["corrects"])
 
 
 @dataclass(frozen=True)

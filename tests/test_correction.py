@@ -75,7 +75,7 @@ def test_a_recorded_correction_changes_that_move_and_nothing_else(tmp_path):
     assert table.referee.position == after[-1].after
     assert table.referee.phase is Phase.SETUP  # the pieces are set up as the page shows
     assert table.referee.verdict.reason == (
-        f"move 2 corrected: „{STORED}“; the moves after it stand. Set up the pieces as shown"
+        f"move 2 corrected: “{STORED}”; the moves after it stand. Set up the pieces as shown"
     )
 
 
@@ -164,7 +164,7 @@ def test_companion_export_shows_the_correction(tmp_path, capsys):
     table.journal.close()
     assert main(["--lang", "en", "export", "--journal", str(path)]) == 0
     turns = capsys.readouterr().out.splitlines()[4:]
-    assert turns[1] == f"2. yellow 5+2: {STORED}  (corrected; first recorded: „{first_said}“)"
+    assert turns[1] == f"2. yellow 5+2: {STORED}  (corrected; first recorded: “{first_said}”)"
     assert turns[3].endswith("(taken back)")  # move 4 no longer stood: taken back with it
 
 

@@ -80,3 +80,14 @@ def test_export_while_the_server_holds_the_journal_says_so(tmp_path, capsys):
     assert main(["export", "--journal", str(path)]) == 2
     assert "in use" in capsys.readouterr().err
     table.journal.close()  # type: ignore[union-attr]
+
+
+def test_an_unknown_game_is_not_found_in_the_pages_language(tmp_path):
+    table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    german = client.get("/game/999.txt?lang=de")
+    english = client.get("/game/999.txt?lang=en").get_data(as_text=True)
+    assert german.status_code == 404
+    assert "Das Protokoll hat kein Spiel 999" in german.get_data(as_text=True)
+    assert "no game" not in german.get_data(as_text=True)
+    assert "The journal has no game 999" in english

@@ -7,7 +7,7 @@ through (set up, rolled, an illegal board with the nearest moves, a legal move, 
 a TENET turn that goes on), then the checker's verdicts (legal, illegal with nearest,
 ambiguous, invalid). A word of the other language fails the test. What stays German in
 both languages is taken out first: the spoken notation (each announcement shown) and
-quotations of the rule texts ('…', „…“).
+quotations of the rule texts ('…', „…“, “…”).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def foreign(words: str, lang: str, spoken: Iterator[str] | tuple[str, ...] = ())
     rule texts taken out: they stay German in both languages)."""
     for said in sorted(set(spoken), key=len, reverse=True):
         words = words.replace(said, " ")
-    words = re.sub(r"'[^']*'|„[^“]*“|\"[^\"]*\"", " ", words)
+    words = re.sub(r"'[^']*'|„[^“]*“|“[^”]*”|\"[^\"]*\"", " ", words)
     words = re.sub(r"\b\w+\.[\w.]+", " ", words)  # field ids: red.S3, U1.38, seat.red
     return sorted(set(FORBIDDEN[lang].findall(words)))
 
@@ -350,3 +350,22 @@ def test_the_camera_view_is_written_in_the_referees_language_with_the_fonts_lett
     )
     assert _ascii(line) == "Wuerfel: wartet  Wuerfel 6 + 4: warten, bis sie still liegen"
     assert texts.text_n("watch.pieces", 10) == "10 Steine"
+
+
+#: The rule texts' German names that an English sentence must not use unexplained.
+RULE_TERMS = re.compile(r"\b(Todesstoß|Vorhersage|Sonderregel|Spezial|Übersichtskarte)\b")
+
+
+@pytest.mark.parametrize("key", sorted(k for k in texts.WORDS if k.startswith("option.")))
+def test_every_rule_switch_is_said_in_each_language(key):
+    german, english = texts.WORDS[key]
+    assert ENGLISH.findall(german) == [] and not re.search(r"\b(Added|summary|card)\b", german)
+    # "Todesstoß" is the word English verdicts use for the rule: the switch explains it
+    unexplained = english.replace("Todesstoß (death push)", "")
+    assert GERMAN.findall(unexplained) == [] and RULE_TERMS.findall(unexplained) == []
+
+
+def test_english_quotes_in_english_and_german_in_german():
+    for key, (german, english) in texts.WORDS.items():
+        assert "„" not in english, key
+        assert "”" not in german, key

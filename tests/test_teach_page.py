@@ -29,3 +29,28 @@ def test_the_practice_forms_example_is_a_legal_move_of_the_game(game, players):
     assert answer.status_code == 200 and 'class="verdict legal"' in answer.get_data(as_text=True)
     assert 'action="/teach#practice"' in form and 'id="practice"' in form
     assert '<table class="steps">' not in form  # nothing played yet: no empty table
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_tables_fields_show_the_games_own_example(game, players, lang):
+    # The announcement field and the move search are Gravitation's words only on a
+    # Gravitation table: each game shows the practice form's example of its own.
+    table = Table.new(start_position(game, players))
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    teach = client.get(f"/teach?lang={lang}").get_data(as_text=True)
+    roll = [int(d) for d in re.findall(r'placeholder="([^"]*)"', teach)[0].split(",")]
+    table.referee.confirm_board()
+    table.referee.observe_dice(roll)
+    table.referee.play(0)
+    if table.referee.roll is None:  # TENET plays on with the rest of the roll
+        table.referee.observe_dice(roll)
+    teach = client.get(f"/teach?lang={lang}").get_data(as_text=True)
+    words = re.findall(r'placeholder="([^"]*)"', teach)[1]
+    status = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    announce = re.search(r'name="announcement" size="32"\s+placeholder="([^"]*)"', status)
+    search = re.search(r'name="said" value="" size="28"\s+placeholder="([^"]*)"', status)
+    assert announce is not None and search is not None, status
+    assert announce.group(1) == words and search.group(1).endswith(words)
+    assert search.group(1).startswith("z. B. " if lang == "de" else "e.g. ")
+    assert game == "gravitation" or "Umlaufbahn" not in announce.group(1) + search.group(1)

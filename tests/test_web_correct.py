@@ -110,7 +110,7 @@ def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tm
     assert "Zug 3 (Rot, 6+1: „" in fix and "steht nach der Berichtigung so nicht mehr" in fix
     fields = picked(client, 3, pushes, path="/correct/2/fix", keep=fields)
     check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
-    assert re.search(r'id="check-3">[^<]*chosen: „' + pushes, check)
+    assert re.search(r'id="check-3">[^<]*chosen: “' + pushes, check)
     assert 'id="check-4"' in check  # the replay went on to move 4
     form = {**fields, "sure": "yes", "drop": "yes", "csrf_token": token(client, "/")}
     assert client.post("/correct/2", data=form).status_code == 302
@@ -158,3 +158,72 @@ def test_the_correction_pages_speak_one_language(tmp_path, lang):
         words = visible(page.get_data(as_text=True))
         spoken = [*said, *re.findall(r"Wurf [^<>„“'\"|]*?(?=[<„“'\"|]|$)", words)]
         assert foreign(words, lang, spoken) == [], path
+
+
+def test_the_check_page_shows_which_of_the_moves_said_alike_was_picked(tmp_path):
+    # Yellow's 3+3 (move 4) may be said "Wurf 6, 5, 4, 3, 2, 1, 0" by eight moves that
+    # differ only by their path: the check page says which one the referee picked.
+    _, client = page_of(tmp_path)
+    unlocked(client)
+    said = "Wurf 6, 5, 4, 3, 2, 1, 0"
+    page = client.get("/correct/4?" + urlencode({"said": said})).get_data(as_text=True)
+    offered = re.findall(
+        r'name="p4" value="([^"]+)">\s*<button[^>]*>([^<]*)</button>\s*'
+        r'<span class="fields path">([^<]*)</span>',
+        page,
+    )
+    alike = [(value, path) for value, words, path in offered if words == said]
+    assert len(alike) > 2 and len({path for _, path in alike}) == len(alike)
+    value, path = alike[1]
+    check = client.get("/correct/4/check?" + urlencode({"p4": html.unescape(value)}))
+    shown = check.get_data(as_text=True)
+    assert check.status_code == 200 and path in shown
+    assert all(other not in shown for _, other in alike if other != path)
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark", "note"),
+    [
+        ("de", "(berichtigt; zuerst: „", "Zug 2 berichtigt"),
+        ("en", "(corrected; first", "Move 2 corrected"),
+    ],
+)
+def test_the_history_marks_the_corrected_move_and_the_verdict_says_so(tmp_path, lang, mark, note):
+    table, client = page_of(tmp_path, undo=1)
+    unlocked(client)
+    first = moves_of(table)[1].announcement
+    fields = picked(client, 2, STORED)
+    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    assert client.post("/correct/2", data=form).status_code == 302
+    table.referee.confirm_board()  # the pieces set up: the referee now says "roll"
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    history = re.findall(r"<li>.*?</li>", page.split('class="history"')[1], re.S)
+    assert [mark in item for item in history] == [False, True, False]
+    assert first in history[1] and STORED in history[1]
+    assert note in page.split('class="history"')[0]
+    table.referee.observe_dice([4, 3])  # the game goes on: the note has done its work
+    assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)
+
+
+def test_taking_back_one_later_move_names_that_one_move(tmp_path):
+    _, client = page_of(tmp_path, undo=1)  # three moves: move 3 is the only one after 2
+    unlocked(client)
+    fields = picked(client, 2, BLOCKS)
+    german = client.get("/correct/2/check?lang=de&" + urlencode(fields)).get_data(as_text=True)
+    english = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
+    assert "Ja, Zug 3 zurücknehmen" in german and "3 bis 3" not in german
+    assert "Yes, take back move 3 (" in english
+
+
+def test_the_english_pages_quote_in_english(tmp_path):
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    query = urlencode(picked(client, 2, BLOCKS))
+    for path in ("/correct/2", f"/correct/2/check?{query}", f"/correct/2/fix?{query}"):
+        english = client.get(f"{path}{'&' if '?' in path else '?'}lang=en").get_data(as_text=True)
+        german = client.get(f"{path}{'&' if '?' in path else '?'}lang=de").get_data(as_text=True)
+        assert "„" not in english and "“" in english, path
+        assert "„" in german and "”" not in german, path
+    table.referee.observe_dice([1, 1])
+    table.referee.play(0)
+    assert "„" not in client.get("/status?lang=en").get_data(as_text=True)

@@ -4,10 +4,12 @@ and tells moves said alike apart by their path."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from urllib.parse import urlencode
 
+import pytest
 from conftest import position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -192,3 +194,27 @@ def test_the_history_reads_a_recorded_announcement_as_the_move_list_does():
         assert moves, game
         for m in moves:
             assert announcement_gloss(game, m.announcement) == m.gloss, (game, m.announcement)
+
+
+@pytest.mark.parametrize("said", ["x" * 5000, "Wurf 7, Umlaufbahn " * 300])
+def test_a_long_search_is_not_echoed_back_whole(said):
+    from test_languages import visible
+
+    _, client = table_after([3, 4])
+    page = client.get("/status?lang=de&" + urlencode({"said": said})).get_data(as_text=True)
+    shown = visible(page.split('id="legal"')[1])
+    assert said[:59] + "…" in shown and said[:61] not in shown
+
+
+def test_a_search_that_finds_nothing_of_a_piece_counts_no_moves():
+    _, client = table_after([3, 4])
+    page = client.get("/status?lang=de&from=red.S1&to=U1.17&said=x").get_data(as_text=True)
+    assert "Nur die Züge von red.S1" in page and "von allen 0" not in page
+
+
+def test_a_long_announcement_is_not_echoed_back_whole():
+    table, client = table_after([3, 4])
+    table.referee.play(0)
+    table.referee.announce("x" * 300)
+    page = html.unescape(client.get("/status?lang=en").get_data(as_text=True))
+    assert "'" + "x" * 59 + "…'" in page and "x" * 61 not in page

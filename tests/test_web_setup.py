@@ -85,3 +85,38 @@ def test_a_new_game_needs_a_yes_and_a_refused_form_keeps_what_was_ticked():
     form["discard"] = "yes"
     assert client.post("/setup", data={**form, "csrf_token": token(client)}).status_code == 302
     assert app.config["TABLE"].position.players == ("white", "green")
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_colour_button_has_a_visible_edge_in_both_themes():
+    # White on the light theme (and black on the dark) drew its button's edge in the
+    # page's own background: the edge must stand out 3:1 (WCAG's non-text contrast)
+    # by its paint or by a ring around it.
+    from pathlib import Path
+
+    from companion.render import PIECE_COLOURS
+
+    css = (Path(__file__).parents[1] / "companion/web/static/companion.css").read_text()
+    themes = {
+        "dark": re.search(r":root \{([^}]*)\}", css).group(1),  # type: ignore[union-attr]
+        "light": re.search(r':root\[data-theme="light"\] \{([^}]*)\}', css).group(1),  # type: ignore[union-attr]
+    }
+    rule = re.search(r"fieldset\.players label\.colour \{([^}]*)\}", css).group(1)  # type: ignore[union-attr]
+    ring = re.search(r"box-shadow: 0 0 0 \d+px var\(--(\w+)\)", rule)
+    for theme, block in themes.items():
+        bg = re.search(r"--bg: (#\w{6})", block).group(1)  # type: ignore[union-attr]
+        edge = re.search(rf"--{ring.group(1)}: (#\w{{6}})", block).group(1) if ring else None  # type: ignore[union-attr]
+        for name, paint in PIECE_COLOURS.items():
+            seen = max(_contrast(paint, bg), _contrast(edge, bg) if edge else 0)
+            assert seen >= 3, (theme, name)

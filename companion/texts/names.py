@@ -21,7 +21,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "game.tunnelx": ("ZwiAner::Tunnel X", "ZwiAner::Tunnel X"),
     "game.tuerme": ("Wettlauf mit Türmen und Brücken", "Race game with towers and bridges"),
     "game.tenet": ("TENET", "TENET"),
-    # rule switches (GameSpec.options), with the rule text's own name where it has one
+    # rule switches (GameSpec.options), with the rule text's own name where it has one;
+    # English names it in English, except "Todesstoß", which English verdicts use as the
+    # rules' own term (texts/rules.py) and which is therefore explained here
     "option.gravitation.always_sum": (
         "immer beide Würfel addieren (Übersichtskarte), nie einen Würfel allein",
         "always add both dice (summary card), never one die alone",
@@ -29,8 +31,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "option.gravitation.death_push": (
         "Todesstoß: ein Stoß von 10 oder mehr kann nicht abgewehrt werden und darf die "
         "Steine der Kette zerstören",
-        "Todesstoß: a push of 10 or more cannot be defended and may destroy the pieces "
-        "in the chain",
+        "Todesstoß (death push): a push of 10 or more cannot be defended and may destroy "
+        "the pieces in the chain",
     ),
     "option.gravitation.declare_before_roll": (
         "den Stein vor dem Würfeln nennen; er zerschellt, wenn der Wurf ihn nicht tragen "
@@ -39,24 +41,24 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "option.gravitation.prediction": (
         "Vorhersage: vor dem Würfeln 4, 5 oder 6 ansagen",
-        "Vorhersage: predict 4, 5 or 6 before rolling",
+        "prediction: call 4, 5 or 6 before rolling",
     ),
     "option.gravitation.roll_again_on_own_special": (
         "ein Zug, der auf einem eigenen Sonderfeld endet, bringt einen weiteren Wurf "
         "(Übersichtskarte, Spezial-3)",
-        "a move ending on an own special field earns another roll (summary card, Spezial-3)",
+        "a move ending on an own special field earns another roll (summary card, special rule 3)",
     ),
     "option.tunnelx.variant_2_1": (
         "Sonderregel 2.1: beim Pasch ein Würfel mit Tunneln oder beide Würfel addiert "
         "ohne Tunneleffekt",
-        "Sonderregel 2.1: on a doublet, one die with tunnelling or both dice added without "
+        "special rule 2.1: on a doublet, one die with tunnelling or both dice added without "
         "the tunnel effect",
     ),
     "option.tuerme.towers_free_after_every_start": (
         "keine Türme auf den ersten 12 Feldern nach jedem Startfeld, nicht nur nach dem "
-        "eigenen des ziehenden Steins (Added 5.4)",
+        "eigenen des ziehenden Steins (Regelklärung 5.4)",
         "no towers on the first 12 fields after every start field, not only on the moving "
-        "piece's own first 12 (Added 5.4)",
+        "piece's own first 12 (ruling 5.4)",
     ),
     # the drawing of the board (companion/render)
     "board.title": ("Spielbrett {layout}", "board {layout}"),

@@ -100,15 +100,19 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "moves_none_found": ("keiner gefunden", "none found"),
     "moves_find": ("Zug suchen nach Ansage:", "Find a move by its words:"),
-    "moves_find_example": ("z. B. Wurf 7, Umlaufbahn 6, 5", "e.g. Wurf 7, Umlaufbahn 6, 5"),
+    "moves_find_example": ("z. B. {example}", "e.g. {example}"),
     "moves_find_go": ("Suchen", "Find"),
-    "moves_said": ("Züge zu „{said}“.", "Moves for „{said}“."),
+    "moves_said": ("Züge zu „{said}“.", "Moves for “{said}”."),
     "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
         "Nur die Züge von {start} nach {end} (von allen {total}).",
         "Only the moves from {start} to {end} (of all {total}).",
+    ),
+    "moves_filtered_only": (
+        "Nur die Züge von {start} nach {end}.",
+        "Only the moves from {start} to {end}.",
     ),
     "moves_all": ("Alle zeigen", "Show all"),
     "moves_tap": (
@@ -127,7 +131,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
-    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: „{was}“)"),
+    "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
@@ -156,6 +160,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{player} hat {dice} gewürfelt; aufgezeichnet:",
         "{player} rolled {dice}; recorded:",
     ),
+    "correct_done": ("Zug {number} berichtigt", "Move {number} corrected"),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
     "correct_later": (
         "Die Züge danach, neu geprüft",
@@ -173,13 +178,17 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ja, die Züge {first} bis {last} zurücknehmen (das Protokoll behält sie)",
         "Yes, take back moves {first} to {last} (the journal keeps them)",
     ),
+    "correct_drop_one": (
+        "Ja, Zug {first} zurücknehmen (das Protokoll behält ihn)",
+        "Yes, take back move {first} (the journal keeps it)",
+    ),
     "correct_yes": ("Ja, Zug {number} berichtigen", "Yes, correct move {number}"),
     "correct_other": ("Für Zug {number} einen anderen wählen", "Choose another for move {number}"),
     "correct_fix_go": ("Sagen, welcher Zug {number} war", "Say which move {number} was"),
     "correct_fix": (
         "Zug {number} ({player}, {dice}: „{said}“) steht nach der Berichtigung so nicht "
         "mehr: {reason}",
-        "Move {number} ({player}, {dice}: „{said}“) no longer stands after the correction: "
+        "Move {number} ({player}, {dice}: “{said}”) no longer stands after the correction: "
         "{reason}",
     ),
     "correct_fix_pick": (
@@ -188,7 +197,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Which move was move {number} really? The legal moves of its roll in the corrected "
         "position before it:",
     ),
-    "correct_picked": ("gewählt: „{said}“", "chosen: „{said}“"),
+    "correct_picked": ("gewählt: „{said}“", "chosen: “{said}”"),
     "correct_unchecked": (
         "erst nach dem Zug davor zu prüfen",
         "checked once the move before it is settled",
@@ -361,6 +370,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Dieser Tisch führt kein Protokoll: es gibt keinen Zug zu berichtigen.",
         "This table keeps no journal: there is no move to correct.",
     ),
+    "err_record_no_journal": (
+        "Dieser Tisch führt kein Protokoll: es gibt keine Aufzeichnung.",
+        "This table keeps no journal: there is no record.",
+    ),
+    "err_no_game": ("Das Protokoll hat kein Spiel {game}.", "The journal has no game {game}."),
     "err_correct_over": (
         "Das Spiel ist zu Ende; seine Züge bleiben, wie sie aufgezeichnet sind.",
         "The game is over; its moves stay as recorded.",

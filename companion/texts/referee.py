@@ -130,12 +130,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.move_corrected": (
         "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Bitte die Steine wie "
         "gezeigt aufstellen",
-        "move {number} corrected: „{said}“; the moves after it stand. Set up the pieces as shown",
+        "move {number} corrected: “{said}”; the moves after it stand. Set up the pieces as shown",
     ),
     "referee.move_corrected_dropped": (
         "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Bitte die "
         "Steine wie gezeigt aufstellen",
-        "move {number} corrected: „{said}“; taken back from move {dropped} on. Set up the "
+        "move {number} corrected: “{said}”; taken back from move {dropped} on. Set up the "
         "pieces as shown",
     ),
     "correction.stale": (

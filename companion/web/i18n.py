@@ -8,6 +8,8 @@ referee's sentence (a verdict's reason, a colour, a game's title) in the page's 
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, request, session
 
 from companion.texts import LANGUAGES, WORDS, colour, render, word
@@ -40,14 +42,52 @@ def say(value: object) -> str:
     return render(value, language())
 
 
+def quote(words: object) -> str:
+    """``words`` in the page's quotation marks: „…“ in German, “…” in English."""
+    return ("„{}“" if language() == "de" else "“{}”").format(words)
+
+
 def say_colour(name: str) -> str:
     """A player's colour in the page's language."""
     return render(colour(name), language())
+
+
+#: The most characters of the players' own words a sentence of the page repeats: a
+#: search of thousands of characters is not echoed back whole.
+ECHO = 60
+
+
+def clip(words: str, most: int = ECHO) -> str:
+    """``words`` cut to ``most`` characters, the cut marked with "…"."""
+    return words if len(words) <= most else words[: most - 1] + "…"
+
+
+_QUOTED = re.compile(r"(?<!\w)'([^']*)'(?!\w)|„([^“]*)“|“([^”]*)”|\"([^\"]*)\"")
+
+
+def clip_echo(sentence: str, said: str | None = None, most: int = ECHO) -> str:
+    """``sentence`` with each quotation of the players' words ``said`` in it (an unknown
+    word a reason repeats: 'xxxx…') cut to ``most`` characters; a quoted legal move,
+    which the players did not type, stays whole. Without ``said`` (the words are not
+    kept), a quoted single word is cut: an announcement has spaces."""
+
+    def cut(found: re.Match[str]) -> str:
+        inner = next(g for g in found.groups() if g is not None)
+        whole = found.group(0)
+        typed = inner in said if said is not None else not any(c.isspace() for c in inner)
+        if len(inner) <= most or not typed:
+            return whole
+        return whole[0] + clip(inner, most) + whole[-1]
+
+    return _QUOTED.sub(cut, sentence)
 
 
 def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["t"] = t
     app.jinja_env.globals["say"] = say
     app.jinja_env.globals["say_colour"] = say_colour
+    app.jinja_env.filters["quote"] = quote
     app.jinja_env.filters["say_colour"] = say_colour
     app.jinja_env.globals["language"] = language
+    app.jinja_env.filters["clip"] = clip
+    app.jinja_env.filters["clip_echo"] = clip_echo

@@ -12,6 +12,7 @@ from werkzeug.exceptions import NotFound
 from companion.journal import JournalError
 from companion.record import game_record, record_text
 from companion.table import Table
+from companion.web.i18n import language, t
 
 record = Blueprint("record", __name__)
 
@@ -19,12 +20,12 @@ record = Blueprint("record", __name__)
 def _record(game_id: int) -> dict[str, Any]:
     table: Table = current_app.config["TABLE"]
     if table.journal is None:
-        raise NotFound("this table keeps no journal")
+        raise NotFound("err_record_no_journal")
     with table.lock:  # the referee writes to the same journal connection
         try:
             return game_record(table.journal, game_id)
-        except JournalError as exc:  # no such game
-            raise NotFound(str(exc).split(": ", 1)[-1]) from None
+        except JournalError:  # no such game (the journal's own words are English)
+            raise NotFound(t("err_no_game", game=game_id)) from None
 
 
 @record.get("/game/<int:game_id>.json")
@@ -36,8 +37,6 @@ def game_json(game_id: int) -> Response:
 
 @record.get("/game/<int:game_id>.txt")
 def game_txt(game_id: int) -> Response:
-    from companion.web.i18n import language
-
     text = record_text(_record(game_id), language())
     response = Response(text, mimetype="text/plain")
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.txt"'

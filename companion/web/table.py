@@ -25,7 +25,7 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.correction import Played, played
+from companion.correction import Played, last_correction, played
 from companion.games.game import game
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
@@ -97,13 +97,15 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
+    history, just_corrected = _history(t)
     return {
         "table": t,
         "referee": ref,
         "position": t.position,
         "colours": PIECE_COLOURS,
         "moves": move_list(ref, request.args),
-        "history": _history(t),
+        "history": history,
+        "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
     }
 
@@ -115,11 +117,17 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return game(position.game).dice_inputs(position)
 
 
-def _history(t: Table) -> list[Played]:
-    """The moves of the game as they stand (after undos and corrections)."""
+def _history(t: Table) -> tuple[list[Played], int | None]:
+    """The moves of the game as they stand (after undos and corrections), and the number
+    of the move corrected last when nothing was rolled, moved or undone since (the page
+    says so beside the referee's verdict: after the pieces were set up it no longer
+    does)."""
     if t.journal is None:
-        return []
-    return played(t.journal.events(t.referee.game_id))
+        return [], None
+    events = list(t.journal.events(t.referee.game_id))
+    moves = played(events)
+    last = last_correction(events)
+    return moves, next((m.number for m in moves if m.id == last), None)
 
 
 @table.app_template_global()

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
-from companion.position import Position
+from companion.position import Position, start_position
 from companion.render import draw_board, to_svg
 from companion.texts import message
 from companion.web.i18n import language, say
@@ -29,6 +29,21 @@ def example(position: Position) -> tuple[str, str]:
     except (CompanionError, StopIteration):
         return roll, ""
     return roll, first.announcement
+
+
+@teaching.app_template_global()
+def example_words(position: Position) -> str:
+    """The words of a move of this game, for the placeholders of the table's fields (the
+    announcement, the move search): the practice form's example, from this position or,
+    where the example roll moves nothing here, from the game's start."""
+    words = example(position)[1]
+    if not words:
+        try:
+            start = start_position(position.game, position.players, position.layout)
+        except CompanionError:
+            return ""
+        words = example(start)[1]
+    return words
 
 
 @teaching.route("/teach", methods=["GET", "POST"])
