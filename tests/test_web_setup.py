@@ -85,3 +85,15 @@ def test_a_new_game_needs_a_yes_and_a_refused_form_keeps_what_was_ticked():
     form["discard"] = "yes"
     assert client.post("/setup", data={**form, "csrf_token": token(client)}).status_code == 302
     assert app.config["TABLE"].position.players == ("white", "green")
+
+
+def test_a_game_this_board_cannot_play_is_said_not_ignored():
+    _, client = referee()  # a Gravitation board
+    page = client.get("/setup?game=tenet&lang=en").get_data(as_text=True)
+    assert "TENET is played on another board: start the companion with --game tenet" in page
+    assert '<option value="gravitation" selected>' in page  # the running game's form
+    german = client.get("/setup?game=tenet&lang=de").get_data(as_text=True)
+    assert "TENET wird auf einem anderen Brett gespielt: den Begleiter mit --game tenet" in german
+    unknown = client.get("/setup?game=schach&lang=en").get_data(as_text=True)
+    assert "&#39;schach&#39; is not refereed on this board" in unknown
+    assert "is played on another board" not in client.get("/setup?lang=en").get_data(as_text=True)
