@@ -69,7 +69,10 @@ def test_a_pause_between_steps_is_a_turn_begun():
     assert verdict.kind == "legal" and verdict.reason == "moves on with 9, 8"
     assert ref.phase is Phase.MOVE and ref.position.spent == (2,)
     whole = after(first, (9, 8, 2), PAUSED_REST)
-    assert ref.observe_board(seen(whole)).kind == "legal"
+    verdict = ref.observe_board(seen(whole))
+    assert (
+        verdict.kind == "legal" and verdict.announcement == "2 von Start nach K1.1; " + PAUSED_REST
+    )
     assert ref.position.to_move == "blue"
 
 
