@@ -4,6 +4,8 @@ typed, else the checker's verdict and its reason, never more than ``limit`` step
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.tenet import rules
 from companion.games.tenet.game import GAME
@@ -59,3 +61,11 @@ def test_no_more_than_the_limit_of_steps_is_built(monkeypatch):
     monkeypatch.setattr(rules, "generate", counted)
     GAME.named(START, (3, 2, 9), "Quatsch", 2)
     assert len(built) == 2
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=80, deadline=None)
+def test_any_words_get_a_verdict_and_a_reason_where_none_fits(words):
+    moves, verdict, reason = GAME.named(START, (1, 3, 2), words, 50)
+    assert verdict in ("legal", "illegal", "invalid")
+    assert moves or reason  # a step, or why there is none
