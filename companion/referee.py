@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.boards import differences, seen, with_board
 from companion.errors import CompanionError
@@ -90,6 +90,15 @@ class Verdict:
 Board = Mapping[str, str]  # field id → piece colour, occupied fields only
 
 
+class Played(NamedTuple):
+    """One move of the game as it stands: its journal id (0 without a journal), the
+    position before it and the words it is announced with (one step's, in TENET)."""
+
+    id: int
+    before: Position
+    said: str
+
+
 @dataclass
 class Referee:
     """One game at one table. Feed it still observations; read ``phase`` and ``verdict``."""
@@ -112,7 +121,7 @@ class Referee:
     changed_at: float = -math.inf
     _legal: Sequence[MoveLike] = field(default_factory=list)
     _last_board: dict[str, str] | None = None
-    _history: list[tuple[int, Position]] = field(default_factory=list)  # (journal id, before)
+    _history: list[Played] = field(default_factory=list)  # the moves kept, for undo
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
     _pasch: tuple[Position, tuple[int, ...]] | None = None  # before a forced move (a Pasch)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
@@ -248,7 +257,9 @@ class Referee:
         """TENET in mid-turn: the board before the last step again is no change made after
         it, so the dice left are not searched for a way back (R§6 steps go forward only in
         time: a turn grows by what the camera sees after its last step)."""
-        return bool(self.position.spent and self._history) and board == seen(self._history[-1][1])
+        return bool(self.position.spent and self._history) and board == seen(
+            self._history[-1].before
+        )
 
     def observe_dice(self, dice: Sequence[int], taken: float | None = None) -> Verdict | None:
         """A settled roll (from the dice reader, the panel's electronic dice or the page),
@@ -374,11 +385,31 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
-        turn = len(self._history) - 1  # the whole turn, from before its first step (TENET)
-        while turn > 0 and self._history[turn][1].spent:
+        turn = self._turn()
+        said = self._turn_said(turn)
+        kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
+        if (
+            kind != "legal"
+            and any(  # the turn's last steps only, said from where they began
+                self.game.announced(p.before, roll, said_text, move.after)[0] == "legal"
+                for p in self._history[turn + 1 :]
+            )
+        ):
+            why = text("referee.turn_said_whole", turn=said)
+        return self._say(Verdict(kind, why, said))
+
+    def _turn(self) -> int:
+        """Where the last turn began in the history: a TENET turn is several moves (its
+        steps, each but the first made with dice spent), any other game's turn one."""
+        turn = len(self._history) - 1
+        while turn > 0 and self._history[turn].before.spent:
             turn -= 1
-        kind, why = self.game.announced(self._history[turn][1], roll, said_text, move.after)
-        return self._say(Verdict(kind, why, move.announcement))
+        return turn
+
+    def _turn_said(self, turn: int) -> str:
+        """The words of the turn so far, from its first step: a TENET turn is announced
+        whole (docs/notation.md, TENET), its steps joined as the checker reads them."""
+        return "; ".join(p.said for p in self._history[turn:])
 
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
@@ -398,26 +429,25 @@ class Referee:
                 "roll": list(self.roll or ()),
             },
         )
-        self._history.append((event, self.position))
+        self._history.append(Played(event, self.position, move.announcement))
+        said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self._changed(taken)
-        verdict = Verdict("legal", text("referee.legal_move"), move.announcement)
+        verdict = Verdict("legal", text("referee.legal_move"), said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
             return self._say(
-                Verdict(
-                    "legal", text("referee.wins", player=colour(move.winner)), move.announcement
-                )
+                Verdict("legal", text("referee.wins", player=colour(move.winner)), said)
             )
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = _left(roll, after.spent)
-            verdict = Verdict("legal", text("referee.moves_on", dice=left), move.announcement)
+            verdict = Verdict("legal", text("referee.moves_on", dice=left), said)
         return self._say(verdict)
 
     # ------------------------------------------------------------------ the operator
@@ -464,7 +494,7 @@ class Referee:
         """Take back the last accepted move (journal keeps both the move and the undo)."""
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
-        undone, before = self._history.pop()
+        undone, before, _ = self._history.pop()
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
@@ -487,16 +517,17 @@ class Referee:
         return verdict
 
 
-def _moves_kept(events: Sequence[Any]) -> list[tuple[int, Position]]:
-    """(journal id, position before) of each move of the game as it stands, for undo."""
-    history: list[tuple[int, Position]] = []
+def _moves_kept(events: Sequence[Any]) -> list[Played]:
+    """Each move of the game as it stands (journal id, position before, words), for undo
+    and for the words of a turn begun before a power cut."""
+    history: list[Played] = []
     layouts: dict[object, Any] = {}
     before: Mapping[str, Any] | None = None
     for step in kept(events):
         if step.kind == "start":
             history = []
         elif step.kind == "move" and before is not None:
-            history.append((step.id, read_position(before, layouts)))
+            history.append(Played(step.id, read_position(before, layouts), step.announcement or ""))
         before = step.after
     return history
 

@@ -166,6 +166,7 @@ def test_an_address_that_does_not_resolve_is_one_line(capsys, tmp_path):
     [
         ([], ("red", "yellow")),  # ./run.sh: a first game is two players, not five
         (["--game", "tuerme"], None),
+        (["--game", "tenet"], ("red", "orange")),  # one to nine may play; a first game is two
         (["--players", "blue,green,red"], ("blue", "green", "red")),
     ],
 )

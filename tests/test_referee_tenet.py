@@ -69,7 +69,10 @@ def test_a_pause_between_steps_is_a_turn_begun():
     assert verdict.kind == "legal" and verdict.reason == "moves on with 9, 8"
     assert ref.phase is Phase.MOVE and ref.position.spent == (2,)
     whole = after(first, (9, 8, 2), PAUSED_REST)
-    assert ref.observe_board(seen(whole)).kind == "legal"
+    verdict = ref.observe_board(seen(whole))
+    assert (
+        verdict.kind == "legal" and verdict.announcement == "2 von Start nach K1.1; " + PAUSED_REST
+    )
     assert ref.position.to_move == "blue"
 
 
@@ -234,3 +237,46 @@ def test_the_players_words_are_checked_against_the_whole_turn_seen():
     other = ref.announce("2 von Start nach K1.1; 9 von Start nach X3-4; 8 von Start nach K2.9")
     assert other.kind == "illegal" and "another turn" in other.reason
     assert ref.announce("Wurf 7").kind == "illegal"
+
+
+def play_steps(ref: Referee, *steps: str) -> list[str]:
+    """Plays each step as picked from the page's list; the verdicts' announcements."""
+    said = []
+    for words in steps:
+        pick = next(i for i, m in enumerate(ref.legal) if m.announcement == words)
+        said.append(ref.play(pick).announcement)
+    return said
+
+
+def test_the_verdict_shows_the_turn_so_far_as_the_words_to_say():
+    ref = referee_for(START, (3, 2, 9))
+    shown = play_steps(ref, "3 von Start nach K1.0", "2 von K1.0 nach E1-9")
+    assert shown == ["3 von Start nach K1.0", "3 von Start nach K1.0; 2 von K1.0 nach E1-9"]
+    assert ref.announce(shown[-1]).kind == "legal"
+
+
+def test_the_last_step_alone_is_told_that_the_turn_is_announced_whole():
+    ref = referee_for(START, (3, 2, 9))
+    play_steps(ref, "3 von Start nach K1.0", "2 von K1.0 nach E1-9")
+    said = ref.announce("2 von K1.0 nach E1-9")
+    assert said.kind == "illegal"
+    assert said.reason == (
+        "the turn is announced whole, from its first step: "
+        "'3 von Start nach K1.0; 2 von K1.0 nach E1-9'"
+    )
+    assert said.announcement == "3 von Start nach K1.0; 2 von K1.0 nach E1-9"
+
+
+def test_a_whole_turn_after_a_power_cut_is_still_said_whole(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([3, 2, 9])
+        play_steps(ref, "3 von Start nach K1.0")
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.confirm_board()
+        shown = play_steps(ref, "2 von K1.0 nach E1-9", "9 von Start nach X1-9")
+    assert shown[-1] == "3 von Start nach K1.0; 2 von K1.0 nach E1-9; 9 von Start nach X1-9"
+    assert ref.position.to_move == "blue"

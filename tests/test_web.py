@@ -133,10 +133,8 @@ def test_set_up_offers_the_games_of_the_board_in_view(client):
     data = {"game": "tuerme", "players": "red,yellow", "csrf_token": token(client, "/setup")}
     response = client.post("/setup", data=data)
     assert response.status_code == 400
-    here = "(hier: ZwiAner::Gravitation, ZwiAner::Tunnel X)"
-    assert f"'tuerme' wird auf diesem Brett nicht gespielt {here}" in (
-        response.get_data(as_text=True).replace("&#39;", "'")
-    )
+    other = "Wettlauf mit Türmen und Brücken wird auf einem anderen Brett gespielt"
+    assert f"{other}: den Begleiter mit --game tuerme starten" in response.get_data(as_text=True)
 
 
 def test_too_many_posts_are_slowed_down(client):

@@ -218,3 +218,14 @@ def test_a_long_announcement_is_not_echoed_back_whole():
     table.referee.announce("x" * 300)
     page = html.unescape(client.get("/status?lang=en").get_data(as_text=True))
     assert "'" + "x" * 59 + "…'" in page and "x" * 61 not in page
+
+
+def test_tenet_words_that_name_no_step_give_the_checkers_reason():
+    _, client = table_after([1, 3, 2], start_position("tenet", ["red", "blue"]))
+    for words, reason in (
+        ("Quatsch", "&#39;Quatsch&#39; is no TENET word at character 1"),
+        ("1 von E1-9 nach K1.7", "no red ball on E1-9"),
+    ):
+        page = client.get("/status?lang=en&" + urlencode({"said": words}))
+        text = page.get_data(as_text=True)
+        assert f'<p class="verdict illegal">{reason}' in text, words

@@ -76,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
 
     if players is None and game in GAMES:  # a first game is two; --players or the config say more
         seats = (layout or load_layout(GAMES[game].default_layout)).colours
-        players = list(seats[: GAMES[game].min_players])
+        spec = GAMES[game]  # TENET's one to nine players start as two too
+        players = list(seats[: min(max(2, spec.min_players), spec.max_players)])
     options = dict(config.game.options) if game == config.game.name else None
     if args.pin is not None:
         raise CompanionError(

@@ -435,6 +435,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
         "{game} is not refereed on this board (here: {games})",
     ),
+    "setup.other_board": (
+        "{game} wird auf einem anderen Brett gespielt: den Begleiter mit --game {name} starten",
+        "{game} is played on another board: start the companion with --game {name}",
+    ),
     "setup.confirm_needed": (
         "Nichts begonnen: bitte ankreuzen, dass das laufende Spiel verworfen wird",
         "Nothing started: tick that the running game is to be thrown away",

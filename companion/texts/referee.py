@@ -113,6 +113,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage nennt einen anderen Zug ({reason})",
         "the announcement names another move ({reason})",
     ),
+    "referee.turn_said_whole": (
+        "Der Zug wird ganz angesagt, ab seinem ersten Schritt: '{turn}'",
+        "the turn is announced whole, from its first step: '{turn}'",
+    ),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),

@@ -35,6 +35,7 @@ def form() -> str:
     games = _games(table.position.layout.style)
     game = request.args.get("game", table.position.game)
     if game not in games:
+        flash(say(_not_here(game, games)))
         game = table.position.game
     colours = table.position.layout.colours
     asked = request.args.get("players")  # kept by the page's script when the game changes
@@ -81,6 +82,16 @@ def _games(board: str) -> dict[str, GameSpec]:
     return {name: GAMES[name] for name in games_on(board)}
 
 
+def _not_here(game: str, games: dict[str, GameSpec]) -> str:
+    """Why ``game`` cannot be set up here: the board on the table decides, so a game of
+    another board needs the companion started for it (``--game``); any other name is
+    none of the games played here."""
+    if game in GAMES:
+        return text("setup.other_board", game=text(f"game.{game}"), name=game)
+    here = [text(f"game.{g}") for g in games]
+    return text("setup.not_here", game=repr(game[:20]), games=here)
+
+
 @setup.post("/setup")
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
@@ -91,8 +102,7 @@ def start() -> tuple[str, int] | Response:
     switches: dict[str, bool] | None = None
     try:
         if spec is None:
-            here = [text(f"game.{g}") for g in games]
-            raise CompanionError(text("setup.not_here", game=repr(game[:20]), games=here))
+            raise CompanionError(_not_here(game, games))
         phase_text = request.form.get("phase", "").strip()
         if phase_text and not (phase_text.isascii() and phase_text.isdigit()):
             raise CompanionError(text("setup.phase_not_number", phase=repr(phase_text[:20])))

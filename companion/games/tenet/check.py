@@ -69,6 +69,21 @@ def check(
     not fit the dice or the position) raises CompanionError."""
     check_fields(position, to, start)
     roll = tenet.expect_roll(position, roll)
+    said = verdict(position, roll, text, to, start)
+    if said.verdict == "illegal":
+        return illegal(said.reason, _nearest(position, roll, text))
+    return said
+
+
+def verdict(
+    position: Position,
+    roll: tuple[int, ...],
+    text: str,
+    to: str | None = None,
+    start: str | None = None,
+) -> Verdict:
+    """:func:`check` without the nearest legal turns it suggests (which lists every step
+    of the roll): the verdict and its reason only, for the page's move search."""
     try:
         said = parse(text, position.layout.fields)
     except InvalidAnnouncement as exc:
@@ -80,7 +95,7 @@ def check(
         if start is not None and start not in {s.start for s in move.steps}:
             raise Illegal(t("tenet.no_ball_from", field=start))
     except Illegal as exc:
-        return illegal(message(exc), _nearest(position, roll, text))
+        return Verdict("illegal", message(exc))
     return Verdict(
         "legal", t("tenet.turn", player=texts.colour(move.colour), where=move.describe()), move=move
     )
@@ -298,4 +313,4 @@ def _nearest(position: Position, roll: tuple[int, ...], text: str) -> tuple[tene
     return nearest(moves, likeness)
 
 
-__all__ = ["Verdict", "check", "judge"]
+__all__ = ["Verdict", "check", "judge", "verdict"]

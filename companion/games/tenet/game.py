@@ -76,12 +76,18 @@ class Tenet:
     def named(
         self, position: Position, roll: Roll, said: str, limit: int
     ) -> tuple[list[TenetMove], str, str]:
-        """The steps (of the first ``limit``) whose announcement holds the words: a
-        turn's announcement names several steps, the checker judges whole turns."""
+        """The steps (of the first ``limit``) whose announcement holds the words; where
+        none does, the checker's verdict and reason on the words (invalid where they do
+        not parse, illegal with the rule broken) or, legal, the turn typed whole. The
+        checker plays the words: it builds no step list of its own."""
         words = " ".join(said.casefold().split())
-        steps = islice(self.generate(position, roll), limit)
+        steps = list(islice(self.generate(position, roll), limit))
         fit = [m for m in steps if words in m.announcement.casefold()]
-        return fit, "legal" if fit else "illegal", ""
+        if fit:
+            return fit, "legal", ""
+        judged = checker.verdict(position, rules.expect_roll(position, roll), said)
+        moves = [judged.move] if judged.move is not None else []
+        return moves, judged.verdict, judged.reason
 
     def moves_of(
         self, position: Position, roll: Roll, starts: frozenset[str]
