@@ -76,18 +76,21 @@ class Tenet:
     def named(
         self, position: Position, roll: Roll, said: str, limit: int
     ) -> tuple[list[TenetMove], str, str]:
-        """The steps (of the first ``limit``) whose announcement holds the words; where
-        none does, the checker's verdict and reason on the words (invalid where they do
-        not parse, illegal with the rule broken) or, legal, the turn typed whole. The
-        checker plays the words: it builds no step list of its own."""
+        """The move the words name when the checker finds them legal (a step or the turn
+        typed whole: it plays the words and builds no list); else the steps (of the first
+        ``limit``) whose announcement holds the words (a player typing "von Start"); else
+        the checker's verdict and reason (invalid where they do not parse, illegal with
+        the rule broken). A correction's replay, which names each recorded step by its
+        words, thus costs a step's check, not the roll's steps."""
+        judged = checker.verdict(position, rules.expect_roll(position, roll), said)
+        if judged.verdict == "legal" and judged.move is not None:
+            return [judged.move], "legal", ""
         words = " ".join(said.casefold().split())
-        steps = list(islice(self.generate(position, roll), limit))
+        steps = islice(self.generate(position, roll), limit)
         fit = [m for m in steps if words in m.announcement.casefold()]
         if fit:
             return fit, "legal", ""
-        judged = checker.verdict(position, rules.expect_roll(position, roll), said)
-        moves = [judged.move] if judged.move is not None else []
-        return moves, judged.verdict, judged.reason
+        return [], judged.verdict, judged.reason
 
     def moves_of(
         self, position: Position, roll: Roll, starts: frozenset[str]
