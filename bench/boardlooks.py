@@ -25,6 +25,7 @@ from companion.synth import random_camera
 from companion.synth.board import NORMAL, random_pose
 from companion.synth.looks import (
     LOOKS,
+    Look,
     known_placement,
     looks_layout,
     photograph_look,
@@ -66,39 +67,50 @@ class SetUp:
 
 def generate(setups: int, photos: int, hands: int, seed: int) -> list[SetUp]:
     """The set-ups of every look with their photos (rendering is not timed)."""
-    layout = looks_layout()
     rng = np.random.default_rng(seed)
-    out = []
-    for look in LOOKS:
-        for _ in range(setups):
-            camera = random_camera(rng)
-            rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=(0.6, 0.9))
-            light = int(rng.integers(1 << 30))
+    return [make_setup(look, photos, hands, rng) for look in LOOKS for _ in range(setups)]
 
-            def shot(placement, *, hand=False, scene=None, look=look, pose=(camera, rvec, tvec)):  # type: ignore[no-untyped-def]
-                return photograph_look(
-                    layout, look, placement, rng, camera=pose[0], rvec=pose[1], tvec=pose[2],
-                    hand=hand, conditions=NORMAL, scene_seed=scene,
-                )  # fmt: skip
 
-            mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in CORNERS])
-            px = cv2.projectPoints(mm, rvec, tvec, camera.matrix, camera.distortion)[0]
-            px = px.reshape(-1, 2) + rng.normal(0, 0.7, (4, 2))
-            intr = Intrinsics(camera.matrix, camera.distortion, camera.width, camera.height)
-            cal = Calibration(
-                "looks",
-                camera=CameraCalibration(intr, 0.1, 10),
-                corners=ManualCorners(mm[:, :2], px),
-            )
-            known = known_placement(layout, look)
-            calib = [(shot({}, scene=light).image, {}), (shot(known, scene=light).image, known)]
-            taken = []
-            for n in range(photos + hands):
-                placement = random_placement(layout, look, rng)
-                photo = shot(placement, hand=n >= photos)
-                taken.append((placement, photo.image, n >= photos, photo.covered))
-            out.append(SetUp(look.name, cal, calib, taken))
-    return out
+def make_setup(
+    look: Look,
+    photos: int,
+    hands: int,
+    rng: np.random.Generator,
+    shown: dict[str, str] | None = None,
+) -> SetUp:
+    """One set-up of ``look``: camera, pose, calibration photos, then its photos, all from
+    ``rng`` in this order (a test rebuilds one set-up from the generator's state).
+    The known photo is said to show the look's start placement; ``shown`` is what it
+    really shows (a test takes a piece away), by default that placement."""
+    layout = looks_layout()
+    camera = random_camera(rng)
+    rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=(0.6, 0.9))
+    light = int(rng.integers(1 << 30))
+
+    def shot(placement, *, hand=False, scene=None):  # type: ignore[no-untyped-def]
+        return photograph_look(
+            layout, look, placement, rng, camera=camera, rvec=rvec, tvec=tvec,
+            hand=hand, conditions=NORMAL, scene_seed=scene,
+        )  # fmt: skip
+
+    mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in CORNERS])
+    px = cv2.projectPoints(mm, rvec, tvec, camera.matrix, camera.distortion)[0]
+    px = px.reshape(-1, 2) + rng.normal(0, 0.7, (4, 2))
+    intr = Intrinsics(camera.matrix, camera.distortion, camera.width, camera.height)
+    cal = Calibration(
+        "looks",
+        camera=CameraCalibration(intr, 0.1, 10),
+        corners=ManualCorners(mm[:, :2], px),
+    )
+    known = known_placement(layout, look)
+    empty = shot({}, scene=light).image  # first: the generator's order makes the set-up
+    calib = [(empty, {}), (shot(known if shown is None else shown, scene=light).image, known)]
+    taken = []
+    for n in range(photos + hands):
+        placement = random_placement(layout, look, rng)
+        photo = shot(placement, hand=n >= photos)
+        taken.append((placement, photo.image, n >= photos, photo.covered))
+    return SetUp(look.name, cal, calib, taken)
 
 
 def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:

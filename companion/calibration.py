@@ -367,7 +367,7 @@ def fit_colours(
     piece out of place, a missing or extra piece fail here). ``names`` label the photos
     in those messages ("start", "empty"); by default they are numbered.
     """
-    from companion.vision.board.fields import FieldSampler
+    from companion.vision.board.fields import SATURATED, FieldSampler
     from companion.vision.board.learn import default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
     from companion.vision.board.reader import BoardReader
@@ -377,6 +377,7 @@ def fit_colours(
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
     samples = []
+    printed_per_photo: list[set[str]] = []
     for label, (image, truth) in zip(labels, photos, strict=True):
         if not truth and (calibration.profiles is not None or _drawn_by_us(layout)):
             # colours made for this board (measured, or its drawing's own) see pieces on it
@@ -404,7 +405,11 @@ def fit_colours(
                 )
             )
         samples.append((got, truth))
-    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base))
+        printed_per_photo.append(set(printed))
+    # a field said to hold a piece that shows print is no piece to learn from: a piece
+    # missing there (or one out of place) would teach its colour the field's own look,
+    # and the photo would read back as it is said to
+    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, printed_per_photo))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
     reads = [reader.read(image) for image, _ in photos]
     differ = [
@@ -414,12 +419,17 @@ def fit_colours(
     # a field that does not read back is either out of place or too alike to its colour;
     # which, is judged on profiles fitted without the doubtful fields (a piece out of
     # place would otherwise have taught the field's empty look its own colour)
-    clean = fit_profiles(layout, samples, base, differ) if any(differ) else fitted.profiles
+    doubt = [d | p for d, p in zip(differ, printed_per_photo, strict=True)]
+    clean = fit_profiles(layout, samples, base, doubt) if any(differ) else fitted.profiles
     assert clean is not None
     clean = clean.for_layout(layout)
     close_calls: list[str] = []
-    for label, read, (_, truth), odd in zip(labels, reads, photos, differ, strict=True):
-        close = {f for f in odd if _too_close(clean, f, truth.get(f), read)}
+    index = {f: i for i, f in enumerate(sampler.ids)}
+    for label, read, (got, truth), odd in zip(labels, reads, samples, differ, strict=True):
+        clipped = got.colours.max(axis=1) >= SATURATED
+        close = {
+            f for f in odd if _too_close(clean, f, truth.get(f), read, bool(clipped[index[f]]))
+        }
         close_calls += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in close]
         wrong = sorted(odd - close)
         if wrong:
@@ -481,12 +491,17 @@ def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], la
 CLOSE_D2 = 6.0
 
 
-def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRead) -> bool:
+def _too_close(
+    profiles: Profiles, field: str, colour: str | None, read: BoardRead, clipped: bool
+) -> bool:
     """Whether the field's empty look and the colour in question are too alike to tell.
 
     Either the truth's piece colour (said to be there, read otherwise) or the colour read
     on a field said to be empty: compared with the field's empty colour in Lab, in units
     of both spreads, texture included. Alike beyond the light's doing: no refusal.
+    Where the photo's light ``clipped`` the field (a channel at the sensor's top), the
+    field's print is burnt flat like a plain disc: its texture tells nothing there, and
+    only the colours count (a light piece on a light field then is too close to tell).
     """
     colour = colour or read.fields.get(field)
     if colour is None or colour not in profiles.colours or field not in profiles.field_ids:
@@ -495,6 +510,8 @@ def _too_close(profiles: Profiles, field: str, colour: str | None, read: BoardRe
     piece, empty = to_lab(profiles.piece_bgr[k]), to_lab(profiles.empty_bgr[i])
     spread = np.sqrt(profiles.piece_std[k] ** 2 + profiles.empty_std**2)
     tex = max(profiles.empty_texture[i] - profiles.piece_texture[k], 0.0) / profiles.texture_std
+    if clipped:
+        tex = 0.0
     return float((((piece - empty) / spread) ** 2).sum() + tex**2) < CLOSE_D2
 
 
