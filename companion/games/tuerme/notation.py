@@ -201,19 +201,20 @@ def render(
     return ", ".join(parts)
 
 
+#: A pass in English words (a move's gloss and a recorded "passe" read on the page).
+PASS_GLOSS = "no piece can use the roll: the player passes"
+
+
+def _claimed(said: Said) -> dict[str, bool]:
+    """What the words claim, as :func:`render` and :func:`gloss` take it."""
+    return {"enter": said.enter, **{c: c in said.claims for c in ("superzahl", "drauf", "ziel")}}
+
+
 def spell(said: Said) -> str:
     """What was said, in canonical spelling ("fünf und zwei brücke" → "5 und 2, Brücke")."""
     if said.passes:
         return "passe"
-    words = render(
-        said.unit,
-        said.legs,
-        said.bridges,
-        enter=said.enter,
-        superzahl="superzahl" in said.claims,
-        drauf="drauf" in said.claims,
-        ziel="ziel" in said.claims,
-    )
+    words = render(said.unit, said.legs, said.bridges, **_claimed(said))
     if said.is_sum:
         words = words.replace(f"nur {said.legs[0]}", str(said.legs[0]), 1)
     if "pasch" in said.claims:
@@ -251,13 +252,5 @@ def gloss(
 def reading(said: Said) -> str:
     """What was said, in English words (the page's gloss of a recorded announcement)."""
     if said.passes:
-        return "no piece can use the roll: the player passes"
-    return gloss(
-        said.unit,
-        said.legs,
-        said.bridges,
-        enter=said.enter,
-        superzahl="superzahl" in said.claims,
-        drauf="drauf" in said.claims,
-        ziel="ziel" in said.claims,
-    )
+        return PASS_GLOSS
+    return gloss(said.unit, said.legs, said.bridges, **_claimed(said))

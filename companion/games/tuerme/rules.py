@@ -23,7 +23,7 @@ from typing import Any
 from companion import texts
 from companion.errors import CompanionError
 from companion.games.dice import check_roll, parse_roll
-from companion.games.tuerme.notation import gloss, render
+from companion.games.tuerme.notation import PASS_GLOSS, gloss, render
 from companion.games.tuerme.track import GOAL, HOME, Track, track
 from companion.position import Position
 
@@ -94,7 +94,7 @@ class TuermeMove:
     @property
     def gloss(self) -> str:
         if self.kind == "pass":
-            return "no piece can use the roll: the player passes"
+            return PASS_GLOSS
         return gloss(self.unit, self.legs, self.bridges, **self._words())
 
     @property

@@ -31,7 +31,7 @@ from companion.games.zwianer.notation.tokens import (
 )
 from companion.games.zwianer.onetwo import one_two_moves
 from companion.games.zwianer.pushes import resolve_death_push, ring_walk
-from companion.games.zwianer.target import NO_WALK, Target
+from companion.games.zwianer.target import NO_WALK, Target, narrowed
 from companion.games.zwianer.turn import (
     Context,
     Reach,
@@ -115,15 +115,12 @@ def generate(
 
 
 def _generate(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
-    found = False
-    for move in _moves(position, pair, target):
-        found = True
-        yield move
-    if found or (target is not None and next(_moves(position, pair, None), None) is not None):
-        return
-    g = graph(position.layout)
-    pieces = _movable(position)
-    yield from _no_move(position, g, pair, dice_choices(position, pair), pieces, position.to_move)
+    def no_move() -> list[Move]:
+        choices = dice_choices(position, pair)
+        g = graph(position.layout)
+        return _no_move(position, g, pair, choices, _movable(position), position.to_move)
+
+    return narrowed(partial(_moves, position, pair), target, no_move)
 
 
 def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:

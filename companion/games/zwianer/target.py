@@ -10,8 +10,9 @@ heard instead of listing them all). Without a target every legal move is generat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from companion.games.zwianer.notation.tokens import Kind, Token
 
@@ -51,3 +52,24 @@ def words_target(said: tuple[Token, ...]) -> Target:
         elif tok.kind is not Kind.COUNT:
             return Target(value, NO_WALK, words=said)
     return Target(value, mask, words=said)
+
+
+M = TypeVar("M")
+
+
+def narrowed(
+    moves: Callable[[Target | None], Iterator[M]],
+    target: Target | None,
+    otherwise: Callable[[], Iterable[M]],
+) -> Iterator[M]:
+    """The moves ``moves(target)`` gives; where the roll has no move that spends it at all
+    (none with the target, and, with one, none without it either: the target only
+    narrowed), the engine's move of a roll nothing can spend (``otherwise``: Gravitation's
+    crash or pass, Tunnel X's pass). A target that merely matches nothing yields nothing."""
+    found = False
+    for move in moves(target):
+        found = True
+        yield move
+    if found or (target is not None and next(moves(None), None) is not None):
+        return
+    yield from otherwise()

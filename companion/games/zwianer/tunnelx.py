@@ -23,7 +23,7 @@ from companion.games.dice import Choice, check_roll, parse_roll
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.tokens import wurf
 from companion.games.zwianer.onetwo import one_two_moves
-from companion.games.zwianer.target import NO_WALK, Target
+from companion.games.zwianer.target import NO_WALK, Target, narrowed
 from companion.games.zwianer.turn import Context, finish, pass_move, start_run
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.position import Position
@@ -70,15 +70,12 @@ def generate(
 
 
 def _generate(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
-    found = False
-    for move in _moves(position, pair, target):
-        found = True
-        yield move
-    if found or (target is not None and next(_moves(position, pair, None), None) is not None):
-        return
-    g = graph(position.layout)
-    value = max(c.value for c in dice_choices(position, pair))
-    yield pass_move(Context.of(position, g, pair, Choice(value, "pass"), "", "pass"))
+    def passes() -> Iterator[Move]:
+        value = max(c.value for c in dice_choices(position, pair))
+        ctx = Context.of(position, graph(position.layout), pair, Choice(value, "pass"), "", "pass")
+        yield pass_move(ctx)
+
+    return narrowed(partial(_moves, position, pair), target, passes)
 
 
 def _moves(position: Position, pair: tuple[int, int], target: Target | None) -> Iterator[Move]:
