@@ -1,4 +1,4 @@
-"""Benchmark of the dice reader: accuracy on real photos first, then real crops, synthetic, time.
+"""Benchmark of the dice reader: accuracy on real photos first, the reader alone, synthetic, time.
 
 Run ``python bench/dice.py`` from the project root. It prints, in this order,
 
@@ -11,10 +11,9 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     the ``train`` split whole, then its fifth held out of the networks' training
     (``vision.dice.truth.train_parts``: where the training choices were measured), then
     ``test``;
-(b) real crops: the classical pip reader (``pips.read_face``) alone on the 64×64 crops of
-    ``--crops`` (file name's first character = truth), accuracy and confusion matrix;
-    skipped with a message if absent. The crops are in the networks' training data, so
-    they give no held-out figure for ``read_dice``;
+(b) the reader network alone, given each labelled box of the held-out fifth and of
+    ``test`` (a crop centred on the box, its side the box's): dice right by size, and
+    confusion matrix. The gap to (a) is what the spot finder and the finder cost;
 (c) synthetic: a seeded set of rendered trays (``companion.synth.dice``, all backgrounds,
     camera tilt up to 30°, d6 and Miwin dice, touching dice, glints, shadows, uneven light,
     noise, defocus, JPEG loss; no motion blur) — per-die accuracy (a die counts as right when
@@ -41,9 +40,10 @@ import cv2
 import numpy as np
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
-from companion.vision.dice.pips import D6_VALUES, read_face
+from companion.vision.dice.net import READER, look
+from companion.vision.dice.pips import D6_VALUES
 from companion.vision.dice.reader import SURE, DiceReading, read_dice
-from companion.vision.dice.truth import CROPS, SCENES, Score, load_scenes, score, train_parts
+from companion.vision.dice.truth import SCENES, Score, load_scenes, score, train_parts
 
 
 def match(scene: DiceScene, reading: DiceReading) -> tuple[int, list[tuple[int, int]], int]:
@@ -118,19 +118,41 @@ def real_scenes(folder: Path) -> None:
         print(confusion(total.pairs, range(1, 7)))
 
 
-def real_crops(folder: Path) -> None:
-    files = sorted(folder.glob("*.png"))
-    if not files:
-        print(f"(b) real crops: skipped, no PNG files in {folder} (use --crops)")
+def given_boxes(folder: Path) -> None:
+    """The reader network alone, on a crop centred on each labelled box: what the finder's
+    places cost, and how well the reader reads dice of each size."""
+    if not (folder / "truth.json").is_file():
+        print(f"(b) the reader given the boxes: skipped, no truth.json in {folder}")
         return
-    pairs = []
-    for f in files:
-        image = cv2.imread(str(f))
-        pairs.append((int(f.name[0]), read_face(image, D6_VALUES).value))
-    right = sum(t == r for t, r in pairs)
-    print(f"(b) real crops: {len(files)} faces in {folder}, pip reader alone")
-    print(f"    per die {right / len(files):.2%} ({right}/{len(files)})")
-    print(confusion(pairs, range(1, 7)))
+    parts = (("held-out fifth", train_parts(folder)[1]), ("test", load_scenes(folder, "test")))
+    for name, scenes in parts:
+        bands: dict[int, list[bool]] = {}  # lower bound of the side's 10 px band
+        pairs = []
+        for scene in scenes:
+            image = cv2.imread(str(scene.path))
+            places = [
+                ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0 + b.y1 - b.y0) / 2)
+                for b in scene.boxes
+            ]
+            for box, (_, _, side), seen in zip(
+                scene.boxes, places, look(image, places, READER), strict=True
+            ):
+                value = seen.best(D6_VALUES)[0]
+                pairs.append((box.value, value))
+                bands.setdefault(min(60, max(20, int(side // 10) * 10)), []).append(
+                    value == box.value
+                )
+        right = sum(t == r for t, r in pairs)
+        print(f"(b) the reader given the labelled boxes, {name}: {len(pairs)} dice")
+        print(
+            f"    per die {right / len(pairs):.2%} ({right}/{len(pairs)}); by side: "
+            + ", ".join(
+                f"{'<30' if band == 20 else '60+' if band == 60 else f'{band}-{band + 9}'} px "
+                f"{sum(ok) / len(ok):.1%} of {len(ok)}"
+                for band, ok in sorted(bands.items())
+            )
+        )
+        print(confusion(pairs, range(1, 7)))
 
 
 def timing(frames: int, seed: int, folder: Path) -> None:
@@ -169,9 +191,8 @@ def main() -> int:
     parser.add_argument("--timing-frames", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--scenes", type=Path, default=SCENES, help="labelled real photos")
-    parser.add_argument("--crops", type=Path, default=CROPS, help="real 64x64 crops")
     parser.add_argument(
-        "--skip", choices=["scenes", "crops", "synthetic", "timing"], action="append"
+        "--skip", choices=["scenes", "boxes", "synthetic", "timing"], action="append"
     )
     args = parser.parse_args()
     skip = set(args.skip or ())
@@ -181,8 +202,8 @@ def main() -> int:
     )
     if "scenes" not in skip:
         real_scenes(args.scenes)
-    if "crops" not in skip:
-        real_crops(args.crops)
+    if "boxes" not in skip:
+        given_boxes(args.scenes)
     if "synthetic" not in skip:
         synthetic(args.frames, args.seed)
     if "timing" not in skip:

@@ -200,7 +200,7 @@ def held_out(seed: int) -> tuple[list[np.ndarray], list[int], list[tuple[float, 
 
 
 def build(
-    rng: random.Random, per_die: int, synthetic: int, clutters: int
+    rng: random.Random, per_die: int, synthetic: int, clutters: int, everything: bool
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -211,7 +211,8 @@ def build(
         ys.append(label)
         regs.append(reg)
 
-    empties = scene_crops(rng, train_parts(SCENES)[0], per_die, add)
+    fit, held = train_parts(SCENES)
+    empties = scene_crops(rng, fit + held if everything else fit, per_die, add)
     print(f"real scenes: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
@@ -289,7 +290,7 @@ def loss_of(out: torch.Tensor, y: torch.Tensor, reg: torch.Tensor) -> torch.Tens
 class DiceNet(nn.Module):
     """Four 3×3 convolutions, each halving the crop, and a small dense head."""
 
-    def __init__(self, widths: tuple[int, int, int, int]) -> None:
+    def __init__(self, widths: tuple[int, ...], hidden: int = 64) -> None:
         super().__init__()
         layers: list[nn.Module] = []
         before = 3
@@ -300,7 +301,7 @@ class DiceNet(nn.Module):
         self.features = nn.Sequential(*layers)
         flat = widths[-1] * (CROP // 16) ** 2
         self.head = nn.Sequential(
-            nn.Flatten(), nn.Linear(flat, 64), nn.ReLU(), nn.Linear(64, CLASSES + 3)
+            nn.Flatten(), nn.Linear(flat, hidden), nn.ReLU(), nn.Linear(hidden, CLASSES + 3)
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -316,6 +317,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--stage", choices=["finder", "reader"], default="finder")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    parser.add_argument(
+        "--widths",
+        help="channels of the four convolutions, e.g. 16,32,64,128 (default: the stage's)",
+    )
+    parser.add_argument("--hidden", type=int, default=64, help="width of the dense head")
+    parser.add_argument(
+        "--all-train",
+        action="store_true",
+        help="learn from the held-out fifth too and export the last epoch (after the "
+        "settings were chosen on it); its figures are then no longer held out",
+    )
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
@@ -328,12 +340,15 @@ def main() -> int:
         # outside 0.85-1.18 of the die's; a tenth are 0.19 off, 0.73 or 1.12 as wide
         NEAR, SIZES = 0.2, (0.72, 1.3)
     widths = (12, 24, 32, 48) if args.stage == "finder" else (16, 32, 48, 64)
+    if args.widths:
+        widths = tuple(int(w) for w in args.widths.split(","))
     args.output = args.output or stage.model
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     t0 = time.time()
-    name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}.npz"
+    name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}"
+    name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
         data = np.load(cache)
@@ -341,7 +356,7 @@ def main() -> int:
         y, reg = (torch.from_numpy(data[k]) for k in ("y", "reg"))
         vx, vy, vreg = (torch.from_numpy(data[k]) for k in ("vx", "vy", "vreg"))
     else:
-        xs, ys, regs = build(rng, args.per_die, args.synthetic, args.clutter)
+        xs, ys, regs = build(rng, args.per_die, args.synthetic, args.clutter, args.all_train)
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)
         reg = torch.tensor(regs, dtype=torch.float32)
@@ -358,7 +373,7 @@ def main() -> int:
         f"({int((vy > 0).sum())} of dice), {time.time() - t0:.0f} s",
         flush=True,
     )
-    model = DiceNet(widths)
+    model = DiceNet(widths, args.hidden)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = args.epochs * math.ceil(len(x) / 128)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
@@ -389,7 +404,7 @@ def main() -> int:
             dice = vy > 0
             held_dice = float((guess[dice] == vy[dice]).float().mean())
             held_all = float((guess == vy).float().mean())
-        if held_loss < best_loss:
+        if held_loss < best_loss or args.all_train:  # all-train: the last epoch
             best, best_loss = copy.deepcopy(model.state_dict()), held_loss
         print(
             f"epoch {epoch + 1}: loss {loss_sum / total:.4f}, train accuracy "

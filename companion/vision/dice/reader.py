@@ -246,7 +246,7 @@ def _still(image: Image, s: Look) -> bool:
 
 
 def _face(image: Image, s: Look) -> Image:
-    """The die's top face as a SIZE×SIZE square (for the pip reader and the blur test)."""
+    """The die's top face as a SIZE×SIZE square (for its colour and the blur test)."""
     scale = SIZE / (1.1 * s.side)
     m = np.array([[scale, 0.0, SIZE / 2 - scale * s.x], [0.0, scale, SIZE / 2 - scale * s.y]])
     out: Image = cv2.warpAffine(
