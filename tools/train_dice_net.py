@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
-from companion.vision.dice.net import CLASSES, FINDER, READER, normalise  # noqa: E402
+from companion.vision.dice.net import CLASSES, FINDER, READER, look, normalise  # noqa: E402
 from companion.vision.dice.spots import candidates  # noqa: E402
 from companion.vision.dice.truth import CROPS, SCENES, Scene, train_parts  # noqa: E402
 
@@ -56,6 +56,8 @@ CROP, SPAN = FINDER.crop, FINDER.span
 NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
 SIZES = (0.65, 1.5)
 FAR = 0.6  # a crop centred further than this from every die shows none
+SHIPPED = READER  # the reader that tells the hard dice (--hard)
+D6 = frozenset(range(1, 7))
 
 
 def turned_crop(image: np.ndarray, x: float, y: float, side: float, angle: float) -> np.ndarray:
@@ -148,11 +150,16 @@ def near_any(dice: list[tuple[float, float, float]], x: float, y: float) -> bool
 
 
 def scene_crops(
-    rng: random.Random, scenes: list[Scene], per_die: int, add: Callable[..., None]
+    rng: random.Random,
+    scenes: list[Scene],
+    per_die: int,
+    add: Callable[..., None],
+    hard: int = 1,
 ) -> list[np.ndarray]:
     """Crops of real labelled photos: near every die (labelled with it), at the pip
     candidates and random places away from dice ("no die"). Returns die-free patches of
-    the photos, for pasting single dice onto."""
+    the photos, for pasting single dice onto. A die the shipped reader reads wrong or
+    unsure (below 0.9) given its box gets ``hard`` times the crops."""
     empties: list[np.ndarray] = []
     for scene in scenes:
         image = cv2.imread(str(scene.path))
@@ -162,8 +169,15 @@ def scene_crops(
             for b in scene.boxes
         ]
         typical = float(np.median([s for _, _, s in dice]))
-        for (x, y, side), box in zip(dice, scene.boxes, strict=True):
-            for _ in range(per_die):
+        weights = [1] * len(dice)
+        if hard > 1:
+            seen = look(image, dice, SHIPPED)
+            weights = [
+                hard if s.best(D6)[0] != b.value or s.best(D6)[1] < 0.9 else 1
+                for s, b in zip(seen, scene.boxes, strict=True)
+            ]
+        for (x, y, side), box, weight in zip(dice, scene.boxes, weights, strict=True):
+            for _ in range(per_die * weight):
                 add(*sample_die(rng, image, x, y, side, box.value))
         for c in candidates(image):
             if far_from(dice, c.x, c.y):
@@ -200,7 +214,7 @@ def held_out(seed: int) -> tuple[list[np.ndarray], list[int], list[tuple[float, 
 
 
 def build(
-    rng: random.Random, per_die: int, synthetic: int, clutters: int, everything: bool
+    rng: random.Random, per_die: int, synthetic: int, clutters: int, everything: bool, hard: int
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -212,7 +226,7 @@ def build(
         regs.append(reg)
 
     fit, held = train_parts(SCENES)
-    empties = scene_crops(rng, fit + held if everything else fit, per_die, add)
+    empties = scene_crops(rng, fit + held if everything else fit, per_die, add, hard)
     print(f"real scenes: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
@@ -322,6 +336,14 @@ def main() -> int:
         help="channels of the four convolutions, e.g. 16,32,64,128 (default: the stage's)",
     )
     parser.add_argument("--hidden", type=int, default=64, help="width of the dense head")
+    parser.add_argument("--crop", type=int, help="input side in pixels (default: the stage's)")
+    parser.add_argument(
+        "--hard",
+        type=int,
+        default=1,
+        help="crops per die, times this, for the real dice the shipped reader reads wrong "
+        "or below 0.9 given their box",
+    )
     parser.add_argument(
         "--all-train",
         action="store_true",
@@ -333,7 +355,7 @@ def main() -> int:
     args = parser.parse_args()
     global CROP, SPAN, NEAR, SIZES
     stage = FINDER if args.stage == "finder" else READER
-    CROP, SPAN = stage.crop, stage.span
+    CROP, SPAN = args.crop or stage.crop, stage.span
     if args.stage == "reader":
         # the reader sees crops the finder has centred on a die: on the train photos, a
         # third of its places are more than 0.12 of a side off and a third of its sides
@@ -348,6 +370,7 @@ def main() -> int:
     torch.set_num_threads(args.threads)
     t0 = time.time()
     name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}"
+    name += f"-{CROP}px" + (f"-hard{args.hard}" if args.hard > 1 else "")
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
@@ -356,7 +379,9 @@ def main() -> int:
         y, reg = (torch.from_numpy(data[k]) for k in ("y", "reg"))
         vx, vy, vreg = (torch.from_numpy(data[k]) for k in ("vx", "vy", "vreg"))
     else:
-        xs, ys, regs = build(rng, args.per_die, args.synthetic, args.clutter, args.all_train)
+        xs, ys, regs = build(
+            rng, args.per_die, args.synthetic, args.clutter, args.all_train, args.hard
+        )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)
         reg = torch.tensor(regs, dtype=torch.float32)

@@ -73,7 +73,7 @@ __all__ = [
     "DiceReading",
     "Die",
     "DieProfile",
-    "miwin_profile",  # DieProfile, DiceProfiles, DEFAULT_PROFILES: from diceprofiles
+    "miwin_profile",  # DieProfile, DiceProfiles, DEFAULT_PROFILES: from colours.py
     "read_dice",
 ]
 

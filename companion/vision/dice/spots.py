@@ -13,8 +13,8 @@ Spots of one polarity and similar size that lie within four pip diameters of eac
 (neighbouring pips of a face are about 0.2-0.4 of its side apart, a face five to nine pip
 diameters wide) are one face; the faces' centres, and for each a size estimated from
 its pips, are the candidates (where a group is several faces, its local centres). Nothing
-here decides what is a die: :mod:`dicenet` looks at
-each candidate and says. The candidates only need to cover every die (measured on the real
+here decides what is a die: :mod:`companion.vision.dice.net` looks at each candidate and
+says. The candidates only need to cover every die (measured on the real
 ``train`` photos by ``bench/dice.py``'s reader) and to be few.
 """
 
