@@ -557,6 +557,14 @@ def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader
     return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
 
 
+def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:
+    """The dice reader's tray and Miwin profiles from what ``calibration`` measured (the
+    whole frame and the default colours where it is silent)."""
+    if calibration is None:
+        return None, DEFAULT_PROFILES
+    return calibration.tray, calibration.dice_profiles
+
+
 def start_placement(layout: Layout) -> dict[str, str]:
     """Every piece of every colour on its station: what the start photo must show."""
     return dict(start_of(layout).occupant)

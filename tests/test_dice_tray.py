@@ -24,10 +24,14 @@ from companion.calibration import (
 )
 from companion.cli import main
 from companion.errors import CompanionError
+from companion.position import start_position
+from companion.referee import Referee
 from companion.synth.dice import render_scene, scene_options
+from companion.vision import BoardReader
 from companion.vision.dice.reader import DEFAULT_PROFILES, SURE, read_dice
 from companion.vision.dice.tray import Tray, parse_box
 from companion.vision.dice.truth import SCENES, Box, load_scenes, score
+from companion.watch import Watcher
 
 needs_photos = pytest.mark.skipif(
     not (SCENES / "truth.json").is_file(), reason=f"no real photos in {SCENES}"
@@ -227,3 +231,40 @@ def test_calibrate_tray_mistakes_are_one_line_exit_2(
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
     assert not cal.exists()  # nothing written
+
+
+# --------------------------------------------------------------------------- the live loop
+
+
+def watcher(**options: object) -> Watcher:
+    start = start_position("gravitation")
+    return Watcher(Referee.start(start, lambda *_: []), BoardReader(start.layout), **options)
+
+
+def test_the_watcher_reads_the_dice_in_its_tray_of_the_scaled_view(frame: Path) -> None:
+    image = cv2.resize(cv2.imread(str(frame)), (1280, 1920))  # a camera frame twice the view
+    glance = watcher(dice_tray=Tray(0.0, 0.25, 1.0, 0.75)).look(image)
+    assert glance.kind == "dice" and glance.dice is not None and glance.dice_scale == 2.0
+    assert len(glance.dice.dice) == 3
+    assert all(480 < d.y * glance.dice_scale < 1440 for d in glance.dice.dice)
+
+
+def test_a_new_tray_applies_from_the_next_frame_on_the_same_picture_too(frame: Path) -> None:
+    image = cv2.imread(str(frame))
+    live = watcher()
+    assert len(live.look(image).dice.dice) == 7
+    live.use_dice(Tray(0.0, 0.25, 1.0, 0.75))  # the calibration page saved a tray
+    glance = live.look(image)
+    assert len(glance.dice.dice) == 3 and glance.dice_tray == Tray(0.0, 0.25, 1.0, 0.75)
+    live.use_dice(None)
+    assert len(live.look(image).dice.dice) == 7
+
+
+def test_the_live_view_draws_the_tray_at_its_place_on_any_view_size() -> None:
+    from companion.vision.overlay import TRAY, draw_tray
+
+    view = np.zeros((480, 640, 3), np.uint8)
+    draw_tray(view, Tray(0.25, 0.5, 0.75, 1.0))
+    drawn = np.argwhere(np.all(view == TRAY, axis=2))
+    assert np.abs(drawn.min(axis=0) - (240, 160)).max() <= 1  # the lines 2 px wide
+    assert np.abs(drawn.max(axis=0) - (479, 479)).max() <= 1

@@ -13,11 +13,13 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
-from companion.calibration import load_calibration
+from companion.calibration import Calibration, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
 from companion.live import Live
+from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
 from companion.vision import BoardReader
+from companion.vision.dice.tray import Tray
 from companion.watch import Watcher
 from companion.web import create_app
 
@@ -250,3 +252,36 @@ def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_pa
     reader = serve._camera(config, table, None).watcher.board.reader
     assert not np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
     assert "calibration is not JSON" in caplog.text and "reading with the defaults" in caplog.text
+
+
+def test_the_dice_tray_is_listed_kept_by_a_fit_and_read_with_from_the_next_frame(scene):
+    tray = Tray(0.1, 0.2, 0.9, 0.8)  # set by `companion calibrate tray`
+    save_calibration(Calibration("gravitation", tray=tray), scene.path)
+    client = scene.client
+    unlock(client)
+    page = client.get("/calibrate?lang=en").get_data(as_text=True)
+    assert "Dice tray: x 0.1-0.9, y 0.2-0.8 of the frame" in page
+    page = client.get("/calibrate?lang=de").get_data(as_text=True)
+    assert "Würfelschale: x 0.1-0.9, y 0.2-0.8 des Bildes" in page
+    calibrate(scene)
+    assert load_calibration(scene.path).tray == tray
+    scene.image = render_scene(3, scene_options(dice=(2, 2))).image
+    glance = scene.live.step()
+    assert glance is not None and glance.kind == "dice" and glance.dice_tray == tray
+    assert post(client, "/calibrate/reset").status_code == 302
+    glance = scene.live.step()
+    assert glance is not None and glance.dice_tray is None
+
+
+def test_serve_reads_the_dice_within_the_saved_tray(tmp_path):
+    from companion.cli import serve
+    from companion.config import Config
+
+    config = Config(data_dir=tmp_path)
+    tray = Tray(0.1, 0.2, 0.9, 0.8)
+    save_calibration(
+        Calibration("gravitation", tray=tray), config.calibration_dir / "gravitation.json"
+    )
+    watcher = serve._camera(config, Table.new(position()), None).watcher
+    glance = watcher.look(render_scene(3, scene_options(dice=(2, 2))).image)
+    assert glance.kind == "dice" and glance.dice_tray == tray

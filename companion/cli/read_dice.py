@@ -75,14 +75,11 @@ def describe(reading: DiceReading) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.calibration import load_calibration
+    from companion.calibration import dice_setup, load_calibration
     from companion.imagecheck import read_image
-    from companion.vision.dice.reader import DEFAULT_PROFILES, read_dice
+    from companion.vision.dice.reader import read_dice
 
-    tray, profiles = None, DEFAULT_PROFILES
-    if args.calibration:
-        calibration = load_calibration(args.calibration)
-        tray, profiles = calibration.tray, calibration.dice_profiles
+    tray, profiles = dice_setup(load_calibration(args.calibration) if args.calibration else None)
     images: list[tuple[str, DiceReading]] = []
     for path in args.images:  # read every image first: bad input stops before any output
         image = read_image(path)

@@ -239,11 +239,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_legend": (
         (
             "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
-            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl"
+            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl · magenta: Würfelschale"
         ),
         (
             "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece "
-            "read · red: unsure · box: a die and its value"
+            "read · red: unsure · box: a die and its value · magenta: the dice tray"
         ),
     ),
     "cal_colours": ("Farben der Steine", "Piece colours"),
@@ -276,6 +276,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_corners": ("vier Ecken", "four corners"),
     "cal_markers": ("ArUco-Marken", "ArUco markers"),
     "cal_defaults": ("Standardfarben", "standard colours"),
+    "cal_tray": ("Würfelschale", "Dice tray"),
+    "cal_tray_box": ("{box} des Bildes", "{box} of the frame"),
+    "cal_tray_none": ("keine (Würfel im ganzen Bild gelesen)", "none (dice read anywhere)"),
     "cal_none_yet": (
         "Noch keine Kalibrierung: es gelten die Standardfarben.",
         "No calibration yet: the standard colours apply.",

@@ -7,9 +7,11 @@ with its checks: photos that do not read back as what they are said to show are 
 with a one-line reason and nothing is saved. An "empty board" with something on it is
 refused when it is captured, and saving needs both photos. A good fit is saved to the
 calibration file in the config's data directory and the camera reads with it from the
-next frame on; the calibration it replaced is kept and can be restored, and "reset"
-goes back to the default colours (both restorable). On the synthetic camera a capture
-photographs what it is said to show: the empty board, or the start.
+next frame on (the board with its colours, the dice within the file's tray and with its
+dice colours); the calibration it replaced is kept and can be restored, and "reset" goes
+back to the default colours (both restorable). On the synthetic camera a capture
+photographs what it is said to show: the empty board, or the start. The page lists what
+the file holds, the dice tray included (set by ``companion calibrate tray``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from companion.calibration import (
     Calibration,
     backup_path,
     board_reader,
+    dice_setup,
     fit_colours,
     load_calibration,
     refuse_pieces_on_empty,
@@ -201,7 +204,7 @@ def save() -> tuple[str, int] | BaseResponse:
         return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
     live = _live()
     if live is not None:
-        live.use_reader(board_reader(layout, fitted))
+        _read_with(live, layout, fitted)
     with _captures().lock:
         _captures().photos.clear()
     flash(t("cal_saved"))
@@ -233,7 +236,13 @@ def _swap(change: Callable[[Path], Path], done: str) -> tuple[str, int] | BaseRe
     calibration, problem = _current()
     live = _live()
     if live is not None and not problem:
-        layout = current_app.config["TABLE"].position.layout
-        live.use_reader(board_reader(layout, calibration))
+        _read_with(live, current_app.config["TABLE"].position.layout, calibration)
     flash(t(done))
     return redirect(url_for("calibrate.page"))
+
+
+def _read_with(live: Live, layout: Layout, calibration: Calibration | None) -> None:
+    """The camera reads the board, and the dice within the tray, with ``calibration``
+    from the next frame on."""
+    live.use_reader(board_reader(layout, calibration))
+    live.watcher.use_dice(*dice_setup(calibration))
