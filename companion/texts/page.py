@@ -303,6 +303,38 @@ WORDS: dict[str, tuple[str, str]] = {
         "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
         "Only the empty board or the start position can be captured.",
     ),
+    "cal_tray_how": (
+        (
+            "Würfel werden nur in der Schale gelesen, nicht auf Tastatur, Kabeln oder dem "
+            "Brett daneben: ihr linker, oberer, rechter und unterer Rand in % des Kamerabildes. "
+            "Das Kamerabild zeigt sie auf Würfelbildern als magenta Rahmen."
+        ),
+        (
+            "Dice are read only in the tray, not on a keyboard, cables or the board beside it: "
+            "its left, top, right and bottom edge in % of the camera's picture. The camera "
+            "view shows it on dice frames as a magenta frame."
+        ),
+    ),
+    "cal_tray_left": ("links", "left"),
+    "cal_tray_top": ("oben", "top"),
+    "cal_tray_right": ("rechts", "right"),
+    "cal_tray_bottom": ("unten", "bottom"),
+    "cal_tray_save": ("Würfelschale speichern", "Save the dice tray"),
+    "cal_tray_clear": ("Im ganzen Bild lesen", "Read the whole picture"),
+    "cal_tray_saved": (
+        "Würfelschale gespeichert; die Kamera liest Würfel ab jetzt nur dort.",
+        "Dice tray saved; the camera reads dice only there from now on.",
+    ),
+    "cal_tray_cleared": (
+        "Keine Würfelschale mehr; die Kamera liest Würfel im ganzen Bild.",
+        "No dice tray any more; the camera reads dice in the whole picture.",
+    ),
+    "cal_tray_bad": (
+        "Die Würfelschale braucht Zahlen von 0 bis 100 mit links < rechts und oben < unten, "
+        "mindestens 2 % breit und hoch; nichts gespeichert.",
+        "The dice tray needs numbers from 0 to 100 with left < right and top < bottom, at "
+        "least 2 % wide and high; nothing saved.",
+    ),
     "cal_restore": ("Vorherige Kalibrierung wiederherstellen", "Restore the previous calibration"),
     "cal_reset": ("Auf Standardfarben zurücksetzen", "Reset to the standard colours"),
     "cal_restored": (
