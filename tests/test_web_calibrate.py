@@ -260,9 +260,9 @@ def test_the_dice_tray_is_listed_kept_by_a_fit_and_read_with_from_the_next_frame
     client = scene.client
     unlock(client)
     page = client.get("/calibrate?lang=en").get_data(as_text=True)
-    assert "Dice tray: x 0.1-0.9, y 0.2-0.8 of the frame" in page
+    assert "Dice tray: left 10 %, top 20 %, right 90 %, bottom 80 % of the picture" in page
     page = client.get("/calibrate?lang=de").get_data(as_text=True)
-    assert "Würfelschale: x 0.1-0.9, y 0.2-0.8 des Bildes" in page
+    assert "Würfelschale: links 10 %, oben 20 %, rechts 90 %, unten 80 % des Bildes" in page
     calibrate(scene)
     assert load_calibration(scene.path).tray == tray
     scene.image = render_scene(3, scene_options(dice=(2, 2))).image

@@ -277,7 +277,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_markers": ("ArUco-Marken", "ArUco markers"),
     "cal_defaults": ("Standardfarben", "standard colours"),
     "cal_tray": ("Würfelschale", "Dice tray"),
-    "cal_tray_box": ("{box} des Bildes", "{box} of the frame"),
+    "cal_tray_box": (
+        "links {left} %, oben {top} %, rechts {right} %, unten {bottom} % des Bildes",
+        "left {left} %, top {top} %, right {right} %, bottom {bottom} % of the picture",
+    ),
     "cal_tray_none": ("keine (Würfel im ganzen Bild gelesen)", "none (dice read anywhere)"),
     "cal_none_yet": (
         "Noch keine Kalibrierung: es gelten die Standardfarben.",
@@ -307,12 +310,12 @@ WORDS: dict[str, tuple[str, str]] = {
         (
             "Würfel werden nur in der Schale gelesen, nicht auf Tastatur, Kabeln oder dem "
             "Brett daneben: ihr linker, oberer, rechter und unterer Rand in % des Kamerabildes. "
-            "Das Kamerabild zeigt sie auf Würfelbildern als magenta Rahmen."
+            "Das Kamerabild zeigt sie auf Würfelbildern als magentafarbenes Rechteck."
         ),
         (
             "Dice are read only in the tray, not on a keyboard, cables or the board beside it: "
             "its left, top, right and bottom edge in % of the camera's picture. The camera "
-            "view shows it on dice frames as a magenta frame."
+            "view shows it on dice frames as a magenta rectangle."
         ),
     ),
     "cal_tray_left": ("links", "left"),
