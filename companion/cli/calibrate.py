@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
-HELP = "calibrate camera, board corners and piece colours into one file (see calibration/)"
+HELP = "calibrate camera, board corners, piece colours and dice into one file (see calibration/)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
