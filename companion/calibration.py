@@ -3,10 +3,11 @@
 It holds what a fresh install has to guess: the camera's intrinsics and lens distortion
 (measured from photos of a printed ChArUco target), how the board is located (its ArUco
 markers, or four corners clicked by hand for a board without markers) and the colour
-profiles of the players' real pieces on the real board under the real lamp. Every part is
-optional; ``companion calibrate`` fills them in step by step (calibration/README.md) and
-``companion read-board --calibration FILE`` uses them. A broken file is a one-line error
-naming the file and the entry.
+profiles of the players' real pieces on the real board under the real lamp, and for the
+dice reader the dice's colours and the tray where dice are read. Every part is optional;
+``companion calibrate`` fills them in step by step (calibration/README.md) and
+``companion read-board --calibration FILE`` (``read-dice --calibration FILE``) uses them. A
+broken file is a one-line error naming the file and the entry.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from companion.layout import Layout
 from companion.texts import text
 from companion.vision.board.locate import FloatArray, Intrinsics
 from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
+from companion.vision.dice.tray import Tray
 
 if TYPE_CHECKING:
     from companion.position import Position
@@ -117,6 +120,7 @@ class Calibration:
     profiles: Profiles | None = None
     name: str = "camera"
     dice: Mapping[str, DiceColour] = field(default_factory=dict)
+    tray: Tray | None = None  # where dice are read; None: the whole frame
 
     @property
     def intrinsics(self) -> Intrinsics | None:
@@ -125,6 +129,19 @@ class Calibration:
     @property
     def manual(self) -> tuple[FloatArray, FloatArray] | None:
         return (self.corners.board_mm, self.corners.image_px) if self.corners else None
+
+    @property
+    def dice_profiles(self) -> DiceProfiles:
+        """The dice reader's Miwin profiles with the body colours this file measured
+        (``calibrate dice --name miwin-III``); other names (``d6``) the reader does not
+        tell by colour."""
+        kinds = {p.kind for p in DEFAULT_PROFILES.miwin}
+        colours = {
+            name: (round(d.body_bgr[0]), round(d.body_bgr[1]), round(d.body_bgr[2]))
+            for name, d in self.dice.items()
+            if name in kinds
+        }
+        return DEFAULT_PROFILES.override(colours) if colours else DEFAULT_PROFILES
 
     def with_(self, **changes: Any) -> Calibration:
         return replace(self, **changes)
@@ -153,6 +170,8 @@ class Calibration:
             data["colours"] = self.profiles.to_json()
         if self.dice:
             data["dice"] = {name: d.to_json() for name, d in sorted(self.dice.items())}
+        if self.tray:
+            data["tray"] = self.tray.to_json()
         return data
 
 
@@ -231,7 +250,21 @@ def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
     if data.get("colours") is not None:
         profiles = profiles_from_json(data["colours"], f"{where}: colours")
     dice = _dice(data.get("dice", {}), where)
-    return Calibration(layout, camera, corners, profiles, str(data.get("name", "camera")), dice)
+    tray = _tray(data["tray"], where) if data.get("tray") is not None else None
+    name = str(data.get("name", "camera"))
+    return Calibration(layout, camera, corners, profiles, name, dice, tray)
+
+
+def _tray(data: Any, where: str) -> Tray:
+    """``"tray": [x0, y0, x1, y1]``, fractions of the frame (0..1)."""
+    if not (isinstance(data, list) and len(data) == 4):
+        raise CompanionError(f"{where}: tray: expected [x0, y0, x1, y1], fractions of the frame")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
+        raise CompanionError(f"{where}: tray: {data!r} are not four numbers")
+    try:
+        return Tray(*(float(v) for v in data))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
 
 
 def _dice(data: Any, where: str) -> dict[str, DiceColour]:
@@ -522,6 +555,14 @@ def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader
     if calibration is None:
         return BoardReader(layout)
     return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+
+
+def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:
+    """The dice reader's tray and Miwin profiles from what ``calibration`` measured (the
+    whole frame and the default colours where it is silent)."""
+    if calibration is None:
+        return None, DEFAULT_PROFILES
+    return calibration.tray, calibration.dice_profiles
 
 
 def start_placement(layout: Layout) -> dict[str, str]:

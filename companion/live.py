@@ -123,6 +123,8 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
     view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
     if glance.read is not None and glance.location is not None:
         overlay.draw_board(view, glance.read, glance.location, reader, scale)
+    if glance.dice_tray is not None:
+        overlay.draw_tray(view, glance.dice_tray)
     if glance.dice is not None:
         overlay.draw_dice(view, glance.dice, glance.dice_scale * scale)
     colour = (80, 200, 80) if glance.still else (60, 180, 240)

@@ -16,7 +16,9 @@ How a frame is told apart (docs/referee.md):
   :class:`~companion.vision.dice.settle.SettleDetector`; a die still rolling (motion blur) or
   dice that moved between frames are ignored, and only a settled roll reaches the referee.
   A board frame between two throws makes the next settled roll news even if the dice
-  happen to show the same values at the same place. Two d6 go to the referee larger
+  happen to show the same values at the same place. With a calibrated tray
+  (``dice_tray``, fractions of the frame) only the tray's part of the view is read: dice
+  on a keyboard or a board beside it are not. Two d6 go to the referee larger
   first; TENET's Miwin dice (``dice_kind="miwin"``) in the order III, IV, V.
 """
 
@@ -36,8 +38,9 @@ from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader
 from companion.vision.board.still import BoardWatcher, Observation
-from companion.vision.dice.reader import DiceReading, read_dice
+from companion.vision.dice.reader import DEFAULT_PROFILES, DiceProfiles, DiceReading, read_dice
 from companion.vision.dice.settle import SettleDetector
+from companion.vision.dice.tray import Tray
 
 Image = npt.NDArray[np.uint8]
 
@@ -74,6 +77,7 @@ class Glance:
     location: Location | None = field(default=None, repr=False, compare=False)
     dice: DiceReading | None = field(default=None, repr=False, compare=False)
     dice_scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
+    dice_tray: Tray | None = None  # where in the frame the dice were read (None: anywhere)
     settled: DiceReading | None = field(default=None, repr=False, compare=False)
 
 
@@ -89,16 +93,20 @@ class Watcher:
         settle_frames: int = 3,
         dice_kind: str = "d6",
         dice_width: int = DICE_WIDTH,
+        dice_tray: Tray | None = None,
+        dice_profiles: DiceProfiles = DEFAULT_PROFILES,
     ) -> None:
         self.referee = referee
         self.board = BoardWatcher(reader, still_frames=still_frames)
         self.dice = SettleDetector(frames=settle_frames)
         self.dice_kind = dice_kind
         self.dice_width = dice_width
+        self._dice_setup = (dice_tray, dice_profiles)  # one tuple: swapped in one step
         self._last_kind = ""
         self._thumb: npt.NDArray[np.int16] | None = None  # of the last frame read
         self._reused = 0  # frames since, found to be the same picture
         self._reading: tuple[DiceReading, float] | None = None  # the last dice frame's
+        self._read_with = self._dice_setup  # the tray and profiles it was read with
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -133,8 +141,15 @@ class Watcher:
             return _board_glance(seen)
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
-        self._reading = (read_dice(view, self.dice_kind), image.shape[1] / view.shape[1])
+        tray, profiles = self._read_with = self._dice_setup  # the page may swap it meanwhile
+        reading = read_dice(view, self.dice_kind, profiles, tray)
+        self._reading = (reading, image.shape[1] / view.shape[1])
         return self._dice_glance(*self._reading)
+
+    def use_dice(self, tray: Tray | None, profiles: DiceProfiles = DEFAULT_PROFILES) -> None:
+        """Read dice within ``tray`` (None: anywhere) and tell Miwin dice by ``profiles``
+        from the next frame on (a new calibration), the same picture included."""
+        self._dice_setup = (tray, profiles)
 
     def _again(self) -> Glance | None:
         """The last frame's reading once more (the same picture again)."""
@@ -142,11 +157,14 @@ class Watcher:
             seen = self.board.again()
             return _board_glance(seen) if seen is not None else None
         if self._last_kind == "dice" and self._reading is not None:
+            if self._read_with is not self._dice_setup:
+                return None  # read with the tray before a new calibration: read anew
             return self._dice_glance(*self._reading)
         return None
 
     def _dice_glance(self, reading: DiceReading, scale: float) -> Glance:
         settled = self.dice.feed(reading)
+        tray = self._read_with[0]
         if settled is None:
             if not reading.dice:
                 note = text("watch.nothing")
@@ -154,8 +172,10 @@ class Watcher:
                 note = text("watch.rolling")
             else:
                 note = text("watch.settling", values=_said(reading.values))
-            return Glance("dice", False, note=note, dice=reading, dice_scale=scale)
-        return Glance("dice", True, None, "", dice=reading, dice_scale=scale, settled=settled)
+            return Glance("dice", False, note=note, dice=reading, dice_scale=scale, dice_tray=tray)
+        return Glance(
+            "dice", True, None, "", dice=reading, dice_scale=scale, dice_tray=tray, settled=settled
+        )
 
     def tell(self, glance: Glance, referee: Referee, taken: float | None = None) -> Glance:
         """Hand a still board or a settled roll of :meth:`look` to ``referee``: the glance

@@ -155,3 +155,73 @@ def test_an_unsure_die_is_marked_and_left_out_of_the_total() -> None:
         "3 dice, total 10 of the 2 sure (1 unsure, not counted): "
         "6 at 379,140 [100%]; 4 at 386,282 [99%]; 2 at 54,590 [41%, unsure]"
     )
+
+
+# --------------------------------------------------------------------------- --calibration
+
+
+def test_a_calibrated_tray_reads_only_its_dice_in_the_photos_pixels(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tray = render_scene(11, scene_options(dice=(3, 3), touching=0.0, max_tilt=10.0))
+    clutter = render_scene(12, scene_options(dice=(4, 4), touching=0.0, max_tilt=10.0))
+    photo = tmp_path / "frame.png"  # the tray between two halves of a table with dice
+    cv2.imwrite(str(photo), np.vstack([clutter.image[:240], tray.image, clutter.image[240:]]))
+    cal = tmp_path / "cal.json"
+    assert main(["calibrate", "tray", str(photo), "--box", "0,240,640,720", "-c", str(cal)]) == 0
+    capsys.readouterr()
+    assert main(["read-dice", str(photo), "--calibration", str(cal), "--json"]) == 0
+    dice = json.loads(capsys.readouterr().out)["dice"]
+    assert sorted(d["value"] for d in dice) == sorted(d.value for d in tray.dice)
+    assert all(240 < d["y"] < 720 for d in dice)
+    assert main(["read-dice", str(photo), "--json"]) == 0  # without it: all seven
+    assert len(json.loads(capsys.readouterr().out)["dice"]) == 7
+
+
+def test_the_measured_miwin_colours_tell_the_dice_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scene = render_scene(5, scene_options(kind="miwin", dice=(3, 3), touching=0.0))
+    photo = tmp_path / "miwin.png"
+    cv2.imwrite(str(photo), scene.image)
+    cal = tmp_path / "cal.json"
+    # a set whose III is red and whose IV is blue: measured so, they are read so
+    swapped = {"miwin-IV": "miwin-III", "miwin-III": "miwin-IV"}
+    for die in scene.dice:
+        if die.kind in swapped:
+            at = f"{die.x:.0f},{die.y:.0f}"
+            argv = ["calibrate", "dice", str(photo), "--name", swapped[die.kind], "--at", at]
+            assert main([*argv, "--radius", f"{die.side / 3:.0f}", "-c", str(cal)]) == 0
+    capsys.readouterr()
+
+    def kinds(*options: str) -> dict[int, str]:  # the kind read, by where the die lies
+        assert main(["read-dice", str(photo), "--kind", "miwin", "--json", *options]) == 0
+        dice = json.loads(capsys.readouterr().out)["dice"]
+        return {round(d["x"] / 20): d["kind"] for d in dice}
+
+    default, calibrated = kinds(), kinds("--calibration", str(cal))
+    assert sorted(default.values()) == ["miwin-III", "miwin-IV", "miwin-V"]
+    assert calibrated == {x: swapped.get(kind, kind) for x, kind in default.items()}
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read calibration"),
+        ('{"format": "companion-calibration/1", "layout": "g", "tray": [0, 0, 2, 1]}', "tray"),
+        ("{", "calibration is not JSON"),
+    ],
+)
+def test_a_bad_calibration_file_is_one_line_exit_2(
+    tray: tuple[Path, list[int]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: str | None,
+    message: str,
+) -> None:
+    cal = tmp_path / "cal.json"
+    if content is not None:
+        cal.write_text(content)
+    assert main(["read-dice", str(tray[0]), "--calibration", str(cal)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and str(cal) in err and message in err and err.count("\n") == 1

@@ -13,11 +13,13 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
-from companion.calibration import load_calibration
+from companion.calibration import Calibration, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
 from companion.live import Live
+from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
 from companion.vision import BoardReader
+from companion.vision.dice.tray import Tray
 from companion.watch import Watcher
 from companion.web import create_app
 
@@ -250,3 +252,81 @@ def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_pa
     reader = serve._camera(config, table, None).watcher.board.reader
     assert not np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
     assert "calibration is not JSON" in caplog.text and "reading with the defaults" in caplog.text
+
+
+def test_the_dice_tray_is_listed_kept_by_a_fit_and_read_with_from_the_next_frame(scene):
+    tray = Tray(0.1, 0.2, 0.9, 0.8)  # set by `companion calibrate tray`
+    save_calibration(Calibration("gravitation", tray=tray), scene.path)
+    client = scene.client
+    unlock(client)
+    page = client.get("/calibrate?lang=en").get_data(as_text=True)
+    assert "Dice tray: left 10 %, top 20 %, right 90 %, bottom 80 % of the picture" in page
+    page = client.get("/calibrate?lang=de").get_data(as_text=True)
+    assert "Würfelschale: links 10 %, oben 20 %, rechts 90 %, unten 80 % des Bildes" in page
+    calibrate(scene)
+    assert load_calibration(scene.path).tray == tray
+    scene.image = render_scene(3, scene_options(dice=(2, 2))).image
+    glance = scene.live.step()
+    assert glance is not None and glance.kind == "dice" and glance.dice_tray == tray
+    assert post(client, "/calibrate/reset").status_code == 302
+    glance = scene.live.step()
+    assert glance is not None and glance.dice_tray is None
+
+
+def test_serve_reads_the_dice_within_the_saved_tray(tmp_path):
+    from companion.cli import serve
+    from companion.config import Config
+
+    config = Config(data_dir=tmp_path)
+    tray = Tray(0.1, 0.2, 0.9, 0.8)
+    save_calibration(
+        Calibration("gravitation", tray=tray), config.calibration_dir / "gravitation.json"
+    )
+    watcher = serve._camera(config, Table.new(position()), None).watcher
+    glance = watcher.look(render_scene(3, scene_options(dice=(2, 2))).image)
+    assert glance.kind == "dice" and glance.dice_tray == tray
+
+
+def test_the_referee_sets_the_dice_tray_on_the_page_and_the_camera_reads_there(scene):
+    client = scene.client
+    unlock(client)
+    calibrate(scene)  # the colours are kept when the tray is saved
+    colours = load_calibration(scene.path).to_json()["colours"]
+    edges = {"left": "10", "top": "20", "right": "90", "bottom": "80"}
+    assert post(client, "/calibrate/tray", **edges, do="save").status_code == 302
+    saved = load_calibration(scene.path)
+    assert saved.tray == Tray(0.1, 0.2, 0.9, 0.8) and saved.to_json()["colours"] == colours
+    page = client.get("/calibrate").get_data(as_text=True)
+    assert "Würfelschale gespeichert" in page and 'name="left" min="0" max="100"' in page
+    assert 'name="right" min="0" max="100" step="0.1" value="90"' in page
+    scene.image = render_scene(3, scene_options(dice=(2, 2))).image
+    assert scene.live.step().dice_tray == Tray(0.1, 0.2, 0.9, 0.8)
+    assert post(client, "/calibrate/tray", do="clear").status_code == 302
+    assert load_calibration(scene.path).tray is None
+    assert scene.live.step().dice_tray is None
+    assert post(client, "/calibrate/restore").status_code == 302  # the tray back
+    assert scene.live.step().dice_tray == Tray(0.1, 0.2, 0.9, 0.8)
+
+
+@pytest.mark.parametrize(
+    "edges",
+    [
+        {"left": "90", "top": "20", "right": "10", "bottom": "80"},
+        {"left": "0", "top": "0", "right": "120", "bottom": "80"},
+        {"left": "x", "top": "0", "right": "50", "bottom": "80"},
+        {"left": "nan", "top": "0", "right": "50", "bottom": "80"},
+        {"top": "0", "right": "50", "bottom": "80"},
+    ],
+)
+def test_a_tray_that_is_no_rectangle_of_the_picture_is_refused_and_nothing_saved(scene, edges):
+    unlock(scene.client)
+    response = post(scene.client, "/calibrate/tray", **edges, do="save")
+    assert response.status_code == 400
+    assert "Die Würfelschale braucht Zahlen von 0 bis 100" in response.get_data(as_text=True)
+    assert not scene.path.exists()
+
+
+def test_the_tray_needs_the_pin(scene):
+    response = post(scene.client, "/calibrate/tray", left="0", top="0", right="50", bottom="50")
+    assert response.status_code == 302 and "/unlock" in response.headers["Location"]
+    assert not scene.path.exists()

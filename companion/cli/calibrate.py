@@ -10,6 +10,7 @@ calibration file (``-c FILE``, created by the first step):
 * ``colours --empty PHOTO --start PHOTO [--position PHOTO POSITION]`` — the real pieces
   and the real board under the real lamp;
 * ``dice PHOTO --name d6 --at X,Y`` — a die's body and pip colours, for the dice reader;
+* ``tray PHOTO --box X0,Y0,X1,Y1`` — where dice are read (``--clear``: the whole frame);
 * ``check PHOTO [-o preview.png]`` — read a photo with the file and draw what was seen;
 * ``show`` — what the file holds;
 * ``restore`` — the file as it was before the last step (every step keeps the file it
@@ -37,11 +38,12 @@ if TYPE_CHECKING:
     )
     from companion.vision import BoardRead
     from companion.vision.board.reader import BoardReader
+    from companion.vision.dice.tray import Tray
 
     Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
-HELP = "calibrate camera, board corners and piece colours into one file (see calibration/)"
+HELP = "calibrate camera, board corners, piece colours and dice into one file (see calibration/)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,6 +94,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
     dice.add_argument("--radius", type=decimal(2, 2000), default=15.0, help="top face radius in px")
     _file(dice)
+    tray = steps.add_parser("tray", help="where dice are read: a box on a photo of the tray")
+    tray.add_argument("photo", nargs="?", metavar="PHOTO", help="a photo the camera took")
+    tray.add_argument(
+        "--box", metavar="X0,Y0,X1,Y1", help="the tray's top-left and bottom-right pixel on PHOTO"
+    )
+    tray.add_argument(
+        "--clear", action="store_true", help="no tray: read dice anywhere in the frame again"
+    )
+    _file(tray)
     check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
     check.add_argument("photo", metavar="PHOTO")
     check.add_argument("-o", "--output", metavar="FILE", help="write a preview picture")
@@ -140,6 +151,9 @@ def run(args: argparse.Namespace) -> int:
         die = measure_die(read_image(args.photo), x, y, args.radius)
         calibration = calibration.with_(dice={**calibration.dice, args.name: die})
         done = f"dice {args.name!r}: body and pip colours measured"
+    elif args.step == "tray":
+        tray, done = _tray(args, calibration, notes)
+        calibration = calibration.with_(tray=tray)
     elif args.step == "corners":
         calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
         done = "board: located by four " + ("fields" if args.fields else "corners")
@@ -247,6 +261,54 @@ def _point(text: str, option: str) -> tuple[float, float]:
     return x, y
 
 
+def _tray(
+    args: argparse.Namespace, calibration: Calibration, notes: list[str]
+) -> tuple[Tray | None, str]:
+    """The tray of ``--box`` on the photo (or none with ``--clear``), and what it reads
+    there: the user sees at once whether the box holds the dice and leaves out the rest."""
+    from companion.imagecheck import read_image
+    from companion.vision.dice.reader import read_dice
+    from companion.vision.dice.tray import Tray, parse_box
+
+    if args.clear:
+        if args.photo or args.box:
+            raise CompanionError("--clear takes no PHOTO and no --box")
+        return None, "tray: none; dice are read anywhere in the frame"
+    if not (args.photo and args.box):
+        raise CompanionError("give PHOTO and --box X0,Y0,X1,Y1 (or --clear)")
+    box = parse_box(args.box)
+    image = read_image(args.photo)
+    height, width = image.shape[:2]
+    try:
+        tray = Tray.of_box(box, width, height)
+    except CompanionError as exc:
+        raise CompanionError(f"{args.photo}: --{exc}") from None
+    profiles = calibration.dice_profiles
+    inside = read_dice(image, profiles=profiles, tray=tray)
+    x0, y0, x1, y1 = box
+    outside = [
+        d
+        for d in read_dice(image, profiles=profiles).dice
+        if not (x0 <= d.x < x1 and y0 <= d.y < y1)
+    ]
+    values = " ".join(str(v) for v in inside.values)
+    done = (
+        f"tray: {tray} of the frame; {len(inside.dice)} dice read inside it"
+        + (f" ({values})" if values else "")
+        + f", {len(outside)} outside it left out"
+    )
+    if not inside.dice:
+        notes.append("no die read inside the box: does the box hold the tray, with dice in it?")
+    camera = calibration.camera
+    if camera and abs(width / height - camera.intrinsics.width / camera.intrinsics.height) > 0.01:
+        notes.append(
+            f"the photo is {width}x{height}, the calibrated camera "
+            f"{camera.intrinsics.width}x{camera.intrinsics.height}: take it with the "
+            "companion's camera, or the box falls elsewhere in its frame"
+        )
+    return tray, done
+
+
 def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
@@ -291,6 +353,8 @@ def _show(args: argparse.Namespace) -> int:
     profiles = calibration.profiles
     print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
     print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
+    tray = calibration.tray
+    print("  tray: " + (f"{tray} of the frame" if tray else "none (dice read anywhere)"))
     return 0
 
 

@@ -6,6 +6,11 @@ With ``--json`` one JSON line per image (DESIGN.md):
 (exit 2, one line); a photo without dice is an empty result (exit 0). A photo is a still:
 its dice lie where they lie, so ``settled`` is true (motion blur matters to the live loop,
 which reads a stream of frames, not to a photo given here).
+
+``--calibration FILE`` reads with what ``companion calibrate`` measured: only within the
+file's dice tray (``calibrate tray``), and the Miwin dice told apart by their measured
+colours (``calibrate dice --name miwin-III``). The dice are given in the whole photo's
+pixels, tray or not.
 """
 
 from __future__ import annotations
@@ -37,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="d6: standard six-sided dice (default); miwin: Miwin's dice III, IV and V, "
         "told apart by colour",
     )
+    parser.add_argument(
+        "--calibration",
+        metavar="FILE",
+        help="calibration file (companion calibrate): read only within its dice tray, "
+        "with its dice colours",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON line per image")
 
 
@@ -64,14 +75,16 @@ def describe(reading: DiceReading) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.calibration import dice_setup, load_calibration
     from companion.imagecheck import read_image
     from companion.vision.dice.reader import read_dice
 
+    tray, profiles = dice_setup(load_calibration(args.calibration) if args.calibration else None)
     images: list[tuple[str, DiceReading]] = []
     for path in args.images:  # read every image first: bad input stops before any output
         image = read_image(path)
         try:
-            images.append((path, read_dice(image, args.kind)))
+            images.append((path, read_dice(image, args.kind, profiles, tray)))
         except CompanionError as exc:
             raise CompanionError(f"{path}: {exc}") from exc
     for path, reading in images:

@@ -238,7 +238,7 @@ class _LateApp:
 
 def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
-    from companion.calibration import board_reader, load_calibration
+    from companion.calibration import board_reader, dice_setup, load_calibration
     from companion.camera import Supervisor, SyntheticSource, choose_source
     from companion.live import Live, table_photographer
     from companion.watch import Watcher, dice_kind_of
@@ -261,7 +261,14 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
     reader = _LateReader(lambda: board_reader(layout, calibration))
-    watcher = Watcher(table.referee, cast("BoardReader", reader), dice_kind=dice)
+    tray, profiles = dice_setup(calibration)
+    watcher = Watcher(
+        table.referee,
+        cast("BoardReader", reader),
+        dice_kind=dice,
+        dice_tray=tray,
+        dice_profiles=profiles,
+    )
     synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
     return Live(table, camera, watcher, synthetic)
 

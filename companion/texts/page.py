@@ -239,11 +239,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_legend": (
         (
             "Türkis: erkannte Marken · grauer Kreis: leeres Feld · Ring in Steinfarbe: Stein "
-            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl"
+            "erkannt · rot: unsicher · Kasten: Würfel mit Augenzahl · magenta: Würfelschale"
         ),
         (
             "Cyan: markers found · grey circle: empty field · ring in a piece colour: piece "
-            "read · red: unsure · box: a die and its value"
+            "read · red: unsure · box: a die and its value · magenta: the dice tray"
         ),
     ),
     "cal_colours": ("Farben der Steine", "Piece colours"),
@@ -276,6 +276,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_corners": ("vier Ecken", "four corners"),
     "cal_markers": ("ArUco-Marken", "ArUco markers"),
     "cal_defaults": ("Standardfarben", "standard colours"),
+    "cal_tray": ("Würfelschale", "Dice tray"),
+    "cal_tray_box": (
+        "links {left} %, oben {top} %, rechts {right} %, unten {bottom} % des Bildes",
+        "left {left} %, top {top} %, right {right} %, bottom {bottom} % of the picture",
+    ),
+    "cal_tray_none": ("keine (Würfel im ganzen Bild gelesen)", "none (dice read anywhere)"),
     "cal_none_yet": (
         "Noch keine Kalibrierung: es gelten die Standardfarben.",
         "No calibration yet: the standard colours apply.",
@@ -299,6 +305,38 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_bad_kind": (
         "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
         "Only the empty board or the start position can be captured.",
+    ),
+    "cal_tray_how": (
+        (
+            "Würfel werden nur in der Schale gelesen, nicht auf Tastatur, Kabeln oder dem "
+            "Brett daneben: ihr linker, oberer, rechter und unterer Rand in % des Kamerabildes. "
+            "Das Kamerabild zeigt sie auf Würfelbildern als magentafarbenes Rechteck."
+        ),
+        (
+            "Dice are read only in the tray, not on a keyboard, cables or the board beside it: "
+            "its left, top, right and bottom edge in % of the camera's picture. The camera "
+            "view shows it on dice frames as a magenta rectangle."
+        ),
+    ),
+    "cal_tray_left": ("links", "left"),
+    "cal_tray_top": ("oben", "top"),
+    "cal_tray_right": ("rechts", "right"),
+    "cal_tray_bottom": ("unten", "bottom"),
+    "cal_tray_save": ("Würfelschale speichern", "Save the dice tray"),
+    "cal_tray_clear": ("Im ganzen Bild lesen", "Read the whole picture"),
+    "cal_tray_saved": (
+        "Würfelschale gespeichert; die Kamera liest Würfel ab jetzt nur dort.",
+        "Dice tray saved; the camera reads dice only there from now on.",
+    ),
+    "cal_tray_cleared": (
+        "Keine Würfelschale mehr; die Kamera liest Würfel im ganzen Bild.",
+        "No dice tray any more; the camera reads dice in the whole picture.",
+    ),
+    "cal_tray_bad": (
+        "Die Würfelschale braucht Zahlen von 0 bis 100 mit links < rechts und oben < unten, "
+        "mindestens 2 % breit und hoch; nichts gespeichert.",
+        "The dice tray needs numbers from 0 to 100 with left < right and top < bottom, at "
+        "least 2 % wide and high; nothing saved.",
     ),
     "cal_restore": ("Vorherige Kalibrierung wiederherstellen", "Restore the previous calibration"),
     "cal_reset": ("Auf Standardfarben zurücksetzen", "Reset to the standard colours"),

@@ -8,7 +8,8 @@ frame itself, so every viewer sees the referee's own reading.
 * the board's markers: their outlines and ids (cyan);
 * every field's sampling disc: thin grey when read empty, a ring in the piece's colour
   when a piece was read there, red when the reader is unsure (confidence below 0.9);
-* every die: a box around its top face with the value read (yellow while it rolls).
+* every die: a box around its top face with the value read (yellow while it rolls);
+* the calibrated dice tray, where dice are read: a magenta rectangle.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.render.paint import PIECE_COLOURS
 from companion.vision.board.locate import Location, marker_corners
 from companion.vision.board.reader import SURE, BoardRead, BoardReader
 from companion.vision.dice.reader import DiceReading
+from companion.vision.dice.tray import Tray
 
 Image = npt.NDArray[np.uint8]
 
@@ -30,6 +32,7 @@ EMPTY = (170, 170, 170)
 UNSURE = (0, 0, 255)
 DIE = (255, 255, 255)
 ROLLING = (0, 215, 255)
+TRAY = (200, 60, 220)  # BGR magenta
 
 
 def bgr(colour: str) -> tuple[int, int, int]:
@@ -86,3 +89,9 @@ def draw_dice(view: Image, reading: DiceReading, scale: float = 1.0) -> None:
         label = (top_left[0], top_left[1] - 6)
         cv2.putText(view, str(die.value), label, cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 4)
         cv2.putText(view, str(die.value), label, cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2)
+
+
+def draw_tray(view: Image, tray: Tray) -> None:
+    """The tray's rectangle over ``view`` (the tray is in fractions: any size of view)."""
+    left, top, right, bottom = tray.box(view.shape[1], view.shape[0])
+    cv2.rectangle(view, (left, top), (right - 1, bottom - 1), TRAY, 2, cv2.LINE_AA)

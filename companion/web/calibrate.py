@@ -7,9 +7,12 @@ with its checks: photos that do not read back as what they are said to show are 
 with a one-line reason and nothing is saved. An "empty board" with something on it is
 refused when it is captured, and saving needs both photos. A good fit is saved to the
 calibration file in the config's data directory and the camera reads with it from the
-next frame on; the calibration it replaced is kept and can be restored, and "reset"
-goes back to the default colours (both restorable). On the synthetic camera a capture
-photographs what it is said to show: the empty board, or the start.
+next frame on (the board with its colours, the dice within the file's tray and with its
+dice colours); the calibration it replaced is kept and can be restored, and "reset" goes
+back to the default colours (both restorable). On the synthetic camera a capture
+photographs what it is said to show: the empty board, or the start. The referee also
+sets the dice tray here (its edges in % of the picture; ``companion calibrate tray`` sets
+it from a photo's pixels): dice are then read only there, from the next frame on.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from companion.calibration import (
     Calibration,
     backup_path,
     board_reader,
+    dice_setup,
     fit_colours,
     load_calibration,
     refuse_pieces_on_empty,
@@ -50,6 +54,7 @@ from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.live import Live
 from companion.texts import message, text
+from companion.vision.dice.tray import Tray
 from companion.watch import Image
 from companion.web.i18n import say, t
 
@@ -57,6 +62,8 @@ calibrate = Blueprint("calibrate", __name__)
 
 #: What each captured photo is said to show, in the order they are fitted.
 KINDS = ("empty", "start")
+#: The dice tray's form fields: its edges in % of the camera's picture.
+TRAY_EDGES = ("left", "top", "right", "bottom")
 
 
 class Captures:
@@ -99,8 +106,12 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
     calibration, problem = _current()
     with _captures().lock:
         captured = [k for k in KINDS if k in _captures().photos]
+    tray = calibration.tray if calibration else None
+    percent = tray.to_json() if tray else [0.0, 0.0, 1.0, 1.0]
     return render_template(
         "calibrate.html",
+        tray_edges=TRAY_EDGES,
+        tray_percent=[f"{100 * v:g}" for v in percent],
         live=_live(),
         path=_path(),
         calibration=calibration,
@@ -201,10 +212,41 @@ def save() -> tuple[str, int] | BaseResponse:
         return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
     live = _live()
     if live is not None:
-        live.use_reader(board_reader(layout, fitted))
+        _read_with(live, layout, fitted)
     with _captures().lock:
         _captures().photos.clear()
     flash(t("cal_saved"))
+    return redirect(url_for("calibrate.page"))
+
+
+@calibrate.post("/calibrate/tray")
+def tray() -> tuple[str, int] | BaseResponse:
+    """Save the dice tray (its edges in % of the picture), or none with ``do=clear``: the
+    calibration file keeps everything else, and the camera reads dice only there from
+    the next frame on (the camera view draws it, so the referee sees where it lies)."""
+    path = _path()
+    if path is None:
+        return _page(t("cal_no_file"), 409)
+    calibration, problem = _current()
+    if problem:
+        return _page(problem, 409)
+    layout = current_app.config["TABLE"].position.layout
+    tray: Tray | None = None
+    if request.form.get("do") != "clear":
+        try:
+            x0, y0, x1, y1 = (float(request.form.get(edge, "")) / 100 for edge in TRAY_EDGES)
+            tray = Tray(round(x0, 4), round(y0, 4), round(x1, 4), round(y1, 4))
+        except (ValueError, CompanionError):
+            return _page(t("cal_tray_bad"), 400)
+    saved = (calibration or Calibration(layout=layout.name)).with_(tray=tray)
+    try:
+        save_calibration(saved, path)
+    except OSError as exc:
+        return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
+    live = _live()
+    if live is not None:
+        _read_with(live, layout, saved)
+    flash(t("cal_tray_saved" if tray else "cal_tray_cleared"))
     return redirect(url_for("calibrate.page"))
 
 
@@ -233,7 +275,13 @@ def _swap(change: Callable[[Path], Path], done: str) -> tuple[str, int] | BaseRe
     calibration, problem = _current()
     live = _live()
     if live is not None and not problem:
-        layout = current_app.config["TABLE"].position.layout
-        live.use_reader(board_reader(layout, calibration))
+        _read_with(live, current_app.config["TABLE"].position.layout, calibration)
     flash(t(done))
     return redirect(url_for("calibrate.page"))
+
+
+def _read_with(live: Live, layout: Layout, calibration: Calibration | None) -> None:
+    """The camera reads the board, and the dice within the tray, with ``calibration``
+    from the next frame on."""
+    live.use_reader(board_reader(layout, calibration))
+    live.watcher.use_dice(*dice_setup(calibration))

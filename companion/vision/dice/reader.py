@@ -19,6 +19,11 @@ every table shows (docs/dice.md has the measurements):
    Where no die is found, the photo is read again at half size (pips too large for the
    spot finder: a close-up).
 
+With a calibrated :class:`~companion.vision.dice.tray.Tray` only the tray's part of the
+photo is read (clutter beside it never is, and a smaller picture costs less); a die whose
+face runs off the tray's edge is not reported, as at the frame's edge, and the dice found
+are given in the whole photo's pixels.
+
 Kinds: a ``d6`` reads 1-6; with ``kind="miwin"`` the die's colour picks the nearest Miwin
 profile (III blue, IV red, V black by default; a calibration file overrides them) and the
 network's likeliest value among that die's faces (1-9) is taken.
@@ -30,7 +35,7 @@ whose pip edges all point one way (motion blur) is reported as not settled.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -47,6 +52,7 @@ from companion.vision.dice.colours import (
 from companion.vision.dice.net import FINDER, READER, Look, look
 from companion.vision.dice.pips import D6_VALUES, SIZE, anisotropy
 from companion.vision.dice.spots import candidates
+from companion.vision.dice.tray import Tray
 
 Image = npt.NDArray[Any]
 
@@ -117,13 +123,22 @@ class DiceReading:
 
 
 def read_dice(
-    image: Image, kind: str = "d6", profiles: DiceProfiles = DEFAULT_PROFILES
+    image: Image,
+    kind: str = "d6",
+    profiles: DiceProfiles = DEFAULT_PROFILES,
+    tray: Tray | None = None,
 ) -> DiceReading:
-    """Every die in a BGR photo, read; a photo without dice gives an empty reading."""
+    """Every die in a BGR photo (within its ``tray``, if given), read; a photo without
+    dice gives an empty reading."""
     if kind not in KINDS:
         raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise CompanionError("not a colour image")
+    if tray is not None:
+        left, top, right, bottom = tray.box(image.shape[1], image.shape[0])
+        inside = read_dice(image[top:bottom, left:right], kind, profiles)
+        dice = [replace(d, x=d.x + left, y=d.y + top) for d in inside.dice]
+        return DiceReading(tuple(sorted(dice, key=_reading_order)))
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
@@ -147,10 +162,15 @@ def read_dice(
                 )
                 for d in dice
             ]
-            dice.sort(key=lambda d: (round(d.y / max(d.side, 1.0)), d.x))
+            dice.sort(key=_reading_order)
             return DiceReading(tuple(dice))
         scale /= 2
     return DiceReading(())
+
+
+def _reading_order(d: Die) -> tuple[int, float]:
+    """Top to bottom by rows about a die high, then left to right."""
+    return round(d.y / max(d.side, 1.0)), d.x
 
 
 def _resized(image: Image, scale: float) -> Image:

@@ -1,0 +1,76 @@
+"""The dice tray: the part of the camera's frame where dice are read.
+
+Beside a tray there is often clutter with pip-like spots (a keyboard, cables, a board's
+print, the frame's dark edge); a calibrated tray keeps the reader to the tray. It is kept
+in fractions of the frame, so that one calibration serves the camera's 1280×960 frame and
+the 640×480 view the live loop reads dice in alike. Kept apart from the calibration module
+so that the dice reader does not import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import CompanionError
+
+#: A tray narrower or lower than this share of the frame is a slip of the mouse, not a tray.
+MIN_SIDE = 0.02
+
+
+@dataclass(frozen=True)
+class Tray:
+    """The tray's rectangle as fractions of the frame's width (x) and height (y), 0..1."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def __post_init__(self) -> None:
+        numbers = (self.x0, self.y0, self.x1, self.y1)
+        if not all(0.0 <= v <= 1.0 for v in numbers):  # also refuses NaN
+            raise CompanionError(f"tray {self}: every corner must lie within 0..1 of the frame")
+        if not (self.x1 - self.x0 >= MIN_SIDE and self.y1 - self.y0 >= MIN_SIDE):
+            raise CompanionError(
+                f"tray {self}: needs x0 < x1 and y0 < y1, each side at least "
+                f"{MIN_SIDE:.0%} of the frame"
+            )
+
+    def __str__(self) -> str:
+        return f"x {self.x0:g}-{self.x1:g}, y {self.y0:g}-{self.y1:g}"
+
+    @classmethod
+    def of_box(cls, box: tuple[float, float, float, float], width: int, height: int) -> Tray:
+        """The tray of a pixel box (left, top, right, bottom) on a ``width``×``height``
+        photo; CompanionError when the box is not inside the photo."""
+        x0, y0, x1, y1 = box
+        if not (0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height):
+            raise CompanionError(
+                f"box {x0:g},{y0:g},{x1:g},{y1:g} is not inside the {width}x{height} photo "
+                "(left,top,right,bottom in pixels)"
+            )
+        return cls(
+            round(x0 / width, 4), round(y0 / height, 4), round(x1 / width, 4), round(y1 / height, 4)
+        )
+
+    def box(self, width: int, height: int) -> tuple[int, int, int, int]:
+        """The tray on a ``width``×``height`` frame: (left, top, right, bottom) pixels, the
+        right and bottom exclusive, as slicing takes them; at least one pixel each way."""
+        left, top = round(self.x0 * width), round(self.y0 * height)
+        right = max(left + 1, round(self.x1 * width))
+        bottom = max(top + 1, round(self.y1 * height))
+        return left, top, right, bottom
+
+    def to_json(self) -> list[float]:
+        return [self.x0, self.y0, self.x1, self.y1]
+
+
+def parse_box(text: str, option: str = "--box") -> tuple[float, float, float, float]:
+    """``X0,Y0,X1,Y1`` in pixels, as a user types it (CompanionError naming ``option``)."""
+    try:
+        x0, y0, x1, y1 = (float(v) for v in text.split(","))
+    except ValueError:
+        raise CompanionError(f"{option}: {text!r} is not X0,Y0,X1,Y1 in pixels") from None
+    if not x0 < x1 or not y0 < y1:  # also NaN
+        raise CompanionError(f"{option}: {text!r}: needs X0 < X1 and Y0 < Y1 (top-left first)")
+    return x0, y0, x1, y1
