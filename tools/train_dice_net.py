@@ -155,11 +155,13 @@ def scene_crops(
     per_die: int,
     add: Callable[..., None],
     hard: int = 1,
+    shrink: bool = False,
 ) -> list[np.ndarray]:
     """Crops of real labelled photos: near every die (labelled with it), at the pip
     candidates and random places away from dice ("no die"). Returns die-free patches of
     the photos, for pasting single dice onto. A die the shipped reader reads wrong or
-    unsure (below 0.9) given its box gets ``hard`` times the crops."""
+    unsure (below 0.9) given its box gets ``hard`` times the crops; with ``shrink``, a third
+    more crops come from each photo shrunk to 0.55-0.9 of its size."""
     empties: list[np.ndarray] = []
     for scene in scenes:
         image = cv2.imread(str(scene.path))
@@ -179,6 +181,19 @@ def scene_crops(
         for (x, y, side), box, weight in zip(dice, scene.boxes, weights, strict=True):
             for _ in range(per_die * weight):
                 add(*sample_die(rng, image, x, y, side, box.value))
+        if shrink:
+            # the same table further away: dice of 0.55-0.9 their size (a webcam over a
+            # wider table sees dice of 20-30 pixels)
+            f = rng.uniform(0.55, 0.9)
+            small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+            for (x, y, side), box in zip(dice, scene.boxes, strict=True):
+                for _ in range(max(1, per_die // 3)):
+                    add(*sample_die(rng, small, x * f, y * f, side * f, box.value))
+            for _ in range(len(dice)):
+                x, y = rng.uniform(0, w), rng.uniform(0, h)
+                if far_from(dice, x, y):
+                    side = typical * f * math.exp(rng.uniform(-0.5, 0.5))
+                    add(turned_crop(small, x * f, y * f, side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
         for c in candidates(image):
             if far_from(dice, c.x, c.y):
                 add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
@@ -214,7 +229,13 @@ def held_out(seed: int) -> tuple[list[np.ndarray], list[int], list[tuple[float, 
 
 
 def build(
-    rng: random.Random, per_die: int, synthetic: int, clutters: int, everything: bool, hard: int
+    rng: random.Random,
+    per_die: int,
+    synthetic: int,
+    clutters: int,
+    everything: bool,
+    hard: int,
+    shrink: bool,
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -226,7 +247,7 @@ def build(
         regs.append(reg)
 
     fit, held = train_parts(SCENES)
-    empties = scene_crops(rng, fit + held if everything else fit, per_die, add, hard)
+    empties = scene_crops(rng, fit + held if everything else fit, per_die, add, hard, shrink)
     print(f"real scenes: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
@@ -336,6 +357,11 @@ def main() -> int:
         help="channels of the four convolutions, e.g. 16,32,64,128 (default: the stage's)",
     )
     parser.add_argument("--hidden", type=int, default=64, help="width of the dense head")
+    parser.add_argument(
+        "--shrink",
+        action="store_true",
+        help="also cut crops from each real learning photo shrunk to 0.55-0.9 of its size",
+    )
     parser.add_argument("--crop", type=int, help="input side in pixels (default: the stage's)")
     parser.add_argument(
         "--hard",
@@ -371,6 +397,7 @@ def main() -> int:
     t0 = time.time()
     name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}"
     name += f"-{CROP}px" + (f"-hard{args.hard}" if args.hard > 1 else "")
+    name += "-shrink" if args.shrink else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
@@ -380,7 +407,7 @@ def main() -> int:
         vx, vy, vreg = (torch.from_numpy(data[k]) for k in ("vx", "vy", "vreg"))
     else:
         xs, ys, regs = build(
-            rng, args.per_die, args.synthetic, args.clutter, args.all_train, args.hard
+            rng, args.per_die, args.synthetic, args.clutter, args.all_train, args.hard, args.shrink
         )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)
