@@ -8,10 +8,11 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     labelled box with its value): dice right, scenes entirely right, dice missed, misread and
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
     reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
-    the ``train`` split whole, then its fifth held out of the networks' training
-    (``vision.dice.truth.train_parts``: where the training choices were measured), then
-    ``test``;
-(b) the reader network alone, given each labelled box of the held-out fifth and of
+    the ``train`` split whole, then its fifth the training settings were chosen on
+    (``vision.dice.truth.train_parts``: held out of the finder's training and of the
+    readers trained to choose the settings; the shipped reader, trained once more on all of
+    ``train`` with the chosen settings, has seen it), then ``test``;
+(b) the reader network alone, given each labelled box of that fifth and of
     ``test`` (a crop centred on the box, its side the box's): dice right by size, and
     confusion matrix. The gap to (a) is what the spot finder and the finder cost;
 (c) synthetic: a seeded set of rendered trays (``companion.synth.dice``, all backgrounds,
@@ -19,7 +20,10 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     noise, defocus, JPEG loss; no motion blur) — per-die accuracy (a die counts as right when
     a reading lies within 25 px of it and has its value and kind), whole-frame accuracy,
     confusion matrix; plumbing and robustness, never the headline figure;
-(d) time: median and 90th percentile of ``read_dice`` per 640×480 photo (the top 640×480 of
+(d) altered: that fifth and the test photos as another table would show them (darker,
+    washed out, warm and cool light, out of focus, noise and JPEG, a phone's 4.5x photo, a
+    camera further away, turned a quarter): dice right, missed, misread, extra;
+(e) time: median and 90th percentile of ``read_dice`` per 640×480 photo (the top 640×480 of
     each real photo of the train split; the synthetic trays when the real set is absent),
     after a warm-up, OpenCV on one thread (``cv2.setNumThreads(1)``); the process's CPU time
     (what the reader costs when other programs share the cores) and wall clock.
@@ -100,7 +104,7 @@ def real_scenes(folder: Path) -> None:
     fit, held = train_parts(folder)
     parts = (
         ("train", fit + held),
-        (f"train, the fifth held out of training ({len(held)} photos)", held),
+        (f"train, the fifth the settings were chosen on ({len(held)} photos)", held),
         ("test", load_scenes(folder, "test")),
     )
     for split, scenes in parts:
@@ -125,7 +129,7 @@ def given_boxes(folder: Path) -> None:
     if not (folder / "truth.json").is_file():
         print(f"(b) the reader given the boxes: skipped, no truth.json in {folder}")
         return
-    parts = (("held-out fifth", train_parts(folder)[1]), ("test", load_scenes(folder, "test")))
+    parts = (("the fifth of train", train_parts(folder)[1]), ("test", load_scenes(folder, "test")))
     for name, scenes in parts:
         bands: dict[int, list[bool]] = {}  # lower bound of the side's 10 px band
         pairs = []
@@ -209,14 +213,14 @@ LOOKS = [
 
 
 def altered(folder: Path, split: str) -> None:
-    """The photos of ``split`` (``held``: the fifth of train held out of training) under
+    """The photos of ``split`` (``held``: the fifth of train the settings were chosen on) under
     other light and through other cameras: how far the figures of (a) hold where the
     table is not the one the networks learnt from."""
     if not (folder / "truth.json").is_file():
-        print(f"(e) altered photos: skipped, no truth.json in {folder}")
+        print(f"(d) altered photos: skipped, no truth.json in {folder}")
         return
     scenes = train_parts(folder)[1] if split == "held" else load_scenes(folder, split)
-    print(f"(e) the {len(scenes)} photos of {split} altered")
+    print(f"(d) the {len(scenes)} photos of {split} altered")
     for name, alter, back in LOOKS:
         total = Score()
         for scene in scenes:
@@ -256,7 +260,7 @@ def timing(frames: int, seed: int, folder: Path) -> None:
     cv2.setNumThreads(threads)
     processor = platform.processor() or platform.machine()
     load = os.getloadavg()[0]
-    print(f"(d) time: {what}, one thread, {processor}, load {load:.1f}")
+    print(f"(e) time: {what}, one thread, {processor}, load {load:.1f}")
     for name, times in (("process CPU", cpu), ("wall clock", wall)):
         times.sort()
         p90 = times[int(0.9 * len(times))]

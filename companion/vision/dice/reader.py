@@ -143,7 +143,9 @@ def read_dice(
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
         dice = _read(work, kind, profiles)
-        typical = float(np.median([d.side for d in dice])) if dice else 0.0
+        # the dice's size: the upper quartile, as a close-up's pips may be read as small
+        # dice showing 1 beside the dice they lie on (and outnumber them)
+        typical = float(np.percentile([d.side for d in dice], 75)) if dice else 0.0
         if typical > LARGE:
             # Dice this large have pips wider than the spot finder's window (some are
             # missed): read again where the dice are of the size it was made for.
