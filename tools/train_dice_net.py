@@ -362,6 +362,12 @@ def main() -> int:
         action="store_true",
         help="also cut crops from each real learning photo shrunk to 0.55-0.9 of its size",
     )
+    parser.add_argument(
+        "--hard-by",
+        type=Path,
+        help="the reader that tells the hard dice (default: the shipped one; to retrain "
+        "the shipped reader as it was made, the one shipped before it)",
+    )
     parser.add_argument("--crop", type=int, help="input side in pixels (default: the stage's)")
     parser.add_argument(
         "--hard",
@@ -379,9 +385,11 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
-    global CROP, SPAN, NEAR, SIZES
+    global CROP, SPAN, NEAR, SIZES, SHIPPED
     stage = FINDER if args.stage == "finder" else READER
     CROP, SPAN = args.crop or stage.crop, stage.span
+    if args.hard_by:
+        SHIPPED = READER._replace(model=args.hard_by)
     if args.stage == "reader":
         # the reader sees crops the finder has centred on a die: on the train photos, a
         # third of its places are more than 0.12 of a side off and a third of its sides
@@ -398,6 +406,7 @@ def main() -> int:
     name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}"
     name += f"-{CROP}px" + (f"-hard{args.hard}" if args.hard > 1 else "")
     name += "-shrink" if args.shrink else ""
+    name += f"-by-{args.hard_by.stem}" if args.hard_by else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():

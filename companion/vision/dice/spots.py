@@ -4,12 +4,10 @@ Pips are the strongest cue a die gives, on any table: a round spot a few pixels 
 darker (black pips on white, cream or yellow dice) or lighter (white pips on red, blue,
 black or smoky dice) than its surroundings in at least one colour channel (red pips on a
 black die differ in red only, hardly in grey). A spot is a pixel set that differs from the
-mean of its neighbourhood (a box about 2.5 pips wide) by 25 grey levels in some channel, as
-in mid-grey light (in a darker neighbourhood a difference counts for as much more as the
-light is less, so a dim lamp or a dark die does not lose its pips), with a pip's shape:
-about as wide as high and filling most of its box. Where such a set has no pip's shape (the
-pips of a small die run together, a pip runs into a dark die's bright surroundings), the
-stronger part of it, 60 grey levels off, is looked at again.
+mean of its neighbourhood (a box about 2.5 pips wide) by 25 grey levels in some channel,
+with a pip's shape: about as wide as high and filling most of its box. Where such a set has
+no pip's shape (the pips of a small die run together, a pip runs into a dark die's bright
+surroundings), the stronger part of it, 60 grey levels off, is looked at again.
 
 Spots of one polarity and similar size that lie within four pip diameters of each other
 (neighbouring pips of a face are about 0.2-0.4 of its side apart, a face five to nine pip
@@ -35,10 +33,8 @@ Image = npt.NDArray[Any]
 
 #: A face is about this many pip diameters wide (median on the real train photos: 6.95).
 SIDE_PER_PIP = 7.0
-#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots),
-#: in mid-grey light: in darker surroundings (down to DIM) a difference counts for more.
+#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots).
 CONTRASTS = (25, 60)
-DIM = 80
 
 
 @dataclass(frozen=True)
@@ -72,17 +68,13 @@ def find_spots(
     small die run together, a pip runs into its die's edge) may split into spots at a
     higher one; a spot found at a lower contrast is kept as found there."""
     mean = cv2.blur(image, (window, window))
-    # A difference counts relative to the light around it: where the neighbourhood is
-    # darker than mid-grey (128), down to DIM, it counts as much more as the light is less
-    # (a dim lamp, a dark die or a shadow lowers every difference).
-    level = np.clip(cv2.cvtColor(mean, cv2.COLOR_BGR2GRAY), DIM, 128)
     spots: list[Spot] = []
     limit = 1.3 * window  # a spot wider than its window is a body or a shadow, not a pip
     for light in (False, True):
         # how much lighter (darker) than its neighbourhood each pixel is, in its most
-        # different colour channel, as in mid-grey light
+        # different colour channel
         b, g, r = cv2.split(cv2.subtract(image, mean) if light else cv2.subtract(mean, image))
-        difference = cv2.divide(cv2.max(cv2.max(b, g), r), level, scale=128)
+        difference = cv2.max(cv2.max(b, g), r)
         before: tuple[Image, Image] | None = None  # labels and spot flags at the last level
         for contrast in contrasts:
             _, any_channel = cv2.threshold(difference, contrast, 255, cv2.THRESH_BINARY)
