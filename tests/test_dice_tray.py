@@ -136,6 +136,11 @@ def test_a_tray_that_is_no_rectangle_of_the_frame_is_refused(corners, message) -
         Tray(*corners)
 
 
+def test_a_tray_of_exactly_two_percent_is_a_tray() -> None:
+    assert Tray(0.01, 0.0, 0.03, 1.0).box(1000, 500) == (10, 0, 30, 500)
+    assert Tray(0.07, 0.5, 0.09, 0.52).box(100, 100) == (7, 50, 9, 52)
+
+
 def test_a_box_outside_the_photo_is_refused() -> None:
     with pytest.raises(CompanionError, match="not inside the 640x480 photo"):
         Tray.of_box((100, 100, 700, 400), 640, 480)
@@ -217,6 +222,10 @@ def test_calibrate_tray_says_what_it_reads_inside_and_leaves_out(capsys, tmp_pat
         (["{frame}", "--box", "0,240,700,720"], "frame.png: --box 0,240,700,720 is not inside"),
         (["{frame}", "--box", "0,240,640"], "'0,240,640' is not X0,Y0,X1,Y1 in pixels"),
         (["{frame}", "--box", "600,240,40,720"], "needs X0 < X1 and Y0 < Y1"),
+        (
+            ["{frame}", "--box", "0,0,5,5"],
+            "frame.png: --box 0,0,5,5: each side must be at least 2%",
+        ),
         (["{frame}"], "give PHOTO and --box X0,Y0,X1,Y1 (or --clear)"),
         (["{frame}", "--clear"], "--clear takes no PHOTO and no --box"),
         (["{tmp}/nope.png", "--box", "0,0,9,9"], "cannot read the image"),

@@ -282,7 +282,7 @@ def _tray(
     try:
         tray = Tray.of_box(box, width, height)
     except CompanionError as exc:
-        raise CompanionError(f"{args.photo}: --{exc}") from None
+        raise CompanionError(f"{args.photo}: {exc}") from None
     profiles = calibration.dice_profiles
     inside = read_dice(image, profiles=profiles, tray=tray)
     x0, y0, x1, y1 = box

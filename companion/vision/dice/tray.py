@@ -30,10 +30,12 @@ class Tray:
         numbers = (self.x0, self.y0, self.x1, self.y1)
         if not all(0.0 <= v <= 1.0 for v in numbers):  # also refuses NaN
             raise CompanionError(f"tray {self}: every corner must lie within 0..1 of the frame")
-        if not (self.x1 - self.x0 >= MIN_SIDE and self.y1 - self.y0 >= MIN_SIDE):
+        if not (self.x0 < self.x1 and self.y0 < self.y1):
+            raise CompanionError(f"tray {self}: needs x0 < x1 and y0 < y1")
+        # (less a hair: 0.03 - 0.01 is a little under 0.02 in floating point)
+        if min(self.x1 - self.x0, self.y1 - self.y0) < MIN_SIDE - 1e-9:
             raise CompanionError(
-                f"tray {self}: needs x0 < x1 and y0 < y1, each side at least "
-                f"{MIN_SIDE:.0%} of the frame"
+                f"tray {self}: each side must be at least {MIN_SIDE:.0%} of the frame"
             )
 
     def __str__(self) -> str:
@@ -44,14 +46,21 @@ class Tray:
         """The tray of a pixel box (left, top, right, bottom) on a ``width``×``height``
         photo; CompanionError when the box is not inside the photo."""
         x0, y0, x1, y1 = box
+        where = f"--box {x0:g},{y0:g},{x1:g},{y1:g}"
         if not (0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height):
             raise CompanionError(
-                f"box {x0:g},{y0:g},{x1:g},{y1:g} is not inside the {width}x{height} photo "
+                f"{where} is not inside the {width}x{height} photo "
                 "(left,top,right,bottom in pixels)"
             )
-        return cls(
-            round(x0 / width, 4), round(y0 / height, 4), round(x1 / width, 4), round(y1 / height, 4)
-        )
+        try:
+            return cls(
+                round(x0 / width, 4),
+                round(y0 / height, 4),
+                round(x1 / width, 4),
+                round(y1 / height, 4),
+            )
+        except CompanionError as exc:
+            raise CompanionError(f"{where}: {str(exc).split(': ', 1)[1]}") from None
 
     def box(self, width: int, height: int) -> tuple[int, int, int, int]:
         """The tray on a ``width``×``height`` frame: (left, top, right, bottom) pixels, the
