@@ -120,7 +120,7 @@ def test_a_miwin_iii_showing_two_touching_a_iv_is_never_read_as_another_value():
     # The III touches the IV: the finder places it 0.2 of a side off and 1.2 times too
     # large, and the reader gives no value there more than a quarter (it was an unsure
     # 2 at 0.45 before the reader learnt the hard real dice). Not reported, the roll lacks
-    # a die and the watcher says so instead of recording it; never another value.
+    # a die, which TENET's roll_seen refuses; it must never be another value.
     options = scene_options(kind="miwin", dice=(3, 3), values=(2, 5, 3), moving=0.0)
     tray = render_scene(0, replace(options, width=1280, height=960)).image
     from companion.vision.dice.reader import read_dice

@@ -9,15 +9,16 @@ every table shows (docs/dice.md has the measurements):
    group (and where a group is several faces, its local centres) is a candidate place with
    an estimated face size.
 3. :mod:`companion.vision.dice.net` (a small network run by ``cv2.dnn``) looks at a crop
-   around every candidate: no die, or a die of value 1-6, and where the die's centre and
-   side really are. The places found for one die (from its pips' candidates) are averaged;
+   around every candidate: no die, or a die, and where the die's centre and side really
+   are. The places found for one die (from its pips' candidates) are averaged;
    every die is looked at once more, by a second network on the crop centred on the die,
    and that second look gives the value and the confidence (its probability).
 4. A small "die" showing 1 on a larger die is one of its pips and is dropped; readings of
    one die keep the surest; a die whose face runs off the frame's edge is not reported (a
    part of a face is no reading).
-   Where no die is found, the photo is read again at half size (pips too large for the
-   spot finder: a close-up).
+   Where the dice read are wider than :data:`LARGE` (their upper quartile: a close-up's
+   pips may be read as dice showing 1), the photo is read again where they are
+   :data:`DIE_SIDE` wide; where no die is found, it is read again at half size.
 
 With a calibrated :class:`~companion.vision.dice.tray.Tray` only the tray's part of the
 photo is read (clutter beside it never is, and a smaller picture costs less); a die whose
