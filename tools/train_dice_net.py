@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
 from companion.vision.dice.net import CLASSES, FINDER, READER, look, normalise  # noqa: E402
+from companion.vision.dice.pips import D6_VALUES  # noqa: E402
 from companion.vision.dice.spots import candidates  # noqa: E402
 from companion.vision.dice.truth import CROPS, SCENES, Scene, train_parts  # noqa: E402
 
@@ -57,7 +58,6 @@ NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
 SIZES = (0.65, 1.5)
 FAR = 0.6  # a crop centred further than this from every die shows none
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
-D6 = frozenset(range(1, 7))
 
 
 def turned_crop(image: np.ndarray, x: float, y: float, side: float, angle: float) -> np.ndarray:
@@ -166,17 +166,15 @@ def scene_crops(
     for scene in scenes:
         image = cv2.imread(str(scene.path))
         h, w = image.shape[:2]
-        dice = [
-            ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0 + b.y1 - b.y0) / 2)
-            for b in scene.boxes
-        ]
+        dice = [b.place for b in scene.boxes]
         typical = float(np.median([s for _, _, s in dice]))
         weights = [1] * len(dice)
         if hard > 1:
             seen = look(image, dice, SHIPPED)
+            readings = [s.best(D6_VALUES) for s in seen]
             weights = [
-                hard if s.best(D6)[0] != b.value or s.best(D6)[1] < 0.9 else 1
-                for s, b in zip(seen, scene.boxes, strict=True)
+                hard if value != b.value or sure < 0.9 else 1
+                for (value, sure), b in zip(readings, scene.boxes, strict=True)
             ]
         for (x, y, side), box, weight in zip(dice, scene.boxes, weights, strict=True):
             for _ in range(per_die * weight):

@@ -235,7 +235,7 @@ def tray() -> tuple[str, int] | BaseResponse:
     if request.form.get("do") != "clear":
         try:
             x0, y0, x1, y1 = (float(request.form.get(edge, "")) / 100 for edge in TRAY_EDGES)
-            tray = Tray(round(x0, 4), round(y0, 4), round(x1, 4), round(y1, 4))
+            tray = Tray.of(x0, y0, x1, y1)
         except (ValueError, CompanionError):
             return _page(t("cal_tray_bad"), 400)
     saved = (calibration or Calibration(layout=layout.name)).with_(tray=tray)

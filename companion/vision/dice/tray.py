@@ -27,16 +27,15 @@ class Tray:
     y1: float
 
     def __post_init__(self) -> None:
-        numbers = (self.x0, self.y0, self.x1, self.y1)
-        if not all(0.0 <= v <= 1.0 for v in numbers):  # also refuses NaN
-            raise CompanionError(f"tray {self}: every corner must lie within 0..1 of the frame")
-        if not (self.x0 < self.x1 and self.y0 < self.y1):
-            raise CompanionError(f"tray {self}: needs x0 < x1 and y0 < y1")
-        # (less a hair: 0.03 - 0.01 is a little under 0.02 in floating point)
-        if min(self.x1 - self.x0, self.y1 - self.y0) < MIN_SIDE - 1e-9:
-            raise CompanionError(
-                f"tray {self}: each side must be at least {MIN_SIDE:.0%} of the frame"
-            )
+        fault = _fault(self.x0, self.y0, self.x1, self.y1)
+        if fault:
+            raise CompanionError(f"tray {self}: {fault}")
+
+    @classmethod
+    def of(cls, x0: float, y0: float, x1: float, y1: float) -> Tray:
+        """The tray of these fractions, kept to four decimals (a tenth of a pixel on a
+        1,000-pixel frame) as the calibration file stores them."""
+        return cls(*(round(v, 4) for v in (x0, y0, x1, y1)))
 
     def __str__(self) -> str:
         return f"x {self.x0:g}-{self.x1:g}, y {self.y0:g}-{self.y1:g}"
@@ -52,15 +51,11 @@ class Tray:
                 f"{where} is not inside the {width}x{height} photo "
                 "(left,top,right,bottom in pixels)"
             )
-        try:
-            return cls(
-                round(x0 / width, 4),
-                round(y0 / height, 4),
-                round(x1 / width, 4),
-                round(y1 / height, 4),
-            )
-        except CompanionError as exc:
-            raise CompanionError(f"{where}: {str(exc).split(': ', 1)[1]}") from None
+        fractions = [round(v, 4) for v in (x0 / width, y0 / height, x1 / width, y1 / height)]
+        fault = _fault(*fractions)
+        if fault:
+            raise CompanionError(f"{where}: {fault}")
+        return cls(*fractions)
 
     def box(self, width: int, height: int) -> tuple[int, int, int, int]:
         """The tray on a ``width``×``height`` frame: (left, top, right, bottom) pixels, the
@@ -72,6 +67,18 @@ class Tray:
 
     def to_json(self) -> list[float]:
         return [self.x0, self.y0, self.x1, self.y1]
+
+
+def _fault(x0: float, y0: float, x1: float, y1: float) -> str:
+    """Why these fractions are no tray of the frame ("" when they are one)."""
+    if not all(0.0 <= v <= 1.0 for v in (x0, y0, x1, y1)):  # also refuses NaN
+        return "every corner must lie within 0..1 of the frame"
+    if not (x0 < x1 and y0 < y1):
+        return "needs x0 < x1 and y0 < y1"
+    # (less a hair: 0.03 - 0.01 is a little under 0.02 in floating point)
+    if min(x1 - x0, y1 - y0) < MIN_SIDE - 1e-9:
+        return f"each side must be at least {MIN_SIDE:.0%} of the frame"
+    return ""
 
 
 def parse_box(text: str, option: str = "--box") -> tuple[float, float, float, float]:

@@ -46,6 +46,15 @@ class Box:
     def holds(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
 
+    @property
+    def place(self) -> tuple[float, float, float]:
+        """The die's centre and face side (x, y, side), as the dice networks take a place."""
+        return (
+            (self.x0 + self.x1) / 2,
+            (self.y0 + self.y1) / 2,
+            (self.x1 - self.x0 + self.y1 - self.y0) / 2,
+        )
+
 
 @dataclass(frozen=True)
 class Scene:
