@@ -219,12 +219,16 @@ def _same(a: Look, b: Look, sides: float) -> bool:
 
 
 def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
-    """A "die" much smaller than a die it lies on (within 0.7 of that die's side of its
-    centre: on its face), and looking like a 1, is one of its pips (a big pip, with a
+    """A "die" much smaller than a sure die it lies on (within 0.7 of that die's side of
+    its centre: on its face), and looking like a 1, is one of its pips (a big pip, with a
     glint or not, is a die showing 1 at its own scale): the larger die is kept, however
-    sure the pip."""
+    sure the pip. A larger "die" read unsure is rather a look at several dice at once (a
+    die showing 1 among others): it drops no die."""
     return int(np.argmax(s.probabilities[1:])) == 0 and any(
-        e.side > PIP * d.side and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * e.side for _, e in read
+        e.side > PIP * d.side
+        and e.confidence >= SURE
+        and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * e.side
+        for _, e in read
     )
 
 
