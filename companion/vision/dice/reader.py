@@ -201,6 +201,7 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
             die.append(f)
     second = look(image, [_mean_place(d) for d in dies], READER)
     read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
+    read = [(s, d) for s, d in read if not _several(d, read)]
     dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
     h, w = image.shape[:2]
     kept: list[Die] = []
@@ -228,6 +229,19 @@ def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
         e.side > PIP * d.side
         and e.confidence >= SURE
         and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * e.side
+        for _, e in read
+    )
+
+
+def _several(d: Die, read: list[tuple[Look, Die]]) -> bool:
+    """A "die" on which a much smaller die lies, read sure and showing more than one pip,
+    is a look at several dice at once (small dice far from the camera are taken for pips,
+    and a group of them for a face: three dice in a row read as a large 3): dropped."""
+    return any(
+        d.side > PIP * e.side
+        and e.value != 1
+        and e.confidence >= SURE
+        and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * d.side
         for _, e in read
     )
 
