@@ -7,7 +7,8 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     by :mod:`companion.vision.dice.truth` (a die is right when a reading's centre lies in its
     labelled box with its value): dice right, scenes entirely right, dice missed, misread and
     extra, and how many wrong dice (misread or extra) had a confidence at or above the
-    reader's ``SURE`` bar (the referee would have trusted them); confusion matrix per split;
+    reader's ``SURE`` bar (the referee would have trusted them), each named by photo and
+    place to be looked at (some are slips of the labels); confusion matrix per split;
     the ``train`` split whole, then its fifth the training settings were chosen on
     (``vision.dice.truth.train_parts``: held out of the finder's training and of the
     readers trained to choose the settings; the shipped reader, trained once more on all of
@@ -108,11 +109,12 @@ def real_scenes(folder: Path) -> None:
         ("test", load_scenes(folder, "test")),
     )
     for split, scenes in parts:
-        total = Score()
+        total, trusted = Score(), []
         for scene in scenes:
             image = cv2.imread(str(scene.path))
             dice = [(d.value, d.x, d.y, d.confidence) for d in read_dice(image).dice]
-            total.add(score(scene.boxes, dice, SURE))
+            total.add(one := score(scene.boxes, dice, SURE))
+            trusted += [(scene.path.name, *wrong) for wrong in one.trusted]
         print(
             f"(a) real scenes, {split}: {total.scenes} photos, {total.dice} dice in {folder}\n"
             f"    per die {total.rate:.2%} ({total.right}/{total.dice}), "
@@ -121,6 +123,11 @@ def real_scenes(folder: Path) -> None:
             f"wrong (misread or extra) with confidence >= {SURE}: {total.sure_wrong}"
         )
         print(confusion(total.pairs, range(1, 7)))
+        for name, x, y, value, label in trusted:  # to look at: the labels have slips
+            print(
+                f"    trusted wrong: {name} at ({x:.0f}, {y:.0f}) read {value}, labelled "
+                + (str(label) if label else "no die")
+            )
 
 
 def given_boxes(folder: Path) -> None:

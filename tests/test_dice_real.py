@@ -29,6 +29,7 @@ def test_missed_misread_and_extra_dice_are_counted_apart() -> None:
     s = score(BOXES, [(3, 20, 20, 0.95), (4, 200, 200, 0.2), (5, 22, 22, 0.9)], SURE)
     assert (s.right, s.missed, s.misread, s.extra, s.scenes_right) == (0, 1, 1, 2, 0)
     assert s.sure_wrong == 2  # the misread 3 and the second reading in the first box
+    assert s.trusted == [(22, 22, 5, 0), (20, 20, 3, 5)]  # where, read, labelled (0: none)
     assert s.pairs == [(5, 3), (2, 0)]
 
 

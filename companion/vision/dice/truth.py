@@ -110,15 +110,20 @@ class Score:
     scenes: int = 0
     scenes_right: int = 0
     #: misread or extra dice whose confidence was at or above the reader's "unsure" bar
-    sure_wrong: int = 0
+    #: (the referee would have trusted them): (x, y, value read, value labelled or 0)
+    trusted: list[tuple[float, float, int, int]] = field(default_factory=list)
     #: (truth, read) for each labelled die, 0 for a missed one
     pairs: list[tuple[int, int]] = field(default_factory=list)
 
     def add(self, other: Score) -> None:
         for name in ("dice", "right", "missed", "misread", "extra", "scenes", "scenes_right"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.sure_wrong += other.sure_wrong
+        self.trusted += other.trusted
         self.pairs += other.pairs
+
+    @property
+    def sure_wrong(self) -> int:
+        return len(self.trusted)
 
     @property
     def rate(self) -> float:
@@ -131,19 +136,20 @@ def score(
     """Score one scene's readings ``(value, x, y, confidence)`` against its ``boxes``.
 
     ``sure`` is the reader's confidence bar: a wrong die read at or above it counts in
-    ``sure_wrong`` (the referee would have trusted it)."""
-    taken: dict[int, tuple[int, float]] = {}
+    ``trusted`` (the referee would have trusted it)."""
+    taken: dict[int, tuple[int, float, float, float]] = {}
     out = Score(dice=len(boxes), scenes=1)
     for value, x, y, confidence in dice:
         inside = [i for i, b in enumerate(boxes) if b.holds(x, y) and i not in taken]
         if not inside:
             out.extra += 1
-            out.sure_wrong += confidence >= sure
+            if confidence >= sure:
+                out.trusted.append((x, y, value, 0))
             continue
         gaps = [(x - (b.x0 + b.x1) / 2) ** 2 + (y - (b.y0 + b.y1) / 2) ** 2 for b in boxes]
-        taken[min(inside, key=gaps.__getitem__)] = (value, confidence)
+        taken[min(inside, key=gaps.__getitem__)] = (value, confidence, x, y)
     for i, box in enumerate(boxes):
-        value, confidence = taken.get(i, (0, 0.0))
+        value, confidence, x, y = taken.get(i, (0, 0.0, 0.0, 0.0))
         out.pairs.append((box.value, value))
         if value == 0:
             out.missed += 1
@@ -151,6 +157,7 @@ def score(
             out.right += 1
         else:
             out.misread += 1
-            out.sure_wrong += confidence >= sure
+            if confidence >= sure:
+                out.trusted.append((x, y, value, box.value))
     out.scenes_right = int(out.right == out.dice and out.extra == 0)
     return out
