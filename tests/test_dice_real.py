@@ -47,7 +47,7 @@ def test_a_fixed_sample_of_real_photos_is_read() -> None:
     for scene in scenes:
         dice = read_dice(cv2.imread(str(scene.path))).dice
         total.add(score(scene.boxes, [(d.value, d.x, d.y, d.confidence) for d in dice], SURE))
-    assert total.rate >= 0.95, f"{total.right}/{total.dice} real dice right"  # 96.2 % measured
+    assert total.rate >= 0.96, f"{total.right}/{total.dice} real dice right"  # 97.0 % measured
 
 
 needs_photos = pytest.mark.skipif(
