@@ -104,3 +104,14 @@ def test_a_die_showing_one_among_touching_dice_is_not_taken_for_a_pip() -> None:
     (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
     reading = read_dice(cv2.imread(str(path)))
     assert sorted(reading.values) == sorted(b.value for b in scene.boxes)
+
+
+@needs_photos
+def test_dice_further_away_are_not_read_as_one_large_die() -> None:
+    # Seven dice, photographed from 4/3 as far: small dice are taken for pips and three of
+    # them for one large face, read as a sure 3 that hid the dice under it (3 of 7 right).
+    path = SCENES / "images/IMG_20191209_095405.jpg"
+    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
+    far = cv2.resize(cv2.imread(str(path)), None, fx=0.75, fy=0.75, interpolation=cv2.INTER_AREA)
+    dice = [(d.value, d.x / 0.75, d.y / 0.75, d.confidence) for d in read_dice(far).dice]
+    assert score(scene.boxes, dice, SURE).right >= 6

@@ -234,10 +234,11 @@ def _a_pip(s: Look, d: Die, read: list[tuple[Look, Die]]) -> bool:
 
 
 def _several(d: Die, read: list[tuple[Look, Die]]) -> bool:
-    """A "die" on which a much smaller die lies, read sure and showing more than one pip,
-    is a look at several dice at once (small dice far from the camera are taken for pips,
-    and a group of them for a face: three dice in a row read as a large 3): dropped."""
-    return any(
+    """A "die" on which two much smaller dice lie, each read sure and showing more than one
+    pip, is a look at several dice at once (small dice far from the camera are taken for
+    pips, and a group of them for a face: three dice in a row read as a large 3): dropped.
+    One such die is not enough: two pips of a large die may read as a small, sure 2."""
+    return 2 <= sum(
         d.side > PIP * e.side
         and e.value != 1
         and e.confidence >= SURE
