@@ -238,12 +238,15 @@ def _several(d: Die, read: list[tuple[Look, Die]]) -> bool:
     pip, is a look at several dice at once (small dice far from the camera are taken for
     pips, and a group of them for a face: three dice in a row read as a large 3): dropped.
     One such die is not enough: two pips of a large die may read as a small, sure 2."""
-    return 2 <= sum(
-        d.side > PIP * e.side
-        and e.value != 1
-        and e.confidence >= SURE
-        and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * d.side
-        for _, e in read
+    return (
+        sum(
+            d.side > PIP * e.side
+            and e.value != 1
+            and e.confidence >= SURE
+            and math.hypot(d.x - e.x, d.y - e.y) < 0.7 * d.side
+            for _, e in read
+        )
+        >= 2
     )
 
 
