@@ -4,8 +4,9 @@ Pips are the strongest cue a die gives, on any table: a round spot a few pixels 
 darker (black pips on white, cream or yellow dice) or lighter (white pips on red, blue,
 black or smoky dice) than its surroundings in at least one colour channel (red pips on a
 black die differ in red only, hardly in grey). A spot is a pixel set that differs from the
-mean of its neighbourhood (a box about 2.5 pips wide) by 25 grey levels in some channel,
-with a pip's shape: about as wide as high and filling most of its box. Where such a set has
+mean of its neighbourhood (a box about 2.5 pips wide) by 25 grey levels in some channel
+(in a photo as light as the real train photos; in a darker one, by as much less), with a
+pip's shape: about as wide as high and filling most of its box. Where such a set has
 no pip's shape (the pips of a small die run together, a pip runs into a dark die's bright
 surroundings), the stronger part of it, 60 grey levels off, is looked at again.
 
@@ -33,8 +34,12 @@ Image = npt.NDArray[Any]
 
 #: A face is about this many pip diameters wide (median on the real train photos: 6.95).
 SIDE_PER_PIP = 7.0
-#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots).
+#: Grey levels a pip differs from its neighbourhood by, tried in turn (see find_spots), in
+#: a photo whose light parts are LIGHT grey levels bright; in a darker photo, as much less.
 CONTRASTS = (25, 60)
+#: The brightness (spots._brightness) of the least bright real train photo; the contrasts
+#: were chosen on those photos.
+LIGHT = 193.0
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,8 @@ def candidates(
 
     The network reads the crop around a candidate and says where the die really is, so a
     candidate only has to fall within about a third of a side of the face's centre."""
-    spots = find_spots(image, window, contrasts)
+    exposure = min(1.0, _brightness(image) / LIGHT)
+    spots = find_spots(image, window, tuple(round(c * exposure) for c in contrasts))
     out: list[Candidate] = []
     for group in group_spots(spots):
         diameter = statistics.median(s.diameter for s in group)
@@ -169,3 +175,18 @@ def _local_centres(group: list[Spot], side: float) -> list[Candidate]:
         if all(math.hypot(x - c.x, y - c.y) > 0.15 * side for c in out):
             out.append(Candidate(x, y, side, len(near)))
     return out
+
+
+def _brightness(image: Image) -> float:
+    """How bright the light parts of a photo are: the level that its brightest 0.1 % of
+    pixels reach, each by its brightest channel (every fourth pixel of every fourth row:
+    0.05 ms). The light parts are the light dice, the pips of dark dice and glints; in a
+    photo taken darker (a dim room, a camera that exposes short) they are dimmer and the
+    pips differ from their dice by as much less."""
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_NEAREST)
+    b, g, r = cv2.split(small)
+    brightest = cv2.max(cv2.max(b, g), r)
+    counts = cv2.calcHist([brightest], [0], None, [256], [0, 256]).ravel()
+    at_least = np.cumsum(counts[::-1])  # pixels at least 255, 254, ... bright
+    return float(255 - np.searchsorted(at_least, 0.001 * brightest.size))
