@@ -128,3 +128,15 @@ def test_a_photo_taken_darker_is_read_as_one_taken_in_good_light() -> None:
     dice = read_dice(cv2.LUT(cv2.imread(str(path)), dim)).dice
     right = score(scene.boxes, [(d.value, d.x, d.y, d.confidence) for d in dice], SURE).right
     assert right >= 6
+
+
+@needs_photos
+def test_small_dice_are_read_at_the_size_the_reader_was_made_for() -> None:
+    # 22 dice about 19 px wide (the photo at half size, as a webcam over a wider table
+    # sees them): their pips are two or three pixels, too small for the spot finder.
+    path = SCENES / "images/IMG_20191208_111228.jpg"
+    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
+    half = cv2.resize(cv2.imread(str(path)), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    dice = [(d.value, 2 * d.x, 2 * d.y, d.confidence) for d in read_dice(half).dice]
+    s = score(scene.boxes, dice, SURE)
+    assert (s.right, s.extra) == (22, 0)

@@ -17,8 +17,10 @@ every table shows (docs/dice.md has the measurements):
    one die keep the surest; a die whose face runs off the frame's edge is not reported (a
    part of a face is no reading).
    Where the dice read are wider than :data:`LARGE` (their upper quartile: a close-up's
-   pips may be read as dice showing 1), the photo is read again where they are
-   :data:`DIE_SIDE` wide; where no die is found, it is read again at half size.
+   pips may be read as dice showing 1) or narrower than :data:`SMALL` (a camera far
+   from the table: their pips are too small for the spot finder, some dice are missed),
+   the photo is read again where they are :data:`DIE_SIDE` wide; where no die is found,
+   it is read again at half size.
 
 With a calibrated :class:`~companion.vision.dice.tray.Tray` only the tray's part of the
 photo is read (clutter beside it never is, and a smaller picture costs less); a die whose
@@ -62,8 +64,10 @@ KINDS = ("d6", "miwin")
 SURE = 0.7
 #: The long side of the working copy of a photo, in pixels.
 WORK_SIDE = 1024
-#: Dice wider than LARGE pixels in the working copy are read again at DIE_SIDE pixels.
+#: Dice wider than LARGE or narrower than SMALL pixels in the working copy are read again
+#: at DIE_SIDE pixels (the spot finder and the networks were made for dice of 30-60 px).
 LARGE = 80.0
+SMALL = 30.0
 DIE_SIDE = 48.0
 #: A die must be at least this sure to be reported at all (below: a guess about clutter).
 FLOOR = 0.25
@@ -147,11 +151,14 @@ def read_dice(
         # the dice's size: the upper quartile, as a close-up's pips may be read as small
         # dice showing 1 beside the dice they lie on (and outnumber them)
         typical = float(np.percentile([d.side for d in dice], 75)) if dice else 0.0
-        if typical > LARGE:
-            # Dice this large have pips wider than the spot finder's window (some are
-            # missed): read again where the dice are of the size it was made for.
-            scale *= DIE_SIDE / typical
-            dice = _read(_resized(image, scale), kind, profiles)
+        if typical > LARGE or 0 < typical < SMALL:
+            # Dice this large have pips wider than the spot finder's window, dice this
+            # small pips of a few pixels (some are missed either way): read again where
+            # the dice are of the size it was made for (the working copy at most twice
+            # WORK_SIDE); where none is found there, the first reading stands.
+            again = min(scale * DIE_SIDE / typical, 2 * WORK_SIDE / max(image.shape[:2]))
+            if redone := _read(_resized(image, again), kind, profiles):
+                dice, scale = redone, again
         if dice:
             dice = [
                 Die(
