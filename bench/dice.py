@@ -23,7 +23,10 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     confusion matrix; plumbing and robustness, never the headline figure;
 (d) altered: that fifth and the test photos as another table would show them (darker,
     washed out, warm and cool light, out of focus, noise and JPEG, a phone's 4.5x photo, a
-    camera further away, turned a quarter): dice right, missed, misread, extra;
+    camera further away (0.75x) and a webcam over a wider table (0.5x: dice of 15-25 px),
+    a camera tilted about 25 degrees (the photo warped as through it: the top faces
+    foreshortened and smaller towards the far edge; no side faces appear, as they would),
+    turned a quarter): dice right, missed, misread, extra;
 (e) time: median and 90th percentile of ``read_dice`` per 640×480 photo (the top 640×480 of
     each real photo of the train split; the synthetic trays when the real set is absent),
     after a warm-up, OpenCV on one thread (``cv2.setNumThreads(1)``); the process's CPU time
@@ -180,9 +183,27 @@ def _scaled(k: float) -> Callable[[np.ndarray], np.ndarray]:
     return lambda image: cv2.resize(image, None, fx=k, fy=k, interpolation=how)
 
 
-def _as_taken(x: float, y: float, h: int) -> tuple[float, float]:
+def _as_taken(x: float, y: float, h: int, w: int) -> tuple[float, float]:
     """A place in a photo altered in its colours alone is where it was."""
     return x, y
+
+
+def _tilt(h: int, w: int) -> np.ndarray:
+    """The homography of a camera tilted away from the table (about 25 degrees): the far
+    edge of the photo a quarter narrower, and a quarter of its height nearer."""
+    was = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    now = np.float32([[w / 8, h / 4], [w - w / 8, h / 4], [w, h], [0, h]])
+    return cv2.getPerspectiveTransform(was, now)
+
+
+def _tilted(image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    return cv2.warpPerspective(image, _tilt(h, w), (w, h), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _untilted(x: float, y: float, h: int, w: int) -> tuple[float, float]:
+    (place,) = cv2.perspectiveTransform(np.float32([[[x, y]]]), np.linalg.inv(_tilt(h, w)))[0]
+    return float(place[0]), float(place[1])
 
 
 #: Other light and other cameras, made from the real test photos: (name, the photo
@@ -211,12 +232,14 @@ LOOKS = [
         _as_taken,
     ),
     ("sensor noise (sigma 8) and JPEG 50", _noisy_jpeg, _as_taken),
-    ("a phone's photo (4.5x: 2880x2880)", _scaled(4.5), lambda x, y, h: (x / 4.5, y / 4.5)),
-    ("a camera further away (0.75x)", _scaled(0.75), lambda x, y, h: (x / 0.75, y / 0.75)),
+    ("a phone's photo (4.5x: 2880x2880)", _scaled(4.5), lambda x, y, h, w: (x / 4.5, y / 4.5)),
+    ("a camera further away (0.75x)", _scaled(0.75), lambda x, y, h, w: (x / 0.75, y / 0.75)),
+    ("a webcam over a wider table (0.5x)", _scaled(0.5), lambda x, y, h, w: (2 * x, 2 * y)),
+    ("an oblique camera (tilted about 25 degrees)", _tilted, _untilted),
     (
         "turned a quarter",
         lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
-        lambda x, y, h: (y, h - 1 - x),
+        lambda x, y, h, w: (y, h - 1 - x),
     ),
 ]
 
@@ -234,9 +257,9 @@ def altered(folder: Path, split: str) -> None:
         total = Score()
         for scene in scenes:
             image = cv2.imread(str(scene.path))
-            h = image.shape[0]
+            h, w = image.shape[:2]
             dice = [
-                (d.value, *back(d.x, d.y, h), d.confidence) for d in read_dice(alter(image)).dice
+                (d.value, *back(d.x, d.y, h, w), d.confidence) for d in read_dice(alter(image)).dice
             ]
             total.add(score(scene.boxes, dice, SURE))
         print(
