@@ -38,3 +38,18 @@ def test_light_pips_on_a_dark_die_and_red_pips_on_black() -> None:
 def test_a_plain_table_has_no_candidates() -> None:
     image = np.full((120, 160, 3), 128, np.uint8)
     assert candidates(image) == []
+
+
+def test_a_dim_photo_is_looked_at_with_lower_contrasts() -> None:
+    # a white die whose light parts reach 120 instead of 230: its pips differ from it by
+    # about half as much, and are found all the same
+    face = render_face(5, FaceOptions(body=(115, 115, 115), pips=(95, 95, 95)))
+    image = on_table(face, (90, 90, 90))
+    assert any(c.spots == 5 for c in candidates(image))
+
+
+def test_a_dim_noisy_photo_has_no_candidates() -> None:
+    # a covered camera or a dark room: the contrasts go down with the light, but not into
+    # the camera's noise (each grain was a spot: 1,705 candidates)
+    image = np.random.default_rng(0).normal(60, 8, (480, 640, 3)).clip(0, 255).astype(np.uint8)
+    assert candidates(image) == []
