@@ -127,7 +127,7 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
             browser.find_element(By.CSS_SELECTOR, selector).click()
             break
         except StaleElementReferenceException:
-            if attempt == 4:
+            if attempt == 2:
                 raise
     WebDriverWait(browser, timeout).until(staleness_of(page))
     WebDriverWait(browser, timeout).until(
@@ -408,7 +408,7 @@ def tap(browser, field: str) -> None:  # type: ignore[no-untyped-def]
             spot.click()
             return
         except StaleElementReferenceException:
-            if attempt == 4:
+            if attempt == 2:
                 raise
 
 

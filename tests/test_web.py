@@ -149,6 +149,14 @@ def test_the_page_speaks_english_on_request(client):
     assert "ist am Zug" in client.get("/?lang=de").get_data(as_text=True)
 
 
+def test_a_fetch_in_the_kept_language_does_not_write_the_session(client):
+    # The page fetches its changing parts with its own ?lang=; each answer that wrote the
+    # session sent the whole cookie back, and one sent before a button's answer arrived put
+    # back the session without the button's message ("Die Stimme am Tisch ist aus.").
+    assert "Set-Cookie" in client.get("/?lang=de").headers
+    assert "Set-Cookie" not in client.get("/status?lang=de").headers
+
+
 def post(client, path, **data):  # type: ignore[no-untyped-def]
     return client.post(path, data={**data, "csrf_token": token(client, "/")})
 

@@ -18,7 +18,10 @@ from companion.texts import LANGUAGES, WORDS, colour, render, word
 def language() -> str:
     chosen = request.args.get("lang")
     if chosen in LANGUAGES:
-        session["lang"] = chosen
+        # written only when it changes: each write sends the whole session cookie back, and
+        # the page's fetches in flight would put back a session without a button's message
+        if session.get("lang") != chosen:
+            session["lang"] = chosen
         return chosen
     kept = session.get("lang")
     if isinstance(kept, str) and kept in LANGUAGES:
