@@ -17,8 +17,9 @@ every table shows (docs/dice.md has the measurements):
    one die keep the surest; a die whose face runs off the frame's edge is not reported (a
    part of a face is no reading).
    Where the dice read are wider than :data:`LARGE` (their upper quartile: a close-up's
-   pips may be read as dice showing 1) or narrower than :data:`SMALL` (a camera far
-   from the table: their pips are too small for the spot finder, some dice are missed),
+   pips may be read as dice showing 1) or narrower than :data:`SMALL` (their median: a
+   camera far from the table, whose dice's pips are too small for the spot finder; some
+   dice are missed, and groups of them may be read as large dice),
    the photo is read again where they are :data:`DIE_SIDE` wide; where no die is found,
    it is read again at half size.
 
@@ -148,9 +149,12 @@ def read_dice(
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
         dice = _read(work, kind, profiles)
-        # the dice's size: the upper quartile, as a close-up's pips may be read as small
-        # dice showing 1 beside the dice they lie on (and outnumber them)
-        typical = float(np.percentile([d.side for d in dice], 75)) if dice else 0.0
+        # the dice's size: too large by the upper quartile (a close-up's pips may be read
+        # as small dice showing 1 beside the dice they lie on, and outnumber them), too
+        # small by the median (a few groups of small dice may be read as large ones)
+        sides = [d.side for d in dice] or [0.0]
+        large, small = float(np.percentile(sides, 75)), float(np.median(sides))
+        typical = large if large > LARGE else small
         if typical > LARGE or 0 < typical < SMALL:
             # Dice this large have pips wider than the spot finder's window, dice this
             # small pips of a few pixels (some are missed either way): read again where
