@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.dice.reader import SURE, read_dice
-from companion.vision.dice.truth import SCENES, Box, Score, load_scenes, score
+from companion.vision.dice.truth import SCENES, Box, Scene, Score, load_scenes, score
 
 BOXES = (Box(0, 0, 40, 40, 5), Box(50, 0, 90, 40, 2))
 
@@ -56,9 +57,26 @@ needs_photos = pytest.mark.skipif(
 PHOTO = "images/IMG_20191208_112200.jpg"  # a train photo with seven dice
 
 
+def train_scene(name: str) -> Scene:
+    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == SCENES / name]
+    return scene
+
+
 def photo() -> tuple[np.ndarray, list[int]]:
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == SCENES / PHOTO]
+    scene = train_scene(PHOTO)
     return cv2.imread(str(scene.path)), sorted(b.value for b in scene.boxes)
+
+
+def read_as(
+    scene: Scene, scale: float = 1.0, alter: Callable[[np.ndarray], np.ndarray] | None = None
+) -> Score:
+    """``scene``'s photo altered, and scaled by ``scale`` (a camera further away), read and
+    scored in the photo's own pixels."""
+    image = cv2.imread(str(scene.path))
+    image = alter(image) if alter else image
+    image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    dice = [(d.value, d.x / scale, d.y / scale, d.confidence) for d in read_dice(image).dice]
+    return score(scene.boxes, dice, SURE)
 
 
 @needs_photos
@@ -100,9 +118,8 @@ def test_a_close_up_whose_pips_are_larger_than_the_spot_finder_sees_is_read_smal
 def test_a_die_showing_one_among_touching_dice_is_not_taken_for_a_pip() -> None:
     # Ten touching dice, three of them showing 1. The finder also looks at two dice at
     # once, as a "die" twice as large, read unsure; a sure 1 on it was dropped as its pip.
-    path = SCENES / "images/IMG_20191208_111919.jpg"
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
-    reading = read_dice(cv2.imread(str(path)))
+    scene = train_scene("images/IMG_20191208_111919.jpg")
+    reading = read_dice(cv2.imread(str(scene.path)))
     assert sorted(reading.values) == sorted(b.value for b in scene.boxes)
 
 
@@ -110,11 +127,7 @@ def test_a_die_showing_one_among_touching_dice_is_not_taken_for_a_pip() -> None:
 def test_dice_further_away_are_not_read_as_one_large_die() -> None:
     # Seven dice, photographed from 4/3 as far: small dice are taken for pips and three of
     # them for one large face, read as a sure 3 that hid the dice under it (3 of 7 right).
-    path = SCENES / "images/IMG_20191209_095405.jpg"
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
-    far = cv2.resize(cv2.imread(str(path)), None, fx=0.75, fy=0.75, interpolation=cv2.INTER_AREA)
-    dice = [(d.value, d.x / 0.75, d.y / 0.75, d.confidence) for d in read_dice(far).dice]
-    assert score(scene.boxes, dice, SURE).right >= 6
+    assert read_as(train_scene("images/IMG_20191209_095405.jpg"), 0.75).right >= 6
 
 
 @needs_photos
@@ -122,23 +135,16 @@ def test_a_photo_taken_darker_is_read_as_one_taken_in_good_light() -> None:
     # Seven dice in a dim room (gamma 1.6, three quarters of the light): their pips differ
     # from the dice by less than the spot finder's contrasts, which scale with the light
     # (2 of 7 right at fixed contrasts).
-    path = SCENES / "images/IMG_20191209_095859.jpg"
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
     dim = np.array([255 * (v / 255) ** 1.6 * 0.75 for v in range(256)]).astype(np.uint8)
-    dice = read_dice(cv2.LUT(cv2.imread(str(path)), dim)).dice
-    right = score(scene.boxes, [(d.value, d.x, d.y, d.confidence) for d in dice], SURE).right
-    assert right >= 6
+    scene = train_scene("images/IMG_20191209_095859.jpg")
+    assert read_as(scene, alter=lambda image: cv2.LUT(image, dim)).right >= 6
 
 
 @needs_photos
 def test_small_dice_are_read_at_the_size_the_reader_was_made_for() -> None:
     # 22 dice about 19 px wide (the photo at half size, as a webcam over a wider table
     # sees them): their pips are two or three pixels, too small for the spot finder.
-    path = SCENES / "images/IMG_20191208_111228.jpg"
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
-    half = cv2.resize(cv2.imread(str(path)), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    dice = [(d.value, 2 * d.x, 2 * d.y, d.confidence) for d in read_dice(half).dice]
-    s = score(scene.boxes, dice, SURE)
+    s = read_as(train_scene("images/IMG_20191208_111228.jpg"), 0.5)
     assert (s.right, s.extra) == (22, 0)
 
 
@@ -147,8 +153,4 @@ def test_dice_read_small_by_most_are_small_though_some_groups_look_large() -> No
     # Seven dice about 22 px wide: the first reading finds some of them and a few groups of
     # them taken for large dice, enough to lift the upper quartile of the sides over 30 px
     # (2 of 7 right); their median says they are small, and they are read again larger.
-    path = SCENES / "images/IMG_20191208_112116.jpg"
-    (scene,) = [s for s in load_scenes(SCENES, "train") if s.path == path]
-    half = cv2.resize(cv2.imread(str(path)), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    dice = [(d.value, 2 * d.x, 2 * d.y, d.confidence) for d in read_dice(half).dice]
-    assert score(scene.boxes, dice, SURE).right == 7
+    assert read_as(train_scene("images/IMG_20191208_112116.jpg"), 0.5).right == 7
