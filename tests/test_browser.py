@@ -23,10 +23,12 @@ from companion.web import Table, create_app
 
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium")
@@ -119,6 +121,20 @@ def live_stream(browser) -> None:  # type: ignore[no-untyped-def]
     )
 
 
+def replaced(page) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``page`` (an element) has left the document: stale, or, asked while Chrome is
+    navigating, "node ... does not belong to the document" (the same in its own words)."""
+    try:
+        page.is_enabled()  # asks the browser about it, as selenium's staleness_of does
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as exc:
+        if "does not belong to the document" in str(exc):
+            return True
+        raise
+    return False
+
+
 def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
     """Click a form's button and wait until the answer has replaced the page."""
     page = browser.find_element(By.TAG_NAME, "html")
@@ -129,7 +145,7 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
         except StaleElementReferenceException:
             if attempt == 2:
                 raise
-    WebDriverWait(browser, timeout).until(staleness_of(page))
+    WebDriverWait(browser, timeout).until(lambda _: replaced(page))
     WebDriverWait(browser, timeout).until(
         lambda b: b.execute_script("return document.readyState") != "loading"
     )
@@ -528,7 +544,8 @@ def test_the_referee_corrects_move_2_and_is_asked_about_move_3(server, browser, 
         # next page came: "Node with given id does not belong to the document")
         page = browser.find_element(By.TAG_NAME, "html")
         browser.execute_script("document.querySelector('button.move').click()")
-        WebDriverWait(browser, 60).until(staleness_of(page))  # the check: move 3 no longer stands
+        # the check: move 3 no longer stands
+        WebDriverWait(browser, 60).until(lambda _: replaced(page))
         assert "/correct/2/check" in browser.current_url
         assert "check-3" in browser.find_element(By.CSS_SELECTOR, "li.bad").get_attribute("id")
         shot(browser, f"correct-check-{lang}-{device}")
