@@ -2,6 +2,13 @@
 
 Run ``python bench/dice.py`` from the project root. It prints, in this order,
 
+(0) leave-one-source-out (bench/dice_sources.py): every source of real photos
+    (``vision.dice.sources``: byler, floor, vignette) and the synthetic one, each read by
+    the naive pip counter (bench/pipcount.py, the floor), today's pipeline, and the learned
+    detector trained on every *other* source (``bench/loso/SOURCE.onnx``): per die, sure
+    readings right, phantoms per 100 dice, wrong at >= 0.9; a row of a reader that learnt
+    from that source says "seen"; the worst real source left out is printed last;
+
 (a) real scenes: ``read_dice`` on every labelled photo of ``--scenes``
     (``../shared/data/dice-real-scenes``), the ``train`` and the ``test`` split apart, scored
     by :mod:`companion.vision.dice.truth` (a die is right when a reading's centre lies in its
@@ -47,12 +54,16 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from dice_sources import table
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
 from companion.vision.dice.net import READER, look
 from companion.vision.dice.pips import D6_VALUES
 from companion.vision.dice.reader import SURE, DiceReading, read_dice
+from companion.vision.dice.sources import SOURCES
 from companion.vision.dice.truth import SCENES, Score, load_scenes, score, train_parts
+
+LOSO = Path(__file__).with_name("loso")
 
 
 def match(scene: DiceScene, reading: DiceReading) -> tuple[int, list[tuple[int, int]], int]:
@@ -306,14 +317,22 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--scenes", type=Path, default=SCENES, help="labelled real photos")
     parser.add_argument(
-        "--skip", choices=["scenes", "boxes", "synthetic", "altered", "timing"], action="append"
+        "--skip",
+        choices=["sources", "scenes", "boxes", "synthetic", "altered", "timing"],
+        action="append",
     )
+    parser.add_argument(
+        "--loso", type=Path, default=LOSO, help="the detectors trained with one source left out"
+    )
+    parser.add_argument("--every", type=int, default=1, help="(0): every N-th photo only")
     args = parser.parse_args()
     skip = set(args.skip or ())
     print(
         f"python {platform.python_version()}, OpenCV {cv2.__version__} "
         f"({cv2.getNumThreads()} threads), {os.cpu_count()} CPUs, {platform.node()}"
     )
+    if "sources" not in skip:
+        table(SOURCES, args.loso, args.every)
     if "scenes" not in skip:
         real_scenes(args.scenes)
     if "boxes" not in skip:

@@ -1,0 +1,162 @@
+"""Leave-one-source-out figures of the dice readers (bench/dice.py's first table).
+
+Each reader is measured on every source of :mod:`companion.vision.dice.sources`. A reader
+that learnt from a source is measured on it only as "seen" (labelled so, never a headline):
+the learned detector is measured, for each source, by the model trained on every *other*
+source (``tools/train_dice_detector.py --leave-out SOURCE`` wrote ``bench/loso/SOURCE.onnx``).
+
+Per source and reader it prints:
+
+* **per die**: labelled dice read right (a reading whose centre lies in the die's box, with
+  its value) over labelled dice, every reading counted as the referee gets it;
+* **sure**: of the readings at or above the reader's unsure bar (0.7), the share that are
+  right: what the referee trusts without asking;
+* **phantoms**: readings in no labelled box, per 100 labelled dice (all, and sure ones);
+* **wrong >= 0.9**: misread or phantom readings with confidence at least 0.9, per 100 dice.
+
+The worst source left out is printed last, for each reader.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.dice.sources import Photo
+from companion.vision.dice.truth import Box
+
+Image = npt.NDArray[np.uint8]
+Reading = tuple[int, float, float, float]  # value, x, y, confidence
+Reader = Callable[[Image], list[Reading]]
+SURE = 0.7
+VERY_SURE = 0.9
+
+
+@dataclass
+class Tally:
+    """Counts over the photos of one source for one reader."""
+
+    dice: int = 0
+    right: int = 0
+    sure: int = 0
+    sure_right: int = 0
+    phantoms: int = 0
+    sure_phantoms: int = 0
+    very_sure_wrong: int = 0
+    photos: int = 0
+    photos_right: int = 0
+    seconds: float = 0.0
+
+    def row(self) -> str:
+        per100 = 100 / max(self.dice, 1)
+        return (
+            f"per die {self.right / max(self.dice, 1):7.2%}  "
+            f"sure {self.sure_right / max(self.sure, 1):7.2%}  "
+            f"phantoms {self.phantoms * per100:5.1f} (sure {self.sure_phantoms * per100:4.1f})  "
+            f"wrong>=0.9 {self.very_sure_wrong * per100:4.2f}  "
+            f"photos right {self.photos_right}/{self.photos}  "
+            f"{1000 * self.seconds / max(self.photos, 1):5.0f} ms/photo"
+        )
+
+
+def grade(boxes: Sequence[Box], readings: Sequence[Reading], tally: Tally) -> None:
+    """Add one photo's readings to ``tally`` (the matching rule of vision.dice.truth.score:
+    each box takes the nearest reading inside it; a second reading inside it is a phantom)."""
+    taken: dict[int, Reading] = {}
+    wrong = 0
+    for r in sorted(readings, key=lambda r: -r[3]):
+        value, x, y, conf = r
+        inside = [i for i, b in enumerate(boxes) if b.holds(x, y) and i not in taken]
+        if not inside:
+            tally.phantoms += 1
+            tally.sure_phantoms += conf >= SURE
+            tally.very_sure_wrong += conf >= VERY_SURE
+            tally.sure += conf >= SURE
+            wrong += 1
+            continue
+        best = min(inside, key=lambda i: np.hypot(*np.subtract(boxes[i].place[:2], (x, y))))
+        taken[best] = r
+        ok = value == boxes[best].value
+        tally.right += ok
+        tally.sure += conf >= SURE
+        tally.sure_right += ok and conf >= SURE
+        tally.very_sure_wrong += (not ok) and conf >= VERY_SURE
+        wrong += not ok
+    tally.dice += len(boxes)
+    tally.photos += 1
+    tally.photos_right += wrong == 0 and len(taken) == len(boxes)
+
+
+def measure(reader: Reader, photos: Sequence[Photo]) -> Tally:
+    """One reader over one source's photos."""
+    tally = Tally()
+    for photo in photos:
+        image = photo.image()
+        start = time.process_time()
+        readings = reader(image)
+        tally.seconds += time.process_time() - start
+        grade(photo.boxes, readings, tally)
+    return tally
+
+
+def shipped(image: Image) -> list[Reading]:
+    """Today's pipeline (spots, finder, reader, rules) of vision.dice.reader."""
+    from companion.vision.dice.reader import read_dice
+
+    return [(d.value, d.x, d.y, d.confidence) for d in read_dice(image).dice]
+
+
+def detector(model: Path) -> Reader:
+    """The learned detector of vision.dice.detector with the weights in ``model``."""
+    from companion.vision.dice.detector import detect
+
+    def read(image: Image) -> list[Reading]:
+        return [(f.value, f.x, f.y, f.confidence) for f in detect(image, model)]
+
+    return read
+
+
+#: What each reader learnt from: its rows on these sources are "seen", never headline.
+SHIPPED_SEEN = ("byler", "synthetic")
+
+
+def table(sources: Sequence[str], loso: Path, every: int = 1) -> None:
+    """Print the leave-one-source-out table (see the module docstring), worst rows last."""
+    from pipcount import count_pips
+
+    from companion.vision.dice.sources import available, photos
+
+    rows: dict[str, list[tuple[str, Tally, bool]]] = {}
+    for source in sources:
+        if not available(source):
+            print(f"(0) {source}: skipped, its photos are not on this machine")
+            continue
+        shown = photos(source)[::every]
+        model = loso / f"{source}.onnx"
+        readers: list[tuple[str, Reader, bool]] = [
+            ("pip counter", count_pips, False),
+            ("shipped", shipped, source in SHIPPED_SEEN),
+        ]
+        if model.is_file():
+            readers.append(("detector", detector(model), False))
+        for name, reader, seen in readers:
+            tally = measure(reader, shown)
+            rows.setdefault(name, []).append((source, tally, seen))
+            label = "seen (trained on it)" if seen else "left out"
+            print(
+                f"(0) {source:9s} {len(shown):4d} photos {tally.dice:5d} dice  {name:11s} "
+                f"{label:20s} {tally.row()}",
+                flush=True,
+            )
+        if not model.is_file():
+            print(f"(0) {source:9s} detector: no {model} (tools/train_dice_detector.py)")
+    for name, results in rows.items():
+        real = [(s, t) for s, t, seen in results if not seen and s != "synthetic"]
+        if real:
+            source, worst = min(real, key=lambda st: st[1].right / max(st[1].dice, 1))
+            print(f"(0) worst real source left out, {name}: {source}: {worst.row()}")

@@ -1,0 +1,71 @@
+"""The dice photos by source, and the learned detector's post-processing.
+
+The photo tests read ``../shared/data`` and skip without it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.errors import CompanionError
+from companion.vision.dice.detector import CHANNELS, decode
+from companion.vision.dice.sources import available, photos, synthetic_scene
+
+needs_more = pytest.mark.skipif(not available("floor"), reason="no ../shared/data/dice-real-more")
+
+
+@needs_more
+def test_the_floor_source_holds_its_small_dice_in_pixels() -> None:
+    floor = photos("floor")
+    assert len(floor) == 197 and sum(len(p.boxes) for p in floor) == 643
+    image = floor[0].image()
+    assert image.ndim == 3 and image.shape[2] == 3  # grayscale photos come as BGR
+    for box in floor[0].boxes:  # YOLO's fractions, turned into the photo's pixels
+        assert 0 <= box.x0 < box.x1 <= image.shape[1] and 0 <= box.y0 < box.y1 <= image.shape[0]
+        assert 1 <= box.value <= 6
+
+
+@needs_more
+def test_the_vignette_source_is_all_four_backgrounds_of_one_camera() -> None:
+    assert sum(len(p.boxes) for p in photos("vignette")) == 740 + 426 + 257 + 132
+
+
+def test_the_synthetic_source_is_the_same_photos_every_time() -> None:
+    first, again = synthetic_scene(3), synthetic_scene(3)
+    assert np.array_equal(first[0], again[0]) and first[1] == again[1]
+    assert first[1] and all(1 <= box.value <= 6 for box in first[1])
+
+
+def test_an_unknown_source_is_named() -> None:
+    with pytest.raises(CompanionError, match="no dice source 'carpet'"):
+        photos("carpet")
+
+
+def peak(out: np.ndarray, cx: int, cy: int, value: int, heat: float, side_cells: float) -> None:
+    """Write one die into an output map: its heat, a sure value, its side; offset 0.5."""
+    out[0, cy, cx] = np.log(heat / (1 - heat))
+    out[value, cy, cx] = 8.0
+    out[7, cy, cx] = np.log(side_cells)
+    out[8:10, cy, cx] = 0.5
+
+
+def test_a_peak_of_the_heat_map_is_a_die_where_the_network_places_it() -> None:
+    out = np.full((CHANNELS, 20, 30), -9.0, np.float32)
+    peak(out, 10, 5, 4, 0.9, 8.0)
+    (die,) = decode(out, 0.5)  # the network saw the photo at half size
+    assert die.value == 4 and round(die.x) == 84 and round(die.y) == 44 and round(die.side) == 64
+    assert die.confidence == pytest.approx(0.9, abs=0.01)
+
+
+def test_two_peaks_closer_than_half_a_side_are_one_die_the_surer() -> None:
+    out = np.full((CHANNELS, 20, 30), -9.0, np.float32)
+    peak(out, 10, 5, 4, 0.6, 8.0)
+    peak(out, 12, 5, 2, 0.9, 8.0)
+    peak(out, 25, 15, 6, 0.9, 8.0)  # another die, far away
+    assert [d.value for d in decode(out, 1.0)] == [2, 6]
+
+
+def test_heat_below_the_floor_is_no_die() -> None:
+    out = np.full((CHANNELS, 20, 30), -9.0, np.float32)
+    peak(out, 10, 5, 4, 0.1, 8.0)
+    assert decode(out, 1.0) == []

@@ -1,0 +1,385 @@
+"""Train the dice detector of companion/vision/dice/detector.py and export it to ONNX.
+
+Run ``.venv/bin/python tools/train_dice_detector.py [--leave-out SOURCE] -o FILE`` from the
+project root with torch installed for training only (``pip install torch onnx``; BSD-licensed,
+as this code path is; the companion runs the exported file with ``cv2.dnn``).
+
+It learns from every source of :mod:`companion.vision.dice.sources` but the one left out
+(``--leave-out byler|floor|vignette|synthetic``; none: all of them, for the shipped model),
+each source drawn equally often whatever its size:
+
+* the real photos, each sample a 160×160 cut of one, scaled so that its dice are 10-72 px
+  (log-uniform), turned by any angle and mirrored (a d6's pip count does not depend on
+  either), its colours shuffled, made grey, inverted, darkened, tinted, blurred, noised and
+  JPEG-compressed at random;
+* the synthetic source: rendered trays (:mod:`companion.synth.dice`, seeds from 100,000 on,
+  never the measured 0-199) and tables of pattern (carpet dots, grid paper, keyboards, wood
+  grain, lint) with the real face crops of ``dice-real-crops`` pasted on them, recoloured.
+  The patterns carry no dice of their own: they teach "no die here" on what looks like pips.
+
+The network is a CenterNet on a small backbone (depthwise-separable convolutions, stride
+16 with two upsampling steps back to stride 4): heat map (penalty-reduced focal loss),
+value (cross-entropy at the centre cells), log side and offset (L1 at the centre cell).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
+from companion.vision.dice.detector import CHANNELS, STRIDE, prepare  # noqa: E402
+from companion.vision.dice.sources import SOURCES, photos  # noqa: E402
+from companion.vision.dice.truth import CROPS  # noqa: E402
+
+CUT = 160  # the side of one training sample, in input pixels
+Sample = tuple[np.ndarray, np.ndarray]  # picture, boxes (N×5: x0 y0 x1 y1 value)
+
+
+# ---------------------------------------------------------------- the network
+
+
+def sep(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
+    """A depthwise-separable 3×3 convolution with batch norm and ReLU."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, dilation, dilation, groups=cin, bias=False),
+        nn.BatchNorm2d(cin),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+class Detector(nn.Module):
+    def __init__(self, width: int = 32) -> None:
+        super().__init__()
+        w = width
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16), nn.ReLU(inplace=True)
+        )
+        self.s4 = nn.Sequential(sep(16, w, 2), sep(w, w))
+        self.s8 = nn.Sequential(sep(w, 2 * w, 2), sep(2 * w, 2 * w))
+        self.s16 = nn.Sequential(
+            sep(2 * w, 3 * w, 2), sep(3 * w, 3 * w, dilation=2), sep(3 * w, 3 * w, dilation=4)
+        )
+        self.lat16 = nn.Conv2d(3 * w, w, 1)
+        self.lat8 = nn.Conv2d(2 * w, w, 1)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.mix8 = sep(w, w)
+        self.mix4 = sep(w, w)
+        self.head = nn.Conv2d(w, CHANNELS, 1)
+        self.head.bias.data[0] = -4.0  # few cells hold a die: start the heat low
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f4 = self.s4(self.stem(x))
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        m8 = self.mix8(self.up(self.lat16(f16)) + self.lat8(f8))
+        m4 = self.mix4(self.up(m8) + f4)
+        out: torch.Tensor = self.head(m4)
+        return out
+
+
+# ---------------------------------------------------------------- data
+
+
+def load(source: str, rng: random.Random) -> list[Sample]:
+    """Every photo of a source with its boxes (synthetic: rendered from seed 100,000 on)."""
+    if source == "synthetic":
+        return synthetic(rng, 500)
+    out = []
+    for p in photos(source):
+        boxes = np.array([(b.x0, b.y0, b.x1, b.y1, b.value) for b in p.boxes], np.float32)
+        out.append((p.image(), boxes.reshape(-1, 5)))
+    return out
+
+
+def synthetic(rng: random.Random, n: int) -> list[Sample]:
+    """Rendered trays, and real face crops pasted on made-up patterned tables."""
+    out = []
+    for i in range(n // 2):
+        scene = render_scene(100_000 + i, SceneOptions(kind="d6", dice=(0, 10)))
+        boxes = [
+            (d.x - d.side / 2, d.y - d.side / 2, d.x + d.side / 2, d.y + d.side / 2, d.value)
+            for d in scene.dice
+        ]
+        out.append((scene.image, np.array(boxes, np.float32).reshape(-1, 5)))
+    crops = [(cv2.imread(str(f)), int(f.name[0])) for f in sorted(CROPS.glob("[1-6]_*.png"))]
+    for _ in range(n - n // 2):
+        out.append(pasted(rng, crops))
+    return out
+
+
+def pattern(rng: random.Random, h: int, w: int) -> np.ndarray:
+    """A table that is not a die anywhere: carpet dots, grid paper, grain, keys, lint."""
+    base = np.array([rng.randrange(256) for _ in range(3)], np.float64)
+    image = np.empty((h, w, 3), np.uint8)
+    image[:] = base
+    ink = tuple(rng.randrange(256) for _ in range(3))
+    kind = rng.choice(["dots", "grid", "grain", "keys", "lint"])
+    if kind == "dots":  # a patterned carpet: spots the size of pips, in rows or scattered
+        step, r = rng.randint(8, 40), rng.randint(2, 7)
+        for y in range(0, h, step):
+            for x in range(rng.randint(0, step), w, step):
+                if rng.random() < 0.8:
+                    cv2.circle(image, (x + rng.randint(-3, 3), y), r, ink, -1, cv2.LINE_AA)
+    elif kind == "grid":
+        step = rng.randint(10, 40)
+        for v in range(0, max(h, w), step):
+            cv2.line(image, (v, 0), (v, h), ink, 1, cv2.LINE_AA)
+            cv2.line(image, (0, v), (w, v), ink, 1, cv2.LINE_AA)
+    elif kind == "grain":
+        noise = cv2.resize(
+            np.random.default_rng(rng.randrange(1 << 30)).random((h // 8, 4)), (w, h)
+        )
+        rings = np.sin(noise * rng.uniform(20, 80))[:, :, None]
+        image = np.clip(base + rings * rng.uniform(10, 50), 0, 255).astype(np.uint8)
+        for _ in range(rng.randint(0, 3)):  # knots
+            centre = (rng.randrange(w), rng.randrange(h))
+            cv2.ellipse(image, centre, (rng.randint(3, 12), rng.randint(2, 6)), 0, 0, 360, ink, -1)
+    elif kind == "keys":
+        key = rng.randint(14, 40)
+        for y in range(0, h, key + 4):
+            for x in range(0, w, key + 4):
+                cv2.rectangle(image, (x, y), (x + key, y + key), ink, -1)
+                cv2.putText(
+                    image,
+                    rng.choice("ABC0.o*"),
+                    (x + key // 4, y + 3 * key // 4),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    key / 40,
+                    tuple(base),
+                    1,
+                    cv2.LINE_AA,
+                )
+    else:  # lint and crumbs on felt
+        for _ in range(rng.randint(10, 60)):
+            p = (rng.randrange(w), rng.randrange(h))
+            q = (p[0] + rng.randint(-8, 8), p[1] + rng.randint(-8, 8))
+            cv2.line(image, p, q, ink, rng.randint(1, 2), cv2.LINE_AA)
+    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 10), (h, w, 1))
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
+
+
+def pasted(rng: random.Random, crops: list[tuple[np.ndarray, int]]) -> Sample:
+    """Real face crops pasted, turned and recoloured, on a patterned table."""
+    h, w = 480, 640
+    image = pattern(rng, h, w)
+    boxes = []
+    side = rng.uniform(24, 90)
+    for _ in range(rng.randint(0, 8)):
+        face, value = rng.choice(crops)
+        if rng.random() < 0.5:  # a body of another colour: pips and face recoloured
+            face = 255 - face if rng.random() < 0.5 else face[:, :, rng.sample(range(3), 3)]
+        s = side * rng.uniform(0.9, 1.1)
+        x, y = rng.uniform(s, w - s), rng.uniform(s, h - s)
+        if any(abs(x - (b[0] + b[2]) / 2) < s and abs(y - (b[1] + b[3]) / 2) < s for b in boxes):
+            continue
+        a = rng.uniform(0, 360)
+        m = cv2.getRotationMatrix2D((32, 32), a, s / 64)
+        m[:, 2] += (x - 32, y - 32)
+        layer = cv2.warpAffine(face, m, (w, h))
+        mask = cv2.warpAffine(np.full((64, 64), 255, np.uint8), m, (w, h))
+        shadow = cv2.GaussianBlur(
+            cv2.warpAffine(mask, np.float32([[1, 0, 4], [0, 1, 4]]), (w, h)), (0, 0), 4
+        )
+        image = (image * (1 - 0.4 * shadow[:, :, None] / 255)).astype(np.uint8)
+        image[mask > 128] = layer[mask > 128]
+        half = s * (abs(math.cos(math.radians(a))) + abs(math.sin(math.radians(a)))) / 2
+        boxes.append((x - half, y - half, x + half, y + half, value))
+    return image, np.array(boxes, np.float32).reshape(-1, 5)
+
+
+def cut(rng: random.Random, sample: Sample) -> Sample:
+    """One training cut of a photo: scaled, turned, mirrored; boxes moved with it."""
+    image, boxes = sample
+    sides = (boxes[:, 2] - boxes[:, 0] + boxes[:, 3] - boxes[:, 1]) / 2
+    want = math.exp(rng.uniform(math.log(10), math.log(72)))
+    scale = want / float(np.median(sides)) if len(boxes) else rng.uniform(0.3, 1.5)
+    if len(boxes) and rng.random() < 0.8:
+        b = boxes[rng.randrange(len(boxes))]
+        cx = (b[0] + b[2]) / 2 + rng.uniform(-0.4, 0.4) * CUT / scale
+        cy = (b[1] + b[3]) / 2 + rng.uniform(-0.4, 0.4) * CUT / scale
+    else:
+        cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
+    m = cv2.getRotationMatrix2D((cx, cy), rng.uniform(0, 360), scale)
+    m[:, 2] += (CUT / 2 - cx, CUT / 2 - cy)
+    if rng.random() < 0.5:  # mirrored
+        m[0] = -m[0]
+        m[0, 2] += CUT
+    border = tuple(
+        int(v) for v in image[rng.randrange(image.shape[0]), rng.randrange(image.shape[1])]
+    )
+    out = cv2.warpAffine(
+        image,
+        m,
+        (CUT, CUT),
+        flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=border,
+    )
+    centres = np.stack(
+        [(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2, np.ones(len(boxes))], 1
+    )
+    moved = centres @ m.T
+    placed = np.concatenate([moved, (sides * scale)[:, None], boxes[:, 4:5]], 1)
+    return out, placed.astype(np.float32)
+
+
+def recolour(rng: random.Random, image: np.ndarray) -> np.ndarray:
+    """Another table's light and camera: colours, grey, inversion, light, blur, noise, JPEG."""
+    p = image.astype(np.float32)
+    if rng.random() < 0.4:
+        p = p[:, :, rng.sample(range(3), 3)]
+    if rng.random() < 0.3:
+        p = np.repeat(p.mean(axis=2, keepdims=True), 3, axis=2)
+    if rng.random() < 0.15:
+        p = 255 - p
+    p = p * np.array([rng.uniform(0.8, 1.2) for _ in range(3)], np.float32)
+    p = p * rng.uniform(0.5, 1.4) + rng.uniform(-50, 40)
+    p = 255 * (np.clip(p, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.3:
+        p = cv2.GaussianBlur(p, (0, 0), rng.uniform(0.4, 1.5))
+    p = p + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), p.shape)
+    out = np.clip(p, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(30, 90)])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
+
+
+def targets(dice: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Heat map (1×g×g), value/side/offset targets (4×g×g: value-1 or -1, log side, dx, dy)
+    and where they apply (g×g), for dice placed as (x, y, side, value) in a cut."""
+    g = CUT // STRIDE
+    heat = np.zeros((g, g), np.float32)
+    reg = np.zeros((4, g, g), np.float32)
+    reg[0] = -1
+    mask = np.zeros((g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g]
+    for x, y, side, value in dice:
+        if not (0 <= x < CUT and 0 <= y < CUT) or side < 4:
+            continue
+        gx, gy = x / STRIDE, y / STRIDE
+        sigma = max(0.7, side / STRIDE / 5)
+        heat = np.maximum(
+            heat, np.exp(-((xx + 0.5 - gx) ** 2 + (yy + 0.5 - gy) ** 2) / (2 * sigma**2))
+        )
+        cx, cy = int(gx), int(gy)
+        heat[cy, cx] = 1.0
+        for ny in range(max(0, cy - 1), min(g, cy + 2)):  # the value is learnt around the centre
+            for nx in range(max(0, cx - 1), min(g, cx + 2)):
+                reg[0, ny, nx] = value - 1
+        reg[1:, cy, cx] = (math.log(side / STRIDE), gx - cx, gy - cy)
+        mask[cy, cx] = 1
+    return heat[None], reg, mask
+
+
+def batch(rng: random.Random, data: list[list[Sample]], n: int) -> tuple[torch.Tensor, ...]:
+    xs, heats, regs, masks = [], [], [], []
+    for _ in range(n):
+        image, dice = cut(rng, rng.choice(rng.choice(data)))
+        h, r, m = targets(dice)
+        xs.append(prepare(recolour(rng, image))[0])
+        heats.append(h)
+        regs.append(r)
+        masks.append(m)
+    return tuple(torch.from_numpy(np.stack(a)) for a in (xs, heats, regs, masks))
+
+
+# ---------------------------------------------------------------- training
+
+
+def loss_of(
+    out: torch.Tensor, heat: torch.Tensor, reg: torch.Tensor, mask: torch.Tensor
+) -> torch.Tensor:
+    p = torch.sigmoid(out[:, :1]).clamp(1e-4, 1 - 1e-4)
+    pos = heat.eq(1).float()
+    focal = -(
+        pos * (1 - p) ** 2 * torch.log(p) + (1 - pos) * (1 - heat) ** 4 * p**2 * torch.log(1 - p)
+    )
+    n = pos.sum().clamp(min=1)
+    values = reg[:, 0].long()
+    ce = nn.functional.cross_entropy(out[:, 1:7], values.clamp(min=0), reduction="none")
+    ce = (ce * (values >= 0)).sum() / (values >= 0).sum().clamp(min=1)
+    l1 = (torch.abs(out[:, 7:10] - reg[:, 1:4]) * mask[:, None]).sum() / n
+    return focal.sum() / n + ce + l1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--leave-out", choices=SOURCES, help="the source not learnt from")
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    parser.add_argument("--minutes", type=float, default=10.0, help="training time")
+    parser.add_argument("--batch", type=int, default=24)
+    parser.add_argument("--width", type=int, default=32)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--resume", type=Path, help="start from these weights (a .pt written before)"
+    )
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    t0 = time.time()
+    data = [load(s, rng) for s in SOURCES if s != args.leave_out]
+    print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)
+    model = Detector(args.width)
+    if args.resume:
+        model.load_state_dict(torch.load(args.resume))
+    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    t0, step, seconds = time.time(), 0, args.minutes * 60
+    running = 0.0
+    while (elapsed := time.time() - t0) < seconds:
+        for group in opt.param_groups:  # cosine to zero over the time given
+            group["lr"] = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, elapsed / seconds)))
+        x, heat, reg, mask = batch(rng, data, args.batch)
+        loss = loss_of(model(x), heat, reg, mask)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        running = 0.98 * running + 0.02 * loss.item() if step else loss.item()
+        step += 1
+        if step % 100 == 0:
+            print(f"step {step}: loss {running:.3f}; {elapsed:.0f} s", flush=True)
+    model.eval()
+    torch.save(model.state_dict(), args.output.with_suffix(".pt"))
+    torch.onnx.export(
+        model,
+        (torch.zeros(1, 3, 384, 512),),
+        str(args.output),
+        input_names=["image"],
+        output_names=["out"],
+        dynamic_axes={"image": {2: "h", 3: "w"}, "out": {2: "gh", 3: "gw"}},
+        opset_version=13,
+        dynamo=False,
+    )
+    net = cv2.dnn.readNetFromONNX(str(args.output))
+    probe = torch.randn(1, 3, 240, 320)
+    net.setInput(probe.numpy())
+    with torch.no_grad():
+        want = model(probe).numpy()
+    print(
+        f"wrote {args.output} ({args.output.stat().st_size} bytes) after {step} steps; "
+        f"cv2.dnn agrees to {float(np.abs(net.forward() - want).max()):.2e}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
