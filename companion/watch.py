@@ -24,6 +24,7 @@ How a frame is told apart (docs/referee.md):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -38,7 +39,14 @@ from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader
 from companion.vision.board.still import BoardWatcher, Observation
-from companion.vision.dice.reader import DEFAULT_PROFILES, DiceProfiles, DiceReading, read_dice
+from companion.vision.dice.reader import (
+    DEFAULT_PROFILES,
+    PYRAMID,
+    DiceProfiles,
+    DiceReading,
+    read_dice,
+    trust,
+)
 from companion.vision.dice.settle import SettleDetector
 from companion.vision.dice.tray import Tray
 
@@ -107,6 +115,7 @@ class Watcher:
         self._reused = 0  # frames since, found to be the same picture
         self._reading: tuple[DiceReading, float] | None = None  # the last dice frame's
         self._read_with = self._dice_setup  # the tray and profiles it was read with
+        self._dice_scale: float | None = None  # where the last sure dice were read
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -142,7 +151,13 @@ class Watcher:
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
         tray, profiles = self._read_with = self._dice_setup  # the page may swap it meanwhile
-        reading = read_dice(view, self.dice_kind, profiles, tray)
+        scales = PYRAMID if self._dice_scale is None else (self._dice_scale,)
+        reading = read_dice(view, self.dice_kind, profiles, tray, scales)
+        # The camera does not move: the next roll is read at the scale of the pyramid
+        # nearest to where these dice were read surely (one pass where the dice are of the
+        # size the reader was made for); a frame with no sure die looks at every scale.
+        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
+        self._dice_scale = near if trust(reading) > 0 else None
         self._reading = (reading, image.shape[1] / view.shape[1])
         return self._dice_glance(*self._reading)
 

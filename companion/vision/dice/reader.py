@@ -4,7 +4,11 @@
 every table shows (docs/dice.md has the measurements):
 
 1. The photo is brought to a working size (long side at most :data:`WORK_SIDE` pixels), so
-   a 12-megapixel phone photo costs what a webcam frame costs.
+   a 12-megapixel phone photo costs what a webcam frame costs, and read at each level of
+   :data:`PYRAMID` (full, half and a third of that size): the reading whose sure dice add
+   up to the most confidence (:func:`trust`) is the answer. Close-ups of large dice read
+   best at a third, trays at full size; a level whose dice end up read again at the size
+   of an earlier level's is not read twice.
 2. :mod:`companion.vision.dice.spots` finds pip-like spots and groups them into faces; each
    group (and where a group is several faces, its local centres) is a candidate place with
    an estimated face size.
@@ -65,6 +69,13 @@ KINDS = ("d6", "miwin")
 SURE = 0.7
 #: The long side of the working copy of a photo, in pixels.
 WORK_SIDE = 1024
+#: The working copy is read at these fractions of its size, and the reading the referee
+#: would trust most is taken: dice of 80-130 px in a close-up are read at a third of it
+#: (their pips are wider than the spot finder's window at full size), dice of 30-60 px at
+#: full size (docs/dice.md, "Tables never seen").
+PYRAMID = (1.0, 1 / 2, 1 / 3)
+#: Readings whose dice were read at scales within this log ratio (a quarter) are one.
+SAME_SCALE = math.log(1.25)
 #: Dice wider than LARGE or narrower than SMALL pixels in the working copy are read again
 #: at DIE_SIDE pixels (the spot finder and the networks were made for dice of 30-60 px).
 LARGE = 80.0
@@ -80,6 +91,7 @@ PIP = 1.6
 __all__ = [
     "DEFAULT_PROFILES",
     "KINDS",
+    "PYRAMID",
     "SURE",
     "DiceProfiles",
     "DiceReading",
@@ -87,6 +99,7 @@ __all__ = [
     "DieProfile",
     "miwin_profile",  # DieProfile, DiceProfiles, DEFAULT_PROFILES: from colours.py
     "read_dice",
+    "trust",
 ]
 
 
@@ -117,6 +130,8 @@ class DiceReading:
     """All dice of one frame, in reading order (top to bottom, left to right)."""
 
     dice: tuple[Die, ...]
+    #: the fraction of the working size the dice were read at (see :data:`PYRAMID`)
+    scale: float = field(default=1.0, compare=False)
 
     @property
     def settled(self) -> bool:
@@ -133,19 +148,48 @@ def read_dice(
     kind: str = "d6",
     profiles: DiceProfiles = DEFAULT_PROFILES,
     tray: Tray | None = None,
+    scales: tuple[float, ...] = PYRAMID,
 ) -> DiceReading:
     """Every die in a BGR photo (within its ``tray``, if given), read; a photo without
-    dice gives an empty reading."""
+    dice gives an empty reading.
+
+    The photo is read at each of ``scales`` (fractions of its working size) and the
+    reading whose sure dice add up to the most confidence is the answer; its scale is
+    kept in :attr:`DiceReading.scale`, so that a camera that does not move can be read at
+    that one scale next time."""
     if kind not in KINDS:
         raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise CompanionError("not a colour image")
     if tray is not None:
         left, top, right, bottom = tray.box(image.shape[1], image.shape[0])
-        inside = read_dice(image[top:bottom, left:right], kind, profiles)
+        inside = read_dice(image[top:bottom, left:right], kind, profiles, scales=scales)
         dice = [replace(d, x=d.x + left, y=d.y + top) for d in inside.dice]
-        return DiceReading(tuple(sorted(dice, key=_reading_order)))
-    scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
+        return DiceReading(tuple(sorted(dice, key=_reading_order)), inside.scale)
+    readings: list[DiceReading] = []
+    for f in scales or (1.0,):
+        reading = _read_at(image, kind, profiles, f, tuple(r.scale for r in readings))
+        if reading is not None:
+            readings.append(reading)
+    return max(readings, key=trust)  # on a tie, the first: the larger scale
+
+
+def trust(reading: DiceReading) -> float:
+    """How much of a reading the referee would take without asking: the confidences of
+    its sure dice, added up (an unsure die or an empty photo adds nothing)."""
+    return sum(d.confidence for d in reading.dice if d.confidence >= SURE)
+
+
+def _read_at(
+    image: Image, kind: str, profiles: DiceProfiles, fraction: float, known: tuple[float, ...]
+) -> DiceReading | None:
+    """The dice read with the photo at ``fraction`` of its working size; the reading's
+    scale is the fraction they were read at in the end (read again larger or smaller).
+
+    None where they would be read again at one of the ``known`` scales of earlier
+    readings: that reading once more, told apart from it only by noise."""
+    working = min(1.0, WORK_SIDE / max(image.shape[:2]))
+    scale = working * fraction
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
         dice = _read(work, kind, profiles)
@@ -161,6 +205,8 @@ def read_dice(
             # the dice are of the size it was made for (the working copy at most twice
             # WORK_SIDE); where none is found there, the first reading stands.
             again = min(scale * DIE_SIDE / typical, 2 * WORK_SIDE / max(image.shape[:2]))
+            if any(abs(math.log(again / working / k)) < SAME_SCALE for k in known):
+                return None
             if redone := _read(_resized(image, again), kind, profiles):
                 dice, scale = redone, again
         if dice:
@@ -177,9 +223,11 @@ def read_dice(
                 for d in dice
             ]
             dice.sort(key=_reading_order)
-            return DiceReading(tuple(dice))
+            return DiceReading(tuple(dice), scale / working)
+        if fraction != 1.0:
+            break  # smaller scales are the pyramid's next levels, or were read already
         scale /= 2
-    return DiceReading(())
+    return DiceReading((), fraction)
 
 
 def _reading_order(d: Die) -> tuple[int, float]:
