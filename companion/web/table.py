@@ -107,7 +107,14 @@ def _context() -> dict[str, object]:
         "history": history,
         "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
+        "verdict_json": verdict_json(ref),
     }
+
+
+def verdict_json(ref: Referee) -> object:
+    """The referee's verdict as ``/state.json`` gives it, in the page's language: the page
+    is drawn with the same one, so a reload is no new verdict for the browser's voice."""
+    return render_json(ref.verdict.to_json(), language()) if ref.verdict else None
 
 
 def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -192,7 +199,7 @@ def state_json() -> Response:
             "phase": ref.phase.name.lower(),
             "phase_text": say(ref.phase.text),
             "roll": list(ref.roll) if ref.roll else None,
-            "verdict": render_json(ref.verdict.to_json(), language()) if ref.verdict else None,
+            "verdict": verdict_json(ref),
             "to_move": say_colour(ref.position.to_move),
             "position": ref.position.to_json(),
         }
