@@ -45,3 +45,60 @@ def test_a_reloaded_page_knows_the_verdict_it_shows_so_the_voice_is_silent(clien
     page = client.get(f"/?lang={lang}").get_data(as_text=True)
     drawn = json.loads(re.search(r"let lastVerdict = (.*);\n", page).group(1))
     assert drawn == client.get("/state.json").get_json()["verdict"]
+
+
+def test_a_correction_to_a_move_said_alike_keeps_the_path_it_was_recorded_with(tmp_path):
+    # Yellow's 3+3 (move 4) may be said "Wurf 6, 5, 4, 3, 2, 1, 0" by several moves that
+    # differ only in the piece moved: corrected to another of them, the words stay, and
+    # the record must say which piece the move was recorded with first.
+    from test_correction import four_moves, moves_of
+
+    from companion.correction import apply, path, plan
+    from companion.record import game_record, record_text
+    from companion.table import rules
+
+    table = four_moves(tmp_path / "j.sqlite")
+    moves = moves_of(table)
+    last = moves[3]
+    other = next(
+        m
+        for m in rules(last.before, last.roll)
+        if m.announcement == last.announcement and m.after != last.after
+    )
+    was, now = path(last.before, last.after), path(last.before, other.after)
+    assert was != now
+    apply(table.referee, plan(moves, 4, other, rules))
+    history = moves_of(table)
+    assert history[3].first == last.announcement and history[3].first_path == was
+    record = game_record(table.journal, table.referee.game_id)
+    assert record["turns"][3]["corrected"] == [last.announcement]
+    assert record["turns"][3]["corrected_paths"] == [str(was)]
+    line = record_text(record, "de").splitlines()[7]
+    assert f"zuerst: „{last.announcement}“, {was}" in line, line
+
+
+def test_the_page_names_the_path_a_move_said_alike_was_recorded_with(tmp_path):
+    from urllib.parse import urlencode
+
+    from test_correction import four_moves, moves_of
+    from test_web_correct import picked
+
+    from companion.correction import apply, path, plan
+    from companion.table import rules
+
+    table = four_moves(tmp_path / "j.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    unlock(client)
+    last = moves_of(table)[3]
+    fields = picked(client, 4, last.announcement)
+    check = client.get("/correct/4/check?" + urlencode(fields)).get_data(as_text=True)
+    recorded = f"({path(last.before, last.after)})"
+    assert f'id="recorded-path">{recorded}</p>' in check
+    other = next(
+        m
+        for m in rules(last.before, last.roll)
+        if m.announcement == last.announcement and m.after != last.after
+    )
+    apply(table.referee, plan(moves_of(table), 4, other, rules))
+    history = client.get("/status").get_data(as_text=True).split('class="history"')[1]
+    assert f"(berichtigt; zuerst: „{last.announcement}“, {recorded[1:-1]})" in history

@@ -132,6 +132,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
     "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
+    "record.corrected_path": (
+        "(berichtigt; zuerst: „{was}“, {path})",
+        "(corrected; first recorded: “{was}”, {path})",
+    ),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
