@@ -102,3 +102,40 @@ def test_the_page_names_the_path_a_move_said_alike_was_recorded_with(tmp_path):
     apply(table.referee, plan(moves_of(table), 4, other, rules))
     history = client.get("/status").get_data(as_text=True).split('class="history"')[1]
     assert f"(berichtigt; zuerst: „{last.announcement}“, {recorded[1:-1]})" in history
+
+
+def test_undo_takes_back_the_move_and_the_same_roll_is_played_again(tmp_path):
+    # Undo takes back the move only: the roll it was made with stays, so a player cannot
+    # roll a bad roll again by asking for an undo (also after a restart).
+    from companion.journal import Journal
+    from companion.referee import Phase, Referee
+    from companion.table import rules
+
+    start = position()
+    with Journal(tmp_path / "j.sqlite") as journal:
+        ref = Referee.start(start, rules, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 2])
+        ref.play(0)
+        ref.undo()
+        assert "5+2" in ref.verdict.reason
+        assert ref.observe_dice([6, 6]).reason.startswith("the roll 5+2 of the move taken back")
+        ref.confirm_board()
+        assert ref.phase is Phase.MOVE and ref.roll == (5, 2) and ref.position == start
+        ref.play(0)
+        ref.undo()
+    with Journal(tmp_path / "j.sqlite") as journal:
+        resumed = Referee.resume(journal, journal.unfinished()[0].id, rules)
+        resumed.confirm_board()
+        assert resumed.phase is Phase.MOVE and resumed.roll == (5, 2)
+
+
+def test_the_undo_page_names_who_which_move_and_which_roll(tmp_path):
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    played_once(client)
+    said = table.referee.last_move.announcement
+    unlock(client)
+    page = client.get("/undo").get_data(as_text=True)
+    assert f"Zug 1: Rot, Wurf 5+2: „{said}“" in page
+    assert "Der Wurf 5+2 bleibt: Rot zieht mit ihm noch einmal." in page

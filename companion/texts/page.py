@@ -208,6 +208,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
+    "undo_move": ("Zug {number}: {player}, Wurf {dice}:", "Move {number}: {player}, roll {dice}:"),
+    "undo_roll_stays": (
+        "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
+        "The roll {dice} stays: {player} moves with it again.",
+    ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
         "The history shows no move; the referee says whether there is anything to take back.",

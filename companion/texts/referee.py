@@ -163,6 +163,17 @@ WORDS: dict[str, tuple[str, str]] = {
         "die Worte bewegen jetzt andere Steine",
         "the words now move other pieces",
     ),
+    "referee.undone_roll": (
+        "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen; der Wurf {dice} "
+        "bleibt, {player} zieht mit ihm noch einmal",
+        "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
+        "moves with it again",
+    ),
+    "referee.roll_kept": (
+        "Der Wurf {dice} des zurückgenommenen Zugs bleibt: erst die Steine zurückstellen, "
+        "dann mit ihm ziehen",
+        "the roll {dice} of the move taken back stays: set the pieces back, then move with it",
+    ),
     "referee.undone": (
         "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen",
         "move taken back: set the pieces back as shown",
