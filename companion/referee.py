@@ -158,8 +158,8 @@ class Referee:
             ref._pending_roll = tuple(int(d) for d in last.data["dice"])
         elif last is not None and last.kind == "undo":  # the roll of the move taken back
             undone = next((e for e in events if e.id == last.data.get("undoes")), None)
-            roll = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
-            ref._pending_roll, ref._kept_roll = roll or None, bool(roll)
+            dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
+            ref._pending_roll, ref._kept_roll = dice or None, bool(dice)
         elif last is not None and last.kind == "correction" and last.data.get("pending_roll"):
             ref._pending_roll = tuple(int(d) for d in last.data["pending_roll"])
         elif ref.position.spent:  # a TENET turn begun: its roll goes on
