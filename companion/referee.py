@@ -408,7 +408,14 @@ class Referee:
             )
         ):
             why = text("referee.turn_said_whole", turn=said)
-        return self._say(Verdict(kind, why, said))
+        judged = text(
+            "referee.announcement_of",
+            number=turn + 1,
+            player=colour(self._history[turn].before.to_move),
+            dice="+".join(map(str, roll)),
+            reason=why,
+        )
+        return self._say(Verdict(kind, judged, said))
 
     def _turn(self) -> int:
         """Where the last turn began in the history: a TENET turn is several moves (its

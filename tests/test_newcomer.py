@@ -139,3 +139,20 @@ def test_the_undo_page_names_who_which_move_and_which_roll(tmp_path):
     page = client.get("/undo").get_data(as_text=True)
     assert f"Zug 1: Rot, Wurf 5+2: „{said}“" in page
     assert "Der Wurf 5+2 bleibt: Rot zieht mit ihm noch einmal." in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "named"),
+    [
+        ("de", "Ansage zu Zug 1 von Rot (Wurf 5+2): "),
+        ("en", "Announcement of move 1 by red (roll 5+2): "),
+    ],
+)
+def test_a_checked_announcement_names_the_player_and_the_move_it_judged(client, lang, named):
+    # Yellow is to move when red's move is checked: the verdict must say whose move it was.
+    played_once(client)
+    post(client, "/dice", die1="4", die2="1")
+    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    verdict = page.split('<div class="verdict')[1].split("</div>")[0]
+    assert named in verdict

@@ -105,6 +105,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage ist nicht zu verstehen: {reason}",
         "the announcement does not parse: {reason}",
     ),
+    "referee.announcement_of": (
+        "Ansage zu Zug {number} von {player} (Wurf {dice}): {reason}",
+        "Announcement of move {number} by {player} (roll {dice}): {reason}",
+    ),
     "referee.announcement_fits": (
         "Die Ansage passt zum ausgeführten Zug",
         "the announcement fits the move made",
