@@ -156,3 +156,30 @@ def test_a_checked_announcement_names_the_player_and_the_move_it_judged(client, 
     page = client.get(f"/status?lang={lang}").get_data(as_text=True)
     verdict = page.split('<div class="verdict')[1].split("</div>")[0]
     assert named in verdict
+
+
+def test_an_illegal_search_lists_the_nearest_moves_once_and_says_so_plainly(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    page = client.get("/status", query_string={"said": "Wurf 7, Umlaufbahn 2"})
+    found = page.get_data(as_text=True).split("<details")[1]
+    box = found.split('<p class="verdict illegal">')[1].split("</p>")[0]
+    assert "nächste erlaubte Ansagen" not in box and "|" not in box  # the buttons list them
+    assert box.strip().endswith("Darunter die nächsten erlaubten Züge.")
+    assert found.count(">Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0<") == 1  # its button
+
+
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [("de", "bei diesem Pasch gilt keine Gravitation"), ("en", "this doublet pays no gravity")],
+)
+def test_a_ring_word_where_a_plain_step_is_due_says_why(lang, why, capsys, tmp_path):
+    # 3+3 from the station: a doublet moves without gravity, each step is a plain count.
+    from companion.cli import main
+
+    file = tmp_path / "p.json"
+    file.write_text(json.dumps(position().to_json()))
+    said = "Wurf 6, Umlaufbahn 5, 4, 3, 2, 1, 0"
+    assert main(["--lang", lang, "check", str(file), "--roll", "3,3", said]) == 1
+    out = capsys.readouterr().out
+    assert why in out, out

@@ -103,7 +103,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "moves_find_example": ("z. B. {example}", "e.g. {example}"),
     "moves_find_go": ("Suchen", "Find"),
     "moves_said": ("Züge zu „{said}“.", "Moves for “{said}”."),
-    "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
+    "moves_nearest": (
+        "Darunter die nächsten erlaubten Züge.",
+        "The nearest legal moves are listed below.",
+    ),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (

@@ -363,6 +363,22 @@ def _back_distances(g: Any, start: str) -> dict[str, int]:
     return dist
 
 
+def _why_no_gravity(best: Move, position: Position, index: int) -> str:
+    """Why the nearest legal move pays no gravity where the player said a ring or a
+    gravity line: the doublet, phase 1, or the piece still in its station."""
+    gravity = (Kind.UMLAUFBAHN, Kind.GRAVITATION)
+    if position.phase == 1:
+        return t("explain.why_phase_1")
+    if best.roll[0] == best.roll[1] and not any(k.kind in gravity for k in best.tokens):
+        return t("explain.why_doublet")
+    steps = [k for k in normalise(best.tokens)[:index] if k.kind is not Kind.SPEICHER]
+    stations = {f for seat in position.layout.seats for f in seat.station}
+    walked = best.path[: len(steps) + 1]
+    if walked and all(f in stations for f in walked):
+        return t("explain.why_station")
+    return t("explain.why_step")
+
+
 def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
     """The first word where the announcement leaves the nearest legal move."""
     said, legal = normalise(tokens), normalise(best.tokens)
@@ -409,6 +425,13 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                     return why
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
                 return t("explain.nothing_to_push", got=repr(str(got)))
+            if got.kind in (Kind.UMLAUFBAHN, Kind.GRAVITATION) and want.kind is Kind.COUNT:
+                return t(
+                    "explain.no_gravity_here",
+                    got=repr(str(got)),
+                    want=repr(str(want)),
+                    why=_why_no_gravity(best, position, i),
+                )
             return t("explain.where_nearest", got=repr(str(got)), want=repr(str(want)))
         if want.value is not None:
             left = want.value
