@@ -183,3 +183,16 @@ def test_a_ring_word_where_a_plain_step_is_due_says_why(lang, why, capsys, tmp_p
     assert main(["--lang", lang, "check", str(file), "--roll", "3,3", said]) == 1
     out = capsys.readouterr().out
     assert why in out, out
+
+
+@pytest.mark.parametrize(("lang", "how"), [("de", "--host 0.0.0.0"), ("en", "--host 0.0.0.0")])
+@pytest.mark.parametrize(
+    "urls", [["http://127.0.0.1:8093/"], ["http://localhost:8093/"], ["http://[::1]:8093/"], None]
+)
+def test_join_never_offers_a_loopback_address_as_a_qr_code(urls, lang, how):
+    # served the documented default way (127.0.0.1), no phone can open the address:
+    # the page says how to open the table to the room instead of a useless code
+    config = {"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls}
+    page = create_app(config).test_client().get(f"/join?lang={lang}").get_data(as_text=True)
+    assert "<svg" not in page
+    assert how in page and '[web]\nhost = "0.0.0.0"' in page.replace("&#34;", '"')

@@ -150,6 +150,28 @@ WORDS: dict[str, tuple[str, str]] = {
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
     ),
+    "join_local": (
+        "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
+        "Adresse, darum hier kein QR-Code.",
+        "The table opens on this computer only ({url}): no phone reaches that address, so "
+        "there is no QR code here.",
+    ),
+    "join_open": (
+        "Damit die Handys im selben WLAN mitspielen, den Begleiter so starten "
+        "(./run.sh nimmt dieselben Angaben):",
+        "For the phones on the same Wi-Fi to join, start the companion like this "
+        "(./run.sh takes the same arguments):",
+    ),
+    "join_config": (
+        "oder es dauerhaft in der Konfiguration (companion config) eintragen:",
+        "or set it for good in the configuration (companion config):",
+    ),
+    "join_pin": (
+        "Dann zeigt diese Seite die Adressen im WLAN als QR-Codes. Was nur der "
+        "Schiedsrichter darf (Aufbau, Zurücknehmen), bleibt hinter der PIN.",
+        "This page then shows the addresses on the Wi-Fi as QR codes. What only the "
+        "referee may do (set-up, take-backs) stays behind the PIN.",
+    ),
     "correct": ("berichtigen", "correct"),
     "correct_title": ("Zug {number} berichtigen", "Correct move {number}"),
     "correct_recorded": (
