@@ -29,7 +29,7 @@ from companion.games.game import game
 from companion.journal import Event, kept, read_position
 from companion.position import Position
 from companion.referee import MoveLike, Referee, Rules
-from companion.texts import colour, message, text
+from companion.texts import colour, fields, message, text
 
 #: The most TENET steps looked through to find a later step again (a crowded board has
 #: about a thousand on a roll, companion/games/legal.py): a search that stops here says
@@ -126,7 +126,7 @@ def path_data(before: Position, after: Position) -> list[list[str]]:
 
 def said_path(data: Sequence[Sequence[str]]) -> str:
     """A path kept as :func:`path_data` in words."""
-    return text("move.path", start=list(data[0]), end=list(data[1]))
+    return text("move.path", start=fields(data[0]), end=fields(data[1]))
 
 
 def last_correction(events: Iterable[Event]) -> int | None:

@@ -196,3 +196,77 @@ def test_join_never_offers_a_loopback_address_as_a_qr_code(urls, lang, how):
     page = create_app(config).test_client().get(f"/join?lang={lang}").get_data(as_text=True)
     assert "<svg" not in page
     assert how in page and '[web]\nhost = "0.0.0.0"' in page.replace("&#34;", '"')
+
+
+def test_move_paths_on_a_german_page_name_the_colours_in_german(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    assert "(Rot.S2 → U1.9)" in client.get("/status?lang=de").get_data(as_text=True)
+    assert "(red.S2 → U1.9)" in client.get("/status?lang=en").get_data(as_text=True)
+
+
+def test_nearest_announcements_are_quoted_in_german_with_lang_de(capsys, tmp_path):
+    from companion.cli import main
+
+    file = tmp_path / "p.json"
+    file.write_text(json.dumps(position().to_json()))
+    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 1"
+    assert main(["--lang", "de", "check", str(file), "--roll", "5,2", said]) == 1
+    out = capsys.readouterr().out
+    assert "nächste erlaubte Ansagen: „Wurf 7" in out and " | " not in out and "'" not in out
+    assert main(["check", str(file), "--roll", "5,2", said]) == 1  # English as scripts read it
+    assert "nearest legal: 'Wurf 7" in capsys.readouterr().out
+
+
+def something_over(field: str):  # type: ignore[no-untyped-def]
+    """A synthetic camera photo of the start with a magenta blob over ``field``."""
+    import cv2
+    import numpy as np
+
+    from companion.position import start_position
+    from companion.synth import default_camera, photograph
+    from companion.vision import Locator
+
+    start = start_position("gravitation", players=["red", "yellow"])
+    image = photograph(start, np.random.default_rng(3), camera=default_camera()).image
+    spot = start.layout.fields[field]
+    x, y = Locator(start.layout).locate(image).project(np.array([[spot.x, spot.y]]))[0]
+    cv2.circle(image, (int(x), int(y)), 14, (180, 40, 200), -1)
+    return start, image
+
+
+def test_the_page_says_why_the_referee_waits_in_the_players_language():
+    # "busy: something unknown over yellow.S3" from the board reader, carried as data
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live, overlay_line
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    live = Live(
+        table,
+        Supervisor(SyntheticSource(lambda: image)),
+        Watcher(table.referee, BoardReader(start.layout)),
+    )
+    for _ in range(4):
+        live.step()
+    assert (
+        overlay_line(live.glance, "de")
+        == "Brett: wartet  etwas liegt über Gelb.S3 – Hand weg oder Blendung?"
+    )
+    assert overlay_line(live.glance, "en").startswith("board: waiting  something is over yellow.S3")
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    waits = client.get("/state.json?lang=de").get_json()["waiting"]
+    assert waits == {
+        "kind": "unknown",
+        "field": "yellow.S3",
+        "more": 0,
+        "text": "etwas liegt über Gelb.S3 – Hand weg oder Blendung?",
+    }
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert (
+        'id="waiting" data-kind="unknown">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?'
+        in page
+    )

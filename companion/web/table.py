@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.correction import Played, last_correction, played
 from companion.games.game import game
+from companion.live import Live
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
@@ -196,6 +197,7 @@ def state_json() -> Response:
         {
             "camera_frames": live.frames if live is not None else None,
             "camera": live.camera.status.to_json() if live is not None else None,
+            "waiting": waiting(),
             "phase": ref.phase.name.lower(),
             "phase_text": say(ref.phase.text),
             "roll": list(ref.roll) if ref.roll else None,
@@ -204,6 +206,18 @@ def state_json() -> Response:
             "position": ref.position.to_json(),
         }
     )
+
+
+@table.app_template_global()
+def waiting() -> dict[str, object] | None:
+    """Why the referee waits for the board, as the camera's last frame says (None: no
+    camera, a still board, or a dice frame): what, which field, and in the page's words
+    what to do (companion/busy.py)."""
+    live: Live | None = current_app.config.get("LIVE")
+    glance = live.glance if live is not None else None
+    if glance is None or glance.busy is None:
+        return None
+    return glance.busy.to_json(language())
 
 
 @table.post("/dice")
@@ -320,11 +334,12 @@ def camera() -> Response:
     give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
     gone = request.environ.get("waitress.client_disconnected", _never)
+    lang = language()  # the overlay's words: the page's language
 
     def frames() -> Iterator[bytes]:
         end = None if limit is None else time.monotonic() + limit
         while (end is None or time.monotonic() < end) and not gone():
-            jpeg = live.jpeg()
+            jpeg = live.jpeg(lang)
             if jpeg is not None:
                 yield (
                     b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
@@ -352,7 +367,7 @@ def camera_still() -> Response:
     live = current_app.config.get("LIVE")
     if live is None:
         abort(404, "err_no_camera")
-    jpeg = live.jpeg()
+    jpeg = live.jpeg(language())
     if jpeg is None:
         raise ServiceUnavailable("err_busy", retry_after=1)
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
