@@ -270,3 +270,23 @@ def test_the_page_says_why_the_referee_waits_in_the_players_language():
         'id="waiting" data-kind="unknown">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?'
         in page
     )
+
+
+def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp_path):
+    # No board in the photo is an answer about a readable photo, not bad input: exit 0,
+    # on stdout, said as a result with what to do (docs/vision.md, "Exit codes")
+    import cv2
+    import numpy as np
+
+    from companion.cli import main
+
+    empty = tmp_path / "table.png"
+    cv2.imwrite(str(empty), np.full((480, 640, 3), (60, 110, 150), np.uint8))
+    assert main(["--lang", "de", "read-board", str(empty)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out == (
+        f"{empty}: kein Brett im Bild: keine Marker zu sehen – Brett ganz ins Bild, "
+        "Marker frei lassen\n"
+    )
+    assert main(["--lang", "en", "read-board", str(empty)]) == 0
+    assert capsys.readouterr().out.startswith(f"{empty}: no board in view: no markers seen")

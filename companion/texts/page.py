@@ -150,6 +150,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
     ),
+    # companion read-dice and read-board: one line per photo for people
+    "dice_cli.none": ("keine Würfel", "no dice"),
+    "dice_cli.percent": ("{value} %", "{value}%"),
+    "dice_cli.unsure_mark": (", unsicher", ", unsure"),
+    "dice_cli.at": ("bei {x},{y} [{confidence}{doubt}]", "at {x},{y} [{confidence}{doubt}]"),
+    "dice_cli.head": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),
+    "dice_cli.unsure": ("; {count} unsicherer, nicht gezählt", "; {count} unsure, not counted"),
+    "board_cli.piece": ("{colour} {field}", "{colour} {field}"),
+    "board_cli.no_pieces": ("keine Steine", "no pieces"),
+    "board_cli.pieces.one": (
+        "1 Stein (Sicherheit {confidence}): {pieces}",
+        "1 piece (confidence {confidence}): {pieces}",
+    ),
+    "board_cli.pieces.other": (
+        "{count} Steine (Sicherheit {confidence}): {pieces}",
+        "{count} pieces (confidence {confidence}): {pieces}",
+    ),
     "join_local": (
         "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
         "Adresse, darum hier kein QR-Code.",
