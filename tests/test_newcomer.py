@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
 import pytest
 from conftest import position
 
@@ -290,3 +291,36 @@ def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp
     )
     assert main(["--lang", "en", "read-board", str(empty)]) == 0
     assert capsys.readouterr().out.startswith(f"{empty}: no board in view: no markers seen")
+
+
+@pytest.mark.parametrize(
+    ("game", "layout", "dice"), [("tuerme", "tuerme", "d6"), ("tenet", "tenet-2", "miwin")]
+)
+def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice):
+    # "Neues Spiel" offers all four games; one of another board starts on that board's
+    # layout, and the camera reads that board and the game's dice from then on
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    table = Table.new(position())
+    frame = np.zeros((480, 640, 3), np.uint8)
+    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    app = create_app({"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    unlock(client)
+    form = client.get(f"/setup?game={game}").get_data(as_text=True)
+    assert all(f'value="{g}"' in form for g in ("gravitation", "tunnelx", "tuerme", "tenet"))
+    assert "anderen Brett" in form
+    data = {
+        "game": game,
+        "player": ["red", "blue"],
+        "discard": "yes",
+        "csrf_token": token(client, "/setup"),
+    }
+    assert client.post("/setup", data=data).status_code == 302
+    assert table.position.game == game and table.position.layout.name == layout
+    assert live.watcher.board.reader.layout.name == layout and live.watcher.dice_kind == dice

@@ -167,6 +167,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "{count} Steine (Sicherheit {confidence}): {pieces}",
         "{count} pieces (confidence {confidence}): {pieces}",
     ),
+    "setup_other_board": (
+        "Dieses Spiel wird auf einem anderen Brett gespielt ({board}): das Brett unter der "
+        "Kamera tauschen. Die Kamera liest nach dem Start dieses Brett und die Würfel des "
+        "Spiels; ist es noch nicht eingemessen, mit den Standardfarben.",
+        "This game is played on another board ({board}): put that board under the camera. "
+        "Once started, the camera reads that board and the game's dice; a board not yet "
+        "calibrated is read with the default colours.",
+    ),
     "join_local": (
         "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
         "Adresse, darum hier kein QR-Code.",
@@ -523,10 +531,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "setup.not_here": (
         "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
         "{game} is not refereed on this board (here: {games})",
-    ),
-    "setup.other_board": (
-        "{game} wird auf einem anderen Brett gespielt: den Begleiter mit --game {name} starten",
-        "{game} is played on another board: start the companion with --game {name}",
     ),
     "setup.confirm_needed": (
         "Nichts begonnen: bitte ankreuzen, dass das laufende Spiel verworfen wird",
