@@ -165,19 +165,52 @@ class TablePhotographer:
     scratch memory given back to the system at once. :meth:`photo` shows any
     other position in the same scene: the calibration page's captures of the empty board
     and of the start on the synthetic camera.
+
+    :meth:`throw` is the dice tray of a real table: "Würfel lesen" on the synthetic
+    camera throws the game's dice (two d6, or Miwin's three), and the camera shows that
+    tray until the referee has a roll (or :data:`TRAY_SECONDS` passed), then the board.
     """
+
+    #: The longest the thrown dice are shown when no roll comes of them.
+    TRAY_SECONDS = 10.0
 
     def __init__(self, table: Table, seed: int = 0) -> None:
         self.table, self.seed = table, seed
         self._rng = np.random.default_rng(seed)
         self._key: object = None
         self._image: Image | None = None
+        self.thrown: tuple[int, ...] | None = None  # the values of the last throw
+        self._tray: tuple[Image, float] | None = None  # its picture and when it was thrown
 
     def subject(self) -> Position:
         """What the camera looks at: the table's position."""
         return self.table.position
 
+    def throw(self) -> tuple[int, ...] | None:
+        """Throw the table's game's dice into the tray: the values (in the order the
+        game's dice form lists them), shown from the next frame on; None where the game
+        waits for no roll of its dice (TENET's single die for the stone is typed)."""
+        from companion.games.game import game
+        from companion.synth.dice import render_scene, scene_options
+
+        position = self.subject()
+        inputs = game(position.game).dice_inputs(position)
+        kind = position.spec.dice
+        if kind == "miwin" and len(inputs) != 3:
+            return None
+        values = tuple(int(self._rng.choice(faces)) for _, faces in inputs)
+        options = scene_options(kind=kind, values=values, touching=0.0, max_tilt=10.0)
+        self._tray = (render_scene(self._rng, options).image, time.monotonic())
+        self.thrown = values
+        return values
+
     def __call__(self) -> Image:
+        if self._tray is not None:
+            image, since = self._tray
+            waiting = self.table.referee.roll is None
+            if waiting and time.monotonic() - since < self.TRAY_SECONDS:
+                return image
+            self._tray = None
         position = self.subject()
         key = (position.layout.name, position.placement)
         if self._image is None or self._key != key:

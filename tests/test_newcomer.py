@@ -324,3 +324,48 @@ def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice
     assert client.post("/setup", data=data).status_code == 302
     assert table.position.game == game and table.position.layout.name == layout
     assert live.watcher.board.reader.layout.name == layout and live.watcher.dice_kind == dice
+
+
+@pytest.mark.parametrize("game", ["gravitation", "tenet"])
+def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game):
+    # "Würfel lesen" with the synthetic camera: the tray shows a throw of the game's dice
+    # (two d6, Miwin's three), the camera reads it and the referee plays with it
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.config import PanelConfig, PanelPins
+    from companion.devices import attach_panel
+    from companion.live import Live, table_photographer
+    from companion.panel import Panel, mock_factory
+    from companion.position import start_position
+    from companion.vision import BoardReader
+    from companion.watch import Watcher, dice_kind_of
+
+    table = Table.new(start_position(game, players=["red", "blue"]))
+    table.referee.confirm_board()
+    photographer = table_photographer(table)
+    watcher = Watcher(
+        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of(game)
+    )
+    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    pins: MockFactory = mock_factory()
+    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
+    attach_panel(table, panel)
+    config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
+    client = create_app(config).test_client()
+    try:
+        answer = post(client, "/panel/read_dice")
+        assert answer.status_code == 302
+        thrown = photographer.thrown
+        assert thrown is not None and len(thrown) == (3 if game == "tenet" else 2)
+        for _ in range(8):
+            live.step()
+            if table.referee.roll is not None:
+                break
+        assert sorted(table.referee.roll) == sorted(thrown)
+        live.step()  # the roll read: the camera looks at the board again
+        assert live.glance.kind == "board"
+    finally:
+        panel.close()
+        pins.reset()

@@ -278,6 +278,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
     "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    "panel_thrown": (
+        "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
+        "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
+    ),
+    "panel_type": (
+        "Probekamera: diesen Wurf bitte oben eintragen.",
+        "Synthetic camera: enter this roll above.",
+    ),
     "panel_no_camera": (
         "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
         "No camera is connected: enter the dice above.",

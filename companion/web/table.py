@@ -320,8 +320,13 @@ def panel_press(kind: str) -> BaseResponse:
         abort(404, "err_no_button")
     panel.press(kind, long=request.form.get("long") == "1")
     flash(t("panel_pressed", button=t(f"button_{kind}")))
-    if kind == "read_dice" and current_app.config.get("LIVE") is None:
+    live: Live | None = current_app.config.get("LIVE")
+    if kind == "read_dice" and live is None:
         flash(t("panel_no_camera"))
+    elif kind == "read_dice" and live is not None and live.photographer is not None:
+        # the synthetic camera has no tray of its own: it throws the dice it then reads
+        thrown = live.photographer.throw()
+        flash(t("panel_thrown", dice="+".join(map(str, thrown))) if thrown else t("panel_type"))
     return _back()
 
 
