@@ -369,3 +369,101 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
     finally:
         panel.close()
         pins.reset()
+
+
+def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client):
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    rows = [
+        " ".join(re.sub(r"<[^>]+>", " ", r).split())
+        for r in re.findall(
+            r"<li>(.*?)</li>", page.split('id="standings"')[1].split("</ul>")[0], re.S
+        )
+    ]
+    assert rows == ["Rot 1 unterwegs 4 wartend Speicher 4/5", "Gelb 5 wartend Speicher 1/5"]
+
+
+def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
+    from companion.position import start_position
+
+    tenet = start_position("tenet", players=["red", "blue"])
+    client = create_app({"TABLE": Table.new(tenet), "TESTING": True}).test_client()
+    page = client.get("/?lang=de").get_data(as_text=True)
+    assert "<h2>Regeln</h2>" not in page  # TENET has no rule switches
+    svg = client.get("/board.svg").get_data(as_text=True)
+    drawn = svg[: svg.find('<g class="spots">')]  # the picture, before the tap spots
+    last_field = drawn.rindex("<circle")
+    assert all(drawn.rindex(f">{name}<") > last_field for name in ("Pluto", "Uranus"))
+
+
+@pytest.fixture(scope="module")
+def chromium():  # type: ignore[no-untyped-def]
+    """A headless Chromium on a served table where four moves were played (skips
+    without Debian's chromium and chromium-driver, as tests/test_browser.py does)."""
+    import contextlib
+    import shutil
+    import socket
+    import threading
+
+    if not (shutil.which("chromium") and shutil.which("chromedriver")):
+        pytest.skip("needs Debian's chromium and chromium-driver (test.sh)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from waitress.server import create_server
+
+    table = Table.new(position())
+    table.referee.confirm_board()
+    for dice in ([4, 3], [5, 2], [6, 1]):
+        table.referee.observe_dice(dice)
+        table.referee.play(0)
+    table.referee.observe_dice([5, 2])  # and a move through a gravity line, to be taught
+    said = "Wurf 7, Gravitation 7, Umlaufbahn 5, 4, 3, 2, 1, 0"
+    table.referee.play(next(i for i, m in enumerate(table.referee.legal) if m.announcement == said))
+    app = create_app({"TABLE": table, "REFEREE_PIN": "2468"})
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):  # server.close() below ends the loop so
+            server.run()
+
+    threading.Thread(target=serve, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or ""
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or ""), options=options)
+    driver.set_page_load_timeout(20)
+    yield driver, f"http://127.0.0.1:{port}"
+    driver.quit()
+    server.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_teaching_steps_fit_and_the_standings_need_no_scrolling(chromium, lang):
+    driver, base = chromium
+    driver.set_window_size(390, 844)
+    driver.get(f"{base}/teach?lang={lang}")
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('.steps, .steps td')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+    )
+    assert cut == []
+    driver.get(f"{base}/?lang={lang}")
+    top = driver.execute_script(
+        "return document.getElementById('standings').getBoundingClientRect().top"
+    )
+    assert top < 844
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_laptop_the_standings_and_stores_are_in_sight(chromium, lang):
+    driver, base = chromium
+    driver.set_window_size(1366, 768)
+    driver.get(f"{base}/?lang={lang}")
+    shown = driver.execute_script(
+        "const r = document.getElementById('standings').getBoundingClientRect();"
+        "return [r.top, r.bottom, innerHeight]"
+    )
+    assert shown[1] < shown[2], shown

@@ -40,7 +40,7 @@ def test_the_table_shows_board_turn_and_stores(client):
     page = client.get("/").get_data(as_text=True)
     assert "<svg" in page and "ist am Zug" in page
     assert '<span id="to-move">Rot ist am Zug</span>' in page
-    assert "<strong>4</strong> / 5" in page and "<strong>1</strong> / 5" in page
+    assert "Speicher 4/5" in page and "Speicher 1/5" in page  # in the standings
     assert "death_push" in page
 
 

@@ -175,6 +175,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Once started, the camera reads that board and the game's dice; a board not yet "
         "calibrated is read with the default colours.",
     ),
+    # who is winning (companion/standings.py), at the top of the table page's side
+    "standings": ("Stand", "Standings"),
+    "standing.home": ("{count} im Ziel", "{count} home"),
+    "standing.way": ("{count} unterwegs", "{count} on the way"),
+    "standing.planet": ("{count} auf Planeten", "{count} on planets"),
+    "standing.waiting": ("{count} wartend", "{count} waiting"),
+    "standing.energy": ("Speicher {count}/5", "store {count}/5"),
     "join_local": (
         "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
         "Adresse, darum hier kein QR-Code.",

@@ -31,6 +31,7 @@ from companion.live import Live
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
+from companion.standings import standings
 from companion.table import Table, rules
 from companion.texts import render_json
 from companion.voice import Voice
@@ -109,6 +110,7 @@ def _context() -> dict[str, object]:
         "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
         "verdict_json": verdict_json(ref),
+        "standings": standings(t.position),
     }
 
 
