@@ -138,7 +138,7 @@ def test_the_undo_page_names_who_which_move_and_which_roll(tmp_path):
     said = table.referee.last_move.announcement
     unlock(client)
     page = client.get("/undo").get_data(as_text=True)
-    assert f"Zug 1: Rot, Wurf 5+2: „{said}“" in page
+    assert f"Zug 1: Rot mit 5+2: „{said}“" in page
     assert "Der Wurf 5+2 bleibt: Rot zieht mit ihm noch einmal." in page
 
 

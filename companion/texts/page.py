@@ -265,7 +265,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
-    "undo_move": ("Zug {number}: {player}, Wurf {dice}:", "Move {number}: {player}, roll {dice}:"),
+    "undo_move": ("Zug {number}: {player} mit {dice}:", "Move {number}: {player} with {dice}:"),
     "undo_roll_stays": (
         "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
         "The roll {dice} stays: {player} moves with it again.",
