@@ -467,3 +467,24 @@ def test_on_a_laptop_the_standings_and_stores_are_in_sight(chromium, lang):
         "return [r.top, r.bottom, innerHeight]"
     )
     assert shown[1] < shown[2], shown
+
+
+def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    camera = Supervisor(SyntheticSource(lambda: image))
+    live = Live(table, camera, Watcher(table.referee, BoardReader(start.layout)))
+    for _ in range(4):
+        live.step()
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    page = client.get("/?lang=de").get_data(as_text=True)
+    assert page.index('id="camera-view"') < page.index('id="status"')  # above the history
+    german = client.get("/camera.jpg?lang=de").data
+    assert german != client.get("/camera.jpg?lang=en").data  # the overlay's words differ
+    assert client.get("/camera.jpg?lang=de").data == german  # encoded once per language

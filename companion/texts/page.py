@@ -176,6 +176,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "calibrated is read with the default colours.",
     ),
     # who is winning (companion/standings.py), at the top of the table page's side
+    "camera_tap": (
+        "Die Kamera mit dem, was der Schiedsrichter sieht; antippen: groß oder klein",
+        "The camera with what the referee sees; tap: large or small",
+    ),
     "standings": ("Stand", "Standings"),
     "standing.home": ("{count} im Ziel", "{count} home"),
     "standing.way": ("{count} unterwegs", "{count} on the way"),
