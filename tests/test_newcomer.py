@@ -488,3 +488,35 @@ def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
     german = client.get("/camera.jpg?lang=de").data
     assert german != client.get("/camera.jpg?lang=en").data  # the overlay's words differ
     assert client.get("/camera.jpg?lang=de").data == german  # encoded once per language
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "word"),
+    [
+        ("gravitation", "Ziel: alle fünf eigenen Steine", "Umlaufbahn"),
+        ("tunnelx", "Tunnel: eine Kette besetzter Felder", "Tunnel"),
+        ("tuerme", "Mit einer 6 kommt ein Stein", "Brücke"),
+        ("tenet", "Miwins drei Würfeln", "versetzt"),
+    ],
+)
+def test_the_help_page_has_the_games_rules_and_words_in_the_pages_language(game, rule, word):
+    from companion.position import start_position
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    client = create_app(
+        {"TABLE": Table.new(start_position(game, players=players)), "TESTING": True}
+    ).test_client()
+    page = client.get("/help?lang=de").get_data(as_text=True)
+    assert rule in page and f">„{word}“</dt>" in page
+    assert 'href="/help"' in page  # in the bar of every page
+    english = client.get("/help?lang=en").get_data(as_text=True)
+    assert "The rules in short" in english and rule not in english
+
+
+def test_a_verdict_links_to_the_word_its_reason_is_about(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert '<a href="/help#w-umlaufbahn">Was heißt „Umlaufbahn“?</a>' in page

@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from companion.texts import names, notation, page, referee, rules, tenet, tuerme
+from companion.texts import help, names, notation, page, referee, rules, tenet, tuerme
 
 __all__ = [
     "LANGUAGES",
@@ -75,6 +75,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tenet.WORDS,
     notation.WORDS,
     names.WORDS,
+    help.WORDS,
 )
 
 _language = "en"

@@ -1,0 +1,49 @@
+"""``/help``: the rules of the game being played in short, and the words of its
+announcement, each with its meaning and an example, in the page's language
+(companion/texts/help.py). A verdict on the table links to the word its reason is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, current_app, render_template
+
+from companion.texts.help import GLOSSARY, RULES
+from companion.web.i18n import t
+
+helping = Blueprint("helping", __name__)
+
+
+@helping.get("/help")
+def page() -> str:
+    position = current_app.config["TABLE"].position
+    words = GLOSSARY.get(position.game, ())
+    return render_template(
+        "help.html",
+        position=position,
+        rules=RULES.get(position.game, ()),
+        words=[(w, anchor(w), t(f"word.{w}"), example) for w, example in words],
+    )
+
+
+def anchor(word: str) -> str:
+    """The id of a word's line on the help page ("Stoß" → "w-stoß")."""
+    return "w-" + re.sub(r"\W+", "-", word.lower()).strip("-")
+
+
+@helping.app_template_global()
+def help_word(game: str, reason: str) -> tuple[str, str] | None:
+    """The word of ``game``'s announcement that a verdict's reason names first, with its
+    anchor on the help page (None: it names none): the verdict links to its meaning."""
+    found = []
+    for word, _ in GLOSSARY.get(game, ()):
+        if word in ("Zahl", "Wurf"):
+            continue  # every reason has numbers; "Wurf" starts every announcement
+        hit = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", reason)
+        if hit is not None:
+            found.append((hit.start(), word))
+    if not found:
+        return None
+    word = min(found)[1]
+    return word, anchor(word)
