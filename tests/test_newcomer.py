@@ -520,3 +520,17 @@ def test_a_verdict_links_to_the_word_its_reason_is_about(client):
     post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
     page = client.get("/status?lang=de").get_data(as_text=True)
     assert '<a href="/help#w-umlaufbahn">Was heißt „Umlaufbahn“?</a>' in page
+
+
+def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(client):
+    from companion.boards import seen
+
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    table = client.application.config["TABLE"]
+    board = dict(seen(table.position))
+    del board["red.S2"]
+    board["U3.5"] = "red"
+    table.referee.observe_board(board)
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert "auf Rot.S2 sollte Rot stehen (leer gesehen)" in page
