@@ -29,7 +29,7 @@ from companion.games.tuerme.rules import (
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields, fitting, illegal, judged, nearest
 from companion.position import Position
-from companion.texts import Joined, colour, quoted
+from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
@@ -94,7 +94,9 @@ def describe(m: TuermeMove) -> str:
     player = colour(m.colour)
     if m.kind == "pass":
         return t("move.passes", player=player)
-    parts = [t(f"tuerme.{m.kind}", player=player, start=m.start, end=m.end)]
+    parts = [
+        t(f"tuerme.{m.kind}", player=player, start=field(m.start or ""), end=field(m.end or ""))
+    ]
     if any(m.bridges):
         parts.append(t("tuerme.bridge"))
     if m.builds is not None:

@@ -30,7 +30,7 @@ from companion.games.zwianer.notation.tokens import Kind, Token, normalise
 from companion.games.zwianer.target import words_target
 from companion.games.zwianer.walk import graph
 from companion.position import Position
-from companion.texts import Joined, colour, quoted
+from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 
 #: The answer about a ZwiAner announcement (the shared type of every game's checker).
@@ -173,12 +173,14 @@ def _describe(m: Move) -> str:
     if full:
         return full
     parts: list[str] = [
-        t("move.swaps", player=player, start=m.start, other=m.swapped)
+        t("move.swaps", player=player, start=field(m.start or ""), other=field(m.swapped or ""))
         if m.kind == "swap"
-        else t("move.moves", player=player, start=m.start, end=m.end)
+        else t("move.moves", player=player, start=field(m.start or ""), end=field(m.end or ""))
     ]
     for p in m.pushes:
-        parts.append(t("move.pushes", player=colour(p.colour), start=p.start, end=p.end))
+        parts.append(
+            t("move.pushes", player=colour(p.colour), start=field(p.start), end=field(p.end))
+        )
     if m.destroyed:
         home = [t("check.piece_on", player=colour(d.colour), field=d.field) for d in m.destroyed]
         parts.append(t("move.sends_home", pieces=home))
