@@ -534,3 +534,8 @@ def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(c
     table.referee.observe_board(board)
     page = client.get("/status?lang=de").get_data(as_text=True)
     assert "auf Rot.S2 sollte Rot stehen (leer gesehen)" in page
+
+
+def test_the_help_page_shows_the_board_with_the_station_and_formation_ringed(client):
+    page = client.get("/help?lang=de").get_data(as_text=True)
+    assert "<svg" in page and "die Station S1–S5 und die Formation F1–F5 (das Ziel) von Rot" in page

@@ -11,6 +11,16 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, str]] = {
     "help": ("Hilfe", "Help"),
     "help_title": ("Hilfe: {game}", "Help: {game}"),
+    "help_board": (
+        "Das Brett; ein Feld antippen oder darauf zeigen nennt seinen Namen.",
+        "The board; tap or point at a field to see its name.",
+    ),
+    "help_board_marked": (
+        "Das Brett; umrandet: die Station S1–S5 und die Formation F1–F5 (das Ziel) von "
+        "{player}. Ein Feld antippen oder darauf zeigen nennt seinen Namen.",
+        "The board; ringed: the station S1–S5 and the formation F1–F5 (the goal) of "
+        "{player}. Tap or point at a field to see its name.",
+    ),
     "help_rules": ("Die Regeln in Kürze", "The rules in short"),
     "help_words": ("Die Wörter der Ansage", "The words of the announcement"),
     "help_word": ("Wort", "Word"),

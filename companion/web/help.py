@@ -9,8 +9,10 @@ import re
 
 from flask import Blueprint, current_app, render_template
 
+from companion.position import Position
+from companion.render import draw_board, to_svg
 from companion.texts.help import GLOSSARY, RULES
-from companion.web.i18n import t
+from companion.web.i18n import language, t
 
 helping = Blueprint("helping", __name__)
 
@@ -19,12 +21,26 @@ helping = Blueprint("helping", __name__)
 def page() -> str:
     position = current_app.config["TABLE"].position
     words = GLOSSARY.get(position.game, ())
+    board, marked = picture(position)
     return render_template(
         "help.html",
+        board=board,
+        marked=marked,
         position=position,
         rules=RULES.get(position.game, ()),
         words=[(w, anchor(w), t(f"word.{w}"), example) for w, example in words],
     )
+
+
+def picture(position: Position) -> tuple[str, bool]:
+    """The board being played, empty, as SVG, with the station and formation of the
+    player to move ringed where the board has them (the words "Station", "Formation",
+    S1, F1 on the board itself); and whether any are ringed."""
+    layout = position.layout
+    seat = next((s for s in layout.seats if s.colour == position.to_move), None)
+    marked = [*seat.station, *seat.formation] if seat is not None else []
+    scene = draw_board(layout, lang=language(), highlight=marked, spots=True)
+    return to_svg(scene), bool(marked)
 
 
 def anchor(word: str) -> str:
