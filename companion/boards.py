@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.layout import Layout
 from companion.position import Position, position_from_json
-from companion.texts import Joined, colour, text
+from companion.texts import Joined, colour, field, text
 
 
 def seen(position: Position) -> dict[str, str]:
@@ -63,12 +63,12 @@ def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str
         want, got = expected.get(fid), observed.get(fid)
         if want != got:
             if want is None:
-                out.append(text("board.should_be_empty", field=fid, seen=colour(got or "")))
+                out.append(text("board.should_be_empty", field=field(fid), seen=colour(got or "")))
             elif got is None:
-                out.append(text("board.should_hold_empty", field=fid, want=colour(want)))
+                out.append(text("board.should_hold_empty", field=field(fid), want=colour(want)))
             else:
                 out.append(
-                    text("board.should_hold", field=fid, want=colour(want), seen=colour(got))
+                    text("board.should_hold", field=field(fid), want=colour(want), seen=colour(got))
                 )
     if len(out) > 4:
         out = [*out[:4], text("board.more", count=len(out) - 4)]

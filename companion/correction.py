@@ -29,7 +29,7 @@ from companion.games.game import game
 from companion.journal import Event, kept, read_position
 from companion.position import Position
 from companion.referee import MoveLike, Referee, Rules
-from companion.texts import colour, message, text
+from companion.texts import colour, fields, message, text
 
 #: The most TENET steps looked through to find a later step again (a crowded board has
 #: about a thousand on a roll, companion/games/legal.py): a search that stops here says
@@ -49,6 +49,7 @@ class Played:
     after: Position
     correctable: bool = True  # False: the operator set the board after it
     first: str | None = None  # corrected: the words it was recorded with first
+    first_path: str | None = None  # and where its piece went, when the words stayed
 
     @property
     def player(self) -> str:
@@ -59,6 +60,7 @@ def played(events: Iterable[Event]) -> list[Played]:
     """The moves of a game as they stand (after undos and corrections), in order."""
     events = list(events)
     first = corrected(events)
+    paths = corrected_paths(events)
     moves: list[Played] = []
     layouts: dict[object, Any] = {}
     before: Position | None = None
@@ -67,8 +69,9 @@ def played(events: Iterable[Event]) -> list[Played]:
         if step.kind == "move" and before is not None:
             said = step.announcement or ""
             number = len(moves) + 1
+            was, where = first.get(step.id), paths.get(step.id)
             moves.append(
-                Played(number, step.id, step.roll, said, before, after, first=first.get(step.id))
+                Played(number, step.id, step.roll, said, before, after, first=was, first_path=where)
             )
         elif step.kind == "set":  # the moves before a board the operator set stay put
             moves = [replace(m, correctable=False) for m in moves]
@@ -92,6 +95,38 @@ def corrected(events: Iterable[Event]) -> dict[int, str]:
             if replaces == int(e.data["corrects"]) or m.get("announcement") != was:
                 first.setdefault(replaces, was)
     return first
+
+
+def corrected_paths(events: Iterable[Event]) -> dict[int, str]:
+    """The moves a correction changed to another move said with the same words (by the id
+    of the move event they replace), each with where its pieces went as first recorded:
+    "Wurf 2, 1, 0" on its own says nothing about which of two moves it was."""
+    out: dict[int, str] = {}
+    for e in events:
+        if e.kind == "correction" and "corrects" in e.data:
+            for m in e.data.get("moves", ()):
+                was, now = m.get("was_path"), m.get("path")
+                if was and now and was != now and m.get("announcement") == m.get("was"):
+                    out.setdefault(int(m["replaces"]), said_path(was))
+    return out
+
+
+def path(before: Position, after: Position) -> str:
+    """Where a move took its player's pieces, as a player reads it: "U1.17 → U2.18"
+    (several pieces: their fields with commas)."""
+    return said_path(path_data(before, after))
+
+
+def path_data(before: Position, after: Position) -> list[list[str]]:
+    """Where a move took its player's pieces, as the journal keeps it: the fields they
+    left and the fields they entered, each sorted."""
+    left, entered = movement(before, after)
+    return [sorted(f for f, _ in left), sorted(f for f, _ in entered)]
+
+
+def said_path(data: Sequence[Sequence[str]]) -> str:
+    """A path kept as :func:`path_data` in words."""
+    return text("move.path", start=fields(data[0]), end=fields(data[1]))
 
 
 def last_correction(events: Iterable[Event]) -> int | None:
@@ -155,6 +190,7 @@ class Plan:
         """The journal data of this correction (the broken move and the later ones, if
         any, taken back with it: the referee was asked)."""
         moves = [(self.corrected, self.move), *((c.played, c.move) for c in self.standing)]
+        befores = [self.corrected.before, *(m.after for _, m in moves[:-1] if m is not None)]
         return {
             "position": self.position.to_json(),
             "corrects": self.corrected.id,
@@ -165,8 +201,10 @@ class Plan:
                     "after": m.after.to_json(),
                     "roll": list(p.roll),
                     "was": p.announcement,
+                    "path": path_data(before, m.after),
+                    "was_path": path_data(p.before, p.after),
                 }
-                for p, m in moves
+                for (p, m), before in zip(moves, befores, strict=True)
                 if m is not None
             ],
             "dropped": [p.id for p in self.dropped()],

@@ -25,7 +25,7 @@ from companion.camera import Supervisor
 from companion.layout import Layout
 from companion.position import Position
 from companion.table import Table
-from companion.texts import text
+from companion.texts import language, render, text
 from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
@@ -51,7 +51,8 @@ class Live:
         self.glance: Glance | None = None
         # frame number, picture, glance and the reader that read it (a reference, not a copy)
         self._last: tuple[int, Image, Glance, BoardReader] | None = None
-        self._jpeg: tuple[int, bytes] | None = None  # the view of that frame number
+        # the view of that frame number in each language asked for (the overlay's words)
+        self._jpeg: dict[str | None, tuple[int, bytes]] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
@@ -80,7 +81,7 @@ class Live:
             self._last = (self.frames, frame.image, glance, self.watcher.board.reader)
         return glance
 
-    def jpeg(self) -> bytes | None:
+    def jpeg(self, lang: str | None = None) -> bytes | None:
         """The last frame with the watcher's reading drawn over it, as a JPEG.
 
         Made when a page asks for it, once per frame however many pages watch, so that a
@@ -90,13 +91,14 @@ class Live:
             if self._last is None:
                 return None
             number, image, glance, reader = self._last
-            if self._jpeg is None or self._jpeg[0] != number:
-                view = _overlay(image, glance, reader)
+            kept = self._jpeg.get(lang)
+            if kept is None or kept[0] != number:
+                view = _overlay(image, glance, reader, lang)
                 ok, data = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, 75])
                 if not ok:
-                    return self._jpeg[1] if self._jpeg else None
-                self._jpeg = (number, data.tobytes())
-            return self._jpeg[1]
+                    return kept[1] if kept else None
+                kept = self._jpeg[lang] = (number, data.tobytes())
+            return kept[1]
 
     def frame(self) -> Image | None:
         """The latest frame as the camera gave it (the calibration page captures it)."""
@@ -117,8 +119,9 @@ class Live:
                 self._stop.wait(1.0)
 
 
-def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
-    """The frame at most 960 px wide, with what the watcher read drawn and written on it."""
+def _overlay(image: Image, glance: Glance, reader: BoardReader, lang: str | None = None) -> Image:
+    """The frame at most 960 px wide, with what the watcher read drawn and written on it
+    (in ``lang``, the language of the page that asks; None: the referee's)."""
     scale = min(1.0, 960 / image.shape[1])
     view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
     if glance.read is not None and glance.location is not None:
@@ -128,11 +131,19 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader) -> Image:
     if glance.dice is not None:
         overlay.draw_dice(view, glance.dice, glance.dice_scale * scale)
     colour = (80, 200, 80) if glance.still else (60, 180, 240)
-    state = text("watch.still" if glance.still else "watch.waiting")
-    line = _ascii(f"{text('watch.' + glance.kind)}: {state}  {glance.note}")[:90]
+    line = _ascii(overlay_line(glance, lang))[:90]
     cv2.rectangle(view, (0, 0), (view.shape[1], 28), (20, 20, 20), -1)
     cv2.putText(view, line, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
     return view
+
+
+def overlay_line(glance: Glance, lang: str | None = None) -> str:
+    """The line written over the camera's view: what the frame was, still or waiting,
+    and what was seen or why it waits ("Brett: wartet  etwas liegt über Gelb.S3 …")."""
+    lang = lang or language()
+    state = text("watch.still" if glance.still else "watch.waiting")
+    words = (text("watch." + glance.kind), state, glance.note)
+    return "{}: {}  {}".format(*(render(w, lang) for w in words))
 
 
 def _ascii(line: str) -> str:
@@ -154,19 +165,52 @@ class TablePhotographer:
     scratch memory given back to the system at once. :meth:`photo` shows any
     other position in the same scene: the calibration page's captures of the empty board
     and of the start on the synthetic camera.
+
+    :meth:`throw` is the dice tray of a real table: "Würfel lesen" on the synthetic
+    camera throws the game's dice (two d6, or Miwin's three), and the camera shows that
+    tray until the referee has a roll (or :data:`TRAY_SECONDS` passed), then the board.
     """
+
+    #: The longest the thrown dice are shown when no roll comes of them.
+    TRAY_SECONDS = 10.0
 
     def __init__(self, table: Table, seed: int = 0) -> None:
         self.table, self.seed = table, seed
         self._rng = np.random.default_rng(seed)
         self._key: object = None
         self._image: Image | None = None
+        self.thrown: tuple[int, ...] | None = None  # the values of the last throw
+        self._tray: tuple[Image, float] | None = None  # its picture and when it was thrown
 
     def subject(self) -> Position:
         """What the camera looks at: the table's position."""
         return self.table.position
 
+    def throw(self) -> tuple[int, ...] | None:
+        """Throw the table's game's dice into the tray: the values (in the order the
+        game's dice form lists them), shown from the next frame on; None where the game
+        waits for no roll of its dice (TENET's single die for the stone is typed)."""
+        from companion.games.game import game
+        from companion.synth.dice import render_scene, scene_options
+
+        position = self.subject()
+        inputs = game(position.game).dice_inputs(position)
+        kind = position.spec.dice
+        if kind == "miwin" and len(inputs) != 3:
+            return None
+        values = tuple(int(self._rng.choice(faces)) for _, faces in inputs)
+        options = scene_options(kind=kind, values=values, touching=0.0, max_tilt=10.0)
+        self._tray = (render_scene(self._rng, options).image, time.monotonic())
+        self.thrown = values
+        return values
+
     def __call__(self) -> Image:
+        if self._tray is not None:
+            image, since = self._tray
+            waiting = self.table.referee.roll is None
+            if waiting and time.monotonic() - since < self.TRAY_SECONDS:
+                return image
+            self._tray = None
         position = self.subject()
         key = (position.layout.name, position.placement)
         if self._image is None or self._key != key:

@@ -32,6 +32,9 @@ class Turn:
     taken_back: bool = False
     winner: str | None = None
     corrected: list[str] = field(default_factory=list)  # what the moves were recorded as first
+    # where each of those moved its pieces, kept where the words stayed the same
+    # (companion.correction.path_data: fields left, fields entered; [] where the words changed)
+    corrected_paths: list[list[list[str]]] = field(default_factory=list)
     move_ids: list[int] = field(default_factory=list)  # the journal's move events
 
     def to_json(self) -> dict[str, Any]:
@@ -44,6 +47,7 @@ class Turn:
             "taken_back": self.taken_back,
             "winner": self.winner,
             "corrected": list(self.corrected),
+            "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
         }
 
 
@@ -79,13 +83,23 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
     for m in data.get("moves", ()):
         turn, n = where.get(m.get("replaces"), (None, 0))
         said = str(m.get("announcement") or "?")
-        if turn is not None and turn.moves[n] != said:
+        was, now = m.get("was_path"), m.get("path")
+        moved_otherwise = bool(was and now and was != now)
+        if turn is not None and (turn.moves[n] != said or moved_otherwise):
             turn.corrected.append(turn.moves[n])
+            turn.corrected_paths.append(was if turn.moves[n] == said and was else [])
             turn.moves[n] = said
     for dropped in data.get("dropped", ()):
         turn, _ = where.get(dropped, (None, 0))
         if turn is not None:
             turn.taken_back = True
+
+
+def _path(data: list[list[str]], lang: str = "en") -> str:
+    """A path kept by a correction, in words: "U1.17 → U2.18"."""
+    from companion.texts import render, text
+
+    return render(text("move.path", start=data[0], end=data[1]), lang)
 
 
 def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
@@ -123,8 +137,13 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(turn['objections'])}]"
-        for was in turn.get("corrected", ()):
-            line += "  " + say("record.corrected", was=was)
+        paths = turn.get("corrected_paths", ())
+        for n, was in enumerate(turn.get("corrected", ())):
+            where = paths[n] if n < len(paths) else ""
+            if where:
+                line += "  " + say("record.corrected_path", was=was, path=where)
+            else:
+                line += "  " + say("record.corrected", was=was)
         if turn["taken_back"]:
             line += "  " + say("record.taken_back")
         if turn["winner"]:

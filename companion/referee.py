@@ -92,11 +92,13 @@ Board = Mapping[str, str]  # field id → piece colour, occupied fields only
 
 class Played(NamedTuple):
     """One move of the game as it stands: its journal id (0 without a journal), the
-    position before it and the words it is announced with (one step's, in TENET)."""
+    position before it, the words it is announced with (one step's, in TENET) and the
+    roll it was made with (an undo keeps it: docs/referee.md, "Undo")."""
 
     id: int
     before: Position
     said: str
+    roll: tuple[int, ...] = ()
 
 
 @dataclass
@@ -123,6 +125,7 @@ class Referee:
     _last_board: dict[str, str] | None = None
     _history: list[Played] = field(default_factory=list)  # the moves kept, for undo
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
+    _kept_roll: bool = False  # the pending roll is an undone move's: no other replaces it
     _pasch: tuple[Position, tuple[int, ...]] | None = None  # before a forced move (a Pasch)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
 
@@ -153,6 +156,10 @@ class Referee:
         )
         if last is not None and last.kind == "roll":
             ref._pending_roll = tuple(int(d) for d in last.data["dice"])
+        elif last is not None and last.kind == "undo":  # the roll of the move taken back
+            undone = next((e for e in events if e.id == last.data.get("undoes")), None)
+            dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
+            ref._pending_roll, ref._kept_roll = dice or None, bool(dice)
         elif last is not None and last.kind == "correction" and last.data.get("pending_roll"):
             ref._pending_roll = tuple(int(d) for d in last.data["pending_roll"])
         elif ref.position.spent:  # a TENET turn begun: its roll goes on
@@ -242,7 +249,7 @@ class Referee:
         if self.phase is Phase.SETUP:
             self.phase = Phase.ROLL
             if self._pending_roll is not None:
-                roll, self._pending_roll = self._pending_roll, None
+                roll, self._pending_roll, self._kept_roll = self._pending_roll, None, False
                 return self._roll(roll, record=False)
             return self._say(Verdict("info", text("referee.board_set_up")))
         if self.phase in (Phase.REJECTED, Phase.DECIDE):
@@ -283,6 +290,11 @@ class Referee:
         self, roll: tuple[int, ...], record: bool = True, taken: float | None = None
     ) -> Verdict:
         if self.phase is Phase.SETUP:
+            kept = self._pending_roll
+            if self._kept_roll and kept is not None and roll != kept:
+                return self._say(
+                    Verdict("info", text("referee.roll_kept", dice="+".join(map(str, kept))))
+                )
             self._pending_roll = roll
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
@@ -396,7 +408,14 @@ class Referee:
             )
         ):
             why = text("referee.turn_said_whole", turn=said)
-        return self._say(Verdict(kind, why, said))
+        judged = text(
+            "referee.announcement_of",
+            number=turn + 1,
+            player=colour(self._history[turn].before.to_move),
+            dice="+".join(map(str, roll)),
+            reason=why,
+        )
+        return self._say(Verdict(kind, judged, said))
 
     def _turn(self) -> int:
         """Where the last turn began in the history: a TENET turn is several moves (its
@@ -429,7 +448,7 @@ class Referee:
                 "roll": list(self.roll or ()),
             },
         )
-        self._history.append(Played(event, self.position, move.announcement))
+        self._history.append(Played(event, self.position, move.announcement, self.roll or ()))
         said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
@@ -483,6 +502,7 @@ class Referee:
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
         self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
+        self._kept_roll = False
         self._last_board, self._unseen = None, False
         self._changed()
         if last is not None and last.winner:
@@ -491,17 +511,28 @@ class Referee:
         return self._say(Verdict("info", said))
 
     def undo(self) -> Verdict:
-        """Take back the last accepted move (journal keeps both the move and the undo)."""
+        """Take back the last accepted move (journal keeps both the move and the undo).
+
+        The move only: the roll it was made with stays, and once the pieces stand as
+        before, the same player moves again with it (no second roll: an undo is no way
+        to roll a bad roll again). A roll read before the pieces are set back must be
+        the same one."""
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
-        undone, before, _ = self._history.pop()
+        undone, before, _, roll = self._history.pop()
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase, self._pasch = Phase.SETUP, None
+        self._pending_roll, self._kept_roll = roll or None, bool(roll)
         self._last_board, self._unseen = None, False
         self._changed()
-        return self._say(Verdict("info", text("referee.undone")))
+        if not roll:
+            return self._say(Verdict("info", text("referee.undone")))
+        said = text(
+            "referee.undone_roll", player=colour(before.to_move), dice="+".join(map(str, roll))
+        )
+        return self._say(Verdict("info", said))
 
     # ------------------------------------------------------------------ plumbing
 
@@ -527,7 +558,8 @@ def _moves_kept(events: Sequence[Any]) -> list[Played]:
         if step.kind == "start":
             history = []
         elif step.kind == "move" and before is not None:
-            history.append(Played(step.id, read_position(before, layouts), step.announcement or ""))
+            said = step.announcement or ""
+            history.append(Played(step.id, read_position(before, layouts), said, step.roll))
         before = step.after
     return history
 

@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.busy import Busy, busy
 from companion.errors import CompanionError
 from companion.games import game_spec
 from companion.referee import Referee, Verdict
@@ -87,6 +88,7 @@ class Glance:
     dice_scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
     dice_tray: Tray | None = None  # where in the frame the dice were read (None: anywhere)
     settled: DiceReading | None = field(default=None, repr=False, compare=False)
+    busy: Busy | None = None  # why the board is not still, as data (companion.busy)
 
 
 class Watcher:
@@ -212,8 +214,11 @@ class Watcher:
 
 def _board_glance(seen: Observation) -> Glance:
     pieces = text_n("watch.pieces", len(seen.read.fields))
-    note = pieces if seen.still else seen.read.reason
-    return Glance("board", seen.still, None, note, read=seen.read, location=seen.location)
+    waits = None if seen.still else busy(seen.read.reason)
+    note = waits.said() if waits is not None else pieces
+    return Glance(
+        "board", seen.still, None, note, read=seen.read, location=seen.location, busy=waits
+    )
 
 
 def thumbnail(image: Image) -> npt.NDArray[np.int16]:

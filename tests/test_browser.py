@@ -315,7 +315,18 @@ def test_the_referee_switches_the_table_voice_off_and_on(server, browser):
     assert app.config["VOICE"].enabled
 
 
-PAGES = ("/", "/status", "/teach", "/setup", "/calibrate", "/join", "/undo", "/unlock", "/nowhere")
+PAGES = (
+    "/",
+    "/status",
+    "/teach",
+    "/setup",
+    "/calibrate",
+    "/join",
+    "/undo",
+    "/unlock",
+    "/help",
+    "/nowhere",
+)
 
 #: The elements that stick out to the right of the window, unless a scrolling or clipping
 #: box holds them (the zoomed board scrolls inside its frame).
@@ -605,4 +616,4 @@ def test_on_the_correction_page_tapping_a_piece_lists_its_moves(server, browser)
     tap(browser, "yellow.S1")
     WebDriverWait(browser, 10).until(lambda b: "from=yellow.S1" in b.current_url)
     paths = browser.find_elements(By.CSS_SELECTOR, "#legal .path")
-    assert paths and all("yellow.S1 →" in p.get_attribute("textContent") for p in paths)
+    assert paths and all("Gelb.S1 →" in p.get_attribute("textContent") for p in paths)  # 33.9

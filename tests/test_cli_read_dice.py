@@ -151,9 +151,13 @@ def test_an_unsure_die_is_marked_and_left_out_of_the_total() -> None:
             Die(2, "d6", 54, 590, 0.41, True),
         )
     )
-    assert describe(reading) == (
-        "3 dice, total 10 of the 2 sure (1 unsure, not counted): "
+    assert describe(reading) == (  # the count is of the sure dice too (issue 33.11)
+        "2 dice, total 10; 1 unsure, not counted: "
         "6 at 379,140 [100%]; 4 at 386,282 [99%]; 2 at 54,590 [41%, unsure]"
+    )
+    assert describe(reading, "de") == (
+        "2 Würfel, Summe 10; 1 unsicherer, nicht gezählt: "
+        "6 bei 379,140 [100 %]; 4 bei 386,282 [99 %]; 2 bei 54,590 [41 %, unsicher]"
     )
 
 

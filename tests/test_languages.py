@@ -47,6 +47,7 @@ PAGES = (
     "/join",
     "/board.svg",
     "/undo",
+    "/help",
 )
 
 

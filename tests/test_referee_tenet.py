@@ -261,6 +261,7 @@ def test_the_last_step_alone_is_told_that_the_turn_is_announced_whole():
     said = ref.announce("2 von K1.0 nach E1-9")
     assert said.kind == "illegal"
     assert said.reason == (
+        "Announcement of move 1 by red (roll 2+9+3): "
         "the turn is announced whole, from its first step: "
         "'3 von Start nach K1.0; 2 von K1.0 nach E1-9'"
     )

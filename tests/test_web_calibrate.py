@@ -97,6 +97,8 @@ def test_the_empty_board_and_the_start_are_captured_fitted_and_saved(scene):
     saved = load_calibration(scene.path)
     assert saved.profiles is not None and saved.layout == "gravitation"
     assert "Calibration saved" in client.get("/calibrate").get_data(as_text=True)
+    german = client.get("/calibrate?lang=de").get_data(as_text=True)  # issue 33.9
+    assert "Farben der Steine: Rot, Gelb" in german and "red, yellow" not in german
     # the camera reads with the new colours from the next frame on
     reader = scene.live.watcher.board.reader
     assert np.allclose(reader.profiles.piece_bgr, saved.profiles.piece_bgr)

@@ -34,6 +34,7 @@ OPEN = {
     "record.game_json",  # a game's record, to read only
     "record.game_txt",
     "join.page",
+    "helping.page",
     "table.dice",
     "table.play",
     "table.announce",

@@ -122,13 +122,13 @@ def test_every_colour_button_has_a_visible_edge_in_both_themes():
             assert seen >= 3, (theme, name)
 
 
-def test_a_game_this_board_cannot_play_is_said_not_ignored():
+def test_a_game_of_another_board_says_so_and_an_unknown_one_is_said_not_ignored():
     _, client = referee()  # a Gravitation board
     page = client.get("/setup?game=tenet&lang=en").get_data(as_text=True)
-    assert "TENET is played on another board: start the companion with --game tenet" in page
-    assert '<option value="gravitation" selected>' in page  # the running game's form
+    assert "This game is played on another board (tenet-2): put that board under" in page
+    assert '<option value="tenet" selected>' in page  # set up here, no restart (issue 33.8)
     german = client.get("/setup?game=tenet&lang=de").get_data(as_text=True)
-    assert "TENET wird auf einem anderen Brett gespielt: den Begleiter mit --game tenet" in german
+    assert "Dieses Spiel wird auf einem anderen Brett gespielt (tenet-2)" in german
     unknown = client.get("/setup?game=schach&lang=en").get_data(as_text=True)
     assert "&#39;schach&#39; is not refereed on this board" in unknown
-    assert "is played on another board" not in client.get("/setup?lang=en").get_data(as_text=True)
+    assert "played on another board" not in client.get("/setup?lang=en").get_data(as_text=True)

@@ -86,11 +86,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe(path: str, read: BoardRead) -> str:
-    """One line for people."""
-    if not read.found:
-        return f"{path}: {read.reason or 'board not found'}"
-    if read.busy:
-        return f"{path}: {read.reason}"
-    pieces = ", ".join(f"{c} {f}" for f, c in sorted(read.fields.items())) or "no pieces"
-    return f"{path}: {len(read.fields)} pieces (confidence {read.overall:.2f}): {pieces}"
+def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
+    """One line for people in ``lang`` (default: the run's, ``--lang``). No board in
+    the photo, or a busy one, is a result like any other (exit 0): said as the page
+    says why the referee waits, with what to do (companion/busy.py)."""
+    from companion.busy import busy
+    from companion.texts import colour, field, language, render, text, text_n
+
+    lang = lang or language()
+    waits = busy(read.reason) if read.reason else None
+    if not read.found and waits is None:
+        return f"{path}: " + render(text("busy.no_markers"), lang)
+    if waits is not None:
+        return f"{path}: " + render(waits.said(), lang)
+    pieces = [
+        text("board_cli.piece", colour=colour(c), field=field(f))
+        for f, c in sorted(read.fields.items())
+    ]
+    said = text_n(
+        "board_cli.pieces",
+        len(read.fields),
+        confidence=f"{read.overall:.2f}",
+        pieces=pieces or text("board_cli.no_pieces"),
+    )
+    return f"{path}: " + render(said, lang)

@@ -51,26 +51,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON line per image")
 
 
-def describe(reading: DiceReading) -> str:
-    """One readable line: the values, each die's kind and confidence. A die read below
-    the reader's SURE is marked unsure and left out of the total: the referee would ask
-    the players about it rather than count it."""
+def describe(reading: DiceReading, lang: str | None = None) -> str:
+    """One readable line in ``lang`` (default: the run's, ``--lang``): the values, each
+    die's kind and confidence. A die read below the reader's SURE is marked unsure and
+    counted neither in the dice nor in the total: the referee would ask the players
+    about it rather than count it."""
+    from companion.texts import language, render, text
     from companion.vision.dice.reader import SURE
 
+    lang = lang or language()
+
+    def say(key: str, **fields: object) -> str:
+        return render(text(key, **fields), lang)
+
     if not reading.dice:
-        return "no dice"
+        return say("dice_cli.none")
     parts, sure = [], []
     for die in reading.dice:
         kind = "" if die.kind == "d6" else f" ({die.kind})"
-        doubt = "" if die.confidence >= SURE else ", unsure"
-        where = f"at {die.x:.0f},{die.y:.0f} [{die.confidence:.0%}{doubt}]"
+        percent = say("dice_cli.percent", value=f"{die.confidence * 100:.0f}")
+        doubt = "" if die.confidence >= SURE else say("dice_cli.unsure_mark")
+        x, y = f"{die.x:.0f}", f"{die.y:.0f}"
+        where = say("dice_cli.at", x=x, y=y, confidence=percent, doubt=doubt)
         parts.append(f"{die.value}{kind} {where}")
         if not doubt:
             sure.append(die.value)
-    head = f"{len(reading.dice)} dice, total {sum(sure)}"
+    head = say("dice_cli.head", count=len(sure), total=sum(sure))
     unsure = len(reading.dice) - len(sure)
     if unsure:
-        head += f" of the {len(sure)} sure ({unsure} unsure, not counted)"
+        head += say("dice_cli.unsure", count=unsure)
     return f"{head}: " + "; ".join(parts)
 
 

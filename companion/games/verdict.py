@@ -23,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.position import Position
-from companion.texts import Joined, message, text
+from companion.texts import Joined, message, quoted, text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
 
@@ -137,7 +137,7 @@ def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verd
     one_end = len({m.end for m in distinct}) == 1  # then only the piece tells them apart
     reason = text(
         "check.ambiguous",
-        said=repr(said),
+        said=quoted(said),
         count=len(distinct),
         moves=Joined((describe(m) for m in distinct[:4]), "; "),
         more=more,
@@ -161,7 +161,7 @@ def nearest(moves: Iterable[M], key: Callable[[M], Any], to: str | None = None) 
 def illegal(reason: str, near: Sequence[M]) -> Verdict[M]:
     """The verdict "illegal": ``reason``, followed by the nearest legal announcements."""
     if near:
-        listed = " | ".join(repr(m.announcement) for m in near)
+        listed = Joined((quoted(m.announcement) for m in near), " | ", ", ")
         reason = text("check.nearest", reason=reason, nearest=listed)
     return Verdict("illegal", reason, candidates=tuple(near))
 

@@ -29,7 +29,7 @@ from companion.render.paint import (
 )
 from companion.render.race import draw_race, draw_stacks
 from companion.render.scene import Circle, Scene, Segment, Spot, Text
-from companion.render.tenet import draw_tenet, draw_tenet_state
+from companion.render.tenet import draw_tenet, draw_tenet_state, planet_names
 from companion.render.trail import LastMove, draw_trail
 
 
@@ -94,6 +94,8 @@ def draw_board(
         draw_trail(scene, layout, last_move)
     scene.data["piece"] = f"{layout.piece_diameter:g}"
     if spots:
+        if layout.style == "tenet":
+            planet_names(scene, layout)  # readable over the fields that cross the planets
         _spots(scene, layout, position, lang)
     return scene
 

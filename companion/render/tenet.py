@@ -87,6 +87,28 @@ def _planet(scene: Scene, ring: Ring, planet: dict[str, Any]) -> None:
     scene.add(Text(ring.cx, ring.cy + 0.3 * r, name, 0.13 * r, PLANET_LINE))
 
 
+def planet_names(scene: Scene, layout: Layout) -> None:
+    """Each planet's name once more, on a dark plate over whatever lies on it: the page's
+    drawing only (the picture the board reader learns from and the synthetic camera's
+    photos keep the printed board), since on the page the force-field circles' fields
+    cover half of the printed names ("luto", "Uran")."""
+    for ring in layout.rings:
+        planet = next((p for p in _planets(layout) if p["ring"] == ring.id), None)
+        if planet is None or not ring.radius:
+            continue
+        name, size = str(planet.get("name", "")), 0.16 * ring.radius
+        x, y = ring.cx, ring.cy + 0.3 * ring.radius
+        half, high = 0.36 * size * len(name) + size * 0.4, size * 0.95
+        plate = (
+            (x - half, y - high),
+            (x + half, y - high),
+            (x + half, y + high),
+            (x - half, y + high),
+        )
+        scene.add(Polygon(plate, fill=PLANET_DISC, stroke=PLANET_LINE, width=0.6))
+        scene.add(Text(x, y, name, size, PLANET_LINE, bold=True))
+
+
 def _field(scene: Scene, f: Field, r: float, mark: str, circles: int, marked: bool) -> None:
     scene.add(Circle(f.x, f.y, r, fill=FIELD, stroke=FIELD_EDGE, width=0.8))
     paint, width = {"entry": (ENTRY, 2.0), "Pott": (POTT, 2.6), "stone": (STONE, 2.0)}.get(

@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from companion.texts import names, notation, page, referee, rules, tenet, tuerme
+from companion.texts import help, names, notation, page, referee, rules, tenet, tuerme
 
 __all__ = [
     "LANGUAGES",
@@ -40,9 +40,11 @@ __all__ = [
     "choose",
     "colour",
     "colours",
+    "field",
     "from_locale",
     "language",
     "message",
+    "quoted",
     "render",
     "render_json",
     "set_language",
@@ -73,6 +75,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tenet.WORDS,
     notation.WORDS,
     names.WORDS,
+    help.WORDS,
 )
 
 _language = "en"
@@ -145,6 +148,30 @@ def colour(name: str) -> str:
     return Text(key, {}) if key in WORDS else name
 
 
+def field(name: str) -> str:
+    """A field's id as a word of the sentence it sits in: the id, with its colour (and the
+    race game's "home" and "goal", TENET's "start") in the sentence's language
+    ("yellow.S1" → "Gelb.S1", "red.home" → "Rot.Haus"); an id with no such part is said
+    as it is written. For prose only: JSON and typed ids stay ids."""
+    if f"field.{name}" in WORDS:
+        return Text(f"field.{name}", {})
+    owner, dot, rest = name.partition(".")
+    if not dot or f"colour.{owner}" not in WORDS:
+        return name
+    part: object = Text(f"field.{rest}", {}) if f"field.{rest}" in WORDS else rest
+    return Text("field.of", {"colour": colour(owner), "rest": part})
+
+
+def quoted(said: str) -> str:
+    """Words a sentence quotes (an announcement, a word of it): „…“ in German, '…' in
+    English (the form scripts have always read)."""
+    return Text("said.quoted", {"said": said})
+
+
+def fields(names_: Iterable[str]) -> list[str]:
+    return [field(n) for n in names_]
+
+
 def colour_id(said: str) -> str:
     """A colour said in either language ("Rot" or "red") as its id ("red"); a word that
     is no colour is given back as it is (the caller says it is unknown)."""
@@ -160,14 +187,19 @@ def colours(names_: Iterable[str]) -> list[str]:
 
 class Joined(tuple[object, ...]):
     """Parts said one after the other with ``sep`` between them (a list field is said
-    with commas; differences on a board with semicolons)."""
+    with commas; differences on a board with semicolons); ``de``, where given, is the
+    separator of the German sentence."""
 
     sep: str
+    de: str | None
 
-    def __new__(cls, parts: Iterable[object], sep: str) -> Joined:
+    def __new__(cls, parts: Iterable[object], sep: str, de: str | None = None) -> Joined:
         self = super().__new__(cls, parts)
-        self.sep = sep
+        self.sep, self.de = sep, de
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # copies and pickles keep the separators
+        return (Joined, (tuple(self), self.sep, self.de))
 
 
 def render(value: object, lang: str) -> str:
@@ -176,7 +208,8 @@ def render(value: object, lang: str) -> str:
     if isinstance(value, Text):
         return _format(value.key, value.fields, lang)
     if isinstance(value, Joined):
-        return value.sep.join(render(v, lang) for v in value)
+        sep = value.de if lang == "de" and value.de is not None else value.sep
+        return sep.join(render(v, lang) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(render(v, lang) for v in value)
     return str(value)

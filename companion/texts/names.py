@@ -7,6 +7,12 @@ from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
     # colours of the pieces (companion/render/paint.py PIECE_COLOURS)
+    # a field's id in prose (texts.field): its colour, and the named fields, translated
+    "said.quoted": ("„{said}“", "'{said}'"),
+    "field.of": ("{colour}.{rest}", "{colour}.{rest}"),
+    "field.home": ("Haus", "home"),
+    "field.goal": ("Ziel", "goal"),
+    "field.start": ("Start", "start"),
     "colour.red": ("Rot", "red"),
     "colour.yellow": ("Gelb", "yellow"),
     "colour.green": ("Grün", "green"),

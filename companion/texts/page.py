@@ -103,7 +103,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "moves_find_example": ("z. B. {example}", "e.g. {example}"),
     "moves_find_go": ("Suchen", "Find"),
     "moves_said": ("Züge zu „{said}“.", "Moves for “{said}”."),
-    "moves_nearest": ("Die nächsten erlaubten Züge:", "The nearest legal moves:"),
+    "moves_nearest": (
+        "Darunter die nächsten erlaubten Züge.",
+        "The nearest legal moves are listed below.",
+    ),
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
@@ -132,6 +135,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.no_move": ("kein Zug", "no move"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
     "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
+    "record.corrected_path": (
+        "(berichtigt; zuerst: „{was}“, {path})",
+        "(corrected; first recorded: “{was}”, {path})",
+    ),
     "record.wins": ("{player} gewinnt", "{player} wins"),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
@@ -142,6 +149,64 @@ WORDS: dict[str, tuple[str, str]] = {
     "join_how": (
         "Mit der Kamera des Handys scannen: die Seite dieses Tisches öffnet sich (im selben WLAN).",
         "Scan with a phone's camera to open this table's page (on the same Wi-Fi).",
+    ),
+    # companion read-dice and read-board: one line per photo for people
+    "dice_cli.none": ("keine Würfel", "no dice"),
+    "dice_cli.percent": ("{value} %", "{value}%"),
+    "dice_cli.unsure_mark": (", unsicher", ", unsure"),
+    "dice_cli.at": ("bei {x},{y} [{confidence}{doubt}]", "at {x},{y} [{confidence}{doubt}]"),
+    "dice_cli.head": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),
+    "dice_cli.unsure": ("; {count} unsicherer, nicht gezählt", "; {count} unsure, not counted"),
+    "board_cli.piece": ("{colour} {field}", "{colour} {field}"),
+    "board_cli.no_pieces": ("keine Steine", "no pieces"),
+    "board_cli.pieces.one": (
+        "1 Stein (Sicherheit {confidence}): {pieces}",
+        "1 piece (confidence {confidence}): {pieces}",
+    ),
+    "board_cli.pieces.other": (
+        "{count} Steine (Sicherheit {confidence}): {pieces}",
+        "{count} pieces (confidence {confidence}): {pieces}",
+    ),
+    "setup_other_board": (
+        "Dieses Spiel wird auf einem anderen Brett gespielt ({board}): das Brett unter der "
+        "Kamera tauschen. Die Kamera liest nach dem Start dieses Brett und die Würfel des "
+        "Spiels; ist es noch nicht eingemessen, mit den Standardfarben.",
+        "This game is played on another board ({board}): put that board under the camera. "
+        "Once started, the camera reads that board and the game's dice; a board not yet "
+        "calibrated is read with the default colours.",
+    ),
+    # who is winning (companion/standings.py), at the top of the table page's side
+    "camera_tap": (
+        "Die Kamera mit dem, was der Schiedsrichter sieht; antippen: groß oder klein",
+        "The camera with what the referee sees; tap: large or small",
+    ),
+    "standings": ("Stand", "Standings"),
+    "standing.home": ("{count} im Ziel", "{count} home"),
+    "standing.way": ("{count} unterwegs", "{count} on the way"),
+    "standing.planet": ("{count} auf Planeten", "{count} on planets"),
+    "standing.waiting": ("{count} wartend", "{count} waiting"),
+    "standing.energy": ("Speicher {count}/5", "store {count}/5"),
+    "join_local": (
+        "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
+        "Adresse, darum hier kein QR-Code.",
+        "The table opens on this computer only ({url}): no phone reaches that address, so "
+        "there is no QR code here.",
+    ),
+    "join_open": (
+        "Damit die Handys im selben WLAN mitspielen, den Begleiter so starten "
+        "(./run.sh nimmt dieselben Angaben):",
+        "For the phones on the same Wi-Fi to join, start the companion like this "
+        "(./run.sh takes the same arguments):",
+    ),
+    "join_config": (
+        "oder es dauerhaft in der Konfiguration (companion config) eintragen:",
+        "or set it for good in the configuration (companion config):",
+    ),
+    "join_pin": (
+        "Dann zeigt diese Seite die Adressen im WLAN als QR-Codes. Was nur der "
+        "Schiedsrichter darf (Aufbau, Zurücknehmen), bleibt hinter der PIN.",
+        "This page then shows the addresses on the Wi-Fi as QR codes. What only the "
+        "referee may do (set-up, take-backs) stays behind the PIN.",
     ),
     "correct": ("berichtigen", "correct"),
     "correct_title": ("Zug {number} berichtigen", "Correct move {number}"),
@@ -204,6 +269,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "undo": ("Letzten Zug zurücknehmen", "Take back the last move"),
     "undo_what": ("Zurückgenommen würde:", "This would be taken back:"),
+    "undo_move": ("Zug {number}: {player} mit {dice}:", "Move {number}: {player} with {dice}:"),
+    "undo_roll_stays": (
+        "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
+        "The roll {dice} stays: {player} moves with it again.",
+    ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
         "The history shows no move; the referee says whether there is anything to take back.",
@@ -219,6 +289,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
     "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    "panel_thrown": (
+        "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
+        "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
+    ),
+    "panel_type": (
+        "Probekamera: diesen Wurf bitte oben eintragen.",
+        "Synthetic camera: enter this roll above.",
+    ),
     "panel_no_camera": (
         "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
         "No camera is connected: enter the dice above.",
@@ -472,10 +550,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "setup.not_here": (
         "{game} wird auf diesem Brett nicht gespielt (hier: {games})",
         "{game} is not refereed on this board (here: {games})",
-    ),
-    "setup.other_board": (
-        "{game} wird auf einem anderen Brett gespielt: den Begleiter mit --game {name} starten",
-        "{game} is played on another board: start the companion with --game {name}",
     ),
     "setup.confirm_needed": (
         "Nichts begonnen: bitte ankreuzen, dass das laufende Spiel verworfen wird",

@@ -84,6 +84,51 @@ WORDS: dict[str, tuple[str, str]] = {
         "Würfel {values}: warten, bis sie still liegen",
         "dice {values}: waiting for them to lie still",
     ),
+    # why the referee waits for a still board (companion/busy.py): what, where, what to do
+    "busy.more.one": (" und 1 weiteres Feld", " and 1 more field"),
+    "busy.more.other": (" und {count} weitere Felder", " and {count} more fields"),
+    "busy.empty": ("leer", "empty"),
+    "busy.covered": (
+        "etwas über {field}{more} verdeckt das Brett – bitte die Hand wegnehmen",
+        "something over {field}{more} hides the board – please take the hand away",
+    ),
+    "busy.unknown": (
+        "etwas liegt über {field}{more} – Hand weg oder Blendung?",
+        "something is over {field}{more} – a hand, or glare?",
+    ),
+    "busy.hand": (
+        "eine Hand oder ein Gegenstand ist über dem Brett – bitte wegnehmen",
+        "a hand or an object is over the board – please take it away",
+    ),
+    "busy.unsure": (
+        "unsicher bei {field} ({seen}?){more} – den Stein mittig aufs Feld stellen, "
+        "Schatten und Blendung prüfen",
+        "unsure of {field} ({seen}?){more} – set the piece in the middle of its field, "
+        "check for shadow and glare",
+    ),
+    "busy.changing": (
+        "auf {field} bewegt sich etwas – warten, bis alles ruhig liegt",
+        "something moves on {field} – waiting until everything lies still",
+    ),
+    "busy.waiting": (
+        "wartet, bis das Brett einige Bilder lang ruhig ist",
+        "waiting until the board stays still for a few frames",
+    ),
+    "busy.no_markers": (
+        "kein Brett im Bild: keine Marker zu sehen – Brett ganz ins Bild, Marker frei lassen",
+        "no board in view: no markers seen – bring the whole board into view, "
+        "keep the markers uncovered",
+    ),
+    "busy.out_of_view": (
+        "das Brett ist nur zum Teil im Bild – Kamera oder Brett so rücken, dass es ganz "
+        "zu sehen ist",
+        "the board is only partly in view – move the camera or the board so all of it shows",
+    ),
+    "busy.not_found": (
+        "kein Brett gefunden – Brett ganz ins Bild, Marker frei lassen (Kamera: {why})",
+        "no board found – bring the whole board into view, keep the markers uncovered "
+        "(camera: {why})",
+    ),
     "watch.rolled": ("gewürfelt: {values}", "rolled {values}"),
     "referee.ambiguous_many": (
         "Das Brett passt zu mehr als {count} Zügen; welcher war gemeint?",
@@ -104,6 +149,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.announcement_unparsed": (
         "Die Ansage ist nicht zu verstehen: {reason}",
         "the announcement does not parse: {reason}",
+    ),
+    "referee.announcement_of": (
+        "Ansage zu Zug {number} von {player} (Wurf {dice}): {reason}",
+        "Announcement of move {number} by {player} (roll {dice}): {reason}",
     ),
     "referee.announcement_fits": (
         "Die Ansage passt zum ausgeführten Zug",
@@ -162,6 +211,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "correction.other_pieces": (
         "die Worte bewegen jetzt andere Steine",
         "the words now move other pieces",
+    ),
+    "referee.undone_roll": (
+        "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen; der Wurf {dice} "
+        "bleibt, {player} zieht mit ihm noch einmal",
+        "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
+        "moves with it again",
+    ),
+    "referee.roll_kept": (
+        "Der Wurf {dice} des zurückgenommenen Zugs bleibt: erst die Steine zurückstellen, "
+        "dann mit ihm ziehen",
+        "the roll {dice} of the move taken back stays: set the pieces back, then move with it",
     ),
     "referee.undone": (
         "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen",

@@ -206,6 +206,26 @@ WORDS: dict[str, tuple[str, str]] = {
         "{got}: dort ist kein Stein zu stoßen, das nächste Feld ist frei",
         "{got}: there is no piece to push there, the next field is free",
     ),
+    "explain.no_gravity_here": (
+        "{got}, wo der nächste erlaubte Zug {want} sagt: {why}",
+        "{got} where the nearest legal move says {want}: {why}",
+    ),
+    "explain.why_phase_1": (
+        "in Phase 1 gilt keine Gravitation, jeder Schritt kostet 1",
+        "phase 1 has no gravity, each step costs 1",
+    ),
+    "explain.why_doublet": (
+        "bei diesem Pasch gilt keine Gravitation, jeder Schritt kostet 1",
+        "this doublet pays no gravity, each step costs 1",
+    ),
+    "explain.why_station": (
+        "der Stein ist noch in seiner Station, ein Schritt dort kostet 1",
+        "the piece is still in its station, where a step costs 1",
+    ),
+    "explain.why_step": (
+        "hier geht der Stein einen Schritt für 1 Punkt, ohne eine Umlaufbahn zu bezahlen",
+        "here the piece steps on for 1 point without paying an orbit",
+    ),
     "explain.where_nearest": (
         "{got}, wo der nächste erlaubte Zug {want} sagt",
         "{got} where the nearest legal move says {want}",
@@ -262,6 +282,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # a move in a list of moves (games/zwianer/moves.py, games/tuerme/rules.py describe)
     "move.where": ("({start} → {end})", "({start} → {end})"),
+    "move.path": ("{start} → {end}", "{start} → {end}"),
     "move.pass_note": ("(setzt aus)", "(pass)"),
     "move.again_note": ("  [würfelt noch einmal]", "  [rolls again]"),
     "move.wins_note": ("  [{player} gewinnt]", "  [{player} wins]"),

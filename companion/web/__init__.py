@@ -68,6 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.web.calibrate import calibrate
     from companion.web.correct import correct
+    from companion.web.help import helping
     from companion.web.join import join
     from companion.web.record import record
     from companion.web.setup import setup
@@ -81,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(record)
     app.register_blueprint(correct)
     app.register_blueprint(join)
+    app.register_blueprint(helping)
     if app.config.get("PANEL") is not None:
         from companion.web.security import show_pin_on_this_screen
 

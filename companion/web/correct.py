@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.correction import Plan, Played, apply, plan, played
+from companion.correction import Plan, Played, apply, path, plan, played
 from companion.errors import CompanionError
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike
@@ -38,6 +38,13 @@ PICK = re.compile(r"p(\d{1,4})")
 def _table() -> Table:
     table: Table = current_app.config["TABLE"]
     return table
+
+
+@correct.app_template_global()
+def recorded_path(move: Played) -> str:
+    """Where a recorded move took its player's pieces, "(U1.17 → U2.18)": beside the
+    words it was recorded with, since other moves may be said with the same words."""
+    return "(" + say(path(move.before, move.after)) + ")"
 
 
 def _moves() -> list[Played]:

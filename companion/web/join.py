@@ -21,7 +21,27 @@ def qr_svg(url: str) -> Markup:
     return Markup(code.svg_inline(scale=6, dark="#111", light="#fff", omitsize=True))
 
 
+def loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (127.x, ::1, localhost): no phone opens it."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 @join.get("/join")
 def page() -> str:
+    """The addresses a phone can open, each as a QR code; a loopback address is never
+    offered (served on 127.0.0.1, the default, the page says how to open the table to
+    the room instead)."""
     urls: list[str] = list(current_app.config.get("PAGE_URLS") or [request.host_url])
-    return render_template("join.html", codes=[(url, qr_svg(url)) for url in urls])
+    room = [url for url in urls if not loopback(url)]
+    return render_template(
+        "join.html", codes=[(url, qr_svg(url)) for url in room], local=urls if not room else []
+    )

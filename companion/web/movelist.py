@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.games.game import game
 from companion.position import Position
 from companion.referee import MoveLike, Rules
-from companion.texts import message
+from companion.texts import Text, message
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.
 PAGE = 20
@@ -169,4 +169,7 @@ def _by_words(
     except CompanionError as exc:
         return [], "invalid", message(exc)
     found: list[MoveLike] = list(islice(moves, PIECE_SHOWN))
+    if isinstance(reason, Text) and reason.key == "check.nearest" and found:
+        inner = reason.fields["reason"]  # the list below shows the nearest moves, once
+        reason = inner if isinstance(inner, str) else reason
     return found, verdict, "" if verdict == "legal" else reason

@@ -62,6 +62,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "record.game_json": None,  # a game's record to take home
     "record.game_txt": None,
     "join.page": None,  # the page's address as a QR code
+    "helping.page": None,  # the rules and the words of the game played, to read only
     # the players' own moves; the camera and the panel make them too
     "table.dice": None,
     "table.play": None,

@@ -1,8 +1,11 @@
 """Game set-up and the referee PIN: the pages that change the game.
 
-The set-up form offers the layout's colours as buttons (ticked in turn order), only the
-chosen game's phase and rule switches, and starts nothing until the referee has ticked
-"yes, throw the running game away" (checked by the server, so it holds without scripts).
+The set-up form offers every game (those of the board in view first), the colours of the
+chosen game's board as buttons (ticked in turn order), only that game's phase and rule
+switches, and starts nothing until the referee has ticked "yes, throw the running game
+away" (checked by the server, so it holds without scripts). A game of another board
+starts on that game's default layout, and the camera reads that board (with its saved
+calibration, if any) and that game's dice from the next frame on: no restart.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.errors import CompanionError
-from companion.games import GAMES, GameSpec, games_on
-from companion.position import start_position
+from companion.games import GAMES, GameSpec
+from companion.layout import Layout
+from companion.layoutfile import load_layout
+from companion.position import Position, start_position
 from companion.render import PIECE_COLOURS
 from companion.texts import colour_id, message, text
 from companion.web.i18n import say, t
@@ -37,7 +42,7 @@ def form() -> str:
     if game not in games:
         flash(say(_not_here(game, games)))
         game = table.position.game
-    colours = table.position.layout.colours
+    colours = _layout_for(game).colours
     asked = request.args.get("players")  # kept by the page's script when the game changes
     chosen = [c for c in asked.split(",") if c in colours] if asked is not None else []
     return _form(game, chosen if asked is not None else list(table.position.players), None)
@@ -49,6 +54,7 @@ def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str
     table = current_app.config["TABLE"]
     games = _games(table.position.layout.style)
     spec = games.get(game) or table.position.spec
+    layout = _layout_for(spec.name)
     if switches is None:
         running = spec.name == table.position.game
         switches = {
@@ -59,7 +65,9 @@ def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str
         games=games,
         spec=spec,
         position=table.position,
-        colours=table.position.layout.colours,
+        colours=layout.colours,
+        other_board=layout.name != table.position.layout.name,
+        board=layout.name,
         paint=PIECE_COLOURS,
         chosen=chosen,
         switches=switches,
@@ -78,16 +86,49 @@ def _players(colours: tuple[str, ...]) -> list[str]:
 
 
 def _games(board: str) -> dict[str, GameSpec]:
-    """The games played on the board the camera is set up for."""
-    return {name: GAMES[name] for name in games_on(board)}
+    """Every game, those played on the board in view (``board``, a layout's style) first."""
+    order = sorted(GAMES, key=lambda name: GAMES[name].board != board)
+    return {name: GAMES[name] for name in order}
+
+
+def _layout_for(game: str) -> Layout:
+    """The board ``game`` is set up on: the one in view when the game is played on it
+    (a measured layout stays), else the game's default layout."""
+    here: Layout = current_app.config["TABLE"].position.layout
+    spec = GAMES.get(game)
+    if spec is None or spec.board == here.style:
+        return here
+    return load_layout(spec.default_layout)
+
+
+def _camera_reads(position: Position) -> None:
+    """The camera reads ``position``'s board, with its saved calibration if there is one
+    (as the calibration page saves it: ``<layout>.json``), and its game's dice, from the
+    next frame on. Building the reader takes about a second (the board drawn to learn
+    its fields), so only a change of board builds one."""
+    from companion.calibration import board_reader, dice_setup, load_calibration
+    from companion.watch import dice_kind_of
+
+    live = current_app.config.get("LIVE")
+    if live is None:
+        return
+    layout = position.layout
+    if live.watcher.board.reader.layout.name != layout.name:
+        folder = current_app.config.get("CALIBRATION_DIR")
+        path = folder / f"{layout.name}.json" if folder is not None else None
+        calibration = None
+        if path is not None and path.exists():
+            try:
+                calibration = load_calibration(path)
+            except CompanionError as exc:  # read with the defaults; the page can calibrate
+                flash(say(message(exc)))
+        live.use_reader(board_reader(layout, calibration))
+        live.watcher.use_dice(*dice_setup(calibration))
+    live.watcher.dice_kind = dice_kind_of(position.game)
 
 
 def _not_here(game: str, games: dict[str, GameSpec]) -> str:
-    """Why ``game`` cannot be set up here: the board on the table decides, so a game of
-    another board needs the companion started for it (``--game``); any other name is
-    none of the games played here."""
-    if game in GAMES:
-        return text("setup.other_board", game=text(f"game.{game}"), name=game)
+    """Why ``game`` cannot be set up: no game of that name is known."""
     here = [text(f"game.{g}") for g in games]
     return text("setup.not_here", game=repr(game[:20]), games=here)
 
@@ -96,9 +137,10 @@ def _not_here(game: str, games: dict[str, GameSpec]) -> str:
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
-    players = _players(table.position.layout.colours)
     games = _games(table.position.layout.style)
     spec = games.get(game)
+    layout = _layout_for(game)
+    players = _players(layout.colours)
     switches: dict[str, bool] | None = None
     try:
         if spec is None:
@@ -108,14 +150,16 @@ def start() -> tuple[str, int] | Response:
             raise CompanionError(text("setup.phase_not_number", phase=repr(phase_text[:20])))
         phase = int(phase_text) if phase_text else None
         switches = {o.name: request.form.get(f"option.{o.name}") == "on" for o in spec.options}
-        position = start_position(game, players or None, table.position.layout, phase, switches)
+        position = start_position(game, players or None, layout, phase, switches)
         if request.form.get("discard") != "yes":
             raise CompanionError(text("setup.confirm_needed"))
     except CompanionError as exc:
         flash(say(message(exc)))
-        known = [p for p in players if p in table.position.layout.colours]
+        known = [p for p in players if p in layout.colours]
         return _form(game if spec else table.position.game, known, switches), 400
-    table.restart(position)
+    with table.lock:  # the camera's next frame is told to the new game, read on its board
+        _camera_reads(position)
+        table.restart(position)
     flash(t("started"))
     return redirect(url_for("table.index"))
 

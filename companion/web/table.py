@@ -27,9 +27,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.correction import Played, last_correction, played
 from companion.games.game import game
+from companion.live import Live
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
+from companion.standings import standings
 from companion.table import Table, rules
 from companion.texts import render_json
 from companion.voice import Voice
@@ -107,7 +109,15 @@ def _context() -> dict[str, object]:
         "history": history,
         "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
+        "verdict_json": verdict_json(ref),
+        "standings": standings(t.position),
     }
+
+
+def verdict_json(ref: Referee) -> object:
+    """The referee's verdict as ``/state.json`` gives it, in the page's language: the page
+    is drawn with the same one, so a reload is no new verdict for the browser's voice."""
+    return render_json(ref.verdict.to_json(), language()) if ref.verdict else None
 
 
 def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -189,14 +199,27 @@ def state_json() -> Response:
         {
             "camera_frames": live.frames if live is not None else None,
             "camera": live.camera.status.to_json() if live is not None else None,
+            "waiting": waiting(),
             "phase": ref.phase.name.lower(),
             "phase_text": say(ref.phase.text),
             "roll": list(ref.roll) if ref.roll else None,
-            "verdict": render_json(ref.verdict.to_json(), language()) if ref.verdict else None,
+            "verdict": verdict_json(ref),
             "to_move": say_colour(ref.position.to_move),
             "position": ref.position.to_json(),
         }
     )
+
+
+@table.app_template_global()
+def waiting() -> dict[str, object] | None:
+    """Why the referee waits for the board, as the camera's last frame says (None: no
+    camera, a still board, or a dice frame): what, which field, and in the page's words
+    what to do (companion/busy.py)."""
+    live: Live | None = current_app.config.get("LIVE")
+    glance = live.glance if live is not None else None
+    if glance is None or glance.busy is None:
+        return None
+    return glance.busy.to_json(language())
 
 
 @table.post("/dice")
@@ -299,8 +322,13 @@ def panel_press(kind: str) -> BaseResponse:
         abort(404, "err_no_button")
     panel.press(kind, long=request.form.get("long") == "1")
     flash(t("panel_pressed", button=t(f"button_{kind}")))
-    if kind == "read_dice" and current_app.config.get("LIVE") is None:
+    live: Live | None = current_app.config.get("LIVE")
+    if kind == "read_dice" and live is None:
         flash(t("panel_no_camera"))
+    elif kind == "read_dice" and live is not None and live.photographer is not None:
+        # the synthetic camera has no tray of its own: it throws the dice it then reads
+        thrown = live.photographer.throw()
+        flash(t("panel_thrown", dice="+".join(map(str, thrown))) if thrown else t("panel_type"))
     return _back()
 
 
@@ -313,11 +341,12 @@ def camera() -> Response:
     give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
     gone = request.environ.get("waitress.client_disconnected", _never)
+    lang = language()  # the overlay's words: the page's language
 
     def frames() -> Iterator[bytes]:
         end = None if limit is None else time.monotonic() + limit
         while (end is None or time.monotonic() < end) and not gone():
-            jpeg = live.jpeg()
+            jpeg = live.jpeg(lang)
             if jpeg is not None:
                 yield (
                     b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: "
@@ -345,7 +374,7 @@ def camera_still() -> Response:
     live = current_app.config.get("LIVE")
     if live is None:
         abort(404, "err_no_camera")
-    jpeg = live.jpeg()
+    jpeg = live.jpeg(language())
     if jpeg is None:
         raise ServiceUnavailable("err_busy", retry_after=1)
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})

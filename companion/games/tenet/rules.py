@@ -33,7 +33,7 @@ from companion.games.tenet.board import (
 from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, steps
 from companion.games.tenet.notation import gloss, say_pasch, say_stone, say_turn
 from companion.position import Position
-from companion.texts import Joined, colour
+from companion.texts import Joined, colour, field, fields
 from companion.texts import text as t
 
 __all__ = ["TenetMove", "join", "legal_moves", "parse_roll"]
@@ -94,17 +94,23 @@ class TenetMove:
                 t("tenet.pasch", stone=self.after.stone, player=colour(self.colour))
             ]
             if self.cleared:
-                parts.append(t("tenet.back_to_start", fields=list(self.cleared)))
+                parts.append(t("tenet.back_to_start", fields=fields(self.cleared)))
             clearable = self.clearable()
             if clearable:
-                parts.append(t("tenet.may_take_back", fields=clearable))
+                parts.append(t("tenet.may_take_back", fields=fields(clearable)))
             return t("move.parts", parts=Joined(parts, ""))
         if self.kind == "stone":
             return t("tenet.stone", stone=self.after.stone)
         steps = [
-            t("tenet.step", start=s.start, end=s.end)
+            t("tenet.step", start=field(s.start), end=field(s.end))
             if s.hit is None
-            else t("tenet.step_hit", start=s.start, end=s.end, player=colour(s.hit), put=s.put)
+            else t(
+                "tenet.step_hit",
+                start=field(s.start),
+                end=field(s.end),
+                player=colour(s.hit),
+                put=field(s.put) if s.put else s.put,
+            )
             for s in self.steps
         ]
         where = (

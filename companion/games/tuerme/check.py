@@ -29,7 +29,7 @@ from companion.games.tuerme.rules import (
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields, fitting, illegal, judged, nearest
 from companion.position import Position
-from companion.texts import Joined, colour
+from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 
 #: The answer about a race-game announcement (the shared type of every game's checker).
@@ -84,7 +84,7 @@ def _judge(
         return fitting(text.strip(), there, describe)
     if fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
-        why = t("check.other_end", said=repr(text.strip()), ends=ends, to=to)
+        why = t("check.other_end", said=quoted(text.strip()), ends=ends, to=to)
         return _illegal(why, legal, said, to)
     return _illegal(_why(position, said, refusals, start), legal, said, to)
 
@@ -94,7 +94,9 @@ def describe(m: TuermeMove) -> str:
     player = colour(m.colour)
     if m.kind == "pass":
         return t("move.passes", player=player)
-    parts = [t(f"tuerme.{m.kind}", player=player, start=m.start, end=m.end)]
+    parts = [
+        t(f"tuerme.{m.kind}", player=player, start=field(m.start or ""), end=field(m.end or ""))
+    ]
     if any(m.bridges):
         parts.append(t("tuerme.bridge"))
     if m.builds is not None:
@@ -110,7 +112,7 @@ def _passes(legal: tuple[TuermeMove, ...]) -> Verdict:
     if legal[0].kind == "pass":
         return Verdict("legal", t("tuerme.passes"), legal[0])
     return Verdict(
-        "illegal", t("tuerme.zugzwang", example=repr(legal[0].announcement)), candidates=legal[:3]
+        "illegal", t("tuerme.zugzwang", example=quoted(legal[0].announcement)), candidates=legal[:3]
     )
 
 

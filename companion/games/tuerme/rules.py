@@ -105,7 +105,9 @@ class TuermeMove:
     def describe(self) -> str:
         """``(T.12 → T.20)  [on yellow: a tower]  [rolls again]``."""
         parts: list[str] = [
-            texts.text("move.where", start=self.start, end=self.end)
+            texts.text(
+                "move.where", start=texts.field(self.start or ""), end=texts.field(self.end or "")
+            )
             if self.start
             else texts.text("move.pass_note")
         ]

@@ -30,7 +30,7 @@ from companion.games.zwianer.notation.tokens import Kind, Token, normalise
 from companion.games.zwianer.target import words_target
 from companion.games.zwianer.walk import graph
 from companion.position import Position
-from companion.texts import Joined, colour
+from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 
 #: The answer about a ZwiAner announcement (the shared type of every game's checker).
@@ -57,7 +57,7 @@ def parse_move(
         )
     if verdict.verdict == "illegal":
         raise IllegalMove(
-            t("check.illegal_said", where=where, said=repr(text), reason=verdict.reason)
+            t("check.illegal_said", where=where, said=quoted(text), reason=verdict.reason)
         )
     if verdict.verdict == "ambiguous":
         raise AmbiguousMove(t("check.where_reason", where=where, reason=verdict.reason))
@@ -115,10 +115,10 @@ def _judge(
         reason = demanded
     elif fits and start is not None and all(m.start != start for m in fits):
         starts = ", ".join(sorted({str(m.start) for m in fits}))
-        reason = t("check.other_piece", said=repr(render(tokens)), starts=starts, start=start)
+        reason = t("check.other_piece", said=quoted(render(tokens)), starts=starts, start=start)
     elif fits:
         ends = ", ".join(sorted({str(m.end) for m in fits}))
-        reason = t("check.other_end", said=repr(render(tokens)), ends=ends, to=to)
+        reason = t("check.other_end", said=quoted(render(tokens)), ends=ends, to=to)
         against = _direction(position, to, tokens[0].value or 0)
         if against:
             reason = t("check.because", why=against, reason=reason)
@@ -150,7 +150,7 @@ def _demanded(
         "check.demanded",
         player=colour(position.to_move),
         demands=list(position.demands),
-        said=repr(render(tokens)),
+        said=quoted(render(tokens)),
         moved=sorted(str(f) for f in moved),
     )
 
@@ -173,12 +173,14 @@ def _describe(m: Move) -> str:
     if full:
         return full
     parts: list[str] = [
-        t("move.swaps", player=player, start=m.start, other=m.swapped)
+        t("move.swaps", player=player, start=field(m.start or ""), other=field(m.swapped or ""))
         if m.kind == "swap"
-        else t("move.moves", player=player, start=m.start, end=m.end)
+        else t("move.moves", player=player, start=field(m.start or ""), end=field(m.end or ""))
     ]
     for p in m.pushes:
-        parts.append(t("move.pushes", player=colour(p.colour), start=p.start, end=p.end))
+        parts.append(
+            t("move.pushes", player=colour(p.colour), start=field(p.start), end=field(p.end))
+        )
     if m.destroyed:
         home = [t("check.piece_on", player=colour(d.colour), field=d.field) for d in m.destroyed]
         parts.append(t("move.sends_home", pieces=home))
@@ -261,7 +263,7 @@ def explain(
         word = unknown[0]
         return t(
             "explain.not_said",
-            word=repr(word.kind.value),
+            word=quoted(word.kind.value),
             why=t(_NOT_SAID[position.game][word.kind]),
         )
     store_ok = position.spec.uses_energy and any(not c.tunnel for c in choices if c.value == first)
@@ -320,7 +322,7 @@ def _arithmetic(position: Position, tokens: tuple[Token, ...], store_ok: bool) -
                 return t("explain.more_than_count", token=tok, left=left)
         elif tok.kind in (Kind.COUNT, Kind.TUNNEL):
             if left == 0:
-                return t("explain.count_at_zero", token=repr(str(tok)))
+                return t("explain.count_at_zero", token=quoted(str(tok)))
             if n != left - 1:
                 return t("explain.next_count", left=left, next=left - 1, said=n)
         elif tok.kind is Kind.STOSS and n != left:
@@ -363,6 +365,22 @@ def _back_distances(g: Any, start: str) -> dict[str, int]:
     return dist
 
 
+def _why_no_gravity(best: Move, position: Position, index: int) -> str:
+    """Why the nearest legal move pays no gravity where the player said a ring or a
+    gravity line: the doublet, phase 1, or the piece still in its station."""
+    gravity = (Kind.UMLAUFBAHN, Kind.GRAVITATION)
+    if position.phase == 1:
+        return t("explain.why_phase_1")
+    if best.roll[0] == best.roll[1] and not any(k.kind in gravity for k in best.tokens):
+        return t("explain.why_doublet")
+    steps = [k for k in normalise(best.tokens)[:index] if k.kind is not Kind.SPEICHER]
+    stations = {f for seat in position.layout.seats for f in seat.station}
+    walked = best.path[: len(steps) + 1]
+    if walked and all(f in stations for f in walked):
+        return t("explain.why_station")
+    return t("explain.why_step")
+
+
 def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
     """The first word where the announcement leaves the nearest legal move."""
     said, legal = normalise(tokens), normalise(best.tokens)
@@ -371,7 +389,7 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
         got = said[i] if i < len(said) else None
         if got != want:
             if got is None:
-                return t("explain.stops_early", want=repr(str(want)))
+                return t("explain.stops_early", want=quoted(str(want)))
             if got.kind is want.kind and want.kind is Kind.UMLAUFBAHN:
                 assert want.value is not None
                 paid = left - want.value
@@ -398,9 +416,9 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                     orbit="",
                 )
             if want.kind is Kind.STOSS and got.kind is Kind.COUNT:
-                return t("explain.occupied_push", got=repr(str(got)), want=repr(str(want)))
+                return t("explain.occupied_push", got=quoted(str(got)), want=quoted(str(want)))
             if want.kind is Kind.TUNNEL and got.kind is Kind.COUNT:
-                return t("explain.occupied_tunnel", got=repr(str(got)), want=repr(str(want)))
+                return t("explain.occupied_tunnel", got=quoted(str(got)), want=quoted(str(want)))
             if got.kind is Kind.TUNNEL and want.kind is Kind.COUNT:
                 return _no_tunnel(str(got), legal[:i], best, position)
             if got.kind is Kind.ABWEHR and want.kind is not Kind.ABWEHR:
@@ -408,35 +426,42 @@ def _compare(tokens: tuple[Token, ...], best: Move, position: Position) -> str:
                 if why:
                     return why
             if got.kind is Kind.STOSS and want.kind is Kind.COUNT:
-                return t("explain.nothing_to_push", got=repr(str(got)))
-            return t("explain.where_nearest", got=repr(str(got)), want=repr(str(want)))
+                return t("explain.nothing_to_push", got=quoted(str(got)))
+            if got.kind in (Kind.UMLAUFBAHN, Kind.GRAVITATION) and want.kind is Kind.COUNT:
+                return t(
+                    "explain.no_gravity_here",
+                    got=quoted(str(got)),
+                    want=quoted(str(want)),
+                    why=_why_no_gravity(best, position, i),
+                )
+            return t("explain.where_nearest", got=quoted(str(got)), want=quoted(str(want)))
         if want.value is not None:
             left = want.value
     if len(said) > len(legal):
-        return t("explain.over_before", token=repr(str(said[len(legal)])))
+        return t("explain.over_before", token=quoted(str(said[len(legal)])))
     return t("explain.not_announced")
 
 
 def _no_tunnel(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str:
     """Why a step said as a tunnel is a plain step: a full ring (ruling 4.5) or a free field."""
     if any(t.kind is Kind.TUNNEL for t in before) or len(best.path) <= len(before):
-        return t("explain.nothing_to_tunnel", got=repr(got))
+        return t("explain.nothing_to_tunnel", got=quoted(got))
     here, nxt = best.path[len(before) - 1], best.path[len(before)]
     g = graph(position.layout)
     occ = position.occupant  # the rings full before the move (tunnelx.full_rings)
     full = {r for r, fields in g.ring_members.items() if all(f in occ for f in fields)}
     ring = g.ring_of.get(here)
     if ring in full:
-        return t("explain.full_ring_step_out", got=repr(got), ring=ring, here=here)
+        return t("explain.full_ring_step_out", got=quoted(got), ring=ring, here=here)
     blocked = [f for f in g.successors[here] if f in position.occupant and g.ring_of.get(f) in full]
     if blocked:
         return t(
             "explain.full_ring_blocked",
-            got=repr(got),
+            got=quoted(got),
             field=blocked[0],
             ring=g.ring_of[blocked[0]],
         )
-    return t("explain.next_free", got=repr(got), field=nxt)
+    return t("explain.next_free", got=quoted(got), field=nxt)
 
 
 def _no_defence(got: str, before: tuple[Token, ...], best: Move, position: Position) -> str | None:
@@ -446,7 +471,7 @@ def _no_defence(got: str, before: tuple[Token, ...], best: Move, position: Posit
         return None
     push = best.pushes[pushes - 1]
     if push.colour == best.colour:
-        return t("explain.own_piece", got=repr(got), start=push.start, player=colour(push.colour))
+        return t("explain.own_piece", got=quoted(got), start=push.start, player=colour(push.colour))
     if position.energy_of(push.colour) == 0:
-        return t("explain.no_energy", got=repr(got), player=colour(push.colour), start=push.start)
+        return t("explain.no_energy", got=quoted(got), player=colour(push.colour), start=push.start)
     return None

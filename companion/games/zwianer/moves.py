@@ -17,7 +17,8 @@ from typing import Any
 from companion.games.zwianer.notation.render import gloss, render
 from companion.games.zwianer.notation.tokens import Token
 from companion.position import Position
-from companion.texts import Joined, colour, text
+from companion.texts import Joined, colour, fields, text
+from companion.texts import field as said_field
 
 #: How a move came about (``Move.kind``).
 KINDS = ("move", "tunnel", "swap", "special", "crash", "pass")
@@ -92,24 +93,24 @@ class Move:
         """Where the piece went and what came with it, for a list of moves:
         ``(U1.39 → U1.7)  [sent home: U1.1]``."""
         parts: list[str] = [
-            text("move.where", start=self.start, end=self.end)
+            text("move.where", start=said_field(self.start), end=said_field(self.end or ""))
             if self.start
             else text("move.pass_note")
         ]
         for p in self.pushes:
             if p.end != p.start:
-                parts.append(text("moves.pushes", start=p.start, end=p.end))
+                parts.append(text("moves.pushes", start=said_field(p.start), end=said_field(p.end)))
             else:
-                parts.append(text("moves.push_stopped", start=p.start))
+                parts.append(text("moves.push_stopped", start=said_field(p.start)))
         if self.destroyed:
             key = "moves.sent_home" if self.after.game == "tunnelx" else "moves.destroyed"
-            parts.append(text(key, fields=[d.field for d in self.destroyed]))
+            parts.append(text(key, fields=fields(d.field for d in self.destroyed)))
         if self.roll_again:
             parts.append(text("move.again_note"))
         if self.winner:
             parts.append(text("move.wins_note", player=colour(self.winner)))
         if self.pending is not None:
-            parts.append(text("moves.roll_for", fields=[f for f, _ in self.pending.pieces]))
+            parts.append(text("moves.roll_for", fields=fields(f for f, _ in self.pending.pieces)))
         return text("move.parts", parts=Joined(parts, ""))
 
     @property

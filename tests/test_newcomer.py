@@ -1,0 +1,541 @@
+"""What a newcomer's first evening at the table found (issue #33): each bug as an example."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+from conftest import position
+
+from companion.web import Table, create_app
+
+
+@pytest.fixture
+def client():  # type: ignore[no-untyped-def]
+    pos = position(energy={"red": 4, "yellow": 1}).moved({"red.S1": "U2.7"})
+    app = create_app({"TABLE": Table.new(pos), "TESTING": True, "REFEREE_PIN": "2468"})
+    return app.test_client()
+
+
+def token(client, path="/"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def post(client, path, **data):  # type: ignore[no-untyped-def]
+    return client.post(path, data={**data, "csrf_token": token(client)})
+
+
+def unlock(client):  # type: ignore[no-untyped-def]
+    return client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+
+
+def played_once(client):  # type: ignore[no-untyped-def]
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_reloaded_page_knows_the_verdict_it_shows_so_the_voice_is_silent(client, lang):
+    # The page compares the verdict of /state.json with the one it was drawn with and
+    # speaks when they differ: both must be in the page's language, or every reload speaks.
+    played_once(client)
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    drawn = json.loads(re.search(r"let lastVerdict = (.*);\n", page).group(1))
+    assert drawn == client.get("/state.json").get_json()["verdict"]
+
+
+def test_a_correction_to_a_move_said_alike_keeps_the_path_it_was_recorded_with(tmp_path):
+    # Yellow's 3+3 (move 4) may be said "Wurf 6, 5, 4, 3, 2, 1, 0" by several moves that
+    # differ only in the piece moved: corrected to another of them, the words stay, and
+    # the record must say which piece the move was recorded with first.
+    from test_correction import four_moves, moves_of
+
+    from companion.correction import apply, path, plan
+    from companion.record import game_record, record_text
+    from companion.table import rules
+
+    table = four_moves(tmp_path / "j.sqlite")
+    moves = moves_of(table)
+    last = moves[3]
+    other = next(
+        m
+        for m in rules(last.before, last.roll)
+        if m.announcement == last.announcement and m.after != last.after
+    )
+    was, now = path(last.before, last.after), path(last.before, other.after)
+    assert was != now
+    apply(table.referee, plan(moves, 4, other, rules))
+    history = moves_of(table)
+    assert history[3].first == last.announcement and history[3].first_path == was
+    record = game_record(table.journal, table.referee.game_id)
+    assert record["turns"][3]["corrected"] == [last.announcement]
+    assert record["turns"][3]["corrected_paths"] == [str(was)]
+    line = record_text(record, "de").splitlines()[7]
+    assert f"zuerst: „{last.announcement}“, {was}" in line, line
+
+
+def test_the_page_names_the_path_a_move_said_alike_was_recorded_with(tmp_path):
+    from urllib.parse import urlencode
+
+    from test_correction import four_moves, moves_of
+    from test_web_correct import picked
+
+    from companion.correction import apply, path, plan
+    from companion.table import rules
+
+    table = four_moves(tmp_path / "j.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    unlock(client)
+    last = moves_of(table)[3]
+    fields = picked(client, 4, last.announcement)
+    check = client.get("/correct/4/check?" + urlencode(fields)).get_data(as_text=True)
+    recorded = f"({path(last.before, last.after)})"
+    assert f'id="recorded-path">{recorded}</p>' in check
+    other = next(
+        m
+        for m in rules(last.before, last.roll)
+        if m.announcement == last.announcement and m.after != last.after
+    )
+    apply(table.referee, plan(moves_of(table), 4, other, rules))
+    history = client.get("/status").get_data(as_text=True).split('class="history"')[1]
+    assert f"(berichtigt; zuerst: „{last.announcement}“, {recorded[1:-1]})" in history
+
+
+def test_undo_takes_back_the_move_and_the_same_roll_is_played_again(tmp_path):
+    # Undo takes back the move only: the roll it was made with stays, so a player cannot
+    # roll a bad roll again by asking for an undo (also after a restart).
+    from companion.journal import Journal
+    from companion.referee import Phase, Referee
+    from companion.table import rules
+
+    start = position()
+    with Journal(tmp_path / "j.sqlite") as journal:
+        ref = Referee.start(start, rules, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 2])
+        ref.play(0)
+        ref.undo()
+        assert "5+2" in ref.verdict.reason
+        assert ref.observe_dice([6, 6]).reason.startswith("the roll 5+2 of the move taken back")
+        ref.confirm_board()
+        assert ref.phase is Phase.MOVE and ref.roll == (5, 2) and ref.position == start
+        ref.play(0)
+        ref.undo()
+    with Journal(tmp_path / "j.sqlite") as journal:
+        resumed = Referee.resume(journal, journal.unfinished()[0].id, rules)
+        resumed.confirm_board()
+        assert resumed.phase is Phase.MOVE and resumed.roll == (5, 2)
+
+
+def test_the_undo_page_names_who_which_move_and_which_roll(tmp_path):
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    played_once(client)
+    said = table.referee.last_move.announcement
+    unlock(client)
+    page = client.get("/undo").get_data(as_text=True)
+    assert f"Zug 1: Rot mit 5+2: „{said}“" in page
+    assert "Der Wurf 5+2 bleibt: Rot zieht mit ihm noch einmal." in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "named"),
+    [
+        ("de", "Ansage zu Zug 1 von Rot (Wurf 5+2): "),
+        ("en", "Announcement of move 1 by red (roll 5+2): "),
+    ],
+)
+def test_a_checked_announcement_names_the_player_and_the_move_it_judged(client, lang, named):
+    # Yellow is to move when red's move is checked: the verdict must say whose move it was.
+    played_once(client)
+    post(client, "/dice", die1="4", die2="1")
+    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    verdict = page.split('<div class="verdict')[1].split("</div>")[0]
+    assert named in verdict
+
+
+def test_an_illegal_search_lists_the_nearest_moves_once_and_says_so_plainly(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    page = client.get("/status", query_string={"said": "Wurf 7, Umlaufbahn 2"})
+    found = page.get_data(as_text=True).split("<details")[1]
+    box = found.split('<p class="verdict illegal">')[1].split("</p>")[0]
+    assert "nächste erlaubte Ansagen" not in box and "|" not in box  # the buttons list them
+    assert box.strip().endswith("Darunter die nächsten erlaubten Züge.")
+    assert found.count(">Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0<") == 1  # its button
+
+
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [("de", "bei diesem Pasch gilt keine Gravitation"), ("en", "this doublet pays no gravity")],
+)
+def test_a_ring_word_where_a_plain_step_is_due_says_why(lang, why, capsys, tmp_path):
+    # 3+3 from the station: a doublet moves without gravity, each step is a plain count.
+    from companion.cli import main
+
+    file = tmp_path / "p.json"
+    file.write_text(json.dumps(position().to_json()))
+    said = "Wurf 6, Umlaufbahn 5, 4, 3, 2, 1, 0"
+    assert main(["--lang", lang, "check", str(file), "--roll", "3,3", said]) == 1
+    out = capsys.readouterr().out
+    assert why in out, out
+
+
+@pytest.mark.parametrize(("lang", "how"), [("de", "--host 0.0.0.0"), ("en", "--host 0.0.0.0")])
+@pytest.mark.parametrize(
+    "urls", [["http://127.0.0.1:8093/"], ["http://localhost:8093/"], ["http://[::1]:8093/"], None]
+)
+def test_join_never_offers_a_loopback_address_as_a_qr_code(urls, lang, how):
+    # served the documented default way (127.0.0.1), no phone can open the address:
+    # the page says how to open the table to the room instead of a useless code
+    config = {"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls}
+    page = create_app(config).test_client().get(f"/join?lang={lang}").get_data(as_text=True)
+    assert "<svg" not in page
+    assert how in page and '[web]\nhost = "0.0.0.0"' in page.replace("&#34;", '"')
+
+
+def test_move_paths_on_a_german_page_name_the_colours_in_german(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    assert "(Rot.S2 → U1.9)" in client.get("/status?lang=de").get_data(as_text=True)
+    assert "(red.S2 → U1.9)" in client.get("/status?lang=en").get_data(as_text=True)
+
+
+def test_nearest_announcements_are_quoted_in_german_with_lang_de(capsys, tmp_path):
+    from companion.cli import main
+
+    file = tmp_path / "p.json"
+    file.write_text(json.dumps(position().to_json()))
+    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 1"
+    assert main(["--lang", "de", "check", str(file), "--roll", "5,2", said]) == 1
+    out = capsys.readouterr().out
+    assert "nächste erlaubte Ansagen: „Wurf 7" in out and " | " not in out and "'" not in out
+    assert main(["check", str(file), "--roll", "5,2", said]) == 1  # English as scripts read it
+    assert "nearest legal: 'Wurf 7" in capsys.readouterr().out
+
+
+def something_over(field: str):  # type: ignore[no-untyped-def]
+    """A synthetic camera photo of the start with a magenta blob over ``field``."""
+    import cv2
+    import numpy as np
+
+    from companion.position import start_position
+    from companion.synth import default_camera, photograph
+    from companion.vision import Locator
+
+    start = start_position("gravitation", players=["red", "yellow"])
+    image = photograph(start, np.random.default_rng(3), camera=default_camera()).image
+    spot = start.layout.fields[field]
+    x, y = Locator(start.layout).locate(image).project(np.array([[spot.x, spot.y]]))[0]
+    cv2.circle(image, (int(x), int(y)), 14, (180, 40, 200), -1)
+    return start, image
+
+
+def test_the_page_says_why_the_referee_waits_in_the_players_language():
+    # "busy: something unknown over yellow.S3" from the board reader, carried as data
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live, overlay_line
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    live = Live(
+        table,
+        Supervisor(SyntheticSource(lambda: image)),
+        Watcher(table.referee, BoardReader(start.layout)),
+    )
+    for _ in range(4):
+        live.step()
+    assert (
+        overlay_line(live.glance, "de")
+        == "Brett: wartet  etwas liegt über Gelb.S3 – Hand weg oder Blendung?"
+    )
+    assert overlay_line(live.glance, "en").startswith("board: waiting  something is over yellow.S3")
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    waits = client.get("/state.json?lang=de").get_json()["waiting"]
+    assert waits == {
+        "kind": "unknown",
+        "field": "yellow.S3",
+        "more": 0,
+        "text": "etwas liegt über Gelb.S3 – Hand weg oder Blendung?",
+    }
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert (
+        'id="waiting" data-kind="unknown">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?'
+        in page
+    )
+
+
+def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp_path):
+    # No board in the photo is an answer about a readable photo, not bad input: exit 0,
+    # on stdout, said as a result with what to do (docs/vision.md, "Exit codes")
+    import cv2
+    import numpy as np
+
+    from companion.cli import main
+
+    empty = tmp_path / "table.png"
+    cv2.imwrite(str(empty), np.full((480, 640, 3), (60, 110, 150), np.uint8))
+    assert main(["--lang", "de", "read-board", str(empty)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out == (
+        f"{empty}: kein Brett im Bild: keine Marker zu sehen – Brett ganz ins Bild, "
+        "Marker frei lassen\n"
+    )
+    assert main(["--lang", "en", "read-board", str(empty)]) == 0
+    assert capsys.readouterr().out.startswith(f"{empty}: no board in view: no markers seen")
+
+
+@pytest.mark.parametrize(
+    ("game", "layout", "dice"), [("tuerme", "tuerme", "d6"), ("tenet", "tenet-2", "miwin")]
+)
+def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice):
+    # "Neues Spiel" offers all four games; one of another board starts on that board's
+    # layout, and the camera reads that board and the game's dice from then on
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    table = Table.new(position())
+    frame = np.zeros((480, 640, 3), np.uint8)
+    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    app = create_app({"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    unlock(client)
+    form = client.get(f"/setup?game={game}").get_data(as_text=True)
+    assert all(f'value="{g}"' in form for g in ("gravitation", "tunnelx", "tuerme", "tenet"))
+    assert "anderen Brett" in form
+    data = {
+        "game": game,
+        "player": ["red", "blue"],
+        "discard": "yes",
+        "csrf_token": token(client, "/setup"),
+    }
+    assert client.post("/setup", data=data).status_code == 302
+    assert table.position.game == game and table.position.layout.name == layout
+    assert live.watcher.board.reader.layout.name == layout and live.watcher.dice_kind == dice
+
+
+@pytest.mark.parametrize("game", ["gravitation", "tenet"])
+def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game):
+    # "Würfel lesen" with the synthetic camera: the tray shows a throw of the game's dice
+    # (two d6, Miwin's three), the camera reads it and the referee plays with it
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.config import PanelConfig, PanelPins
+    from companion.devices import attach_panel
+    from companion.live import Live, table_photographer
+    from companion.panel import Panel, mock_factory
+    from companion.position import start_position
+    from companion.vision import BoardReader
+    from companion.watch import Watcher, dice_kind_of
+
+    table = Table.new(start_position(game, players=["red", "blue"]))
+    table.referee.confirm_board()
+    photographer = table_photographer(table)
+    watcher = Watcher(
+        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of(game)
+    )
+    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    pins: MockFactory = mock_factory()
+    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
+    attach_panel(table, panel)
+    config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
+    client = create_app(config).test_client()
+    try:
+        answer = post(client, "/panel/read_dice")
+        assert answer.status_code == 302
+        thrown = photographer.thrown
+        assert thrown is not None and len(thrown) == (3 if game == "tenet" else 2)
+        for _ in range(8):
+            live.step()
+            if table.referee.roll is not None:
+                break
+        assert sorted(table.referee.roll) == sorted(thrown)
+        live.step()  # the roll read: the camera looks at the board again
+        assert live.glance.kind == "board"
+    finally:
+        panel.close()
+        pins.reset()
+
+
+def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client):
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    rows = [
+        " ".join(re.sub(r"<[^>]+>", " ", r).split())
+        for r in re.findall(
+            r"<li>(.*?)</li>", page.split('id="standings"')[1].split("</ul>")[0], re.S
+        )
+    ]
+    assert rows == ["Rot 1 unterwegs 4 wartend Speicher 4/5", "Gelb 5 wartend Speicher 1/5"]
+
+
+def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
+    from companion.position import start_position
+
+    tenet = start_position("tenet", players=["red", "blue"])
+    client = create_app({"TABLE": Table.new(tenet), "TESTING": True}).test_client()
+    page = client.get("/?lang=de").get_data(as_text=True)
+    assert "<h2>Regeln</h2>" not in page  # TENET has no rule switches
+    svg = client.get("/board.svg").get_data(as_text=True)
+    drawn = svg[: svg.find('<g class="spots">')]  # the picture, before the tap spots
+    last_field = drawn.rindex("<circle")
+    assert all(drawn.rindex(f">{name}<") > last_field for name in ("Pluto", "Uranus"))
+
+
+@pytest.fixture(scope="module")
+def chromium():  # type: ignore[no-untyped-def]
+    """A headless Chromium on a served table where four moves were played (skips
+    without Debian's chromium and chromium-driver, as tests/test_browser.py does)."""
+    import contextlib
+    import shutil
+    import socket
+    import threading
+
+    if not (shutil.which("chromium") and shutil.which("chromedriver")):
+        pytest.skip("needs Debian's chromium and chromium-driver (test.sh)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from waitress.server import create_server
+
+    table = Table.new(position())
+    table.referee.confirm_board()
+    for dice in ([4, 3], [5, 2], [6, 1]):
+        table.referee.observe_dice(dice)
+        table.referee.play(0)
+    table.referee.observe_dice([5, 2])  # and a move through a gravity line, to be taught
+    said = "Wurf 7, Gravitation 7, Umlaufbahn 5, 4, 3, 2, 1, 0"
+    table.referee.play(next(i for i, m in enumerate(table.referee.legal) if m.announcement == said))
+    app = create_app({"TABLE": table, "REFEREE_PIN": "2468"})
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):  # server.close() below ends the loop so
+            server.run()
+
+    threading.Thread(target=serve, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or ""
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or ""), options=options)
+    driver.set_page_load_timeout(20)
+    yield driver, f"http://127.0.0.1:{port}"
+    driver.quit()
+    server.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_teaching_steps_fit_and_the_standings_need_no_scrolling(chromium, lang):
+    driver, base = chromium
+    driver.set_window_size(390, 844)
+    driver.get(f"{base}/teach?lang={lang}")
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('.steps, .steps td')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+    )
+    assert cut == []
+    driver.get(f"{base}/?lang={lang}")
+    top = driver.execute_script(
+        "return document.getElementById('standings').getBoundingClientRect().top"
+    )
+    assert top < 844
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_laptop_the_standings_and_stores_are_in_sight(chromium, lang):
+    driver, base = chromium
+    driver.set_window_size(1366, 768)
+    driver.get(f"{base}/?lang={lang}")
+    shown = driver.execute_script(
+        "const r = document.getElementById('standings').getBoundingClientRect();"
+        "return [r.top, r.bottom, innerHeight]"
+    )
+    assert shown[1] < shown[2], shown
+
+
+def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    camera = Supervisor(SyntheticSource(lambda: image))
+    live = Live(table, camera, Watcher(table.referee, BoardReader(start.layout)))
+    for _ in range(4):
+        live.step()
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    page = client.get("/?lang=de").get_data(as_text=True)
+    assert page.index('id="camera-view"') < page.index('id="status"')  # above the history
+    german = client.get("/camera.jpg?lang=de").data
+    assert german != client.get("/camera.jpg?lang=en").data  # the overlay's words differ
+    assert client.get("/camera.jpg?lang=de").data == german  # encoded once per language
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "word"),
+    [
+        ("gravitation", "Ziel: alle fünf eigenen Steine", "Umlaufbahn"),
+        ("tunnelx", "Tunnel: eine Kette besetzter Felder", "Tunnel"),
+        ("tuerme", "Mit einer 6 kommt ein Stein", "Brücke"),
+        ("tenet", "Miwins drei Würfeln", "versetzt"),
+    ],
+)
+def test_the_help_page_has_the_games_rules_and_words_in_the_pages_language(game, rule, word):
+    from companion.position import start_position
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    client = create_app(
+        {"TABLE": Table.new(start_position(game, players=players)), "TESTING": True}
+    ).test_client()
+    page = client.get("/help?lang=de").get_data(as_text=True)
+    assert rule in page and f">„{word}“</dt>" in page
+    assert 'href="/help"' in page  # in the bar of every page
+    english = client.get("/help?lang=en").get_data(as_text=True)
+    assert "The rules in short" in english and rule not in english
+
+
+def test_a_verdict_links_to_the_word_its_reason_is_about(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert '<a href="/help#w-umlaufbahn">Was heißt „Umlaufbahn“?</a>' in page
+
+
+def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(client):
+    from companion.boards import seen
+
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    table = client.application.config["TABLE"]
+    board = dict(seen(table.position))
+    del board["red.S2"]
+    board["U3.5"] = "red"
+    table.referee.observe_board(board)
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert "auf Rot.S2 sollte Rot stehen (leer gesehen)" in page
+
+
+def test_the_help_page_shows_the_board_with_the_station_and_formation_ringed(client):
+    page = client.get("/help?lang=de").get_data(as_text=True)
+    assert "<svg" in page and "die Station S1–S5 und die Formation F1–F5 (das Ziel) von Rot" in page
