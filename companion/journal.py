@@ -32,6 +32,7 @@ from typing import IO, Any
 
 from companion.errors import CompanionError
 from companion.position import Position, position_from_json
+from companion.texts import text
 
 APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
 SCHEMA_VERSION = 1
@@ -103,6 +104,7 @@ class Journal:
         self.problem: str | None = None
         #: Called whenever :attr:`problem` changes (the page and the LEDs show it).
         self.listeners: list[Callable[[], None]] = []
+        self._depth = 0  # inside :meth:`atomic`: appends join its transaction
         if read_only:  # to look into it (companion journal check|export): never written
             if _check_is_journal(self.path) == "empty":
                 raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
@@ -138,18 +140,38 @@ class Journal:
                 )
             _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
-            raise JournalError(f"{self.path}: cannot write the journal: {_reason(exc)}") from None
+            raise JournalError(_cannot_write(self.path, exc)) from None
 
     # ------------------------------------------------------------------ writing
 
     @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Every event appended inside is written in one transaction: all of them are
+        kept, or (on any exception) none. The referee writes a move, its verdict and the
+        end of the game so, and changes its state only after the commit."""
+        with self._writing():
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+
+    @contextmanager
     def _writing(self) -> Iterator[None]:
-        """One transaction; a failure leaves nothing written and sets :attr:`problem`."""
+        """One transaction (or a part of the one :meth:`atomic` holds open); a failure
+        leaves nothing written and sets :attr:`problem`."""
+        if self._depth:
+            try:
+                yield
+            except sqlite3.Error as exc:
+                self._set_problem(_cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            return
         try:
             with self._transaction():
                 yield
         except sqlite3.Error as exc:
-            self._set_problem(f"{self.path}: cannot write the journal: {_reason(exc)}")
+            self._set_problem(_cannot_write(self.path, exc))
             raise JournalError(self.problem or "") from None
         self._set_problem(None)
 
@@ -247,10 +269,10 @@ class Journal:
     def bad_events(self) -> list[tuple[int, int, str]]:
         """Every event that cannot be read back, as (game, event id, why), in order."""
         bad = []
-        for event_id, game_id, kind, text in self._db.execute(
+        for event_id, game_id, kind, stored in self._db.execute(
             "SELECT id, game_id, kind, data FROM events ORDER BY id"
         ):
-            why = event_problem(kind, text)
+            why = event_problem(kind, stored)
             if why:
                 bad.append((game_id, event_id, why))
         return bad
@@ -334,16 +356,32 @@ def _probe(db: sqlite3.Connection) -> None:
 IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
 
 
-def _reason(exc: sqlite3.Error | OSError) -> str:
+def _cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
+    """The one line of a write that failed: the file and why (a full disk named so, in
+    the reader's language: "Speicher voll" / "disk full")."""
+    return text("journal.cannot_write", path=str(path), reason=_reason(exc, path.parent))
+
+
+def disk_full(folder: Path) -> bool:
+    """Whether the file system of ``folder`` has no room left for this user (under 64 KB:
+    SQLite cannot commit a page and its WAL frame in less)."""
+    try:
+        stats = os.statvfs(folder)
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < 64 * 1024
+
+
+def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
     """Why a write failed, in words a person at the Pi can act on."""
-    text = str(exc).lower()
-    if "full" in text:
-        return "the disk is full"
-    if "readonly" in text or "read-only" in text:
+    words = str(exc).lower()
+    if "full" in words or (folder is not None and disk_full(folder)):
+        return text("journal.full")  # also a disk I/O error on a file system with no room
+    if "readonly" in words or "read-only" in words:
         return "the file or its directory is read-only"
-    if "locked" in text:
+    if "locked" in words:
         return IN_USE
-    if "disk i/o" in text:
+    if "disk i/o" in words:
         return "a disk error (is the SD card failing or the file immutable?)"
     return str(exc)
 
@@ -551,6 +589,8 @@ def _check_is_journal(path: Path) -> str:
     except sqlite3.Error as exc:
         if "locked" in str(exc):
             raise JournalError(f"{path}: {IN_USE}") from None
+        if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
+            raise JournalError(_cannot_write(path, exc)) from None
         raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
     if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
         return "empty"
