@@ -22,6 +22,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -31,6 +32,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.errors import CompanionError
+from companion.journalcheck import (
+    ack_file,
+    acknowledge,
+    acknowledged,
+    damage,
+    disk_full,
+    page_one_from_wal,
+    wal_file,
+)
 from companion.position import Position, position_from_json
 from companion.texts import text
 
@@ -105,7 +115,10 @@ class Journal:
         #: Called whenever :attr:`problem` changes (the page and the LEDs show it).
         self.listeners: list[Callable[[], None]] = []
         self._depth = 0  # inside :meth:`atomic`: appends join its transaction
+        self._written = 0  # the last event id written in the open transaction
+        self._acked = 0  # the last event id acknowledged (kept beside the journal)
         if read_only:  # to look into it (companion journal check|export): never written
+            _refuse_damage(self.path)
             if _check_is_journal(self.path) == "empty":
                 raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
             try:
@@ -120,6 +133,7 @@ class Journal:
                 raise JournalError(f"{self.path}: cannot read the journal: {exc}") from None
             return
         _check_can_write(self.path)
+        _refuse_damage(self.path)  # before SQLite opens it: it would shrink it for good
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed and _check_is_journal(self.path) == "empty":
             existed = False  # a first start killed before its schema: nothing to lose
@@ -141,6 +155,9 @@ class Journal:
             _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
             raise JournalError(_cannot_write(self.path, exc)) from None
+        self._acked = self.last_id()
+        if (acknowledged(self.path) or 0) != self._acked:  # a journal from before the check
+            acknowledge(self.path, self._acked)
 
     # ------------------------------------------------------------------ writing
 
@@ -167,12 +184,16 @@ class Journal:
                 self._set_problem(_cannot_write(self.path, exc))
                 raise JournalError(self.problem or "") from None
             return
+        self._written = 0
         try:
             with self._transaction():
                 yield
         except sqlite3.Error as exc:
             self._set_problem(_cannot_write(self.path, exc))
             raise JournalError(self.problem or "") from None
+        if self._written > self._acked:  # committed: kept apart from the WAL
+            self._acked = self._written
+            acknowledge(self.path, self._acked)
         self._set_problem(None)
 
     def _set_problem(self, problem: str | None) -> None:
@@ -215,7 +236,8 @@ class Journal:
             "INSERT INTO events (game_id, at, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, at, kind, text),
         )
-        return int(cur.lastrowid or 0)
+        self._written = int(cur.lastrowid or 0)
+        return self._written
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
@@ -362,16 +384,6 @@ def _cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
     return text("journal.cannot_write", path=str(path), reason=_reason(exc, path.parent))
 
 
-def disk_full(folder: Path) -> bool:
-    """Whether the file system of ``folder`` has no room left for this user (under 64 KB:
-    SQLite cannot commit a page and its WAL frame in less)."""
-    try:
-        stats = os.statvfs(folder)
-    except OSError:
-        return False
-    return stats.f_bavail * stats.f_frsize < 64 * 1024
-
-
 def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
     """Why a write failed, in words a person at the Pi can act on."""
     words = str(exc).lower()
@@ -384,6 +396,17 @@ def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
     if "disk i/o" in words:
         return "a disk error (is the SD card failing or the file immutable?)"
     return str(exc)
+
+
+def _refuse_damage(path: Path) -> None:
+    """Refuse, in one line naming the file, a journal shorter than what it acknowledged
+    or damaged otherwise (companion/journalcheck.py), before anything writes to it."""
+    problem = damage(path)
+    if problem is not None:
+        raise JournalError(
+            f"{path}: damaged journal: {problem}; refusing to touch it (`companion journal "
+            "repair` keeps what is sound in a new journal and the damaged one beside it)"
+        )
 
 
 def _check_can_write(path: Path) -> None:
@@ -616,39 +639,94 @@ def _now() -> str:
 
 
 def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
-    """Move the bad events of a journal aside, keeping every readable one.
+    """Keep what is sound of a journal; nothing is ever deleted.
 
-    The journal is first copied whole (``FILE.before-repair-TIME``: every row, the bad
-    ones too, nothing is ever deleted); then a journal of the same games and the readable
-    events, with their ids (an undo names the move it takes back), replaces it. Returns
-    the copy and the events left out. Run it with the server stopped.
+    A journal that is whole but holds events that cannot be read back is first copied
+    whole (``FILE.before-repair-TIME``, the bad rows too); then a journal of the same
+    games and the readable events, with their ids (an undo names the move it takes
+    back), replaces it. A damaged journal (companion/journalcheck.py: cut short, its main
+    file emptied, failing SQLite's integrity check) is moved aside with its WAL
+    (``FILE.damaged-TIME`` and ``FILE.damaged-TIME-wal``, byte for byte) and a new
+    journal holds every game and event that can still be read from it. Returns the copy
+    kept beside and the events left out. Run it with the server stopped.
     """
-    with Journal(path) as journal:
-        bad = journal.bad_events()
-        journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    copy = path.with_name(f"{path.name}.before-repair-{stamp}")
+    if damage(path) is not None:
+        source_path = _set_aside(path, path.with_name(f"{path.name}.damaged-{stamp}"))
+        copy = source_path
+    else:
+        with Journal(path) as journal:
+            journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
+        copy = path.with_name(f"{path.name}.before-repair-{stamp}")
+        source_path = path
     fresh = path.with_name(f"{path.name}.repairing")
-    for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+    for leftover in (fresh, wal_file(fresh), Path(f"{fresh}-shm")):
         leftover.unlink(missing_ok=True)
-    skip = {event for _, event, _ in bad}
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     try:
-        with sqlite3.connect(copy) as kept:
-            source.backup(kept)
-        kept.close()
-        with Journal(fresh) as new:
-            db = new._db
-            with _Transaction(db):
-                for row in source.execute("SELECT * FROM games ORDER BY id"):
-                    db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
-                for row in source.execute("SELECT * FROM events ORDER BY id"):
-                    if row[0] not in skip:
-                        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if source_path == path:
+            with sqlite3.connect(copy) as whole:
+                source.backup(whole)
+            whole.close()
+        bad = _copy_sound(source, fresh)
     finally:
         source.close()
-    for stale in (Path(f"{path}-wal"), Path(f"{path}-shm")):
-        stale.unlink(missing_ok=True)  # checkpointed and closed: they hold nothing
+    for stale in (wal_file(path), Path(f"{path}-shm"), Path(f"{source_path}-shm")):
+        stale.unlink(missing_ok=True)  # kept in the copy, or checkpointed: they hold nothing
     os.replace(fresh, path)
+    ack_file(fresh).unlink(missing_ok=True)
+    ack_file(path).unlink(missing_ok=True)  # events left out are no longer promised
+    with Journal(path):  # acknowledges what it now holds
+        pass
     return copy, bad
+
+
+def _set_aside(path: Path, aside: Path) -> Path:
+    """Move a damaged journal and its WAL to ``aside`` unchanged; returns what to read
+    from: ``aside`` itself, or, when its main file is empty, a copy of it given the
+    first page from its WAL (companion.journalcheck.page_one_from_wal)."""
+    wal = wal_file(path)
+    if path.exists():
+        os.replace(path, aside)
+    else:
+        aside.touch()
+    if wal.exists():
+        os.replace(wal, wal_file(aside))
+    ack_file(path).unlink(missing_ok=True)  # the new journal acknowledges its own
+    if aside.stat().st_size > 0:
+        return aside
+    page = page_one_from_wal(wal_file(aside))
+    readable = aside.with_name(aside.name + ".readable")
+    readable.write_bytes(page or b"")
+    if wal_file(aside).exists():
+        shutil.copyfile(wal_file(aside), wal_file(readable))
+    return readable
+
+
+def _copy_sound(source: sqlite3.Connection, fresh: Path) -> list[tuple[int, int, str]]:
+    """Write every game and every event of ``source`` that can be read back into a new
+    journal at ``fresh``; returns the events left out (game, event, why). Rows after a
+    damaged page that SQLite cannot read at all are lost with it."""
+    bad: list[tuple[int, int, str]] = []
+    with Journal(fresh) as new:
+        db = new._db
+        with _Transaction(db):
+            for row in _rows(source, "SELECT * FROM games ORDER BY id"):
+                db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
+            games = {r[0] for r in db.execute("SELECT id FROM games")}
+            for row in _rows(source, "SELECT * FROM events ORDER BY id"):
+                why = event_problem(row[3], row[4]) if row[1] in games else "its game is lost"
+                if why:
+                    bad.append((row[1], row[0], why))
+                else:
+                    db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return bad
+
+
+def _rows(db: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``query`` up to the first that SQLite cannot read."""
+    try:
+        yield from db.execute(query)
+    except sqlite3.Error:
+        return
