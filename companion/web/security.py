@@ -10,8 +10,9 @@
 * Guessing waits (:class:`PinGuard`): each wrong try doubles the wait of its address,
   and after ``PIN_TRIES_PER_MINUTE`` wrong tries in a minute from anywhere every try of
   a guessing address waits its turn; an address that has not been guessing (the
-  referee's phone) is checked at once. A waiting try is answered 429 at once, so no thread sleeps and the
-  forms of an unlocked referee are as quick as ever. Each wrong try is logged.
+  referee's phone) is checked at once. A waiting try is answered 429 at once, so no
+  thread sleeps and the forms of an unlocked referee are as quick as ever. Each wrong
+  try is logged.
 * Every form carries a CSRF token bound to the session (Flask-WTF's ``CSRFProtect``,
   checked on every POST before anything else; docs/security.md says why it and not
   Flask-Limiter), POSTs
