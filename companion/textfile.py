@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -40,6 +41,18 @@ def read_stream(file: IO[bytes], name: str, what: str = "input", most: int = MOS
     if len(data) > most:
         raise TooLarge(too_large(name, what, most))
     return data.decode("utf-8")
+
+
+def read_stdin(what: str = "input", most: int = MOST_BYTES) -> str:
+    """Standard input, at most ``most`` bytes of it (a text stream without a binary
+    buffer, as tests give, is read as text with the same bound in characters)."""
+    binary = getattr(sys.stdin, "buffer", None)
+    if binary is not None:
+        return read_stream(binary, "stdin", what, most)
+    text = str(sys.stdin.read(most + 1))
+    if len(text) > most:
+        raise TooLarge(too_large("stdin", what, most))
+    return text
 
 
 def too_large(name: str | Path, what: str, most: int, size: int | None = None) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +12,7 @@ from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.layoutfile import load_layout
 from companion.position import Position, load_position, parse_position
-from companion.textfile import read_stream
+from companion.textfile import read_stdin
 
 if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
     from companion.config import Config
@@ -40,7 +39,7 @@ def read_position(args: argparse.Namespace) -> Position:
     """The POSITION argument as a checked Position (CompanionError on anything wrong)."""
     layout: Layout | None = load_layout(args.layout) if getattr(args, "layout", None) else None
     if args.position == "-":
-        text = read_stream(sys.stdin.buffer, "stdin", "position")
+        text = read_stdin("position")
         return parse_position(text, source="stdin", layout=layout)
     return load_position(args.position, layout=layout)
 
