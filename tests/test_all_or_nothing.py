@@ -120,3 +120,25 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
     with pytest.raises(JournalError) as info:
         Journal(path)
     assert "disk full" in str(info.value) and "damaged" not in str(info.value)
+
+
+def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, caplog):
+    from companion.camera import Supervisor, SyntheticSource
+    from companion.live import Live, table_photographer
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    camera = Supervisor(SyntheticSource(table_photographer(table)))
+    live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+    room = full_disk_for(table.journal, {"board"})  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="companion"):
+        for _ in range(8):
+            live.step()  # the still board cannot be written: said once, the camera goes on
+    assert table.referee.phase.name == "SETUP"
+    said = [r.getMessage() for r in caplog.records if "disk full" in r.getMessage()]
+    assert len(said) == 1 and not any(r.exc_info for r in caplog.records)
+    room()
+    for _ in range(4):
+        live.step()
+    assert table.referee.phase.name == "ROLL"  # the same board, judged now
