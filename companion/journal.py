@@ -165,13 +165,26 @@ class Journal:
     def atomic(self) -> Iterator[None]:
         """Every event appended inside is written in one transaction: all of them are
         kept, or (on any exception) none. The referee writes a move, its verdict and the
-        end of the game so, and changes its state only after the commit."""
-        with self._writing():
-            self._depth += 1
+        end of the game so, and changes its state only after the commit. The transaction
+        begins with the first event: a step that writes nothing touches nothing."""
+        if self._depth:  # inside another: it decides
+            yield
+            return
+        self._depth, self._written = 1, 0
+        try:
+            yield
+        except BaseException:
+            _Transaction(self._db).rollback()
+            raise
+        finally:
+            self._depth = 0
+        if self._db.in_transaction:
             try:
-                yield
-            finally:
-                self._depth -= 1
+                _Transaction(self._db).commit()
+            except sqlite3.Error as exc:
+                self._set_problem(_cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            self._committed()
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -179,6 +192,8 @@ class Journal:
         leaves nothing written and sets :attr:`problem`."""
         if self._depth:
             try:
+                if not self._db.in_transaction:
+                    self._db.execute("BEGIN IMMEDIATE")
                 yield
             except sqlite3.Error as exc:
                 self._set_problem(_cannot_write(self.path, exc))
@@ -191,7 +206,11 @@ class Journal:
         except sqlite3.Error as exc:
             self._set_problem(_cannot_write(self.path, exc))
             raise JournalError(self.problem or "") from None
-        if self._written > self._acked:  # committed: kept apart from the WAL
+        self._committed()
+
+    def _committed(self) -> None:
+        """After a commit: the last event id kept apart from the WAL, the problem gone."""
+        if self._written > self._acked:
             self._acked = self._written
             acknowledge(self.path, self._acked)
         self._set_problem(None)
@@ -354,15 +373,18 @@ class _Transaction:
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
         if exc_type:
-            self._rollback()
+            self.rollback()
             return
+        self.commit()
+
+    def commit(self) -> None:
         try:
             self.db.execute("COMMIT")
         except sqlite3.Error:
-            self._rollback()  # e.g. a full disk at the commit: nothing of it stays
+            self.rollback()  # e.g. a full disk at the commit: nothing of it stays
             raise
 
-    def _rollback(self) -> None:
+    def rollback(self) -> None:
         if self.db.in_transaction:
             with suppress(sqlite3.Error):  # else SQLite rolled back on its own
                 self.db.execute("ROLLBACK")

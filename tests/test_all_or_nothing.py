@@ -142,3 +142,22 @@ def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, capl
     for _ in range(4):
         live.step()
     assert table.referee.phase.name == "ROLL"  # the same board, judged now
+
+
+def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
+    from companion import journal as journal_module
+
+    table = rolled(tmp_path)
+    ref = table.referee
+    before = (ref.position, ref.phase, ref.roll, kinds_in(table))
+
+    def full(self) -> None:  # type: ignore[no-untyped-def]
+        self.rollback()  # as SQLite does when the WAL cannot grow at the commit
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(journal_module._Transaction, "commit", full)
+    with pytest.raises(JournalError, match="disk full"):
+        ref.play(0)
+    monkeypatch.undo()
+    assert (ref.position, ref.phase, ref.roll, kinds_in(table)) == before
+    assert ref.play(0).kind == "legal"
