@@ -14,7 +14,8 @@ over the still table at the end (camera and reader). No page shows the camera vi
 during the run (its JPEG is made only while one does) unless --views N is given: then N
 clients stream /camera.mjpg throughout, as phones showing the view would (--watch is
 --views 1); --streams N holds N event streams (/events) open as well, as N pages open on
-phones would. Every slot the server allows (2 views, 30 streams) is --views 2 --streams 30.
+phones would; each view and stream comes from its own loopback address (127.0.2.1 …),
+as each phone has its own (the server bounds both per address). Every slot the server allows (2 views, 30 streams) is --views 2 --streams 30.
 
 --viewers N puts N phones on the page as Chromium does, each from its own loopback
 address (127.0.1.1, 127.0.1.2, ...): it opens six connections to the site (Chromium's
@@ -253,15 +254,20 @@ def play(page: Page, moves_wanted: int, interval: float, pid: int) -> tuple[int,
     return moves, sampled
 
 
-def watch(base: str, path: str, stop: threading.Event) -> None:
+def watch(port: int, path: str, source: str, stop: threading.Event) -> None:
     """Read the stream at ``path`` (the camera view, the events) until ``stop``, as a
-    phone showing the page would."""
+    phone showing the page would, from its own loopback address ``source`` (the server
+    bounds streams and connections per address)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
     try:
-        with urllib.request.urlopen(base + path, timeout=30) as stream:
-            while not stop.is_set() and stream.read(16384):
-                pass
+        conn.request("GET", path)
+        stream = conn.getresponse()
+        while not stop.is_set() and stream.read(16384):
+            pass
     except (OSError, http.client.HTTPException):  # the server stops at the end of a run
         pass
+    finally:
+        conn.close()
 
 
 def one_run(args: argparse.Namespace) -> Run:
@@ -283,8 +289,9 @@ def one_run(args: argparse.Namespace) -> Run:
                 except OSError:
                     time.sleep(0.2)
             paths = ["/camera.mjpg"] * args.views + ["/events"] * args.streams
-            for path in paths:
-                threading.Thread(target=watch, args=(page.base, path, stop), daemon=True).start()
+            for n, path in enumerate(paths):
+                phone = (args.port, path, f"127.0.2.{n + 1}", stop)
+                threading.Thread(target=watch, args=phone, daemon=True).start()
             viewers = Viewers(args.port, args.viewers) if args.viewers else None
             if viewers is not None:
                 viewers.start()
