@@ -15,7 +15,8 @@ during the run (its JPEG is made only while one does) unless --views N is given:
 clients stream /camera.mjpg throughout, as phones showing the view would (--watch is
 --views 1); --streams N holds N event streams (/events) open as well, as N pages open on
 phones would; each view and stream comes from its own loopback address (127.0.2.1 …),
-as each phone has its own (the server bounds both per address). Every slot the server allows (2 views, 30 streams) is --views 2 --streams 30.
+as each phone has its own (the server bounds both per address). Every slot the server
+allows (2 views, 30 streams) is --views 2 --streams 30.
 
 --viewers N puts N phones on the page as Chromium does, each from its own loopback
 address (127.0.1.1, 127.0.1.2, ...): it opens six connections to the site (Chromium's
