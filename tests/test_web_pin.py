@@ -229,6 +229,20 @@ def test_the_referees_right_pin_is_checked_at_once_while_39_addresses_guess(cloc
     assert response.status_code == 302 and referee.get("/setup").status_code == 200
 
 
+def test_an_address_that_guessed_hours_ago_still_waits_its_turn(clock):
+    from companion.web.security import PinGuard
+
+    guard = PinGuard()
+    guard.wrong("10.0.0.1", 1.0)
+    clock.now += 2 * 3600  # its own wait is long forgotten, its guessing is not
+    for n in range(10):
+        guard.wrong(f"10.0.1.{n}", 1.0)  # ten wrong tries in this minute
+    clock.now += 1
+    assert guard.wait("10.0.1.0", 10) == 0  # a guesser's turn
+    assert guard.wait("10.0.0.1", 10) > 0  # two hours on, still a guesser: waits its turn
+    assert guard.wait("10.0.9.9", 10) == 0  # the referee's phone: at once
+
+
 def test_new_addresses_faster_than_ten_a_minute_take_turns(clock):
     app = guarded_app()
     for n in range(10):
