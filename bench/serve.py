@@ -399,7 +399,14 @@ def main() -> int:
         f"{median([r.game_ms for r in runs]):.1f} ms over the game, "
         f"{median([r.idle_ms for r in runs]):.1f} ms on the still table"
     )
-    return 0
+    timeouts = sum(r.player_timeouts + (r.viewers.timeouts if r.viewers else 0) for r in runs)
+    met = {
+        "no time-out": timeouts == 0,
+        "peak < 200 MB": median([r.peak_mb for r in runs]) < 200,
+        "after the load < 160 MB": median([r.after_mb for r in runs]) < 160,
+    }
+    print("targets: " + ", ".join(f"{k} {'met' if ok else 'MISSED'}" for k, ok in met.items()))
+    return 0 if all(met.values()) else 1
 
 
 if __name__ == "__main__":
