@@ -3,8 +3,10 @@
 Each run is a working ``companion NAME …`` command line with one word changed (or one
 option added), or up to 2 words and 4 of the subcommand's own options, the values drawn
 from a list that has broken parsers (non-ASCII digits, 4,400-digit numbers, deep
-brackets, NUL, paths), run in-process in a temporary folder with a position file
-(POS), a small PNG (IMG) and an empty folder (frames). ``serve`` checks its input but
+brackets, NUL, paths, player lists without a colour or with one twice), run in-process
+in a temporary folder with a position file (POS), a small PNG (IMG), an empty folder
+(frames) and config files (CFG the example, CFGDEEP nested 5,000 deep, CFGBAD with wrong
+values, CFGBIG over 1 MB). ``serve`` checks its input but
 never serves. A run passes when it exits 0, 1 or 2, and on 2 says why on stderr without
 a traceback; an exit 3 (internal error) or any other ending is printed with its
 command line.
@@ -30,13 +32,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from fuzz_helpers import GOOD, fuzz_files, options, stubs
+from fuzz_helpers import CONFIGS, GOOD, PLAYER_LISTS, fuzz_files, options, stubs
 
 NASTY = [
     "", "-", "--", "²,1", "٣", "１", "-1", "0", "1e5", "1e309", "nan", "inf", "9" * 4400,
     "5,2", "4,3", "\x00", "é", "{", "[" * 5000, "../x", "/dev/null", "POS", "IMG", "x.png",
     "x.svg", "frames", "out.json", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0", "red,yellow",
-    "gravitation", "tenet", "0.0.0.0", "65536", "--json",
+    "gravitation", "tenet", "0.0.0.0", "65536", "--json", *CONFIGS, *PLAYER_LISTS,
 ]  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from companion import texts
 from companion.errors import CompanionError
 from companion.jsontext import parse_json
 from companion.layout import Layout
+from companion.textfile import read_text
 from companion.texts import text
 from companion.vision.board.locate import FloatArray, Intrinsics
 from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
@@ -229,7 +230,7 @@ def load_calibration(path: str | Path) -> Calibration:
     """Read and check a calibration file (CompanionError naming the file and entry)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, "calibration")
     except OSError as exc:
         raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
@@ -599,7 +600,7 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
     from companion.position import parse_position
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, "position")
         data = json.loads(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise CompanionError(f"{path}: cannot read: {exc}") from None

@@ -23,6 +23,7 @@ from companion.games import GAMES
 from companion.hosts import NAME
 from companion.layoutfile import load_layout
 from companion.pin import pin_problem
+from companion.textfile import TooLarge, read_text
 from companion.tomlcheck import Table, is_pin
 
 ENV_VAR = "COMPANION_CONFIG"
@@ -201,9 +202,13 @@ def load_config(explicit: str | Path | None = None) -> Config:
 def read_config_file(path: str | Path, found_by: str = "file") -> Config:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path, "config"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
+    except RecursionError:  # tomllib recurses once per level of an array or table
+        raise ConfigError([f"{path}: not valid TOML: nested too deep"]) from None
+    except TooLarge as exc:
+        raise ConfigError([str(exc)]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError([f"{path}: cannot read: {exc}"]) from None
     return parse_config(data, source=str(path), path=path, found_by=found_by)

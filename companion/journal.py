@@ -22,6 +22,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -31,7 +32,17 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.errors import CompanionError
+from companion.journalcheck import (
+    ack_file,
+    acknowledge,
+    acknowledged,
+    damage,
+    disk_full,
+    page_one_from_wal,
+    wal_file,
+)
 from companion.position import Position, position_from_json
+from companion.texts import text
 
 APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
 SCHEMA_VERSION = 1
@@ -103,7 +114,11 @@ class Journal:
         self.problem: str | None = None
         #: Called whenever :attr:`problem` changes (the page and the LEDs show it).
         self.listeners: list[Callable[[], None]] = []
+        self._depth = 0  # inside :meth:`atomic`: appends join its transaction
+        self._written = 0  # the last event id written in the open transaction
+        self._acked = 0  # the last event id acknowledged (kept beside the journal)
         if read_only:  # to look into it (companion journal check|export): never written
+            _refuse_damage(self.path)
             if _check_is_journal(self.path) == "empty":
                 raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
             try:
@@ -118,6 +133,7 @@ class Journal:
                 raise JournalError(f"{self.path}: cannot read the journal: {exc}") from None
             return
         _check_can_write(self.path)
+        _refuse_damage(self.path)  # before SQLite opens it: it would shrink it for good
         existed = self.path.exists() and self.path.stat().st_size > 0
         if existed and _check_is_journal(self.path) == "empty":
             existed = False  # a first start killed before its schema: nothing to lose
@@ -138,19 +154,65 @@ class Journal:
                 )
             _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
-            raise JournalError(f"{self.path}: cannot write the journal: {_reason(exc)}") from None
+            raise JournalError(_cannot_write(self.path, exc)) from None
+        self._acked = self.last_id()
+        if (acknowledged(self.path) or 0) != self._acked:  # a journal from before the check
+            acknowledge(self.path, self._acked)
 
     # ------------------------------------------------------------------ writing
 
     @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Every event appended inside is written in one transaction: all of them are
+        kept, or (on any exception) none. The referee writes a move, its verdict and the
+        end of the game so, and changes its state only after the commit. The transaction
+        begins with the first event: a step that writes nothing touches nothing."""
+        if self._depth:  # inside another: it decides
+            yield
+            return
+        self._depth, self._written = 1, 0
+        try:
+            yield
+        except BaseException:
+            _Transaction(self._db).rollback()
+            raise
+        finally:
+            self._depth = 0
+        if self._db.in_transaction:
+            try:
+                _Transaction(self._db).commit()
+            except sqlite3.Error as exc:
+                self._set_problem(_cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            self._committed()
+
+    @contextmanager
     def _writing(self) -> Iterator[None]:
-        """One transaction; a failure leaves nothing written and sets :attr:`problem`."""
+        """One transaction (or a part of the one :meth:`atomic` holds open); a failure
+        leaves nothing written and sets :attr:`problem`."""
+        if self._depth:
+            try:
+                if not self._db.in_transaction:
+                    self._db.execute("BEGIN IMMEDIATE")
+                yield
+            except sqlite3.Error as exc:
+                self._set_problem(_cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            return
+        self._written = 0
         try:
             with self._transaction():
                 yield
         except sqlite3.Error as exc:
-            self._set_problem(f"{self.path}: cannot write the journal: {_reason(exc)}")
+            self._set_problem(_cannot_write(self.path, exc))
             raise JournalError(self.problem or "") from None
+        self._committed()
+
+    def _committed(self) -> None:
+        """After a commit: the last event id kept apart from the WAL, the problem gone."""
+        if self._written > self._acked:
+            self._acked = self._written
+            acknowledge(self.path, self._acked)
         self._set_problem(None)
 
     def _set_problem(self, problem: str | None) -> None:
@@ -193,7 +255,8 @@ class Journal:
             "INSERT INTO events (game_id, at, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, at, kind, text),
         )
-        return int(cur.lastrowid or 0)
+        self._written = int(cur.lastrowid or 0)
+        return self._written
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
@@ -247,10 +310,10 @@ class Journal:
     def bad_events(self) -> list[tuple[int, int, str]]:
         """Every event that cannot be read back, as (game, event id, why), in order."""
         bad = []
-        for event_id, game_id, kind, text in self._db.execute(
+        for event_id, game_id, kind, stored in self._db.execute(
             "SELECT id, game_id, kind, data FROM events ORDER BY id"
         ):
-            why = event_problem(kind, text)
+            why = event_problem(kind, stored)
             if why:
                 bad.append((game_id, event_id, why))
         return bad
@@ -310,15 +373,18 @@ class _Transaction:
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
         if exc_type:
-            self._rollback()
+            self.rollback()
             return
+        self.commit()
+
+    def commit(self) -> None:
         try:
             self.db.execute("COMMIT")
         except sqlite3.Error:
-            self._rollback()  # e.g. a full disk at the commit: nothing of it stays
+            self.rollback()  # e.g. a full disk at the commit: nothing of it stays
             raise
 
-    def _rollback(self) -> None:
+    def rollback(self) -> None:
         if self.db.in_transaction:
             with suppress(sqlite3.Error):  # else SQLite rolled back on its own
                 self.db.execute("ROLLBACK")
@@ -334,18 +400,35 @@ def _probe(db: sqlite3.Connection) -> None:
 IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
 
 
-def _reason(exc: sqlite3.Error | OSError) -> str:
+def _cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
+    """The one line of a write that failed: the file and why (a full disk named so, in
+    the reader's language: "Speicher voll" / "disk full")."""
+    return text("journal.cannot_write", path=str(path), reason=_reason(exc, path.parent))
+
+
+def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
     """Why a write failed, in words a person at the Pi can act on."""
-    text = str(exc).lower()
-    if "full" in text:
-        return "the disk is full"
-    if "readonly" in text or "read-only" in text:
+    words = str(exc).lower()
+    if "full" in words or (folder is not None and disk_full(folder)):
+        return text("journal.full")  # also a disk I/O error on a file system with no room
+    if "readonly" in words or "read-only" in words:
         return "the file or its directory is read-only"
-    if "locked" in text:
+    if "locked" in words:
         return IN_USE
-    if "disk i/o" in text:
+    if "disk i/o" in words:
         return "a disk error (is the SD card failing or the file immutable?)"
     return str(exc)
+
+
+def _refuse_damage(path: Path) -> None:
+    """Refuse, in one line naming the file, a journal shorter than what it acknowledged
+    or damaged otherwise (companion/journalcheck.py), before anything writes to it."""
+    problem = damage(path)
+    if problem is not None:
+        raise JournalError(
+            f"{path}: damaged journal: {problem}; refusing to touch it (`companion journal "
+            "repair` keeps what is sound in a new journal and the damaged one beside it)"
+        )
 
 
 def _check_can_write(path: Path) -> None:
@@ -551,6 +634,8 @@ def _check_is_journal(path: Path) -> str:
     except sqlite3.Error as exc:
         if "locked" in str(exc):
             raise JournalError(f"{path}: {IN_USE}") from None
+        if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
+            raise JournalError(_cannot_write(path, exc)) from None
         raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
     if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
         return "empty"
@@ -576,39 +661,94 @@ def _now() -> str:
 
 
 def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
-    """Move the bad events of a journal aside, keeping every readable one.
+    """Keep what is sound of a journal; nothing is ever deleted.
 
-    The journal is first copied whole (``FILE.before-repair-TIME``: every row, the bad
-    ones too, nothing is ever deleted); then a journal of the same games and the readable
-    events, with their ids (an undo names the move it takes back), replaces it. Returns
-    the copy and the events left out. Run it with the server stopped.
+    A journal that is whole but holds events that cannot be read back is first copied
+    whole (``FILE.before-repair-TIME``, the bad rows too); then a journal of the same
+    games and the readable events, with their ids (an undo names the move it takes
+    back), replaces it. A damaged journal (companion/journalcheck.py: cut short, its main
+    file emptied, failing SQLite's integrity check) is moved aside with its WAL
+    (``FILE.damaged-TIME`` and ``FILE.damaged-TIME-wal``, byte for byte) and a new
+    journal holds every game and event that can still be read from it. Returns the copy
+    kept beside and the events left out. Run it with the server stopped.
     """
-    with Journal(path) as journal:
-        bad = journal.bad_events()
-        journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    copy = path.with_name(f"{path.name}.before-repair-{stamp}")
+    if damage(path) is not None:
+        source_path = _set_aside(path, path.with_name(f"{path.name}.damaged-{stamp}"))
+        copy = source_path
+    else:
+        with Journal(path) as journal:
+            journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
+        copy = path.with_name(f"{path.name}.before-repair-{stamp}")
+        source_path = path
     fresh = path.with_name(f"{path.name}.repairing")
-    for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+    for leftover in (fresh, wal_file(fresh), Path(f"{fresh}-shm")):
         leftover.unlink(missing_ok=True)
-    skip = {event for _, event, _ in bad}
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     try:
-        with sqlite3.connect(copy) as kept:
-            source.backup(kept)
-        kept.close()
-        with Journal(fresh) as new:
-            db = new._db
-            with _Transaction(db):
-                for row in source.execute("SELECT * FROM games ORDER BY id"):
-                    db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
-                for row in source.execute("SELECT * FROM events ORDER BY id"):
-                    if row[0] not in skip:
-                        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if source_path == path:
+            with sqlite3.connect(copy) as whole:
+                source.backup(whole)
+            whole.close()
+        bad = _copy_sound(source, fresh)
     finally:
         source.close()
-    for stale in (Path(f"{path}-wal"), Path(f"{path}-shm")):
-        stale.unlink(missing_ok=True)  # checkpointed and closed: they hold nothing
+    for stale in (wal_file(path), Path(f"{path}-shm"), Path(f"{source_path}-shm")):
+        stale.unlink(missing_ok=True)  # kept in the copy, or checkpointed: they hold nothing
     os.replace(fresh, path)
+    ack_file(fresh).unlink(missing_ok=True)
+    ack_file(path).unlink(missing_ok=True)  # events left out are no longer promised
+    with Journal(path):  # acknowledges what it now holds
+        pass
     return copy, bad
+
+
+def _set_aside(path: Path, aside: Path) -> Path:
+    """Move a damaged journal and its WAL to ``aside`` unchanged; returns what to read
+    from: ``aside`` itself, or, when its main file is empty, a copy of it given the
+    first page from its WAL (companion.journalcheck.page_one_from_wal)."""
+    wal = wal_file(path)
+    if path.exists():
+        os.replace(path, aside)
+    else:
+        aside.touch()
+    if wal.exists():
+        os.replace(wal, wal_file(aside))
+    ack_file(path).unlink(missing_ok=True)  # the new journal acknowledges its own
+    if aside.stat().st_size > 0:
+        return aside
+    page = page_one_from_wal(wal_file(aside))
+    readable = aside.with_name(aside.name + ".readable")
+    readable.write_bytes(page or b"")
+    if wal_file(aside).exists():
+        shutil.copyfile(wal_file(aside), wal_file(readable))
+    return readable
+
+
+def _copy_sound(source: sqlite3.Connection, fresh: Path) -> list[tuple[int, int, str]]:
+    """Write every game and every event of ``source`` that can be read back into a new
+    journal at ``fresh``; returns the events left out (game, event, why). Rows after a
+    damaged page that SQLite cannot read at all are lost with it."""
+    bad: list[tuple[int, int, str]] = []
+    with Journal(fresh) as new:
+        db = new._db
+        with _Transaction(db):
+            for row in _rows(source, "SELECT * FROM games ORDER BY id"):
+                db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
+            games = {r[0] for r in db.execute("SELECT id FROM games")}
+            for row in _rows(source, "SELECT * FROM events ORDER BY id"):
+                why = event_problem(row[3], row[4]) if row[1] in games else "its game is lost"
+                if why:
+                    bad.append((row[1], row[0], why))
+                else:
+                    db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return bad
+
+
+def _rows(db: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``query`` up to the first that SQLite cannot read."""
+    try:
+        yield from db.execute(query)
+    except sqlite3.Error:
+        return

@@ -27,6 +27,7 @@ from companion.layout import (
     Ring,
     Seat,
 )
+from companion.textfile import read_text
 
 #: OpenCV's predefined ArUco dictionaries and how many markers each holds.
 MARKER_DICTIONARIES = {
@@ -360,7 +361,7 @@ def load_layout(name_or_path: str | Path) -> Layout:
         known = ", ".join(builtin_layouts())
         raise LayoutError(f"no layout {text_name!r}: not a built-in one ({known}) nor a file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, "layout")
     except (OSError, UnicodeDecodeError) as exc:
         raise LayoutError(f"{path}: cannot read layout file: {exc}") from None
     return parse_layout(text, source=str(path))

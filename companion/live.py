@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from companion.camera import Supervisor
+from companion.journal import JournalError
 from companion.layout import Layout
 from companion.position import Position
 from companion.table import Table
@@ -54,6 +55,7 @@ class Live:
         # the view of that frame number in each language asked for (the overlay's words)
         self._jpeg: dict[str | None, tuple[int, bytes]] = {}
         self._stop = threading.Event()
+        self._unwritten: str | None = None  # the journal's last refusal, said once
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
 
@@ -74,12 +76,28 @@ class Live:
         glance = self.watcher.look(frame.image)  # vision, without the table's lock
         with self.table.lock:  # the referee of this moment (a new game has a new one)
             self.watcher.referee = self.table.referee
-            glance = self.watcher.tell(glance, self.table.referee, frame.timestamp)
+            try:
+                glance = self.watcher.tell(glance, self.table.referee, frame.timestamp)
+                if self.table.journal is None or self.table.journal.problem is None:
+                    self._unwritten = None  # it writes again
+            except JournalError as exc:
+                self._not_written(exc)
         self.frames += 1
         self.glance = glance
         with self._view_lock:
             self._last = (self.frames, frame.image, glance, self.watcher.board.reader)
         return glance
+
+    def _not_written(self, exc: JournalError) -> None:
+        """The journal refused what the camera saw (a full disk): the referee is as it
+        was, and the watcher forgets the still board and the settled roll, so that it
+        tells them again once the journal writes. Said in the log once, not per frame."""
+        if str(exc) != self._unwritten:
+            self._unwritten = str(exc)
+            log.warning("camera: %s; what the camera sees is judged once it writes again", exc)
+        board = self.watcher.board
+        self.watcher.board = BoardWatcher(board.reader, board.still_frames, board.change)
+        self.watcher.dice.reset()
 
     def jpeg(self, lang: str | None = None) -> bytes | None:
         """The last frame with the watcher's reading drawn over it, as a JPEG.

@@ -29,6 +29,7 @@ from companion.games import GameSpec, game_spec
 from companion.jsontext import parse_json
 from companion.layout import Layout
 from companion.layoutfile import load_layout
+from companion.textfile import read_text
 
 
 @dataclass(frozen=True)
@@ -342,7 +343,7 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
 def load_position(path: str | Path, layout: Layout | None = None) -> Position:
     """Read a position file ('-' is standard input is the caller's business)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, "position")
     except (OSError, UnicodeDecodeError) as exc:
         raise CompanionError(f"{path}: cannot read position: {exc}") from None
     return parse_position(text, source=str(path), layout=layout)

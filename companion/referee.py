@@ -12,17 +12,23 @@ still board with the position after every legal move of the rules engine (python
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
 Every event goes to the journal first, so a session resumes exactly after a power cut.
+Each call that changes the game is one step (:func:`_step`): the events it writes (a
+move, its verdict, the end of the game) are one transaction, and the referee changes,
+and tells its listeners, only once the journal has accepted them; a write that fails
+(a full disk) leaves the referee exactly as it was.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from companion.boards import differences, seen, with_board
 from companion.errors import CompanionError
@@ -53,6 +59,44 @@ class Rules(Protocol):
 #: How many legal moves the referee lists (for the page and :meth:`Referee.play`) and
 #: counts; a roll may have a hundred thousand, which nobody picks from a list.
 SHOWN = 100
+
+
+Step = TypeVar("Step", bound=Callable[..., Any])
+
+
+def _step(method: Step) -> Step:
+    """One step of the game: what ``method`` writes to the journal is one transaction,
+    and if any of it fails (:class:`~companion.journal.JournalError`, or anything else)
+    the referee is put back as it was before the call and nobody is told of a change.
+    The verdicts said during the step reach the listeners after the commit, in order,
+    each with the phase it was said in."""
+
+    @functools.wraps(method)
+    def step(self: Referee, *args: Any, **kwargs: Any) -> Any:
+        if self._stepping:  # a step inside a step: the outer one decides
+            return method(self, *args, **kwargs)
+        before = _snapshot(self)
+        self._stepping, self._said = True, []
+        try:
+            with self.journal.atomic() if self.journal is not None else nullcontext():
+                result = method(self, *args, **kwargs)
+        except BaseException:
+            vars(self).update(before)
+            raise
+        said, self._said, self._stepping = self._said, [], False
+        self._tell(said)
+        return result
+
+    return cast(Step, step)
+
+
+def _snapshot(referee: Referee) -> dict[str, Any]:
+    """The referee's fields, its lists and dicts copied (they change in place)."""
+    return {
+        name: value.copy() if isinstance(value, (list, dict)) else value
+        for name, value in vars(referee).items()
+        if name != "listeners"
+    }
 
 
 class Phase(enum.Enum):
@@ -128,6 +172,8 @@ class Referee:
     _kept_roll: bool = False  # the pending roll is an undone move's: no other replaces it
     _pasch: tuple[Position, tuple[int, ...]] | None = None  # before a forced move (a Pasch)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
+    _stepping: bool = False  # inside a step (:func:`_step`): listeners are told after it
+    _said: list[tuple[Verdict, Phase]] = field(default_factory=list)  # said in this step
 
     # ------------------------------------------------------------------ starting
 
@@ -192,10 +238,12 @@ class Referee:
 
     # ------------------------------------------------------------------ observations
 
+    @_step
     def confirm_board(self) -> Verdict | None:
         """The players say the pieces stand as the referee shows them (no camera, or set back)."""
         return self.observe_board(seen(self.position))
 
+    @_step
     def observe_board(self, board: Board, taken: float | None = None) -> Verdict | None:
         """A still board from the camera. Returns the new verdict, or None if nothing changed.
 
@@ -268,6 +316,7 @@ class Referee:
             self._history[-1].before
         )
 
+    @_step
     def observe_dice(self, dice: Sequence[int], taken: float | None = None) -> Verdict | None:
         """A settled roll (from the dice reader, the panel's electronic dice or the page),
         checked by the game's own dice rules (two d6; TENET: Miwin's III, IV, V). A roll
@@ -369,6 +418,7 @@ class Referee:
             self.roll = roll
         return move
 
+    @_step
     def play(self, index: int) -> Verdict:
         """The player names the move made, from :attr:`legal` (when no camera watches)."""
         legal = self.legal
@@ -376,6 +426,7 @@ class Referee:
             return self._say(Verdict("info", text("referee.no_such_move")))
         return self.play_move(legal[index])
 
+    @_step
     def play_move(self, move: MoveLike) -> Verdict:
         """The player names the move made, found among all legal moves of the roll (the
         page's search by piece or by words): one of ``rules(position, roll)``."""
@@ -388,6 +439,7 @@ class Referee:
         self._unseen, self._last_board = after != before, None
         return verdict
 
+    @_step
     def announce(self, said_text: str) -> Verdict:
         """What the player said, checked against the move the referee last accepted.
 
@@ -430,6 +482,7 @@ class Referee:
         whole (docs/notation.md, TENET), its steps joined as the checker reads them."""
         return "; ".join(p.said for p in self._history[turn:])
 
+    @_step
     def choose(self, index: int) -> Verdict:
         """The player (page or button) says which of the ambiguous moves was meant."""
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
@@ -471,6 +524,7 @@ class Referee:
 
     # ------------------------------------------------------------------ the operator
 
+    @_step
     def correct(self, position: Position) -> Verdict:
         """The operator sets the position (after a misread or a dispute)."""
         self._record("correction", {"position": position.to_json()})
@@ -480,6 +534,7 @@ class Referee:
         self._changed()
         return self._say(Verdict("info", text("referee.corrected")))
 
+    @_step
     def rewrite(
         self,
         event: Mapping[str, Any],
@@ -510,6 +565,7 @@ class Referee:
             self._record("finish", {"winner": last.winner})
         return self._say(Verdict("info", said))
 
+    @_step
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo).
 
@@ -543,9 +599,22 @@ class Referee:
 
     def _say(self, verdict: Verdict) -> Verdict:
         self.verdict = verdict
-        for listener in self.listeners:
-            listener(self)
+        if self._stepping:  # told once the step's events are in the journal
+            self._said.append((verdict, self.phase))
+        else:
+            self._tell([(verdict, self.phase)])
         return verdict
+
+    def _tell(self, said: Sequence[tuple[Verdict, Phase]]) -> None:
+        """Tell the listeners each verdict said, as the referee stood when it was said
+        (a roll and the forced pass after it are two verdicts of one step)."""
+        verdict, phase = self.verdict, self.phase
+        try:
+            for self.verdict, self.phase in said:
+                for listener in self.listeners:
+                    listener(self)
+        finally:
+            self.verdict, self.phase = verdict, phase
 
 
 def _moves_kept(events: Sequence[Any]) -> list[Played]:

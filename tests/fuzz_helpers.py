@@ -1,5 +1,6 @@
 """What the command-line fuzz (tests/test_cli_bad_input.py, and longer bench/fuzz.py) starts
-from: a working command line of each subcommand, its options, and the files they name."""
+from: a working command line of each subcommand, its options, and the files they name
+(a position, an image, a folder of frames, config files good and bad), and player lists."""
 
 from __future__ import annotations
 
@@ -22,14 +23,30 @@ GOOD = {
     "calibrate": ["target", "-o", "t.png", "--px-per-mm", "5"],
     "replay": ["frames", "--still-frames", "3"],
     "sample": ["dice", "-o", "d.png", "--seed", "3"],
-    "serve": ["--port", "8123", "--players", "red,yellow"],
-    "pin": [],
+    "serve": ["--port", "8123", "--players", "red,yellow", "--config", "CFG"],
+    "pin": ["--config", "CFG"],
     "journal": ["check", "--journal", "POS"],
     "export": ["--journal", "POS"],
     "hub": ["--broker", "127.0.0.1", "--port", "8124"],
-    "config": ["--json"],
+    "config": ["--json", "--config", "CFG"],
     "bench": ["--positions", "1", "--only", "start"],
 }
+
+
+#: Config files the fuzz names (fuzz_files writes them): the example, one nested 5,000
+#: deep, one with wrong values, one over the 1 MB a named file may hold.
+CONFIGS = {
+    "CFG": (Path(__file__).resolve().parent.parent / "config.example.toml").read_text("utf-8"),
+    "CFGDEEP": "x = " + "[" * 5000 + "]" * 5000 + "\n",
+    "CFGBAD": '[web]\nport = "x"\nhosts = [1, "\\u0000"]\n[game]\nplayers = ",,"\nphase = 1e309\n',
+    "CFGBIG": "# " + "x" * 1_000_001 + "\n",
+}
+
+#: Player lists that once broke a subcommand, or might: no colour, doubled, unknown, German.
+PLAYER_LISTS = [
+    ",", " , ,", "red,", "red,red", "Rot,Gelb", "purple,red", "red;yellow",
+    "red,yellow,green,blue,white,red", "ROT,gelb", "red,,yellow",
+]  # fmt: skip
 
 
 def stubs() -> list[tuple[str, Callable[..., object]]]:
@@ -64,3 +81,5 @@ def fuzz_files(folder: Path) -> None:
     (folder / "POS").write_text(json.dumps(two_player()), encoding="utf-8")
     (folder / "IMG").write_bytes(cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes())
     (folder / "frames").mkdir()
+    for name, text in CONFIGS.items():
+        (folder / name).write_text(text, encoding="utf-8")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import two_player
-from fuzz_helpers import GOOD, fuzz_files, options, stubs
+from fuzz_helpers import CONFIGS, GOOD, PLAYER_LISTS, fuzz_files, options, stubs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +152,7 @@ def test_teach_with_a_non_ascii_digit_roll_is_a_400_not_a_500():
 NASTY = [
     "", "-", "--", "²,1", "٣", "-1", "0", "1e5", "1e309", "nan", "inf", "9" * 4400, "5,2",
     "\x00", "é", "{", "[" * 50, "../x", "/dev/null", "POS", "IMG", "x.png", "frames",
-    "x.svg", "out.json", "red,yellow", "tenet", "--json",
+    "x.svg", "out.json", "red,yellow", "tenet", "--json", *CONFIGS, *PLAYER_LISTS,
 ]  # fmt: skip
 
 
@@ -202,3 +202,73 @@ def test_fuzz_every_subcommand_ends_in_one_line_or_success(name, fuzz_dir, monke
             assert "Traceback" not in err, (argv, err)
 
     fuzz()
+
+
+#: Lines of a config file: the example's keys, each with a value that once broke a parser.
+CONFIG_KEYS = [
+    line.split("=")[0].strip().lstrip("# ")
+    for line in CONFIGS["CFG"].splitlines()
+    if "=" in line and line.lstrip("# ")[:1].isalpha() and " " not in line.split("=")[0].strip()
+]
+SECTIONS = ["", "[camera]", "[panel]", "[web]", "[voice]", "[game]", "[game.options]", "[hub]"]
+VALUES = [
+    '"x"', "1e309", "-1", "0", "9" * 30, "inf", "nan", "true", "[]", "{}", '"²"', '"red,,"',
+    '","', '"\\u0000"', '"../../etc/passwd"', "[" * 300 + "]" * 300, "[" * 3000 + "]" * 3000,
+    "1979-05-27", '""',
+    '["red", "red"]', '["purple"]', "[1, 2]", '"0.0.0.0"', "65536",
+]  # fmt: skip
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(SECTIONS), st.sampled_from(CONFIG_KEYS), st.sampled_from(VALUES)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_fuzz_config_files_end_in_one_line_or_success(tmp_path_factory, lines):
+    folder = tmp_path_factory.mktemp("cfg")
+    text = "".join(f"{section}\n{key} = {value}\n" for section, key, value in lines)
+    (folder / "config.toml").write_text(text, encoding="utf-8")
+    for argv in (["config", "--check"], ["pin"], ["serve", "--port", "8125"]):
+        code, err = _quietly(main, [*argv, "--config", str(folder / "config.toml")])
+        assert code == 0 or (code == 2 and err.count("\n") >= 1), (text, argv, code, err)
+        assert "Traceback" not in err and "internal error" not in err, (text, argv, err)
+
+
+@settings(max_examples=80, derandomize=True, database=None, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["red", "yellow", "Rot", "GELB", "purple", "", " ", ",", ";", "é", "٣"]),
+        max_size=8,
+    ).map("".join)
+)
+def test_fuzz_player_lists_end_in_one_line_or_success(players):
+    for argv in (
+        ["start", "--players", players],
+        ["serve", "--port", "8126", "--players", players],
+    ):
+        code, err = _quietly(main, argv)
+        assert code == 0 or (code == 2 and err.count("\n") == 1), (players, argv, code, err)
+
+
+def _quietly(run, argv):  # type: ignore[no-untyped-def]
+    """``run(argv)``'s exit code and stderr (stdout dropped), with serving stubbed out."""
+    import contextlib
+    import io
+
+    from companion.cli import serve
+
+    err = io.StringIO()
+    real = serve._serve
+    serve._serve = lambda *a, **k: 0  # type: ignore[assignment]
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            try:
+                code = run(argv)
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        serve._serve = real  # type: ignore[assignment]
+    return code, err.getvalue()

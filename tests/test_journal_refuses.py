@@ -83,7 +83,7 @@ def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
     monkeypatch.setattr(journal, "_probe", _full)
     with pytest.raises(JournalError) as info:
         Journal(path)
-    assert "disk is full" in one_line(info)
+    assert "disk full" in one_line(info)
 
 
 def _full(db: sqlite3.Connection) -> None:
@@ -106,8 +106,8 @@ def test_a_write_failure_while_running_is_told_and_half_of_nothing_is_written(
     monkeypatch.setattr(journal, "_insert", full)
     with pytest.raises(JournalError) as info:
         table.referee.observe_dice([5, 2])
-    assert "cannot write" in one_line(info) and "disk is full" in one_line(info)
-    assert journal.problem and "disk is full" in journal.problem
+    assert "cannot write" in one_line(info) and "disk full" in one_line(info)
+    assert journal.problem and "disk full" in journal.problem
     assert table.referee.phase.name == "ROLL"  # the referee did not go on without its record
     monkeypatch.setattr(journal, "_insert", real)
     table.referee.observe_dice([5, 2])  # the disk has room again: the game goes on
@@ -129,8 +129,8 @@ def test_the_page_shows_a_journal_that_cannot_be_written(tmp_path, monkeypatch):
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     response = client.post("/dice", data={"die1": "5", "die2": "2", "csrf_token": csrf})
     assert response.status_code == 503
-    assert "disk is full" in response.get_data(as_text=True)
-    assert "disk is full" in client.get("/").get_data(as_text=True)
+    assert "Speicher voll" in response.get_data(as_text=True)
+    assert "Speicher voll" in client.get("/").get_data(as_text=True)
 
 
 def test_a_second_server_on_one_data_directory_is_refused(tmp_path):

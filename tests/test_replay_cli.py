@@ -120,4 +120,4 @@ def test_a_folder_of_unreadable_images_is_bad_input(tmp_path, capsys):
     code = main(["replay", str(tmp_path), "--players", "red,yellow"])
     err = capsys.readouterr().err
     assert code == 2 and "none of its 1 image files could be read" in err
-    assert err.count("\n") == 1
+    assert err.count("\n") == 2 and "frame1.jpg: not a readable image" in err  # and skipped

@@ -198,16 +198,60 @@ def test_each_wrong_try_doubles_the_wait_of_that_address(clock):
     assert response.status_code == 302 and client.get("/setup").status_code == 200
 
 
-def test_after_ten_wrong_tries_a_minute_from_anywhere_every_try_waits(clock):
+def test_after_ten_wrong_tries_a_minute_from_anywhere_every_guesser_waits(clock):
     app = guarded_app()
     for n in range(10):
         assert attempt(app, "111111", f"10.0.1.{n}")[0].status_code == 200
-    response, _ = attempt(app, PIN, "10.0.2.1")  # a new address: waits too
-    assert response.status_code == 429
+    clock.now += 1  # each guesser's own wait is over, the table's is not
+    assert attempt(app, "111111", "10.0.1.0")[0].status_code == 200
+    response, _ = attempt(app, PIN, "10.0.1.1")  # even the right PIN waits its turn
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) == 6
+    clock.now += 6
+    assert attempt(app, "111111", "10.0.1.1")[0].status_code == 200
+    clock.now += 61
+    assert attempt(app, "111111", "10.0.1.2")[0].status_code == 200  # the minute is over
+
+
+def test_the_referees_right_pin_is_checked_at_once_while_39_addresses_guess(clock):
+    app = guarded_app()
+    guard = app.extensions["companion_pin_guard"]  # the page's own, as a guessing form hits it
+    guessers = [f"10.0.1.{n}" for n in range(39)]
+    ready = dict.fromkeys(guessers, clock.now)
+    end = clock.now + 600
+    while clock.now < end:  # ten minutes, each guesser trying again the moment it may
+        address = min(ready, key=ready.__getitem__)
+        clock.now = max(clock.now, ready[address])
+        wait = guard.wait(address, 10)
+        if wait == 0:
+            wait = guard.wrong(address, 1.0)[1]
+        ready[address] = clock.now + wait
+    assert attempt(app, "111111", guessers[0])[0].status_code == 429  # the guessers wait
+    response, referee = attempt(app, PIN, "10.0.9.9")  # the referee's phone, not guessing
+    assert response.status_code == 302 and referee.get("/setup").status_code == 200
+
+
+def test_an_address_that_guessed_hours_ago_still_waits_its_turn(clock):
+    from companion.web.security import PinGuard
+
+    guard = PinGuard()
+    guard.wrong("10.0.0.1", 1.0)
+    clock.now += 2 * 3600  # its own wait is long forgotten, its guessing is not
+    for n in range(10):
+        guard.wrong(f"10.0.1.{n}", 1.0)  # ten wrong tries in this minute
+    clock.now += 1
+    assert guard.wait("10.0.1.0", 10) == 0  # a guesser's turn
+    assert guard.wait("10.0.0.1", 10) > 0  # two hours on, still a guesser: waits its turn
+    assert guard.wait("10.0.9.9", 10) == 0  # the referee's phone: at once
+
+
+def test_new_addresses_faster_than_ten_a_minute_take_turns(clock):
+    app = guarded_app()
+    for n in range(10):
+        assert attempt(app, "111111", f"10.0.1.{n}")[0].status_code == 200
+    response, _ = attempt(app, PIN, "10.0.2.1")  # the eleventh new address this minute
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) <= 6
     clock.now += int(response.headers["Retry-After"])
     assert attempt(app, PIN, "10.0.2.1")[0].status_code == 302
-    clock.now += 61
-    assert attempt(app, "111111", "10.0.3.1")[0].status_code == 200  # the minute is over
 
 
 def test_the_forms_of_an_unlocked_referee_do_not_wait_for_a_guesser(clock):

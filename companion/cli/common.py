@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.layoutfile import load_layout
 from companion.position import Position, load_position, parse_position
+from companion.textfile import read_stdin
 
 if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
     from companion.config import Config
@@ -38,7 +39,8 @@ def read_position(args: argparse.Namespace) -> Position:
     """The POSITION argument as a checked Position (CompanionError on anything wrong)."""
     layout: Layout | None = load_layout(args.layout) if getattr(args, "layout", None) else None
     if args.position == "-":
-        return parse_position(sys.stdin.read(), source="stdin", layout=layout)
+        text = read_stdin("position")
+        return parse_position(text, source="stdin", layout=layout)
     return load_position(args.position, layout=layout)
 
 
@@ -101,6 +103,9 @@ def players_from(text: str | None) -> list[str] | None:
     ("Rot,Gelb" or "red,yellow"); None when not given."""
     from companion.texts import colour_id
 
-    if not text:
+    if text is None:
         return None
-    return [colour_id(p) for p in text.split(",") if p.strip()]
+    players = [colour_id(p) for p in text.split(",") if p.strip()]
+    if not players:
+        raise CompanionError(f"--players {text[:20]!r} names no colour (e.g. red,yellow)")
+    return players

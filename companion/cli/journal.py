@@ -1,10 +1,13 @@
 """``companion journal check|export|repair``: look into the game journal, and mend it.
 
-* ``check`` lists every event that cannot be read back, one line each (exit 2), and
-  changes nothing.
+* ``check`` says in one line what is wrong with a damaged journal (cut short, its main
+  file emptied, failing SQLite's integrity check: companion/journalcheck.py), else lists
+  every event that cannot be read back, one line each (exit 2); it changes nothing.
 * ``export --game N`` prints a game as JSON (its events and announcements).
 * ``repair`` copies the journal whole beside it, then keeps every readable event and
-  moves the bad ones aside (they stay in the copy; nothing is deleted). Stop the server
+  moves the bad ones aside (they stay in the copy; nothing is deleted); a damaged
+  journal is moved aside with its WAL, byte for byte, and what can still be read of it
+  becomes the journal. Stop the server
   first: the data directory is held while it runs.
 """
 

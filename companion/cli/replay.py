@@ -58,9 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
-    import numpy as np
-
+    from companion.imagecheck import read_image
     from companion.journal import Journal
     from companion.referee import Phase
     from companion.vision import BoardReader
@@ -83,12 +81,14 @@ def run(args: argparse.Namespace) -> int:
         )
         read = 0
         for path in files:
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
-                continue  # a frame the camera garbled: skipped, as FolderSource does
+            try:  # libjpeg's and libpng's own lines kept off stderr (companion.imagecheck)
+                image = read_image(path)
+            except CompanionError as exc:  # a frame the camera garbled: said, and skipped
+                print(text("replay.skipped", reason=str(exc)), file=sys.stderr)
+                continue
             read += 1
             printer.frame = path.name
-            watcher.feed(np.asarray(image, np.uint8))
+            watcher.feed(image)
     finally:
         if journal is not None:
             journal.close()

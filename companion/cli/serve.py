@@ -56,10 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from waitress import create_server
-
     from companion.memory import limit_arenas
     from companion.position import start_position
+    from companion.web.connections import MAX_PER_ADDRESS, guarded_server
     from companion.web.streams import SERVER_OPTIONS
 
     config = read_config(args)
@@ -92,7 +91,9 @@ def run(args: argparse.Namespace) -> int:
     start = start_position(game, players, layout, config.game.phase, options)
     late = _LateApp()
     try:
-        server = create_server(late, host=host, port=port, **SERVER_OPTIONS)
+        # behind a proxy every request comes from its address: the proxy limits clients
+        per_address = None if config.web.behind_proxy else MAX_PER_ADDRESS
+        server = guarded_server(late, host, port, per_address, **SERVER_OPTIONS)
     except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None

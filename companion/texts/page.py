@@ -41,6 +41,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "Schiedsrichter-PIN (nur auf diesem Bildschirm, eine Minute lang):",
         "Referee PIN (on this screen only, for a minute):",
     ),
+    "journal.cannot_write": (
+        "{path}: das Spielprotokoll kann nicht geschrieben werden: {reason}",
+        "{path}: cannot write the journal: {reason}",
+    ),
+    "journal.full": (
+        "Speicher voll (kein Platz mehr auf der SD-Karte)",
+        "disk full (no room left on the SD card)",
+    ),
     "journal_problem": (
         (
             "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, aber der "

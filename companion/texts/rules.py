@@ -308,6 +308,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "resuming game {game} of {path} after {count} moves",
     ),
     "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
+    "replay.skipped": ("{reason}; Bild übersprungen", "{reason}; frame skipped"),
     "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
     "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
 }

@@ -17,7 +17,7 @@ from companion.journal import JournalError
 from companion.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker
-from companion.web.i18n import init_i18n
+from companion.web.i18n import init_i18n, say
 from companion.web.security import init_security
 from companion.web.streams import (
     MAX_BODY,
@@ -100,7 +100,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(JournalError)
     def _journal(exc: JournalError) -> Response:
         """The journal cannot be written: nothing was done, and the page says why."""
-        return error_page(ServiceUnavailable(str(exc), retry_after=10))
+        reason = exc.args[0] if exc.args else str(exc)  # a Text: in the page's language
+        return error_page(ServiceUnavailable(say(reason), retry_after=10))
 
     app.jinja_env.globals["journal_problem"] = lambda: (
         table.journal.problem if table.journal is not None else None

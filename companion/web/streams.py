@@ -18,7 +18,8 @@ never read at all. waitress notices a page that went away within a second
 (``channel_request_lookahead``, and the streams ask ``waitress.client_disconnected``
 each second), so its slot is free again within 2 s.
 
-:data:`SERVER_OPTIONS` is how ``companion serve`` sets up waitress: besides the threads,
+:data:`SERVER_OPTIONS` is how ``companion serve`` sets up waitress (with the bounds on
+connections of companion/web/connections.py): besides the threads,
 a body over :data:`MAX_BODY` is refused by waitress itself before it is read, and a body
 under it stays in memory (``inbuf_overflow``): nothing a client sends reaches the disk.
 """
@@ -45,7 +46,6 @@ MAX_BODY = 64 * 1024
 #: waitress's settings for ``companion serve``.
 SERVER_OPTIONS = {
     "threads": THREADS,
-    "channel_timeout": 60,
     "max_request_body_size": MAX_BODY,
     "inbuf_overflow": 2 * MAX_BODY,  # a body under the limit is never spooled to a file
     "channel_request_lookahead": 1,  # keeps reading, so a closed connection is noticed
