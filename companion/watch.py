@@ -118,6 +118,7 @@ class Watcher:
         self._reading: tuple[DiceReading, float] | None = None  # the last dice frame's
         self._read_with = self._dice_setup  # the tray and profiles it was read with
         self._dice_scale: float | None = None  # where the last sure dice were read
+        self._view: Image | None = None  # the last dice frame, where read at one level
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -158,10 +159,14 @@ class Watcher:
         # The camera does not move: the next roll is read at the scale of the pyramid
         # nearest to where these dice were read surely (one pass where the dice are of the
         # size the reader was made for); a frame with no sure die looks at every scale.
+        self._keep_scale(reading)
+        self._reading = (reading, image.shape[1] / view.shape[1])
+        self._view = view if len(scales) == 1 else None
+        return self._dice_glance(*self._reading)
+
+    def _keep_scale(self, reading: DiceReading) -> None:
         near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
         self._dice_scale = near if trust(reading) > 0 else None
-        self._reading = (reading, image.shape[1] / view.shape[1])
-        return self._dice_glance(*self._reading)
 
     def use_dice(self, tray: Tray | None, profiles: DiceProfiles = DEFAULT_PROFILES) -> None:
         """Read dice within ``tray`` (None: anywhere) and tell Miwin dice by ``profiles``
@@ -181,7 +186,13 @@ class Watcher:
 
     def _dice_glance(self, reading: DiceReading, scale: float) -> Glance:
         settled = self.dice.feed(reading)
-        tray = self._read_with[0]
+        tray, profiles = self._read_with
+        if settled is not None and self._view is not None:
+            # the roll the referee gets is read at every level of the pyramid, as
+            # read-dice reads a photo: once per roll, not per frame
+            settled = reading = read_dice(self._view, self.dice_kind, profiles, tray)
+            self._keep_scale(reading)
+            self._view = None
         if settled is None:
             if not reading.dice:
                 note = text("watch.nothing")
