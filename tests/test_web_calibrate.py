@@ -102,18 +102,33 @@ def test_the_empty_board_and_the_start_are_captured_fitted_and_saved(scene):
     assert np.allclose(reader.profiles.piece_bgr, saved.profiles.piece_bgr)
 
 
-def test_an_empty_board_capture_with_pieces_on_it_is_refused_naming_them(scene):
-    """Two clicks used to ruin the calibration: the pieces learnt as the fields' look."""
+def test_an_empty_board_capture_with_pieces_on_it_asks_the_players_naming_them(scene):
+    """Issue 31: the default colours cannot tell pieces from the light fields of a look
+    never calibrated (they saw 160 white pieces on an empty light-grey board): without a
+    calibration the capture is kept and the players are asked, naming what was seen."""
     client = scene.client
     unlock(client)
     scene.show(photos()["start"])
     response = post(client, "/calibrate/capture", kind="empty")
-    text = response.get_data(as_text=True)
+    assert response.status_code == 302
+    page = client.get("/calibrate").get_data(as_text=True)
+    assert "leeres Brett: ist das Brett wirklich leer?" in page and "blue.S1 (Blau)" in page
+    assert client.get("/calibrate/photo/empty.jpg").status_code == 200
+
+
+def test_an_empty_board_capture_with_pieces_is_refused_once_the_colours_are_measured(scene):
+    """Colours measured on this board are sure of the pieces: two clicks would otherwise
+    learn the pieces as the look of their fields."""
+    client = scene.client
+    unlock(client)
+    calibrate(scene)
+    scene.show(photos()["start"])
+    response = post(client, "/calibrate/capture", kind="empty")
     assert response.status_code == 409
-    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in text
+    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in response.get_data(
+        as_text=True
+    )
     assert client.get("/calibrate/photo/empty.jpg").status_code == 404
-    assert post(client, "/calibrate/save").status_code == 409
-    assert not scene.path.exists()
 
 
 def test_saving_needs_both_photos(scene):
@@ -198,7 +213,9 @@ def test_a_piece_out_of_place_on_the_start_photo_is_named(scene):
     post(client, "/calibrate/capture", kind="start")
     response = post(client, "/calibrate/save")
     assert response.status_code == 400
-    assert "U1.13 zeigt Rot, sollte leer sein" in response.get_data(as_text=True)
+    assert "Startaufstellung: U1.13 sollte aussehen wie auf leeres Brett" in response.get_data(
+        as_text=True
+    )
     assert not scene.path.exists()
 
 

@@ -99,10 +99,19 @@ def fit_profiles(
         if seen:
             bgr = np.array([g[0] for g in seen])
             piece_bgr.append(np.median(bgr, axis=0))  # one piece out of place moves it little
-            # one piece says nothing about the spread: the default one until more are seen
-            spread = to_lab(bgr).std(axis=0) * 1.5 if len(seen) >= 2 else DEFAULT_PIECE_STD
+            # one piece says nothing about the spread: the default one until more are seen;
+            # from three on, robust (the median's distance): one piece out of place, or
+            # one said to be there that is not, widens it little
+            lab = to_lab(bgr)
+            if len(seen) >= 3:
+                mad = np.median(np.abs(lab - np.median(lab, axis=0)), axis=0)
+                spread = np.minimum(1.4826 * mad, lab.std(axis=0)) * 1.5
+            else:
+                spread = lab.std(axis=0) * 1.5 if len(seen) >= 2 else DEFAULT_PIECE_STD
             piece_std.append(np.maximum(spread, MIN_STD))
-            piece_tex.append(max(g[1] for g in seen) + 0.01)
+            tex = np.array([g[1] for g in seen])
+            robust = np.median(tex) + 3 * 1.4826 * np.median(np.abs(tex - np.median(tex)))
+            piece_tex.append(float(min(tex.max(), robust if len(seen) >= 3 else tex.max())) + 0.01)
         else:
             k = base_index[c]
             piece_bgr.append(base.piece_bgr[k])
