@@ -91,7 +91,7 @@ def boards() -> dict[str, Board]:
         "grid7": Board("grid7", looks_layout(), CORNERS),
         "gravitation": Board("gravitation", gravitation, ("U1.0", "U1.10", "U1.20", "U1.30")),
         "go19-edge": Board(
-            "go19-edge", go19, ("r0c0", "r0c18", "r18c18", "r18c0"), fill=(1.05, 1.1), tilt=0.4
+            "go19-edge", go19, ("r0c0", "r0c18", "r18c18", "r18c0"), fill=(1.02, 1.06), tilt=0.4
         ),
     }
 

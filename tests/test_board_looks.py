@@ -256,3 +256,27 @@ def test_the_same_start_photo_with_a_piece_taken_away_is_noted(gone):
     notes: list[str] = []
     fit_colours(LAYOUT, made.calibration, made.calibration_photos, ["empty", "start"], notes)
     assert len(notes) == 1 and f"{gone} ({full[gone]})" in notes[0]
+
+
+def test_a_19x19_board_whose_outer_fields_reach_out_of_the_photo_is_calibrated_and_read():
+    """Issue 31: a Go board filling the photo, strongly tilted, its outer discs clipped by
+    the photo's edge: before, "board not found (all markers and fields in view?)"."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    board = boardlooks.boards()["go19-edge"]
+    made = boardlooks.make_setup(LOOKS[0], 2, 0, np.random.default_rng(1), board=board)
+    reader = BoardReader(board.layout, None, made.calibration.intrinsics, made.calibration.manual)
+    location = reader.locator.locate(made.calibration_photos[0][0])
+    assert location is not None
+    px, _ = reader.sampler.points(location, (1280, 960))
+    assert (
+        (px[..., 0] < 0).any()
+        or (px[..., 1] < 0).any()
+        or (px[..., 0] > 1279).any()
+        or (px[..., 1] > 959).any()
+    )
+    cal = fit_colours(board.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(board.layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        assert reader.read(image).fields == placement

@@ -47,6 +47,10 @@ ANOMALY_D2 = 40.0
 MIN_INTRUDED = 5
 #: A field colour with a channel at or above this is clipped by the sensor.
 SATURATED = 250.0
+#: A field whose sampling disc lies more than this share outside the photo is out of view
+#: (a quarter of a disc still tells a piece from its field);
+#: below it, the disc is clipped at the photo's edge and its points in view are read.
+MAX_OUT_OF_VIEW = 0.75
 #: Rounds of refitting a class's light with its clipped channels censored.
 CENSOR_ROUNDS = 3
 #: Weight of one background probe as a light reference, against 1 for a sure field.
@@ -125,7 +129,8 @@ class FieldSampler:
     def sample(
         self, image: npt.NDArray[np.uint8], location: Location, *, surround: bool = False
     ) -> Samples | None:
-        """The fields' colours, textures and the probes' colours; None if out of view.
+        """The fields' colours, textures and the probes' colours; None if a field is out
+        of view (a disc clipped at the photo's edge is read from its points in view).
 
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
@@ -136,12 +141,15 @@ class FieldSampler:
         m = len(self.probes_mm)
         h, w = image.shape[:2]
         px, ppx = self.points(location, (w, h))
-        if px[..., 0].min() < 0 or px[..., 1].min() < 0:
-            return None
-        if px[..., 0].max() > w - 1 or px[..., 1].max() > h - 1:
-            return None
+        out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
+        clipped = np.flatnonzero(out.any(axis=1))
+        if len(clipped) and (out[clipped].mean(axis=1) > MAX_OUT_OF_VIEW).any():
+            return None  # a field (mostly) out of the picture cannot be read
         got = cv2.remap(
-            image, px[..., 0].astype(np.float32), px[..., 1].astype(np.float32), cv2.INTER_LINEAR
+            image,
+            np.clip(px[..., 0], 0, w - 1).astype(np.float32),
+            np.clip(px[..., 1], 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
         ).astype(np.float64)
         colours = np.median(got, axis=1)
         means = got.mean(axis=1)
@@ -151,6 +159,11 @@ class FieldSampler:
         # disc's best plane is taken out before its darkest sixth is measured
         flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
         texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
+        for i in clipped:  # a disc at the photo's edge: only its points in view count
+            seen = ~out[i]
+            colours[i] = np.median(got[i, seen], axis=0)
+            means[i] = got[i, seen].mean(axis=0)
+            texture[i] = _texture(grey[i, seen], self.from_plane[:, seen])
         probes = np.full((m, 3), np.nan)
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
@@ -173,6 +186,14 @@ class FieldSampler:
         grey = np.where(inside, got.astype(np.float64).mean(axis=1), np.nan)
         out[self._ring_ok] = contrast(grey.reshape(-1, sectors, k))
         return out
+
+
+def _texture(grey: FloatArray, from_plane: FloatArray) -> float:
+    """The texture of one disc from some of its points (grey levels, their plane basis)."""
+    n = len(grey)
+    plane = np.linalg.lstsq(from_plane.T, grey, rcond=None)[0] @ from_plane
+    flat = np.sort(grey - plane)
+    return float((flat[n // 2] - flat[n // 6]) / (np.median(grey) + 1.0))
 
 
 @dataclass(frozen=True)
