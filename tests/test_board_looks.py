@@ -280,3 +280,56 @@ def test_a_19x19_board_whose_outer_fields_reach_out_of_the_photo_is_calibrated_a
     reader = BoardReader(board.layout, cal.profiles, cal.intrinsics, cal.manual)
     for placement, image, _, _ in made.photos:
         assert reader.read(image).fields == placement
+
+
+#: The generator's state at the start of bench/board.py's set-up of each look on the
+#: Gravitation board (--looks 1, seed 2): its lens, pose, calibration and photos.
+GRAVITATION_STATES = {
+    "wood": (11401864144457762720942859565643721066, 1, 3313741832),
+    "grey": (30724676828859204918158538950248622213, 1, 1542150102),
+    "orange": (204302052784301461505496800898491581973, 0, 3161662605),
+}
+
+
+def gravitation_setup(look: str, photos: int):  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    state, has, value = GRAVITATION_STATES[look]
+    rng = np.random.default_rng(2)
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": state, "inc": 121863417007658695389390353187995180015},
+        "has_uint32": has,
+        "uinteger": value,
+    }
+    painted = next(lk for lk in LOOKS if lk.name == look)
+    board = boardlooks.boards()["gravitation"]
+    return board.layout, boardlooks.make_setup(painted, photos, 0, rng, board=board)
+
+
+@pytest.mark.parametrize("look", ["wood", "orange"])
+def test_clean_photos_of_the_gravitation_board_in_another_look_are_read_and_not_busy(look):
+    """Issue 31, bench/board.py: wood, 4 of 10 clean photos busy ("something unknown over
+    white.S5": a black piece's texture, relative to its dark median, is noise); orange,
+    5 of 10 ("something over U2.26 hides the board around it": a neighbour's shadow on the
+    known photo had made the bare ring around U2.26 look printed)."""
+    layout, made = gravitation_setup(look, 10)
+    cal = fit_colours(layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        read = reader.read(image)
+        assert not read.busy, read.reason
+        assert read.fields == placement
+
+
+def test_grey_white_pieces_on_light_grey_fields_are_never_read_surely_wrong():
+    """Issue 31: alike classes leave the reader unsure (before: U2.28's grey-white piece
+    read empty with confidence 0.97)."""
+    layout, made = gravitation_setup("grey", 10)
+    cal = fit_colours(layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        read = reader.read(image)
+        wrong = [f for f in layout.fields if placement.get(f) != read.fields.get(f)]
+        assert all(read.confidence[f] < 0.9 for f in wrong), wrong

@@ -82,6 +82,9 @@ PROBE_SLACK = 0.25
 PROBE_GLARE = 40.0
 PROBE_NOISE = 8.0
 PROBE_D2 = 6.0
+#: Grey levels of a disc's texture that are noise whatever its brightness (a dark disc's
+#: texture, relative to its brightness, is mostly this).
+TEXTURE_NOISE = 4.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
 
@@ -426,11 +429,14 @@ def _score(
     # a plain disc is no sign of a piece
     faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], profiles.empty_texture)
     missing = np.maximum(profiles.empty_texture * faded - texture, 0) / faded
+    # texture is relative to the disc's brightness: on a dark disc a few grey levels of
+    # noise, a glossy highlight or JPEG are a big share (a black piece at the board's edge
+    # showed 0.3-0.5 where its calibration photo showed 0.06), so its spread grows there
+    tex_std = np.hypot(profiles.texture_std, TEXTURE_NOISE / bright)
     tex = np.column_stack(
         [
             (missing / profiles.texture_std) ** 2,
-            (np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0)) ** 2
-            / profiles.texture_std**2,
+            (np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0)) ** 2 / tex_std**2,
         ]
     )
     # a print whose darkest part is clipped as well may be burnt out by more light than

@@ -138,9 +138,12 @@ def fit_profiles(
         spread = np.concatenate(residual).std(axis=0) * 1.5
         empty_std = np.maximum(np.maximum(spread, MIN_STD), base.empty_std * 0.6)
     rings = [got.surround for got, _ in samples if got.surround is not None]
-    # the ring around a field is never under a piece: every photo shows it; the median
-    # keeps one odd photo (a shadow's edge, a sleeve at the border) from setting it
-    surround = np.median(rings, axis=0) if rings else base.empty_surround
+    # the ring around a field is never under a piece, but a neighbour's shadow or a
+    # sleeve at the border adds contrast to it on one photo: only what every photo shows
+    # is the board's own (with the median of two photos, a shadow on the known photo
+    # made a bare ring "structured", and clean frames of the Gravitation board in five
+    # looks busy, 16 of 50; docs/vision.md)
+    surround = np.min(rings, axis=0) if rings else base.empty_surround
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),

@@ -28,6 +28,23 @@ SURE = 0.9
 UNSURE = 0.8
 
 
+#: The most confidence a reading gets between a field's empty look and a piece colour too
+#: alike to tell apart (Profiles.alike): drawn as unsure, yet used (above UNSURE).
+ALIKE_CONFIDENCE = 0.85
+
+
+def _unsure_where_alike(verdicts: FieldVerdicts, alike: npt.NDArray[np.bool_]) -> FieldVerdicts:
+    """Where the verdict (empty, or a piece colour) has a class too alike to it on that
+    field, the reader cannot be sure: its confidence is held below SURE."""
+    labels = verdicts.labels
+    rows = np.arange(len(labels))
+    close = np.where(labels < 0, alike.any(axis=1), alike[rows, np.maximum(labels, 0)])
+    if not close.any():
+        return verdicts
+    held = np.where(close, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence)
+    return replace(verdicts, confidence=held)
+
+
 @dataclass(frozen=True)
 class BoardRead:
     """What one frame shows. ``fields`` holds occupied fields only, with their colour."""
@@ -97,6 +114,7 @@ class BoardReader:
             return BoardRead(found=False, reason=why, markers=location.markers)
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
+        verdicts = _unsure_where_alike(verdicts, self.profiles.alike)
         covered = np.zeros(len(s.ids), np.bool_)
         if rings is not None and sampled.surround is not None:
             # the board's print around a field is gone: something other than a piece is
