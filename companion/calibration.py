@@ -591,7 +591,7 @@ def start_of(layout: Layout) -> Position:
 #: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
 COLOUR_NAME = re.compile(r"[a-z]+(?:-[a-z]+)*")
 #: Keys a ``read-board --json`` line may carry besides ``fields`` (ignored here).
-READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason"}
+READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason", "cause", "glare"}
 
 
 def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:

@@ -73,6 +73,14 @@ LIGHT_SLACK = 0.12
 MIN_SLACK = 0.04
 MAX_SLACK = 0.25
 GLARE_SLACK = 12.0
+#: How far glare may stray from the neighbours' estimate when a clipped field is scored
+#: again as under a glare spot (levels): free, as glare only adds light.
+GLARE_FREE = 150.0
+#: A clipped field read with less confidence than this is scored again as under glare
+#: (the reader's UNSURE: below it the frame would wait).
+GLARE_DOUBT = 0.8
+#: The most confidence a field read under a glare spot gets: drawn unsure, still used.
+GLARE_CONFIDENCE = 0.85
 #: Colour noise per channel (0..255) of a field's median in the light fit.
 COLOUR_NOISE = 6.0
 #: A background probe's light may stray this far from the smooth fit over the board: the
@@ -245,6 +253,7 @@ class FieldVerdicts:
     anomaly: npt.NDArray[np.bool_]
     light: FloatArray  # the estimated light level (1 = the profiles' light)
     intruded: int = 0  # background probes that show something over the board
+    glare: npt.NDArray[np.bool_] | None = None  # fields under a glare spot (:func:`_under_glare`)
 
 
 def light_kernel(centres: FloatArray, probes_mm: FloatArray) -> FloatArray:
@@ -308,7 +317,48 @@ def classify(
             np.fill_diagonal(near, 0.0)
             slack = _light_slack(bright, light * ref, trusted, saturated, near)
             verdict = _score(colours, texture, light, none, slack, profiles)
+    verdict = _under_glare(verdict, colours, texture, light, profiles)
     return replace(verdict, intruded=intruded)
+
+
+def _under_glare(
+    verdict: FieldVerdicts,
+    colours: FloatArray,
+    texture: FloatArray,
+    light: FloatArray,
+    profiles: Profiles,
+) -> FieldVerdicts:
+    """Fields the sensor clipped that are unlike every class, or unsure: a glare spot.
+
+    Where a glare spot covers several fields, the neighbours' light is a gain that
+    explains their brightness (all of them are bright), not the glare it is, and every
+    class looks wrong under it (a yellow piece plus glare clipped to (66, 251, 255) read
+    as "something unknown" on the synthetic camera, and a Tunnel X game waited on it).
+    Glare only adds light: such a field is scored again under the smooth light over the
+    whole board (``light``, fitted robustly: a small spot is an outlier to it) with the
+    glare left free. What that explains is read, never surely (a glare spot hides what
+    the light does not show); what it does not stays unknown. Either way the field is
+    marked as under glare, not as a hand: a hand is no clipped colour, and the plain
+    board around it shows it (:func:`_intruders`, :mod:`.surround`).
+    """
+    clipped = colours.max(axis=1) >= SATURATED
+    rows = clipped & (verdict.anomaly | (verdict.confidence < GLARE_DOUBT))
+    if not rows.any():
+        return verdict
+    none = np.zeros(len(colours))
+    again = _score(colours, texture, light, none, none + MAX_SLACK, profiles, GLARE_FREE)
+    read = rows & ~again.anomaly
+    # where a glare spot lies, no clipped field is sure: glare burns the difference
+    # between a light field and a bright piece (a yellow piece beside the spot read
+    # empty with 0.91)
+    confidence = np.where(read, again.confidence, verdict.confidence)
+    return replace(
+        verdict,
+        labels=np.where(read, again.labels, verdict.labels),
+        confidence=np.where(clipped, np.minimum(confidence, GLARE_CONFIDENCE), confidence),
+        anomaly=verdict.anomaly & ~read,
+        glare=rows,
+    )
 
 
 def _local_affine(
@@ -399,6 +449,7 @@ def _score(
     glare: FloatArray,
     slack: FloatArray,
     profiles: Profiles,
+    glare_slack: float = GLARE_SLACK,
 ) -> FieldVerdicts:
     """Score every field against every class, each under the light that fits it best.
 
@@ -417,8 +468,8 @@ def _score(
     refs = np.concatenate(
         [profiles.empty_bgr[:, None, :], np.broadcast_to(profiles.piece_bgr, (n, k, 3))], axis=1
     )  # (N, 1 + K, 3): what each class looks like under the calibration light
-    seen = _censored(colours, refs, gain, glare, slack)
-    g, glr = _class_light(seen, refs, gain, glare, slack)
+    seen = _censored(colours, refs, gain, glare, slack, glare_slack)
+    g, glr = _class_light(seen, refs, gain, glare, slack, glare_slack)
     corrected = (seen - glr[..., None]) / g[..., None]
     # texture is contrast over brightness: under glare the print is as dark against the
     # field as before but the field is brighter, so each class sees it without its glare
@@ -461,7 +512,7 @@ def _score(
     d2 = (((lab - refs_lab) / stds) ** 2).sum(axis=2) + tex
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
     d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
-    d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
+    d2 += ((glr - glare[:, None]) / (glare_slack + 0.3 * np.abs(glare[:, None]))) ** 2
     norm = np.log(stds).sum(axis=2)
     # "something else" (a hand, a cup, a colour never calibrated) as one more class, as
     # likely as a class at ANOMALY_D2: a field far from every class is not sure of any
@@ -483,7 +534,12 @@ def _score(
 
 
 def _censored(
-    colours: FloatArray, refs: FloatArray, gain: FloatArray, glare: FloatArray, slack: FloatArray
+    colours: FloatArray,
+    refs: FloatArray,
+    gain: FloatArray,
+    glare: FloatArray,
+    slack: FloatArray,
+    glare_slack: float = GLARE_SLACK,
 ) -> FloatArray:
     """What each class (N, C, 3) sees at every field, a clipped channel read as censored.
 
@@ -504,7 +560,7 @@ def _censored(
     slack_r = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[rows]
     got = np.broadcast_to(sub, refs_r.shape)
     for _ in range(CENSOR_ROUNDS):
-        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r)
+        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r, glare_slack)
         got = np.where(clip_r, np.maximum(sub, g[..., None] * refs_r + b[..., None]), sub)
     seen[rows] = got
     return seen
