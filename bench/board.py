@@ -75,7 +75,7 @@ def main() -> None:
     parser.add_argument("--looks-seed", type=int, default=2, help="(1 was used to develop)")
     parser.add_argument(
         "--boards",
-        default="grid7,gravitation,go19-edge",
+        default="grid7,gravitation,tall,go19-edge",
         help="the boards the looks are painted on (bench/boardlooks.py)",
     )
     args = parser.parse_args()

@@ -84,12 +84,18 @@ class Board:
 def boards() -> dict[str, Board]:
     """The 7 × 7 grid of every look; the Gravitation board in every look (its fields
     light on dark, grey on grey: the looks a fresh install's colours mistake for pieces);
-    a 19 × 19 Go grid whose outer lines run near the photo's edge, strongly tilted."""
+    the 7 × 7 grid with pieces 30 mm tall (taller than wide), tilted up to 0.4 rad, so a
+    piece's top leans over the next field; a 19 × 19 Go grid whose outer lines run near
+    the photo's edge, strongly tilted."""
     gravitation = load_layout("gravitation")
+    tall = read_layout(
+        grid_layout_data("tall", 7, 34.0, 24.0, piece_height=30.0, margin=40.0), "bench:tall"
+    )
     go19 = read_layout(grid_layout_data("go19e", 19, 22.0, 20.0, margin=12.0), "bench:go19e")
     return {
         "grid7": Board("grid7", looks_layout(), CORNERS),
         "gravitation": Board("gravitation", gravitation, ("U1.0", "U1.10", "U1.20", "U1.30")),
+        "tall": Board("tall", tall, CORNERS, tilt=0.4),
         "go19-edge": Board(
             "go19-edge", go19, ("r0c0", "r0c18", "r18c18", "r18c0"), fill=(1.02, 1.06), tilt=0.4
         ),

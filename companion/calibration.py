@@ -535,7 +535,7 @@ def doubt_empty(
     else the question to ask the players, naming the fields ("is the board really
     empty?"). Fitting a board with pieces on it as empty would learn the pieces as the
     look of their fields. Only colours measured on this board (``calibrated``) can tell
-    for sure: where they read pieces, every one of them sure, it is a CompanionError.
+    for sure: where they read a piece surely, it is a CompanionError.
     The default colours of a look never calibrated see light fields as white pieces, and
     a board's look is what calibration is there to learn: they only ask."""
     from companion.vision.board.reader import SURE
@@ -547,8 +547,8 @@ def doubt_empty(
         text("cal.held", field=f, piece=texts.colour(c)) for f, c in sorted(read.fields.items())
     ]
     more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
-    sure = all(read.confidence.get(f, 0.0) >= SURE for f in read.fields)
-    if calibrated and sure and not read.busy:
+    sure = any(read.confidence.get(f, 0.0) >= SURE for f in read.fields)
+    if calibrated and sure:
         raise CompanionError(text("cal.not_empty_sure", label=label, held=held[:6], more=more))
     return text("cal.not_empty", label=label, held=held[:6], more=more)
 

@@ -107,15 +107,24 @@ def test_the_cli_restores_the_previous_calibration_and_resets_to_the_defaults(
 CORNERS = ["10,10", "600,12", "590,460", "12,450"]
 
 
-def test_tenet_calibrates_from_its_empty_board_and_its_start():
+@pytest.mark.parametrize("name", ["tenet-2", "tenet", "tuerme", "gravitation"])
+def test_every_game_calibrates_from_its_empty_board_and_its_start(name: str):
     """Issue 31: TENET's start is one piece on the printed start field; the page's colour
     calibration was always refused ("1 of the 1 fields that should hold a piece show a
-    printed field"). It learns now, and the start photo reads back."""
-    layout = load_layout("tenet")
+    printed field"). It learns now, as the page does it on the synthetic camera, and the
+    start photo reads back."""
+    layout = load_layout(name)
     table = Table.new(start_of(layout))
     camera = TablePhotographer(table)
     empty, start = camera.photo(layout), camera.photo(start_of(layout))
     placement = start_placement(layout)
-    cal = fit_colours(layout, Calibration("tenet"), [(empty, {}), (start, placement)])
+    notes: list[str] = []
+    cal = fit_colours(layout, Calibration(name), [(empty, {}), (start, placement)], None, notes)
     read = board_reader(layout, cal).read(start)
-    assert read.found and read.fields == placement
+    assert read.found
+    # white pieces on the white stations of the Gravitation board look like them under
+    # this light: accepted, noted, and never read surely wrong
+    wrong = [f for f in layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong)
+    assert not wrong or "too close to tell apart" in notes[0]
+    assert name == "gravitation" or not wrong

@@ -5,7 +5,7 @@ start position (every piece on its station), then fits the colour profiles. The 
 the same as ``companion calibrate colours`` (:func:`companion.calibration.fit_colours`),
 with its checks: photos that contradict each other are refused with a one-line reason
 and nothing is saved. An "empty board" in which the colours in use see pieces is refused
-when they were measured on this board and sure of every piece; otherwise it is captured
+when they were measured on this board and sure of a piece; otherwise it is captured
 and the players are asked whether the board is really empty (the default colours of a
 look never calibrated cannot tell). Saving needs both photos. A good fit is saved to the
 calibration file in the config's data directory and the camera reads with it from the

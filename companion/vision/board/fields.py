@@ -117,6 +117,7 @@ class FieldSampler:
         self.to_plane = np.linalg.pinv(self.from_plane.T).T.copy()
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
+        self.piece_radius = layout.piece_diameter / 2
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
         #: the ring of board around each field that no piece covers (vision/board/surround.py)
@@ -133,9 +134,31 @@ class FieldSampler:
         if self.height > 0:
             discs = location.project_raised(self.offsets_mm.reshape(-1, 2), self.height, size)
             probes = location.project(self.probes_mm) if len(self.probes_mm) else np.zeros((0, 2))
-            return discs.reshape(n, p, 2), probes
+            return discs.reshape(n, p, 2), self._not_behind_pieces(probes, location, size)
         allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
         return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
+
+    def _not_behind_pieces(
+        self, probes: FloatArray, location: Location, size: tuple[int, int]
+    ) -> FloatArray:
+        """The probes, those a piece standing on any field could hide moved out of view.
+
+        A tall piece seen slanted covers the board from its foot to where its top
+        appears, leaning over the plain board towards the next field: a probe there
+        would show the piece's side and call the frame busy with a hand (the bench's
+        pieces 30 mm tall: 22 of 50 clean frames)."""
+        if not len(probes):
+            return probes
+        base = location.project(self.centres)
+        top = location.project_raised(self.centres, self.height, size)
+        edge = location.project(self.centres + np.array([self.piece_radius, 0.0]))
+        reach = 1.2 * np.hypot(*(edge - base).T) + 2.0
+        lean = top - base
+        rel = probes[:, None, :] - base[None, :, :]
+        t = np.clip((rel * lean[None]).sum(2) / np.maximum((lean**2).sum(1), 1e-9), 0.0, 1.0)
+        gap = rel - t[..., None] * lean[None]
+        hidden = (np.hypot(gap[..., 0], gap[..., 1]) < reach[None, :]).any(axis=1)
+        return np.where(hidden[:, None], -1.0, probes)
 
     def sample(
         self, image: npt.NDArray[np.uint8], location: Location, *, surround: bool = False
