@@ -86,6 +86,8 @@ def main() -> None:
         return
     if args.looks:
         report_looks(args)
+    if args.count + args.busy == 0:
+        return
     layout = load_layout("gravitation")
     readers = {"calibrated": BoardReader(layout), "fresh install": BoardReader(layout)}
     clean = {name: Tally() for name in readers}

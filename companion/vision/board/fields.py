@@ -367,7 +367,12 @@ def _under_glare(
     clipped = colours.max(axis=1) >= SATURATED
     rows = clipped & (verdict.anomaly | (verdict.confidence < GLARE_DOUBT))
     if not rows.any():
-        return verdict
+        # a disc burnt white in every channel has no colour left: a white piece, or a
+        # light field whose print the glare burnt flat (the relit Go frames: r0c4, empty,
+        # read white at >= 0.9); only its texture speaks, and never surely
+        burnt = colours.min(axis=1) >= SATURATED
+        held = np.where(burnt, np.minimum(verdict.confidence, GLARE_CONFIDENCE), verdict.confidence)
+        return replace(verdict, confidence=held)
     none = np.zeros(len(colours))
     again = _score(colours, texture, light, none, none + MAX_SLACK, profiles, GLARE_FREE)
     read = rows & ~again.anomaly
