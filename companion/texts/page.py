@@ -591,19 +591,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{label}: {count} of the {total} fields that should hold a piece show a printed "
         "field (e.g. {example}); are the photos swapped? (learnt as told)",
     ),
-    "cal.no_piece": ("keinen Stein", "no piece"),
     "cal.empty": ("leer", "empty"),
-    "cal.in_place": ("steht jeder Stein an seinem Platz?", "is every piece in place?"),
-    "cal.missing": (
-        "fehlt dort ein Stein von {piece}? steht jeder Stein an seinem Platz?",
-        "a {piece} piece missing there? is every piece in place?",
-    ),
-    "cal.no_read_back": (
-        "{label}: liest sich mit den eingemessenen Farben nicht als seine Stellung: {field} "
-        "zeigt {seen}, sollte {want} sein ({count} Felder weichen ab: {fields}); {why}",
-        "{label}: does not read back as its position with the fitted colours: {field} "
-        "shows {seen}, should be {want} ({count} fields differ: {fields}); {why}",
-    ),
     "cal.held": ("{field} ({piece})", "{field} ({piece})"),
     "cal.not_empty": (
         "{label}: ist das Brett wirklich leer? Die Kamera sieht vielleicht {held}{more}; "
