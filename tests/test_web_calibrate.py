@@ -15,7 +15,8 @@ from conftest import position
 
 from companion.calibration import Calibration, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live
+from companion.live import Live, table_photographer
+from companion.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
 from companion.vision import BoardReader
@@ -347,3 +348,31 @@ def test_the_tray_needs_the_pin(scene):
     response = post(scene.client, "/calibrate/tray", left="0", top="0", right="50", bottom="50")
     assert response.status_code == 302 and "/unlock" in response.headers["Location"]
     assert not scene.path.exists()
+
+
+def test_tenets_colours_are_calibrated_on_the_page_with_the_synthetic_camera(tmp_path):
+    """Issue 31: on the page TENET's calibration was always refused ("1 of the 1 fields
+    that should hold a piece show a printed field (e.g. start)")."""
+    table = Table.new(start_position("tenet", players=["red", "blue"]))
+    photographer = table_photographer(table)
+    camera = Supervisor(SyntheticSource(photographer))
+    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    live = Live(table, camera, watcher, photographer)
+    app = create_app(
+        {
+            "TABLE": table,
+            "LIVE": live,
+            "TESTING": True,
+            "REFEREE_PIN": PIN,
+            "WRONG_PIN_PAUSE": 0,
+            "CALIBRATION_DIR": tmp_path,
+        }
+    )
+    client = app.test_client()
+    live.step()
+    unlock(client)
+    assert post(client, "/calibrate/capture", kind="empty").status_code == 302
+    assert post(client, "/calibrate/capture", kind="start").status_code == 302
+    response = post(client, "/calibrate/save")
+    assert response.status_code == 302, response.get_data(as_text=True)[-400:]
+    assert load_calibration(tmp_path / f"{table.position.layout.name}.json").profiles
