@@ -13,12 +13,13 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
-from companion.calibration import Calibration, load_calibration, save_calibration
+from companion.calibration import Calibration, fit_colours, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
 from companion.live import Live, table_photographer
 from companion.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
+from companion.texts import text
 from companion.vision import BoardReader
 from companion.vision.dice.tray import Tray
 from companion.watch import Watcher
@@ -350,10 +351,13 @@ def test_the_tray_needs_the_pin(scene):
     assert not scene.path.exists()
 
 
-def test_tenets_colours_are_calibrated_on_the_page_with_the_synthetic_camera(tmp_path):
+@pytest.mark.parametrize("game", ["tenet", "gravitation"])
+def test_every_games_colours_are_calibrated_on_the_page_with_the_synthetic_camera(tmp_path, game):
     """Issue 31: on the page TENET's calibration was always refused ("1 of the 1 fields
-    that should hold a piece show a printed field (e.g. start)")."""
-    table = Table.new(start_position("tenet", players=["red", "blue"]))
+    that should hold a piece show a printed field (e.g. start)"). On the Gravitation
+    board the white pieces look like the white stations they start on: saved, and the
+    page says so."""
+    table = Table.new(start_position(game, players=["red", "blue"]))
     photographer = table_photographer(table)
     camera = Supervisor(SyntheticSource(photographer))
     watcher = Watcher(table.referee, BoardReader(table.position.layout))
@@ -376,3 +380,20 @@ def test_tenets_colours_are_calibrated_on_the_page_with_the_synthetic_camera(tmp
     response = post(client, "/calibrate/save")
     assert response.status_code == 302, response.get_data(as_text=True)[-400:]
     assert load_calibration(tmp_path / f"{table.position.layout.name}.json").profiles
+    assert "Kalibrierung gespeichert" in client.get("/calibrate").get_data(as_text=True)
+
+
+def test_the_notes_of_a_calibration_are_shown_when_it_is_saved(scene, monkeypatch):
+    """What calibration learnt but cannot tell apart is said on the page, not dropped."""
+    from companion.web import calibrate as page
+
+    def fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        fitted = fit_colours(*args, **kwargs)
+        args[4].append(text("cal.alike", fields="white.S1 (white)"))
+        return fitted
+
+    monkeypatch.setattr(page, "fit_colours", fit)
+    unlock(scene.client)
+    calibrate(scene)
+    shown = scene.client.get("/calibrate").get_data(as_text=True)
+    assert "kaum zu unterscheiden, oder dort fehlt ein Stein: white.S1 (white)" in shown

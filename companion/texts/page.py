@@ -612,10 +612,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "different (colour distance {delta}); is a hand over it, or a piece out of place?",
     ),
     "cal.alike": (
-        "bei diesem Licht kaum zu unterscheiden: {fields} – dort bleibt der Leser unsicher "
+        "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
+        "bleibt der Leser unsicher "
         "und fragt; ein zweites bekanntes Foto mit diesen Steinen anderswo oder besseres "
         "Licht hilft (prüfen mit 'calibrate check')",
-        "too close to tell apart under this light: {fields} — the reader stays unsure there "
+        "too close to tell apart under this light, or a piece missing there: {fields} — the "
+        "reader stays unsure there "
         "and asks; a second known photo (--position) with those pieces elsewhere, or "
         "better light, helps (check with 'calibrate check')",
     ),

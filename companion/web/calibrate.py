@@ -204,12 +204,14 @@ def save() -> tuple[str, int] | BaseResponse:
     base = calibration or Calibration(layout=layout.name)
     known = {"empty": {}, "start": start_placement(layout)}
     kinds = [k for k in KINDS if k in photos]
+    notes: list[str] = []
     try:
         fitted = fit_colours(
             layout,
             base,
             [(photos[k], known[k]) for k in kinds],
             [t(f"cal_{k}") for k in kinds],
+            notes,
         )
         save_calibration(fitted, path)
     except CompanionError as exc:
@@ -222,6 +224,8 @@ def save() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         _captures().photos.clear()
     flash(t("cal_saved"))
+    for note in notes:  # what it learnt but cannot tell apart: the referee should know
+        flash(say(note))
     return redirect(url_for("calibrate.page"))
 
 
