@@ -73,6 +73,11 @@ def main() -> None:
     parser.add_argument("--looks-photos", type=int, default=25, help="photos per set-up")
     parser.add_argument("--looks-hands", type=int, default=6, help="hand photos per set-up")
     parser.add_argument("--looks-seed", type=int, default=2, help="(1 was used to develop)")
+    parser.add_argument(
+        "--boards",
+        default="grid7,gravitation,tall,go19-edge",
+        help="the boards the looks are painted on (bench/boardlooks.py)",
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if (args.real / "truth.json").exists():
@@ -81,6 +86,8 @@ def main() -> None:
         return
     if args.looks:
         report_looks(args)
+    if args.count + args.busy == 0:
+        return
     layout = load_layout("gravitation")
     readers = {"calibrated": BoardReader(layout), "fresh install": BoardReader(layout)}
     clean = {name: Tally() for name in readers}
@@ -149,23 +156,31 @@ def report_real(folder: Path) -> None:
 
     line("reader, known = fullest frame  ", headline)
     line("reader, every known frame      ", every)
-    line("baseline (per-field nearest colour)", baseline)
+    line("naive reader (bench/naive.py)  ", baseline)
     ours, theirs = realboard.relit(game)
     line("reader, frames relit (x4)      ", ours)
-    line("baseline, frames relit (x4)    ", theirs)
+    line("naive reader, frames relit (x4)", theirs)
     if headline.times:
         print(f"  CPU per read: median {1000 * statistics.median(headline.times):.1f} ms\n")
 
 
 def report_looks(args: argparse.Namespace) -> None:
     """Boards of other looks, calibrated from known boards (bench/boardlooks.py)."""
+    for board in args.boards.split(","):
+        report_board(args, board)
+
+
+def report_board(args: argparse.Namespace, board: str) -> None:
+    """Every look painted on one board (bench/boardlooks.py)."""
     started = time.time()
-    setups = boardlooks.generate(args.looks, args.looks_photos, args.looks_hands, args.looks_seed)
+    setups = boardlooks.generate(
+        args.looks, args.looks_photos, args.looks_hands, args.looks_seed, board
+    )
     made = time.time() - started
     scores = boardlooks.evaluate(setups)
     print(
-        f"BOARD LOOKS: {args.looks} set-ups per look x ({args.looks_photos} photos + "
-        f"{args.looks_hands} with a hand), 1280x960, NORMAL light, seed {args.looks_seed}; "
+        f"BOARD LOOKS on {board}: {args.looks} set-ups per look x ({args.looks_photos} photos "
+        f"+ {args.looks_hands} with a hand), 1280x960, NORMAL light, seed {args.looks_seed}; "
         f"rendering {made:.0f} s, reading {time.time() - started - made:.0f} s"
     )
     total = boardlooks.LookScore()
@@ -185,7 +200,7 @@ def line_look(name: str, s: boardlooks.LookScore) -> None:
         f"  {name:10} fields {100 * s.right / fields:.3f} % ({s.right}/{s.fields}), boards right "
         f"{100 * s.boards_right / boards:.1f} % ({s.boards_right}/{s.boards}; busy {s.busy}), "
         f"wrong sure (>=0.9) {s.sure_wrong}, wrong judged {s.judged_wrong}, hands "
-        f"{s.hands_caught}/{s.hands}, refused {s.refused}, CPU median {cpu:.1f} ms | baseline "
+        f"{s.hands_caught}/{s.hands}, refused {s.refused}, CPU median {cpu:.1f} ms | naive reader "
         f"fields {100 * s.baseline_right / fields:.3f} %, boards "
         f"{100 * s.baseline_boards / boards:.1f} %"
     )

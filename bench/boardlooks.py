@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 import numpy.typing as npt
+from naive import naive_reader
 
 from companion.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
+from companion.layout import Layout, grid_layout_data
+from companion.layoutfile import load_layout, read_layout
 from companion.synth import random_camera
 from companion.synth.board import NORMAL, random_pose
 from companion.synth.looks import (
@@ -32,7 +35,7 @@ from companion.synth.looks import (
     random_placement,
 )
 from companion.vision import BoardReader, Intrinsics
-from companion.vision.board.profiles import to_lab
+from companion.vision.board.fields import FieldSampler
 
 CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
 
@@ -63,12 +66,49 @@ class SetUp:
     calibration: Calibration
     calibration_photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]]
     photos: list[tuple[dict[str, str], npt.NDArray[np.uint8], bool, frozenset[str]]]
+    layout: Layout = field(default_factory=looks_layout)
 
 
-def generate(setups: int, photos: int, hands: int, seed: int) -> list[SetUp]:
-    """The set-ups of every look with their photos (rendering is not timed)."""
+@dataclass(frozen=True)
+class Board:
+    """A board the looks are painted on: its layout, the four fields a club clicks, how
+    the camera sees it (how much of the photo it fills, how far tilted) and a label."""
+
+    name: str
+    layout: Layout
+    corners: tuple[str, str, str, str]
+    fill: tuple[float, float] = (0.6, 0.9)
+    tilt: float = 0.24
+
+
+def boards() -> dict[str, Board]:
+    """The 7 × 7 grid of every look; the Gravitation board in every look (its fields
+    light on dark, grey on grey: the looks a fresh install's colours mistake for pieces);
+    the 7 × 7 grid with pieces 30 mm tall (taller than wide), tilted up to 0.4 rad, so a
+    piece's top leans over the next field; a 19 × 19 Go grid whose outer lines run near
+    the photo's edge, strongly tilted."""
+    gravitation = load_layout("gravitation")
+    tall = read_layout(
+        grid_layout_data("tall", 7, 34.0, 24.0, piece_height=30.0, margin=40.0), "bench:tall"
+    )
+    go19 = read_layout(grid_layout_data("go19e", 19, 22.0, 20.0, margin=12.0), "bench:go19e")
+    return {
+        "grid7": Board("grid7", looks_layout(), CORNERS),
+        "gravitation": Board("gravitation", gravitation, ("U1.0", "U1.10", "U1.20", "U1.30")),
+        "tall": Board("tall", tall, CORNERS, tilt=0.4),
+        "go19-edge": Board(
+            "go19-edge", go19, ("r0c0", "r0c18", "r18c18", "r18c0"), fill=(1.02, 1.06), tilt=0.4
+        ),
+    }
+
+
+def generate(setups: int, photos: int, hands: int, seed: int, board: str = "grid7") -> list[SetUp]:
+    """The set-ups of every look on ``board`` with their photos (rendering is not timed)."""
     rng = np.random.default_rng(seed)
-    return [make_setup(look, photos, hands, rng) for look in LOOKS for _ in range(setups)]
+    where = boards()[board]
+    return [
+        make_setup(look, photos, hands, rng, board=where) for look in LOOKS for _ in range(setups)
+    ]
 
 
 def make_setup(
@@ -77,14 +117,18 @@ def make_setup(
     hands: int,
     rng: np.random.Generator,
     shown: dict[str, str] | None = None,
+    board: Board | None = None,
 ) -> SetUp:
     """One set-up of ``look``: camera, pose, calibration photos, then its photos, all from
     ``rng`` in this order (a test rebuilds one set-up from the generator's state).
     The known photo is said to show the look's start placement; ``shown`` is what it
     really shows (a test takes a piece away), by default that placement."""
-    layout = looks_layout()
+    board = board or Board("grid7", looks_layout(), CORNERS)
+    layout = board.layout
     camera = random_camera(rng)
-    rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=(0.6, 0.9))
+    rvec, tvec = random_pose(
+        layout.width, layout.height, camera, rng, fill=board.fill, tilt=board.tilt
+    )
     light = int(rng.integers(1 << 30))
 
     def shot(placement, *, hand=False, scene=None):  # type: ignore[no-untyped-def]
@@ -93,12 +137,12 @@ def make_setup(
             hand=hand, conditions=NORMAL, scene_seed=scene,
         )  # fmt: skip
 
-    mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in CORNERS])
+    mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in board.corners])
     px = cv2.projectPoints(mm, rvec, tvec, camera.matrix, camera.distortion)[0]
     px = px.reshape(-1, 2) + rng.normal(0, 0.7, (4, 2))
     intr = Intrinsics(camera.matrix, camera.distortion, camera.width, camera.height)
     cal = Calibration(
-        "looks",
+        layout.name,
         camera=CameraCalibration(intr, 0.1, 10),
         corners=ManualCorners(mm[:, :2], px),
     )
@@ -110,23 +154,32 @@ def make_setup(
         placement = random_placement(layout, look, rng)
         photo = shot(placement, hand=n >= photos)
         taken.append((placement, photo.image, n >= photos, photo.covered))
-    return SetUp(look.name, cal, calib, taken)
+    return SetUp(look.name, cal, calib, taken, layout)
 
 
 def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
     """Calibrate every set-up as a club would, then read its photos."""
-    layout = looks_layout()
     scores = {look.name: LookScore() for look in LOOKS}
     for setup in setups:
         score = scores[setup.look]
+        layout = setup.layout
+        located = BoardReader(layout, None, setup.calibration.intrinsics, setup.calibration.manual)
+        plain = _baseline(located, setup.calibration_photos)
         try:
             cal = fit_colours(layout, setup.calibration, setup.calibration_photos)
         except CompanionError as exc:
             score.refused += 1
             score.notes.append(f"refused: {exc}")
+            for placement, image, hand, _ in setup.photos:
+                if not hand:  # the naive reader still reads: a refusal is below it
+                    seen = plain(image)
+                    right = sum(placement.get(f) == seen.get(f) for f in layout.fields)
+                    score.baseline_right += right
+                    score.baseline_boards += right == len(layout.fields)
+                    score.fields += len(layout.fields)
+                    score.boards += 1
             continue
         reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
-        plain = _baseline(reader, setup.calibration_photos)
         for placement, image, hand, covered in setup.photos:
             t0 = time.process_time()
             read = reader.read(image)
@@ -161,22 +214,10 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
 
 
 def _baseline(reader: BoardReader, photos):  # type: ignore[no-untyped-def]
-    """A per-field nearest-colour classifier (Lab) learnt from the same calibration photos."""
-    empty, known = photos[0][0], photos[1]
-    location = reader.locator.locate(empty)
-    sampler = reader.sampler
-    empty_lab = to_lab(sampler.sample(empty, location).colours)
-    known_lab = to_lab(sampler.sample(known[0], location).colours)
-    colours = sorted(set(known[1].values()))
-    index = {f: i for i, f in enumerate(sampler.ids)}
-    means = np.array(
-        [known_lab[[index[f] for f, c in known[1].items() if c == col]].mean(0) for col in colours]
-    )
+    """The naive reader (bench/naive.py) learnt from the same calibration photos, at the
+    fields themselves (no piece height)."""
+    from dataclasses import replace
 
-    def read(image):  # type: ignore[no-untyped-def]
-        lab = to_lab(sampler.sample(image, location).colours)
-        d = np.column_stack([((lab - empty_lab) ** 2).sum(1), ((lab[:, None] - means) ** 2).sum(2)])
-        best = d.argmin(1)
-        return {f: colours[k - 1] for f, k in zip(sampler.ids, best, strict=True) if k > 0}
-
-    return read
+    location = reader.locator.locate(photos[0][0])
+    flat = FieldSampler(replace(reader.layout, piece_height=0.0))
+    return naive_reader(flat, location, photos[0][0], photos[1:])

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from naive import naive_reader
 
 from companion.calibration import Calibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
@@ -26,7 +27,6 @@ from companion.layout import Layout, grid_layout_data
 from companion.layoutfile import read_layout
 from companion.vision import BoardReader
 from companion.vision.board.fields import FieldSampler
-from companion.vision.board.profiles import to_lab
 
 #: The board as measured from the photos (tests/test_real_board.py writes the same).
 GO9 = read_layout(grid_layout_data("go9", 9, 24.0, 21.0, piece_height=8.0, margin=48.0))
@@ -175,21 +175,7 @@ def _flat(layout: Layout) -> Layout:
 
 
 def _baseline(sampler, base, empty, known, placement):  # type: ignore[no-untyped-def]
-    """A per-field nearest-colour classifier learnt from the empty and the known frame."""
+    """The naive reader (bench/naive.py) learnt from the empty and the known frame."""
     location = BoardReader(GO9, None, None, base.manual).locator.locate(empty)
     assert location is not None
-    empty_lab = to_lab(sampler.sample(empty, location).colours)
-    known_lab = to_lab(sampler.sample(known, location).colours)
-    colours = sorted(set(placement.values()))
-    index = {f: i for i, f in enumerate(sampler.ids)}
-    means = np.array([known_lab[[index[f] for f, c in placement.items() if c == col]].mean(0)
-                      for col in colours])  # fmt: skip
-
-    def read(image):  # type: ignore[no-untyped-def]
-        lab = to_lab(sampler.sample(image, location).colours)
-        d_empty = ((lab - empty_lab) ** 2).sum(1)
-        d_piece = ((lab[:, None] - means[None]) ** 2).sum(2)
-        best = np.column_stack([d_empty, d_piece]).argmin(1)
-        return {f: colours[k - 1] for f, k in zip(sampler.ids, best, strict=True) if k > 0}
-
-    return read
+    return naive_reader(sampler, location, empty, [(known, placement)])

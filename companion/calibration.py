@@ -37,7 +37,7 @@ from companion.vision.dice.tray import Tray
 
 if TYPE_CHECKING:
     from companion.position import Position
-    from companion.vision.board.reader import BoardRead, BoardReader
+    from companion.vision.board.reader import BoardReader
 
 FORMAT = "companion-calibration/1"
 
@@ -378,9 +378,16 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
     return CameraCalibration(intr, float(rms), len(objects))
 
 
-#: A piece is a plain disc; an empty field shows its printed number or label. A field said
-#: to hold a piece whose disc is this textured shows print, not a piece (docs/vision.md).
+#: A piece is a plain disc; an empty field shows its printed number or label. When most
+#: fields said to hold a piece show this much texture, the photos may be swapped: a note,
+#: never a refusal (carved pieces have texture too).
 PLAIN_TEXTURE = 0.1
+#: Two photos that say a field holds the same thing contradict each other when it looks
+#: this different in them (Lab distance, lightness counted half: the lamp moves it most).
+CONTRADICTION_DE = 22.0
+#: A piece said to stand on a field that looks this close to the field's empty look (same
+#: distance) teaches its colour nothing, unless most pieces of the colour look so.
+ALIKE_DE = 6.0
 
 
 def fit_colours(
@@ -390,19 +397,22 @@ def fit_colours(
     names: list[str] | None = None,
     notes: list[str] | None = None,
 ) -> Calibration:
-    """Colour profiles measured on photos of known placements (field → colour).
+    """Colour profiles learnt from photos of known placements (field → colour).
 
     Typical photos: the empty board and the start position (every piece in its station).
-    Each photo is located with the calibration's camera and corners; a photo where the
-    board is not found, or where something covers it, is a one-line error. So is a photo
-    that does not show what it is said to show: the fields said to hold a piece must look
-    like plain pieces (swapped photos fail here, since fitting alone would learn the
-    swap), and every photo must read back as its placement with the fitted profiles (a
-    piece out of place, a missing or extra piece fail here). ``names`` label the photos
-    in those messages ("start", "empty"); by default they are numbered.
+    The calibration learns what it is shown, whatever the board's and the pieces' colours:
+    the empty photo teaches every field's empty look, the known photos each piece colour
+    (more photos teach more). It refuses only what it cannot learn from: a photo where the
+    board is not found, and photos that contradict each other (the same field, said to
+    hold the same thing, looking very different in two photos: a hand, a piece out of
+    place). Both are one-line errors naming the photo and the field. What it can learn
+    but not tell apart under this light (a light piece on a light field, a piece said to
+    be there that looks like its field) goes into ``notes`` with the fields: the reader
+    stays unsure there and asks. ``names`` label the photos ("start", "empty"); by
+    default they are numbered.
     """
-    from companion.vision.board.fields import SATURATED, FieldSampler
-    from companion.vision.board.learn import default_profiles, fit_profiles
+    from companion.vision.board.fields import FieldSampler
+    from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
     from companion.vision.board.reader import BoardReader
 
@@ -411,25 +421,39 @@ def fit_colours(
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
     samples = []
-    printed_per_photo: list[set[str]] = []
     for label, (image, truth) in zip(labels, photos, strict=True):
-        if not truth and (calibration.profiles is not None or _drawn_by_us(layout)):
-            # colours made for this board (measured, or its drawing's own) see pieces on it
-            refuse_pieces_on_empty(board_reader(layout, calibration), image, label)
         location = locator.locate(image)
         got = sampler.sample(image, location, surround=True) if location else None
         if got is None:
             raise CompanionError(text("cal.not_found", label=label))
-        # a dark disc's texture is noise over a small median: a dark piece is never print
-        bright = got.colours.mean(axis=1)
-        light = bright >= 0.6 * float(np.median(bright))
+        samples.append((got, truth))
+    probes = np.vstack([got.probes for got, _ in samples])
+    probes = probes[~np.isnan(probes[:, 0])]
+    background = np.median(probes, axis=0) if len(probes) else base.background_bgr
+    looks = [
+        to_lab(got.colours / calibration_light(layout, got, background)[:, None])
+        for got, _ in samples
+    ]
+    _refuse_contradictions(sampler.ids, samples, looks, labels)
+    looks_empty = _looks_empty(sampler.ids, samples, looks)
+    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, looks_empty))
+    if notes is None:
+        return fitted
+    reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
+    alike: list[str] = []
+    for (image, truth), odd in zip(photos, looks_empty, strict=True):
+        read = reader.read(image)
+        differ = {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
+        alike += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in sorted(differ | odd)]
+    if alike:
+        fields = ", ".join(sorted(set(alike))[:4]) + (" …" if len(set(alike)) > 4 else "")
+        notes.append(text("cal.alike", fields=fields))
+    for label, (got, truth) in zip(labels, samples, strict=True):
         printed = [
-            f
-            for i, f in enumerate(sampler.ids)
-            if f in truth and got.texture[i] >= PLAIN_TEXTURE and light[i]
+            f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
         ]
         if truth and len(printed) * 2 > len(truth):
-            raise CompanionError(
+            notes.append(
                 text(
                     "cal.swapped",
                     label=label,
@@ -438,115 +462,96 @@ def fit_colours(
                     example=printed[0],
                 )
             )
-        samples.append((got, truth))
-        printed_per_photo.append(set(printed))
-    # a field said to hold a piece that shows print is no piece to learn from: a piece
-    # missing there (or one out of place) would teach its colour the field's own look,
-    # and the photo would read back as it is said to
-    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, printed_per_photo))
-    reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
-    reads = [reader.read(image) for image, _ in photos]
-    differ = [
-        {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
-        for read, (_, truth) in zip(reads, photos, strict=True)
-    ]
-    # a field that does not read back is either out of place or too alike to its colour;
-    # which, is judged on profiles fitted without the doubtful fields (a piece out of
-    # place would otherwise have taught the field's empty look its own colour)
-    doubt = [d | p for d, p in zip(differ, printed_per_photo, strict=True)]
-    clean = fit_profiles(layout, samples, base, doubt) if any(differ) else fitted.profiles
-    assert clean is not None
-    clean = clean.for_layout(layout)
-    close_calls: list[str] = []
-    index = {f: i for i, f in enumerate(sampler.ids)}
-    for label, read, (got, truth), odd in zip(labels, reads, samples, differ, strict=True):
-        clipped = got.colours.max(axis=1) >= SATURATED
-        close = {
-            f for f in odd if _too_close(clean, f, truth.get(f), read, bool(clipped[index[f]]))
-        }
-        close_calls += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in close]
-        wrong = sorted(odd - close)
-        if wrong:
-            f = wrong[0]
-            seen = texts.colour(read.fields[f]) if f in read.fields else text("cal.no_piece")
-            missing = f in truth and f not in read.fields
-            why = (
-                text("cal.missing", piece=texts.colour(truth[f]))
-                if missing
-                else text("cal.in_place")
-            )
-            want = texts.colour(truth[f]) if f in truth else text("cal.empty")
-            some = ", ".join(wrong[:4]) + (" …" if len(wrong) > 4 else "")
-            raise CompanionError(
-                text(
-                    "cal.no_read_back",
-                    label=label,
-                    field=f,
-                    seen=seen,
-                    want=want,
-                    count=len(wrong),
-                    fields=some,
-                    why=why,
-                )
-            )
-    if close_calls and notes is not None:
-        notes.append(
-            f"too close to tell apart under this light: {', '.join(sorted(set(close_calls))[:4])}"
-            f"{' …' if len(set(close_calls)) > 4 else ''} — the piece colour is too near that "
-            "field's own colour; add a second known photo (--position) with those pieces "
-            "elsewhere, or better light, and check with 'calibrate check'"
-        )
     return fitted
 
 
-def _drawn_by_us(layout: Layout) -> bool:
-    """A board the project's own drawing paints, whose default colours fit its look."""
-    from companion.layoutfile import builtin_layouts
+def _distance(a: FloatArray, b: FloatArray) -> FloatArray:
+    """Lab distance with lightness counted half (the lamp changes it most)."""
+    d = a - b
+    return np.asarray(np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2))
 
-    return layout.name in builtin_layouts() and layout.source == f"builtin:{layout.name}"
+
+def _refuse_contradictions(
+    ids: tuple[str, ...],
+    samples: list[tuple[Any, dict[str, str]]],
+    looks: list[FloatArray],
+    labels: list[str],
+) -> None:
+    """CompanionError when two photos say a field holds the same thing (empty, or the same
+    colour) and it looks very different in them: one of them is not what it is said to be
+    (a hand over it, a piece out of place), and no fit can learn both."""
+    for n in range(len(samples)):
+        for m in range(n):
+            differ = _distance(looks[n], looks[m])
+            for i, f in enumerate(ids):
+                said = samples[n][1].get(f, "empty")
+                if said != samples[m][1].get(f, "empty") or differ[i] <= CONTRADICTION_DE:
+                    continue
+                what = text("cal.empty") if said == "empty" else texts.colour(said)
+                raise CompanionError(
+                    text(
+                        "cal.contradiction",
+                        label=labels[n],
+                        other=labels[m],
+                        field=f,
+                        what=what,
+                        delta=round(float(differ[i])),
+                    )
+                )
 
 
-def refuse_pieces_on_empty(reader: BoardReader, image: npt.NDArray[np.uint8], label: str) -> None:
-    """A photo said to show the empty board must not show pieces to the profiles in use:
-    fitting it would learn the pieces on it as the look of their fields, and the board
-    would read empty ever after. CompanionError naming the fields that hold a piece. A
-    field the profiles are merely unsure of (a board they were not made for) is no piece."""
+def _looks_empty(
+    ids: tuple[str, ...], samples: list[tuple[Any, dict[str, str]]], looks: list[FloatArray]
+) -> list[set[str]]:
+    """Per photo, the fields said to hold a piece that look as they do empty in another
+    photo while most pieces of that colour do not: a piece missing there, or one too
+    alike to its field to teach its colour. They are left out of the colour's fit (and
+    noted); where most pieces of a colour look like their fields, all of them teach it."""
+    index = {f: i for i, f in enumerate(ids)}
+    empty: dict[int, list[FloatArray]] = {}
+    for (_, truth), lab in zip(samples, looks, strict=True):
+        for i, f in enumerate(ids):
+            if f not in truth:
+                empty.setdefault(i, []).append(lab[i])
+    out: list[set[str]] = [set() for _ in samples]
+    per_colour: dict[str, list[tuple[int, str, bool]]] = {}
+    for n, ((_, truth), lab) in enumerate(zip(samples, looks, strict=True)):
+        for f, c in truth.items():
+            i = index[f]
+            own = empty.get(i, [])
+            alike = bool(own) and float(_distance(lab[i], np.mean(own, axis=0))) < ALIKE_DE
+            per_colour.setdefault(c, []).append((n, f, alike))
+    for seen in per_colour.values():
+        if sum(a for _, _, a in seen) * 2 < len(seen):
+            for n, f, a in seen:
+                if a:
+                    out[n].add(f)
+    return out
+
+
+def doubt_empty(
+    reader: BoardReader, image: npt.NDArray[np.uint8], label: str, calibrated: bool
+) -> str:
+    """Whether a photo said to show the empty board shows pieces: '' when it reads empty,
+    else the question to ask the players, naming the fields ("is the board really
+    empty?"). Fitting a board with pieces on it as empty would learn the pieces as the
+    look of their fields. Only colours measured on this board (``calibrated``) can tell
+    for sure: where they read a piece surely, it is a CompanionError.
+    The default colours of a look never calibrated see light fields as white pieces, and
+    a board's look is what calibration is there to learn: they only ask."""
+    from companion.vision.board.reader import SURE
+
     read = reader.read(image)
+    if not read.found or not read.fields:
+        return ""
     held = [
         text("cal.held", field=f, piece=texts.colour(c)) for f, c in sorted(read.fields.items())
     ]
-    if held and read.found:
-        more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
-        raise CompanionError(text("cal.not_empty", label=label, held=held[:6], more=more))
-
-
-#: Below this separation (squared, in spreads) a piece colour and a field's empty look
-#: cannot be told apart under the calibration light: a miss there is no missing piece.
-CLOSE_D2 = 6.0
-
-
-def _too_close(
-    profiles: Profiles, field: str, colour: str | None, read: BoardRead, clipped: bool
-) -> bool:
-    """Whether the field's empty look and the colour in question are too alike to tell.
-
-    Either the truth's piece colour (said to be there, read otherwise) or the colour read
-    on a field said to be empty: compared with the field's empty colour in Lab, in units
-    of both spreads, texture included. Alike beyond the light's doing: no refusal.
-    Where the photo's light ``clipped`` the field (a channel at the sensor's top), the
-    field's print is burnt flat like a plain disc: its texture tells nothing there, and
-    only the colours count (a light piece on a light field then is too close to tell).
-    """
-    colour = colour or read.fields.get(field)
-    if colour is None or colour not in profiles.colours or field not in profiles.field_ids:
-        return False
-    k, i = profiles.colours.index(colour), profiles.field_ids.index(field)
-    piece, empty = to_lab(profiles.piece_bgr[k]), to_lab(profiles.empty_bgr[i])
-    spread = np.sqrt(profiles.piece_std[k] ** 2 + profiles.empty_std**2)
-    tex = max(profiles.empty_texture[i] - profiles.piece_texture[k], 0.0) / profiles.texture_std
-    if clipped:
-        tex = 0.0
-    return float((((piece - empty) / spread) ** 2).sum() + tex**2) < CLOSE_D2
+    more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
+    sure = any(read.confidence.get(f, 0.0) >= SURE for f in read.fields)
+    if calibrated and sure:
+        raise CompanionError(text("cal.not_empty_sure", label=label, held=held[:6], more=more))
+    return text("cal.not_empty", label=label, held=held[:6], more=more)
 
 
 def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
@@ -587,7 +592,7 @@ def start_of(layout: Layout) -> Position:
 #: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
 COLOUR_NAME = re.compile(r"[a-z]+(?:-[a-z]+)*")
 #: Keys a ``read-board --json`` line may carry besides ``fields`` (ignored here).
-READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason"}
+READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason", "cause", "glare"}
 
 
 def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:

@@ -16,6 +16,7 @@ GOOD = {
     "start": ["--players", "red,yellow"],
     "join": ["POS", "green"],
     "render": ["POS", "-o", "x.svg"],
+    "layout": ["grid", "9", "--spacing", "22", "-o", "go9.json"],
     "moves": ["POS", "--roll", "5,2"],
     "check": ["POS", "--roll", "5,2", "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"],
     "read-dice": ["IMG", "--json"],

@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 from companion.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
-from companion.errors import CompanionError
 from companion.synth import default_camera
 from companion.synth.board import Conditions, random_pose
 from companion.synth.looks import (
@@ -132,7 +131,9 @@ def test_pieces_too_like_their_fields_are_a_note_not_a_refusal():
     assert "(grey-white)" in notes[0] and "second known photo" in notes[0]
 
 
-def test_a_piece_missing_from_a_known_photo_is_named_and_refused():
+def test_a_piece_missing_from_a_known_photo_is_learnt_around_and_noted():
+    """Issue 31: no refusal; the missing piece's field looks as it does empty, unlike the
+    other pieces of its colour: it teaches the colour nothing, and the note names it."""
     reader, shot, _ = setup("cardboard")
     known = known_placement(LAYOUT, next(lk for lk in LOOKS if lk.name == "cardboard"))
     gone = sorted(known)[3]
@@ -141,12 +142,11 @@ def test_a_piece_missing_from_a_known_photo_is_named_and_refused():
     base = reader  # the set-up's corners and lens, from its reader
     cal = cal.with_(corners=ManualCorners(*base.locator.manual))
     cal = cal.with_(camera=CameraCalibration(base.locator.intrinsics, 0.1, 8))
-    with pytest.raises(CompanionError) as caught:
-        fit_colours(LAYOUT, cal, [(shot({}), {}), (photo, known)], ["empty", "known"])
-    message = str(caught.value)
-    assert message.startswith("known: does not read back")
-    assert f"{gone} shows no piece, should be {known[gone]}" in message
-    assert f"a {known[gone]} piece missing there?" in message and "\n" not in message
+    notes: list[str] = []
+    fitted = fit_colours(LAYOUT, cal, [(shot({}), {}), (photo, known)], ["empty", "known"], notes)
+    assert len(notes) == 1 and f"{gone} ({known[gone]})" in notes[0]
+    read = BoardReader(LAYOUT, fitted.profiles, fitted.intrinsics, fitted.manual).read(shot(known))
+    assert read.fields == known
 
 
 def shadow_edge_through(image: np.ndarray, field: str, pose, depth: float) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -241,17 +241,113 @@ def test_a_light_piece_burnt_white_on_a_light_field_is_a_note_not_a_refusal():
     made = bench_setup()
     notes: list[str] = []
     cal = fit_colours(LAYOUT, made.calibration, made.calibration_photos, None, notes)
-    assert len(notes) == 1 and "r3c5 (grey-white)" in notes[0]
+    # read back as a piece under the glare the clip shows (issue 31), or noted as alike
+    assert not notes or (len(notes) == 1 and "r3c5 (grey-white)" in notes[0])
     start = made.calibration_photos[1][0]
     read = BoardReader(LAYOUT, cal.profiles, cal.intrinsics, cal.manual).read(start)
     assert read.fields.get("r3c5") == "grey-white" or read.confidence["r3c5"] < 0.9
 
 
 @pytest.mark.parametrize("gone", ["r3c5", "r5c3", "r0c3"])
-def test_the_same_start_photo_with_a_piece_taken_away_is_refused(gone):
-    """Without its piece r3c5 shows its number under the same light: a piece is missing."""
+def test_the_same_start_photo_with_a_piece_taken_away_is_noted(gone):
+    """Without its piece r3c5 shows its number under the same light: the note names it
+    (issue 31: learnt around, no refusal)."""
     full = bench_setup().calibration_photos[1][1]
     made = bench_setup({f: c for f, c in full.items() if f != gone})
-    with pytest.raises(CompanionError) as caught:
-        fit_colours(LAYOUT, made.calibration, made.calibration_photos, ["empty", "start"])
-    assert f"{gone} shows no piece, should be {full[gone]}" in str(caught.value)
+    notes: list[str] = []
+    fit_colours(LAYOUT, made.calibration, made.calibration_photos, ["empty", "start"], notes)
+    assert len(notes) == 1 and f"{gone} ({full[gone]})" in notes[0]
+
+
+def test_a_19x19_board_whose_outer_fields_reach_out_of_the_photo_is_calibrated_and_read():
+    """Issue 31: a Go board filling the photo, strongly tilted, its outer discs clipped by
+    the photo's edge: before, "board not found (all markers and fields in view?)"."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    board = boardlooks.boards()["go19-edge"]
+    made = boardlooks.make_setup(LOOKS[0], 2, 0, np.random.default_rng(1), board=board)
+    reader = BoardReader(board.layout, None, made.calibration.intrinsics, made.calibration.manual)
+    location = reader.locator.locate(made.calibration_photos[0][0])
+    assert location is not None
+    px, _ = reader.sampler.points(location, (1280, 960))
+    assert (
+        (px[..., 0] < 0).any()
+        or (px[..., 1] < 0).any()
+        or (px[..., 0] > 1279).any()
+        or (px[..., 1] > 959).any()
+    )
+    cal = fit_colours(board.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(board.layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        assert reader.read(image).fields == placement
+
+
+#: The generator's state at the start of bench/board.py's set-up of each look on the
+#: Gravitation board (--looks 1, seed 2): its lens, pose, calibration and photos.
+GRAVITATION_STATES = {
+    "wood": (11401864144457762720942859565643721066, 1, 3313741832),
+    "grey": (30724676828859204918158538950248622213, 1, 1542150102),
+    "orange": (204302052784301461505496800898491581973, 0, 3161662605),
+}
+
+
+#: ... and of the grey look with pieces 30 mm tall ("tall", --looks 1, seed 2).
+TALL_GREY = (112999219887608827477870365463655693033, 1, 1839005628)
+
+
+def gravitation_setup(look: str, photos: int, board_name: str = "gravitation"):  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    state, has, value = TALL_GREY if board_name == "tall" else GRAVITATION_STATES[look]
+    rng = np.random.default_rng(2)
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": state, "inc": 121863417007658695389390353187995180015},
+        "has_uint32": has,
+        "uinteger": value,
+    }
+    painted = next(lk for lk in LOOKS if lk.name == look)
+    board = boardlooks.boards()[board_name]
+    return board.layout, boardlooks.make_setup(painted, photos, 0, rng, board=board)
+
+
+@pytest.mark.parametrize("look", ["wood", "orange"])
+def test_clean_photos_of_the_gravitation_board_in_another_look_are_read_and_not_busy(look):
+    """Issue 31, bench/board.py: wood, 4 of 10 clean photos busy ("something unknown over
+    white.S5": a black piece's texture, relative to its dark median, is noise); orange,
+    5 of 10 ("something over U2.26 hides the board around it": a neighbour's shadow on the
+    known photo had made the bare ring around U2.26 look printed)."""
+    layout, made = gravitation_setup(look, 10)
+    cal = fit_colours(layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        read = reader.read(image)
+        assert not read.busy, read.reason
+        assert read.fields == placement
+
+
+def test_grey_white_pieces_on_light_grey_fields_are_never_read_surely_wrong():
+    """Issue 31: alike classes leave the reader unsure (before: U2.28's grey-white piece
+    read empty with confidence 0.97)."""
+    layout, made = gravitation_setup("grey", 10)
+    cal = fit_colours(layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+    for placement, image, _, _ in made.photos:
+        read = reader.read(image)
+        wrong = [f for f in layout.fields if placement.get(f) != read.fields.get(f)]
+        assert all(read.confidence[f] < 0.9 for f in wrong), wrong
+
+
+def test_tall_pieces_leaning_over_the_board_between_fields_are_no_hand():
+    """Issue 31: pieces 30 mm tall, tilted up to 0.4 rad: a piece's side covers the plain
+    board towards the next field, and the probes there called 9 of 10 clean frames busy
+    ("a hand or an object is over the board"). Probes a piece could hide are not used."""
+    layout, made = gravitation_setup("grey", 10, "tall")
+    assert layout.piece_height == 30
+    cal = fit_colours(layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+    reads = [(reader.read(image), placement) for placement, image, _, _ in made.photos]
+    assert sum(read.busy for read, _ in reads) <= 1
+    assert all(read.fields == placement for read, placement in reads if not read.busy)

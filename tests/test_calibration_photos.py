@@ -1,8 +1,6 @@
-"""Colour calibration refuses photos that do not show what they are said to show.
-
-Fitting alone would learn anything: with the empty-board and start photos swapped it
-learns the printed stations as pieces, and reads both photos back "right". The shared
-check (companion.calibration.fit_colours) is what the CLI and the page both get.
+"""Colour calibration learns what it is shown and refuses only photos that contradict
+each other (issue 31). The shared fit (companion.calibration.fit_colours) is what the CLI
+and the page both get.
 """
 
 from __future__ import annotations
@@ -13,10 +11,20 @@ import cv2
 import pytest
 from calibration_helpers import photos
 
-from companion.calibration import Calibration, fit_colours, load_calibration, start_placement
+from companion.calibration import (
+    Calibration,
+    board_reader,
+    fit_colours,
+    load_calibration,
+    start_of,
+    start_placement,
+)
 from companion.cli import main
 from companion.errors import CompanionError
 from companion.layout import Layout
+from companion.layoutfile import load_layout
+from companion.live import TablePhotographer
+from companion.table import Table
 
 
 def test_the_empty_board_and_the_start_fit_and_read_back(gravitation: Layout):
@@ -29,34 +37,24 @@ def test_the_empty_board_and_the_start_fit_and_read_back(gravitation: Layout):
     assert cal.profiles is not None and "red" in cal.profiles.colours
 
 
-def test_swapped_photos_are_refused_with_the_reason(gravitation: Layout):
+def test_swapped_photos_are_learnt_as_told_with_a_note(gravitation: Layout):
+    """Issue 31: calibration learns what it is shown; it no longer judges the photos by
+    built-in beliefs (the default colours, "a piece is plain"). Nothing contradicts itself
+    in two swapped photos, so they are learnt as told, with a note that they look swapped."""
     shots = photos()
-    with pytest.raises(CompanionError, match=r"^empty: the board is not empty: blue.S1 \(blue\)"):
-        fit_colours(
-            gravitation,
-            Calibration("gravitation"),
-            [(shots["start"], {}), (shots["empty"], start_placement(gravitation))],
-            ["empty", "start"],
-        )
-    with pytest.raises(CompanionError, match=r"^start: .*are the photos swapped\?$"):
-        fit_colours(
-            gravitation,
-            Calibration("gravitation"),
-            [(shots["empty"], start_placement(gravitation))],
-            ["start"],
-        )
+    notes: list[str] = []
+    fit_colours(
+        gravitation,
+        Calibration("gravitation"),
+        [(shots["start"], {}), (shots["empty"], start_placement(gravitation))],
+        ["empty", "start"],
+        notes,
+    )
+    assert any(n.startswith("start: ") and "are the photos swapped?" in n for n in notes)
 
 
-def test_an_empty_board_with_pieces_on_it_is_refused_naming_the_fields(gravitation: Layout):
-    """Fitting it would learn the pieces as the look of their fields (a ruined calibration)."""
-    with pytest.raises(
-        CompanionError,
-        match=r"^empty: the board is not empty: blue.S1 \(blue\), .* and 19 more; clear",
-    ):
-        fit_colours(gravitation, Calibration("gravitation"), [(photos()["start"], {})], ["empty"])
-
-
-def test_a_start_photo_with_a_piece_out_of_place_is_refused(gravitation: Layout):
+def test_a_piece_out_of_place_contradicts_the_empty_photo_and_is_refused(gravitation: Layout):
+    """U1.13 is said to be empty on both photos, but holds a red piece on the start photo."""
     shots = photos()
     with pytest.raises(CompanionError) as caught:
         fit_colours(
@@ -66,31 +64,22 @@ def test_a_start_photo_with_a_piece_out_of_place_is_refused(gravitation: Layout)
             ["empty", "start"],
         )
     message = str(caught.value)
-    assert message.startswith("start: does not read back as its position")
-    assert "U1.13 shows red, should be empty (2 fields differ: U1.13, red.S1)" in message
-    assert "\n" not in message
+    assert message.startswith("start: U1.13 should look as on empty (empty on both), but")
+    assert "a piece out of place?" in message and "\n" not in message
 
 
-def test_the_cli_refuses_swapped_photos_and_writes_nothing(capsys, tmp_path: Path):
+def test_the_cli_refuses_contradicting_photos_and_writes_nothing(capsys, tmp_path: Path):
     shots = photos()
-    for name in ("empty", "start"):
+    for name in ("empty", "start", "moved"):
         cv2.imwrite(str(tmp_path / f"{name}.png"), shots[name])
     cal = tmp_path / "cal.json"
-    argv = ["calibrate", "colours", "-c", str(cal)]
-    swapped = [
-        *argv,
-        "--empty",
-        str(tmp_path / "start.png"),
-        "--start",
-        str(tmp_path / "empty.png"),
-    ]
-    assert main(swapped) == 2
+    argv = ["calibrate", "colours", "-c", str(cal), "--empty", str(tmp_path / "empty.png")]
+    assert main([*argv, "--start", str(tmp_path / "moved.png")]) == 2
     err = capsys.readouterr().err
-    assert "start.png (empty board): the board is not empty: blue.S1 (blue)" in err
+    assert "moved.png" in err and "U1.13 should look as on" in err
     assert err.count("\n") == 1
     assert not cal.exists()
-    right = [*argv, "--empty", str(tmp_path / "empty.png"), "--start", str(tmp_path / "start.png")]
-    assert main(right) == 0
+    assert main([*argv, "--start", str(tmp_path / "start.png")]) == 0
     assert load_calibration(cal).profiles is not None
 
 
@@ -116,3 +105,26 @@ def test_the_cli_restores_the_previous_calibration_and_resets_to_the_defaults(
 
 
 CORNERS = ["10,10", "600,12", "590,460", "12,450"]
+
+
+@pytest.mark.parametrize("name", ["tenet-2", "tenet", "tuerme", "gravitation"])
+def test_every_game_calibrates_from_its_empty_board_and_its_start(name: str):
+    """Issue 31: TENET's start is one piece on the printed start field; the page's colour
+    calibration was always refused ("1 of the 1 fields that should hold a piece show a
+    printed field"). It learns now, as the page does it on the synthetic camera, and the
+    start photo reads back."""
+    layout = load_layout(name)
+    table = Table.new(start_of(layout))
+    camera = TablePhotographer(table)
+    empty, start = camera.photo(layout), camera.photo(start_of(layout))
+    placement = start_placement(layout)
+    notes: list[str] = []
+    cal = fit_colours(layout, Calibration(name), [(empty, {}), (start, placement)], None, notes)
+    read = board_reader(layout, cal).read(start)
+    assert read.found
+    # white pieces on the white stations of the Gravitation board look like them under
+    # this light: accepted, noted, and never read surely wrong
+    wrong = [f for f in layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong)
+    assert not wrong or "too close to tell apart" in notes[0]
+    assert name == "gravitation" or not wrong

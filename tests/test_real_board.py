@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from companion.calibration import Calibration, ManualCorners, fit_colours
-from companion.errors import CompanionError
 from companion.imagecheck import read_image
 from companion.layout import grid_layout_data
 from companion.layoutfile import read_layout
@@ -65,19 +64,26 @@ def test_every_other_frame_reads_back_exactly_and_surely(frames, known):
         assert read.overall >= 0.9, name
 
 
-def test_a_known_frame_with_a_stone_missing_is_refused_naming_it(frames):
-    """Frame 12 said to show frame 13's stones: the white stone on r0c2 is not there."""
+def test_a_known_frame_with_a_stone_missing_is_learnt_and_the_field_noted(frames):
+    """Frame 12 said to show frame 13's stones: the white stone on r0c2 is not there.
+    Issue 31: no refusal (nothing contradicts itself: r0c2 is said to hold different
+    things on the two frames); r0c2 looks as it does empty while the other white stones
+    do not, so it teaches white nothing, and the note names it. Frame 13 still reads right."""
     mm = np.array([[GO9.fields[f].x, GO9.fields[f].y] for f in CORNERS])
     px = np.array(frames["go9-move_0.jpg"]["corners_px"], np.float64)
     photos = [
         (read_image(DATA / "go9-move_0.jpg"), {}),
         (read_image(DATA / "go9-move_12.jpg"), truth(frames["go9-move_13.jpg"])),
     ]
-    with pytest.raises(CompanionError) as caught:
-        fit_colours(GO9, Calibration("go9", corners=ManualCorners(mm, px)), photos, ["0", "12"])
-    assert "12: does not read back" in str(caught.value)
-    assert "r0c2 shows no piece, should be white" in str(caught.value)
-    assert "a white piece missing there?" in str(caught.value)
+    notes: list[str] = []
+    cal = fit_colours(
+        GO9, Calibration("go9", corners=ManualCorners(mm, px)), photos, ["0", "12"], notes
+    )
+    assert len(notes) == 1 and "r0c2 (white)" in notes[0]
+    read = BoardReader(GO9, cal.profiles, None, cal.manual).read(
+        read_image(DATA / "go9-move_13.jpg")
+    )
+    assert read.fields == truth(frames["go9-move_13.jpg"])
 
 
 def glare_over(image: np.ndarray, reader: BoardReader, field: str, peak: float) -> np.ndarray:
@@ -106,3 +112,13 @@ def test_a_white_stone_burnt_out_by_glare_is_still_read_and_judged(frames):
     photo = glare_over(read_image(DATA / "go9-move_12.jpg"), reader, "r2c5", 80.0)
     read = reader.read(photo)
     assert read.fields.get("r2c5") == "white" and not read.busy, read.reason
+
+
+@pytest.mark.parametrize("peak", [130.0, 160.0, 200.0])
+def test_a_field_burnt_white_in_every_channel_is_never_sure(frames, peak):
+    """Issue 31 (bench/board.py relit frames): the empty r0c4 of frame 3 under a glare spot
+    burnt to (255, 255, 255) read as a white stone with 0.97-0.99; no colour is left
+    there, only texture, so the reader is never sure of it."""
+    reader = calibrated(frames, "go9-move_13.jpg")
+    read = reader.read(glare_over(read_image(DATA / "go9-move_3.jpg"), reader, "r0c4", peak))
+    assert read.fields.get("r0c4") is None or read.confidence["r0c4"] < 0.9

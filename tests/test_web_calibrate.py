@@ -13,11 +13,13 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
-from companion.calibration import Calibration, load_calibration, save_calibration
+from companion.calibration import Calibration, fit_colours, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live
+from companion.live import Live, table_photographer
+from companion.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table import Table
+from companion.texts import text
 from companion.vision import BoardReader
 from companion.vision.dice.tray import Tray
 from companion.watch import Watcher
@@ -104,18 +106,33 @@ def test_the_empty_board_and_the_start_are_captured_fitted_and_saved(scene):
     assert np.allclose(reader.profiles.piece_bgr, saved.profiles.piece_bgr)
 
 
-def test_an_empty_board_capture_with_pieces_on_it_is_refused_naming_them(scene):
-    """Two clicks used to ruin the calibration: the pieces learnt as the fields' look."""
+def test_an_empty_board_capture_with_pieces_on_it_asks_the_players_naming_them(scene):
+    """Issue 31: the default colours cannot tell pieces from the light fields of a look
+    never calibrated (they saw 160 white pieces on an empty light-grey board): without a
+    calibration the capture is kept and the players are asked, naming what was seen."""
     client = scene.client
     unlock(client)
     scene.show(photos()["start"])
     response = post(client, "/calibrate/capture", kind="empty")
-    text = response.get_data(as_text=True)
+    assert response.status_code == 302
+    page = client.get("/calibrate").get_data(as_text=True)
+    assert "leeres Brett: ist das Brett wirklich leer?" in page and "blue.S1 (Blau)" in page
+    assert client.get("/calibrate/photo/empty.jpg").status_code == 200
+
+
+def test_an_empty_board_capture_with_pieces_is_refused_once_the_colours_are_measured(scene):
+    """Colours measured on this board are sure of the pieces: two clicks would otherwise
+    learn the pieces as the look of their fields."""
+    client = scene.client
+    unlock(client)
+    calibrate(scene)
+    scene.show(photos()["start"])
+    response = post(client, "/calibrate/capture", kind="empty")
     assert response.status_code == 409
-    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in text
+    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in response.get_data(
+        as_text=True
+    )
     assert client.get("/calibrate/photo/empty.jpg").status_code == 404
-    assert post(client, "/calibrate/save").status_code == 409
-    assert not scene.path.exists()
 
 
 def test_saving_needs_both_photos(scene):
@@ -200,7 +217,9 @@ def test_a_piece_out_of_place_on_the_start_photo_is_named(scene):
     post(client, "/calibrate/capture", kind="start")
     response = post(client, "/calibrate/save")
     assert response.status_code == 400
-    assert "U1.13 zeigt Rot, sollte leer sein" in response.get_data(as_text=True)
+    assert "Startaufstellung: U1.13 sollte aussehen wie auf leeres Brett" in response.get_data(
+        as_text=True
+    )
     assert not scene.path.exists()
 
 
@@ -332,3 +351,51 @@ def test_the_tray_needs_the_pin(scene):
     response = post(scene.client, "/calibrate/tray", left="0", top="0", right="50", bottom="50")
     assert response.status_code == 302 and "/unlock" in response.headers["Location"]
     assert not scene.path.exists()
+
+
+@pytest.mark.parametrize("game", ["tenet", "gravitation"])
+def test_every_games_colours_are_calibrated_on_the_page_with_the_synthetic_camera(tmp_path, game):
+    """Issue 31: on the page TENET's calibration was always refused ("1 of the 1 fields
+    that should hold a piece show a printed field (e.g. start)"). On the Gravitation
+    board the white pieces look like the white stations they start on: saved, and the
+    page says so."""
+    table = Table.new(start_position(game, players=["red", "blue"]))
+    photographer = table_photographer(table)
+    camera = Supervisor(SyntheticSource(photographer))
+    watcher = Watcher(table.referee, BoardReader(table.position.layout))
+    live = Live(table, camera, watcher, photographer)
+    app = create_app(
+        {
+            "TABLE": table,
+            "LIVE": live,
+            "TESTING": True,
+            "REFEREE_PIN": PIN,
+            "WRONG_PIN_PAUSE": 0,
+            "CALIBRATION_DIR": tmp_path,
+        }
+    )
+    client = app.test_client()
+    live.step()
+    unlock(client)
+    assert post(client, "/calibrate/capture", kind="empty").status_code == 302
+    assert post(client, "/calibrate/capture", kind="start").status_code == 302
+    response = post(client, "/calibrate/save")
+    assert response.status_code == 302, response.get_data(as_text=True)[-400:]
+    assert load_calibration(tmp_path / f"{table.position.layout.name}.json").profiles
+    assert "Kalibrierung gespeichert" in client.get("/calibrate").get_data(as_text=True)
+
+
+def test_the_notes_of_a_calibration_are_shown_when_it_is_saved(scene, monkeypatch):
+    """What calibration learnt but cannot tell apart is said on the page, not dropped."""
+    from companion.web import calibrate as page
+
+    def fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        fitted = fit_colours(*args, **kwargs)
+        args[4].append(text("cal.alike", fields="white.S1 (white)"))
+        return fitted
+
+    monkeypatch.setattr(page, "fit_colours", fit)
+    unlock(scene.client)
+    calibrate(scene)
+    shown = scene.client.get("/calibrate").get_data(as_text=True)
+    assert "kaum zu unterscheiden, oder dort fehlt ein Stein: white.S1 (white)" in shown

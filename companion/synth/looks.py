@@ -117,8 +117,19 @@ def looks_layout() -> Layout:
     return read_layout(data, "builtin:looks")
 
 
-def paint(layout: Layout, look: Look, placement: dict[str, str], seed: int) -> Image:
-    """The flat board of ``look`` with the pieces of ``placement`` (field → colour)."""
+def paint(
+    layout: Layout,
+    look: Look,
+    placement: dict[str, str],
+    seed: int,
+    camera_at: tuple[float, float, float] | None = None,
+) -> Image:
+    """The flat board of ``look`` with the pieces of ``placement`` (field → colour).
+
+    With the layout's ``piece_height`` and ``camera_at`` (the camera's centre over the
+    board: x, y in mm and its height above the board), a piece is a standing cylinder as
+    that camera sees it: its side from its foot to where its top appears, leaning away
+    from the camera's foot over the next field, and its top there (a tall piece)."""
     rng = np.random.default_rng(seed)
     w, h = round(layout.width * PX_PER_MM), round(layout.height * PX_PER_MM)
     img = np.empty((h, w, 3), np.float32)
@@ -168,16 +179,46 @@ def paint(layout: Layout, look: Look, placement: dict[str, str], seed: int) -> I
         shade += 0.5 * np.exp(-((xx + 0.35) ** 2 + (yy + 0.35) ** 2) / 0.02)
     disc = np.asarray(cv2.GaussianBlur(disc, (0, 0), 0.7), np.float32)
     k = disc.shape[0] // 2
-    for fid, colour in placement.items():
+    height = layout.piece_height if camera_at is not None else 0.0
+    # far pieces first: a piece nearer the camera's foot hides the one leaning behind it
+    order = sorted(placement, key=lambda fid: -_foot_distance(layout, fid, camera_at))
+    if height <= 0:
+        order = list(placement)  # flat pieces do not overlap: as placed
+    for fid in order:
+        colour = placement[fid]
         f = layout.fields[fid]
-        cx, cy = px(f.x, f.y)
         base = np.array(look.pieces[colour], np.float32)
         tone = base * rng.uniform(0.97, 1.03)
         piece = np.minimum(tone[None, None, :] * shade[..., None], 255.0)
-        area = img[cy - k : cy + k + 1, cx - k : cx + k + 1]
-        alpha = disc[..., None]
-        area[:] = area * (1 - alpha) + piece * alpha
+        flank = np.minimum(tone[None, None, :] * (0.8 * shade[..., None]), 255.0)
+        steps = 0 if height <= 0 else int(np.ceil(height * PX_PER_MM / 2))
+        for n in range(steps + 1):  # the side as discs up the piece, then its top
+            cx, cy = px(*_raised(f.x, f.y, height * n / max(steps, 1), camera_at))
+            if not (k <= cx < w - k and k <= cy < h - k):
+                continue
+            area = img[cy - k : cy + k + 1, cx - k : cx + k + 1]
+            alpha = disc[..., None]
+            area[:] = area * (1 - alpha) + (piece if n == steps else flank) * alpha
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _raised(
+    x: float, y: float, z: float, camera_at: tuple[float, float, float] | None
+) -> tuple[float, float]:
+    """Where a point ``z`` mm above the board at (x, y) appears on the board plane, seen
+    from ``camera_at`` (its x, y and height): along the ray from the camera through it."""
+    if camera_at is None or z <= 0:
+        return x, y
+    cx, cy, ch = camera_at
+    s = ch / max(ch - z, 1e-6)
+    return cx + s * (x - cx), cy + s * (y - cy)
+
+
+def _foot_distance(layout: Layout, fid: str, camera_at: tuple[float, float, float] | None) -> float:
+    if camera_at is None:
+        return 0.0
+    f = layout.fields[fid]
+    return float(np.hypot(f.x - camera_at[0], f.y - camera_at[1]))
 
 
 def random_placement(layout: Layout, look: Look, rng: np.random.Generator) -> dict[str, str]:
@@ -210,8 +251,13 @@ def photograph_look(
     conditions: Conditions = NORMAL,
     scene_seed: int | None = None,
 ) -> SynthPhoto:
-    """A camera photo of ``placement`` on a board of ``look`` (the pose is fixed: a set-up)."""
-    texture = paint(layout, look, placement, int(rng.integers(1 << 30)))
+    """A camera photo of ``placement`` on a board of ``look`` (the pose is fixed: a set-up).
+    Pieces stand ``layout.piece_height`` tall, seen from the pose's camera."""
+    rot = cv2.Rodrigues(np.asarray(rvec, np.float64))[0]
+    centre = -rot.T @ np.asarray(tvec, np.float64).reshape(3)
+    # the board's z axis points away from the camera (a piece's top is at z = -height)
+    at = (float(centre[0]), float(centre[1]), float(-centre[2]))
+    texture = paint(layout, look, placement, int(rng.integers(1 << 30)), at)
     return photograph(
         layout,
         rng,

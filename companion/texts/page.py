@@ -668,27 +668,39 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "cal.swapped": (
         "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
-        "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht?",
+        "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht? (so gelernt, wie "
+        "angegeben)",
         "{label}: {count} of the {total} fields that should hold a piece show a printed "
-        "field (e.g. {example}); are the photos swapped?",
+        "field (e.g. {example}); are the photos swapped? (learnt as told)",
     ),
-    "cal.no_piece": ("keinen Stein", "no piece"),
     "cal.empty": ("leer", "empty"),
-    "cal.in_place": ("steht jeder Stein an seinem Platz?", "is every piece in place?"),
-    "cal.missing": (
-        "fehlt dort ein Stein von {piece}? steht jeder Stein an seinem Platz?",
-        "a {piece} piece missing there? is every piece in place?",
-    ),
-    "cal.no_read_back": (
-        "{label}: liest sich mit den eingemessenen Farben nicht als seine Stellung: {field} "
-        "zeigt {seen}, sollte {want} sein ({count} Felder weichen ab: {fields}); {why}",
-        "{label}: does not read back as its position with the fitted colours: {field} "
-        "shows {seen}, should be {want} ({count} fields differ: {fields}); {why}",
-    ),
     "cal.held": ("{field} ({piece})", "{field} ({piece})"),
     "cal.not_empty": (
+        "{label}: ist das Brett wirklich leer? Die Kamera sieht vielleicht {held}{more}; "
+        "stehen dort Steine, bitte abräumen und neu aufnehmen",
+        "{label}: is the board really empty? The camera may see {held}{more}; if pieces "
+        "stand there, clear the board and capture again",
+    ),
+    "cal.not_empty_sure": (
         "{label}: das Brett ist nicht leer: {held}{more}; bitte das Brett abräumen und neu "
         "aufnehmen",
         "{label}: the board is not empty: {held}{more}; clear the board and capture again",
+    ),
+    "cal.contradiction": (
+        "{label}: {field} sollte aussehen wie auf {other} (auf beiden {what}), sieht aber "
+        "ganz anders aus (Farbabstand {delta}); liegt dort eine Hand, oder steht ein Stein "
+        "falsch?",
+        "{label}: {field} should look as on {other} ({what} on both), but looks very "
+        "different (colour distance {delta}); is a hand over it, or a piece out of place?",
+    ),
+    "cal.alike": (
+        "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
+        "bleibt der Leser unsicher "
+        "und fragt; ein zweites bekanntes Foto mit diesen Steinen anderswo oder besseres "
+        "Licht hilft (prüfen mit 'calibrate check')",
+        "too close to tell apart under this light, or a piece missing there: {fields} — the "
+        "reader stays unsure there "
+        "and asks; a second known photo (--position) with those pieces elsewhere, or "
+        "better light, helps (check with 'calibrate check')",
     ),
 }

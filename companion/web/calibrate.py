@@ -3,9 +3,11 @@
 The referee (PIN) captures the camera's current frame of the empty board and of the
 start position (every piece on its station), then fits the colour profiles. The fit is
 the same as ``companion calibrate colours`` (:func:`companion.calibration.fit_colours`),
-with its checks: photos that do not read back as what they are said to show are refused
-with a one-line reason and nothing is saved. An "empty board" with something on it is
-refused when it is captured, and saving needs both photos. A good fit is saved to the
+with its checks: photos that contradict each other are refused with a one-line reason
+and nothing is saved. An "empty board" in which the colours in use see pieces is refused
+when they were measured on this board and sure of a piece; otherwise it is captured
+and the players are asked whether the board is really empty (the default colours of a
+look never calibrated cannot tell). Saving needs both photos. A good fit is saved to the
 calibration file in the config's data directory and the camera reads with it from the
 next frame on (the board with its colours, the dice within the file's tray and with its
 dice colours); the calibration it replaced is kept and can be restored, and "reset" goes
@@ -41,9 +43,9 @@ from companion.calibration import (
     backup_path,
     board_reader,
     dice_setup,
+    doubt_empty,
     fit_colours,
     load_calibration,
-    refuse_pieces_on_empty,
     reset_calibration,
     restore_calibration,
     save_calibration,
@@ -141,10 +143,12 @@ def capture() -> tuple[str, int] | BaseResponse:
         return _page(t("cal_no_camera"), 409)
     calibration, _ = _current()
     reader = board_reader(layout, calibration)
+    question = ""
     try:
         found = reader.locator.locate(frame)
         if found is not None and kind == "empty":
-            refuse_pieces_on_empty(reader, frame, t("cal_empty"))
+            measured = calibration is not None and calibration.profiles is not None
+            question = doubt_empty(reader, frame, t("cal_empty"), measured)
     except CompanionError as exc:  # the frame size is not the calibrated one; pieces on it
         return _page(say(message(exc)), 409)
     if found is None:
@@ -152,6 +156,8 @@ def capture() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         _captures().photos[kind] = frame.copy()
     flash(t(f"cal_captured_{kind}"))
+    if question:  # colours never measured on this board cannot tell: the players can
+        flash(say(question))
     return redirect(url_for("calibrate.page"))
 
 
@@ -198,12 +204,14 @@ def save() -> tuple[str, int] | BaseResponse:
     base = calibration or Calibration(layout=layout.name)
     known = {"empty": {}, "start": start_placement(layout)}
     kinds = [k for k in KINDS if k in photos]
+    notes: list[str] = []
     try:
         fitted = fit_colours(
             layout,
             base,
             [(photos[k], known[k]) for k in kinds],
             [t(f"cal_{k}") for k in kinds],
+            notes,
         )
         save_calibration(fitted, path)
     except CompanionError as exc:
@@ -216,6 +224,8 @@ def save() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         _captures().photos.clear()
     flash(t("cal_saved"))
+    for note in notes:  # what it learnt but cannot tell apart: the referee should know
+        flash(say(note))
     return redirect(url_for("calibrate.page"))
 
 

@@ -47,6 +47,10 @@ ANOMALY_D2 = 40.0
 MIN_INTRUDED = 5
 #: A field colour with a channel at or above this is clipped by the sensor.
 SATURATED = 250.0
+#: A field whose sampling disc lies more than this share outside the photo is out of view
+#: (a quarter of a disc still tells a piece from its field);
+#: below it, the disc is clipped at the photo's edge and its points in view are read.
+MAX_OUT_OF_VIEW = 0.75
 #: Rounds of refitting a class's light with its clipped channels censored.
 CENSOR_ROUNDS = 3
 #: Weight of one background probe as a light reference, against 1 for a sure field.
@@ -69,6 +73,14 @@ LIGHT_SLACK = 0.12
 MIN_SLACK = 0.04
 MAX_SLACK = 0.25
 GLARE_SLACK = 12.0
+#: How far glare may stray from the neighbours' estimate when a clipped field is scored
+#: again as under a glare spot (levels): free, as glare only adds light.
+GLARE_FREE = 150.0
+#: A clipped field read with less confidence than this is scored again as under glare
+#: (the reader's UNSURE: below it the frame would wait).
+GLARE_DOUBT = 0.8
+#: The most confidence a field read under a glare spot gets: drawn unsure, still used.
+GLARE_CONFIDENCE = 0.85
 #: Colour noise per channel (0..255) of a field's median in the light fit.
 COLOUR_NOISE = 6.0
 #: A background probe's light may stray this far from the smooth fit over the board: the
@@ -78,6 +90,9 @@ PROBE_SLACK = 0.25
 PROBE_GLARE = 40.0
 PROBE_NOISE = 8.0
 PROBE_D2 = 6.0
+#: Grey levels of a disc's texture that are noise whatever its brightness (a dark disc's
+#: texture, relative to its brightness, is mostly this).
+TEXTURE_NOISE = 4.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
 
@@ -102,6 +117,7 @@ class FieldSampler:
         self.to_plane = np.linalg.pinv(self.from_plane.T).T.copy()
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
+        self.piece_radius = layout.piece_diameter / 2
         self.probes_mm, self.probe_bgr = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
         #: the ring of board around each field that no piece covers (vision/board/surround.py)
@@ -118,14 +134,37 @@ class FieldSampler:
         if self.height > 0:
             discs = location.project_raised(self.offsets_mm.reshape(-1, 2), self.height, size)
             probes = location.project(self.probes_mm) if len(self.probes_mm) else np.zeros((0, 2))
-            return discs.reshape(n, p, 2), probes
+            return discs.reshape(n, p, 2), self._not_behind_pieces(probes, location, size)
         allpx = location.project(np.vstack([self.offsets_mm.reshape(-1, 2), self.probes_mm]))
         return allpx[: n * p].reshape(n, p, 2), allpx[n * p :]
+
+    def _not_behind_pieces(
+        self, probes: FloatArray, location: Location, size: tuple[int, int]
+    ) -> FloatArray:
+        """The probes, those a piece standing on any field could hide moved out of view.
+
+        A tall piece seen slanted covers the board from its foot to where its top
+        appears, leaning over the plain board towards the next field: a probe there
+        would show the piece's side and call the frame busy with a hand (the bench's
+        pieces 30 mm tall: 22 of 50 clean frames)."""
+        if not len(probes):
+            return probes
+        base = location.project(self.centres)
+        top = location.project_raised(self.centres, self.height, size)
+        edge = location.project(self.centres + np.array([self.piece_radius, 0.0]))
+        reach = 1.2 * np.hypot(*(edge - base).T) + 2.0
+        lean = top - base
+        rel = probes[:, None, :] - base[None, :, :]
+        t = np.clip((rel * lean[None]).sum(2) / np.maximum((lean**2).sum(1), 1e-9), 0.0, 1.0)
+        gap = rel - t[..., None] * lean[None]
+        hidden = (np.hypot(gap[..., 0], gap[..., 1]) < reach[None, :]).any(axis=1)
+        return np.where(hidden[:, None], -1.0, probes)
 
     def sample(
         self, image: npt.NDArray[np.uint8], location: Location, *, surround: bool = False
     ) -> Samples | None:
-        """The fields' colours, textures and the probes' colours; None if out of view.
+        """The fields' colours, textures and the probes' colours; None if a field is out
+        of view (a disc clipped at the photo's edge is read from its points in view).
 
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
@@ -136,12 +175,15 @@ class FieldSampler:
         m = len(self.probes_mm)
         h, w = image.shape[:2]
         px, ppx = self.points(location, (w, h))
-        if px[..., 0].min() < 0 or px[..., 1].min() < 0:
-            return None
-        if px[..., 0].max() > w - 1 or px[..., 1].max() > h - 1:
-            return None
+        out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
+        clipped = np.flatnonzero(out.any(axis=1))
+        if len(clipped) and (out[clipped].mean(axis=1) > MAX_OUT_OF_VIEW).any():
+            return None  # a field (mostly) out of the picture cannot be read
         got = cv2.remap(
-            image, px[..., 0].astype(np.float32), px[..., 1].astype(np.float32), cv2.INTER_LINEAR
+            image,
+            np.clip(px[..., 0], 0, w - 1).astype(np.float32),
+            np.clip(px[..., 1], 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
         ).astype(np.float64)
         colours = np.median(got, axis=1)
         means = got.mean(axis=1)
@@ -151,6 +193,11 @@ class FieldSampler:
         # disc's best plane is taken out before its darkest sixth is measured
         flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
         texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
+        for i in clipped:  # a disc at the photo's edge: only its points in view count
+            seen = ~out[i]
+            colours[i] = np.median(got[i, seen], axis=0)
+            means[i] = got[i, seen].mean(axis=0)
+            texture[i] = _texture(grey[i, seen], self.from_plane[:, seen])
         probes = np.full((m, 3), np.nan)
         seen = (ppx[:, 0] >= 0) & (ppx[:, 1] >= 0) & (ppx[:, 0] <= w - 1) & (ppx[:, 1] <= h - 1)
         if seen.any():
@@ -173,6 +220,14 @@ class FieldSampler:
         grey = np.where(inside, got.astype(np.float64).mean(axis=1), np.nan)
         out[self._ring_ok] = contrast(grey.reshape(-1, sectors, k))
         return out
+
+
+def _texture(grey: FloatArray, from_plane: FloatArray) -> float:
+    """The texture of one disc from some of its points (grey levels, their plane basis)."""
+    n = len(grey)
+    plane = np.linalg.lstsq(from_plane.T, grey, rcond=None)[0] @ from_plane
+    flat = np.sort(grey - plane)
+    return float((flat[n // 2] - flat[n // 6]) / (np.median(grey) + 1.0))
 
 
 @dataclass(frozen=True)
@@ -221,6 +276,7 @@ class FieldVerdicts:
     anomaly: npt.NDArray[np.bool_]
     light: FloatArray  # the estimated light level (1 = the profiles' light)
     intruded: int = 0  # background probes that show something over the board
+    glare: npt.NDArray[np.bool_] | None = None  # fields under a glare spot (:func:`_under_glare`)
 
 
 def light_kernel(centres: FloatArray, probes_mm: FloatArray) -> FloatArray:
@@ -284,7 +340,53 @@ def classify(
             np.fill_diagonal(near, 0.0)
             slack = _light_slack(bright, light * ref, trusted, saturated, near)
             verdict = _score(colours, texture, light, none, slack, profiles)
+    verdict = _under_glare(verdict, colours, texture, light, profiles)
     return replace(verdict, intruded=intruded)
+
+
+def _under_glare(
+    verdict: FieldVerdicts,
+    colours: FloatArray,
+    texture: FloatArray,
+    light: FloatArray,
+    profiles: Profiles,
+) -> FieldVerdicts:
+    """Fields the sensor clipped that are unlike every class, or unsure: a glare spot.
+
+    Where a glare spot covers several fields, the neighbours' light is a gain that
+    explains their brightness (all of them are bright), not the glare it is, and every
+    class looks wrong under it (a yellow piece plus glare clipped to (66, 251, 255) read
+    as "something unknown" on the synthetic camera, and a Tunnel X game waited on it).
+    Glare only adds light: such a field is scored again under the smooth light over the
+    whole board (``light``, fitted robustly: a small spot is an outlier to it) with the
+    glare left free. What that explains is read, never surely (a glare spot hides what
+    the light does not show); what it does not stays unknown. Either way the field is
+    marked as under glare, not as a hand: a hand is no clipped colour, and the plain
+    board around it shows it (:func:`_intruders`, :mod:`.surround`).
+    """
+    clipped = colours.max(axis=1) >= SATURATED
+    rows = clipped & (verdict.anomaly | (verdict.confidence < GLARE_DOUBT))
+    if not rows.any():
+        # a disc burnt white in every channel has no colour left: a white piece, or a
+        # light field whose print the glare burnt flat (the relit Go frames: r0c4, empty,
+        # read white at >= 0.9); only its texture speaks, and never surely
+        burnt = colours.min(axis=1) >= SATURATED
+        held = np.where(burnt, np.minimum(verdict.confidence, GLARE_CONFIDENCE), verdict.confidence)
+        return replace(verdict, confidence=held)
+    none = np.zeros(len(colours))
+    again = _score(colours, texture, light, none, none + MAX_SLACK, profiles, GLARE_FREE)
+    read = rows & ~again.anomaly
+    # where a glare spot lies, no clipped field is sure: glare burns the difference
+    # between a light field and a bright piece (a yellow piece beside the spot read
+    # empty with 0.91)
+    confidence = np.where(read, again.confidence, verdict.confidence)
+    return replace(
+        verdict,
+        labels=np.where(read, again.labels, verdict.labels),
+        confidence=np.where(clipped, np.minimum(confidence, GLARE_CONFIDENCE), confidence),
+        anomaly=verdict.anomaly & ~read,
+        glare=rows,
+    )
 
 
 def _local_affine(
@@ -375,6 +477,7 @@ def _score(
     glare: FloatArray,
     slack: FloatArray,
     profiles: Profiles,
+    glare_slack: float = GLARE_SLACK,
 ) -> FieldVerdicts:
     """Score every field against every class, each under the light that fits it best.
 
@@ -393,8 +496,8 @@ def _score(
     refs = np.concatenate(
         [profiles.empty_bgr[:, None, :], np.broadcast_to(profiles.piece_bgr, (n, k, 3))], axis=1
     )  # (N, 1 + K, 3): what each class looks like under the calibration light
-    seen = _censored(colours, refs, gain, glare, slack)
-    g, glr = _class_light(seen, refs, gain, glare, slack)
+    seen = _censored(colours, refs, gain, glare, slack, glare_slack)
+    g, glr = _class_light(seen, refs, gain, glare, slack, glare_slack)
     corrected = (seen - glr[..., None]) / g[..., None]
     # texture is contrast over brightness: under glare the print is as dark against the
     # field as before but the field is brighter, so each class sees it without its glare
@@ -405,11 +508,14 @@ def _score(
     # a plain disc is no sign of a piece
     faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], profiles.empty_texture)
     missing = np.maximum(profiles.empty_texture * faded - texture, 0) / faded
+    # texture is relative to the disc's brightness: on a dark disc a few grey levels of
+    # noise, a glossy highlight or JPEG are a big share (a black piece at the board's edge
+    # showed 0.3-0.5 where its calibration photo showed 0.06), so its spread grows there
+    tex_std = np.hypot(profiles.texture_std, TEXTURE_NOISE / bright)
     tex = np.column_stack(
         [
             (missing / profiles.texture_std) ** 2,
-            (np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0)) ** 2
-            / profiles.texture_std**2,
+            (np.maximum(tex_seen[:, 1:] - profiles.piece_texture[None, :], 0)) ** 2 / tex_std**2,
         ]
     )
     # a print whose darkest part is clipped as well may be burnt out by more light than
@@ -434,7 +540,7 @@ def _score(
     d2 = (((lab - refs_lab) / stds) ** 2).sum(axis=2) + tex
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
     d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
-    d2 += ((glr - glare[:, None]) / (GLARE_SLACK + 0.3 * np.abs(glare[:, None]))) ** 2
+    d2 += ((glr - glare[:, None]) / (glare_slack + 0.3 * np.abs(glare[:, None]))) ** 2
     norm = np.log(stds).sum(axis=2)
     # "something else" (a hand, a cup, a colour never calibrated) as one more class, as
     # likely as a class at ANOMALY_D2: a field far from every class is not sure of any
@@ -456,7 +562,12 @@ def _score(
 
 
 def _censored(
-    colours: FloatArray, refs: FloatArray, gain: FloatArray, glare: FloatArray, slack: FloatArray
+    colours: FloatArray,
+    refs: FloatArray,
+    gain: FloatArray,
+    glare: FloatArray,
+    slack: FloatArray,
+    glare_slack: float = GLARE_SLACK,
 ) -> FloatArray:
     """What each class (N, C, 3) sees at every field, a clipped channel read as censored.
 
@@ -477,7 +588,7 @@ def _censored(
     slack_r = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[rows]
     got = np.broadcast_to(sub, refs_r.shape)
     for _ in range(CENSOR_ROUNDS):
-        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r)
+        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r, glare_slack)
         got = np.where(clip_r, np.maximum(sub, g[..., None] * refs_r + b[..., None]), sub)
     seen[rows] = got
     return seen

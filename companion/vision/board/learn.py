@@ -99,10 +99,19 @@ def fit_profiles(
         if seen:
             bgr = np.array([g[0] for g in seen])
             piece_bgr.append(np.median(bgr, axis=0))  # one piece out of place moves it little
-            # one piece says nothing about the spread: the default one until more are seen
-            spread = to_lab(bgr).std(axis=0) * 1.5 if len(seen) >= 2 else DEFAULT_PIECE_STD
+            # one piece says nothing about the spread: the default one until more are seen;
+            # from three on, robust (the median's distance): one piece out of place, or
+            # one said to be there that is not, widens it little
+            lab = to_lab(bgr)
+            if len(seen) >= 3:
+                mad = np.median(np.abs(lab - np.median(lab, axis=0)), axis=0)
+                spread = np.minimum(1.4826 * mad, lab.std(axis=0)) * 1.5
+            else:
+                spread = lab.std(axis=0) * 1.5 if len(seen) >= 2 else DEFAULT_PIECE_STD
             piece_std.append(np.maximum(spread, MIN_STD))
-            piece_tex.append(max(g[1] for g in seen) + 0.01)
+            tex = np.array([g[1] for g in seen])
+            robust = np.median(tex) + 3 * 1.4826 * np.median(np.abs(tex - np.median(tex)))
+            piece_tex.append(float(min(tex.max(), robust if len(seen) >= 3 else tex.max())) + 0.01)
         else:
             k = base_index[c]
             piece_bgr.append(base.piece_bgr[k])
@@ -129,9 +138,12 @@ def fit_profiles(
         spread = np.concatenate(residual).std(axis=0) * 1.5
         empty_std = np.maximum(np.maximum(spread, MIN_STD), base.empty_std * 0.6)
     rings = [got.surround for got, _ in samples if got.surround is not None]
-    # the ring around a field is never under a piece: every photo shows it; the median
-    # keeps one odd photo (a shadow's edge, a sleeve at the border) from setting it
-    surround = np.median(rings, axis=0) if rings else base.empty_surround
+    # the ring around a field is never under a piece, but a neighbour's shadow or a
+    # sleeve at the border adds contrast to it on one photo: only what every photo shows
+    # is the board's own (with the median of two photos, a shadow on the known photo
+    # made a bare ring "structured", and clean frames of the Gravitation board in five
+    # looks busy, 16 of 50; docs/vision.md)
+    surround = np.min(rings, axis=0) if rings else base.empty_surround
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),

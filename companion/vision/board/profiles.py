@@ -42,6 +42,11 @@ DEFAULT_PRINTED_TEXTURE = 0.12
 DEFAULT_TEXTURE_STD = 0.025
 #: The narrowest spread a calibration may store (a photo is never that exact twice).
 MIN_STD = (4.5, 5.0, 5.0)
+#: A field's empty look and a piece colour closer than this (squared spreads in Lab, the
+#: missing print included) are alike: a reading between them is never sure. Measured on
+#: the Gravitation board in five looks: grey-white pieces on light-grey fields lie 7-10
+#: apart, and were read empty with 0.97 where the light moved them (bench/board.py).
+ALIKE_D2 = 12.0
 #: The plain board colour between the fields (BGR), as drawn by companion.render.
 DEFAULT_BACKGROUND = (51.0, 34.0, 28.0)
 
@@ -74,6 +79,18 @@ class Profiles:
     def piece_lab(self) -> FloatArray:
         """The piece colours in CIE Lab (computed once, not for every frame)."""
         return to_lab(self.piece_bgr)
+
+    @functools.cached_property
+    def alike(self) -> npt.NDArray[np.bool_]:
+        """(N, K): whether field i's empty look and piece colour k are too alike to tell
+        apart surely under the calibration light: within ALIKE_D2 squared spreads of each
+        other in Lab, the missing print of a piece counted too. The reader is never sure
+        there (a light piece on a light field; issue 31)."""
+        spread = np.sqrt(self.piece_std[None, :, :] ** 2 + self.empty_std[None, None, :] ** 2)
+        d2 = (((self.piece_lab[None, :, :] - self.empty_lab[:, None, :]) / spread) ** 2).sum(2)
+        tex = np.maximum(self.empty_texture[:, None] - self.piece_texture[None, :], 0.0)
+        d2 += (tex / self.texture_std) ** 2
+        return np.asarray(d2 < ALIKE_D2, np.bool_)
 
     def to_json(self) -> dict[str, Any]:
         """Readable JSON: colours and fields by name, numbers rounded."""

@@ -7,7 +7,7 @@ watcher in :mod:`companion.vision.board.still` adds smoothing and the still-boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,34 @@ SURE = 0.9
 UNSURE = 0.8
 
 
+#: The most confidence a reading gets between a field's empty look and a piece colour too
+#: alike to tell apart (Profiles.alike): drawn as unsure, yet used (above UNSURE).
+ALIKE_CONFIDENCE = 0.85
+
+
+def _unsure_where_alike(verdicts: FieldVerdicts, alike: npt.NDArray[np.bool_]) -> FieldVerdicts:
+    """Where the verdict (empty, or a piece colour) has a class too alike to it on that
+    field, the reader cannot be sure: its confidence is held below SURE."""
+    labels = verdicts.labels
+    rows = np.arange(len(labels))
+    close = np.where(labels < 0, alike.any(axis=1), alike[rows, np.maximum(labels, 0)])
+    if not close.any():
+        return verdicts
+    held = np.where(close, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence)
+    return replace(verdicts, confidence=held)
+
+
+class Cause(NamedTuple):
+    """Why a frame is busy, for the page to say in the players' words: ``kind`` is "hand"
+    (the board around a field, or between the fields, is hidden), "glare" (a field the
+    sensor clipped that no class explains even under free glare), "unknown" (something
+    over a field that is no piece), "unsure" (a field between two classes) or "" (not
+    busy); ``field`` the first such field ("" for a hand seen between the fields)."""
+
+    kind: str
+    field: str
+
+
 @dataclass(frozen=True)
 class BoardRead:
     """What one frame shows. ``fields`` holds occupied fields only, with their colour."""
@@ -40,6 +68,9 @@ class BoardRead:
     reason: str = ""  # why not found / why busy, for people
     markers: tuple[int, ...] = ()
     colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
+    #: why the frame is busy, as data for the page to word: (kind, field)
+    cause: Cause = field(default_factory=lambda: Cause("", ""))
+    glare: tuple[str, ...] = ()  # fields under a glare spot (read unsure, or unknown)
 
     def to_json(self, image: str) -> dict[str, Any]:
         """The JSON line of ``companion read-board --json`` (DESIGN.md)."""
@@ -52,6 +83,10 @@ class BoardRead:
         out["markers"] = list(self.markers)
         if self.reason:
             out["reason"] = self.reason
+        if self.cause.kind:
+            out["cause"] = {"kind": self.cause.kind, "field": self.cause.field}
+        if self.glare:
+            out["glare"] = list(self.glare)
         return out
 
 
@@ -97,6 +132,7 @@ class BoardReader:
             return BoardRead(found=False, reason=why, markers=location.markers)
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
+        verdicts = _unsure_where_alike(verdicts, self.profiles.alike)
         covered = np.zeros(len(s.ids), np.bool_)
         if rings is not None and sampled.surround is not None:
             # the board's print around a field is gone: something other than a piece is
@@ -132,21 +168,28 @@ class BoardReader:
             ids[i] for i in np.argsort(verdicts.confidence) if verdicts.confidence[i] < UNSURE
         ]
         hid = [ids[i] for i in np.flatnonzero(covered)]
-        reason = ""
+        glare = verdicts.glare if verdicts.glare is not None else np.zeros(len(ids), np.bool_)
+        reason, cause = "", Cause("", "")
         if hid:
             more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
             reason = f"busy: something over {hid[0]}{more} hides the board around it"
+            cause = Cause("hand", hid[0])
         elif odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
+            cause = Cause("glare" if glare[ids.index(odd[0])] else "unknown", odd[0])
         elif verdicts.intruded >= MIN_INTRUDED:
             reason = "busy: a hand or an object is over the board"
+            cause = Cause("hand", "")
         elif unsure:
             f = unsure[0]
             more = f" and {len(unsure) - 1} more" if len(unsure) > 1 else ""
             seen = occupied.get(f, "empty")
             reason = f"busy: unsure of {f} ({seen}? confidence {confidence[f]:.2f}){more}"
+            cause = Cause("unsure", f)
         return BoardRead(
+            cause=cause,
+            glare=tuple(ids[i] for i in np.flatnonzero(glare)),
             found=True,
             busy=bool(reason),
             fields=occupied,

@@ -1,0 +1,129 @@
+"""``companion layout grid SIZE --spacing MM -o FILE``: a board's layout file, no Python.
+
+A club's own board is read once it is a layout file of its fields (calibration/README.md,
+step 3b). Two ways to write one:
+
+* ``grid SIZE --spacing MM`` — a square grid board (Go, Gomoku): fields ``rRcC``, row 0
+  the top line, column 0 the left one (:func:`companion.layout.grid_layout_data`);
+* ``fields FILE.csv`` — a board measured by hand: one field a line, ``ID,X,Y`` in
+  millimetres from the board's centre (x to the right, y downwards); a first line
+  ``id,x,y`` and lines starting with ``#`` are skipped.
+
+The file is checked as ``read-board --layout FILE`` will read it before it is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from companion.cli.common import add_json_argument, decimal, print_json
+from companion.errors import CompanionError
+from companion.layout import grid_layout_data
+from companion.layoutfile import read_layout
+
+NAME = "layout"
+HELP = "write the layout file of a board of your own (a grid, or fields measured by hand)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    kinds = parser.add_subparsers(dest="kind", required=True, metavar="KIND")
+    grid = kinds.add_parser("grid", help="a square grid board: fields r0c0 ... (row 0 on top)")
+    grid.add_argument("size", type=int, metavar="SIZE", help="lines per side, e.g. 9, 13 or 19")
+    grid.add_argument(
+        "--spacing", type=decimal(1, 1000), required=True, metavar="MM", help="line spacing"
+    )
+    grid.add_argument(
+        "--margin",
+        type=decimal(0, 1000),
+        metavar="MM",
+        help="board beyond the outer lines (default: one spacing)",
+    )
+    _common(grid)
+    fields = kinds.add_parser("fields", help="fields measured by hand: a CSV file of ID,X,Y (mm)")
+    fields.add_argument("table", metavar="FILE.csv", help="one field a line: ID,X,Y in mm")
+    _common(fields)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--piece-diameter",
+        type=decimal(1, 1000),
+        metavar="MM",
+        help="how wide a piece is (default: 0.9 spacing for a grid, else 20)",
+    )
+    parser.add_argument(
+        "--piece-height",
+        type=decimal(0, 1000),
+        default=0.0,
+        metavar="MM",
+        help="how tall a piece is: the reader looks where its top appears (default 0)",
+    )
+    parser.add_argument("--name", help="the layout's name (default: the file's name)")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="a .json file")
+    add_json_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.output)
+    name = args.name or out.stem
+    if args.kind == "grid":
+        if not 2 <= args.size <= 40:
+            raise CompanionError(f"a grid has 2 to 40 lines per side, not {args.size}")
+        diameter = args.piece_diameter or round(0.9 * args.spacing, 2)
+        data = grid_layout_data(
+            name, args.size, args.spacing, diameter, args.piece_height, args.margin
+        )
+    else:
+        data = _measured(name, Path(args.table), args.piece_diameter or 20.0, args.piece_height)
+    layout = read_layout(data, str(out))  # the file as read-board will read it
+    try:
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CompanionError(f"{out}: cannot write: {exc.strerror}") from None
+    if args.json:
+        print_json({"layout": str(out), "name": name, "fields": len(layout.fields)})
+    else:
+        print(f"{out}: layout {name!r}, {len(layout.fields)} fields")
+    return 0
+
+
+def _measured(name: str, table: Path, diameter: float, height: float) -> dict[str, Any]:
+    """The layout data of fields measured by hand (a CSV of ID,X,Y in mm)."""
+    try:
+        lines = table.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CompanionError(f"{table}: cannot read: {exc}") from None
+    fields: list[dict[str, Any]] = []
+    reach = 0.0
+    for number, row in enumerate(csv.reader(lines), start=1):
+        if (
+            not row
+            or row[0].strip().startswith("#")
+            or [c.strip() for c in row] == ["id", "x", "y"]
+        ):
+            continue
+        try:
+            fid, x, y = row[0].strip(), float(row[1]), float(row[2])
+        except (IndexError, ValueError):
+            raise CompanionError(f"{table}, line {number}: expected ID,X,Y (mm)") from None
+        if not (fid and math.isfinite(x) and math.isfinite(y)) or len(row) != 3:
+            raise CompanionError(f"{table}, line {number}: expected ID,X,Y (mm)")
+        fields.append({"id": fid, "x": x, "y": y})
+        reach = max(reach, abs(x) + diameter, abs(y) + diameter)
+    if not fields:
+        raise CompanionError(f"{table}: no fields (one a line: ID,X,Y in mm)")
+    data: dict[str, Any] = {
+        "name": name,
+        "units": "mm",
+        "board": {"shape": "square", "width": 2 * reach, "height": 2 * reach},
+        "piece_diameter": diameter,
+        "fields": fields,
+    }
+    if height:
+        data["piece_height"] = height
+    return data
