@@ -23,13 +23,14 @@ leave-one-source-out by ``bench/dice.py``.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 import numpy.typing as npt
+
+from .net import onnx_net
 
 Image = npt.NDArray[np.uint8]
 #: the network's grid, in input pixels
@@ -112,17 +113,9 @@ def _at(image: Image, scale: float, model: Path, floor: float) -> list[Found]:
     iw = max(MULTIPLE, round(w * scale / MULTIPLE) * MULTIPLE)
     interp = cv2.INTER_AREA if ih < h else cv2.INTER_LINEAR
     small = np.asarray(cv2.resize(image, (iw, ih), interpolation=interp), np.uint8)
-    net = _net(model)
+    net = onnx_net(model)
     net.setInput(prepare(small))
     out = np.asarray(net.forward(), np.float32)[0]
     found = decode(out, 1.0, floor)
     sx, sy = w / iw, h / ih
     return [Found(f.value, f.x * sx, f.y * sy, f.side * (sx + sy) / 2, f.confidence) for f in found]
-
-
-@cache
-def _net(model: Path) -> Any:
-    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    if engine is None:
-        return cv2.dnn.readNetFromONNX(str(model))
-    return cv2.dnn.readNetFromONNX(str(model), engine)

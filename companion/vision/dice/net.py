@@ -118,7 +118,8 @@ def _softmax(logits: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
 
 
 @cache
-def _net(model: Path) -> Any:
+def onnx_net(model: Path) -> Any:
+    """The network in an ONNX file, loaded once, run by ``cv2.dnn``."""
     # OpenCV 5's new engine runs these small networks 1.6-1.9 times slower than its classic
     # one (same answers to 1e-5); OpenCV 4 has only the classic one and no engine argument.
     engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
@@ -132,7 +133,7 @@ def look(image: Image, places: list[tuple[float, float, float]], stage: Stage) -
     if not places:
         return []
     patches = np.stack([crop(image, x, y, side, stage) for x, y, side in places])
-    net = _net(stage.model)
+    net = onnx_net(stage.model)
     out = _answers(net, patches)  # N×13: 10 logits, dx, dy, log side ratio
     probabilities = _softmax(out[:, :-3])
     # The crop turned by 90, 180 and 270 degrees shows the same value: where the first
