@@ -22,3 +22,73 @@ WORDS: dict[str, tuple[str, str]] = {
         "{rolls} rolls: a test for loaded dice needs at least {needed}",
     ),
 }
+
+
+_ONES_DE = "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
+_ONES_DE += "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn"
+_TENS_DE = "zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig"
+_ONES_EN = "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+_ONES_EN += "fourteen fifteen sixteen seventeen eighteen nineteen"
+_TENS_EN = "twenty thirty forty fifty sixty seventy eighty ninety"
+
+
+def _de(n: int) -> str:
+    """A number from 0 to 99 in German words ("einundzwanzig")."""
+    ones, tens = _ONES_DE.split(), _TENS_DE.split()
+    if n < 20:
+        return ones[n]
+    unit = "ein" if n % 10 == 1 else ones[n % 10]
+    return tens[n // 10 - 2] if n % 10 == 0 else f"{unit}und{tens[n // 10 - 2]}"
+
+
+def _en(n: int) -> str:
+    """A number from 0 to 99 in English words ("twenty-one")."""
+    ones, tens = _ONES_EN.split(), _TENS_EN.split()
+    if n < 20:
+        return ones[n]
+    return tens[n // 10 - 2] + ("" if n % 10 == 0 else f"-{ones[n % 10]}")
+
+
+#: The numbers a roll is said with: "tray.n.7" is "sieben"/"seven", "tray.N.7" "Sieben"/"Seven".
+NUMBERS = 100
+WORDS.update({f"tray.n.{n}": (_de(n), _en(n)) for n in range(NUMBERS)})
+WORDS.update({f"tray.N.{n}": (_de(n).capitalize(), _en(n).capitalize()) for n in range(NUMBERS)})
+
+WORDS.update(
+    {
+        # tray/session.py: a roll said, and why a frame or a photo gave none
+        "tray.said": ("{total}: {dice}", "{total}: {dice}"),
+        "tray.and": ("{first} und {last}", "{first} and {last}"),
+        "tray.nothing": ("keine Würfel zu sehen", "no dice in view"),
+        "tray.rolling": ("die Würfel rollen noch", "the dice are still rolling"),
+        "tray.settling": ("Würfel liegen: {values}", "dice lying: {values}"),
+        "tray.blurred": (
+            "das Foto ist verwackelt (die Würfel sind unscharf): bitte noch einmal",
+            "the photo is blurred (the dice are not sharp): please take it again",
+        ),
+        "tray.no_dice_photo": (
+            "auf dem Foto sind keine Würfel zu sehen: nichts gezählt",
+            "no dice in the photo: nothing counted",
+        ),
+        "tray.hand": (
+            "eine Hand in der Schale: es wird gewartet, bis sie weg ist",
+            "a hand in the tray: waiting until it is gone",
+        ),
+        "tray.asked": (
+            "unsicher gelesen: bitte den Wert von Würfel {dice} angeben (nichts geraten)",
+            "read unsurely: please give the value of die {dice} (nothing guessed)",
+        ),
+        "tray.answer_bad": (
+            "Würfel {die}: {value!r} ist keine Augenzahl dieses Würfels ({faces})",
+            "die {die}: {value!r} is no face of this die ({faces})",
+        ),
+        "tray.no_question": (
+            "es ist kein Wurf offen, der eine Antwort braucht",
+            "no roll is waiting for an answer",
+        ),
+        "tray.too_many": (
+            "{count} Würfel auf einmal: mehr als {most} werden nicht gezählt",
+            "{count} dice at once: more than {most} are not counted",
+        ),
+    }
+)
