@@ -86,9 +86,84 @@ WORDS.update(
             "es ist kein Wurf offen, der eine Antwort braucht",
             "no roll is waiting for an answer",
         ),
+        "tray.photo_empty": (
+            "{name}: leere Datei, kein Bild; nichts gezählt",
+            "{name}: empty file, not an image; nothing counted",
+        ),
+        "tray.photo_cut": (
+            "{name}: abgeschnittenes JPEG (kein Ende); nichts gezählt",
+            "{name}: truncated JPEG (no end-of-image marker); nothing counted",
+        ),
+        "tray.photo_unreadable": (
+            "{name}: kein lesbares Bild (beschädigt oder nicht JPEG/PNG); nichts gezählt",
+            "{name}: not a readable image (corrupt or not JPEG/PNG); nothing counted",
+        ),
         "tray.too_many": (
             "{count} Würfel auf einmal: mehr als {most} werden nicht gezählt",
             "{count} dice at once: more than {most} are not counted",
         ),
+    }
+)
+
+WORDS.update(
+    {
+        # the tray's page (companion/web/tray.py, templates/tray.html)
+        "tray_title": ("Würfelschale", "Dice tray"),
+        "tray_sum": ("Summe", "Sum"),
+        "tray_value": ("Augen", "Value"),
+        "tray_kind": ("Würfel", "Die"),
+        "tray_colour": ("Farbe", "Colour"),
+        "tray_confidence": ("Sicherheit", "Confidence"),
+        "tray_asked_mark": ("angegeben", "given"),
+        "tray_die": ("Würfel {number}", "Die {number}"),
+        "tray_read_as": ("gelesen: {value}?", "read: {value}?"),
+        "tray_answer": ("So zählen", "Count it so"),
+        "tray_throw": ("Würfeln (Probekamera)", "Throw (synthetic camera)"),
+        "tray_photo": ("Foto der Würfel", "Photo of the dice"),
+        "tray_send": ("Foto senden", "Send photo"),
+        "tray_photo_hint": (
+            "Vom Handy: die Kamera öffnet sich; das Foto wird gelesen wie ein Bild der Kamera.",
+            "From a phone: the camera opens; the photo is read as the camera's frames are.",
+        ),
+        "tray_fairness": ("Ist der Würfel fair?", "Are the dice fair?"),
+        "tray_no_rolls": ("Noch kein Wurf.", "No roll yet."),
+        "tray_all": ("alle", "all"),
+        "tray_names": (
+            "Gruppen nach Farbe benennen (z. B. rot greift an, blau verteidigt)",
+            "Name the groups by colour (e.g. red attacks, blue defends)",
+        ),
+        "tray_name_example": ("greift an", "attacks"),
+        "tray_names_save": ("Namen speichern", "Save names"),
+        "tray_history": ("Würfe ({count})", "Rolls ({count})"),
+        "tray_dice": ("Würfel", "Dice"),
+        "tray_new": ("Neue Schale", "New tray"),
+        "tray_new_done": (
+            "Neue Schale begonnen; die alten Würfe bleiben im Journal.",
+            "New tray started; the old rolls stay in the journal.",
+        ),
+        "tray_thrown": (
+            "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
+            "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
+        ),
+        "tray_no_synthetic": (
+            "Keine Probekamera: bitte würfeln oder ein Foto senden.",
+            "No synthetic camera: roll the dice or send a photo.",
+        ),
+        "tray_no_photo": ("Kein Foto gewählt.", "No photo chosen."),
+        "tray.kind_unknown": (
+            "unbekannte Würfelart {kind!r} (d6 oder miwin)",
+            "unknown kind of dice {kind!r} (d6 or miwin)",
+        ),
+        "tray_opened": (
+            "Die Würfelschale ist bereit: jeder Wurf wird gelesen, gezählt und geprüft.",
+            "The dice tray is ready: every roll is read, counted and tested.",
+        ),
+        "setup_tray": (
+            "Würfelschale: für jedes Würfelspiel; Spieler, Phase und Regeln gibt es hier nicht. "
+            "Das laufende Spiel bleibt im Journal.",
+            "Dice tray: for any dice game; there are no players, phase or rules. "
+            "The running game stays in the journal.",
+        ),
+        "game.tray": ("Würfelschale (jedes Würfelspiel)", "Dice tray (any dice game)"),
     }
 )

@@ -89,14 +89,14 @@ def decode_photo(data: bytes, name: str = "photo") -> Image:
     import cv2
 
     if not data:
-        raise CompanionError(f"{name}: empty file, not an image")
+        raise CompanionError(text("tray.photo_empty", name=name))
     check_image_size(data, name)
     if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
-        raise CompanionError(f"{name}: truncated JPEG (no end-of-image marker)")
+        raise CompanionError(text("tray.photo_cut", name=name))
     with quiet_stderr():
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        raise CompanionError(f"{name}: not a readable image (corrupt or not JPEG/PNG)")
+        raise CompanionError(text("tray.photo_unreadable", name=name))
     return np.asarray(image, np.uint8)
 
 
