@@ -130,3 +130,24 @@ def test_the_tray_page_speaks_the_pages_language(tmp_path, lang):
     page = app.test_client().get(f"/tray?lang={lang}").get_data(as_text=True)
     assert ("Würfelschale" in page) == (lang == "de")
     assert ("Dice tray" in page) == (lang == "en")
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"moving": 1.0}, "das Foto ist verwackelt (die Würfel sind unscharf): bitte noch einmal"),
+        (None, "auf dem Foto sind keine Würfel zu sehen: nichts gezählt"),
+    ],
+)
+def test_a_blurred_photo_or_one_without_dice_is_said_and_counts_nothing(tmp_path, options, said):
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    if options is None:
+        image = render_scene(8, scene_options(values=(1,), touching=0.0)).image
+        image[:] = image[0, 0]  # the cloth alone
+    else:
+        image = render_scene(8, scene_options(values=(3, 4), touching=0.0, **options)).image
+    jpeg = cv2.imencode(".jpg", image)[1].tobytes()
+    sent = {"photo": (io.BytesIO(jpeg), "roll.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo", data=sent, follow_redirects=True).get_data(as_text=True)
+    assert said in page and "Würfe (0)" in page
