@@ -119,3 +119,18 @@ def test_a_die_body_colour_is_named():
         cv2.rectangle(image, (60, 60), (140, 140), body, -1)
         cv2.circle(image, (100, 100), 8, (245, 245, 245), -1)  # a pip
         assert colour_of(image, 100, 100, 80) == name
+
+
+def test_miwins_dice_are_read_and_counted_per_kind():
+    from companion.tray.synthetic import TrayCamera
+    from companion.tray.tally import tally
+
+    camera, tray = TrayCamera(seed=3), Tray(None, "miwin")
+    for _ in range(3):
+        camera.throw("miwin")
+        tray.thrown()
+        outcomes = [tray.frame(camera()).state for _ in range(3)]
+        assert outcomes[-1] == "roll"
+    assert {d.colour for r in tray.rolls for d in r.dice} == {"blue", "red", "black"}
+    kinds = sorted((g.kind, g.colour, g.fairness.rolls) for g in tally(tray.rolls))
+    assert kinds == [("miwin-III", "all", 3), ("miwin-IV", "all", 3), ("miwin-V", "all", 3)]
