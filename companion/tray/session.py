@@ -19,7 +19,7 @@ move), so a blurred die is refused with one line instead of waited for. Either w
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -261,7 +261,3 @@ def _view(image: Image) -> tuple[Image, float]:
     size = (WIDTH, max(1, round(h * WIDTH / w)))
     return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8), w / WIDTH
 
-
-def values_of(rolls: Sequence[Roll]) -> list[int]:
-    """Every die's value of ``rolls``, in order."""
-    return [d.value for r in rolls for d in r.dice]
