@@ -30,6 +30,14 @@ def test_a_roll_is_kept_as_a_dice_event_and_survives_a_restart(tmp_path):
         assert again.rolls == [roll]
 
 
+def test_the_names_of_the_colours_survive_a_restart(tmp_path):
+    path = tmp_path / "journal.db"
+    with Journal(path) as journal:
+        TrayLog.open(journal).name({"red": "greift an", "blue": "verteidigt"})
+    with Journal(path) as journal:
+        assert TrayLog.open(journal).names == {"red": "greift an", "blue": "verteidigt"}
+
+
 def test_a_tray_session_is_no_game(tmp_path):
     with Journal(tmp_path / "journal.db") as journal:
         TrayLog.open(journal).record([die(6)], "photo")

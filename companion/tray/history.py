@@ -103,8 +103,14 @@ class TrayLog:
     def __init__(self, journal: Journal | None, session: int) -> None:
         self.journal, self.session = journal, session
         self._rolls: list[Roll] = []
+        #: what the players call each colour's dice, as last named (an "options" event)
+        self.names: dict[str, str] = {}
         if journal is not None:
-            self._rolls = [Roll.from_event(e) for e in journal.events(session) if e.kind == "dice"]
+            for e in journal.events(session):
+                if e.kind == "dice":
+                    self._rolls.append(Roll.from_event(e))
+                elif e.kind == "options" and isinstance(e.data.get("names"), dict):
+                    self.names = {str(k): str(v) for k, v in e.data["names"].items()}
 
     @classmethod
     def open(cls, journal: Journal | None, resume: bool = True) -> TrayLog:
@@ -136,6 +142,12 @@ class TrayLog:
             roll = Roll(len(self._rolls) + 1, "", tuple(dice), source)
         self._rolls.append(roll)
         return roll
+
+    def name(self, names: Mapping[str, str]) -> None:
+        """Keep what the players call each colour's dice (written, then kept)."""
+        if self.journal is not None:
+            self.journal.append(self.session, "options", {"names": dict(names)})
+        self.names = dict(names)
 
     def new_session(self) -> TrayLog:
         """Close this session (kept in the journal) and open a fresh one."""

@@ -132,12 +132,15 @@ class Tray:
         self.settle = SettleDetector(frames=settle_frames)
         self.question: Question | None = None
         self.last = Outcome("nothing", text("tray.nothing"))
-        #: what the players call each colour's dice ("greift an"), by colour
-        self.names: dict[str, str] = {}
 
     @property
     def rolls(self) -> list[Roll]:
         return self.log.rolls
+
+    @property
+    def names(self) -> dict[str, str]:
+        """What the players call each colour's dice ("greift an"), by colour."""
+        return dict(self.log.names)
 
     def frame(self, image: Image) -> Outcome:
         """One camera frame through the settle wait; a settled roll is counted or asked."""
@@ -232,7 +235,7 @@ class Tray:
     def name(self, names: Mapping[str, str]) -> None:
         """Name the colours' groups ("rot greift an"): colour → words (at most 30 chars)."""
         with self.lock:
-            self.names = {c: n.strip()[:30] for c, n in names.items() if n.strip()}
+            self.log.name({c[:20]: n.strip()[:30] for c, n in names.items() if n.strip()})
             self._told(self.last)
 
     def thrown(self) -> None:
@@ -260,4 +263,3 @@ def _view(image: Image) -> tuple[Image, float]:
         return image, 1.0
     size = (WIDTH, max(1, round(h * WIDTH / w)))
     return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8), w / WIDTH
-
