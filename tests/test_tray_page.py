@@ -54,7 +54,7 @@ def test_a_synthetic_throw_is_read_by_the_camera_loop_and_shown(tmp_path):
     assert client.get("/").headers["Location"].endswith("/tray")
     page = post(client, "/tray/throw").get_data(as_text=True)
     thrown = sorted(live.photographer.tray_camera.thrown)
-    for _ in range(3):
+    for _ in range(5):  # the settle wait: three frames alike (four after a new scale)
         live.step()
     page = client.get("/tray?lang=de").get_data(as_text=True)
     history = re.findall(r'data-values="([\d,]+)"', page)
@@ -68,7 +68,7 @@ def test_the_downloads_hold_the_rolls(tmp_path):
     client = app.test_client()
     for _ in range(2):
         post(client, "/tray/throw")
-        for _ in range(3):
+        for _ in range(5):
             live.step()
     rows = client.get("/tray/rolls.csv").get_data(as_text=True).splitlines()
     record = client.get("/tray/rolls.json").get_json()

@@ -18,6 +18,7 @@ move), so a blurred die is refused with one line instead of waited for. Either w
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -36,10 +37,12 @@ from companion.tray.history import Roll, TrayDie, TrayLog
 from companion.tray.tally import faces_of
 from companion.vision.dice.reader import (
     DEFAULT_PROFILES,
+    PYRAMID,
     SURE,
     DiceProfiles,
     DiceReading,
     read_dice,
+    trust,
 )
 from companion.vision.dice.settle import SettleDetector
 from companion.vision.dice.tray import Tray as TrayArea
@@ -132,6 +135,7 @@ class Tray:
         self.settle = SettleDetector(frames=settle_frames)
         self.question: Question | None = None
         self.last = Outcome("nothing", text("tray.nothing"))
+        self._scale: float | None = None  # the pyramid level the last sure dice were read at
 
     @property
     def rolls(self) -> list[Roll]:
@@ -147,7 +151,12 @@ class Tray:
         view, scale = _view(image)
         if hand_in(view):  # the settle wait is not fed: the dice under it are not news
             return self._told(Outcome("busy", text("tray.hand"), scale=scale), quiet=True)
-        reading = read_dice(view, self.kind, self.profiles, self.area)
+        scales = PYRAMID if self._scale is None else (self._scale,)
+        reading = read_dice(view, self.kind, self.profiles, self.area, scales)
+        # as the live referee's watcher: the camera does not move, so the next frame is
+        # read at the pyramid's level nearest to where these dice were read surely
+        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
+        self._scale = near if trust(reading) > 0 else None
         with self.lock:
             settled = self.settle.feed(reading)
             if settled is None:
