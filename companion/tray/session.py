@@ -153,12 +153,16 @@ class Tray:
             return self._told(Outcome("busy", text("tray.hand"), scale=scale), quiet=True)
         scales = PYRAMID if self._scale is None else (self._scale,)
         reading = read_dice(view, self.kind, self.profiles, self.area, scales)
-        # as the live referee's watcher: the camera does not move, so the next frame is
-        # read at the pyramid's level nearest to where these dice were read surely
-        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
-        self._scale = near if trust(reading) > 0 else None
+        self._keep_scale(reading)
         with self.lock:
             settled = self.settle.feed(reading)
+            if settled is not None and len(scales) == 1:
+                # as the live referee's watcher: the roll counted is read at every level
+                # of the pyramid, as a photo is, once per roll and not per frame
+                full = read_dice(view, self.kind, self.profiles, self.area)
+                if full.dice and full.settled:  # else the frames' reading stands
+                    settled = reading = full
+                    self._keep_scale(reading)
             if settled is None:
                 if not reading.dice:
                     note, state = text("tray.nothing"), "nothing"
@@ -169,6 +173,13 @@ class Tray:
                     note, state = text("tray.settling", values=values), "settling"
                 return self._told(Outcome(state, note, reading=reading, scale=scale), quiet=True)
             return self._settled(settled, view, "camera", scale)
+
+    def _keep_scale(self, reading: DiceReading) -> None:
+        """The camera does not move (as the live watcher reads): the next frame is read at
+        the pyramid's level nearest to where these dice were read surely, or at every
+        level where none was sure."""
+        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
+        self._scale = near if trust(reading) > 0 else None
 
     def photo(self, data: bytes, name: str = "photo", source: str = "photo") -> Outcome:
         """A photo posted from a phone: read once; a bad image is a one-line error."""
