@@ -45,7 +45,9 @@ from companion.position import Position, position_from_json
 from companion.texts import text
 
 APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
-SCHEMA_VERSION = 1
+#: 2: the event kind "dice" (a roll of the dice tray, docs/tray.md); a journal of schema 1
+#: is rebuilt once when it is opened for writing (:func:`_upgrade`), its events kept as they are.
+SCHEMA_VERSION = 2
 EVENT_KINDS = (
     "start",
     "options",
@@ -56,8 +58,29 @@ EVENT_KINDS = (
     "correction",
     "undo",
     "finish",
+    "dice",
 )
+#: The ``games.game`` of a dice tray's session: it is no game, so :meth:`Journal.games`
+#: leaves it out (a restart resumes no tray as a game, ``companion export`` never picks one).
+TRAY = "tray"
 
+_EVENTS = """
+CREATE TABLE {table} (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    at        TEXT NOT NULL,
+    kind      TEXT NOT NULL CHECK (kind IN ({kinds})),
+    data      TEXT NOT NULL
+);
+"""
+_EVENT_RULES = """
+CREATE INDEX events_by_game ON events(game_id, id);
+CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+"""
+_KINDS = ", ".join(repr(k) for k in EVENT_KINDS)
 _SCHEMA = f"""
 CREATE TABLE games (
     id        INTEGER PRIMARY KEY,
@@ -67,18 +90,8 @@ CREATE TABLE games (
     players   TEXT NOT NULL,
     finished  TEXT
 );
-CREATE TABLE events (
-    id        INTEGER PRIMARY KEY,
-    game_id   INTEGER NOT NULL REFERENCES games(id),
-    at        TEXT NOT NULL,
-    kind      TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in EVENT_KINDS)})),
-    data      TEXT NOT NULL
-);
-CREATE INDEX events_by_game ON events(game_id, id);
-CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+{_EVENTS.format(table="events", kinds=_KINDS)}
+{_EVENT_RULES}
 """
 
 
@@ -152,6 +165,8 @@ class Journal:
                     f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
                     f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
                 )
+            else:
+                _upgrade(self._db)
             _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
             raise JournalError(_cannot_write(self.path, exc)) from None
@@ -264,6 +279,24 @@ class Journal:
     # ------------------------------------------------------------------ reading
 
     def games(self) -> list[GameRecord]:
+        """The games, oldest first (dice tray sessions are no games: :meth:`trays`)."""
+        return [g for g in self._records() if g.game != TRAY]
+
+    def trays(self) -> list[GameRecord]:
+        """The dice tray's sessions, oldest first (docs/tray.md)."""
+        return [g for g in self._records() if g.game == TRAY]
+
+    def start_tray(self, groups: str = "") -> int:
+        """Open a new dice tray session (``groups``: what the page named each colour's
+        dice, kept as the record's ``players``); returns its id."""
+        with self._writing():
+            cur = self._db.execute(
+                "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
+                (_now(), TRAY, "", groups),
+            )
+        return int(cur.lastrowid or 0)
+
+    def _records(self) -> list[GameRecord]:
         rows = self._db.execute(
             "SELECT id, started, game, layout, players, finished FROM games ORDER BY id"
         )
@@ -478,6 +511,8 @@ def event_problem(kind: str, text: str) -> str | None:
             int(data["undoes"])
         elif kind == "roll":
             [int(d) for d in data["dice"]]
+        elif kind == "dice":
+            [(int(d["value"]), str(d["kind"]), float(d["confidence"])) for d in data["dice"]]
         if kind == "correction" and "corrects" in data:  # a move corrected, the rest replayed
             int(data["corrects"])
             for m in data["moves"]:
@@ -644,13 +679,29 @@ def _check_is_journal(path: Path) -> str:
             f"{path}: another program's SQLite database, not a companion "
             "journal; refusing to touch it"
         )
-    if version != SCHEMA_VERSION:
+    if version not in (1, SCHEMA_VERSION):  # 1 is read as it is, upgraded when written
         raise JournalError(
             f"{path}: journal schema {version}, this companion reads {SCHEMA_VERSION}"
         )
     if ok != "ok":
         raise JournalError(f"{path}: damaged journal ({ok}); refusing to touch it")
     return "journal"
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring a journal of schema 1 to 2 in one transaction: the events table is rebuilt
+    with the new kinds allowed (a CHECK constraint cannot be altered in SQLite), every
+    event copied with its id, the index and the append-only triggers made anew."""
+    if db.execute("PRAGMA user_version").fetchone()[0] != 1:
+        return
+    db.executescript(
+        "BEGIN IMMEDIATE;"
+        + _EVENTS.format(table="events_upgraded", kinds=_KINDS)
+        + "INSERT INTO events_upgraded SELECT id, game_id, at, kind, data FROM events;"
+        + "DROP TABLE events; ALTER TABLE events_upgraded RENAME TO events;"
+        + _EVENT_RULES
+        + f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+    )
 
 
 def _now() -> str:

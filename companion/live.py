@@ -17,6 +17,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -31,6 +32,10 @@ from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
 from companion.watch import Glance, Image, Watcher
+
+if TYPE_CHECKING:
+    from companion.tray.session import Tray
+    from companion.tray.synthetic import TrayCamera
 
 log = logging.getLogger("companion.live")
 
@@ -48,6 +53,8 @@ class Live:
         self.table, self.camera, self.watcher = table, camera, watcher
         #: the synthetic camera's renderer, when the camera is the synthetic one
         self.photographer = photographer
+        #: the dice tray the frames go to instead of the referee (docs/tray.md), or None
+        self.tray: Tray | None = None
         self.frames = 0
         self.glance: Glance | None = None
         # frame number, picture, glance and the reader that read it (a reference, not a copy)
@@ -73,6 +80,9 @@ class Live:
         frame = self.camera.read()
         if frame is None:
             return None
+        tray = self.tray
+        if tray is not None:  # a dice tray: its own settle wait, its own journal events
+            return self._tray_step(tray, frame.image)
         glance = self.watcher.look(frame.image)  # vision, without the table's lock
         with self.table.lock:  # the referee of this moment (a new game has a new one)
             self.watcher.referee = self.table.referee
@@ -86,6 +96,27 @@ class Live:
         self.glance = glance
         with self._view_lock:
             self._last = (self.frames, frame.image, glance, self.watcher.board.reader)
+        return glance
+
+    def _tray_step(self, tray: Tray, image: Image) -> Glance:
+        """One frame for the dice tray; a journal that refuses is said once, as a game's."""
+        try:
+            outcome = tray.frame(image)
+            self._unwritten = None
+        except JournalError as exc:
+            if str(exc) != self._unwritten:
+                self._unwritten = str(exc)
+                log.warning("camera: %s; the roll is read again once the journal writes", exc)
+            tray.settle.reset()
+            outcome = tray.last
+        still = outcome.state == "roll"
+        glance = Glance(
+            "dice", still, note=outcome.note, dice=outcome.reading, dice_scale=outcome.scale
+        )
+        self.frames += 1
+        self.glance = glance
+        with self._view_lock:
+            self._last = (self.frames, image, glance, self.watcher.board.reader)
         return glance
 
     def _not_written(self, exc: JournalError) -> None:
@@ -198,6 +229,8 @@ class TablePhotographer:
         self._key: object = None
         self._image: Image | None = None
         self.thrown: tuple[int, ...] | None = None  # the values of the last throw
+        #: the synthetic dice tray shown instead of the table (docs/tray.md), or None
+        self.tray_camera: TrayCamera | None = None
         self._tray: tuple[Image, float] | None = None  # its picture and when it was thrown
 
     def subject(self) -> Position:
@@ -223,6 +256,8 @@ class TablePhotographer:
         return values
 
     def __call__(self) -> Image:
+        if self.tray_camera is not None:
+            return self.tray_camera()
         if self._tray is not None:
             image, since = self._tray
             waiting = self.table.referee.roll is None

@@ -129,7 +129,7 @@ def test_set_up_offers_the_games_of_the_board_in_view_first_and_every_other(clie
     unlock(client)
     page = client.get("/setup").get_data(as_text=True)
     offered = re.findall(r'<option value="(\w+)"', page)
-    assert offered == ["gravitation", "tunnelx", "tuerme", "tenet"]  # issue 33.8
+    assert offered == ["gravitation", "tunnelx", "tuerme", "tenet", "tray"]  # 33.8; tray: #35
     data = {"game": "tuerme", "players": "red,yellow", "csrf_token": token(client, "/setup")}
     response = client.post("/setup", data=data)  # without the yes to throw the game away
     assert response.status_code == 400 and 'id="other-board"' in response.get_data(as_text=True)

@@ -44,6 +44,15 @@ OPEN = {
     "teaching.page",
     "setup.unlock",
     "setup.lock",
+    # the dice tray (#35): a roll is everyone's; only a new tray session needs the PIN
+    "tray.page",
+    "tray.state_json",
+    "tray.throw",
+    "tray.photo",
+    "tray.answer",
+    "tray.names",
+    "tray.rolls_csv",
+    "tray.rolls_json",
 }
 
 

@@ -2,6 +2,10 @@
 (one line per turn: who rolled what, the announcements, what the referee objected) or,
 with ``--json``, as ``/game/<id>.json`` (every journal event, and the turns).
 
+With ``--tray`` it prints the dice tray's last session instead (``--game N``: session N):
+every die of every roll as CSV, or with ``--json`` the rolls and the fairness of each die
+kind and colour (docs/tray.md).
+
 It reads the journal of the config's data directory (or ``--journal``); while
 ``companion serve`` runs, the server holds the journal, so download from its page then.
 """
@@ -19,9 +23,14 @@ from companion.cli.common import (
 from companion.cli.journal import chosen_game, journal_file
 from companion.journal import Journal
 from companion.record import game_record, record_text
+from companion.tray.export import csv_text, json_record
+from companion.tray.history import session_rolls
 
 NAME = "export"
-HELP = "print a game's record: its turns as text, or every event as JSON (--json)"
+HELP = (
+    "print a game's record: its turns as text, or every event as JSON (--json); "
+    "--tray: the dice tray's rolls as CSV or JSON"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,10 +39,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
     )
     parser.add_argument("--game", type=whole(1, 10**12), help="the game's id (default: the last)")
+    parser.add_argument(
+        "--tray",
+        action="store_true",
+        help="the dice tray's rolls (CSV, or JSON with --json); --game names the session",
+    )
     add_json_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tray:
+        with Journal(journal_file(args), read_only=True) as journal:
+            session, rolls = session_rolls(journal, args.game)
+        if args.json:
+            print_json(json_record(session, rolls))
+        else:
+            print(csv_text(rolls), end="")
+        return 0
     with Journal(journal_file(args), read_only=True) as journal:
         record = game_record(journal, chosen_game(journal, args.game))
     if args.json:

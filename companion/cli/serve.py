@@ -52,6 +52,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start a new game even if the journal holds an unfinished one (which is "
         "otherwise resumed)",
     )
+    parser.add_argument(
+        "--tray",
+        nargs="?",
+        const="d6",
+        choices=("d6", "miwin"),
+        help="a dice tray for any game instead of a game (docs/tray.md): every roll read, "
+        "kept and tested for fairness; --tray miwin for Miwin's dice",
+    )
     parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
 
 
@@ -133,6 +141,12 @@ def _serve(
     )
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
+    tray = None
+    if args.tray:
+        from companion.tray.session import Tray
+
+        tray = Tray(table.journal, args.tray)
+        log.info("dice tray: session %d, %d rolls so far", tray.log.session, len(tray.rolls))
     urls = page_urls(*address)
     late.app = create_app(
         {
@@ -146,6 +160,7 @@ def _serve(
             "LIVE": live,
             "VOICE": voice,
             "CALIBRATION_DIR": config.calibration_dir,
+            "TRAY": tray,
         }
     )
     log.info(

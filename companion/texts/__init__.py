@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from companion.texts import help, names, notation, page, referee, rules, tenet, tuerme
+from companion.texts import help, names, notation, page, referee, rules, tenet, tray, tuerme
 
 __all__ = [
     "LANGUAGES",
@@ -76,6 +76,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     notation.WORDS,
     names.WORDS,
     help.WORDS,
+    tray.WORDS,
 )
 
 _language = "en"

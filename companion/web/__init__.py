@@ -32,7 +32,8 @@ from companion.web.streams import (
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` may hold ``TABLE``, ``REFEREE_PIN`` and Flask settings.
 
-    Also ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
+    Also ``TRAY`` (a dice tray, docs/tray.md: the table page is then the tray),
+    ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
     virtual panel), ``VOICE`` (the table's espeak-ng voice, switched on the table page),
     ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout), and
     ``MAX_STREAMS`` / ``MAX_CAMERA_VIEWS`` (long-lived responses, :mod:`companion.web.streams`).
@@ -74,6 +75,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.web.setup import setup
     from companion.web.table import table as table_pages
     from companion.web.teaching import teaching
+    from companion.web.tray import tray_pages, wire
 
     app.register_blueprint(table_pages)
     app.register_blueprint(setup)
@@ -83,6 +85,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(correct)
     app.register_blueprint(join)
     app.register_blueprint(helping)
+    app.register_blueprint(tray_pages)
+    app.config.setdefault("TRAY", None)
+    if app.config["TRAY"] is not None:  # companion serve --tray
+        wire(app, app.config["TRAY"])
     if app.config.get("PANEL") is not None:
         from companion.web.security import show_pin_on_this_screen
 

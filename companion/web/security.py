@@ -75,6 +75,16 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "teaching.page": None,  # practice changes nothing
     "setup.unlock": None,
     "setup.lock": None,
+    # the dice tray (docs/tray.md): rolls are everyone's, as the dice of a game are;
+    # a new tray session (tray.new) needs the PIN
+    "tray.page": None,
+    "tray.state_json": None,
+    "tray.throw": None,
+    "tray.photo": None,
+    "tray.answer": None,
+    "tray.names": None,
+    "tray.rolls_csv": None,
+    "tray.rolls_json": None,
 }
 
 

@@ -30,8 +30,12 @@ from companion.render import PIECE_COLOURS
 from companion.texts import colour_id, message, text
 from companion.web.i18n import say, t
 from companion.web.security import check_pin, local_target, lock_session
+from companion.web.tray import close_tray, open_tray
 
 setup = Blueprint("setup", __name__)
+
+#: The set-up form's choice that makes the table a dice tray (docs/tray.md).
+TRAY_CHOICE = "tray"
 
 
 @setup.get("/setup")
@@ -39,6 +43,8 @@ def form() -> str:
     table = current_app.config["TABLE"]
     games = _games(table.position.layout.style)
     game = request.args.get("game", table.position.game)
+    if game == TRAY_CHOICE:  # the dice tray: no players, phase or switches to choose
+        return _form(table.position.game, list(table.position.players), None, tray=True)
     if game not in games:
         flash(say(_not_here(game, games)))
         game = table.position.game
@@ -48,7 +54,9 @@ def form() -> str:
     return _form(game, chosen if asked is not None else list(table.position.players), None)
 
 
-def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str:
+def _form(
+    game: str, chosen: list[str], switches: dict[str, bool] | None, tray: bool = False
+) -> str:
     """The form for ``game`` with ``chosen`` players ticked in that order and the rule
     switches as given (None: the running game's, or the game's defaults)."""
     table = current_app.config["TABLE"]
@@ -71,6 +79,7 @@ def _form(game: str, chosen: list[str], switches: dict[str, bool] | None) -> str
         paint=PIECE_COLOURS,
         chosen=chosen,
         switches=switches,
+        tray_chosen=tray,
     )
 
 
@@ -137,6 +146,8 @@ def _not_here(game: str, games: dict[str, GameSpec]) -> str:
 def start() -> tuple[str, int] | Response:
     table = current_app.config["TABLE"]
     game = request.form.get("game", "gravitation")
+    if game == TRAY_CHOICE:
+        return _start_tray()
     games = _games(table.position.layout.style)
     spec = games.get(game)
     layout = _layout_for(game)
@@ -158,10 +169,25 @@ def start() -> tuple[str, int] | Response:
         known = [p for p in players if p in layout.colours]
         return _form(game if spec else table.position.game, known, switches), 400
     with table.lock:  # the camera's next frame is told to the new game, read on its board
+        close_tray(current_app)
         _camera_reads(position)
         table.restart(position)
     flash(t("started"))
     return redirect(url_for("table.index"))
+
+
+def _start_tray() -> tuple[str, int] | Response:
+    """The table becomes a dice tray (the journal's open tray session taken up, the
+    running game kept unfinished in the journal), without a restart."""
+    table = current_app.config["TABLE"]
+    if request.form.get("discard") != "yes":
+        flash(say(text("setup.confirm_needed")))
+        return _form(table.position.game, list(table.position.players), None, tray=True), 400
+    if current_app.config.get("TRAY") is None:
+        with table.lock:
+            open_tray(current_app)
+    flash(t("tray_opened"))
+    return redirect(url_for("tray.page"))
 
 
 @setup.route("/unlock", methods=["GET", "POST"])

@@ -171,7 +171,9 @@ def _board() -> str:
 
 
 @table.get("/")
-def index() -> str:
+def index() -> str | BaseResponse:
+    if current_app.config.get("TRAY") is not None:  # the table is a dice tray (docs/tray.md)
+        return redirect(url_for("tray.page"))
     return render_template("table.html", board=_board(), **_context())
 
 

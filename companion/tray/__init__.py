@@ -1,0 +1,2 @@
+"""The dice tray: every roll the camera (or a phone) sees, read, kept and tested for
+fairness, for any dice game (docs/tray.md)."""

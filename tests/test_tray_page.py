@@ -1,0 +1,153 @@
+"""The dice tray's page: a synthetic roll thrown, read by the camera loop, shown, counted
+and downloaded; a photo posted; an unsure die asked; "Würfelschale" chosen in set-up
+without a restart (docs/tray.md)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import cv2
+import pytest
+from conftest import position
+
+from companion.camera import Supervisor
+from companion.camera.synthetic import SyntheticSource
+from companion.live import Live, table_photographer
+from companion.synth.dice import render_scene, scene_options
+from companion.tray.session import Tray
+from companion.vision import BoardReader
+from companion.watch import Watcher
+from companion.web import Table, create_app
+
+PIN = "2468"
+
+
+def app_with(tmp_path, tray=True):  # type: ignore[no-untyped-def]
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    photographer = table_photographer(table)
+    live = Live(
+        table,
+        Supervisor(SyntheticSource(photographer)),
+        Watcher(table.referee, BoardReader(table.position.layout)),
+        photographer,
+    )
+    config = {"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": PIN}
+    config["WRONG_PIN_PAUSE"] = 0
+    if tray:
+        config["TRAY"] = Tray(table.journal)
+    return create_app(config), live
+
+
+def token(client, path="/tray"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def post(client, path, **data):  # type: ignore[no-untyped-def]
+    return client.post(path, data={**data, "csrf_token": token(client)}, follow_redirects=True)
+
+
+def test_a_synthetic_throw_is_read_by_the_camera_loop_and_shown(tmp_path):
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    assert client.get("/").headers["Location"].endswith("/tray")
+    page = post(client, "/tray/throw").get_data(as_text=True)
+    thrown = sorted(live.photographer.tray_camera.thrown)
+    for _ in range(5):  # the settle wait: three frames alike (four after a new scale)
+        live.step()
+    page = client.get("/tray?lang=de").get_data(as_text=True)
+    history = re.findall(r'data-values="([\d,]+)"', page)
+    assert len(history) == 1 and sorted(map(int, history[0].split(","))) == thrown
+    assert f"Summe: <strong>{sum(thrown)}</strong>" in page
+    assert 'class="tray-chart"' in page and "Würfe (1)" in page
+
+
+def test_the_downloads_hold_the_rolls(tmp_path):
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    for _ in range(2):
+        post(client, "/tray/throw")
+        for _ in range(5):
+            live.step()
+    rows = client.get("/tray/rolls.csv").get_data(as_text=True).splitlines()
+    record = client.get("/tray/rolls.json").get_json()
+    assert len(record["rolls"]) == 2
+    assert len(rows) == 1 + sum(len(r["dice"]) for r in record["rolls"])
+
+
+def test_a_photo_from_a_phone_is_read_and_a_bad_one_is_one_line(tmp_path):
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    scene = render_scene(7, scene_options(values=(2, 5), touching=0.0, max_tilt=10.0))
+    jpeg = cv2.imencode(".jpg", scene.image)[1].tobytes()
+
+    sent = {"photo": (io.BytesIO(jpeg), "roll.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo", data=sent, follow_redirects=True).get_data(as_text=True)
+    assert "Sieben: " in page and "Würfe (1)" in page
+    bad = {"photo": (io.BytesIO(b"no image"), "x.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo", data=bad, follow_redirects=True).get_data(as_text=True)
+    assert "x.jpg: kein lesbares Bild (beschädigt oder nicht JPEG/PNG); nichts gezählt" in page
+    assert "Würfe (1)" in page  # nothing lost
+
+
+def test_groups_by_colour_are_named_and_summed(tmp_path):
+    from companion.tray.history import TrayDie
+
+    app, _ = app_with(tmp_path)
+    tray = app.config["TRAY"]
+    tray.log.record([TrayDie(3, "d6", "red", 0.9), TrayDie(4, "d6", "blue", 0.9)], "camera")
+    client = app.test_client()
+    post(client, "/tray/names", **{"name.red": "greift an", "name.blue": "verteidigt"})
+    page = client.get("/tray?lang=de").get_data(as_text=True)
+    assert "Rot greift an: <strong>3</strong>" in page
+    assert "Blau verteidigt: <strong>4</strong>" in page
+
+
+def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_path):
+    app, live = app_with(tmp_path, tray=False)
+    client = app.test_client()
+    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client, "/unlock")})
+    assert "Würfelschale" in client.get("/setup?lang=de").get_data(as_text=True)
+    data = {"game": "tray", "discard": "yes", "csrf_token": token(client, "/setup")}
+    client.post("/setup", data=data)
+    assert app.config["TRAY"] is not None and live.tray is app.config["TRAY"]
+    assert client.get("/").headers["Location"].endswith("/tray")
+    data = {"game": "gravitation", "players": "red,yellow", "discard": "yes"}
+    client.post("/setup", data={**data, "csrf_token": token(client, "/setup")})
+    assert app.config["TRAY"] is None and live.tray is None
+    assert client.get("/").status_code == 200
+
+
+def test_the_tray_page_is_not_there_while_a_game_runs(tmp_path):
+    app, _ = app_with(tmp_path, tray=False)
+    assert app.test_client().get("/tray").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_tray_page_speaks_the_pages_language(tmp_path, lang):
+    app, _ = app_with(tmp_path)
+    page = app.test_client().get(f"/tray?lang={lang}").get_data(as_text=True)
+    assert ("Würfelschale" in page) == (lang == "de")
+    assert ("Dice tray" in page) == (lang == "en")
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"moving": 1.0}, "das Foto ist verwackelt (die Würfel sind unscharf): bitte noch einmal"),
+        (None, "auf dem Foto sind keine Würfel zu sehen: nichts gezählt"),
+    ],
+)
+def test_a_blurred_photo_or_one_without_dice_is_said_and_counts_nothing(tmp_path, options, said):
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    if options is None:
+        image = render_scene(8, scene_options(values=(1,), touching=0.0)).image
+        image[:] = image[0, 0]  # the cloth alone
+    else:
+        image = render_scene(8, scene_options(values=(3, 4), touching=0.0, **options)).image
+    jpeg = cv2.imencode(".jpg", image)[1].tobytes()
+    sent = {"photo": (io.BytesIO(jpeg), "roll.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo", data=sent, follow_redirects=True).get_data(as_text=True)
+    assert said in page and "Würfe (0)" in page
