@@ -24,7 +24,6 @@ How a frame is told apart (docs/referee.md):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -40,15 +39,9 @@ from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader
 from companion.vision.board.still import BoardWatcher, Observation
-from companion.vision.dice.reader import (
-    DEFAULT_PROFILES,
-    PYRAMID,
-    DiceProfiles,
-    DiceReading,
-    read_dice,
-    trust,
-)
+from companion.vision.dice.reader import DEFAULT_PROFILES, DiceProfiles, DiceReading
 from companion.vision.dice.settle import SettleDetector
+from companion.vision.dice.steady import SteadyDice
 from companion.vision.dice.tray import Tray
 
 Image = npt.NDArray[np.uint8]
@@ -117,8 +110,8 @@ class Watcher:
         self._reused = 0  # frames since, found to be the same picture
         self._reading: tuple[DiceReading, float] | None = None  # the last dice frame's
         self._read_with = self._dice_setup  # the tray and profiles it was read with
-        self._dice_scale: float | None = None  # where the last sure dice were read
-        self._view: Image | None = None  # the last dice frame, where read at one level
+        self._steady = SteadyDice()  # the dice read at one pyramid level a frame
+        self._view: Image | None = None  # the last dice frame
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -154,19 +147,10 @@ class Watcher:
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
         tray, profiles = self._read_with = self._dice_setup  # the page may swap it meanwhile
-        scales = PYRAMID if self._dice_scale is None else (self._dice_scale,)
-        reading = read_dice(view, self.dice_kind, profiles, tray, scales)
-        # The camera does not move: the next roll is read at the scale of the pyramid
-        # nearest to where these dice were read surely (one pass where the dice are of the
-        # size the reader was made for); a frame with no sure die looks at every scale.
-        self._keep_scale(reading)
+        reading = self._steady.read(view, self.dice_kind, profiles, tray)
+        self._view = view
         self._reading = (reading, image.shape[1] / view.shape[1])
-        self._view = view if len(scales) == 1 else None
         return self._dice_glance(*self._reading)
-
-    def _keep_scale(self, reading: DiceReading) -> None:
-        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
-        self._dice_scale = near if trust(reading) > 0 else None
 
     def use_dice(self, tray: Tray | None, profiles: DiceProfiles = DEFAULT_PROFILES) -> None:
         """Read dice within ``tray`` (None: anywhere) and tell Miwin dice by ``profiles``
@@ -188,11 +172,10 @@ class Watcher:
         settled = self.dice.feed(reading)
         tray, profiles = self._read_with
         if settled is not None and self._view is not None:
-            # the roll the referee gets is read at every level of the pyramid, as
-            # read-dice reads a photo: once per roll, not per frame
-            settled = reading = read_dice(self._view, self.dice_kind, profiles, tray)
-            self._keep_scale(reading)
-            self._view = None
+            # the roll the referee gets is read as read-dice reads a photo (steady.py)
+            settled = reading = self._steady.settled(
+                self._view, reading, self.dice_kind, profiles, tray
+            )
         if settled is None:
             if not reading.dice:
                 note = text("watch.nothing")

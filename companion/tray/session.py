@@ -18,7 +18,6 @@ move), so a blurred die is refused with one line instead of waited for. Either w
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -37,14 +36,13 @@ from companion.tray.history import Roll, TrayDie, TrayLog
 from companion.tray.tally import faces_of
 from companion.vision.dice.reader import (
     DEFAULT_PROFILES,
-    PYRAMID,
     SURE,
     DiceProfiles,
     DiceReading,
     read_dice,
-    trust,
 )
 from companion.vision.dice.settle import SettleDetector
+from companion.vision.dice.steady import SteadyDice
 from companion.vision.dice.tray import Tray as TrayArea
 
 __all__ = ["MOST_DICE", "Outcome", "Question", "Tray", "decode_photo", "said"]
@@ -135,7 +133,7 @@ class Tray:
         self.settle = SettleDetector(frames=settle_frames)
         self.question: Question | None = None
         self.last = Outcome("nothing", text("tray.nothing"))
-        self._scale: float | None = None  # the pyramid level the last sure dice were read at
+        self.steady = SteadyDice()  # one pyramid level a frame, every level a roll
 
     @property
     def rolls(self) -> list[Roll]:
@@ -151,18 +149,13 @@ class Tray:
         view, scale = _view(image)
         if hand_in(view):  # the settle wait is not fed: the dice under it are not news
             return self._told(Outcome("busy", text("tray.hand"), scale=scale), quiet=True)
-        scales = PYRAMID if self._scale is None else (self._scale,)
-        reading = read_dice(view, self.kind, self.profiles, self.area, scales)
-        self._keep_scale(reading)
+        reading = self.steady.read(view, self.kind, self.profiles, self.area)
         with self.lock:
             settled = self.settle.feed(reading)
-            if settled is not None and len(scales) == 1:
-                # as the live referee's watcher: the roll counted is read at every level
-                # of the pyramid, as a photo is, once per roll and not per frame
-                full = read_dice(view, self.kind, self.profiles, self.area)
-                if full.dice and full.settled:  # else the frames' reading stands
-                    settled = reading = full
-                    self._keep_scale(reading)
+            if settled is not None:  # counted as read-dice reads it (vision/dice/steady.py)
+                settled = reading = self.steady.settled(
+                    view, reading, self.kind, self.profiles, self.area
+                )
             if settled is None:
                 if not reading.dice:
                     note, state = text("tray.nothing"), "nothing"
@@ -173,13 +166,6 @@ class Tray:
                     note, state = text("tray.settling", values=values), "settling"
                 return self._told(Outcome(state, note, reading=reading, scale=scale), quiet=True)
             return self._settled(settled, view, "camera", scale)
-
-    def _keep_scale(self, reading: DiceReading) -> None:
-        """The camera does not move (as the live watcher reads): the next frame is read at
-        the pyramid's level nearest to where these dice were read surely, or at every
-        level where none was sure."""
-        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
-        self._scale = near if trust(reading) > 0 else None
 
     def photo(self, data: bytes, name: str = "photo", source: str = "photo") -> Outcome:
         """A photo posted from a phone: read once; a bad image is a one-line error."""
