@@ -42,3 +42,18 @@ def test_a_real_close_up_on_grid_paper_is_read_whole() -> None:
 def test_a_tray_of_ordinary_dice_is_still_read_at_full_size() -> None:
     scene = render_scene(7, scene_options(dice=(3, 3)))
     assert sorted(read_dice(scene.image).values) == sorted(d.value for d in scene.dice)
+
+
+def test_a_steady_camera_reads_one_level_a_frame_and_every_level_a_roll() -> None:
+    from companion.vision.dice.reader import DEFAULT_PROFILES
+    from companion.vision.dice.steady import SteadyDice
+
+    scene = render_scene(0, scene_options(dice=(3, 3)))
+    close_up = cv2.resize(scene.image, None, fx=3, fy=3)
+    steady = SteadyDice()
+    first = steady.read(close_up, "d6", DEFAULT_PROFILES, None)
+    assert not steady.single and steady.level == pytest.approx(1 / 3)  # every level
+    frame = steady.read(close_up, "d6", DEFAULT_PROFILES, None)
+    assert steady.single and frame.values == first.values == (3, 2, 6)  # the level kept
+    roll = steady.settled(close_up, frame, "d6", DEFAULT_PROFILES, None)
+    assert roll.values == (3, 2, 6) and not steady.single  # read whole once per roll
