@@ -14,7 +14,6 @@ from typing import Any
 
 from companion.tray.fairness import D6, Fairness, counts, uniformity
 from companion.tray.history import Roll
-from companion.vision.dice.colours import DEFAULT_PROFILES
 
 __all__ = ["ALL", "Group", "faces_of", "tally"]
 
@@ -24,6 +23,9 @@ ALL = "all"
 
 def faces_of(kind: str) -> tuple[int, ...]:
     """The faces of a die kind as the dice reader names it (d6, miwin-III, -IV, -V)."""
+    # imported here: `companion export` and --help start without OpenCV (tests/test_start)
+    from companion.vision.dice.colours import DEFAULT_PROFILES
+
     for profile in DEFAULT_PROFILES.miwin:
         if profile.kind == kind:
             return tuple(sorted(profile.faces))
