@@ -30,3 +30,11 @@ def test_the_join_page_shows_each_address_as_a_qr_code(lang):
     app = create_app({"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls})
     page = app.test_client().get(f"/join?lang={lang}").get_data(as_text=True)  # no PIN asked
     assert page.count("<svg") == 2 and all(f'href="{u}"' in page for u in urls)
+
+
+def test_the_start_up_line_offers_join_only_where_a_phone_can_open_the_page():
+    from companion.web.join import reach
+
+    # served the default way (loopback only), /join draws no code: the log said it did
+    assert reach(["http://127.0.0.1:8080/"]).startswith("this machine only: --host 0.0.0.0")
+    assert reach(["http://192.168.1.20:8080/"]) == "the page /join shows it as a QR code"

@@ -163,11 +163,14 @@ def _serve(
             "TRAY": tray,
         }
     )
+    from companion.web.join import reach
+
     log.info(
-        "serving %s for %s on %s (the page /join shows it as a QR code)",
+        "serving %s for %s on %s (%s)",
         table.position.spec.title,
         ", ".join(table.position.players),
         " and ".join(urls),
+        reach(urls),
     )
     from companion.pin import PIN_FILE
 

@@ -21,6 +21,14 @@ def qr_svg(url: str) -> Markup:
     return Markup(code.svg_inline(scale=6, dark="#111", light="#fff", omitsize=True))
 
 
+def reach(urls: list[str]) -> str:
+    """What the start-up log says of the page's addresses: where a phone can open it
+    (/join draws them), or, served on loopback alone, how to open it to the room."""
+    if all(loopback(url) for url in urls):
+        return "this machine only: --host 0.0.0.0 or web.host opens it to the phones at the table"
+    return "the page /join shows it as a QR code"
+
+
 def loopback(url: str) -> bool:
     """Whether ``url`` names this machine only (127.x, ::1, localhost): no phone opens it."""
     import ipaddress
