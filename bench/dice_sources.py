@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.vision.dice.sources import Photo
-from companion.vision.dice.truth import Box
+from companion.vision.dice.truth import Box, score
 
 Image = npt.NDArray[np.uint8]
 Reading = tuple[int, float, float, float]  # value, x, y, confidence
@@ -65,31 +65,20 @@ class Tally:
 
 
 def grade(boxes: Sequence[Box], readings: Sequence[Reading], tally: Tally) -> None:
-    """Add one photo's readings to ``tally`` (the matching rule of vision.dice.truth.score:
-    each box takes the nearest reading inside it; a second reading inside it is a phantom)."""
-    taken: dict[int, Reading] = {}
-    wrong = 0
-    for r in sorted(readings, key=lambda r: -r[3]):
-        value, x, y, conf = r
-        inside = [i for i, b in enumerate(boxes) if b.holds(x, y) and i not in taken]
-        if not inside:
-            tally.phantoms += 1
-            tally.sure_phantoms += conf >= SURE
-            tally.very_sure_wrong += conf >= VERY_SURE
-            tally.sure += conf >= SURE
-            wrong += 1
-            continue
-        best = min(inside, key=lambda i: np.hypot(*np.subtract(boxes[i].place[:2], (x, y))))
-        taken[best] = r
-        ok = value == boxes[best].value
-        tally.right += ok
-        tally.sure += conf >= SURE
-        tally.sure_right += ok and conf >= SURE
-        tally.very_sure_wrong += (not ok) and conf >= VERY_SURE
-        wrong += not ok
-    tally.dice += len(boxes)
+    """Add one photo's readings to ``tally``, scored by :func:`vision.dice.truth.score`,
+    the rule of every dice figure (a reading takes the nearest box holding it that no
+    earlier reading took; one in no free box is a phantom)."""
+    at_sure = score(tuple(boxes), list(readings), SURE)
+    sure = sum(r[3] >= SURE for r in readings)
+    tally.dice += at_sure.dice
+    tally.right += at_sure.right
+    tally.sure += sure
+    tally.sure_right += sure - at_sure.sure_wrong
+    tally.phantoms += at_sure.extra
+    tally.sure_phantoms += sum(1 for *_, label in at_sure.trusted if label == 0)
+    tally.very_sure_wrong += score(tuple(boxes), list(readings), VERY_SURE).sure_wrong
     tally.photos += 1
-    tally.photos_right += wrong == 0 and len(taken) == len(boxes)
+    tally.photos_right += at_sure.scenes_right
 
 
 def measure(reader: Reader, photos: Sequence[Photo]) -> Tally:
