@@ -3,7 +3,10 @@
 Each reader is measured on every source of :mod:`companion.vision.dice.sources`. A reader
 that learnt from a source is measured on it only as "seen" (labelled so, never a headline):
 the learned detector is measured, for each source, by the model trained on every *other*
-source (``tools/train_dice_detector.py --leave-out SOURCE`` wrote ``bench/loso/SOURCE.onnx``).
+source (``tools/train_dice_detector.py --leave-out SOURCE`` wrote ``bench/loso/SOURCE.onnx``),
+and today's pipeline with its reader network trained on every other source
+(``tools/train_dice_net.py --stage reader --learn-from …`` wrote
+``bench/loso/reader-SOURCE.onnx``; docs/dice.md says with which settings).
 
 Per source and reader it prints:
 
@@ -100,6 +103,19 @@ def shipped(image: Image) -> list[Reading]:
     return [(d.value, d.x, d.y, d.confidence) for d in read_dice(image).dice]
 
 
+def pipeline_with(model: Path) -> Reader:
+    """Today's pipeline with the reader network in ``model`` instead of the shipped one."""
+    from companion.vision.dice.net import READER
+    from companion.vision.dice.reader import read_dice
+
+    stage = READER._replace(model=model)
+
+    def read(image: Image) -> list[Reading]:
+        return [(d.value, d.x, d.y, d.confidence) for d in read_dice(image, reader=stage).dice]
+
+    return read
+
+
 def detector(model: Path) -> Reader:
     """The learned detector of vision.dice.detector with the weights in ``model``."""
     from companion.vision.dice.detector import detect
@@ -110,14 +126,11 @@ def detector(model: Path) -> Reader:
     return read
 
 
-#: What each reader learnt from: its rows on these sources are "seen", never headline.
-SHIPPED_SEEN = ("byler", "synthetic")
-
-
 def table(sources: Sequence[str], loso: Path, every: int = 1) -> None:
     """Print the leave-one-source-out table (see the module docstring), worst rows last."""
     from pipcount import count_pips
 
+    from companion.vision.dice.net import READER_LEARNT_FROM
     from companion.vision.dice.sources import available, photos
 
     rows: dict[str, list[tuple[str, Tally, bool]]] = {}
@@ -129,8 +142,10 @@ def table(sources: Sequence[str], loso: Path, every: int = 1) -> None:
         model = loso / f"{source}.onnx"
         readers: list[tuple[str, Reader, bool]] = [
             ("pip counter", count_pips, False),
-            ("shipped", shipped, source in SHIPPED_SEEN),
+            ("shipped", shipped, source in READER_LEARNT_FROM),
         ]
+        if (without := loso / f"reader-{source}.onnx").is_file():
+            readers.append(("reader w/o it", pipeline_with(without), False))
         if model.is_file():
             readers.append(("detector", detector(model), False))
         for name, reader, seen in readers:

@@ -69,3 +69,15 @@ def test_heat_below_the_floor_is_no_die() -> None:
     out = np.full((CHANNELS, 20, 30), -9.0, np.float32)
     peak(out, 10, 5, 4, 0.1, 8.0)
     assert decode(out, 1.0) == []
+
+
+def test_the_pipeline_reads_with_the_reader_network_it_is_given(tmp_path) -> None:
+    """bench/dice.py (0) measures a source never seen with a reader network trained
+    without it, in the same pipeline: the network passed is the one that reads."""
+    from companion.vision.dice.net import READER
+    from companion.vision.dice.reader import read_dice
+
+    image, _ = synthetic_scene(3)
+    assert read_dice(image, reader=READER) == read_dice(image)
+    with pytest.raises(Exception, match=r"elsewhere\.onnx"):
+        read_dice(image, reader=READER._replace(model=tmp_path / "elsewhere.onnx"))

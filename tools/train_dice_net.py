@@ -48,6 +48,7 @@ from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
 from companion.vision.dice.net import CLASSES, FINDER, READER, look, normalise  # noqa: E402
 from companion.vision.dice.pips import D6_VALUES  # noqa: E402
+from companion.vision.dice.sources import REAL, photos  # noqa: E402
 from companion.vision.dice.spots import candidates  # noqa: E402
 from companion.vision.dice.truth import CROPS, SCENES, Scene, train_parts  # noqa: E402
 
@@ -155,13 +156,14 @@ def scene_crops(
     per_die: int,
     add: Callable[..., None],
     hard: int = 1,
-    shrink: bool = False,
+    shrink: tuple[float, float] | None = None,
 ) -> list[np.ndarray]:
     """Crops of real labelled photos: near every die (labelled with it), at the pip
     candidates and random places away from dice ("no die"). Returns die-free patches of
     the photos, for pasting single dice onto. A die the shipped reader reads wrong or
-    unsure (below 0.9) given its box gets ``hard`` times the crops; with ``shrink``, a third
-    more crops come from each photo shrunk to 0.55-0.9 of its size."""
+    unsure (below 0.9) given its box gets ``hard`` times the crops; with ``shrink`` (the
+    least and most factor), a third more crops come from each photo shrunk by a factor
+    drawn between them."""
     empties: list[np.ndarray] = []
     for scene in scenes:
         image = cv2.imread(str(scene.path))
@@ -180,9 +182,9 @@ def scene_crops(
             for _ in range(per_die * weight):
                 add(*sample_die(rng, image, x, y, side, box.value))
         if shrink:
-            # the same table further away: dice of 0.55-0.9 their size (a webcam over a
-            # wider table sees dice of 20-30 pixels)
-            f = rng.uniform(0.55, 0.9)
+            # the same table further away (a webcam over a wider table sees dice of
+            # 20-30 pixels, a camera at standing height 10-30)
+            f = rng.uniform(*shrink)
             small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
             for (x, y, side), box in zip(dice, scene.boxes, strict=True):
                 for _ in range(max(1, per_die // 3)):
@@ -233,7 +235,8 @@ def build(
     clutters: int,
     everything: bool,
     hard: int,
-    shrink: bool,
+    shrink: tuple[float, float] | None,
+    learn_from: tuple[str, ...] = ("byler",),
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -245,8 +248,14 @@ def build(
         regs.append(reg)
 
     fit, held = train_parts(SCENES)
-    empties = scene_crops(rng, fit + held if everything else fit, per_die, add, hard, shrink)
-    print(f"real scenes: {len(xs)} crops", flush=True)
+    scenes: list = []
+    if "byler" in learn_from:
+        scenes += fit + held if everything else fit
+    for source in learn_from:
+        if source != "byler":  # every photo of another real source (sources.py)
+            scenes += photos(source)
+    empties = scene_crops(rng, scenes, per_die, add, hard, shrink)
+    print(f"real scenes of {', '.join(learn_from)}: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
         for seed in range(12)
@@ -358,7 +367,21 @@ def main() -> int:
     parser.add_argument(
         "--shrink",
         action="store_true",
-        help="also cut crops from each real learning photo shrunk to 0.55-0.9 of its size",
+        help="also cut crops from each real learning photo shrunk to --shrink-least..0.9 "
+        "of its size",
+    )
+    parser.add_argument(
+        "--shrink-least",
+        type=float,
+        default=0.55,
+        help="the smallest factor of --shrink (0.55: the shipped reader's)",
+    )
+    parser.add_argument(
+        "--learn-from",
+        default="byler",
+        help="the real sources to learn from, comma-separated, of "
+        + ", ".join(REAL)
+        + " (companion/vision/dice/sources.py); leave one out to measure it never seen",
     )
     parser.add_argument(
         "--hard-by",
@@ -403,7 +426,11 @@ def main() -> int:
     t0 = time.time()
     name = f"{args.stage}-{args.per_die}-{args.synthetic}-{args.clutter}-{args.seed}"
     name += f"-{CROP}px" + (f"-hard{args.hard}" if args.hard > 1 else "")
-    name += "-shrink" if args.shrink else ""
+    name += f"-shrink{args.shrink_least}" if args.shrink else ""
+    learn_from = tuple(s.strip() for s in args.learn_from.split(",") if s.strip())
+    if not learn_from or any(s not in REAL for s in learn_from):
+        parser.error(f"--learn-from: name real sources of {', '.join(REAL)}")
+    name += "" if learn_from == ("byler",) else "-from-" + "-".join(learn_from)
     name += f"-by-{args.hard_by.stem}" if args.hard_by else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
@@ -413,8 +440,16 @@ def main() -> int:
         y, reg = (torch.from_numpy(data[k]) for k in ("y", "reg"))
         vx, vy, vreg = (torch.from_numpy(data[k]) for k in ("vx", "vy", "vreg"))
     else:
+        shrink = (args.shrink_least, 0.9) if args.shrink else None
         xs, ys, regs = build(
-            rng, args.per_die, args.synthetic, args.clutter, args.all_train, args.hard, args.shrink
+            rng,
+            args.per_die,
+            args.synthetic,
+            args.clutter,
+            args.all_train,
+            args.hard,
+            shrink,
+            learn_from,
         )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)

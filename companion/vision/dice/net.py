@@ -53,6 +53,9 @@ HERE = Path(__file__).parent
 FINDER = Stage(HERE / "dicefinder.onnx", 32, 1.5, 1, 1.0)
 #: Reads a die the finder centred: a tight crop at about the photo's own resolution.
 READER = Stage(HERE / "dicereader.onnx", 40, 1.2, 4, 0.97)
+#: The sources of vision.dice.sources the shipped reader learnt from: figures measured on
+#: them are "seen", never a headline (bench/dice.py (0)).
+READER_LEARNT_FROM = ("byler", "synthetic")
 
 
 class Look(NamedTuple):

@@ -57,7 +57,7 @@ from companion.vision.dice.colours import (
     DieProfile,
     miwin_profile,
 )
-from companion.vision.dice.net import FINDER, READER, Look, look
+from companion.vision.dice.net import FINDER, READER, Look, Stage, look
 from companion.vision.dice.pips import D6_VALUES, SIZE, anisotropy
 from companion.vision.dice.spots import candidates
 from companion.vision.dice.tray import Tray
@@ -149,9 +149,13 @@ def read_dice(
     profiles: DiceProfiles = DEFAULT_PROFILES,
     tray: Tray | None = None,
     scales: tuple[float, ...] = PYRAMID,
+    reader: Stage = READER,
 ) -> DiceReading:
     """Every die in a BGR photo (within its ``tray``, if given), read; a photo without
     dice gives an empty reading.
+
+    ``reader`` is the network that reads each die found (the shipped one; the benchmark
+    passes one trained with a source left out, to measure that source never seen).
 
     The photo is read at each of ``scales`` (fractions of its working size) and the
     reading whose sure dice add up to the most confidence is the answer; its scale is
@@ -163,12 +167,14 @@ def read_dice(
         raise CompanionError("not a colour image")
     if tray is not None:
         left, top, right, bottom = tray.box(image.shape[1], image.shape[0])
-        inside = read_dice(image[top:bottom, left:right], kind, profiles, scales=scales)
+        inside = read_dice(
+            image[top:bottom, left:right], kind, profiles, scales=scales, reader=reader
+        )
         dice = [replace(d, x=d.x + left, y=d.y + top) for d in inside.dice]
         return DiceReading(tuple(sorted(dice, key=_reading_order)), inside.scale)
     readings: list[DiceReading] = []
     for f in scales or (1.0,):
-        reading = _read_at(image, kind, profiles, f, tuple(r.scale for r in readings))
+        reading = _read_at(image, kind, profiles, f, tuple(r.scale for r in readings), reader)
         if reading is not None:
             readings.append(reading)
     return max(readings, key=trust)  # on a tie, the first: the larger scale
@@ -181,7 +187,12 @@ def trust(reading: DiceReading) -> float:
 
 
 def _read_at(
-    image: Image, kind: str, profiles: DiceProfiles, fraction: float, known: tuple[float, ...]
+    image: Image,
+    kind: str,
+    profiles: DiceProfiles,
+    fraction: float,
+    known: tuple[float, ...],
+    reader: Stage = READER,
 ) -> DiceReading | None:
     """The dice read with the photo at ``fraction`` of its working size; the reading's
     scale is the fraction they were read at in the end (read again larger or smaller).
@@ -192,7 +203,7 @@ def _read_at(
     scale = working * fraction
     while min(image.shape[:2]) * scale >= 48:  # smaller: no die with readable pips fits
         work = image if scale == 1.0 else _resized(image, scale)
-        dice = _read(work, kind, profiles)
+        dice = _read(work, kind, profiles, reader)
         # the dice's size: too large by the upper quartile (a close-up's pips may be read
         # as small dice showing 1 beside the dice they lie on, and outnumber them), too
         # small by the median (a few groups of small dice may be read as large ones)
@@ -207,7 +218,7 @@ def _read_at(
             again = min(scale * DIE_SIDE / typical, 2 * WORK_SIDE / max(image.shape[:2]))
             if any(abs(math.log(again / working / k)) < SAME_SCALE for k in known):
                 return None
-            if redone := _read(_resized(image, again), kind, profiles):
+            if redone := _read(_resized(image, again), kind, profiles, reader):
                 dice, scale = redone, again
         if dice:
             dice = [
@@ -241,7 +252,7 @@ def _resized(image: Image, scale: float) -> Image:
     return out
 
 
-def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
+def _read(image: Image, kind: str, profiles: DiceProfiles, reader: Stage = READER) -> list[Die]:
     """The dice of a working copy (see the module's docstring, steps 2-4)."""
     places = [(c.x, c.y, c.side) for c in candidates(image)]
     found = sorted((f for f in look(image, places, FINDER) if f.die >= 0.5), key=lambda f: -f.die)
@@ -258,7 +269,7 @@ def _read(image: Image, kind: str, profiles: DiceProfiles) -> list[Die]:
             dies.append([f])
         elif _ratio(f, die[0]) <= 1.25:
             die.append(f)
-    second = look(image, [_mean_place(d) for d in dies], READER)
+    second = look(image, [_mean_place(d) for d in dies], reader)
     read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
     read = [(s, d) for s, d in read if not _several(d, read)]
     dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
