@@ -73,3 +73,17 @@ def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str
     if len(out) > 4:
         out = [*out[:4], text("board.more", count=len(out) - 4)]
     return text("board.differences", items=Joined(out, "; "))
+
+
+def changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
+    """What a move does to the board, field by field: 'U4.2 empty; red on U2.5' (the
+    board a player announced before moving: docs/referee.md, "Announce, then move")."""
+    out: list[object] = []
+    for fid in sorted(set(before) | set(after)):
+        if before.get(fid) != after.get(fid):
+            want = after.get(fid)
+            if want is None:
+                out.append(text("board.will_be_empty", field=field(fid)))
+            else:
+                out.append(text("board.will_hold", field=field(fid), want=colour(want)))
+    return text("board.differences", items=Joined(out, "; "))
