@@ -76,14 +76,16 @@ def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str
 
 
 def changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
-    """What a move does to the board, field by field: 'U4.2 empty; red on U2.5' (the
-    board a player announced before moving: docs/referee.md, "Announce, then move")."""
-    out: list[object] = []
-    for fid in sorted(set(before) | set(after)):
-        if before.get(fid) != after.get(fid):
-            want = after.get(fid)
-            if want is None:
-                out.append(text("board.will_be_empty", field=field(fid)))
-            else:
-                out.append(text("board.will_hold", field=field(fid), want=colour(want)))
+    """What a move does to the board, field by field, the fields left first: 'red.S1
+    empty; red on U1.10' (the board a player announced before moving: docs/referee.md,
+    "Announce, then move")."""
+    changed = [f for f in sorted(set(before) | set(after)) if before.get(f) != after.get(f)]
+    out: list[object] = [
+        text("board.will_be_empty", field=field(f)) for f in changed if f not in after
+    ]
+    out += [
+        text("board.will_hold", field=field(f), want=colour(after[f]))
+        for f in changed
+        if f in after
+    ]
     return text("board.differences", items=Joined(out, "; "))
