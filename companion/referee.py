@@ -522,10 +522,12 @@ class Referee:
 
         Words are an announcement before the move while the referee waits for the move
         of a roll and no step of the turn is made, in a game whose moves are whole turns
-        (TENET's turns of several steps are announced after them). Words that name the
-        move last made and no legal move of this roll are a late announcement of it
-        (None: judged as before). A legal announcement is kept (:attr:`announced`): the
-        next still board must show its move. Any other verdict forgets an earlier one.
+        (TENET's turns of several steps are announced after them). A legal announcement
+        of the roll is kept (:attr:`announced`): the next still board must show its move.
+        Other words, where a move was made before, are a late announcement of that move
+        (None: judged as before, as the page has always judged them); on the game's first
+        move they are told what is wrong with them for this roll, and an earlier
+        announcement is forgotten.
         """
         roll = self.roll
         if self.phase is not Phase.MOVE or roll is None or self.position.spent:
@@ -546,21 +548,13 @@ class Referee:
             fields = changes(seen(self.position), seen(move.after))
             why = text("referee.announced_first", player=player, dice=dice, fields=fields)
             return Verdict("legal", why, move.announcement)
-        if self._names_last(said_text):
-            return None
+        if self._history and self.last_move is not None:
+            return None  # words of no move of this roll: the last move's, late (as before)
         self.announced = None
         near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
         kind = "info" if checked.verdict == "ambiguous" else "illegal"
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
-
-    def _names_last(self, said_text: str) -> bool:
-        """Whether the words name the move the referee last accepted (a late announcement)."""
-        if self.last_move is None or self.last_roll is None or not self._history:
-            return False
-        before = self._history[self._turn()].before
-        kind, _ = self.game.announced(before, self.last_roll, said_text, self.last_move.after)
-        return kind == "legal"
 
     def hearing(self) -> tuple[Position, tuple[int, ...] | None]:
         """Where words heard now are an announcement of: the position and roll being

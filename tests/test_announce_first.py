@@ -91,3 +91,11 @@ def test_the_journal_keeps_what_was_said_and_how_it_was_heard(tmp_path):
     said = [e for e in journal.events(referee.game_id) if e.kind == "verdict"][-1].data
     assert said["said"] == RIGHT and said["before_move"] is True and said["heard"] == heard
     assert said["verdict"] == "legal" and said["announcement"] == RIGHT
+
+
+def test_wrong_words_after_a_move_are_still_the_last_moves_late_announcement():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])  # yellow rolled meanwhile; red's words come late
+    verdict = referee.announce("Wurf 7, Umlaufbahn 11")
+    assert render(verdict.reason, "en").startswith("Announcement of move 1 by red (roll 4+3)")
