@@ -142,3 +142,10 @@ def test_teaching_by_ear_answers_word_by_word(app):
     assert data["right"] is False
     assert heard(client, [RIGHT.lower()], path="/teach/heard").get_json()["right"] is True
     assert events(app) == before  # practice changes nothing
+
+
+def test_the_board_draws_the_move_announced_before_it_is_made(app):
+    client = client_of(app)
+    assert "#ff3df2" not in client.get("/board.svg").get_data(as_text=True)  # no move yet
+    heard(client, [RIGHT])
+    assert "#ff3df2" in client.get("/board.svg").get_data(as_text=True)  # the move to make
