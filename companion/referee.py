@@ -556,20 +556,21 @@ class Referee:
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
 
-    def hearing(self) -> tuple[Position, tuple[int, ...] | None]:
-        """Where words heard now are an announcement of: the position and roll being
-        played (before the move), else the position before the last turn with its roll
-        (after it); without either, the position alone (the words can only parse)."""
+    def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
+        """Where words heard now may announce a legal move, in order: the position and
+        roll being played (an announcement before the move), then the position before
+        the last turn with its roll (after it, also late, while the next roll waits)."""
+        where: list[tuple[Position, tuple[int, ...]]] = []
         if (
             self.phase is Phase.MOVE
             and self.roll is not None
             and not self.position.spent
             and self.game.turns(self.position, self.roll) is None
         ):
-            return self.position, self.roll
+            where.append((self.position, self.roll))
         if self.last_roll is not None and self._history:
-            return self._history[self._turn()].before, self.last_roll
-        return self.position, None
+            where.append((self._history[self._turn()].before, self.last_roll))
+        return where
 
     def _turn(self) -> int:
         """Where the last turn began in the history: a TENET turn is several moves (its

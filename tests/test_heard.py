@@ -56,3 +56,9 @@ def test_a_word_left_out_and_a_word_too_many_are_named():
     marks = compare("Wurf 7 7 Umlaufbahn 6 5 4 3 2 1 0", RIGHT)
     assert [m.kind for m in marks].count("extra") == 1
     assert all(m.right for m in compare(RIGHT.upper(), RIGHT))
+
+
+def test_a_legal_announcement_of_another_context_counts_as_legal():
+    after = position().moved({"red.S1": "U1.10"})  # any later position: RIGHT is no move there
+    heard = pick([WRONG, RIGHT], after, (2, 1), also=[(START, (4, 3))])
+    assert (heard.index, heard.why) == (1, LEGAL)

@@ -149,3 +149,13 @@ def test_the_board_draws_the_move_announced_before_it_is_made(app):
     assert "#ff3df2" not in client.get("/board.svg").get_data(as_text=True)  # no move yet
     heard(client, [RIGHT])
     assert "#ff3df2" in client.get("/board.svg").get_data(as_text=True)  # the move to make
+
+
+def test_a_late_announcement_of_the_last_move_is_taken_while_the_next_roll_waits(app):
+    table = app.config["TABLE"]
+    with table.lock:
+        table.referee.play_move(next(m for m in table.referee.legal if m.announcement == RIGHT))
+        table.referee.observe_dice([4, 1])  # yellow rolled; red's words come late
+    data = heard(client_of(app), ["Wurf 7, Umlaufbahn 11", RIGHT]).get_json()
+    assert data["heard"] == RIGHT  # legal for red's move: taken over the better-ranked one
+    assert data["verdict"]["reason"].startswith("Ansage zu Zug 1 von Rot (Wurf 4+3)")

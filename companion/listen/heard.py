@@ -68,24 +68,31 @@ def cleaned(alternatives: Sequence[str]) -> tuple[str, ...]:
     return tuple(" ".join(a.split())[:LONGEST] for a in alternatives[:MOST_ALTERNATIVES])
 
 
+Roll = tuple[int, ...]
+
+
 def pick(
-    alternatives: Sequence[str], position: Position, roll: tuple[int, ...] | None = None
+    alternatives: Sequence[str],
+    position: Position,
+    roll: Roll | None = None,
+    also: Sequence[tuple[Position, Roll]] = (),
 ) -> Heard:
     """The alternative to take (module docstring): the first that announces a legal move
-    of ``roll`` in ``position``, else the first that parses as ``position``'s game's
-    notation, else none. Without a roll, parsing alone decides."""
+    of ``roll`` in ``position`` (or of a roll in a position of ``also``: the last move's,
+    whose announcement may come late), else the first that parses as ``position``'s
+    game's notation, else none. Without a roll, parsing alone decides."""
     said = cleaned(alternatives)
-    if roll is not None:
-        for index, words in enumerate(said):
-            if words and _legal(position, roll, words):
-                return Heard(words, index, LEGAL, said)
+    contexts = [(position, roll), *also] if roll is not None else list(also)
+    for index, words in enumerate(said):
+        if words and any(_legal(where, dice, words) for where, dice in contexts):
+            return Heard(words, index, LEGAL, said)
     for index, words in enumerate(said):
         if words and _parses(position, words):
             return Heard(words, index, PARSES, said)
     return Heard("", None, NONE, said)
 
 
-def _legal(position: Position, roll: tuple[int, ...], words: str) -> bool:
+def _legal(position: Position, roll: Roll, words: str) -> bool:
     try:
         verdict = game(position.game).check(position, roll, words)
     except (CompanionError, ValueError):

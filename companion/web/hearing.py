@@ -67,8 +67,7 @@ def heard() -> tuple[Response, int]:
     table: Table = current_app.config["TABLE"]
     with table.lock:
         ref = table.referee
-        position, roll = ref.hearing()
-        taken = pick(said, position, roll)
+        taken = pick(said, ref.position, also=ref.hearing())
         if not taken.understood:
             return _answer(200, t("heard_not_understood"))
         verdict = ref.announce(taken.words, {"source": source, **taken.to_json()})
