@@ -109,7 +109,13 @@ def test_a_body_that_is_no_json_and_a_post_without_the_token_are_refused(app):
         client.post("/heard", data="Wurf 7", headers={"X-CSRFToken": client.token}).status_code
         == 400
     )
-    assert client.post("/heard", json={"alternatives": [RIGHT]}).status_code == 400  # no token
+    refused = client.post("/heard", json={"alternatives": [RIGHT]})  # no token
+    assert refused.status_code == 400 and refused.get_json() == {
+        "understood": False,
+        "heard": "",
+        "message": "Das Formular ist abgelaufen oder kam von anderswo; bitte die Seite neu laden.",
+        "verdict": None,
+    }
 
 
 def test_after_the_move_the_words_are_judged_as_its_announcement(app):
