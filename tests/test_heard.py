@@ -62,3 +62,11 @@ def test_a_legal_announcement_of_another_context_counts_as_legal():
     after = position().moved({"red.S1": "U1.10"})  # any later position: RIGHT is no move there
     heard = pick([WRONG, RIGHT], after, (2, 1), also=[(START, (4, 3))])
     assert (heard.index, heard.why) == (1, LEGAL)
+
+
+def test_tenet_words_parse_and_noise_does_not():
+    from companion.position import start_position
+
+    tenet = start_position("tenet", players=["red", "blue"])
+    heard = pick(["Guten Abend", "2 von Start nach K1.1"], tenet)
+    assert (heard.index, heard.why) == (1, PARSES)  # TENET's English reading took any words

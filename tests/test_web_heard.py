@@ -165,3 +165,13 @@ def test_a_late_announcement_of_the_last_move_is_taken_while_the_next_roll_waits
     data = heard(client_of(app), ["Wurf 7, Umlaufbahn 11", RIGHT]).get_json()
     assert data["heard"] == RIGHT  # legal for red's move: taken over the better-ranked one
     assert data["verdict"]["reason"].startswith("Ansage zu Zug 1 von Rot (Wurf 4+3)")
+
+
+@pytest.mark.parametrize("game", ["tenet", "tuerme", "tunnelx"])
+def test_every_game_hears_noise_as_not_understood(game):
+    from companion.position import start_position
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    app = create_app({"TABLE": Table.new(start_position(game, players=players)), "TESTING": True})
+    data = heard(client_of(app), ["hm", "Guten Abend"]).get_json()
+    assert data["understood"] is False and data["message"] == NOT_UNDERSTOOD

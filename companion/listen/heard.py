@@ -18,6 +18,7 @@ is taken over a better-ranked one only where that one is no legal move at all.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 from collections.abc import Sequence
@@ -87,7 +88,7 @@ def pick(
         if words and any(_legal(where, dice, words) for where, dice in contexts):
             return Heard(words, index, LEGAL, said)
     for index, words in enumerate(said):
-        if words and _parses(position, words):
+        if words and _parses(contexts or [(position, None)], words):
             return Heard(words, index, PARSES, said)
     return Heard("", None, NONE, said)
 
@@ -100,11 +101,23 @@ def _legal(position: Position, roll: Roll, words: str) -> bool:
     return verdict.verdict in ("legal", "ambiguous")
 
 
-def _parses(position: Position, words: str) -> bool:
-    """Whether the words read as the game's notation (the game's English reading of them
-    exists: :meth:`~companion.games.game.Game.reading`)."""
+def _parses(contexts: Sequence[tuple[Position, Roll | None]], words: str) -> bool:
+    """Whether the words read as the game's notation: its checker, given a roll (one of
+    ``contexts``, or the game's example roll), calls them anything but ``invalid``. Only
+    where no roll can be checked with, the game's English reading of them decides
+    (:meth:`~companion.games.game.Game.reading`; TENET's reads any words)."""
+    position = contexts[0][0]
+    rules = game(position.game)
+    tries = [(where, dice) for where, dice in contexts if dice is not None]
+    with contextlib.suppress(CompanionError, ValueError):
+        tries.append((position, rules.parse_roll(position.spec.example_roll)))
+    for where, dice in tries:
+        try:
+            return rules.check(where, dice, words).verdict != "invalid"
+        except (CompanionError, ValueError):
+            continue  # a roll this position does not wait for (TENET's stone die)
     try:
-        game(position.game).reading(words)
+        rules.reading(words)
     except (CompanionError, ValueError):
         return False
     return True
