@@ -73,3 +73,19 @@ def differences(expected: Mapping[str, str], observed: Mapping[str, str]) -> str
     if len(out) > 4:
         out = [*out[:4], text("board.more", count=len(out) - 4)]
     return text("board.differences", items=Joined(out, "; "))
+
+
+def changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
+    """What a move does to the board, field by field, the fields left first: 'red.S1
+    empty; red on U1.10' (the board a player announced before moving: docs/referee.md,
+    "Announce, then move")."""
+    changed = [f for f in sorted(set(before) | set(after)) if before.get(f) != after.get(f)]
+    out: list[object] = [
+        text("board.will_be_empty", field=field(f)) for f in changed if f not in after
+    ]
+    out += [
+        text("board.will_hold", field=field(f), want=colour(after[f]))
+        for f in changed
+        if f in after
+    ]
+    return text("board.differences", items=Joined(out, "; "))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from companion.boards import differences, seen, with_board
+from companion.boards import changes, differences, seen, with_board
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
@@ -160,6 +160,9 @@ class Referee:
     last_move: MoveLike | None = None  # the last accepted move (for teaching)
     last_roll: tuple[int, ...] | None = None  # the roll it was made with
     resumed: bool = False  # taken up from the journal after a restart
+    #: The move a player announced before making it (legal for the roll being played):
+    #: the next still board must show it (docs/referee.md, "Announce, then move").
+    announced: MoveLike | None = None
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     #: The cameras' clock (``time.monotonic`` seconds): a frame's ``taken`` is on it.
     clock: Callable[[], float] = time.monotonic
@@ -355,7 +358,7 @@ class Referee:
         except CompanionError as exc:  # a roll the position does not wait for (TENET)
             why = text("referee.roll_refused", player=player, dice=said, reason=message(exc))
             return self._say(Verdict("info", why))
-        self.roll, self._legal, self._pasch = roll, legal, None
+        self.roll, self._legal, self._pasch, self.announced = roll, legal, None, None
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
@@ -377,6 +380,8 @@ class Referee:
     # ------------------------------------------------------------------ judging
 
     def _judge(self, board: dict[str, str], taken: float | None) -> Verdict:
+        if self.announced is not None:
+            return self._as_announced(self.announced, board, taken)
         try:  # looked up among the moves, searched from the board, or whole turns searched
             found = self.game.match(self.position, self.roll or (), self._legal, board)
         except CompanionError as exc:
@@ -399,6 +404,27 @@ class Referee:
             return self._say(Verdict("ambiguous", why, choices=choices))
         reason = text("referee.no_move_leads", diff=differences(seen(self.position), board))
         return self._reject(board, reason, found.nearest())  # looked for only now
+
+    def _as_announced(self, move: MoveLike, board: dict[str, str], taken: float | None) -> Verdict:
+        """A still board after a move announced first: the announced move when the board
+        shows it (also where the camera alone could not tell it from others, the energy
+        store say), else the players are asked to set the pieces as announced; the phase
+        stays MOVE, so the next still board is judged again."""
+        if seen(move.after) != board:
+            try:
+                found = self.game.match(self.position, self.roll or (), self._legal, board)
+                fits = [] if found.unsure else _outcomes(found.fits, SHOWN + 1)
+            except CompanionError:
+                fits = []
+            if not any(_outcome(m) == _outcome(move) for m in fits):
+                verdict = Verdict(
+                    "setup",
+                    text("referee.set_as_announced", diff=differences(seen(move.after), board)),
+                    move.announcement,
+                )
+                self._record("verdict", verdict.to_json())
+                return self._say(verdict)
+        return self._accept(move, board, taken)
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
@@ -440,12 +466,18 @@ class Referee:
         return verdict
 
     @_step
-    def announce(self, said_text: str) -> Verdict:
-        """What the player said, checked against the move the referee last accepted.
+    def announce(self, said_text: str, heard: Mapping[str, Any] | None = None) -> Verdict:
+        """What the player said: before the move, checked against the roll being played
+        (:meth:`_announce_first`); after it, against the move the referee last accepted.
 
-        The announcement is judged in the position before that move with its roll; it is
-        right when it names a legal move with the same outcome (the board, the stores).
+        After the move the announcement is judged in the position before that move with
+        its roll; it is right when it names a legal move with the same outcome (the
+        board, the stores). The journal keeps what was said with the verdict, and with
+        ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
         """
+        first = self._announce_first(said_text)
+        if first is not None:
+            return self._said_verdict(first, said_text, heard, before_move=True)
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
@@ -467,7 +499,78 @@ class Referee:
             dice="+".join(map(str, roll)),
             reason=why,
         )
-        return self._say(Verdict(kind, judged, said))
+        return self._said_verdict(Verdict(kind, judged, said), said_text, heard, before_move=False)
+
+    def _said_verdict(
+        self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
+    ) -> Verdict:
+        """The verdict on an announcement, recorded with the words said and how they
+        were heard (a verdict event: the journal's kinds stay as they are)."""
+        self._record(
+            "verdict",
+            {
+                **verdict.to_json(),
+                "said": said,
+                "before_move": before_move,
+                "heard": dict(heard) if heard is not None else None,
+            },
+        )
+        return self._say(verdict)
+
+    def _announce_first(self, said_text: str) -> Verdict | None:
+        """The verdict on words said before the move, or None where they are not that.
+
+        Words are an announcement before the move while the referee waits for the move
+        of a roll and no step of the turn is made, in a game whose moves are whole turns
+        (TENET's turns of several steps are announced after them). A legal announcement
+        of the roll is kept (:attr:`announced`): the next still board must show its move.
+        Other words, where a move was made before, are a late announcement of that move
+        (None: judged as before, as the page has always judged them); on the game's first
+        move they are told what is wrong with them for this roll, and an earlier
+        announcement is forgotten.
+        """
+        roll = self.roll
+        if self.phase is not Phase.MOVE or roll is None or self.position.spent:
+            return None
+        if self.game.turns(self.position, roll) is not None:
+            return None
+        player, dice = colour(self.position.to_move), "+".join(map(str, roll))
+        try:
+            checked = self.game.check(self.position, roll, said_text)
+        except CompanionError as exc:
+            why = text(
+                "referee.announced_first_wrong", player=player, dice=dice, reason=message(exc)
+            )
+            return Verdict("illegal", why)
+        move: MoveLike | None = getattr(checked, "move", None)
+        if checked.verdict == "legal" and move is not None:
+            self.announced = move
+            fields = changes(seen(self.position), seen(move.after))
+            why = text("referee.announced_first", player=player, dice=dice, fields=fields)
+            return Verdict("legal", why, move.announcement)
+        if self._history and self.last_move is not None:
+            return None  # words of no move of this roll: the last move's, late (as before)
+        self.announced = None
+        near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
+        kind = "info" if checked.verdict == "ambiguous" else "illegal"
+        why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
+        return Verdict(kind, why, checked.announcement or "", near)
+
+    def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
+        """Where words heard now may announce a legal move, in order: the position and
+        roll being played (an announcement before the move), then the position before
+        the last turn with its roll (after it, also late, while the next roll waits)."""
+        where: list[tuple[Position, tuple[int, ...]]] = []
+        if (
+            self.phase is Phase.MOVE
+            and self.roll is not None
+            and not self.position.spent
+            and self.game.turns(self.position, self.roll) is None
+        ):
+            where.append((self.position, self.roll))
+        if self.last_roll is not None and self._history:
+            where.append((self._history[self._turn()].before, self.last_roll))
+        return where
 
     def _turn(self) -> int:
         """Where the last turn began in the history: a TENET turn is several moves (its
@@ -505,6 +608,7 @@ class Referee:
         said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
+        self.announced = None
         self._changed(taken)
         verdict = Verdict("legal", text("referee.legal_move"), said)
         self._record("verdict", verdict.to_json())
@@ -529,7 +633,7 @@ class Referee:
         """The operator sets the position (after a misread or a dispute)."""
         self._record("correction", {"position": position.to_json()})
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
-        self.phase, self._pasch = Phase.SETUP, None
+        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
         self._last_board, self._unseen = None, False
         self._changed()
         return self._say(Verdict("info", text("referee.corrected")))
@@ -557,6 +661,7 @@ class Referee:
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
         self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
+        self.announced = None
         self._kept_roll = False
         self._last_board, self._unseen = None, False
         self._changed()
@@ -579,7 +684,7 @@ class Referee:
         self._record("undo", {"undoes": undone})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
-        self.phase, self._pasch = Phase.SETUP, None
+        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
         self._pending_roll, self._kept_roll = roll or None, bool(roll)
         self._last_board, self._unseen = None, False
         self._changed()

@@ -42,6 +42,8 @@ OPEN = {
     "table.choose",
     "table.panel_press",  # read the dice, roll, a short confirm; never an undo
     "teaching.page",
+    "hearing.heard",  # the players' words, as the typed announcement (issue 34)
+    "hearing.teach",
     "setup.unlock",
     "setup.lock",
     # the dice tray (#35): a roll is everyone's; only a new tray session needs the PIN

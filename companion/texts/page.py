@@ -583,6 +583,47 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # the teaching page (templates/teach.html) and its "Bedeutung" column
     # (companion/games/zwianer/teach.py)
+    # the referee listens (docs/web.md, "The referee listens")
+    "heard_not_understood": (
+        "nicht verstanden – bitte wiederholen",
+        "not understood – please say it again",
+    ),
+    "heard_words": ("Gehört: {words}", "Heard: {words}"),
+    "heard_bad_body": (
+        'Erwartet: JSON {"alternatives": [höchstens 10 Texte, je höchstens 200 Zeichen], '
+        '"source": "browser" oder "offline"}',
+        'expected: JSON {"alternatives": [at most 10 texts of at most 200 characters each], '
+        '"source": "browser" or "offline"}',
+    ),
+    "heard_too_large": (
+        "Zu viel gesagt: höchstens {most} KB",
+        "too much said: at most {most} KB",
+    ),
+    "mic_button": ("🎤 Ansage sprechen", "🎤 Say the announcement"),
+    "mic_listening": ("Ich höre zu …", "Listening …"),
+    "mic_missing": (
+        "Kein Mikrofon-Knopf: dieser Browser erkennt keine Sprache (ihm fehlt die Web Speech "
+        "API; Chrome, Edge und Safari haben sie).",
+        "No microphone button: this browser cannot recognise speech (it lacks the Web Speech "
+        "API; Chrome, Edge and Safari have it).",
+    ),
+    "mic_failed": (
+        "Das Mikrofon hat nichts gehört ({error}).",
+        "The microphone heard nothing ({error}).",
+    ),
+    "teach_by_ear": ("Mit der Stimme üben", "Practise by ear"),
+    "teach_ear_how": (
+        "Das Mikrofon drücken und die Ansage dieses Zugs sagen:",
+        "Press the microphone and say the announcement of this move:",
+    ),
+    "teach_all_right": ("Alles richtig: jedes Wort stimmt.", "All right: every word fits."),
+    "teach_some_right": (
+        "{right} von {total} Wörtern richtig.",
+        "{right} of {total} words right.",
+    ),
+    "teach_word_missing": ("fehlt", "missing"),
+    "teach_word_extra": ("zu viel", "too many"),
+    "teach_word_instead": ("statt", "instead of"),
     "teach_said": ("Ansage", "Said"),
     "teach_sum": ("Rechnung", "Sum"),
     "teach_meaning": ("Bedeutung", "Meaning"),

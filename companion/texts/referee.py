@@ -166,6 +166,21 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Zug wird ganz angesagt, ab seinem ersten Schritt: '{turn}'",
         "the turn is announced whole, from its first step: '{turn}'",
     ),
+    # announced before the move (docs/referee.md, "Announce, then move")
+    "referee.announced_first": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}): erlaubt. Jetzt so ziehen: {fields}",
+        "Announced by {player} before the move (roll {dice}): legal. Now move so: {fields}",
+    ),
+    "referee.announced_first_wrong": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}): {reason}",
+        "Announced by {player} before the move (roll {dice}): {reason}",
+    ),
+    "referee.set_as_announced": (
+        "Das Brett zeigt nicht den angesagten Zug: bitte die Steine wie angesagt stellen: {diff}",
+        "the board does not show the move announced: set the pieces as announced: {diff}",
+    ),
+    "board.will_be_empty": ("{field} leer", "{field} empty"),
+    "board.will_hold": ("{want} auf {field}", "{want} on {field}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),

@@ -69,6 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.web.calibrate import calibrate
     from companion.web.correct import correct
+    from companion.web.hearing import hearing
     from companion.web.help import helping
     from companion.web.join import join
     from companion.web.record import record
@@ -85,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(correct)
     app.register_blueprint(join)
     app.register_blueprint(helping)
+    app.register_blueprint(hearing)
     app.register_blueprint(tray_pages)
     app.config.setdefault("TRAY", None)
     if app.config["TRAY"] is not None:  # companion serve --tray

@@ -73,6 +73,9 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     "table.choose": None,
     "table.panel_press": _no_undo,
     "teaching.page": None,  # practice changes nothing
+    # the players' words heard by a recogniser, as typed ones (docs/web.md)
+    "hearing.heard": None,
+    "hearing.teach": None,  # practice changes nothing
     "setup.unlock": None,
     "setup.lock": None,
     # the dice tray (docs/tray.md): rolls are everyone's, as the dice of a game are;

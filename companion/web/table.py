@@ -153,10 +153,13 @@ def announcement_gloss(game_name: str, said: str) -> str:
 
 
 def _board() -> str:
-    """The board as the page shows it: the pieces, the last move's trail, every field's
+    """The board as the page shows it: the pieces, the last move's trail (or the move
+    announced before it is made), every field's
     name on hover and tap, and the fields the move list is filtered by ringed."""
     ref = _table().referee
-    last = LastMove.of(ref.last_move) if ref.last_move is not None else None
+    # a move announced first is drawn as the move to make (docs/referee.md), else the last
+    shown = ref.announced if ref.announced is not None else ref.last_move
+    last = LastMove.of(shown) if shown is not None else None
     position = ref.position
     moves = move_list(ref, request.args)  # the fields the list is filtered by, ringed
     scene = draw_board(

@@ -14,6 +14,7 @@ from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
 from companion.position import Position, start_position
 from companion.render import draw_board, to_svg
+from companion.table import Table
 from companion.texts import message
 from companion.web.i18n import language, say
 
@@ -44,6 +45,15 @@ def example_words(position: Position) -> str:
             return ""
         words = example(start)[1]
     return words
+
+
+def shown_words(table: Table) -> str:
+    """The announcement the teaching page asks to be said by ear: the last move's, or the
+    example move's where no move was made yet ("" where the game has none to show)."""
+    last = table.referee.last_move
+    if last is not None:
+        return last.announcement
+    return example(table.position)[1]
 
 
 @teaching.route("/teach", methods=["GET", "POST"])
@@ -77,5 +87,6 @@ def page() -> tuple[str, int] | str:
         practice_steps=practice_steps,
         example_roll=example_roll,
         example_words=example_words,
+        ear_words=shown_words(table),
         board=to_svg(draw_board(position.layout, position, lang=language())),
     ), status

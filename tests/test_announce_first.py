@@ -1,0 +1,101 @@
+"""Announce, then move: words said before the move are checked against the roll at once,
+and the next still board must show the move announced (docs/referee.md)."""
+
+from __future__ import annotations
+
+from conftest import position
+
+from companion.games.game import legal_moves
+from companion.journal import Journal
+from companion.referee import Phase, Referee
+from companion.texts import render
+
+RIGHT = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"  # red from U4 with 4+3 (test_referee_rules)
+
+
+def rolled(journal: Journal | None = None) -> Referee:
+    referee = Referee.start(position(), legal_moves, journal)
+    referee.confirm_board()
+    referee.observe_dice([4, 3])
+    return referee
+
+
+def board_after(referee: Referee, words: str) -> dict[str, str]:
+    move = next(m for m in referee.legal if m.announcement == words)
+    return dict(move.after.occupant)
+
+
+def another_move(referee: Referee) -> dict[str, str]:
+    right = board_after(referee, RIGHT)
+    return next(dict(m.after.occupant) for m in referee.legal if m.after.occupant != right)
+
+
+def test_a_legal_announcement_before_the_move_names_the_board_to_expect():
+    referee = rolled()
+    verdict = referee.announce("wurf sieben umlaufbahn sechs fünf vier drei zwei eins null")
+    assert verdict.kind == "legal" and verdict.announcement == RIGHT
+    assert render(verdict.reason, "en").startswith(
+        "Announced by red before the move (roll 4+3): legal. Now move so: "
+    )
+    assert referee.phase is Phase.MOVE and referee.announced is not None
+
+
+def test_the_board_of_the_announced_move_is_accepted():
+    referee = rolled()
+    expected = board_after(referee, RIGHT)
+    referee.announce(RIGHT)
+    verdict = referee.observe_board(expected)
+    assert verdict is not None and verdict.kind == "legal" and verdict.announcement == RIGHT
+    assert referee.phase is Phase.ROLL and referee.announced is None
+
+
+def test_another_board_asks_for_the_pieces_as_announced_then_takes_them():
+    referee = rolled()
+    referee.announce(RIGHT)
+    verdict = referee.observe_board(another_move(referee))
+    assert verdict is not None and verdict.kind == "setup"
+    assert render(verdict.reason, "en").startswith(
+        "the board does not show the move announced: set the pieces as announced: "
+    )
+    assert "should" in render(verdict.reason, "en")  # the fields named
+    assert referee.phase is Phase.MOVE and len(referee.position.players) == 2
+    verdict = referee.observe_board(board_after(referee, RIGHT))
+    assert verdict is not None and verdict.kind == "legal" and referee.phase is Phase.ROLL
+
+
+def test_a_wrong_announcement_before_the_move_is_explained_and_expects_nothing():
+    referee = rolled()
+    verdict = referee.announce("Wurf 7, Umlaufbahn 7, 6, 5, 4, 3, 2, 1, 0")
+    assert verdict.kind == "illegal" and "Umlaufbahn 7 should be 6" in render(verdict.reason, "en")
+    assert verdict.announcement == RIGHT and referee.announced is None
+    verdict = referee.observe_board(another_move(referee))  # judged as any board is
+    assert verdict is not None and verdict.kind == "legal"
+
+
+def test_the_move_made_is_still_announced_after_the_next_roll():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([2, 1])  # yellow rolled meanwhile
+    verdict = referee.announce(RIGHT)
+    assert verdict.kind == "legal" and render(verdict.reason, "en").startswith(
+        "Announcement of move 1 by red (roll 4+3)"
+    )
+    assert referee.announced is None and referee.phase is Phase.MOVE
+
+
+def test_the_journal_keeps_what_was_said_and_how_it_was_heard(tmp_path):
+    journal = Journal(tmp_path / "journal.sqlite")
+    referee = rolled(journal)
+    heard = {"source": "browser", "alternatives": ["Wurf 7 Umlaufbahn Knoll", RIGHT], "taken": 1}
+    referee.announce(RIGHT, heard)
+    said = [e for e in journal.events(referee.game_id) if e.kind == "verdict"][-1].data
+    assert said["said"] == RIGHT and said["before_move"] is True and said["heard"] == heard
+    assert said["verdict"] == "legal" and said["announcement"] == RIGHT
+
+
+def test_wrong_words_after_a_move_are_still_the_last_moves_late_announcement():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])  # yellow rolled meanwhile; red's words come late
+    verdict = referee.announce("Wurf 7, Umlaufbahn 11")
+    assert render(verdict.reason, "en").startswith("Announcement of move 1 by red (roll 4+3)")
