@@ -130,7 +130,7 @@ def test_words_that_are_no_announcement_are_not_understood_and_change_nothing(se
         WebDriverWait(browser, 10).until(
             lambda _: heard.text == "not understood – please say it again"
         )
-        assert browser.execute_script("return recognitions[0].lang") == "en"
+        assert browser.execute_script("return recognitions[0].lang") == "de-DE"  # the notation
     assert len(list(table.journal.events(table.referee.game_id))) == before
 
 
