@@ -273,6 +273,65 @@ def test_the_page_says_why_the_referee_waits_in_the_players_language():
     )
 
 
+def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(monkeypatch):
+    # The page words a wait from the reader's data (BoardRead.cause), never from its
+    # English line for the logs: rewording that line changes nothing a German player sees.
+    from dataclasses import replace
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.vision.board import reader as board_reader
+    from companion.watch import Watcher
+
+    said = board_reader.BoardReader._result
+
+    def reworded(self, *args):  # type: ignore[no-untyped-def]
+        read = said(self, *args)
+        return replace(read, reason=read.reason.replace("something unknown", "an odd thing"))
+
+    monkeypatch.setattr(board_reader.BoardReader, "_result", reworded)
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    reader = BoardReader(start.layout)
+    live = Live(table, Supervisor(SyntheticSource(lambda: image)), Watcher(table.referee, reader))
+    for _ in range(4):
+        live.step()
+    assert live.glance.read.reason == "busy: an odd thing over yellow.S3"
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert ">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?" in page
+
+
+@pytest.mark.parametrize(
+    ("cause", "glare", "de"),
+    [
+        (("unsure", "U2.7", 2, "red"), (), "unsicher bei U2.7 (Rot?) und 2 weitere Felder"),
+        (("unsure", "U2.7", 0, "empty"), ("U2.7",), "unsicher bei U2.7 (leer?): Blendung"),
+        (("glare", "red.S1", 0, ""), ("red.S1",), "Blendung über Rot.S1 – Lampe"),
+        (("hand", "", 0, ""), (), "eine Hand oder ein Gegenstand ist über dem Brett"),
+        (("changing", "U1.3", 0, ""), (), "auf U1.3 bewegt sich etwas"),
+        (("too_few", "", 2, ""), (), "nur 2 Marker des Bretts zu sehen"),
+        (
+            ("other_board", "", 0, "tenet"),
+            (),
+            "die Kamera sieht die Marker eines anderen Bretts (tenet)",
+        ),
+    ],
+)
+def test_every_wait_is_said_in_german_from_the_readers_data(cause, glare, de):
+    from companion.busy import busy
+    from companion.texts import render
+    from companion.vision.board.cause import Cause
+    from companion.vision.board.reader import BoardRead
+
+    read = BoardRead(found=True, busy=True, reason="(English)", cause=Cause(*cause), glare=glare)
+    waits = busy(read)
+    assert waits is not None and render(waits.said(), "de").startswith(de)
+    assert "English" not in render(waits.said(), "de")
+
+
 def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp_path):
     # No board in the photo is an answer about a readable photo, not bad input: exit 0,
     # on stdout, said as a result with what to do (docs/vision.md, "Exit codes")
