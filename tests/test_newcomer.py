@@ -598,3 +598,56 @@ def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(c
 def test_the_help_page_shows_the_board_with_the_station_and_formation_ringed(client):
     page = client.get("/help?lang=de").get_data(as_text=True)
     assert "<svg" in page and "die Station S1–S5 und die Formation F1–F5 (das Ziel) von Rot" in page
+
+
+def glossary_words():  # type: ignore[no-untyped-def]
+    from companion.texts.help import GLOSSARY
+
+    return [(game, word) for game, words in GLOSSARY.items() for word, _ in words]
+
+
+@pytest.mark.parametrize(("game", "word"), glossary_words())
+def test_every_word_of_the_glossary_has_a_picture_of_its_own_board(game, word):
+    # drawn from the game's board by companion/render, its fields ringed where they are
+    from companion.position import start_position
+    from companion.render import draw_board, to_svg
+    from companion.web.pictures import picture
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    layout = start_position(game, players=players).layout
+    svg = picture(game, layout, word, "de")
+    assert svg is not None and svg.startswith("<svg")
+    marked = re.search(r'data-marked="([^"]+)"', svg).group(1).split()
+    assert marked and set(marked) <= set(layout.fields)
+    for f in marked:
+        x, y = layout.fields[f].x, layout.fields[f].y
+        assert re.search(
+            rf'<circle cx="{x:.2f}" cy="{y:.2f}" r="[\d.]+" fill="none" '
+            r'stroke="#ff3df2"',
+            svg,
+        ), f
+    whole = to_svg(draw_board(layout, spots=True))
+    assert len(svg) < 0.8 * len(whole)  # the part the word is about, not the whole board
+
+
+@pytest.mark.parametrize(
+    ("game", "de", "en"),
+    [
+        ("gravitation", "Ein Stein, der auf U4 bleibt", "A piece that stays in U4"),
+        ("tunnelx", "Rot durchquert die gelbe Kette", "Red passes the yellow chain"),
+        ("tuerme", "Der obere Stein (Rot) verlässt", "The top piece (red) leaves"),
+        ("tenet", "Pasch 5: der Stein der Weisen", "Doublet 5: the Stein der Weisen"),
+    ],
+)
+def test_the_help_page_shows_each_words_picture_with_a_line_in_its_language(game, de, en):
+    from companion.position import start_position
+    from companion.texts.help import GLOSSARY
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    table = Table.new(start_position(game, players=players))
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    german = client.get("/help?lang=de").get_data(as_text=True)
+    assert german.count('<figure class="word-picture"><svg') == len(GLOSSARY[game])
+    assert de in german and en not in german
+    english = client.get("/help?lang=en").get_data(as_text=True)
+    assert en in english and de not in english

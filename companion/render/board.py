@@ -42,12 +42,14 @@ def draw_board(
     lang: str | None = None,
     last_move: LastMove | None = None,
     spots: bool = False,
+    show_turn: bool = True,
 ) -> Scene:
     """The layout (and the pieces of ``position``) as a Scene in board millimetres; its
     words ("red to move") in ``lang`` (default: the process's, companion/texts).
 
     ``last_move`` is drawn on top as a trail; ``spots`` adds the fields' names for the
-    page to show on hover and tap (SVG only)."""
+    page to show on hover and tap (SVG only); ``show_turn`` False leaves out whose turn
+    it is (a picture that only illustrates, as on the help page)."""
     lang = lang or texts.language()
     scene = Scene(
         -layout.width / 2,
@@ -89,7 +91,8 @@ def draw_board(
             draw_tenet_state(scene, layout, position, lang)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
-        _turn(scene, layout, position, lang)
+        if show_turn:
+            _turn(scene, layout, position, lang)
     if last_move is not None:
         draw_trail(scene, layout, last_move)
     scene.data["piece"] = f"{layout.piece_diameter:g}"
