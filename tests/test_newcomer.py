@@ -435,10 +435,14 @@ def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client)
     rows = [
         " ".join(re.sub(r"<[^>]+>", " ", r).split())
         for r in re.findall(
-            r"<li>(.*?)</li>", page.split('id="standings"')[1].split("</ul>")[0], re.S
+            r"<tr>(.*?)</tr>", page.split('id="standings"')[1].split("</table>")[0], re.S
         )
     ]
-    assert rows == ["Rot 1 unterwegs 4 wartend Speicher 4/5", "Gelb 5 wartend Speicher 1/5"]
+    assert rows == [
+        "Spieler im Ziel unterwegs wartend Speicher",
+        "Rot 0 1 4 4/5",
+        "Gelb 0 0 5 1/5",
+    ]
 
 
 def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
@@ -514,6 +518,92 @@ def test_on_a_phone_the_teaching_steps_fit_and_the_standings_need_no_scrolling(c
         "return document.getElementById('standings').getBoundingClientRect().top"
     )
     assert top < 844
+
+
+def served(app):  # type: ignore[no-untyped-def]
+    """``app`` served on a free port in a thread; the server, to close, and its address."""
+    import contextlib
+    import socket
+    import threading
+
+    from waitress.server import create_server
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            server.run()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"http://127.0.0.1:{port}"
+
+
+def phone(driver) -> None:  # type: ignore[no-untyped-def]
+    """The browser's page as a phone's: 390 x 844 CSS pixels."""
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+#: The standings' box, and its rows (list items or table rows) whose text runs over
+#: more than one line or past the page's right edge.
+STANDINGS = """
+const box = document.getElementById('standings').getBoundingClientRect();
+const bad = [...document.querySelectorAll('#standings li, #standings tr')].filter(row => {
+  const range = document.createRange();
+  range.selectNodeContents(row);
+  const text = [...range.getClientRects()].filter(r => r.width > 0);
+  const top = Math.min(...text.map(r => r.top)), bottom = Math.max(...text.map(r => r.bottom));
+  const line = Math.max(...text.map(r => r.height));
+  return bottom - top > 1.6 * line || Math.max(...text.map(r => r.right)) > innerWidth;
+});
+return [box.bottom, innerHeight, bad.map(row => row.textContent.trim())];
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("gravitation", ["red", "yellow", "green", "blue", "white"]),
+        ("tunnelx", ["red", "yellow", "green", "blue", "white"]),
+        ("tuerme", ["red", "yellow", "green", "blue"]),
+        ("tenet", ["red", "blue", "green"]),
+    ],
+)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, game, players, lang):
+    # every player of the largest table, with the camera beside them as at a real table
+    from dataclasses import replace
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.position import start_position
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    driver, _ = chromium
+    start = start_position(game, players=players)
+    if start.spec.uses_energy:  # the widest row: pieces in every place and a full store
+        start = replace(start, energy=(5,) * len(players)).moved(
+            {"white.S1": "U1.36", "white.S2": "U2.2"}
+        )
+    table = Table.new(start)
+    frame = np.zeros((480, 640, 3), np.uint8)
+    watcher = Watcher(table.referee, BoardReader(start.layout))
+    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    live.step()
+    server, base = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
+    try:
+        phone(driver)
+        driver.get(f"{base}/?lang={lang}")
+        bottom, height, bad = driver.execute_script(STANDINGS)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        server.close()
+    assert height == 844 and bottom <= 844 and bad == []
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
