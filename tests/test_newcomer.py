@@ -741,3 +741,22 @@ def test_the_help_page_shows_each_words_picture_with_a_line_in_its_language(game
     assert de in german and en not in german
     english = client.get("/help?lang=en").get_data(as_text=True)
     assert en in english and de not in english
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_help_page_shows_every_words_picture(chromium, lang):
+    from companion.texts.help import GLOSSARY
+
+    driver, base = chromium
+    phone(driver)
+    try:
+        driver.get(f"{base}/help?lang={lang}")
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('.word-picture svg')].map(svg => {"
+            "  const r = svg.getBoundingClientRect();"
+            "  return [r.width, r.height, r.right <= innerWidth];})"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert len(shown) == len(GLOSSARY["gravitation"])
+    assert all(w >= 150 and h >= 150 and inside for w, h, inside in shown), shown
