@@ -760,3 +760,12 @@ def test_on_a_phone_the_help_page_shows_every_words_picture(chromium, lang):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert len(shown) == len(GLOSSARY["gravitation"])
     assert all(w >= 150 and h >= 150 and inside for w, h, inside in shown), shown
+
+
+def test_a_tapped_field_is_named_on_a_german_page_as_the_move_list_names_it(client):
+    # the move list says "Gelb.S1 → U1.15"; tapping that field said "yellow.S1: Gelb"
+    svg = client.get("/board.svg?lang=de").get_data(as_text=True)
+    assert 'data-field="yellow.S1"' in svg  # the id stays the id, for the page's scripts
+    assert "<title>Gelb.S1: Gelb</title>" in svg and "<title>yellow.S1" not in svg
+    english = client.get("/board.svg?lang=en").get_data(as_text=True)
+    assert "<title>yellow.S1: yellow</title>" in english

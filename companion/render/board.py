@@ -104,13 +104,16 @@ def draw_board(
 
 
 def _spots(scene: Scene, layout: Layout, position: Position | None, lang: str) -> None:
-    """Each field's id, and the colour of the piece on it, for the page's tooltips."""
+    """Each field's name, and the colour of the piece on it, for the page's tooltips: the
+    name as the page's prose says it ("Gelb.S1" on a German page, as the move list's
+    paths), the id itself kept in ``data-field`` for the page's scripts."""
     held: dict[str, list[str]] = {}
     for fid, colour in position.placement if position is not None else ():
         held.setdefault(fid, []).append(texts.render(texts.colour(colour), lang))
     radius = field_radii(layout)
     for f in layout:
-        name = f"{f.id}: {', '.join(held[f.id])}" if f.id in held else f.id
+        said = texts.render(texts.field(f.id), lang)
+        name = f"{said}: {', '.join(held[f.id])}" if f.id in held else said
         scene.spots.append(Spot(f.id, f.x, f.y, max(radius[f.id], layout.piece_diameter / 2), name))
 
 

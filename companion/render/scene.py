@@ -171,7 +171,7 @@ def _touches(item: Primitive, box: tuple[float, float, float, float]) -> bool:
     if isinstance(item, Polygon):
         xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
         return max(xs) >= box[0] and min(xs) <= box[2] and max(ys) >= box[1] and min(ys) <= box[3]
-    reach = item.size * (1 + 0.8 * len(item.text))
+    reach = item.size * (1 + 0.5 * len(item.text))
     return _near(item.x, item.y, reach, box)
 
 
