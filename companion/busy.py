@@ -1,57 +1,57 @@
-"""Why the referee waits for the board, as data and in the players' words.
+"""Why the referee waits for the board, in the players' words, from the reader's data.
 
-The board reader (companion/vision/board) says why a frame is no still board in one
-English line for people and logs: "busy: something unknown over yellow.S3 and 2 more",
-"busy: a hand or an object is over the board", "board not found: no board markers
-seen". The page and the camera view need it as data (what, which field) and said in the
-players' language with what to do ("etwas liegt über Gelb.S3 – Hand weg oder
-Blendung?"). :func:`busy` reads the line into a :class:`Busy`; a line it does not know
-stays as it is (``kind`` "other"), so nothing the reader says is lost.
-
-The lines are the reader's own (vision/board/reader.py, still.py, locate.py);
-tests/test_newcomer.py reads real frames, so a changed line fails there, not at a table.
+The board reader (companion/vision/board) says why a frame is no still board twice: one
+English line for people and logs ("busy: something unknown over yellow.S3 and 2 more")
+and as data, :class:`~companion.vision.board.cause.Cause` (kind, field, how many more,
+what an unsure field looked like), with the fields under a glare spot beside it. The
+page and the camera view need it said in the players' language with what to do ("etwas
+liegt über Gelb.S3 – Hand weg oder Blendung?"): :func:`busy` takes the data only, so a
+reworded English line cannot change or break the German page. A wait the reader gives
+no cause for (none is known) is shown as its line, so nothing the reader says is lost.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.texts import colour, field, render, text, text_n
 
-#: The reader's lines, each with the kind of wait it says.
-_LINES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("covered", re.compile(r"busy: something over (?P<field>\S+)(?P<more>.*) hides the board")),
-    ("unknown", re.compile(r"busy: something unknown over (?P<field>\S+)(?P<more>.*)")),
-    ("hand", re.compile(r"busy: a hand or an object is over the board")),
-    (
-        "unsure",
-        re.compile(
-            r"busy: unsure of (?P<field>\S+) \((?P<seen>\w+)\? confidence [\d.]+\)(?P<more>.*)"
-        ),
-    ),
-    ("changing", re.compile(r"busy: (?P<field>\S+) is changing")),
-    ("waiting", re.compile(r"waiting for a still board")),
-    ("no_markers", re.compile(r"board not found: no board markers seen")),
-    ("out_of_view", re.compile(r"board not found: part of it is out of view")),
-    ("not_found", re.compile(r"board not found: (?P<why>.*)")),
+if TYPE_CHECKING:  # the page needs no OpenCV to word a wait
+    from companion.vision.board.reader import BoardRead
+
+#: The page's kinds of wait: a hand seen over a field (its surround hidden) is "covered".
+KINDS = (
+    "covered",
+    "hand",
+    "glare",
+    "unknown",
+    "unsure",
+    "changing",
+    "waiting",
+    "no_markers",
+    "too_few",
+    "other_board",
+    "misplaced",
+    "no_plane",
+    "out_of_view",
 )
-_MORE = re.compile(r" and (\d+) more")
 
 
 @dataclass(frozen=True)
 class Busy:
-    """Why the board is not read as still: ``kind`` (covered, unknown, hand, unsure,
-    changing, waiting, no_markers, out_of_view, not_found, other), the field it is about
-    (an id), how many more fields, what the reader took an unsure field for, and the
-    reader's own line."""
+    """Why the board is not read as still: ``kind`` (one of :data:`KINDS`, or "other"
+    for a wait the reader gave no cause for), the field it is about (an id), how many
+    more fields (or markers seen), what the reader took an unsure field for (or the
+    other board's name), whether the field lies under a glare spot, and the reader's own
+    line (for logs)."""
 
     kind: str
     field: str | None = None
     more: int = 0
     seen: str | None = None
     line: str = ""
+    glare: bool = False
 
     def said(self) -> str:
         """The wait in the players' words with what to do (a Text: either language)."""
@@ -61,9 +61,12 @@ class Busy:
         where = field(self.field) if self.field else ""
         if self.kind == "unsure":
             looks = text("busy.empty") if self.seen in (None, "empty") else colour(self.seen or "")
-            return text("busy.unsure", field=where, more=more, seen=looks)
-        if self.kind == "not_found":
-            return text("busy.not_found", why=self.line.partition(": ")[2])
+            key = "busy.unsure_glare" if self.glare else "busy.unsure"
+            return text(key, field=where, more=more, seen=looks)
+        if self.kind == "too_few":
+            return text("busy.too_few", count=self.more)
+        if self.kind == "other_board":
+            return text("busy.other_board", board=self.seen or "")
         return text(f"busy.{self.kind}", field=where, more=more)
 
     def to_json(self, lang: str) -> dict[str, Any]:
@@ -76,21 +79,19 @@ class Busy:
         }
 
 
-def busy(line: str) -> Busy | None:
-    """The reader's line as a :class:`Busy` (None for no line: the board is still)."""
-    if not line:
-        return None
-    for kind, pattern in _LINES:
-        found = pattern.match(line)
-        if found is None:
-            continue
-        groups = found.groupdict()
-        more = _MORE.match(groups.get("more") or "")
-        return Busy(
-            kind,
-            groups.get("field"),
-            int(more.group(1)) if more else 0,
-            groups.get("seen"),
-            line,
-        )
-    return Busy("other", line=line)
+def busy(read: BoardRead) -> Busy | None:
+    """Why ``read`` is no still board, from its cause and glare fields (None: it is one)."""
+    cause = read.cause
+    if not cause.kind:
+        return Busy("other", line=read.reason) if read.reason else None
+    kind = "covered" if cause.kind == "hand" and cause.field else cause.kind
+    if kind not in KINDS:
+        return Busy("other", line=read.reason or kind)
+    return Busy(
+        kind,
+        cause.field or None,
+        cause.more,
+        cause.seen or None,
+        read.reason,
+        glare=bool(cause.field) and cause.field in read.glare,
+    )

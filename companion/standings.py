@@ -1,7 +1,9 @@
 """Who is winning: each player's pieces by where they stand, and the energy store.
 
 The table page shows it at the top of its side column (on a phone right under the
-board), so a player sees the state of the game without scrolling. It is read from the
+board, above the camera), so a player sees the state of the game without scrolling: a
+small table, one row a player and one column a place, so that no row wraps on a phone
+of 390 px in either language (docs/web.md). It is read from the
 position and its layout only, for every game alike (no game is named): a piece on one of
 its player's formation fields or on a goal field is *home*; one in a station, at home
 waiting, on a start pile or in the centre is *waiting*; one on a planet is *on a planet*;
@@ -39,6 +41,22 @@ class Standing:
     @property
     def home(self) -> int:
         return dict(self.places).get("home", 0)
+
+    def count(self, place: str) -> int:
+        """The player's pieces in ``place`` (0 where none stand)."""
+        return dict(self.places).get(place, 0)
+
+
+def columns(position: Position) -> tuple[str, ...]:
+    """The places a piece can stand in on this board, in :data:`PLACES` order: the
+    columns of the page's table, the same all game long (a column does not appear when
+    the first piece gets there)."""
+    layout = position.layout
+    kinds = {f.kind for f in layout}
+    places = {_KIND_PLACE.get(kind, "way") for kind in kinds}
+    if any(seat.formation for seat in layout.seats):
+        places.add("home")
+    return tuple(p for p in PLACES if p in places)
 
 
 def standings(position: Position) -> list[Standing]:

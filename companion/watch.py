@@ -208,7 +208,7 @@ class Watcher:
 
 def _board_glance(seen: Observation) -> Glance:
     pieces = text_n("watch.pieces", len(seen.read.fields))
-    waits = None if seen.still else busy(seen.read.reason)
+    waits = None if seen.still else busy(seen.read)
     note = waits.said() if waits is not None else pieces
     return Glance(
         "board", seen.still, None, note, read=seen.read, location=seen.location, busy=waits

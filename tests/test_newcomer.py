@@ -273,6 +273,65 @@ def test_the_page_says_why_the_referee_waits_in_the_players_language():
     )
 
 
+def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(monkeypatch):
+    # The page words a wait from the reader's data (BoardRead.cause), never from its
+    # English line for the logs: rewording that line changes nothing a German player sees.
+    from dataclasses import replace
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.vision import BoardReader
+    from companion.vision.board import reader as board_reader
+    from companion.watch import Watcher
+
+    said = board_reader.BoardReader._result
+
+    def reworded(self, *args):  # type: ignore[no-untyped-def]
+        read = said(self, *args)
+        return replace(read, reason=read.reason.replace("something unknown", "an odd thing"))
+
+    monkeypatch.setattr(board_reader.BoardReader, "_result", reworded)
+    start, image = something_over("yellow.S3")
+    table = Table.new(start)
+    reader = BoardReader(start.layout)
+    live = Live(table, Supervisor(SyntheticSource(lambda: image)), Watcher(table.referee, reader))
+    for _ in range(4):
+        live.step()
+    assert live.glance.read.reason == "busy: an odd thing over yellow.S3"
+    client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert ">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?" in page
+
+
+@pytest.mark.parametrize(
+    ("cause", "glare", "de"),
+    [
+        (("unsure", "U2.7", 2, "red"), (), "unsicher bei U2.7 (Rot?) und 2 weitere Felder"),
+        (("unsure", "U2.7", 0, "empty"), ("U2.7",), "unsicher bei U2.7 (leer?): Blendung"),
+        (("glare", "red.S1", 0, ""), ("red.S1",), "Blendung über Rot.S1 – Lampe"),
+        (("hand", "", 0, ""), (), "eine Hand oder ein Gegenstand ist über dem Brett"),
+        (("changing", "U1.3", 0, ""), (), "auf U1.3 bewegt sich etwas"),
+        (("too_few", "", 2, ""), (), "nur 2 Marker des Bretts zu sehen"),
+        (
+            ("other_board", "", 0, "tenet"),
+            (),
+            "die Kamera sieht die Marker eines anderen Bretts (tenet)",
+        ),
+    ],
+)
+def test_every_wait_is_said_in_german_from_the_readers_data(cause, glare, de):
+    from companion.busy import busy
+    from companion.texts import render
+    from companion.vision.board.cause import Cause
+    from companion.vision.board.reader import BoardRead
+
+    read = BoardRead(found=True, busy=True, reason="(English)", cause=Cause(*cause), glare=glare)
+    waits = busy(read)
+    assert waits is not None and render(waits.said(), "de").startswith(de)
+    assert "English" not in render(waits.said(), "de")
+
+
 def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp_path):
     # No board in the photo is an answer about a readable photo, not bad input: exit 0,
     # on stdout, said as a result with what to do (docs/vision.md, "Exit codes")
@@ -376,10 +435,14 @@ def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client)
     rows = [
         " ".join(re.sub(r"<[^>]+>", " ", r).split())
         for r in re.findall(
-            r"<li>(.*?)</li>", page.split('id="standings"')[1].split("</ul>")[0], re.S
+            r"<tr>(.*?)</tr>", page.split('id="standings"')[1].split("</table>")[0], re.S
         )
     ]
-    assert rows == ["Rot 1 unterwegs 4 wartend Speicher 4/5", "Gelb 5 wartend Speicher 1/5"]
+    assert rows == [
+        "Spieler im Ziel unterwegs wartend Speicher",
+        "Rot 0 1 4 4/5",
+        "Gelb 0 0 5 1/5",
+    ]
 
 
 def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
@@ -455,6 +518,92 @@ def test_on_a_phone_the_teaching_steps_fit_and_the_standings_need_no_scrolling(c
         "return document.getElementById('standings').getBoundingClientRect().top"
     )
     assert top < 844
+
+
+def served(app):  # type: ignore[no-untyped-def]
+    """``app`` served on a free port in a thread; the server, to close, and its address."""
+    import contextlib
+    import socket
+    import threading
+
+    from waitress.server import create_server
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            server.run()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"http://127.0.0.1:{port}"
+
+
+def phone(driver) -> None:  # type: ignore[no-untyped-def]
+    """The browser's page as a phone's: 390 x 844 CSS pixels."""
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+#: The standings' box, and its rows (list items or table rows) whose text runs over
+#: more than one line or past the page's right edge.
+STANDINGS = """
+const box = document.getElementById('standings').getBoundingClientRect();
+const bad = [...document.querySelectorAll('#standings li, #standings tr')].filter(row => {
+  const range = document.createRange();
+  range.selectNodeContents(row);
+  const text = [...range.getClientRects()].filter(r => r.width > 0);
+  const top = Math.min(...text.map(r => r.top)), bottom = Math.max(...text.map(r => r.bottom));
+  const line = Math.max(...text.map(r => r.height));
+  return bottom - top > 1.6 * line || Math.max(...text.map(r => r.right)) > innerWidth;
+});
+return [box.bottom, innerHeight, bad.map(row => row.textContent.trim())];
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("gravitation", ["red", "yellow", "green", "blue", "white"]),
+        ("tunnelx", ["red", "yellow", "green", "blue", "white"]),
+        ("tuerme", ["red", "yellow", "green", "blue"]),
+        ("tenet", ["red", "blue", "green"]),
+    ],
+)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, game, players, lang):
+    # every player of the largest table, with the camera beside them as at a real table
+    from dataclasses import replace
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.live import Live
+    from companion.position import start_position
+    from companion.vision import BoardReader
+    from companion.watch import Watcher
+
+    driver, _ = chromium
+    start = start_position(game, players=players)
+    if start.spec.uses_energy:  # the widest row: pieces in every place and a full store
+        start = replace(start, energy=(5,) * len(players)).moved(
+            {"white.S1": "U1.36", "white.S2": "U2.2"}
+        )
+    table = Table.new(start)
+    frame = np.zeros((480, 640, 3), np.uint8)
+    watcher = Watcher(table.referee, BoardReader(start.layout))
+    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    live.step()
+    server, base = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
+    try:
+        phone(driver)
+        driver.get(f"{base}/?lang={lang}")
+        bottom, height, bad = driver.execute_script(STANDINGS)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        server.close()
+    assert height == 844 and bottom <= 844 and bad == []
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -539,3 +688,84 @@ def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(c
 def test_the_help_page_shows_the_board_with_the_station_and_formation_ringed(client):
     page = client.get("/help?lang=de").get_data(as_text=True)
     assert "<svg" in page and "die Station S1–S5 und die Formation F1–F5 (das Ziel) von Rot" in page
+
+
+def glossary_words():  # type: ignore[no-untyped-def]
+    from companion.texts.help import GLOSSARY
+
+    return [(game, word) for game, words in GLOSSARY.items() for word, _ in words]
+
+
+@pytest.mark.parametrize(("game", "word"), glossary_words())
+def test_every_word_of_the_glossary_has_a_picture_of_its_own_board(game, word):
+    # drawn from the game's board by companion/render, its fields ringed where they are
+    from companion.position import start_position
+    from companion.render import draw_board, to_svg
+    from companion.web.pictures import picture
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    layout = start_position(game, players=players).layout
+    svg = picture(game, layout, word, "de")
+    assert svg is not None and svg.startswith("<svg")
+    marked = re.search(r'data-marked="([^"]+)"', svg).group(1).split()
+    assert marked and set(marked) <= set(layout.fields)
+    for f in marked:
+        x, y = layout.fields[f].x, layout.fields[f].y
+        assert re.search(
+            rf'<circle cx="{x:.2f}" cy="{y:.2f}" r="[\d.]+" fill="none" '
+            r'stroke="#ff3df2"',
+            svg,
+        ), f
+    whole = to_svg(draw_board(layout, spots=True))
+    assert len(svg) < 0.8 * len(whole)  # the part the word is about, not the whole board
+
+
+@pytest.mark.parametrize(
+    ("game", "de", "en"),
+    [
+        ("gravitation", "Ein Stein, der auf U4 bleibt", "A piece that stays in U4"),
+        ("tunnelx", "Rot durchquert die gelbe Kette", "Red passes the yellow chain"),
+        ("tuerme", "Der obere Stein (Rot) verlässt", "The top piece (red) leaves"),
+        ("tenet", "Pasch 5: der Stein der Weisen", "Doublet 5: the Stein der Weisen"),
+    ],
+)
+def test_the_help_page_shows_each_words_picture_with_a_line_in_its_language(game, de, en):
+    from companion.position import start_position
+    from companion.texts.help import GLOSSARY
+
+    players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
+    table = Table.new(start_position(game, players=players))
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    german = client.get("/help?lang=de").get_data(as_text=True)
+    assert german.count('<figure class="word-picture"><svg') == len(GLOSSARY[game])
+    assert de in german and en not in german
+    english = client.get("/help?lang=en").get_data(as_text=True)
+    assert en in english and de not in english
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_on_a_phone_the_help_page_shows_every_words_picture(chromium, lang):
+    from companion.texts.help import GLOSSARY
+
+    driver, base = chromium
+    phone(driver)
+    try:
+        driver.get(f"{base}/help?lang={lang}")
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('.word-picture svg')].map(svg => {"
+            "  const r = svg.getBoundingClientRect();"
+            "  return [r.width, r.height, r.right <= innerWidth];})"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert len(shown) == len(GLOSSARY["gravitation"])
+    assert all(w >= 150 and h >= 150 and inside for w, h, inside in shown), shown
+
+
+def test_a_tapped_field_is_named_on_a_german_page_as_the_move_list_names_it(client):
+    # the move list says "Gelb.S1 → U1.15"; tapping that field said "yellow.S1: Gelb"
+    svg = client.get("/board.svg?lang=de").get_data(as_text=True)
+    assert 'data-field="yellow.S1"' in svg  # the id stays the id, for the page's scripts
+    assert "<title>Gelb.S1: Gelb</title>" in svg and "<title>yellow.S1" not in svg
+    english = client.get("/board.svg?lang=en").get_data(as_text=True)
+    assert "<title>yellow.S1: yellow</title>" in english

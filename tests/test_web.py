@@ -40,7 +40,9 @@ def test_the_table_shows_board_turn_and_stores(client):
     page = client.get("/").get_data(as_text=True)
     assert "<svg" in page and "ist am Zug" in page
     assert '<span id="to-move">Rot ist am Zug</span>' in page
-    assert "Speicher 4/5" in page and "Speicher 1/5" in page  # in the standings
+    standings = page.split('id="standings"')[1].split("</table>")[0]
+    assert ">Speicher</th>" in standings
+    assert '<td class="energy">4/5</td>' in standings and '<td class="energy">1/5</td>' in standings
     assert "death_push" in page
 
 

@@ -94,7 +94,7 @@ def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
     from companion.texts import colour, field, language, render, text, text_n
 
     lang = lang or language()
-    waits = busy(read.reason) if read.reason else None
+    waits = busy(read)
     if not read.found and waits is None:
         return f"{path}: " + render(text("busy.no_markers"), lang)
     if waits is not None:

@@ -11,13 +11,14 @@ from companion.layout import Layout
 from companion.position import Position
 from companion.render.board import draw_board, field_radii
 from companion.render.paint import PIECE_COLOURS
-from companion.render.scene import Scene, to_image, to_svg
+from companion.render.scene import Scene, crop, to_image, to_svg
 from companion.render.trail import LastMove
 
 __all__ = [
     "PIECE_COLOURS",
     "LastMove",
     "Scene",
+    "crop",
     "draw_board",
     "field_radii",
     "save",

@@ -42,12 +42,14 @@ def draw_board(
     lang: str | None = None,
     last_move: LastMove | None = None,
     spots: bool = False,
+    show_turn: bool = True,
 ) -> Scene:
     """The layout (and the pieces of ``position``) as a Scene in board millimetres; its
     words ("red to move") in ``lang`` (default: the process's, companion/texts).
 
     ``last_move`` is drawn on top as a trail; ``spots`` adds the fields' names for the
-    page to show on hover and tap (SVG only)."""
+    page to show on hover and tap (SVG only); ``show_turn`` False leaves out whose turn
+    it is (a picture that only illustrates, as on the help page)."""
     lang = lang or texts.language()
     scene = Scene(
         -layout.width / 2,
@@ -89,7 +91,8 @@ def draw_board(
             draw_tenet_state(scene, layout, position, lang)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
-        _turn(scene, layout, position, lang)
+        if show_turn:
+            _turn(scene, layout, position, lang)
     if last_move is not None:
         draw_trail(scene, layout, last_move)
     scene.data["piece"] = f"{layout.piece_diameter:g}"
@@ -101,13 +104,16 @@ def draw_board(
 
 
 def _spots(scene: Scene, layout: Layout, position: Position | None, lang: str) -> None:
-    """Each field's id, and the colour of the piece on it, for the page's tooltips."""
+    """Each field's name, and the colour of the piece on it, for the page's tooltips: the
+    name as the page's prose says it ("Gelb.S1" on a German page, as the move list's
+    paths), the id itself kept in ``data-field`` for the page's scripts."""
     held: dict[str, list[str]] = {}
     for fid, colour in position.placement if position is not None else ():
         held.setdefault(fid, []).append(texts.render(texts.colour(colour), lang))
     radius = field_radii(layout)
     for f in layout:
-        name = f"{f.id}: {', '.join(held[f.id])}" if f.id in held else f.id
+        said = texts.render(texts.field(f.id), lang)
+        name = f"{said}: {', '.join(held[f.id])}" if f.id in held else said
         scene.spots.append(Spot(f.id, f.x, f.y, max(radius[f.id], layout.piece_diameter / 2), name))
 
 

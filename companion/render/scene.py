@@ -133,6 +133,48 @@ def to_svg(scene: Scene, pixel_width: int | None = None) -> str:
     return "\n".join(s for s in out if s) + "\n"
 
 
+def crop(scene: Scene, x0: float, y0: float, width: float, height: float) -> Scene:
+    """The part of ``scene`` in the box (x0, y0, width, height), with only the primitives
+    that can show in it: a small picture of a board's corner is a few kilobytes, not the
+    whole board's drawing behind a narrow view."""
+    box = (x0, y0, x0 + width, y0 + height)
+    items = [item for item in scene.items if _touches(item, box)]
+    spots = [s for s in scene.spots if _near(s.x, s.y, s.r, box)]
+    return Scene(
+        x0, y0, width, height, scene.background, items, scene.title, spots, dict(scene.data)
+    )
+
+
+def _near(x: float, y: float, r: float, box: tuple[float, float, float, float]) -> bool:
+    """Whether the square of half side ``r`` round (x, y) overlaps ``box``."""
+    return x + r >= box[0] and x - r <= box[2] and y + r >= box[1] and y - r <= box[3]
+
+
+def _touches(item: Primitive, box: tuple[float, float, float, float]) -> bool:
+    if isinstance(item, Circle):
+        if not _near(item.x, item.y, item.r + item.width, box):
+            return False
+        if item.fill:
+            return True
+        # a ring drawn as a stroke only: drop it when the box lies wholly inside it
+        dx = max(abs(item.x - box[0]), abs(item.x - box[2]))
+        dy = max(abs(item.y - box[1]), abs(item.y - box[3]))
+        return math.hypot(dx, dy) >= item.r - item.width
+    if isinstance(item, Segment):
+        (ax, ay), (bx, by) = item.a, item.b
+        return (
+            max(ax, bx) >= box[0]
+            and min(ax, bx) <= box[2]
+            and max(ay, by) >= box[1]
+            and (min(ay, by) <= box[3])
+        )
+    if isinstance(item, Polygon):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return max(xs) >= box[0] and min(xs) <= box[2] and max(ys) >= box[1] and min(ys) <= box[3]
+    reach = item.size * (1 + 0.5 * len(item.text))
+    return _near(item.x, item.y, reach, box)
+
+
 def _paint(fill: str | None, stroke: str | None, width: float) -> str:
     paint = f'fill="{fill or "none"}"'
     if stroke:

@@ -268,6 +268,111 @@ WORDS: dict[str, tuple[str, str]] = {
         "the stone is taken, the game won",
     ),
     "word.passt": ("kein Würfel kann gezogen werden", "no die can be moved"),
+    # the glossary's pictures (companion/web/pictures.py): one line under each
+    "pic.Wurf": (
+        "Rot zieht die Punkte des Wurfs mit einem Stein, hier aus S1 auf die Bahn U1.",
+        "Red moves the roll's points with one piece, here from S1 onto orbit U1.",
+    ),
+    "pic.Speicher": (
+        "Der Energiespeicher von Rot neben seiner Station steht auf 3.",
+        "Red's energy store beside its station stands at 3.",
+    ),
+    "pic.Umlaufbahn": (
+        "Ein Stein, der auf U4 bleibt, bezahlt ihre Gravitation 5.",
+        "A piece that stays in U4 pays its gravity 5.",
+    ),
+    "pic.Gravitation": (
+        "Auf der roten Linie von U2 nach innen bis U5: nach innen frei.",
+        "Along the red line from U2 inward to U5: inward is free.",
+    ),
+    "pic.Zahl": (
+        "Jede bloße Zahl ist ein Schritt auf der Bahn, hier drei von U1.5 an.",
+        "Each bare number is one step along the orbit, here three from U1.5.",
+    ),
+    "pic.Stoß": (
+        "Rot hält vor der gelben Kette an; der Rest schiebt den letzten gelben Stein weiter.",
+        "Red stops before the yellow chain; the rest pushes the last yellow piece on.",
+    ),
+    "pic.Abwehr": (
+        "Gelb verkürzt den Stoß auf seinen Stein mit Punkten aus seinem Speicher.",
+        "Yellow shortens the push on its piece with points from its store.",
+    ),
+    "pic.Tunnel": (
+        "Rot durchquert die gelbe Kette in einem Schritt und landet dahinter.",
+        "Red passes the yellow chain in one step and lands behind it.",
+    ),
+    "pic.Absturz": (
+        "Kann der Stein auf U5 die Gravitation 7 nicht bezahlen, fällt er in den Gravitator.",
+        "If the piece in U5 cannot pay the gravity 7, it falls into the Gravitator.",
+    ),
+    "pic.Tausch": (
+        "1+2: Rot tauscht den Platz mit dem nächsten fremden Stein.",
+        "1+2: red swaps places with the nearest foreign piece.",
+    ),
+    "pic.Sonderfeld": (
+        "Die Sonderfelder von Rot: die Formation F1–F5 und S1.",
+        "Red's special fields: the formation F1–F5 and S1.",
+    ),
+    "pic.raus": (
+        "Mit einer 6 aus dem Haus (H) auf das Startfeld.",
+        "With a 6 from home (H) onto the start field.",
+    ),
+    "pic.Brücke": (
+        "Endet der Würfel genau auf der Brücke, geht es 6 Felder weiter.",
+        "A die that ends exactly on the bridge goes 6 fields further.",
+    ),
+    "pic.Turm": (
+        "Zwei rote Steine auf einem Feld: ein Turm, der zusammen zieht.",
+        "Two red pieces on one field: a tower that moves as one.",
+    ),
+    "pic.auflösen": (
+        "Der obere Stein (Rot) verlässt den Turm allein.",
+        "The top piece (red) leaves the tower alone.",
+    ),
+    "pic.befreien": (
+        "Der gefangene untere Stein (Rot) befreit sich.",
+        "The captured lower piece (red) frees itself.",
+    ),
+    "pic.drauf": (
+        "Rot landet auf Gelb und setzt sich drauf: ein Turm.",
+        "Red lands on yellow and sits on top: a tower.",
+    ),
+    "pic.Ziel": (
+        "Über die Ziellinie in den Zielsektor (Z), mit genauem Wurf.",
+        "Over the finish line into the goal sector (Z), with an exact roll.",
+    ),
+    "pic.Superzahl": (
+        "1+6 als zwei Sechsen: 6 Felder und noch einmal 6.",
+        "1+6 as two sixes: 6 fields and 6 more.",
+    ),
+    "pic.passe": (
+        "Alle Steine im Haus und keine 6: kein Stein kann ziehen.",
+        "All pieces at home and no 6: no piece can move.",
+    ),
+    "pic.von … nach": (
+        "Ein Würfel: 9 Felder vom Start nach X3-4.",
+        "One die: 9 fields from the start to X3-4.",
+    ),
+    "pic.versetzt": (
+        "Rot landet auf Blau (K3.13); die blaue Kugel wird auf ein freies Feld versetzt.",
+        "Red lands on blue (K3.13); the blue ball is put on a free field.",
+    ),
+    "pic.Pasch": (
+        "Pasch 5: der Stein der Weisen geht auf seinen Platz beim Jupiter.",
+        "Doublet 5: the Stein der Weisen goes to its place at Jupiter.",
+    ),
+    "pic.räumt": (
+        "Nach dem Pasch gehen Kugeln auf der Erde (P3) und ihrem Kraftfeld K3 zum Start.",
+        "After the doublet, balls on Earth (P3) and its force field K3 go back to start.",
+    ),
+    "pic.Stein der Weisen": (
+        "Eine Kugel auf dem Pott (P) des Planeten mit dem Stein (S): gewonnen.",
+        "A ball on the Pott (P) of the stone's (S) planet: won.",
+    ),
+    "pic.passt": (
+        "Keine Kugel kann einen Würfel ziehen: passt.",
+        "No ball can move any die: passt.",
+    ),
 }
 
 _ZWIANER = (
@@ -311,7 +416,7 @@ GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "tenet": (
         ("von … nach", "9 von Start nach X3-4"),
-        ("versetzt", "…, versetzt blau nach K3.12"),
+        ("versetzt", "…, versetzt blau nach K3.11"),
         ("Pasch", "Pasch 5: Stein auf Jupiter"),
         ("räumt", "Pasch 5: Stein auf Jupiter, räumt K3.4, P3.2"),
         ("Stein der Weisen", "6 von P1.0 nach P1.6; Stein der Weisen"),

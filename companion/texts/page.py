@@ -189,11 +189,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "The camera with what the referee sees; tap: large or small",
     ),
     "standings": ("Stand", "Standings"),
-    "standing.home": ("{count} im Ziel", "{count} home"),
-    "standing.way": ("{count} unterwegs", "{count} on the way"),
-    "standing.planet": ("{count} auf Planeten", "{count} on planets"),
-    "standing.waiting": ("{count} wartend", "{count} waiting"),
-    "standing.energy": ("Speicher {count}/5", "store {count}/5"),
+    "standing.player": ("Spieler", "Player"),
+    "standing.col.home": ("im Ziel", "home"),
+    "standing.col.way": ("unterwegs", "on the way"),
+    "standing.col.planet": ("auf Planeten", "on planets"),
+    "standing.col.waiting": ("wartend", "waiting"),
+    "standing.col.energy": ("Speicher", "store"),
     "join_local": (
         "Der Tisch ist nur auf diesem Rechner zu öffnen ({url}): kein Handy erreicht diese "
         "Adresse, darum hier kein QR-Code.",

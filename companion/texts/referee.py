@@ -106,6 +106,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "unsure of {field} ({seen}?){more} – set the piece in the middle of its field, "
         "check for shadow and glare",
     ),
+    "busy.glare": (
+        "Blendung über {field}{more} – Lampe oder Brett etwas verschieben",
+        "glare over {field}{more} – move the lamp or the board a little",
+    ),
+    "busy.unsure_glare": (
+        "unsicher bei {field} ({seen}?){more}: Blendung – Lampe oder Brett etwas verschieben",
+        "unsure of {field} ({seen}?){more}: glare – move the lamp or the board a little",
+    ),
     "busy.changing": (
         "auf {field} bewegt sich etwas – warten, bis alles ruhig liegt",
         "something moves on {field} – waiting until everything lies still",
@@ -124,10 +132,26 @@ WORDS: dict[str, tuple[str, str]] = {
         "zu sehen ist",
         "the board is only partly in view – move the camera or the board so all of it shows",
     ),
-    "busy.not_found": (
-        "kein Brett gefunden – Brett ganz ins Bild, Marker frei lassen (Kamera: {why})",
-        "no board found – bring the whole board into view, keep the markers uncovered "
-        "(camera: {why})",
+    "busy.too_few": (
+        "nur {count} Marker des Bretts zu sehen – Brett ganz ins Bild, Marker frei lassen",
+        "only {count} of the board's markers seen – bring the whole board into view, "
+        "keep the markers uncovered",
+    ),
+    "busy.other_board": (
+        "die Kamera sieht die Marker eines anderen Bretts ({board}) – das Spiel dieses "
+        "Bretts wählen oder das richtige Brett hinlegen",
+        "the camera sees the markers of another board ({board}) – choose that board's "
+        "game or put the right board down",
+    ),
+    "busy.misplaced": (
+        "die Marker liegen nicht, wo das Brett sie hat – ein anderes Brett, oder ein Marker "
+        "ist verdeckt oder angehoben",
+        "the markers do not lie where the board has them – another board, or a marker is "
+        "covered or lifted",
+    ),
+    "busy.no_plane": (
+        "die vier eingemessenen Ecken ergeben keine Ebene – die Ecken neu einmessen",
+        "the four calibrated corners give no plane – calibrate the corners again",
     ),
     "watch.rolled": ("gewürfelt: {values}", "rolled {values}"),
     "referee.ambiguous_many": (

@@ -1,6 +1,7 @@
 """``/help``: the rules of the game being played in short, and the words of its
-announcement, each with its meaning and an example, in the page's language
-(companion/texts/help.py). A verdict on the table links to the word its reason is about.
+announcement, each with its meaning, an example and a small picture of the board
+(companion/web/pictures.py), in the page's language (companion/texts/help.py). A
+verdict on the table links to the word its reason is about.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from companion.position import Position
 from companion.render import draw_board, to_svg
 from companion.texts.help import GLOSSARY, RULES
 from companion.web.i18n import language, t
+from companion.web.pictures import picture as word_picture
 
 helping = Blueprint("helping", __name__)
 
@@ -20,7 +22,8 @@ helping = Blueprint("helping", __name__)
 @helping.get("/help")
 def page() -> str:
     position = current_app.config["TABLE"].position
-    words = GLOSSARY.get(position.game, ())
+    game, layout, lang = position.game, position.layout, language()
+    words = GLOSSARY.get(game, ())
     board, marked = picture(position)
     return render_template(
         "help.html",
@@ -28,7 +31,10 @@ def page() -> str:
         marked=marked,
         position=position,
         rules=RULES.get(position.game, ()),
-        words=[(w, anchor(w), t(f"word.{w}"), example) for w, example in words],
+        words=[
+            (w, anchor(w), t(f"word.{w}"), example, word_picture(game, layout, w, lang))
+            for w, example in words
+        ],
     )
 
 

@@ -31,7 +31,7 @@ from companion.live import Live
 from companion.position import Position
 from companion.referee import SHOWN, MoveLike, Referee
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
-from companion.standings import standings
+from companion.standings import columns, standings
 from companion.table import Table, rules
 from companion.texts import render_json
 from companion.voice import Voice
@@ -111,6 +111,7 @@ def _context() -> dict[str, object]:
         "dice_inputs": dice_inputs(t.position),
         "verdict_json": verdict_json(ref),
         "standings": standings(t.position),
+        "standing_columns": columns(t.position),
     }
 
 
@@ -177,12 +178,13 @@ def _board() -> str:
 def index() -> str | BaseResponse:
     if current_app.config.get("TRAY") is not None:  # the table is a dice tray (docs/tray.md)
         return redirect(url_for("tray.page"))
-    return render_template("table.html", board=_board(), **_context())
+    return render_template("table.html", board=_board(), standings_apart=True, **_context())
 
 
 @table.get("/status")
 def status() -> str:
-    """The part of the page that changes with every event (fetched by the page)."""
+    """The part of the page that changes with every event (fetched by the page), with
+    the standings first, which the page moves to their place above the camera."""
     return render_template("status.html", **_context())
 
 

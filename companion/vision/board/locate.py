@@ -23,6 +23,7 @@ import numpy.typing as npt
 from companion.errors import CompanionError
 from companion.layout import Layout
 from companion.layoutfile import builtin_layouts, load_layout
+from companion.vision.board.cause import Cause
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -157,6 +158,9 @@ class Locator:
         self._size = (0, 0)
         #: Why the last :meth:`locate` found no board, for people ("" after a success).
         self.why = ""
+        #: The same as data, for the page to say in the players' words (``kind`` "" after
+        #: a success).
+        self.cause = Cause("")
         #: The board's own markers the last :meth:`locate` saw (some, when too few to
         #: locate it: the board is there, partly hidden).
         self.seen: tuple[int, ...] = ()
@@ -177,12 +181,13 @@ class Locator:
         are found at half size, and in a stream (:meth:`update`) the lens guess while the
         board stays where it was and the markers still fit it.
         """
-        self.why, self.seen = "", ()
+        self.why, self.seen, self.cause = "", (), Cause("")
         if self.intrinsics is not None:
             self.intrinsics.check_size(image.shape[1], image.shape[0])
         if self.manual is not None:
             found = self._from_points(*self.manual, method="manual", markers=())
             self.why = "" if found else "the four calibrated corners give no plane"
+            self.cause = Cause("" if found else "no_plane")
             return found
         if self._detector is None:
             raise CompanionError(
@@ -194,6 +199,7 @@ class Locator:
         corners, ids = self._detect(gray)
         if ids is None:
             self.why = "no board markers seen"
+            self.cause = Cause("no_markers")
             return None
         board_pts, image_pts, seen, foreign = [], [], [], []
         for quad, mid in zip(corners, ids.ravel(), strict=True):
@@ -213,6 +219,9 @@ class Locator:
                 if other
                 else f"only {len(seen)} of the board's markers seen, {self.min_markers} needed"
             )
+            self.cause = (
+                Cause("other_board", seen=other) if other else Cause("too_few", more=len(seen))
+            )
             return None
         found = self._from_points(
             np.vstack(board_pts), np.vstack(image_pts), method="markers", markers=tuple(seen)
@@ -222,6 +231,7 @@ class Locator:
                 f"the {len(seen)} markers seen do not lie where layout {self.layout.name!r} "
                 "puts them (another board, or a marker lifted or covered)"
             )
+            self.cause = Cause("misplaced")
         return found
 
     def _detect(self, gray: npt.NDArray[Any]) -> tuple[Sequence[Any], Any]:

@@ -7,12 +7,13 @@ watcher in :mod:`companion.vision.board.still` adds smoothing and the still-boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
+from companion.vision.board.cause import Cause
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
@@ -45,17 +46,6 @@ def _unsure_where_alike(verdicts: FieldVerdicts, alike: npt.NDArray[np.bool_]) -
     return replace(verdicts, confidence=held)
 
 
-class Cause(NamedTuple):
-    """Why a frame is busy, for the page to say in the players' words: ``kind`` is "hand"
-    (the board around a field, or between the fields, is hidden), "glare" (a field the
-    sensor clipped that no class explains even under free glare), "unknown" (something
-    over a field that is no piece), "unsure" (a field between two classes) or "" (not
-    busy); ``field`` the first such field ("" for a hand seen between the fields)."""
-
-    kind: str
-    field: str
-
-
 @dataclass(frozen=True)
 class BoardRead:
     """What one frame shows. ``fields`` holds occupied fields only, with their colour."""
@@ -68,8 +58,8 @@ class BoardRead:
     reason: str = ""  # why not found / why busy, for people
     markers: tuple[int, ...] = ()
     colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
-    #: why the frame is busy, as data for the page to word: (kind, field)
-    cause: Cause = field(default_factory=lambda: Cause("", ""))
+    #: why the frame is busy or shows no board, as data for the page to word
+    cause: Cause = field(default_factory=lambda: Cause(""))
     glare: tuple[str, ...] = ()  # fields under a glare spot (read unsure, or unknown)
 
     def to_json(self, image: str) -> dict[str, Any]:
@@ -129,7 +119,8 @@ class BoardReader:
         sampled = self.sampler.sample(image, location, surround=rings is not None)
         if sampled is None:
             why = "board not found: part of it is out of view"
-            return BoardRead(found=False, reason=why, markers=location.markers)
+            cause = Cause("out_of_view")
+            return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike)
@@ -149,7 +140,8 @@ class BoardReader:
         """The read of a frame the locator found no board in, with why and the board's
         markers it saw (some: the board is there, partly hidden; none: no board)."""
         why = f"board not found: {self.locator.why}"
-        return BoardRead(found=False, reason=why, markers=self.locator.seen)
+        seen = self.locator.seen
+        return BoardRead(found=False, reason=why, markers=seen, cause=self.locator.cause)
 
     def _result(
         self,
@@ -169,24 +161,25 @@ class BoardReader:
         ]
         hid = [ids[i] for i in np.flatnonzero(covered)]
         glare = verdicts.glare if verdicts.glare is not None else np.zeros(len(ids), np.bool_)
-        reason, cause = "", Cause("", "")
+        reason, cause = "", Cause("")
         if hid:
             more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
             reason = f"busy: something over {hid[0]}{more} hides the board around it"
-            cause = Cause("hand", hid[0])
+            cause = Cause("hand", hid[0], len(hid) - 1)
         elif odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
-            cause = Cause("glare" if glare[ids.index(odd[0])] else "unknown", odd[0])
+            kind = "glare" if glare[ids.index(odd[0])] else "unknown"
+            cause = Cause(kind, odd[0], len(odd) - 1)
         elif verdicts.intruded >= MIN_INTRUDED:
             reason = "busy: a hand or an object is over the board"
-            cause = Cause("hand", "")
+            cause = Cause("hand")
         elif unsure:
             f = unsure[0]
             more = f" and {len(unsure) - 1} more" if len(unsure) > 1 else ""
             seen = occupied.get(f, "empty")
             reason = f"busy: unsure of {f} ({seen}? confidence {confidence[f]:.2f}){more}"
-            cause = Cause("unsure", f)
+            cause = Cause("unsure", f, len(unsure) - 1, seen)
         return BoardRead(
             cause=cause,
             glare=tuple(ids[i] for i in np.flatnonzero(glare)),

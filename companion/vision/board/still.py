@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.board.cause import Cause
 from companion.vision.board.locate import FloatArray, Location
 from companion.vision.board.reader import BoardRead, BoardReader
 
@@ -74,7 +75,8 @@ class BoardWatcher:
         still = self._quiet >= self.still_frames
         if not still and not read.busy:
             why = f"busy: {changed[0]} is changing" if changed else "waiting for a still board"
-            read = replace(read, busy=True, reason=why)
+            cause = Cause("changing", changed[0], len(changed) - 1) if changed else Cause("waiting")
+            read = replace(read, busy=True, reason=why, cause=cause)
         return Observation(read, still, changed, location)
 
     def _changes(self, colours: FloatArray) -> tuple[str, ...]:
