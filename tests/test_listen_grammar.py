@@ -8,6 +8,7 @@ import pytest
 
 from companion.games.tenet.selfplay import self_play as tenet_play
 from companion.games.tuerme.selfplay import self_play as tuerme_play
+from companion.games.words import fold
 from companion.games.zwianer.selfplay import self_play as zwianer_play
 from companion.listen import phones
 from companion.listen.accept import accepts, heard_by
@@ -62,6 +63,8 @@ def test_spoken_and_written_are_each_others_way_back() -> None:
 def test_every_word_has_a_pronunciation_in_the_models_phones() -> None:
     known = phones.load()
     for game in TOP:
+        g = grammar(game)
+        assert set(g.tokens()) == {fold(w) for w in g.words}
         for word in grammar(game).tokens():
             assert word in known, word
             assert set(known[word].split()) <= phones.MODEL_PHONES, word

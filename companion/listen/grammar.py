@@ -97,8 +97,13 @@ class Grammar:
     graph: tuple[Transition, ...] = ()
 
     def tokens(self) -> tuple[str, ...]:
-        """The words as the recogniser's dictionary keys them (folded: "stoss", "fuenf")."""
-        return tuple(sorted({fold(w) for w in self.words}))
+        """Every word the JSGF and the graph use, as the recogniser's dictionary keys them
+        (folded: "stoss", "fuenf")."""
+        bodies = [line.partition("=")[2] for line in self.jsgf.splitlines() if "=" in line]
+        said = set(
+            re.findall(r"(?<![<\w])[a-z]+(?![>\w])", re.sub(r"<[^>]*>", " ", " ".join(bodies)))
+        )
+        return tuple(sorted(said | {w for *_, w in self.graph if w is not None}))
 
 
 def _alt(words: list[str] | tuple[str, ...]) -> str:
@@ -194,7 +199,7 @@ def _tuerme() -> Grammar:
         f"<auge> = {_alt(dice)} ;",
         f"<wurf> = {_alt(rolls)} ;",
     ]
-    return Grammar("tuerme", _jsgf("tuerme", rules), (*words, *rolls))
+    return Grammar("tuerme", _jsgf("tuerme", rules), (*words, "eins", *rolls))
 
 
 def _tenet() -> Grammar:
