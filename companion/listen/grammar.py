@@ -56,6 +56,10 @@ def german_number(n: int) -> str:
 #: 12 with the store ("Speicher 14"; 20 leaves room), TENET's fields run to K*.30.
 TOP = {"gravitation": 20, "tunnelx": 12, "tuerme": 12, "tenet": 30}
 
+#: How much likelier a plain step ("fünf, vier") is than each keyword after a count:
+#: most items of a move are steps, and "Tunnel" must not grow out of "eins, null".
+STEP_WEIGHT = 8.0
+
 #: The ZwiAner keywords each game's moves use (docs/notation.md, "Grammar").
 _ZWIANER_WORDS = {
     "gravitation": (
@@ -182,7 +186,12 @@ def _countdown(game: str) -> tuple[Transition, ...]:
     out: list[Transition] = []
     for origin in sorted({e[0] for e in edges}):
         leaving = [e for e in edges if e[0] == origin]
-        out += [(a, b, 1.0 / len(leaving), w) for a, b, w in leaving]
+        weights = [
+            STEP_WEIGHT if 3 <= a < 3 + top + 1 and b == a - 1 else 1.0 for a, b, _ in leaving
+        ]
+        out += [
+            (a, b, wt / sum(weights), w) for (a, b, w), wt in zip(leaving, weights, strict=True)
+        ]
     return tuple(out)
 
 
