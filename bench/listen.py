@@ -182,6 +182,8 @@ def main() -> int:
             r["refused"] += not heard
             r["misheard"] += legal is not None and legal != s.announcement
             per_game.setdefault((snr, s.game), []).append(int(exact))
+            if legal is not None and legal != s.announcement:
+                print(f"  {snr} dB {s.game}: said {s.announcement!r}, taken as {legal!r}")
     for snr in SNRS:
         r = results[snr]
         games = ", ".join(
