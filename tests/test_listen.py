@@ -192,7 +192,7 @@ def test_a_table_that_cannot_be_reached_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "companion.cli.listen.Recogniser.hear", lambda self, samples: ["wurf vier absturz"]
+        "companion.listen.offline.Recogniser.hear", lambda self, samples: ["wurf vier absturz"]
     )
     path = tmp_path / "any.wav"
     path.write_bytes(wav_of(noise("cough")))

@@ -15,10 +15,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.games.game import game
-from companion.listen.client import post_heard, table_url
 from companion.listen.grammar import TOP, written
-from companion.listen.mic import button_waits, enter, record
-from companion.listen.offline import Recogniser, read_wav
 from companion.texts import text
 
 NAME = "listen"
@@ -42,6 +39,11 @@ def reads(game_name: str, words: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # numpy, pocketsphinx and gpiozero load only when listening (`companion --help` stays light)
+    from companion.listen.client import post_heard, table_url
+    from companion.listen.mic import button_waits, enter, record
+    from companion.listen.offline import Recogniser, read_wav
+
     if args.table:
         table_url(args.table)  # a wrong address is said before anyone speaks
     if args.wav is not None:
