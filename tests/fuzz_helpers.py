@@ -31,6 +31,7 @@ GOOD = {
     "hub": ["--broker", "127.0.0.1", "--port", "8124"],
     "config": ["--json", "--config", "CFG"],
     "bench": ["--positions", "1", "--only", "start"],
+    "listen": ["--game", "tuerme", "--wav", "IMG"],
 }
 
 

@@ -5,6 +5,17 @@ are the notation's own and stay German in both."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
+    # what `companion listen` heard (companion/cli/listen.py)
+    "listen.not_understood": (
+        "nicht verstanden – bitte wiederholen",
+        "not understood – please repeat",
+    ),
+    "listen.heard": ("Gehört: {words}", "Heard: {words}"),
+    "listen.reads": ("liest sich als Ansage: {said}", "reads as an announcement: {said}"),
+    "listen.speak": (
+        "Taste halten (oder Enter drücken), Ansage sprechen, loslassen (Enter)",
+        "hold the button (or press Enter), say the announcement, release (Enter)",
+    ),
     "notation.at": ("{what} bei Zeichen {pos}", "{what} at character {pos}"),
     # ZwiAner (notation/parser.py)
     "notation.character": ("unerwartetes Zeichen {char}", "unexpected character {char}"),

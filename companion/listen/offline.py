@@ -1,0 +1,172 @@
+"""The offline recogniser: pocketsphinx with a game's grammar, no network (issue 34).
+
+PyPI's ``pocketsphinx`` (5.x, the ``listen`` extra) ships a US English acoustic model and
+no German one; Debian's ``pocketsphinx-en-us`` is the same model. So the recogniser hears
+with that model, the game's JSGF grammar (:mod:`companion.listen.grammar`) and German
+words written in its phones (:mod:`companion.listen.phones`): it can only ever hear an
+announcement of the game, or nothing.
+
+A search that ends before the grammar's end (a half sentence, a cough) gives a partial
+path: :meth:`Recogniser.hear` keeps only alternatives the grammar accepts whole, so noise
+comes out as nothing rather than as half an announcement.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import tempfile
+import wave
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.errors import CompanionError
+from companion.listen import phones
+from companion.listen.accept import heard_by
+from companion.listen.grammar import grammar
+
+RATE = 16000
+#: pocketsphinx's own log: only its fatal errors (tests may set "ERROR" to see why).
+LOGLEVEL = "FATAL"
+#: The search's settings that differ from pocketsphinx's defaults, chosen on the tuning
+#: seeds and voices (docs/listen.md): a word costs more (wip, default 0.65) and silence
+#: is likelier between words (silprob, default 0.005), so noise between the words is
+#: heard as silence rather than as an extra "Tunnel" (20 dB: 40 % -> 65 % exactly).
+SEARCH: dict[str, float] = {"wip": 0.05, "silprob": 0.1}
+#: Silence put before and after the audio: the search ends a word only in silence, and a
+#: microphone cut at the last word would lose it.
+PAD_MS = 300
+#: How many of the search's n-best paths are looked through for whole announcements
+#: (its list repeats a path with other timings, and may go on long).
+NBEST_LOOK = 50
+#: The least ratio of the heard words' frames to the audio's loud frames (louder than
+#: twice the room's noise and a tenth of the loudest): an announcement's words span its
+#: quiet consonants too (1.3 to 1.9 on the tuning voices), a word stretched over an
+#: English or German sentence covers less (0.6 to 0.96).
+MIN_COVER = 1.0
+#: The most spectral flatness (geometric over arithmetic mean of the power, median of
+#: the loud frames) of speech; hiss and fans are flatter.
+MAX_FLATNESS = 0.05
+#: Noise added to every sample (RMS of 16-bit samples), far below any microphone's own.
+DITHER_RMS = 4.0
+#: Quieter than this (RMS of 16-bit samples) is silence: nothing said.
+SILENCE_RMS = 60.0
+
+
+def _decoder_module() -> Any:
+    try:
+        import pocketsphinx
+    except ImportError:
+        raise CompanionError(
+            "the offline recogniser needs pocketsphinx: pip install -e '.[listen]'"
+        ) from None
+    return pocketsphinx
+
+
+class Recogniser:
+    """One game's recogniser: :meth:`hear` gives what 16 kHz mono audio says, as the
+    grammar's words, best first (at most ``alternatives``), or nothing."""
+
+    def __init__(self, game: str, alternatives: int = 5) -> None:
+        ps = _decoder_module()
+        self.game = game
+        self.alternatives = alternatives
+        spoken = grammar(game)
+        known = phones.load()
+        model = ps.get_model_path()
+        with tempfile.NamedTemporaryFile("w", suffix=".dict", delete=False) as f:
+            f.write("".join(f"{w} {known[w]}\n" for w in spoken.tokens()))
+        self._dict = Path(f.name)
+        self._grammar = spoken
+        self._decoder = ps.Decoder(
+            hmm=f"{model}/en-us/en-us",
+            dict=str(self._dict),
+            lm=None,
+            loglevel=LOGLEVEL,
+            **SEARCH,
+        )
+        if spoken.graph:
+            graph = [t if t[3] is not None else t[:3] for t in spoken.graph]
+            self._decoder.add_fsg("ansage", self._decoder.create_fsg(game, 0, 1, graph))
+        else:
+            self._decoder.add_jsgf_string("ansage", spoken.jsgf.encode())
+        self._decoder.activate_search("ansage")
+        self._dict.unlink()
+
+    def hear(self, samples: NDArray[np.int16]) -> list[str]:
+        """What the audio says as the grammar's words, best first, at most
+        ``alternatives`` and no repeats; empty for silence and for audio no whole
+        announcement fits."""
+        if samples.size == 0 or float(np.sqrt(np.mean(samples.astype(float) ** 2))) < SILENCE_RMS:
+            return []
+        # silence round the audio (the search ends a word only in silence) and faint noise
+        # over all of it: digital zeros, as in a synthetic voice's pauses, give the
+        # features no energy to read, and pocketsphinx then loses the words after them
+        pad = np.zeros(RATE * PAD_MS // 1000)
+        audio = np.concatenate([pad, samples.astype(np.float64), pad])
+        audio += np.random.default_rng(0).normal(0.0, DITHER_RMS, audio.size)
+        raw = np.clip(audio, -32768, 32767).astype(np.int16).tobytes()
+        self._decoder.start_utt()
+        self._decoder.process_raw(raw, full_utt=True)
+        self._decoder.end_utt()
+        if self._decoder.hyp() is None or not self._speech_fits(samples):
+            return []
+        heard: list[str] = []
+        for best in itertools.islice(self._decoder.nbest(), NBEST_LOOK):
+            if len(heard) >= self.alternatives or best is None:
+                break
+            words = best.hypstr
+            if words and words not in heard and heard_by(self._grammar, words):
+                heard.append(words)
+        return heard
+
+    def _speech_fits(self, samples: NDArray[np.int16]) -> bool:
+        """Whether the best path's words cover the audio's sound (a word stretched over a
+        sentence of another language or a hum covers a fifth of it) and the sound is no
+        steady noise (flat spectrum: hiss, a fan, white or pink noise)."""
+        words = sum(
+            s.end_frame - s.start_frame + 1
+            for s in self._decoder.seg()
+            if not s.word.startswith(("<", "[", "+"))
+        )
+        frames = samples.astype(np.float64)[: samples.size // 160 * 160].reshape(-1, 160)
+        rms = np.sqrt((frames**2).mean(axis=1))
+        floor = float(np.percentile(rms, 10))  # the room's own noise, between the words
+        loud = rms > max(SILENCE_RMS, 2 * floor, 0.1 * float(rms.max()))
+        if not loud.any() or words < MIN_COVER * int(loud.sum()):
+            return False  # nothing louder than the room, or words over a part of it
+        power = np.abs(np.fft.rfft(frames[loud] * np.hanning(160), axis=1)) ** 2 + 1e-9
+        flatness = np.exp(np.log(power).mean(axis=1)) / power.mean(axis=1)
+        return float(np.median(flatness)) < MAX_FLATNESS
+
+
+def resample(x: NDArray[np.float64], rate: int) -> NDArray[np.float64]:
+    """Audio at ``rate`` Hz brought to 16 kHz (band-limited: by the spectrum, cut or
+    padded), as microphones and espeak-ng give 44.1, 48 or 22.05 kHz."""
+    if rate == RATE or x.size == 0:
+        return x
+    n = max(1, round(x.size * RATE / rate))
+    spectrum = np.fft.rfft(x)
+    keep = np.zeros(n // 2 + 1, dtype=complex)
+    m = min(keep.size, spectrum.size)
+    keep[:m] = spectrum[:m]
+    return np.asarray(np.fft.irfft(keep, n) * (n / x.size), dtype=np.float64)
+
+
+def read_wav(data: bytes, name: str) -> NDArray[np.int16]:
+    """A WAV file's audio as 16 kHz mono 16-bit samples (CompanionError naming ``name``
+    where it is no 16-bit PCM WAV)."""
+    try:
+        with wave.open(io.BytesIO(data)) as w:
+            width, channels, rate = w.getsampwidth(), w.getnchannels(), w.getframerate()
+            frames = w.readframes(w.getnframes())
+    except (wave.Error, EOFError, ValueError) as e:
+        raise CompanionError(f"{name}: not a WAV file ({e})") from None
+    if width != 2 or not frames:
+        raise CompanionError(f"{name}: needs 16-bit PCM audio, not {8 * width}-bit or empty")
+    x = np.frombuffer(frames[: len(frames) // (2 * channels) * 2 * channels], dtype="<i2")
+    mono = x.reshape(-1, channels).astype(np.float64).mean(axis=1)
+    return np.clip(resample(mono, rate), -32768, 32767).astype(np.int16)

@@ -1,0 +1,208 @@
+"""`companion listen`: the offline recogniser hears espeak-ng's German announcements,
+refuses what is no announcement with one line, and tells the table what it heard."""
+
+import http.server
+import io
+import json
+import shutil
+import stat
+import threading
+import wave
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.errors import CompanionError
+from companion.listen.mic import button_waits, record
+from companion.listen.offline import RATE, read_wav
+
+pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (the listen extra)")
+needs_espeak = pytest.mark.skipif(
+    shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"
+)
+NOT_UNDERSTOOD = "nicht verstanden – bitte wiederholen"
+
+
+def wav_of(samples: np.ndarray, rate: int = RATE) -> bytes:
+    out = io.BytesIO()
+    with wave.open(out, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(np.clip(samples, -32768, 32767).astype("<i2").tobytes())
+    return out.getvalue()
+
+
+def say(text: str, tmp_path: Path, voice: str = "de+f2") -> Path:
+    import subprocess
+
+    path = tmp_path / "said.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-s", "150", "-w", str(path), text], check=True)
+    return path
+
+
+def listen(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["--lang", "de", "listen", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@needs_espeak
+@pytest.mark.parametrize(
+    ("game", "said", "heard"),
+    [
+        ("gravitation", "Wurf vier, Absturz", "Gehört: wurf vier absturz"),
+        ("tuerme", "Turm, vier und zwei", "Gehört: turm vier und zwei"),
+        ("tuerme", "fünf und zwei, Brücke", "Gehört: fuenf und zwei"),
+    ],
+)
+def test_an_announcement_is_heard_and_read(
+    game: str, said: str, heard: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = listen(capsys, "--game", game, "--wav", str(say(said, tmp_path)))
+    assert out.splitlines()[0].startswith(heard)
+    assert "liest sich als Ansage" in out
+    assert code == 0
+
+
+def noise(kind: str) -> np.ndarray:
+    rng = np.random.default_rng(3)
+    if kind == "silence":
+        return np.zeros(RATE)
+    if kind == "hiss":
+        return rng.normal(0, 2000, 2 * RATE)
+    burst = rng.normal(0, 9000, 4000) * np.hanning(4000)  # a cough: two short bursts
+    return np.concatenate([np.zeros(4000), burst, np.zeros(3000), burst / 2, np.zeros(4000)])
+
+
+@pytest.mark.parametrize("kind", ["silence", "hiss", "cough"])
+def test_silence_and_noise_are_not_understood(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / f"{kind}.wav"
+    path.write_bytes(wav_of(noise(kind)))
+    assert listen(capsys, "--game", "tuerme", "--wav", str(path)) == (1, NOT_UNDERSTOOD + "\n", "")
+
+
+@needs_espeak
+@pytest.mark.parametrize(
+    ("said", "voice"),
+    [("Good morning, how are you today", "en"), ("Das Wetter ist heute schön", "de")],
+)
+def test_another_language_is_not_understood(
+    said: str, voice: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = say(said, tmp_path, voice)
+    assert listen(capsys, "--game", "tuerme", "--wav", str(path))[:2] == (1, NOT_UNDERSTOOD + "\n")
+
+
+@needs_espeak
+def test_half_an_announcement_is_not_understood(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = say("Wurf sieben, Umlaufbahn", tmp_path, voice="de")
+    assert listen(capsys, "--wav", str(path))[:2] == (1, NOT_UNDERSTOOD + "\n")
+
+
+def test_a_corrupt_or_missing_wav_is_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"RIFF\x00\x00garbage")
+    code, out, err = listen(capsys, "--wav", str(bad))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "bad.wav" in err
+    code, _, err = listen(capsys, "--wav", str(tmp_path / "none.wav"))
+    assert code == 2 and err.count("\n") == 1 and "none.wav" in err
+
+
+def test_a_microphone_that_records_nothing_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = tmp_path / "arecord"
+    fake.write_text("#!/bin/sh\necho 'arecord: main:831: audio open error: No such file' >&2\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
+    monkeypatch.setattr("builtins.input", lambda *a: "")
+    code, _, err = listen(capsys, "--device", "plughw:7")
+    assert code == 2 and err.count("\n") == 1
+    assert "plughw:7" in err and "audio open error" in err
+
+
+def test_the_push_to_talk_button_records_while_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.panel.factory import mock_factory
+
+    fake = tmp_path / "arecord"  # writes a WAV header, then "records" until stopped
+    fake.write_text("#!/bin/sh\nprintf 'RIFF....WAVEfmt '\nprintf '%01000d' 0\nexec sleep 30\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
+    factory = mock_factory()
+    start, stop = button_waits(17, factory)
+    pin = factory.pin(17)
+    threading.Timer(0.2, pin.drive_low).start()  # pressed (the button pulls up)
+    threading.Timer(0.6, pin.drive_high).start()  # released
+    audio = record("default", start, stop)
+    assert audio.startswith(b"RIFF") and len(audio) > 1000
+
+
+class _Table(http.server.BaseHTTPRequestHandler):
+    posted: ClassVar[list[dict[str, object]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        _Table.posted.append({"path": self.path, **body})
+        answer = {"understood": True, "heard": body["alternatives"][0]}
+        answer |= {"message": "Gehört: Turm, 4 und 2 – legal", "verdict": None}
+        data = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@needs_espeak
+def test_what_was_heard_goes_to_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Table)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}"
+        path = say("Turm, vier und zwei", tmp_path)
+        code, out, _ = listen(capsys, "--game", "tuerme", "--wav", str(path), "--table", url)
+    finally:
+        server.shutdown()
+    assert code == 0
+    assert out.splitlines()[-1] == "Gehört: Turm, 4 und 2 – legal"
+    (posted,) = _Table.posted
+    assert posted["path"] == "/heard" and posted["source"] == "offline"
+    assert posted["alternatives"][0] == "turm vier und zwei"  # type: ignore[index]
+
+
+def test_a_table_that_cannot_be_reached_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "companion.listen.offline.Recogniser.hear", lambda self, samples: ["wurf vier absturz"]
+    )
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    code, _, err = listen(capsys, "--wav", str(path), "--table", "http://127.0.0.1:9")
+    assert code == 2 and err.count("\n") == 1 and "127.0.0.1:9/heard" in err
+
+
+def test_a_wav_of_another_rate_is_brought_to_16_khz() -> None:
+    tone = 8000 * np.sin(np.arange(44100) * 2 * np.pi * 440 / 44100)
+    samples = read_wav(wav_of(tone, rate=44100), "tone.wav")
+    assert samples.size == RATE
+    with pytest.raises(CompanionError, match=r"tone\.wav"):
+        read_wav(b"not a wav", "tone.wav")
