@@ -153,9 +153,16 @@ def test_the_push_to_talk_button_records_while_held(
 class _Table(http.server.BaseHTTPRequestHandler):
     posted: ClassVar[list[dict[str, object]]] = []
 
+    def do_GET(self) -> None:  # the page, with its CSRF token, as the table serves it
+        data = b'<input type="hidden" name="csrf_token" value="t0k3n">'
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        _Table.posted.append({"path": self.path, **body})
+        _Table.posted.append({"path": self.path, "token": self.headers["X-CSRFToken"], **body})
         answer = {"understood": True, "heard": body["alternatives"][0]}
         answer |= {"message": "Gehört: Turm, 4 und 2 – legal", "verdict": None}
         data = json.dumps(answer).encode()
@@ -185,6 +192,7 @@ def test_what_was_heard_goes_to_the_table(
     assert out.splitlines()[-1] == "Gehört: Turm, 4 und 2 – legal"
     (posted,) = _Table.posted
     assert posted["path"] == "/heard" and posted["source"] == "offline"
+    assert posted["token"] == "t0k3n"  # the page's token, as a phone's post carries it
     assert posted["alternatives"][0] == "turm vier und zwei"  # type: ignore[index]
 
 
@@ -206,3 +214,32 @@ def test_a_wav_of_another_rate_is_brought_to_16_khz() -> None:
     assert samples.size == RATE
     with pytest.raises(CompanionError, match=r"tone\.wav"):
         read_wav(b"not a wav", "tone.wav")
+
+
+def test_the_real_table_takes_what_was_heard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The client against `companion serve`'s own app: page, cookie, CSRF token, /heard."""
+    from conftest import position
+    from werkzeug.serving import make_server
+
+    from companion.web import Table, create_app
+
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    with table.lock:
+        table.referee.confirm_board()
+        table.referee.observe_dice([4, 3])
+    server = make_server("127.0.0.1", 0, create_app({"TABLE": table}), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    said = "wurf sieben umlaufbahn sechs fünf vier drei zwei eins null"
+    monkeypatch.setattr("companion.listen.offline.Recogniser.hear", lambda self, samples: [said])
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    try:
+        url = f"http://127.0.0.1:{server.server_port}"
+        code, out, err = listen(capsys, "--wav", str(path), "--table", url)
+    finally:
+        server.shutdown()
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == f"Gehört: {said}"  # and the referee took it as legal:
+    assert table.referee.announced is not None

@@ -3,13 +3,17 @@
 The offline recogniser's alternatives go to the table server as JSON
 ``{"alternatives": [...], "source": "offline"}``; the table picks the one that is a legal
 announcement now (companion/listen/heard.py) and answers ``{"understood", "heard",
-"message", "verdict"}``. A table that cannot be reached or answers no such JSON is a
+"message", "verdict"}``. The table takes a post only with the page's CSRF token (as
+the phones' own posts): the client first loads the table's page, as a phone does, and
+keeps its cookie. A table that cannot be reached or answers no such JSON is a
 CompanionError naming it.
 """
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -18,6 +22,8 @@ from typing import Any
 from companion.errors import CompanionError
 
 TIMEOUT_S = 10
+#: The page's hidden CSRF field (Flask-WTF), whose value goes in the X-CSRFToken header.
+_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def table_url(table: str) -> str:
@@ -30,21 +36,36 @@ def table_url(table: str) -> str:
 def post_heard(table: str, alternatives: Sequence[str]) -> dict[str, Any]:
     """The table's answer to what was heard, alternatives best first."""
     url = table_url(table)
-    body = json.dumps({"alternatives": list(alternatives), "source": "offline"}).encode()
-    request = urllib.request.Request(
-        url, data=body, headers={"Content-Type": "application/json"}, method="POST"
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
+    page = _read(opener, urllib.request.Request(table.rstrip("/") + "/"), url)
+    token = _TOKEN.search(page.decode("utf-8", "replace"))
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["X-CSRFToken"] = token.group(1)
+    body = json.dumps({"alternatives": list(alternatives), "source": "offline"}).encode()
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
-            answer = json.loads(response.read().decode("utf-8"))
-    except urllib.error.HTTPError as e:
-        raise CompanionError(f"table {url} answered {e.code} {e.reason}") from None
-    except (urllib.error.URLError, OSError) as e:
-        raise CompanionError(f"table {url} cannot be reached: {e}") from None
+        answer = json.loads(_read(opener, request, url).decode("utf-8"))
     except UnicodeDecodeError:
         raise CompanionError(f"table {url} answered no JSON") from None
-    except ValueError as e:  # JSON that does not parse, or a URL urllib cannot use
+    except ValueError as e:  # JSON that does not parse
         raise CompanionError(f"table {url}: {e}") from None
     if not isinstance(answer, dict) or "message" not in answer:
         raise CompanionError(f"table {url} answered without a message")
     return answer
+
+
+def _read(
+    opener: urllib.request.OpenerDirector, request: urllib.request.Request, url: str
+) -> bytes:
+    """The body of one request to the table; CompanionError naming ``url`` otherwise."""
+    try:
+        with opener.open(request, timeout=TIMEOUT_S) as response:
+            body: bytes = response.read(1 << 20)
+            return body
+    except urllib.error.HTTPError as e:
+        raise CompanionError(f"table {url} answered {e.code} {e.reason}") from None
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise CompanionError(f"table {url} cannot be reached: {e}") from None
