@@ -8,14 +8,16 @@ announcement is said by espeak-ng's German voice with a variant, speed and pitch
 per announcement, and table noise is mixed in at 20 and 10 dB SNR: babble (three other
 announcements of other voices, said at once) plus pink noise, all seeded. Each noisy
 utterance goes through the offline recogniser (:class:`companion.listen.offline.Recogniser`)
-and its alternatives through the game's checker, picked as the table does: the first
-alternative that is a legal announcement now (or ambiguous: legal words that fit several
-pieces' moves, which the camera's board decides), else the first that parses.
+and its alternatives are picked by the table's own rule (:func:`companion.listen.heard.pick`):
+the first alternative that is a legal announcement now (or ambiguous: legal words that fit
+several pieces' moves, which the camera's board decides), else the first that parses; where
+two alternatives announce two different legal moves, none (the referee asks).
 
 * heard exactly: the picked words are the announcement's words;
 * misheard as another legal move: the picked words are legal now but name another move
   (must be 0: the referee then asks rather than accept a wrong move);
 * not understood: nothing heard ("nicht verstanden – bitte wiederholen");
+* asked: two different legal moves heard, the players asked which (no move taken);
 * RTF: CPU time of the recogniser (one core, time.process_time) over audio seconds.
 
 Choosing vs measuring: the recogniser was tuned on seeds 7 and 11 with the voices "de",
@@ -45,6 +47,7 @@ from companion.games.tenet.selfplay import self_play as tenet_play
 from companion.games.tuerme.selfplay import self_play as tuerme_play
 from companion.games.zwianer.selfplay import self_play as zwianer_play
 from companion.listen.grammar import spoken, tokens, written
+from companion.listen.heard import DOUBT, LEGAL, pick
 from companion.listen.offline import RATE, Recogniser, resample
 
 GAMES = ("gravitation", "tunnelx", "tuerme", "tenet")
@@ -126,23 +129,17 @@ def mix(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> np.ndarray:
     return np.asarray(np.clip(speech + scaled, -32768, 32767).astype(np.int16))
 
 
-def pick(said: Said, heard: list[str]) -> tuple[str | None, str | None]:
-    """The alternative the table takes (the first legal now, else the first that
-    parses) and its verdict; (None, None) where none parses."""
-    game = rules_of(said.position.game)
-    first: tuple[str | None, str | None] = (None, None)
-    for words in heard:
-        try:
-            verdict = game.check(said.position, said.roll, written(words, said.game))
-        except Exception:  # a checker refusing the words is not heard
-            continue
-        if verdict.verdict == "legal":
-            return words, verdict.announcement
-        if verdict.verdict == "ambiguous":  # legal words the camera's board decides
-            return words, None
-        if verdict.verdict != "invalid" and first == (None, None):
-            first = (words, None)
-    return first
+def taken(said: Said, heard: list[str]) -> tuple[int | None, str | None, bool]:
+    """What the table takes (:func:`companion.listen.heard.pick`, the table's own rule)
+    of the alternatives: their index, the canonical announcement of the legal move taken
+    (None where none, or words that fit several pieces' moves), and whether it asked
+    because two alternatives announced two different legal moves."""
+    alternatives = [written(words, said.game) for words in heard]
+    got = pick(alternatives, said.position, said.roll)
+    if got.why != LEGAL:
+        return got.index, None, got.why == DOUBT
+    verdict = rules_of(said.position.game).check(said.position, said.roll, got.words)
+    return got.index, verdict.announcement or None, False
 
 
 def main() -> int:
@@ -157,7 +154,7 @@ def main() -> int:
         said += moves_played(game, rng, args.per_game)
     pool = [s.announcement for s in said]
     results: dict[int, dict[str, float]] = {
-        snr: {"n": 0, "exact": 0, "misheard": 0, "refused": 0, "cpu": 0.0, "audio": 0.0}
+        snr: {"n": 0, "exact": 0, "misheard": 0, "refused": 0, "asked": 0, "cpu": 0.0, "audio": 0.0}
         for snr in SNRS
     }
     per_game: dict[tuple[int, str], list[int]] = {}
@@ -175,11 +172,12 @@ def main() -> int:
             r = results[snr]
             r["cpu"] += time.process_time() - start
             r["audio"] += audio.size / RATE
-            picked, legal = pick(s, heard)
-            exact = picked == tokens(words)
+            index, legal, asked = taken(s, heard)
+            exact = index is not None and heard[index] == tokens(words)
             r["n"] += 1
             r["exact"] += exact
             r["refused"] += not heard
+            r["asked"] += asked
             r["misheard"] += legal is not None and legal != s.announcement
             per_game.setdefault((snr, s.game), []).append(int(exact))
             if legal is not None and legal != s.announcement:
@@ -193,6 +191,7 @@ def main() -> int:
             f"{snr} dB: {int(r['n'])} announcements, {100 * r['exact'] / r['n']:.1f} % heard "
             f"exactly ({games}), {int(r['misheard'])} misheard as another legal move, "
             f"{100 * r['refused'] / r['n']:.1f} % not understood, "
+            f"{int(r['asked'])} asked which of two legal moves, "
             f"RTF {r['cpu'] / r['audio']:.3f}"
         )
     r = results[20]

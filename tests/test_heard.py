@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import position
 
-from companion.listen.heard import LEGAL, NONE, PARSES, cleaned, compare, pick
+from companion.listen.heard import DOUBT, LEGAL, NONE, PARSES, cleaned, compare, pick
 
 START = position()
 RIGHT = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"  # red from U4 with 4+3 (test_referee_rules)
@@ -22,6 +22,19 @@ def test_the_recognisers_best_is_kept_when_it_is_legal():
         ["wurf sieben umlaufbahn sechs fünf vier drei zwei eins null", RIGHT], START, (4, 3)
     )
     assert heard.index == 0 and heard.why == LEGAL
+
+
+def test_two_different_legal_moves_heard_are_asked_about_never_taken():
+    other = "Wurf 4, Umlaufbahn 3, 2, 1, 0"  # also legal with 4+3: the 4 alone
+    heard = pick(["Wurf 7 Umlaufbahn Knoll", RIGHT, other], START, (4, 3))
+    assert (heard.understood, heard.why, heard.between) == (False, DOUBT, (RIGHT, other))
+
+
+def test_the_same_move_in_other_words_is_no_doubt():
+    heard = pick(
+        [RIGHT, "wurf sieben umlaufbahn sechs fünf vier drei zwei eins null"], START, (4, 3)
+    )
+    assert (heard.index, heard.why) == (0, LEGAL)
 
 
 def test_without_a_legal_one_the_first_that_parses_is_taken():

@@ -175,3 +175,14 @@ def test_every_game_hears_noise_as_not_understood(game):
     app = create_app({"TABLE": Table.new(start_position(game, players=players)), "TESTING": True})
     data = heard(client_of(app), ["hm", "Guten Abend"]).get_json()
     assert data["understood"] is False and data["message"] == NOT_UNDERSTOOD
+
+
+def test_two_legal_moves_heard_are_asked_about_and_nothing_changes(app):
+    before = events(app)
+    answer = heard(client_of(app), [RIGHT, "Wurf 4, Umlaufbahn 3, 2, 1, 0"]).get_json()
+    assert answer["understood"] is False and answer["verdict"] is None
+    assert answer["message"] == (
+        f"nicht sicher verstanden: „{RIGHT}“ oder „Wurf 4, Umlaufbahn 3, 2, 1, 0“? – bitte "
+        "wiederholen"
+    )
+    assert events(app) == before and app.config["TABLE"].referee.announced is None

@@ -12,8 +12,12 @@ one the words that were said. So :func:`pick` takes, best first:
    announcement: the referee then says what is wrong in it);
 3. else none: "nicht verstanden – bitte wiederholen", and nothing changes.
 
-A misheard legal move is worse than a refusal, and step 1 cannot make one: an alternative
-is taken over a better-ranked one only where that one is no legal move at all.
+A misheard legal move is worse than a refusal (issue 34: the referee asks instead). So
+where another alternative also announces a legal move, and a *different* one (its
+canonical announcement differs), nothing is taken: the recogniser could not tell two
+moves apart, and the players are asked which they meant (:data:`DOUBT`). bench/listen.py
+measured the rule: at 20 dB, 4 of 120 espeak-ng announcements were taken as another
+legal move without it (docs/listen.md has the figures with it).
 """
 
 from __future__ import annotations
@@ -35,20 +39,23 @@ from companion.position import Position
 MOST_ALTERNATIVES = 10
 LONGEST = 200
 
-#: Why an alternative was taken: a legal move now, words that parse, or nothing heard.
-LEGAL, PARSES, NONE = "legal", "parses", "none"
+#: Why an alternative was taken: a legal move now, words that parse, or nothing heard;
+#: DOUBT: none taken, as two alternatives announce two different legal moves.
+LEGAL, PARSES, NONE, DOUBT = "legal", "parses", "none", "doubt"
 
 
 @dataclass(frozen=True)
 class Heard:
     """What was heard: ``words`` the alternative taken ("" where none was), ``index`` its
     place among ``alternatives`` (0: the recogniser's best; None: none taken) and ``why``
-    it was taken (:data:`LEGAL`, :data:`PARSES` or :data:`NONE`)."""
+    it was taken (:data:`LEGAL`, :data:`PARSES`, :data:`NONE` or :data:`DOUBT`, where
+    ``between`` holds the two moves' words)."""
 
     words: str
     index: int | None
     why: str
     alternatives: tuple[str, ...]
+    between: tuple[str, ...] = ()
 
     @property
     def understood(self) -> bool:
@@ -84,21 +91,31 @@ def pick(
     game's notation, else none. Without a roll, parsing alone decides."""
     said = cleaned(alternatives)
     contexts = [(position, roll), *also] if roll is not None else list(also)
-    for index, words in enumerate(said):
-        if words and any(_legal(where, dice, words) for where, dice in contexts):
-            return Heard(words, index, LEGAL, said)
+    legal = [(i, w, m) for i, w in enumerate(said) if w and (m := _move(contexts, w)) is not None]
+    if legal:
+        index, words, move = legal[0]
+        other = next((w for _, w, m in legal[1:] if m != move), None)
+        if other is not None:
+            return Heard("", None, DOUBT, said, (words, other))
+        return Heard(words, index, LEGAL, said)
     for index, words in enumerate(said):
         if words and _parses(contexts or [(position, None)], words):
             return Heard(words, index, PARSES, said)
     return Heard("", None, NONE, said)
 
 
-def _legal(position: Position, roll: Roll, words: str) -> bool:
-    try:
-        verdict = game(position.game).check(position, roll, words)
-    except (CompanionError, ValueError):
-        return False
-    return verdict.verdict in ("legal", "ambiguous")
+def _move(contexts: Sequence[tuple[Position, Roll]], words: str) -> tuple[int, str] | None:
+    """Which legal move ``words`` announce (the context's place and the canonical
+    announcement, or the words themselves where they fit several pieces' moves), or None
+    where they announce none in any context."""
+    for place, (position, roll) in enumerate(contexts):
+        try:
+            verdict = game(position.game).check(position, roll, words)
+        except (CompanionError, ValueError):
+            continue
+        if verdict.verdict in ("legal", "ambiguous"):
+            return place, verdict.announcement or " ".join(fold(w) for w in words.split())
+    return None
 
 
 def _parses(contexts: Sequence[tuple[Position, Roll | None]], words: str) -> bool:

@@ -590,6 +590,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "not understood – please say it again",
     ),
     "heard_words": ("Gehört: {words}", "Heard: {words}"),
+    "heard_doubt": (
+        "nicht sicher verstanden: „{first}“ oder „{second}“? – bitte wiederholen",
+        "not sure: “{first}” or “{second}”? – please say it again",
+    ),
     "heard_bad_body": (
         'Erwartet: JSON {"alternatives": [höchstens 10 Texte, je höchstens 200 Zeichen], '
         '"source": "browser" oder "offline"}',

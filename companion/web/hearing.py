@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.listen.heard import LONGEST, MOST_ALTERNATIVES, compare, pick
+from companion.listen.heard import DOUBT, LONGEST, MOST_ALTERNATIVES, compare, pick
 from companion.table import Table
 from companion.texts import render_json
 from companion.web.i18n import language, t
@@ -68,6 +68,9 @@ def heard() -> tuple[Response, int]:
     with table.lock:
         ref = table.referee
         taken = pick(said, ref.position, also=ref.hearing())
+        if taken.why == DOUBT:  # two legal moves heard: ask, never take the wrong one
+            first, second = taken.between
+            return _answer(200, t("heard_doubt", first=first, second=second))
         if not taken.understood:
             return _answer(200, t("heard_not_understood"))
         verdict = ref.announce(taken.words, {"source": source, **taken.to_json()})
