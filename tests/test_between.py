@@ -111,6 +111,7 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import boardlooks
 
+    from companion.busy import busy
     from companion.calibration import fit_colours
     from companion.vision import BoardReader
 
@@ -124,6 +125,8 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
     assert hand and len(covered) > 20
     read = reader.read(image)
     assert read.busy and read.cause.kind == "hand"
+    said = busy(read.reason)  # the page words it in the players' language
+    assert said is not None and said.kind == "covered" and said.field == read.cause.field
     for photo, _ in setup.calibration_photos:  # the board with no hand stays still
         assert not reader.read(photo).busy
     blind = replace(cal.profiles, empty_between=None)  # as the reader was before

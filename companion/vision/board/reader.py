@@ -189,7 +189,8 @@ class BoardReader:
             reason = f"busy: something over {hid[0]}{more} hides the board around it"
             cause = Cause("hand", hid[0])
         elif hand:
-            reason = f"busy: something over the board near {hand} (between the fields)"
+            # worded as the ring test's hand, so the page says it in the players' words
+            reason = f"busy: something over {hand} hides the board between the fields"
             cause = Cause("hand", hand)
         elif odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
