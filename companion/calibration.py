@@ -423,7 +423,7 @@ def fit_colours(
     samples = []
     for label, (image, truth) in zip(labels, photos, strict=True):
         location = locator.locate(image)
-        got = sampler.sample(image, location, surround=True) if location else None
+        got = sampler.sample(image, location, surround=True, between=True) if location else None
         if got is None:
             raise CompanionError(text("cal.not_found", label=label))
         samples.append((got, truth))

@@ -349,5 +349,9 @@ def test_tall_pieces_leaning_over_the_board_between_fields_are_no_hand():
     cal = fit_colours(layout, made.calibration, made.calibration_photos)
     reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
     reads = [(reader.read(image), placement) for placement, image, _, _ in made.photos]
-    assert sum(read.busy for read, _ in reads) <= 1
+    # no frame waits for a hand; grey-white pieces on light-grey fields may stay unsure
+    # (2 of 10 since the board's grain is the same in every photo, 1 before)
+    assert not any(read.cause.kind == "hand" for read, _ in reads)
+    assert all(read.cause.kind == "unsure" for read, _ in reads if read.busy)
+    assert sum(read.busy for read, _ in reads) <= 2
     assert all(read.fields == placement for read, placement in reads if not read.busy)

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
+from companion.vision.board.between import between_points
 from companion.vision.board.locate import Location
 from companion.vision.board.profiles import Profiles, to_lab
 from companion.vision.board.surround import contrast, ring_points
@@ -118,11 +119,14 @@ class FieldSampler:
         self.offsets_mm = self.centres[:, None, :] + radius[:, None, None] * unit[None, :, :]
         self.height = layout.piece_height
         self.piece_radius = layout.piece_diameter / 2
-        self.probes_mm, self.probe_bgr = background_probes(layout)
+        self.probes_mm, self.probe_bgr, steady = background_probes(layout)
         self.kernel = light_kernel(self.centres, self.probes_mm)
         #: the ring of board around each field that no piece covers (vision/board/surround.py)
         self.ring_mm = ring_points(self.centres, spacing, layout.piece_diameter / 2)
         self._ring_ok = ~np.isnan(self.ring_mm[:, 0, 0, 0])
+        #: the points between the fields, where no piece stands (vision/board/between.py)
+        self.between = between_points(layout, steady)
+        self._between_px: tuple[bytes, FloatArray] | None = None  # (board's place, pixels)
 
     def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
         """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
@@ -161,7 +165,12 @@ class FieldSampler:
         return np.where(hidden[:, None], -1.0, probes)
 
     def sample(
-        self, image: npt.NDArray[np.uint8], location: Location, *, surround: bool = False
+        self,
+        image: npt.NDArray[np.uint8],
+        location: Location,
+        *,
+        surround: bool = False,
+        between: bool = False,
     ) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if a field is out
         of view (a disc clipped at the photo's edge is read from its points in view).
@@ -169,7 +178,8 @@ class FieldSampler:
         Texture is how much darker the darkest sixth of the disc is than its median, as a
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         With ``surround`` also the contrast of the ring around every field
-        (:mod:`companion.vision.board.surround`), which calibration learns and the reader checks.
+        (:mod:`companion.vision.board.surround`), which calibration learns and the reader checks;
+        with ``between`` the colours of the points between the fields (:mod:`.between`).
         """
         p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)
@@ -205,7 +215,27 @@ class FieldSampler:
             got_p = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
             probes[seen] = got_p
         rings = self._rings(image, location) if surround else None
-        return Samples(colours, texture, probes, means, rings)
+        space = self._between(image, location) if between else None
+        return Samples(colours, texture, probes, means, rings, space)
+
+    def _between(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
+        """BGR (P, 3) at the points between the fields; NaN out of view or where a tall
+        piece standing on a field could hide the board."""
+        h, w = image.shape[:2]
+        if not len(self.between.points):
+            return np.zeros((0, 3))
+        key = location.homography.tobytes() + bytes(f"{w}x{h}", "ascii")
+        if self._between_px is not None and self._between_px[0] == key:
+            px = self._between_px[1]  # the board has not moved: the same pixels
+        else:
+            px = location.project(self.between.points)
+            if self.height > 0:  # 6 ms on a 7 x 7 board of tall pieces: worth keeping
+                px = self._not_behind_pieces(px, location, (w, h))
+            self._between_px = (key, px)
+        inside = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] <= h - 1)
+        q = px.astype(np.float32)
+        got = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
+        return np.where(inside[:, None], got.astype(np.float64), np.nan)
 
     def _rings(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """Contrast (N, SECTORS) of every field's ring; NaN without a ring or out of view."""
@@ -239,21 +269,31 @@ class Samples:
     probes: FloatArray  # (M, 3) BGR at the background probes (NaN: out of view)
     means: FloatArray  # (N, 3) mean BGR of each disc (steadier than the median over frames)
     surround: FloatArray | None = None  # (N, SECTORS) contrast of the ring around each field
+    between: FloatArray | None = None  # (P, 3) BGR at the points between the fields
 
 
-def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray, FloatArray]:
-    """Points of plain board background (no field, line or print within 6 mm) and its colour.
+def background_probes(
+    layout: Layout, step_mm: float = 12.0
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.bool_]]:
+    """Points of plain board background (no field, line or print within 6 mm), its
+    colour, and where the board's drawing never changes with the game (1 px a mm).
 
     A hand over the board covers background as well as fields; the background has one
     known colour, so a probe that turns skin-coloured is a sure sign of a busy frame.
+    What the game moves between the fields (a player's energy stone, the turn label)
+    is no part of the board's empty look (:mod:`.between`).
     """
     px_per_mm = 1.0
     drawings = _drawings(layout, px_per_mm)  # one at a time: eleven at once took 50 MB
     bare = next(drawings)
     board = np.median(bare.reshape(-1, 3), axis=0)
     plain: npt.NDArray[np.uint8] = np.ones(bare.shape[:2], np.uint8)
+    same: npt.NDArray[np.uint8] = np.ones(bare.shape[:2], np.uint8)
     for img in chain([bare], drawings):
         plain &= (np.abs(img.astype(np.int16) - board).max(axis=2) <= 6).astype(np.uint8)
+        same &= (np.abs(img.astype(np.int16) - bare).max(axis=2) <= 6).astype(np.uint8)
+    moving = np.ones((15, 15), np.uint8)  # a stone's shadow and blur reach a few mm on
+    steady = np.asarray(cv2.erode(same, moving), np.uint8) > 0
     reach = int(6 * px_per_mm)
     kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
     plain = np.asarray(cv2.erode(plain, kernel), np.uint8)
@@ -264,7 +304,7 @@ def background_probes(layout: Layout, step_mm: float = 12.0) -> tuple[FloatArray
     row = ((grid[:, 1] + layout.height / 2) * px_per_mm).astype(int)
     height, width = int(plain.shape[0]), int(plain.shape[1])
     keep = plain[row.clip(0, height - 1), col.clip(0, width - 1)] > 0
-    return grid[keep], board.astype(np.float64)
+    return grid[keep], board.astype(np.float64), steady
 
 
 @dataclass(frozen=True)

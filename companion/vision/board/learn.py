@@ -7,6 +7,8 @@ the profiles it makes.
 
 from __future__ import annotations
 
+import warnings
+
 import cv2
 import numpy as np
 
@@ -144,6 +146,7 @@ def fit_profiles(
     # made a bare ring "structured", and clean frames of the Gravitation board in five
     # looks busy, 16 of 50; docs/vision.md)
     surround = np.min(rings, axis=0) if rings else base.empty_surround
+    between = empty_between(samples)
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),
@@ -157,9 +160,23 @@ def fit_profiles(
         background_bgr=background,
         source="calibrated",
         empty_surround=surround,
+        empty_between=between,
     )
     # as the file keeps them: a reader of the fitted profiles reads as one of the file does
     return profiles_from_json(fitted.to_json())
+
+
+def empty_between(samples: list[tuple[Samples, dict[str, str]]]) -> FloatArray | None:
+    """The board between the fields as the empty photos show it (:mod:`.between`): the
+    median over the photos of an empty board, or over all photos when none is empty (no
+    piece stands there); None when no photo sampled it."""
+    spaces = [got.between for got, truth in samples if got.between is not None and not truth]
+    spaces = spaces or [got.between for got, _ in samples if got.between is not None]
+    if not spaces or not len(spaces[0]):
+        return None
+    with warnings.catch_warnings():  # a point no photo saw stays NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.asarray(np.nanmedian(np.stack(spaces), axis=0), np.float64)
 
 
 #: How far (mm) the light of a calibration photo is averaged over the plain board.

@@ -12,6 +12,7 @@ players' real pieces and the real board under the real lamp (both learnt by
 
 from __future__ import annotations
 
+import binascii
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.layout import Layout
+from companion.vision.board.between import from_text, to_text
 from companion.vision.board.surround import SECTORS
 
 FloatArray = npt.NDArray[np.float64]
@@ -69,6 +71,9 @@ class Profiles:
     #: (N, SECTORS) contrast of the board around each empty field on the calibration
     #: photos (companion.vision.board.surround); None before calibration (nothing is checked)
     empty_surround: FloatArray | None = None
+    #: (P, 3) BGR of the board between the fields on the empty photo, NaN where unseen
+    #: (companion.vision.board.between); None before calibration (nothing is checked)
+    empty_between: FloatArray | None = None
 
     @functools.cached_property
     def empty_lab(self) -> FloatArray:
@@ -105,6 +110,7 @@ class Profiles:
                 for k, c in enumerate(self.colours)
             },
             "background": {"bgr": _r(self.background_bgr)},
+            **({} if self.empty_between is None else {"between": to_text(self.empty_between)}),
             "empty": {
                 "lab_std": _r(self.empty_std),
                 "texture_std": round(self.texture_std, 3),
@@ -162,6 +168,7 @@ class Profiles:
             background_bgr=self.background_bgr,
             source=self.source,
             empty_surround=None if self.empty_surround is None else self.empty_surround[index],
+            empty_between=self.empty_between,
         )
 
 
@@ -181,6 +188,9 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         texture_std = float(data["empty"]["texture_std"])
         background = np.array(_vec(data["background"]["bgr"]))
         surround = _surround(fields, field_ids)
+        between = data.get("between")
+        if between is not None and not isinstance(between, str):
+            raise ValueError("between must be text")
         if texture_std <= 0:
             raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
@@ -200,7 +210,16 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         background_bgr=background,
         source=str(data.get("source", "")),
         empty_surround=surround,
+        empty_between=None if between is None else _between(between, where),
     )
+
+
+def _between(text: str, where: str) -> FloatArray:
+    """The empty look between the fields, checked (a one-line error if it is no such text)."""
+    try:
+        return from_text(text)
+    except (ValueError, binascii.Error) as exc:
+        raise CompanionError(f"{where}: bad colour profiles (between: {_why(exc)})") from None
 
 
 def _surround(fields: dict[str, Any], ids: tuple[str, ...]) -> FloatArray | None:

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.layout import Layout
+from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.board.learn import default_profiles
@@ -116,7 +117,12 @@ class BoardReader:
         if location is None:
             return self.not_found()
         rings = self.profiles.empty_surround
-        sampled = self.sampler.sample(image, location, surround=rings is not None)
+        space = self.profiles.empty_between
+        if space is not None and len(space) != len(self.sampler.between.points):
+            space = None  # learnt on another layout's points: not comparable
+        sampled = self.sampler.sample(
+            image, location, surround=rings is not None, between=space is not None
+        )
         if sampled is None:
             why = "board not found: part of it is out of view"
             cause = Cause("out_of_view")
@@ -134,7 +140,14 @@ class BoardReader:
                 confidence=np.where(covered, 0.0, verdicts.confidence),
                 anomaly=verdicts.anomaly | covered,
             )
-        return self._result(verdicts, location, sampled.means, covered)
+        hand = ""
+        if space is not None and sampled.between is not None:
+            # a large change between the fields, where no piece stands: a hand or an arm
+            _, centre = hand_region(sampled.between, space, self.sampler.between)
+            if centre is not None:
+                near = np.argmin(((s.centres - centre) ** 2).sum(axis=1))
+                hand = s.ids[int(near)]
+        return self._result(verdicts, location, sampled.means, covered, hand)
 
     def not_found(self) -> BoardRead:
         """The read of a frame the locator found no board in, with why and the board's
@@ -149,6 +162,7 @@ class BoardReader:
         location: Location,
         colours: FloatArray,
         covered: npt.NDArray[np.bool_],
+        hand: str = "",
     ) -> BoardRead:
         ids = self.sampler.ids
         occupied = {
@@ -166,6 +180,10 @@ class BoardReader:
             more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
             reason = f"busy: something over {hid[0]}{more} hides the board around it"
             cause = Cause("hand", hid[0], len(hid) - 1)
+        elif hand:
+            # worded as the ring test's hand, so the page says it in the players' words
+            reason = f"busy: something over {hand} hides the board between the fields"
+            cause = Cause("hand", hand)
         elif odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"

@@ -1,0 +1,133 @@
+"""The board between the fields (vision/board/between.py): a hand changes it, light does not."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.layoutfile import load_layout
+from companion.synth.looks import LOOKS
+from companion.vision.board.between import (
+    between_points,
+    changed_cells,
+    from_text,
+    hand_region,
+    to_text,
+)
+
+LAYOUT = load_layout("gravitation")  # wide plain board between its rings and stations
+BETWEEN = between_points(LAYOUT)
+WOOD = np.array([110.0, 170.0, 215.0])  # the wood look's board (BGR)
+
+
+def empty_board(seed: int = 1) -> np.ndarray:
+    """The wood board at the points: its colour and its grain, as the empty photo shows it."""
+    grain = np.random.default_rng(seed).normal(0, 8, len(BETWEEN.points))
+    return WOOD[None, :] + grain[:, None]
+
+
+def frame(empty: np.ndarray, gain: np.ndarray | float = 0.8, glare: float = 0.0) -> np.ndarray:
+    noise = np.random.default_rng(7).normal(0, 2, empty.shape)
+    return np.asarray(np.clip(np.atleast_1d(gain)[:, None] * empty + glare + noise, 0, 255))
+
+
+def near(point: tuple[float, float], radius: float) -> np.ndarray:
+    return np.hypot(*(BETWEEN.points - np.array(point)).T) < radius
+
+
+def test_points_keep_clear_of_every_piece():
+    centres = np.array([[f.x, f.y] for f in LAYOUT])
+    gap = np.hypot(*(BETWEEN.points[:, None, :] - centres[None]).transpose(2, 0, 1)).min(axis=1)
+    assert gap.min() >= LAYOUT.piece_diameter / 2 + 3.0
+
+
+def test_a_dimmer_frame_with_a_glare_spot_is_no_hand():
+    empty = empty_board()
+    spot = 60.0 * np.exp(-((BETWEEN.points - [20.0, -30.0]) ** 2).sum(axis=1) / (2 * 30.0**2))
+    seen = frame(empty, 0.7) + spot[:, None]
+    assert hand_region(seen, empty, BETWEEN)[1] is None
+
+
+def test_a_shadow_with_a_soft_edge_is_no_hand():
+    empty = empty_board()
+    x = BETWEEN.points[:, 0]
+    gain = 0.9 - 0.45 / (1 + np.exp(-x / 8.0))  # half the board in a lamp arm's shadow
+    seen = frame(empty, gain)
+    assert changed_cells(seen, empty, BETWEEN).sum() <= 3  # a cell on the edge, at most
+    assert hand_region(seen, empty, BETWEEN)[1] is None
+
+
+def test_skin_the_colour_of_the_wood_is_a_hand():
+    empty = empty_board()
+    seen = frame(empty)
+    seen[near((0.0, 0.0), 60.0)] = [120.0, 150.0, 200.0]  # a palm and its fingers
+    _, centre = hand_region(seen, empty, BETWEEN)
+    assert centre is not None and np.hypot(*centre) < 20.0
+
+
+def test_a_hand_that_hides_the_grain_is_a_hand_even_in_the_boards_own_colour():
+    empty = empty_board()
+    seen = frame(empty)
+    seen[near((-40.0, 40.0), 50.0)] = 0.8 * WOOD  # the right colour, the grain gone
+    assert hand_region(seen, empty, BETWEEN)[1] is not None
+
+
+def test_a_crumb_is_no_hand():
+    empty = empty_board()
+    seen = frame(empty)
+    seen[near((0.0, 0.0), 8.0)] = [20.0, 20.0, 200.0]
+    size, centre = hand_region(seen, empty, BETWEEN)
+    assert centre is None and size <= 2
+
+
+def test_points_out_of_view_are_not_judged():
+    empty = empty_board()
+    seen = frame(empty)
+    seen[BETWEEN.points[:, 0] > 0] = np.nan
+    assert hand_region(seen, empty, BETWEEN)[1] is None
+
+
+def test_the_empty_look_keeps_as_text():
+    empty = empty_board()
+    empty[:3] = np.nan
+    back = from_text(to_text(empty))
+    assert np.isnan(back[:3]).all()
+    assert np.abs(back[3:] - np.clip(empty[3:], 1, 255)).max() <= 0.5
+
+
+@pytest.mark.parametrize("text", ["AAAAAA==", "no base64!"])
+def test_bad_text_is_a_value_error(text):
+    with pytest.raises(ValueError):  # four bytes are no whole point; binascii.Error is one
+        from_text(text)
+
+
+def test_a_hand_over_a_wooden_gravitation_board_is_busy():
+    """Found on bench/board.py (issue 31): a hand over 22 fields of the Gravitation board
+    in the wood look, skin the colour of the board, read as a still board."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import boardlooks
+
+    from companion.busy import busy
+    from companion.calibration import fit_colours
+    from companion.vision import BoardReader
+
+    wood = next(look for look in LOOKS if look.name == "wood")
+    board = boardlooks.boards()["gravitation"]
+    setup = boardlooks.make_setup(wood, 0, 3, np.random.default_rng(0), board=board)
+    cal = fit_colours(setup.layout, setup.calibration, setup.calibration_photos)
+    assert cal.profiles is not None
+    reader = BoardReader(setup.layout, cal.profiles, cal.intrinsics, cal.manual)
+    _, image, hand, covered = setup.photos[2]
+    assert hand and len(covered) > 20
+    read = reader.read(image)
+    assert read.busy and read.cause.kind == "hand"
+    said = busy(read.reason)  # the page words it in the players' language
+    assert said is not None and said.kind == "covered" and said.field == read.cause.field
+    for photo, _ in setup.calibration_photos:  # the board with no hand stays still
+        assert not reader.read(photo).busy
+    blind = replace(cal.profiles, empty_between=None)  # as the reader was before
+    assert not BoardReader(setup.layout, blind, cal.intrinsics, cal.manual).read(image).busy
