@@ -125,7 +125,7 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
     assert hand and len(covered) > 20
     read = reader.read(image)
     assert read.busy and read.cause.kind == "hand"
-    said = busy(read.reason)  # the page words it in the players' language
+    said = busy(read)  # the page words it in the players' language, from its cause
     assert said is not None and said.kind == "covered" and said.field == read.cause.field
     for photo, _ in setup.calibration_photos:  # the board with no hand stays still
         assert not reader.read(photo).busy
