@@ -25,6 +25,7 @@ selenium = pytest.importorskip("selenium", reason="selenium is in the [test] ext
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
     StaleElementReferenceException,
+    TimeoutException,
     WebDriverException,
 )
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -151,6 +152,19 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
     )
 
 
+def opened(browser, url: str, css: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``url`` and wait until ``css`` is on it; else fail with what the page was.
+
+    Twice in full runs on a loaded machine a page opened here lacked its form or its bar
+    right after ``get`` (never when this file ran alone); the message keeps what the
+    browser showed, so such a failure says its cause."""
+    browser.get(url)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, css))
+    except TimeoutException:
+        pytest.fail(f"{css!r} not on {browser.current_url}: {browser.page_source[:600]!r}")
+
+
 def shot(browser, name: str) -> None:  # type: ignore[no-untyped-def]
     SCREENS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENS / f"{name}.png"))
@@ -216,7 +230,7 @@ def test_set_up_a_game_and_watch_the_table_update_live(server, browser):
 
 def test_practise_an_announcement(server, browser):
     url, _ = server
-    browser.get(f"{url}/teach")
+    opened(browser, f"{url}/teach", "[name=roll]")
     browser.find_element(By.NAME, "roll").send_keys("4,3")
     browser.find_element(By.NAME, "announcement").send_keys("Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
@@ -514,7 +528,7 @@ def test_the_bar_keeps_theme_and_language_on_its_first_line_on_a_phone(server, b
         for page in ("/teach", "/setup"):  # locked, then unlocked (the bar has "lock again")
             if page == "/setup":
                 unlocked(browser, url, page)
-            browser.get(f"{url}{page}?lang={lang}")
+            opened(browser, f"{url}{page}?lang={lang}", "nav .lang")
             assert all(abs(d) <= 4 for d in browser.execute_script(first_line)), page
         shot(browser, f"nav-{lang}-phone")
     finally:
