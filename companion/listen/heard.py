@@ -87,8 +87,10 @@ def pick(
 ) -> Heard:
     """The alternative to take (module docstring): the first that announces a legal move
     of ``roll`` in ``position`` (or of a roll in a position of ``also``: the last move's,
-    whose announcement may come late), else the first that parses as ``position``'s
-    game's notation, else none. Without a roll, parsing alone decides."""
+    whose announcement may come late), unless another alternative announces a different
+    legal move (then none, :data:`DOUBT`: the players are asked); else the first that
+    parses as ``position``'s game's notation, else none. Without a roll, parsing alone
+    decides."""
     said = cleaned(alternatives)
     contexts = [(position, roll), *also] if roll is not None else list(also)
     legal = [(i, w, m) for i, w in enumerate(said) if w and (m := _move(contexts, w)) is not None]
