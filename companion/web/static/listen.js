@@ -11,11 +11,19 @@ function companionRecognition() {
   return window.SpeechRecognition || window.webkitSpeechRecognition || null;
 }
 
-// Wires `button` (hidden until the browser can listen) and `missing` (the line shown
-// where it cannot). `options`: lang, url, token (the CSRF token), words ({listening,
-// failed, not_understood}), answer (called with the server's answer), line (where the
-// message is written).
-function companionListen(button, missing, options) {
+// The games' notation is German in every language (the English page glosses it), so
+// every page listens in German (docs/web.md): an English recogniser would write
+// "Wurf sieben" as words no notation reads.
+const NOTATION_LANG = "de-DE";
+
+// Wires the page's #mic button (hidden until the browser can listen), #mic-missing (the
+// line shown where it cannot) and #heard (where the server's message is written).
+// `options`: url, token (the CSRF token), words ({listening, failed, not_understood}),
+// answer (called with the server's answer).
+function companionListen(options) {
+  const button = document.getElementById("mic");
+  const missing = document.getElementById("mic-missing");
+  const line = document.getElementById("heard");
   const Recognition = companionRecognition();
   if (!Recognition) {
     button.remove();
@@ -24,7 +32,7 @@ function companionListen(button, missing, options) {
   }
   button.hidden = false;
   let listening = null;
-  const show = (text) => { options.line.textContent = text; };
+  const show = (text) => { line.textContent = text; };
   async function send(alternatives) {
     try {
       const response = await fetch(options.url, {
@@ -42,7 +50,7 @@ function companionListen(button, missing, options) {
   button.addEventListener("click", () => {
     if (listening) { listening.stop(); return; }
     const recognition = new Recognition();
-    recognition.lang = options.lang;
+    recognition.lang = NOTATION_LANG;
     recognition.maxAlternatives = 5;
     recognition.interimResults = false;
     recognition.continuous = false;
