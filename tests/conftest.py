@@ -90,3 +90,22 @@ def two_player(**changes: Any) -> dict[str, Any]:
 
 def position(**changes: Any) -> Position:
     return position_from_json(two_player(**changes))
+
+
+def served(app: Any, threads: int = 8, **options: Any) -> tuple[str, Any]:
+    """``app`` served by waitress on a free loopback port in a daemon thread, as
+    ``companion serve`` serves it: its address (``http://127.0.0.1:PORT``) and the server,
+    whose ``close()`` ends it."""
+    import contextlib
+    import threading
+
+    from waitress.server import create_server
+
+    server = create_server(app, host="127.0.0.1", port=0, **{**options, "threads": threads})
+
+    def run() -> None:
+        with contextlib.suppress(OSError):  # close() ends the loop so
+            server.run()
+
+    threading.Thread(target=run, daemon=True).start()
+    return f"http://127.0.0.1:{server.effective_port}", server

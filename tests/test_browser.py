@@ -7,16 +7,14 @@ test.sh installs chromium and chromium-driver; without them these tests skip and
 from __future__ import annotations
 
 import base64
-import contextlib
 import shutil
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from calibration_helpers import photos
-from conftest import position
+from conftest import position, served
 
 from companion.voice import Voice
 from companion.web import Table, create_app
@@ -62,7 +60,6 @@ class Camera:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no-untyped-def]
-    from waitress.server import create_server
 
     table = Table.new(position(), tmp_path_factory.mktemp("data") / "journal.sqlite")
     camera = Camera(table)
@@ -78,18 +75,8 @@ def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no
             "CALIBRATION_DIR": tmp_path_factory.mktemp("calibration"),
         }
     )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = create_server(app, host="127.0.0.1", port=port, threads=16)
-
-    def run() -> None:
-        with contextlib.suppress(OSError):  # srv.close() below ends the loop so
-            srv.run()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}", app
+    url, srv = served(app, threads=16)
+    yield url, app
     srv.close()
 
 

@@ -7,12 +7,10 @@ Without the API the button is absent and the page says why (companion/web/static
 from __future__ import annotations
 
 import contextlib
-import socket
-import threading
 from collections.abc import Iterator
 
 import pytest
-from conftest import position
+from conftest import position, served
 from test_browser import CHROMIUM, DRIVER, browser, shot  # noqa: F401
 
 from companion.web import Table, create_app
@@ -58,20 +56,13 @@ recognition.dispatchEvent(new Event("end"));
 
 @pytest.fixture
 def server(tmp_path) -> Iterator[tuple[str, Table]]:  # type: ignore[no-untyped-def]
-    from waitress.server import create_server
 
     table = Table.new(position(), tmp_path / "journal.sqlite")
     with table.lock:
         table.referee.confirm_board()
         table.referee.observe_dice([4, 3])
-    app = create_app({"TABLE": table, "REFEREE_PIN": "1357"})
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = create_server(app, host="127.0.0.1", port=port, threads=8)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}", table
+    url, srv = served(create_app({"TABLE": table, "REFEREE_PIN": "1357"}))
+    yield url, table
     srv.close()
 
 

@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import position
+from conftest import position, served
 
 from companion.web import Table, create_app
 
@@ -520,27 +520,6 @@ def test_on_a_phone_the_teaching_steps_fit_and_the_standings_need_no_scrolling(c
     assert top < 844
 
 
-def served(app):  # type: ignore[no-untyped-def]
-    """``app`` served on a free port in a thread; the server, to close, and its address."""
-    import contextlib
-    import socket
-    import threading
-
-    from waitress.server import create_server
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = create_server(app, host="127.0.0.1", port=port, threads=8)
-
-    def serve() -> None:
-        with contextlib.suppress(OSError):
-            server.run()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return server, f"http://127.0.0.1:{port}"
-
-
 def phone(driver) -> None:  # type: ignore[no-untyped-def]
     """The browser's page as a phone's: 390 x 844 CSS pixels."""
     metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
@@ -595,7 +574,7 @@ def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, gam
     watcher = Watcher(table.referee, BoardReader(start.layout))
     live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
     live.step()
-    server, base = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
+    base, server = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
     try:
         phone(driver)
         driver.get(f"{base}/?lang={lang}")

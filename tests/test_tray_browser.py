@@ -4,15 +4,12 @@ and the chart checked against what the tray counted (docs/tray.md)."""
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from conftest import position
+from conftest import position, served
 from test_browser import CHROMIUM, DRIVER, SCREENS, browser, submit, whole_page  # noqa: F401
 
 from companion.camera import Supervisor, SyntheticSource
@@ -36,7 +33,6 @@ ROLLS = 100
 
 @pytest.fixture(scope="module")
 def tray_server(tmp_path_factory) -> Iterator[tuple[str, object, Live]]:  # type: ignore[no-untyped-def]
-    from waitress.server import create_server
 
     table = Table.new(position(), tmp_path_factory.mktemp("tray") / "journal.sqlite")
     photographer = table_photographer(table)
@@ -49,17 +45,8 @@ def tray_server(tmp_path_factory) -> Iterator[tuple[str, object, Live]]:  # type
     config = {"TABLE": table, "LIVE": live, "TRAY": Tray(table.journal)}
     config["POSTS_PER_MINUTE"] = 10**6  # a hundred throws a minute: more than a hand throws
     app = create_app(config)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = create_server(app, host="127.0.0.1", port=port, threads=8)
-
-    def run() -> None:
-        with contextlib.suppress(OSError):
-            srv.run()
-
-    threading.Thread(target=run, daemon=True).start()
-    yield f"http://127.0.0.1:{port}", app, live
+    url, srv = served(app)
+    yield url, app, live
     srv.close()
 
 

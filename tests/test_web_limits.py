@@ -3,15 +3,13 @@ the disk, no address holds every live slot, and a closed page frees its slot at 
 
 from __future__ import annotations
 
-import contextlib
 import socket
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import position
+from conftest import position, served
 
 from companion.web import Table, create_app
 from companion.web.streams import MAX_BODY, SERVER_OPTIONS, StreamSlots
@@ -19,19 +17,11 @@ from companion.web.streams import MAX_BODY, SERVER_OPTIONS, StreamSlots
 
 @pytest.fixture()
 def site() -> Iterator[tuple[str, object]]:
-    from waitress.server import create_server
-
     app = create_app({"TABLE": Table.new(position()), "REFEREE_PIN": "246813"})
-    server = create_server(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": 8})
-
-    def run() -> None:
-        with contextlib.suppress(OSError):
-            server.run()
-
-    threading.Thread(target=run, daemon=True).start()
-    yield f"127.0.0.1:{server.effective_port}", app  # type: ignore[union-attr]
+    url, server = served(app, **{**SERVER_OPTIONS, "threads": 8})
+    yield url.removeprefix("http://"), app
     app.extensions["companion_events"].close_all()
-    server.close()  # type: ignore[attr-defined]
+    server.close()
 
 
 def connect(address: str) -> socket.socket:

@@ -7,18 +7,16 @@ and a referee's form still answers at once.
 
 from __future__ import annotations
 
-import contextlib
 import http.cookiejar
 import re
 import socket
-import threading
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import position
+from conftest import position, served
 
 from companion.camera import Supervisor, SyntheticSource
 from companion.live import Live, table_photographer
@@ -31,16 +29,8 @@ PIN = "2468"
 
 
 def serve(app, threads: int) -> tuple[str, object]:  # type: ignore[no-untyped-def]
-    from waitress.server import create_server
-
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
-
-    def run() -> None:
-        with contextlib.suppress(OSError):  # server.close() from the test ends the loop so
-            server.run()
-
-    threading.Thread(target=run, daemon=True).start()
-    return f"127.0.0.1:{server.effective_port}", server  # type: ignore[union-attr]
+    url, server = served(app, threads)
+    return url.removeprefix("http://"), server
 
 
 def hold(address: str, path: str) -> tuple[socket.socket, bytes]:
