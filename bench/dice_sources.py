@@ -96,24 +96,22 @@ def measure(reader: Reader, photos: Sequence[Photo]) -> Tally:
     return tally
 
 
-def shipped(image: Image) -> list[Reading]:
-    """Today's pipeline (spots, finder, reader, rules) of vision.dice.reader."""
-    from companion.vision.dice.reader import read_dice
-
-    return [(d.value, d.x, d.y, d.confidence) for d in read_dice(image).dice]
-
-
-def pipeline_with(model: Path) -> Reader:
-    """Today's pipeline with the reader network in ``model`` instead of the shipped one."""
+def pipeline_with(model: Path | None = None) -> Reader:
+    """Today's pipeline (spots, finder, reader, rules) of vision.dice.reader, with the
+    reader network in ``model`` instead of the shipped one where given."""
     from companion.vision.dice.net import READER
     from companion.vision.dice.reader import read_dice
 
-    stage = READER._replace(model=model)
+    stage = READER if model is None else READER._replace(model=model)
 
     def read(image: Image) -> list[Reading]:
         return [(d.value, d.x, d.y, d.confidence) for d in read_dice(image, reader=stage).dice]
 
     return read
+
+
+#: Today's pipeline as shipped.
+shipped = pipeline_with()
 
 
 def detector(model: Path) -> Reader:
