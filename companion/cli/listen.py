@@ -59,9 +59,9 @@ def run(args: argparse.Namespace) -> int:
     samples = read_wav(data, name)
     heard = Recogniser(args.game).hear(samples)
     if not heard:
-        print(text("listen.not_understood"))
+        print(text("heard_not_understood"))
         return 1
-    print(text("listen.heard", words=written(heard[0], args.game)))
+    print(text("heard_words", words=written(heard[0], args.game)))
     if args.table:
         answer = post_heard(args.table, [written(h, args.game) for h in heard])
         print(answer["message"])
@@ -73,5 +73,5 @@ def run(args: argparse.Namespace) -> int:
             continue
         print(text("listen.reads", said=said))
         return 0
-    print(text("listen.not_understood"))
+    print(text("heard_not_understood"))
     return 1

@@ -5,12 +5,8 @@ are the notation's own and stay German in both."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # what `companion listen` heard (companion/cli/listen.py)
-    "listen.not_understood": (
-        "nicht verstanden – bitte wiederholen",
-        "not understood – please repeat",
-    ),
-    "listen.heard": ("Gehört: {words}", "Heard: {words}"),
+    # what `companion listen` heard (companion/cli/listen.py; "Gehört: …" and "nicht
+    # verstanden – …" are the page's heard_words and heard_not_understood)
     "listen.reads": ("liest sich als Ansage: {said}", "reads as an announcement: {said}"),
     "listen.speak": (
         "Taste halten (oder Enter drücken), Ansage sprechen, loslassen (Enter)",
