@@ -1,14 +1,15 @@
-"""Train the dice detector of companion/vision/dice/detector.py and export it to ONNX.
+"""Train the dice detectors of companion/vision/dice/detector.py and export them to ONNX.
 
-Run ``.venv/bin/python tools/train_dice_detector.py [--leave-out SOURCE] -o FILE`` from the
+Run ``python tools/train_dice_detector.py --models all,byler,floor,vignette -o DIR`` from the
 project root with torch installed for training only (``pip install torch onnx``; BSD-licensed,
-as this code path is; the companion runs the exported file with ``cv2.dnn``).
+as this code path is; the companion runs the exported files with ``cv2.dnn``). Each name is
+one model: ``all`` learns from every source of :mod:`companion.vision.dice.sources`, a
+source's name from every source but that one (``DIR/floor.onnx`` never saw ``floor``: what
+``bench/dice.py`` (0) measures on it). All models learn at once from the same batches, one
+cut per source drawn equally often whatever its size, made by ``--workers`` processes
+(a GPU is fed by 15 of them: docs/dice.md says what was run where):
 
-It learns from every source of :mod:`companion.vision.dice.sources` but the one left out
-(``--leave-out byler|floor|vignette|synthetic``; none: all of them, for the shipped model),
-each source drawn equally often whatever its size:
-
-* the real photos, each sample a 160×160 cut of one, scaled so that its dice are 10-72 px
+* the real photos, each sample a 192×192 cut of one, scaled so that its dice are 10-120 px
   (log-uniform), turned by any angle and mirrored (a d6's pip count does not depend on
   either), its colours shuffled, made grey, inverted, darkened, tinted, blurred, noised and
   JPEG-compressed at random;
@@ -25,7 +26,10 @@ value (cross-entropy at the centre cells), log side and offset (L1 at the centre
 from __future__ import annotations
 
 import argparse
+import copy
+import functools
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -44,7 +48,7 @@ from companion.vision.dice.detector import CHANNELS, STRIDE, prepare  # noqa: E4
 from companion.vision.dice.sources import SOURCES, photos  # noqa: E402
 from companion.vision.dice.truth import CROPS  # noqa: E402
 
-CUT = 160  # the side of one training sample, in input pixels
+CUT = 192  # the side of one training sample, in input pixels
 Sample = tuple[np.ndarray, np.ndarray]  # picture, boxes (N×5: x0 y0 x1 y1 value)
 
 
@@ -107,20 +111,30 @@ def load(source: str, rng: random.Random) -> list[Sample]:
     return out
 
 
-def synthetic(rng: random.Random, n: int) -> list[Sample]:
-    """Rendered trays, and real face crops pasted on made-up patterned tables."""
-    out = []
-    for i in range(n // 2):
+def synthetic(rng: random.Random, n: int, processes: int = 1) -> list[Sample]:
+    """Rendered trays, and real face crops pasted on made-up patterned tables (half each)."""
+    seeds = [rng.randrange(1 << 30) for _ in range(n)]
+    with multiprocessing.Pool(max(1, processes)) as pool:
+        return pool.map(_synthetic_one, list(enumerate(seeds)), chunksize=4)
+
+
+def _synthetic_one(job: tuple[int, int]) -> Sample:
+    """The i-th synthetic photo: even i a rendered tray, odd i crops pasted on a pattern."""
+    i, seed = job
+    if i % 2 == 0:
         scene = render_scene(100_000 + i, SceneOptions(kind="d6", dice=(0, 10)))
         boxes = [
             (d.x - d.side / 2, d.y - d.side / 2, d.x + d.side / 2, d.y + d.side / 2, d.value)
             for d in scene.dice
         ]
-        out.append((scene.image, np.array(boxes, np.float32).reshape(-1, 5)))
-    crops = [(cv2.imread(str(f)), int(f.name[0])) for f in sorted(CROPS.glob("[1-6]_*.png"))]
-    for _ in range(n - n // 2):
-        out.append(pasted(rng, crops))
-    return out
+        return scene.image, np.array(boxes, np.float32).reshape(-1, 5)
+    return pasted(random.Random(seed), _crops())
+
+
+@functools.cache
+def _crops() -> list[tuple[np.ndarray, int]]:
+    """The real face crops of dice-real-crops, with their values (read once per process)."""
+    return [(cv2.imread(str(f)), int(f.name[0])) for f in sorted(CROPS.glob("[1-6]_*.png"))]
 
 
 def pattern(rng: random.Random, h: int, w: int) -> np.ndarray:
@@ -207,7 +221,7 @@ def cut(rng: random.Random, sample: Sample) -> Sample:
     """One training cut of a photo: scaled, turned, mirrored; boxes moved with it."""
     image, boxes = sample
     sides = (boxes[:, 2] - boxes[:, 0] + boxes[:, 3] - boxes[:, 1]) / 2
-    want = math.exp(rng.uniform(math.log(10), math.log(72)))
+    want = math.exp(rng.uniform(math.log(10), math.log(120)))
     scale = want / float(np.median(sides)) if len(boxes) else rng.uniform(0.3, 1.5)
     if len(boxes) and rng.random() < 0.8:
         b = boxes[rng.randrange(len(boxes))]
@@ -288,16 +302,29 @@ def targets(dice: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return heat[None], reg, mask
 
 
-def batch(rng: random.Random, data: list[list[Sample]], n: int) -> tuple[torch.Tensor, ...]:
-    xs, heats, regs, masks = [], [], [], []
-    for _ in range(n):
-        image, dice = cut(rng, rng.choice(rng.choice(data)))
-        h, r, m = targets(dice)
-        xs.append(prepare(recolour(rng, image))[0])
-        heats.append(h)
-        regs.append(r)
-        masks.append(m)
-    return tuple(torch.from_numpy(np.stack(a)) for a in (xs, heats, regs, masks))
+def sample(rng: random.Random, photos: list[Sample]) -> tuple[np.ndarray, ...]:
+    """One training cut of one of ``photos`` with its targets: input, heat, reg, mask."""
+    image, dice = cut(rng, rng.choice(photos))
+    heat, reg, mask = targets(dice)
+    return prepare(recolour(rng, image))[0], heat, reg, mask
+
+
+class Cuts(torch.utils.data.IterableDataset):  # type: ignore[type-arg]
+    """Endless batches, one of ``per_source`` cuts from every source, made by worker
+    processes (each seeded by its id) so that the GPU is never waiting for pictures."""
+
+    def __init__(self, data: list[list[Sample]], per_source: int, seed: int) -> None:
+        self.data, self.per_source, self.seed = data, per_source, seed
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        info = torch.utils.data.get_worker_info()
+        rng = random.Random(self.seed * 1000 + (info.id if info else 0))
+        while True:
+            parts = [[sample(rng, photos) for _ in range(self.per_source)] for photos in self.data]
+            yield tuple(
+                torch.from_numpy(np.stack([[cut[k] for cut in part] for part in parts]))
+                for k in range(4)
+            )
 
 
 # ---------------------------------------------------------------- training
@@ -319,65 +346,107 @@ def loss_of(
     return focal.sum() / n + ce + l1
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--leave-out", choices=SOURCES, help="the source not learnt from")
-    parser.add_argument("-o", "--output", type=Path, required=True)
-    parser.add_argument("--minutes", type=float, default=10.0, help="training time")
-    parser.add_argument("--batch", type=int, default=24)
-    parser.add_argument("--width", type=int, default=32)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--resume", type=Path, help="start from these weights (a .pt written before)"
-    )
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    t0 = time.time()
-    data = [load(s, rng) for s in SOURCES if s != args.leave_out]
-    print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)
-    model = Detector(args.width)
-    if args.resume:
-        model.load_state_dict(torch.load(args.resume))
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    t0, step, seconds = time.time(), 0, args.minutes * 60
-    running = 0.0
-    while (elapsed := time.time() - t0) < seconds:
-        for group in opt.param_groups:  # cosine to zero over the time given
-            group["lr"] = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, elapsed / seconds)))
-        x, heat, reg, mask = batch(rng, data, args.batch)
-        loss = loss_of(model(x), heat, reg, mask)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        running = 0.98 * running + 0.02 * loss.item() if step else loss.item()
-        step += 1
-        if step % 100 == 0:
-            print(f"step {step}: loss {running:.3f}; {elapsed:.0f} s", flush=True)
-    model.eval()
-    torch.save(model.state_dict(), args.output.with_suffix(".pt"))
+def export(model: nn.Module, path: Path) -> str:
+    """Write ``model`` as ONNX for cv2.dnn and say how closely cv2.dnn agrees with torch."""
+    model = copy.deepcopy(model).float().cpu().eval()
     torch.onnx.export(
         model,
         (torch.zeros(1, 3, 384, 512),),
-        str(args.output),
+        str(path),
         input_names=["image"],
         output_names=["out"],
         dynamic_axes={"image": {2: "h", 3: "w"}, "out": {2: "gh", 3: "gw"}},
         opset_version=13,
         dynamo=False,
     )
-    net = cv2.dnn.readNetFromONNX(str(args.output))
+    net = cv2.dnn.readNetFromONNX(str(path))
     probe = torch.randn(1, 3, 240, 320)
     net.setInput(probe.numpy())
     with torch.no_grad():
         want = model(probe).numpy()
-    print(
-        f"wrote {args.output} ({args.output.stat().st_size} bytes) after {step} steps; "
-        f"cv2.dnn agrees to {float(np.abs(net.forward() - want).max()):.2e}"
+    agree = float(np.abs(net.forward() - want).max())
+    return f"{path.name} ({path.stat().st_size} bytes, cv2.dnn agrees to {agree:.1e})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--models",
+        default="all",
+        help="comma-separated: 'all' (every source) or a source to leave out, one model each "
+        "(e.g. all,byler,floor,vignette); all are trained at once on the same batches",
     )
+    parser.add_argument("-o", "--output", type=Path, required=True, help="a folder")
+    parser.add_argument("--minutes", type=float, default=10.0, help="training time")
+    parser.add_argument("--batch", type=int, default=8, help="cuts per source and step")
+    parser.add_argument(
+        "--widths", default="32", help="comma-separated backbone widths, a model each"
+    )
+    parser.add_argument("--workers", type=int, default=0, help="processes making cuts")
+    parser.add_argument("--synthetic", type=int, default=500, help="synthetic photos made")
+    parser.add_argument("--every", type=float, default=2.0, help="minutes between exports")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    names = args.models.split(",")
+    for name in names:
+        if name != "all" and name not in SOURCES:
+            parser.error(f"--models: {name!r} is neither 'all' nor one of {', '.join(SOURCES)}")
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    cv2.setNumThreads(1)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    t0 = time.time()
+    data = [
+        load(s, rng) if s != "synthetic" else synthetic(rng, args.synthetic, args.workers)
+        for s in SOURCES
+    ]
+    print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)
+    widths = [int(w) for w in args.widths.split(",")]
+    # one model per name and width, named NAME (or NAME-wWIDTH where several widths are given)
+    width = {n if len(widths) == 1 else f"{n}-w{w}": w for n in names for w in widths}
+    uses = {m: [i for i, s in enumerate(SOURCES) if s != m.split("-w")[0]] for m in width}
+    loader = torch.utils.data.DataLoader(
+        Cuts(data, args.batch, args.seed),
+        batch_size=None,
+        num_workers=args.workers,
+        persistent_workers=args.workers > 0,
+        prefetch_factor=4 if args.workers else None,
+        pin_memory=device == "cuda",
+    )
+    batches = iter(loader)  # the workers fork before CUDA starts in this process
+    models = {m: Detector(w).to(device) for m, w in width.items()}
+    opts = {
+        n: torch.optim.AdamW(m.parameters(), lr=2e-3, weight_decay=1e-4) for n, m in models.items()
+    }
+    torch.backends.cudnn.benchmark = True
+    args.output.mkdir(parents=True, exist_ok=True)
+    t0, step, seconds, last_export = time.time(), 0, args.minutes * 60, time.time()
+    running = {n: 0.0 for n in uses}
+    for parts in batches:
+        elapsed = time.time() - t0
+        if elapsed >= seconds:
+            break
+        lr = 2e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, elapsed / seconds)))
+        parts = [p.to(device, non_blocking=True) for p in parts]
+        for n, model in models.items():
+            x, heat, reg, mask = (p[uses[n]].flatten(0, 1) for p in parts)
+            for group in opts[n].param_groups:  # cosine to zero over the time given
+                group["lr"] = lr
+            loss = loss_of(model(x), heat, reg, mask)
+            opts[n].zero_grad()
+            loss.backward()
+            opts[n].step()
+            running[n] = 0.98 * running[n] + 0.02 * loss.item() if step else loss.item()
+        step += 1
+        if step % 200 == 0:
+            losses = ", ".join(f"{n} {v:.3f}" for n, v in running.items())
+            print(f"step {step}: loss {losses}; {elapsed:.0f} s", flush=True)
+        if time.time() - last_export > args.every * 60:
+            for n, model in models.items():
+                export(model, args.output / f"{n}.onnx")
+            last_export = time.time()
+    for n, model in models.items():
+        print("wrote", export(model, args.output / f"{n}.onnx"), f"after {step} steps", flush=True)
     return 0
 
 
