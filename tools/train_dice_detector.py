@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
-from companion.vision.dice.detector import CHANNELS, STRIDE, prepare  # noqa: E402
+from companion.vision.dice.detector import CHANNELS, STRIDE  # noqa: E402
 from companion.vision.dice.sources import SOURCES, photos  # noqa: E402
 from companion.vision.dice.truth import CROPS  # noqa: E402
 
@@ -254,21 +254,30 @@ def cut(rng: random.Random, sample: Sample) -> Sample:
 
 
 def recolour(rng: random.Random, image: np.ndarray) -> np.ndarray:
-    """Another table's light and camera: colours, grey, inversion, light, blur, noise, JPEG."""
-    p = image.astype(np.float32)
+    """Another table's light and camera: colours, grey, inversion, light, blur, noise, JPEG.
+    (Light and gamma as one lookup table per channel: the workers' time is the training's.)"""
+    p = image
     if rng.random() < 0.4:
         p = p[:, :, rng.sample(range(3), 3)]
     if rng.random() < 0.3:
-        p = np.repeat(p.mean(axis=2, keepdims=True), 3, axis=2)
+        p = cv2.cvtColor(cv2.cvtColor(p, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if rng.random() < 0.15:
         p = 255 - p
-    p = p * np.array([rng.uniform(0.8, 1.2) for _ in range(3)], np.float32)
-    p = p * rng.uniform(0.5, 1.4) + rng.uniform(-50, 40)
-    p = 255 * (np.clip(p, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
+    levels = np.arange(256, dtype=np.float32)
+    gain, offset, gamma = rng.uniform(0.5, 1.4), rng.uniform(-50, 40), rng.uniform(0.6, 1.6)
+    lut = np.stack(
+        [
+            255 * (np.clip(levels * rng.uniform(0.8, 1.2) * gain + offset, 0, 255) / 255) ** gamma
+            for _ in range(3)
+        ],
+        axis=1,
+    )
+    p = cv2.LUT(np.ascontiguousarray(p), lut.reshape(1, 256, 3).astype(np.uint8))
     if rng.random() < 0.3:
         p = cv2.GaussianBlur(p, (0, 0), rng.uniform(0.4, 1.5))
-    p = p + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), p.shape)
-    out = np.clip(p, 0, 255).astype(np.uint8)
+    sigma = rng.uniform(0, 8)
+    noise = np.random.default_rng(rng.randrange(1 << 30)).standard_normal(p.shape, np.float32)
+    out = np.clip(p + noise * sigma, 0, 255).astype(np.uint8)
     if rng.random() < 0.3:
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(30, 90)])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
@@ -303,10 +312,20 @@ def targets(dice: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def sample(rng: random.Random, photos: list[Sample]) -> tuple[np.ndarray, ...]:
-    """One training cut of one of ``photos`` with its targets: input, heat, reg, mask."""
+    """One training cut of one of ``photos`` with its targets: picture (H×W×3 bytes, made
+    network input by :func:`normalised` on the GPU), heat, reg, mask."""
     image, dice = cut(rng, rng.choice(photos))
     heat, reg, mask = targets(dice)
-    return prepare(recolour(rng, image))[0], heat, reg, mask
+    return recolour(rng, image), heat, reg, mask
+
+
+def normalised(images: torch.Tensor) -> torch.Tensor:
+    """N×H×W×3 bytes → N×3×H×W floats, each by its own mean and spread, as
+    :func:`companion.vision.dice.detector.prepare` does for one picture."""
+    x = images.float()
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    std = x.std(dim=(1, 2, 3), keepdim=True, unbiased=False)
+    return ((x - mean) / (std + 8.0)).permute(0, 3, 1, 2).contiguous()
 
 
 class Cuts(torch.utils.data.IterableDataset):  # type: ignore[type-arg]
@@ -432,7 +451,7 @@ def main() -> int:
             x, heat, reg, mask = (p[uses[n]].flatten(0, 1) for p in parts)
             for group in opts[n].param_groups:  # cosine to zero over the time given
                 group["lr"] = lr
-            loss = loss_of(model(x), heat, reg, mask)
+            loss = loss_of(model(normalised(x)), heat, reg, mask)
             opts[n].zero_grad()
             loss.backward()
             opts[n].step()
