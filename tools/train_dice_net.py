@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
+from companion.vision.dice.detector import detect  # noqa: E402
 from companion.vision.dice.net import CLASSES, FINDER, READER, look, normalise  # noqa: E402
 from companion.vision.dice.pips import D6_VALUES  # noqa: E402
 from companion.vision.dice.sources import REAL, photos  # noqa: E402
@@ -58,6 +59,7 @@ CROP, SPAN = FINDER.crop, FINDER.span
 NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
 SIZES = (0.65, 1.5)
 FAR = 0.6  # a crop centred further than this from every die shows none
+PROPOSALS: Path | None = None  # set by --proposals-by: the detector whose finds are learnt
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
 
 
@@ -197,6 +199,13 @@ def scene_crops(
         for c in candidates(image):
             if far_from(dice, c.x, c.y):
                 add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+        if PROPOSALS is not None:
+            # where the learned detector finds a die that is none (its phantoms: a tray's
+            # rim, a carpet's pattern), as the reader will see them behind it: no die
+            for f in detect(image, PROPOSALS, 0.2):
+                if far_from(dice, f.x, f.y):
+                    for _ in range(3):
+                        add(turned_crop(image, f.x, f.y, f.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
         for _ in range(4 * len(dice)):
             x, y = rng.uniform(0, w), rng.uniform(0, h)
             side = typical * math.exp(rng.uniform(-0.5, 0.5))
@@ -403,10 +412,17 @@ def main() -> int:
         help="learn from the held-out fifth too and export the last epoch (after the "
         "settings were chosen on it); its figures are then no longer held out",
     )
+    parser.add_argument(
+        "--proposals-by",
+        type=Path,
+        help="a learned detector (tools/train_dice_detector.py): crops where it finds dice "
+        "on the real learning photos, its phantoms as no die (for the detector+reader)",
+    )
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
-    global CROP, SPAN, NEAR, SIZES, SHIPPED
+    global CROP, SPAN, NEAR, SIZES, SHIPPED, PROPOSALS
+    PROPOSALS = args.proposals_by
     stage = FINDER if args.stage == "finder" else READER
     CROP, SPAN = args.crop or stage.crop, stage.span
     if args.hard_by:
@@ -432,6 +448,7 @@ def main() -> int:
         parser.error(f"--learn-from: name real sources of {', '.join(REAL)}")
     name += "" if learn_from == ("byler",) else "-from-" + "-".join(learn_from)
     name += f"-by-{args.hard_by.stem}" if args.hard_by else ""
+    name += f"-proposals-{args.proposals_by.stem}" if args.proposals_by else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
