@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from conftest import position
 
-from companion.journal import Journal, JournalError
-from companion.table import Table
+from companion.store.journal import Journal, JournalError
+from companion.table.table import Table
 
 
 def full_disk_for(journal: Journal, kinds: set[str]) -> Callable[[], None]:
@@ -98,7 +98,7 @@ def test_the_page_answers_503_speicher_voll_and_plays_on_once_there_is_room(tmp_
 def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
     import os
 
-    from companion import journal as journal_module
+    from companion.store import journal as journal_module
 
     path = tmp_path / "journal.sqlite"
     Table.new(position(), path).journal.close()  # type: ignore[union-attr]
@@ -124,9 +124,9 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
 
 def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, caplog):
     from companion.camera import Supervisor, SyntheticSource
-    from companion.live import Live, table_photographer
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     table = Table.new(position(), tmp_path / "journal.sqlite")
     camera = Supervisor(SyntheticSource(table_photographer(table)))
@@ -145,7 +145,7 @@ def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, capl
 
 
 def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
-    from companion import journal as journal_module
+    from companion.store import journal as journal_module
 
     table = rolled(tmp_path)
     ref = table.referee

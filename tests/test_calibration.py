@@ -11,7 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.calibration import (
+from companion.cli import main
+from companion.errors import CompanionError
+from companion.model.layout import Layout
+from companion.model.position import start_position
+from companion.synth import Camera, photograph, random_camera
+from companion.synth.board import photograph_flat, random_pose
+from companion.vision.calibration import (
     CHARUCO_SQUARE_MM,
     CHARUCO_SQUARES,
     Calibration,
@@ -21,12 +27,6 @@ from companion.calibration import (
     load_calibration,
     save_calibration,
 )
-from companion.cli import main
-from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.position import start_position
-from companion.synth import Camera, photograph, random_camera
-from companion.synth.board import photograph_flat, random_pose
 
 TARGET_MM = (CHARUCO_SQUARES[0] * CHARUCO_SQUARE_MM, CHARUCO_SQUARES[1] * CHARUCO_SQUARE_MM)
 
@@ -64,9 +64,9 @@ def test_too_few_target_photos_is_a_one_line_error(pi_camera):
 
 
 def test_the_calibration_file_round_trips(tmp_path, pi_camera):
-    from companion.calibration import CameraCalibration, ManualCorners
-    from companion.layoutfile import load_layout
+    from companion.model.layoutfile import load_layout
     from companion.vision import Intrinsics, default_profiles
+    from companion.vision.calibration import CameraCalibration, ManualCorners
 
     cal = Calibration(
         "gravitation",

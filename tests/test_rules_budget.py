@@ -19,13 +19,13 @@ from typing import Any
 
 import pytest
 
-from companion import benchmark
-from companion.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.cli import main
+from companion.figures import benchmark
+from companion.figures.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.games.zwianer.check import check
-from companion.position import Position
-from companion.referee import SHOWN, Phase, Referee
-from companion.table import rules
+from companion.model.position import Position
+from companion.table.referee import SHOWN, Phase, Referee
+from companion.table.table import rules
 
 BUDGET_MS, BUDGET_MB = 100.0, 20.0
 

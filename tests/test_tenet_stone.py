@@ -9,7 +9,7 @@ from tenet_helpers import balls, make, verdict
 from companion.errors import CompanionError, PositionError
 from companion.games.tenet.board import roll_from_reading
 from companion.games.tenet.rules import join, legal_moves
-from companion.position import position_from_json, start_position
+from companion.model.position import position_from_json, start_position
 
 # ------------------------------------------------------------------ the Pasch
 

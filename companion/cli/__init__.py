@@ -101,7 +101,7 @@ def choose_language(args: argparse.Namespace) -> str:
     command's own error to report), else the locale's."""
     if args.lang:
         return str(args.lang)
-    from companion.config import load_config
+    from companion.settings.config import load_config
 
     try:
         configured = load_config(getattr(args, "config", None)).language

@@ -1,7 +1,7 @@
 """``companion bench``: what the rules and the start cost on this machine.
 
 Prints the figures of ``bench/rules.py``'s search section and of the start (the same code,
-companion/benchmark.py), each with its Raspberry Pi 4 estimate beside it, so that whoever
+companion/figures/benchmark.py), each with its Raspberry Pi 4 estimate beside it, so that whoever
 has a Pi can run it there and replace the estimates in docs/install-pi.md by figures.
 """
 
@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion import benchmark
+    from companion.figures import benchmark
 
     print(benchmark.machine(), flush=True)
     if args.only in (None, "rules"):

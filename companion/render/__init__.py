@@ -7,8 +7,8 @@ from pathlib import Path
 import cv2
 
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.position import Position
+from companion.model.layout import Layout
+from companion.model.position import Position
 from companion.render.board import draw_board, field_radii
 from companion.render.paint import PIECE_COLOURS
 from companion.render.scene import Scene, crop, to_image, to_svg

@@ -13,8 +13,8 @@ import math
 from collections.abc import Iterable
 
 from companion import texts
-from companion.layout import Field, Layout
-from companion.position import Position
+from companion.model.layout import Field, Layout
+from companion.model.position import Position
 from companion.render.paint import (
     BOARD,
     DARK_INK,

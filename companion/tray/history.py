@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal import Event, Journal, JournalError
+from companion.store.journal import Event, Journal, JournalError
 
 __all__ = ["Roll", "TrayDie", "TrayLog", "session_rolls"]
 

@@ -13,8 +13,8 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.wrappers import Response
 
-from companion.journal import JournalError
-from companion.table import Table
+from companion.store.journal import JournalError
+from companion.table.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker
 from companion.web.i18n import init_i18n, say

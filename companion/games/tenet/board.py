@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError, PositionError
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.texts import text as t
 
 START = "start"

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.errors import CompanionError
-from companion.journalcheck import (
+from companion.model.position import Position, position_from_json
+from companion.store.journalcheck import (
     ack_file,
     acknowledge,
     acknowledged,
@@ -41,7 +42,6 @@ from companion.journalcheck import (
     page_one_from_wal,
     wal_file,
 )
-from companion.position import Position, position_from_json
 from companion.texts import text
 
 APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
@@ -455,7 +455,7 @@ def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
 
 def _refuse_damage(path: Path) -> None:
     """Refuse, in one line naming the file, a journal shorter than what it acknowledged
-    or damaged otherwise (companion/journalcheck.py), before anything writes to it."""
+    or damaged otherwise (companion/store/journalcheck.py), before anything writes to it."""
     problem = damage(path)
     if problem is not None:
         raise JournalError(
@@ -717,7 +717,7 @@ def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
     A journal that is whole but holds events that cannot be read back is first copied
     whole (``FILE.before-repair-TIME``, the bad rows too); then a journal of the same
     games and the readable events, with their ids (an undo names the move it takes
-    back), replaces it. A damaged journal (companion/journalcheck.py: cut short, its main
+    back), replaces it. A damaged journal (companion/store/journalcheck.py: cut short, its main
     file emptied, failing SQLite's integrity check) is moved aside with its WAL
     (``FILE.damaged-TIME`` and ``FILE.damaged-TIME-wal``, byte for byte) and a new
     journal holds every game and event that can still be read from it. Returns the copy
@@ -757,7 +757,7 @@ def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
 def _set_aside(path: Path, aside: Path) -> Path:
     """Move a damaged journal and its WAL to ``aside`` unchanged; returns what to read
     from: ``aside`` itself, or, when its main file is empty, a copy of it given the
-    first page from its WAL (companion.journalcheck.page_one_from_wal)."""
+    first page from its WAL (companion.store.journalcheck.page_one_from_wal)."""
     wal = wal_file(path)
     if path.exists():
         os.replace(path, aside)

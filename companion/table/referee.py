@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from companion.boards import changes, differences, seen, with_board
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.journal import Journal, fold, kept, read_position
-from companion.position import Position
+from companion.model.boards import changes, differences, seen, with_board
+from companion.model.position import Position
+from companion.store.journal import Journal, fold, kept, read_position
 from companion.texts import colour, message, text, text_n
 
 
@@ -66,7 +66,7 @@ Step = TypeVar("Step", bound=Callable[..., Any])
 
 def _step(method: Step) -> Step:
     """One step of the game: what ``method`` writes to the journal is one transaction,
-    and if any of it fails (:class:`~companion.journal.JournalError`, or anything else)
+    and if any of it fails (:class:`~companion.store.journal.JournalError`, or anything else)
     the referee is put back as it was before the call and nobody is told of a change.
     The verdicts said during the step reach the listeners after the commit, in order,
     each with the phase it was said in."""
@@ -646,7 +646,7 @@ class Referee:
         last: MoveLike | None,
         said: str,
     ) -> Verdict:
-        """Record a correction of a move (``event``, built by companion.correction) and go
+        """Record a correction of a move (``event``, built by companion.table.correction) and go
         on from ``position``, the game as corrected; ``last`` is its last move, ``said``
         the verdict's sentence. A roll being played stays when the same player is still
         to move; the pieces are then set up as the page shows them."""

@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from companion import texts
 from companion.errors import CompanionError
-from companion.jsontext import parse_json
-from companion.layout import Layout
+from companion.model.jsontext import parse_json
+from companion.model.layout import Layout
 from companion.textfile import read_text
 from companion.texts import text
 from companion.vision.board.locate import FloatArray, Intrinsics
@@ -36,7 +36,7 @@ from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
 from companion.vision.dice.tray import Tray
 
 if TYPE_CHECKING:
-    from companion.position import Position
+    from companion.model.position import Position
     from companion.vision.board.reader import BoardReader
 
 FORMAT = "companion-calibration/1"
@@ -579,7 +579,7 @@ def start_placement(layout: Layout) -> dict[str, str]:
 def start_of(layout: Layout) -> Position:
     """The start position of the game played on ``layout``, every colour playing."""
     from companion.games import GAMES
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     game = next(
         (g for g in GAMES.values() if layout.name in (g.default_layout, *g.former_layouts)), None
@@ -602,7 +602,7 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
     prints (its other keys are ignored): every field not named is empty, and any lowercase
     colour name is a piece colour to learn. Anything else must be a game position.
     """
-    from companion.position import parse_position
+    from companion.model.position import parse_position
 
     try:
         text = read_text(path, "position")

@@ -23,12 +23,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from companion import position_checks as checks
 from companion.errors import CompanionError, PositionError
 from companion.games import GameSpec, game_spec
-from companion.jsontext import parse_json
-from companion.layout import Layout
-from companion.layoutfile import load_layout
+from companion.model import position_checks as checks
+from companion.model.jsontext import parse_json
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
 from companion.textfile import read_text
 
 

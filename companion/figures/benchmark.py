@@ -126,8 +126,8 @@ WORST_GRAVITATION = {
 
 def reproductions() -> list[tuple[str, Any, tuple[int, int]]]:
     """The worst rolls known (issue 19, tests/test_rules_budget.py): name, position, roll."""
-    from companion.layoutfile import load_layout
-    from companion.position import Position
+    from companion.model.layoutfile import load_layout
+    from companion.model.position import Position
 
     layout = load_layout("gravitation")
     colours = layout.colours
@@ -175,8 +175,8 @@ CROWDED_WORDS = (
 def crowded() -> tuple[str, Any, tuple[int, int], dict[str, str]]:
     """The board that fits the most outcomes known: name, position, roll and the board."""
     from companion.games.zwianer.check import check
-    from companion.layoutfile import load_layout
-    from companion.position import Position
+    from companion.model.layoutfile import load_layout
+    from companion.model.position import Position
 
     layout = load_layout("gravitation")
     colours = layout.colours
@@ -218,7 +218,7 @@ TENET_CROWDED = {
 
 def tenet_crowded() -> tuple[str, Any, tuple[int, ...]]:
     """The TENET roll with the most next steps known: name, position, roll."""
-    from companion.position import position_from_json
+    from companion.model.position import position_from_json
 
     position = position_from_json(
         {
@@ -246,7 +246,7 @@ TENET_SEARCHED = {
 def tenet_searched() -> tuple[str, Any, tuple[int, ...], dict[str, str]]:
     """The TENET board whose search costs most known: name, position, roll, the board."""
     from companion.games.tenet.live import seen
-    from companion.position import position_from_json
+    from companion.model.position import position_from_json
 
     position = position_from_json(
         {
@@ -265,7 +265,7 @@ def tenet_searched() -> tuple[str, Any, tuple[int, ...], dict[str, str]]:
 def _rolled(position: Any, roll: tuple[int, ...]) -> Any:
     """A referee that has seen the board set up and the roll: ready to judge."""
     from companion.games.game import legal_move_generator
-    from companion.referee import Referee
+    from companion.table.referee import Referee
 
     referee = Referee.start(position, legal_move_generator)
     referee.confirm_board()
@@ -466,7 +466,7 @@ def serve_start(timeout: float = 60.0) -> tuple[float, float]:
 def start(repeats: int = 3, out: Callable[[str], None] = print) -> None:
     """How long the command line and the page take to start (medians of ``repeats``)."""
     me = [sys.executable, "-m", "companion"]
-    example = Path(__file__).parent.parent / "docs" / "examples" / "push.json"
+    example = Path(__file__).parents[2] / "docs" / "examples" / "push.json"
     checks: list[tuple[str, list[str]]] = [("companion --help", [*me, "--help"])]
     if example.exists():
         checks.append(("companion check", [*me, "check", str(example), "--roll", "3,2", "Wurf 5"]))

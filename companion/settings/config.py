@@ -20,11 +20,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.hosts import NAME
-from companion.layoutfile import load_layout
-from companion.pin import pin_problem
+from companion.model.layoutfile import load_layout
+from companion.settings.hosts import NAME
+from companion.settings.pin import pin_problem
+from companion.settings.tomlcheck import Table, is_pin
 from companion.textfile import TooLarge, read_text
-from companion.tomlcheck import Table, is_pin
 
 ENV_VAR = "COMPANION_CONFIG"
 SYSTEM_FILE = Path("/etc/companion/config.toml")
@@ -96,7 +96,7 @@ class PanelConfig:
 class WebConfig:
     host: str = "127.0.0.1"
     port: int = 8080
-    pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (companion.pin)
+    pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (settings.pin)
     unlock_minutes: int = 240  # how long an unlock lasts on a phone
     behind_proxy: bool = False  # a reverse proxy on this machine (TLS) gives X-Forwarded-For
     hosts: tuple[str, ...] = ()  # names the page answers to besides this machine's own

@@ -1,4 +1,4 @@
-"""The checks that make a :class:`~companion.position.Position` valid.
+"""The checks that make a :class:`~companion.model.position.Position` valid.
 
 Each raises a one-line :class:`~companion.errors.PositionError` that names the first
 thing that is wrong (a field, a player, a key) and the rule it breaks, and returns the
@@ -13,7 +13,7 @@ from typing import Any
 from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.games.tenet.board import check_stone
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.texts import colours, text
 
 
