@@ -1,7 +1,8 @@
-"""The house (issue 22, docs/architecture.md): no import circle in ``companion/``, counting
-the imports made inside functions and for type checking, since a lazy import that breaks
-a circle only hides it; and the referee, the command line and the page never name a game
-(they ask its rules, companion/games/game.py)."""
+"""The house (issues 22 and 36, docs/architecture.md): no import circle in ``companion/``,
+counting the imports made inside functions and for type checking, since a lazy import that
+breaks a circle only hides it; every module in a room, and no room importing one above it;
+and the referee, the command line and the page never name a game (they ask its rules,
+companion/games/game.py)."""
 
 from __future__ import annotations
 
@@ -102,14 +103,50 @@ def test_the_referee_the_command_line_and_the_page_never_name_a_game():
 
 # Who may import whom (docs/architecture.md). ------------------------------------------
 
-#: What the games build on: positions, boards as data, errors and words.
-CORE = ("model", "errors", "texts")
+#: The rooms of companion/, lowest first: a module imports its own floor and those below,
+#: never one above. "companion.games" alone is the specs (data, on the ground floor); the
+#: rest of companion.games/ is the rules.
+FLOORS = (
+    ("companion", "companion.errors", "companion.textfile", "companion.imagecheck"),
+    ("companion.texts", "companion.games"),
+    ("companion.model", "companion.layouts"),
+    ("companion.games.",),
+    ("companion.settings", "companion.store"),
+    ("companion.render",),
+    ("companion.vision", "companion.camera", "companion.synth", "companion.tray"),
+    ("companion.panel", "companion.listen"),
+    ("companion.table",),
+    ("companion.web", "companion.cli", "companion.hub", "companion.figures"),
+    ("companion.__main__",),
+)
+#: The imports that go up a floor, and why each is allowed.
+UPSTAIRS = {
+    # the synthetic recorded games shrink their dice frames as the watcher does
+    ("companion.synth.game", "companion.table.watch"),
+    # only a TENET position has the stone, first_round and spent (docs/architecture.md)
+    ("companion.model.position_checks", "companion.games.tenet.board"),
+}
 GAME_FOLDERS = ("zwianer", "tenet", "tuerme")
 
 
 def graph() -> dict[str, set[str]]:
     found = modules()
     return {m: imports(m, p, set(found)) for m, p in found.items()}
+
+
+def floor(name: str) -> int:
+    """The floor of a module: the room it is in, or -1 if it lives in no room."""
+    best, length = -1, 0
+    for level, rooms in enumerate(FLOORS):
+        for room in rooms:
+            if room.endswith("."):
+                hit = name.startswith(room)
+            else:
+                hit = name == room or (name.startswith(room + ".") and room != "companion")
+                hit = hit and not (room == "companion.games" and name != room)
+            if hit and len(room) > length:
+                best, length = level, len(room)
+    return best
 
 
 def folder(name: str) -> str | None:
@@ -124,16 +161,35 @@ def under(name: str, *packages: str) -> bool:
     return any(name == p or name.startswith(p + ".") for p in packages)
 
 
-def test_the_games_import_only_the_core_below_them():
-    core = [f"companion.{c}" for c in CORE]
-    bad = {
-        m: sorted(
-            i for i in imported if i != "companion" and not under(i, "companion.games", *core)
-        )
+def test_every_module_lives_in_a_room():
+    assert sorted(m for m in modules() if floor(m) < 0) == []
+
+
+def test_every_room_says_what_it_is_and_who_may_import_it():
+    rooms = [p.parent for p in PACKAGE.glob("*/__init__.py")]
+    assert [
+        r.name
+        for r in rooms
+        if not ast.get_docstring(ast.parse(r.joinpath("__init__.py").read_text()))
+    ] == []
+
+
+def test_no_room_imports_a_room_above_it():
+    upstairs = {(m, i) for m, imported in graph().items() for i in imported if floor(i) > floor(m)}
+    assert sorted(upstairs - UPSTAIRS) == []
+    assert sorted(UPSTAIRS - upstairs) == []  # an allowance no longer needed goes
+
+
+def test_the_games_never_import_the_table_the_page_or_the_cli():
+    above = ("companion.table", "companion.web", "companion.cli", "companion.hub")
+    bad = sorted(
+        (m, i)
         for m, imported in graph().items()
         if under(m, "companion.games")
-    }
-    assert {m: i for m, i in bad.items() if i} == {}
+        for i in imported
+        if under(i, *above)
+    )
+    assert bad == []
 
 
 def test_a_game_folder_imports_no_other_game_and_nothing_shared_imports_a_game():
@@ -153,14 +209,8 @@ def test_the_referee_the_page_and_the_camera_reach_a_game_only_through_its_proto
     reaching = sorted(
         (m, i)
         for m, imported in graph().items()
-        if under(
-            m,
-            "companion.table.referee",
-            "companion.table.table",
-            "companion.table.live",
-            "companion.table.watch",
-        )
-        or under(m, "companion.web", "companion.cli", "companion.vision", "companion.camera")
+        if under(m, "companion.table", "companion.web", "companion.cli", "companion.vision")
+        or under(m, "companion.camera")
         for i in imported
         if folder(i) is not None and own.get(m) != folder(i)
     )

@@ -12,6 +12,7 @@ what is wrong, and all of them are reported together in one :class:`ConfigError`
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -124,6 +125,11 @@ class GameConfig:
 def default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "companion"
+
+
+#: A club's or a table's name: one MQTT topic level, safe in an ACL pattern and a file name
+#: (the hub's messages check their topics with it: companion.hub.messages).
+HUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 
 @dataclass(frozen=True)
@@ -378,8 +384,6 @@ def _voice(t: Table) -> VoiceConfig:
 
 
 def _hub(t: Table) -> HubConfig:
-    from companion.hub.messages import NAME as HUB_NAME
-
     d = HubConfig()
     config = HubConfig(
         broker=t.text("broker", d.broker),
