@@ -35,7 +35,8 @@ from companion.synth.looks import (
 )
 from companion.vision import BoardReader, Intrinsics
 from companion.vision.board.fields import FieldSampler
-from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
+from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners
+from companion.vision.colourfit import fit_colours
 
 CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
 

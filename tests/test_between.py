@@ -113,7 +113,7 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
 
     from companion.table.busy import busy
     from companion.vision import BoardReader
-    from companion.vision.calibration import fit_colours
+    from companion.vision.colourfit import fit_colours
 
     wood = next(look for look in LOOKS if look.name == "wood")
     board = boardlooks.boards()["gravitation"]

@@ -18,14 +18,16 @@ from companion.model.position import start_position
 from companion.synth import Camera, photograph, random_camera
 from companion.synth.board import photograph_flat, random_pose
 from companion.vision.calibration import (
-    CHARUCO_SQUARE_MM,
-    CHARUCO_SQUARES,
     Calibration,
-    calibrate_camera,
     calibration_from_json,
-    charuco_image,
     load_calibration,
     save_calibration,
+)
+from companion.vision.charuco import (
+    CHARUCO_SQUARE_MM,
+    CHARUCO_SQUARES,
+    calibrate_camera,
+    charuco_image,
 )
 
 TARGET_MM = (CHARUCO_SQUARES[0] * CHARUCO_SQUARE_MM, CHARUCO_SQUARES[1] * CHARUCO_SQUARE_MM)

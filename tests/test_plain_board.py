@@ -19,7 +19,7 @@ from companion.render import draw_board, to_image
 from companion.render.scene import Circle
 from companion.vision import BoardReader
 from companion.vision.board.locate import Location
-from companion.vision.calibration import load_placement
+from companion.vision.colourfit import load_placement
 
 
 def grid_layout(size: int = 5, spacing: float = 24.0, **extra: object) -> dict[str, object]:

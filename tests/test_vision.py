@@ -129,7 +129,8 @@ def test_four_corners_locate_a_board_without_markers(gravitation):
 
 def test_calibrated_colours_read_pieces_the_defaults_do_not_know(gravitation, monkeypatch):
     """Orange-brown 'red' pieces: the default red profile doubts them, calibration fits."""
-    from companion.vision.calibration import Calibration, fit_colours
+    from companion.vision.calibration import Calibration
+    from companion.vision.colourfit import fit_colours
 
     rng = np.random.default_rng(21)
     cam = default_camera()

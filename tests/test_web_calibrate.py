@@ -21,12 +21,8 @@ from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.texts import text
 from companion.vision import BoardReader
-from companion.vision.calibration import (
-    Calibration,
-    fit_colours,
-    load_calibration,
-    save_calibration,
-)
+from companion.vision.calibration import Calibration, load_calibration, save_calibration
+from companion.vision.colourfit import fit_colours
 from companion.vision.dice.tray import Tray
 from companion.web import create_app
 
@@ -259,12 +255,8 @@ def test_without_a_camera_the_page_says_so(tmp_path):
 def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_path, caplog):
     from companion.cli import serve
     from companion.settings.config import Config
-    from companion.vision.calibration import (
-        Calibration,
-        fit_colours,
-        save_calibration,
-        start_placement,
-    )
+    from companion.vision.calibration import Calibration, save_calibration
+    from companion.vision.colourfit import fit_colours, start_placement
 
     config = Config(data_dir=tmp_path)
     table = Table.new(position())

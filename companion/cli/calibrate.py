@@ -125,12 +125,9 @@ def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
-    from companion.vision.calibration import (
-        calibrate_camera,
-        fit_colours,
-        measure_die,
-        save_calibration,
-    )
+    from companion.vision.calibration import measure_die, save_calibration
+    from companion.vision.charuco import calibrate_camera
+    from companion.vision.colourfit import fit_colours
 
     if args.step == "target":
         return _target(args)
@@ -209,7 +206,7 @@ def _swap(args: argparse.Namespace) -> int:
 def _target(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.vision.calibration import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
+    from companion.vision.charuco import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
 
     if not args.px_per_mm > 0:
         raise CompanionError("--px-per-mm must be positive")
@@ -314,7 +311,7 @@ def _colour_photos(
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
     from companion.imagecheck import read_image
-    from companion.vision.calibration import load_placement, start_placement
+    from companion.vision.colourfit import load_placement, start_placement
 
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []

@@ -2,7 +2,7 @@
 
 The referee (PIN) captures the camera's current frame of the empty board and of the
 start position (every piece on its station), then fits the colour profiles. The fit is
-the same as ``companion calibrate colours`` (:func:`companion.vision.calibration.fit_colours`),
+the same as ``companion calibrate colours`` (:func:`companion.vision.colourfit.fit_colours`),
 with its checks: photos that contradict each other are refused with a one-line reason
 and nothing is saved. An "empty board" in which the colours in use see pieces is refused
 when they were measured on this board and sure of a piece; otherwise it is captured
@@ -48,15 +48,12 @@ from companion.vision.calibration import (
     backup_path,
     board_reader,
     dice_setup,
-    doubt_empty,
-    fit_colours,
     load_calibration,
     reset_calibration,
     restore_calibration,
     save_calibration,
-    start_of,
-    start_placement,
 )
+from companion.vision.colourfit import doubt_empty, fit_colours, start_of, start_placement
 from companion.vision.dice.tray import Tray
 from companion.web.i18n import say, t
 
