@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from conftest import position
 
-from companion.store.journal import Journal, JournalError
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 from companion.table.table import Table
 
 
@@ -113,7 +114,7 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
     no_room = real_statvfs(tmp_path)
     monkeypatch.setattr(journal_module.sqlite3, "connect", connect)
     monkeypatch.setattr(
-        journal_module.os,
+        os,
         "statvfs",
         lambda p: os.statvfs_result((*no_room[:4], 0, *no_room[5:])),
     )
@@ -155,7 +156,7 @@ def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
         self.rollback()  # as SQLite does when the WAL cannot grow at the commit
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(journal_module._Transaction, "commit", full)
+    monkeypatch.setattr(journal_module.Transaction, "commit", full)
     with pytest.raises(JournalError, match="disk full"):
         ref.play(0)
     monkeypatch.undo()

@@ -11,7 +11,8 @@ import pytest
 from conftest import position
 
 from companion.errors import CompanionError
-from companion.store.journal import Journal, fold
+from companion.store.events import fold
+from companion.store.journal import Journal
 from companion.store.record import game_record, record_text
 from companion.table.correction import apply, plan, played
 from companion.table.referee import Phase, Referee

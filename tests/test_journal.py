@@ -12,7 +12,9 @@ import textwrap
 import pytest
 from conftest import position
 
-from companion.store.journal import Journal, JournalError, fold
+from companion.store.events import fold
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 
 
 def moved(pos, frm, to, announcement):  # type: ignore[no-untyped-def]

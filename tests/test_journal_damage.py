@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.store.journal import Journal, JournalError
-from companion.store.journalcheck import ack_file, acknowledged, wal_file
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError, ack_file, acknowledged, wal_file
 from companion.table.table import Table
 
 EVENTS = 32

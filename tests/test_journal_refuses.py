@@ -16,7 +16,9 @@ import pytest
 from conftest import position
 
 from companion.cli import main
-from companion.store.journal import Journal, JournalError, hold_data_dir
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.store.lock import hold_data_dir
 from companion.table.table import Table
 
 ROOT = os.geteuid() == 0  # root writes into read-only files and folders

@@ -27,7 +27,8 @@ from companion.cli import main
 from companion.games.game import legal_moves
 from companion.games.zwianer.selfplay import self_play
 from companion.model.position import Position, start_position
-from companion.store.journal import Journal, fold
+from companion.store.events import fold
+from companion.store.journal import Journal
 from companion.synth.game import Filming, Recording, record_game
 from companion.table.referee import Phase, Referee
 from companion.table.watch import Watcher

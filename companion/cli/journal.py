@@ -18,7 +18,10 @@ import sys
 from pathlib import Path
 
 from companion.cli.common import add_config_argument, print_json, read_config, whole
-from companion.store.journal import Journal, JournalError, hold_data_dir, repair
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.store.lock import hold_data_dir
+from companion.store.repair import repair
 
 NAME = "journal"
 HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"

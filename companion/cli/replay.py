@@ -128,7 +128,7 @@ def _start_position(args: argparse.Namespace) -> Position:
 
 def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee:
     """A new game, or the journal's last unfinished game of the same kind, resumed."""
-    from companion.store.journal import fold
+    from companion.store.events import fold
     from companion.table.referee import Referee
 
     if journal is None:

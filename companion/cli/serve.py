@@ -123,7 +123,7 @@ def _serve(
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
     from companion.settings.hosts import page_urls
     from companion.settings.memory import give_back
-    from companion.store.journal import hold_data_dir
+    from companion.store.lock import hold_data_dir
     from companion.table.table import Table
     from companion.web import create_app
 

@@ -19,35 +19,31 @@ second server off the same data directory.
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import shutil
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from companion.errors import CompanionError
-from companion.model.position import Position, position_from_json
+from companion.model.position import Position
+from companion.store.events import Event, fold
 from companion.store.journalcheck import (
-    ack_file,
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    JournalError,
     acknowledge,
     acknowledged,
-    damage,
-    disk_full,
-    page_one_from_wal,
-    wal_file,
+    bad_event_line,
+    cannot_write,
+    check_can_write,
+    check_is_journal,
+    event_problem,
+    refuse_damage,
 )
-from companion.texts import text
 
-APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
-#: 2: the event kind "dice" (a roll of the dice tray, docs/tray.md); a journal of schema 1
-#: is rebuilt once when it is opened for writing (:func:`_upgrade`), its events kept as they are.
-SCHEMA_VERSION = 2
 EVENT_KINDS = (
     "start",
     "options",
@@ -95,19 +91,6 @@ CREATE TABLE games (
 """
 
 
-class JournalError(CompanionError):
-    """A journal file that cannot be used; it has not been touched."""
-
-
-@dataclass(frozen=True)
-class Event:
-    id: int
-    game_id: int
-    at: str
-    kind: str
-    data: Mapping[str, Any]
-
-
 @dataclass(frozen=True)
 class GameRecord:
     id: int
@@ -131,8 +114,8 @@ class Journal:
         self._written = 0  # the last event id written in the open transaction
         self._acked = 0  # the last event id acknowledged (kept beside the journal)
         if read_only:  # to look into it (companion journal check|export): never written
-            _refuse_damage(self.path)
-            if _check_is_journal(self.path) == "empty":
+            refuse_damage(self.path)
+            if check_is_journal(self.path) == "empty":
                 raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
             try:
                 self._db = sqlite3.connect(
@@ -145,10 +128,10 @@ class Journal:
             except sqlite3.Error as exc:
                 raise JournalError(f"{self.path}: cannot read the journal: {exc}") from None
             return
-        _check_can_write(self.path)
-        _refuse_damage(self.path)  # before SQLite opens it: it would shrink it for good
+        check_can_write(self.path)
+        refuse_damage(self.path)  # before SQLite opens it: it would shrink it for good
         existed = self.path.exists() and self.path.stat().st_size > 0
-        if existed and _check_is_journal(self.path) == "empty":
+        if existed and check_is_journal(self.path) == "empty":
             existed = False  # a first start killed before its schema: nothing to lose
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -169,7 +152,7 @@ class Journal:
                 _upgrade(self._db)
             _probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
-            raise JournalError(_cannot_write(self.path, exc)) from None
+            raise JournalError(cannot_write(self.path, exc)) from None
         self._acked = self.last_id()
         if (acknowledged(self.path) or 0) != self._acked:  # a journal from before the check
             acknowledge(self.path, self._acked)
@@ -189,15 +172,15 @@ class Journal:
         try:
             yield
         except BaseException:
-            _Transaction(self._db).rollback()
+            Transaction(self._db).rollback()
             raise
         finally:
             self._depth = 0
         if self._db.in_transaction:
             try:
-                _Transaction(self._db).commit()
+                Transaction(self._db).commit()
             except sqlite3.Error as exc:
-                self._set_problem(_cannot_write(self.path, exc))
+                self._set_problem(cannot_write(self.path, exc))
                 raise JournalError(self.problem or "") from None
             self._committed()
 
@@ -211,7 +194,7 @@ class Journal:
                     self._db.execute("BEGIN IMMEDIATE")
                 yield
             except sqlite3.Error as exc:
-                self._set_problem(_cannot_write(self.path, exc))
+                self._set_problem(cannot_write(self.path, exc))
                 raise JournalError(self.problem or "") from None
             return
         self._written = 0
@@ -219,7 +202,7 @@ class Journal:
             with self._transaction():
                 yield
         except sqlite3.Error as exc:
-            self._set_problem(_cannot_write(self.path, exc))
+            self._set_problem(cannot_write(self.path, exc))
             raise JournalError(self.problem or "") from None
         self._committed()
 
@@ -273,8 +256,8 @@ class Journal:
         self._written = int(cur.lastrowid or 0)
         return self._written
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    def _transaction(self) -> Transaction:
+        return Transaction(self._db)
 
     # ------------------------------------------------------------------ reading
 
@@ -395,7 +378,7 @@ class Journal:
         self.close()
 
 
-class _Transaction:
+class Transaction:
     """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on an exception."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
@@ -425,267 +408,8 @@ class _Transaction:
 
 def _probe(db: sqlite3.Connection) -> None:
     """Write to the journal without changing it: a committed rewrite of its version."""
-    with _Transaction(db):
+    with Transaction(db):
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-
-
-#: Why a journal cannot be opened while a server runs: the server holds it alone.
-IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
-
-
-def _cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
-    """The one line of a write that failed: the file and why (a full disk named so, in
-    the reader's language: "Speicher voll" / "disk full")."""
-    return text("journal.cannot_write", path=str(path), reason=_reason(exc, path.parent))
-
-
-def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
-    """Why a write failed, in words a person at the Pi can act on."""
-    words = str(exc).lower()
-    if "full" in words or (folder is not None and disk_full(folder)):
-        return text("journal.full")  # also a disk I/O error on a file system with no room
-    if "readonly" in words or "read-only" in words:
-        return "the file or its directory is read-only"
-    if "locked" in words:
-        return IN_USE
-    if "disk i/o" in words:
-        return "a disk error (is the SD card failing or the file immutable?)"
-    return str(exc)
-
-
-def _refuse_damage(path: Path) -> None:
-    """Refuse, in one line naming the file, a journal shorter than what it acknowledged
-    or damaged otherwise (companion/store/journalcheck.py), before anything writes to it."""
-    problem = damage(path)
-    if problem is not None:
-        raise JournalError(
-            f"{path}: damaged journal: {problem}; refusing to touch it (`companion journal "
-            "repair` keeps what is sound in a new journal and the damaged one beside it)"
-        )
-
-
-def _check_can_write(path: Path) -> None:
-    """Refuse, naming the fix, a journal whose file or folder this user cannot write."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise JournalError(f"{folder}: the data directory does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise JournalError(
-            f"{folder}: the data directory is read-only for this user; the journal "
-            f"writes {path.name} and its -wal and -shm files there"
-        )
-    if path.exists() and not os.access(path, os.W_OK):
-        raise JournalError(
-            f"{path}: the journal file is read-only for this user (chmod u+w {path}, "
-            "or chown it to the user of the service)"
-        )
-
-
-# ---------------------------------------------------------------------- bad events
-
-
-def bad_event_line(path: Path, game: int, event: int, why: str) -> str:
-    """One line naming the bad event and the way out."""
-    return (
-        f"{path}: game {game}, event {event}: {why}; `companion journal check` lists every "
-        "bad event, `companion journal repair` moves them aside into a copy and keeps the rest"
-    )
-
-
-def event_problem(kind: str, text: str) -> str | None:
-    """Why an event's data cannot be folded into its game, or None."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError, TypeError):
-        return "its data is not readable (not JSON)"
-    if not isinstance(data, dict):
-        return "its data is not an object"
-    needs = {"start": "position", "move": "after", "correction": "position"}
-    try:
-        if kind in needs:
-            key = needs[kind]
-            if key not in data:
-                return f"a {kind} without its {key!r}"
-            position_from_json(data[key])
-        elif kind == "undo":
-            int(data["undoes"])
-        elif kind == "roll":
-            [int(d) for d in data["dice"]]
-        elif kind == "dice":
-            [(int(d["value"]), str(d["kind"]), float(d["confidence"])) for d in data["dice"]]
-        if kind == "correction" and "corrects" in data:  # a move corrected, the rest replayed
-            int(data["corrects"])
-            for m in data["moves"]:
-                int(m["replaces"])
-                position_from_json(m["after"])
-    except CompanionError as exc:
-        return f"the position of this {kind} is broken ({exc})"
-    except (KeyError, TypeError, ValueError) as exc:
-        return f"a {kind} with bad data ({type(exc).__name__}: {exc})"
-    return None
-
-
-# ---------------------------------------------------------------------- one server
-
-
-def hold_data_dir(folder: Path) -> IO[str]:
-    """Hold the data directory for this process (``fcntl.flock``; released at exit).
-
-    A second ``companion serve`` on the same folder would append to the same game and
-    split it; it is refused with one line naming the one that holds it.
-    """
-    path = folder / "companion.lock"
-    try:
-        handle = open(path, "a+", encoding="ascii")  # noqa: SIM115 - held until exit
-    except OSError as exc:
-        raise JournalError(f"{path}: cannot lock the data directory: {exc.strerror}") from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.seek(0)
-        holder = handle.read().strip() or "?"
-        handle.close()
-        raise JournalError(
-            f"{folder}: in use by another companion serve (pid {holder}); stop it first "
-            "(sudo systemctl stop companion), or give this one another data_dir"
-        ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
-    return handle
-
-
-# ---------------------------------------------------------------------- folding
-
-
-@dataclass(frozen=True)
-class GameState:
-    """What the events of a game add up to."""
-
-    position: Position | None
-    announcements: list[str]
-    last_event: int
-
-
-@dataclass(frozen=True)
-class Kept:
-    """One step of the game as it stands: the start, a move, or a position the operator
-    set. ``id`` is the journal event that made it; a move a correction replaced keeps the
-    id of the move it replaced, so that an undo or a second correction names it."""
-
-    id: int
-    kind: str  # "start" | "move" | "set"
-    after: Mapping[str, Any]  # the position after it, as the journal stores it
-    announcement: str | None = None
-    roll: tuple[int, ...] = ()
-
-
-def kept(events: Iterable[Event]) -> list[Kept]:
-    """The steps of a game as they stand after every undo and correction, in order.
-
-    The events are read one after the other: ``start`` begins the list; a ``move``
-    (``after``, ``announcement``, ``roll``) adds to it; an ``undo`` (``undoes``) removes
-    the step it names; a ``correction`` with ``position`` only (the operator set the
-    board) adds a step; a correction of a move (``corrects``: the move's id, ``moves``:
-    that move and every later one as replayed, each with the id it ``replaces``) puts
-    those moves in place of the corrected move and everything after it, so a later move
-    the referee chose to take back with it (``dropped``) is no longer there.
-    """
-    steps: list[Kept] = []
-    for e in events:
-        data = e.data
-        if e.kind == "start":
-            steps = [Kept(e.id, "start", data["position"])]
-        elif e.kind == "move":
-            roll = tuple(int(d) for d in data.get("roll", ()))
-            steps.append(Kept(e.id, "move", data["after"], data.get("announcement"), roll))
-        elif e.kind == "undo" and "undoes" in data:
-            steps = [s for s in steps if s.id != int(data["undoes"])]
-        elif e.kind == "correction" and "corrects" in data:
-            at = next((i for i, s in enumerate(steps) if s.id == int(data["corrects"])), None)
-            if at is None:
-                continue  # names no move of the game as it stands: changes nothing
-            steps = steps[:at] + [
-                Kept(
-                    int(m["replaces"]),
-                    "move",
-                    m["after"],
-                    m.get("announcement"),
-                    tuple(int(d) for d in m.get("roll", ())),
-                )
-                for m in data["moves"]
-            ]
-        elif e.kind == "correction":
-            steps.append(Kept(e.id, "set", data["position"]))
-    return steps
-
-
-def read_position(data: Mapping[str, Any], layouts: dict[object, Any]) -> Position:
-    """A position of the journal, its layout loaded once per game (``layouts``: the ones
-    read so far, by name): loading a layout costs ~16 ms, a game holds hundreds of
-    positions on the same one."""
-    name = data.get("layout")
-    if isinstance(name, str) and name in layouts:
-        return position_from_json(data, layouts[name])
-    position = position_from_json(data)
-    if isinstance(name, str):
-        layouts[name] = position.layout
-    return position
-
-
-def fold(events: list[Event]) -> GameState:
-    """The state after the events: start, then moves and corrections, minus what was
-    undone (:func:`kept`)."""
-    steps = kept(events)
-    position = position_from_json(steps[-1].after) if steps else None
-    announcements = [s.announcement for s in steps if s.announcement]
-    return GameState(position, announcements, events[-1].id if events else 0)
-
-
-# ---------------------------------------------------------------------- checks
-
-
-def _check_is_journal(path: Path) -> str:
-    """Refuse, without writing, a file that is not a healthy companion journal; "empty"
-    for an SQLite file without any table (a first start killed before its schema)."""
-    try:
-        head = path.read_bytes()[:16]
-    except OSError as exc:
-        raise JournalError(f"{path}: cannot read the journal: {exc.strerror}") from None
-    if head != b"SQLite format 3\x00":
-        raise JournalError(
-            f"{path}: not a companion journal (not an SQLite database); refusing to touch it"
-        )
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
-        try:
-            app_id = db.execute("PRAGMA application_id").fetchone()[0]
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            ok = db.execute("PRAGMA quick_check").fetchone()[0]
-            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        finally:
-            db.close()
-    except sqlite3.Error as exc:
-        if "locked" in str(exc):
-            raise JournalError(f"{path}: {IN_USE}") from None
-        if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
-            raise JournalError(_cannot_write(path, exc)) from None
-        raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
-    if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
-        return "empty"
-    if app_id != APPLICATION_ID:
-        raise JournalError(
-            f"{path}: another program's SQLite database, not a companion "
-            "journal; refusing to touch it"
-        )
-    if version not in (1, SCHEMA_VERSION):  # 1 is read as it is, upgraded when written
-        raise JournalError(
-            f"{path}: journal schema {version}, this companion reads {SCHEMA_VERSION}"
-        )
-    if ok != "ok":
-        raise JournalError(f"{path}: damaged journal ({ok}); refusing to touch it")
-    return "journal"
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
@@ -706,100 +430,3 @@ def _upgrade(db: sqlite3.Connection) -> None:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-# ---------------------------------------------------------------------- repair
-
-
-def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:
-    """Keep what is sound of a journal; nothing is ever deleted.
-
-    A journal that is whole but holds events that cannot be read back is first copied
-    whole (``FILE.before-repair-TIME``, the bad rows too); then a journal of the same
-    games and the readable events, with their ids (an undo names the move it takes
-    back), replaces it. A damaged journal (companion/store/journalcheck.py: cut short, its main
-    file emptied, failing SQLite's integrity check) is moved aside with its WAL
-    (``FILE.damaged-TIME`` and ``FILE.damaged-TIME-wal``, byte for byte) and a new
-    journal holds every game and event that can still be read from it. Returns the copy
-    kept beside and the events left out. Run it with the server stopped.
-    """
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    if damage(path) is not None:
-        source_path = _set_aside(path, path.with_name(f"{path.name}.damaged-{stamp}"))
-        copy = source_path
-    else:
-        with Journal(path) as journal:
-            journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the file
-        copy = path.with_name(f"{path.name}.before-repair-{stamp}")
-        source_path = path
-    fresh = path.with_name(f"{path.name}.repairing")
-    for leftover in (fresh, wal_file(fresh), Path(f"{fresh}-shm")):
-        leftover.unlink(missing_ok=True)
-    source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
-    try:
-        if source_path == path:
-            with sqlite3.connect(copy) as whole:
-                source.backup(whole)
-            whole.close()
-        bad = _copy_sound(source, fresh)
-    finally:
-        source.close()
-    for stale in (wal_file(path), Path(f"{path}-shm"), Path(f"{source_path}-shm")):
-        stale.unlink(missing_ok=True)  # kept in the copy, or checkpointed: they hold nothing
-    os.replace(fresh, path)
-    ack_file(fresh).unlink(missing_ok=True)
-    ack_file(path).unlink(missing_ok=True)  # events left out are no longer promised
-    with Journal(path):  # acknowledges what it now holds
-        pass
-    return copy, bad
-
-
-def _set_aside(path: Path, aside: Path) -> Path:
-    """Move a damaged journal and its WAL to ``aside`` unchanged; returns what to read
-    from: ``aside`` itself, or, when its main file is empty, a copy of it given the
-    first page from its WAL (companion.store.journalcheck.page_one_from_wal)."""
-    wal = wal_file(path)
-    if path.exists():
-        os.replace(path, aside)
-    else:
-        aside.touch()
-    if wal.exists():
-        os.replace(wal, wal_file(aside))
-    ack_file(path).unlink(missing_ok=True)  # the new journal acknowledges its own
-    if aside.stat().st_size > 0:
-        return aside
-    page = page_one_from_wal(wal_file(aside))
-    readable = aside.with_name(aside.name + ".readable")
-    readable.write_bytes(page or b"")
-    if wal_file(aside).exists():
-        shutil.copyfile(wal_file(aside), wal_file(readable))
-    return readable
-
-
-def _copy_sound(source: sqlite3.Connection, fresh: Path) -> list[tuple[int, int, str]]:
-    """Write every game and every event of ``source`` that can be read back into a new
-    journal at ``fresh``; returns the events left out (game, event, why). Rows after a
-    damaged page that SQLite cannot read at all are lost with it."""
-    bad: list[tuple[int, int, str]] = []
-    with Journal(fresh) as new:
-        db = new._db
-        with _Transaction(db):
-            for row in _rows(source, "SELECT * FROM games ORDER BY id"):
-                db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", row)
-            games = {r[0] for r in db.execute("SELECT id FROM games")}
-            for row in _rows(source, "SELECT * FROM events ORDER BY id"):
-                why = event_problem(row[3], row[4]) if row[1] in games else "its game is lost"
-                if why:
-                    bad.append((row[1], row[0], why))
-                else:
-                    db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)", row)
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return bad
-
-
-def _rows(db: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
-    """The rows of ``query`` up to the first that SQLite cannot read."""
-    try:
-        yield from db.execute(query)
-    except sqlite3.Error:
-        return

@@ -25,9 +25,164 @@ A damaged journal is refused in one line naming the file and what is wrong;
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.model.position import position_from_json
+from companion.texts import text
+
+# ---------------------------------------------------------------------- a journal refused
+
+APPLICATION_ID = 0x42434A31  # "BCJ1": marks the file as a board-companion journal
+#: 2: the event kind "dice" (a roll of the dice tray, docs/tray.md); a journal of schema 1
+#: is rebuilt once when it is opened for writing (companion.store.journal), its events kept.
+SCHEMA_VERSION = 2
+
+
+class JournalError(CompanionError):
+    """A journal file that cannot be used; it has not been touched."""
+
+
+#: Why a journal cannot be opened while a server runs: the server holds it alone.
+IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
+
+
+def cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
+    """The one line of a write that failed: the file and why (a full disk named so, in
+    the reader's language: "Speicher voll" / "disk full")."""
+    return text("journal.cannot_write", path=str(path), reason=_reason(exc, path.parent))
+
+
+def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
+    """Why a write failed, in words a person at the Pi can act on."""
+    words = str(exc).lower()
+    if "full" in words or (folder is not None and disk_full(folder)):
+        return text("journal.full")  # also a disk I/O error on a file system with no room
+    if "readonly" in words or "read-only" in words:
+        return "the file or its directory is read-only"
+    if "locked" in words:
+        return IN_USE
+    if "disk i/o" in words:
+        return "a disk error (is the SD card failing or the file immutable?)"
+    return str(exc)
+
+
+def refuse_damage(path: Path) -> None:
+    """Refuse, in one line naming the file, a journal shorter than what it acknowledged
+    or damaged otherwise (companion/store/journalcheck.py), before anything writes to it."""
+    problem = damage(path)
+    if problem is not None:
+        raise JournalError(
+            f"{path}: damaged journal: {problem}; refusing to touch it (`companion journal "
+            "repair` keeps what is sound in a new journal and the damaged one beside it)"
+        )
+
+
+def check_can_write(path: Path) -> None:
+    """Refuse, naming the fix, a journal whose file or folder this user cannot write."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise JournalError(f"{folder}: the data directory does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise JournalError(
+            f"{folder}: the data directory is read-only for this user; the journal "
+            f"writes {path.name} and its -wal and -shm files there"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise JournalError(
+            f"{path}: the journal file is read-only for this user (chmod u+w {path}, "
+            "or chown it to the user of the service)"
+        )
+
+
+def bad_event_line(path: Path, game: int, event: int, why: str) -> str:
+    """One line naming the bad event and the way out."""
+    return (
+        f"{path}: game {game}, event {event}: {why}; `companion journal check` lists every "
+        "bad event, `companion journal repair` moves them aside into a copy and keeps the rest"
+    )
+
+
+def event_problem(kind: str, text: str) -> str | None:
+    """Why an event's data cannot be folded into its game, or None."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, TypeError):
+        return "its data is not readable (not JSON)"
+    if not isinstance(data, dict):
+        return "its data is not an object"
+    needs = {"start": "position", "move": "after", "correction": "position"}
+    try:
+        if kind in needs:
+            key = needs[kind]
+            if key not in data:
+                return f"a {kind} without its {key!r}"
+            position_from_json(data[key])
+        elif kind == "undo":
+            int(data["undoes"])
+        elif kind == "roll":
+            [int(d) for d in data["dice"]]
+        elif kind == "dice":
+            [(int(d["value"]), str(d["kind"]), float(d["confidence"])) for d in data["dice"]]
+        if kind == "correction" and "corrects" in data:  # a move corrected, the rest replayed
+            int(data["corrects"])
+            for m in data["moves"]:
+                int(m["replaces"])
+                position_from_json(m["after"])
+    except CompanionError as exc:
+        return f"the position of this {kind} is broken ({exc})"
+    except (KeyError, TypeError, ValueError) as exc:
+        return f"a {kind} with bad data ({type(exc).__name__}: {exc})"
+    return None
+
+
+def check_is_journal(path: Path) -> str:
+    """Refuse, without writing, a file that is not a healthy companion journal; "empty"
+    for an SQLite file without any table (a first start killed before its schema)."""
+    try:
+        head = path.read_bytes()[:16]
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read the journal: {exc.strerror}") from None
+    if head != b"SQLite format 3\x00":
+        raise JournalError(
+            f"{path}: not a companion journal (not an SQLite database); refusing to touch it"
+        )
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
+        try:
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            ok = db.execute("PRAGMA quick_check").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        if "locked" in str(exc):
+            raise JournalError(f"{path}: {IN_USE}") from None
+        if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
+            raise JournalError(cannot_write(path, exc)) from None
+        raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
+    if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
+        return "empty"
+    if app_id != APPLICATION_ID:
+        raise JournalError(
+            f"{path}: another program's SQLite database, not a companion "
+            "journal; refusing to touch it"
+        )
+    if version not in (1, SCHEMA_VERSION):  # 1 is read as it is, upgraded when written
+        raise JournalError(
+            f"{path}: journal schema {version}, this companion reads {SCHEMA_VERSION}"
+        )
+    if ok != "ok":
+        raise JournalError(f"{path}: damaged journal ({ok}); refusing to touch it")
+    return "journal"
+
+
+# ---------------------------------------------------------------------- cut short
+
 
 #: The file beside the journal that holds the id of its last acknowledged event.
 ACK_SUFFIX = ".acknowledged"

@@ -25,7 +25,7 @@ import numpy as np
 from companion.camera import Supervisor
 from companion.model.layout import Layout
 from companion.model.position import Position
-from companion.store.journal import JournalError
+from companion.store.journalcheck import JournalError
 from companion.table.table import Table
 from companion.table.watch import Glance, Image, Watcher
 from companion.texts import language, render, text

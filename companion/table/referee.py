@@ -35,7 +35,8 @@ from companion.games.game import Game
 from companion.games.game import game as rules_of
 from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
-from companion.store.journal import Journal, fold, kept, read_position
+from companion.store.events import fold, kept, read_position
+from companion.store.journal import Journal
 from companion.texts import colour, message, text, text_n
 
 
@@ -66,7 +67,7 @@ Step = TypeVar("Step", bound=Callable[..., Any])
 
 def _step(method: Step) -> Step:
     """One step of the game: what ``method`` writes to the journal is one transaction,
-    and if any of it fails (:class:`~companion.store.journal.JournalError`, or anything else)
+    and if any of it fails (:class:`~companion.store.journalcheck.JournalError`, or anything else)
     the referee is put back as it was before the call and nobody is told of a change.
     The verdicts said during the step reach the listeners after the commit, in order,
     each with the phase it was said in."""

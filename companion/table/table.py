@@ -15,7 +15,8 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.games.game import GameMove, game
 from companion.model.position import Position, start_position
-from companion.store.journal import Journal, JournalError
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 from companion.table.referee import Referee
 
 

@@ -13,7 +13,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.wrappers import Response
 
-from companion.store.journal import JournalError
+from companion.store.journalcheck import JournalError
 from companion.table.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker

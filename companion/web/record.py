@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 from werkzeug.exceptions import NotFound
 
-from companion.store.journal import JournalError
+from companion.store.journalcheck import JournalError
 from companion.store.record import game_record, record_text
 from companion.table.table import Table
 from companion.web.i18n import language, t
