@@ -28,8 +28,8 @@ from companion.camera import Supervisor, SyntheticSource
 from companion.figures.benchmark import reproductions
 from companion.model.boards import seen
 from companion.model.position import Position
+from companion.table.answers import Phase
 from companion.table.live import Live, table_photographer, wait_for
-from companion.table.referee import Phase
 from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.vision import BoardReader

@@ -39,7 +39,8 @@ from companion.games.tenet.live import Explained, explain, seen
 from companion.games.tenet.selfplay import Turn, whole_turns
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 
 def game(seed: int, players: int, turns: int) -> list[Turn]:

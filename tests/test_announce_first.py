@@ -7,7 +7,8 @@ from conftest import position
 
 from companion.games.game import legal_moves
 from companion.store.journal import Journal
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.texts import render
 
 RIGHT = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"  # red from U4 with 4+3 (test_referee_rules)

@@ -14,8 +14,9 @@ from companion.errors import CompanionError
 from companion.store.events import fold
 from companion.store.journal import Journal
 from companion.store.record import game_record, record_text
+from companion.table.answers import Phase
 from companion.table.correction import apply, plan, played
-from companion.table.referee import Phase, Referee
+from companion.table.referee import Referee
 from companion.table.table import Table, rules
 
 

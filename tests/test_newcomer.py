@@ -109,7 +109,8 @@ def test_undo_takes_back_the_move_and_the_same_roll_is_played_again(tmp_path):
     # Undo takes back the move only: the roll it was made with stays, so a player cannot
     # roll a bad roll again by asking for an undo (also after a restart).
     from companion.store.journal import Journal
-    from companion.table.referee import Phase, Referee
+    from companion.table.answers import Phase
+    from companion.table.referee import Referee
     from companion.table.table import rules
 
     start = position()

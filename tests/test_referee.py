@@ -13,7 +13,8 @@ from conftest import position
 
 from companion.model.position import Position
 from companion.store.journal import Journal
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 START = position()
 

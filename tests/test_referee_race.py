@@ -12,7 +12,8 @@ import pytest
 from companion.games.game import legal_moves
 from companion.model.position import start_position
 from companion.synth.board import default_camera, photograph, random_pose
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.table.watch import Watcher
 from companion.vision import BoardReader
 

@@ -30,7 +30,8 @@ from companion.model.position import Position, start_position
 from companion.store.events import fold
 from companion.store.journal import Journal
 from companion.synth.game import Filming, Recording, record_game
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.table.watch import Watcher
 from companion.vision import BoardReader
 

@@ -16,7 +16,8 @@ from companion.cli import main
 from companion.games.game import legal_moves
 from companion.model.layoutfile import load_layout
 from companion.model.position import start_position
-from companion.table.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.table.watch import Watcher
 from companion.vision import BoardReader
 

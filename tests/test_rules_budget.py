@@ -24,7 +24,8 @@ from companion.figures import benchmark
 from companion.figures.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.games.zwianer.check import check
 from companion.model.position import Position
-from companion.table.referee import SHOWN, Phase, Referee
+from companion.table.answers import SHOWN, Phase
+from companion.table.referee import Referee
 from companion.table.table import rules
 
 BUDGET_MS, BUDGET_MB = 100.0, 20.0

@@ -17,8 +17,9 @@ from companion.games.game import legal_moves
 from companion.games.tenet.check import check
 from companion.model.boards import seen
 from companion.model.position import Position, parse_position, start_position
+from companion.table.answers import Phase, Verdict
 from companion.table.live import Live, table_photographer
-from companion.table.referee import Phase, Referee, Verdict
+from companion.table.referee import Referee
 from companion.table.table import Table
 from companion.table.watch import Image, Watcher
 from companion.vision import BoardReader

@@ -25,7 +25,8 @@ from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.store.journal import Journal
-    from companion.table.referee import Referee, Verdict
+    from companion.table.answers import Verdict
+    from companion.table.referee import Referee
 
 NAME = "replay"
 HELP = "referee a recorded game: a folder of camera frames, in name order"
@@ -60,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
     from companion.store.journal import Journal
-    from companion.table.referee import Phase
+    from companion.table.answers import Phase
     from companion.table.watch import Watcher, dice_kind_of
     from companion.vision import BoardReader
 

@@ -28,7 +28,8 @@ from companion.games.game import game
 from companion.model.boards import seen
 from companion.model.position import Position
 from companion.store.events import Event, kept, read_position
-from companion.table.referee import MoveLike, Referee, Rules
+from companion.table.answers import MoveLike, Rules
+from companion.table.referee import Referee
 from companion.texts import colour, fields, message, text
 
 #: The most TENET steps looked through to find a later step again (a crowded board has

@@ -20,7 +20,6 @@ and tells its listeners, only once the journal has accepted them; a write that f
 
 from __future__ import annotations
 
-import enum
 import functools
 import math
 import time
@@ -28,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from companion.errors import CompanionError
 from companion.games.game import Game
@@ -37,30 +36,8 @@ from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
 from companion.store.events import fold, kept, read_position
 from companion.store.journal import Journal
+from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
 from companion.texts import colour, message, text, text_n
-
-
-class MoveLike(Protocol):
-    """What the referee needs of a rules engine's move."""
-
-    @property
-    def after(self) -> Position: ...
-    @property
-    def announcement(self) -> str: ...
-    @property
-    def destroyed(self) -> Sequence[Any]: ...
-    @property
-    def winner(self) -> str | None: ...
-
-
-class Rules(Protocol):
-    def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
-
-
-#: How many legal moves the referee lists (for the page and :meth:`Referee.play`) and
-#: counts; a roll may have a hundred thousand, which nobody picks from a list.
-SHOWN = 100
-
 
 Step = TypeVar("Step", bound=Callable[..., Any])
 
@@ -98,52 +75,6 @@ def _snapshot(referee: Referee) -> dict[str, Any]:
         for name, value in vars(referee).items()
         if name != "listeners"
     }
-
-
-class Phase(enum.Enum):
-    SETUP = "set up the pieces"
-    ROLL = "waiting for the roll"
-    MOVE = "waiting for the move"
-    DECIDE = "which move was meant?"
-    REJECTED = "set the pieces back"
-    OVER = "game over"
-
-    @property
-    def text(self) -> str:
-        """The phase in the players' words (the page's ``phase_*``, companion/texts)."""
-        return text(f"phase_{self.name.lower()}")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The referee's answer to an observation; ``kind`` is what the page and LEDs show."""
-
-    kind: str  # legal | illegal | ambiguous | setup | info
-    reason: str
-    announcement: str = ""
-    choices: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "verdict": self.kind,
-            "reason": self.reason,
-            "announcement": self.announcement,
-            "choices": list(self.choices),
-        }
-
-
-Board = Mapping[str, str]  # field id → piece colour, occupied fields only
-
-
-class Played(NamedTuple):
-    """One move of the game as it stands: its journal id (0 without a journal), the
-    position before it, the words it is announced with (one step's, in TENET) and the
-    roll it was made with (an undo keeps it: docs/referee.md, "Undo")."""
-
-    id: int
-    before: Position
-    said: str
-    roll: tuple[int, ...] = ()
 
 
 @dataclass

@@ -33,8 +33,9 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.games import game_spec
+from companion.table.answers import Verdict
 from companion.table.busy import Busy, busy
-from companion.table.referee import Referee, Verdict
+from companion.table.referee import Referee
 from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader

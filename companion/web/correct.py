@@ -21,8 +21,8 @@ from werkzeug.wrappers import Response
 from companion.errors import CompanionError
 from companion.model.position import Position
 from companion.render import draw_board, to_svg
+from companion.table.answers import SHOWN, MoveLike
 from companion.table.correction import Plan, Played, apply, path, plan, played
-from companion.table.referee import SHOWN, MoveLike
 from companion.table.table import Table, rules
 from companion.texts import message
 from companion.web.i18n import language, say

@@ -27,8 +27,8 @@ from companion.errors import CompanionError
 from companion.games.game import game
 from companion.model.boards import seen
 from companion.model.position import Position
+from companion.table.answers import MoveLike, Rules
 from companion.table.correction import moves_from
-from companion.table.referee import MoveLike, Rules
 from companion.texts import Text, message
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.

@@ -30,9 +30,10 @@ from companion.model.position import Position
 from companion.model.standings import columns, standings
 from companion.panel.voice import Voice
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
+from companion.table.answers import SHOWN, MoveLike
 from companion.table.correction import Played, last_correction, played
 from companion.table.live import Live
-from companion.table.referee import SHOWN, MoveLike, Referee
+from companion.table.referee import Referee
 from companion.table.table import Table, rules
 from companion.texts import render_json
 from companion.web.events import Broker
