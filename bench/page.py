@@ -25,7 +25,7 @@ import statistics
 import time
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.figures.benchmark import reproductions
+from companion.figures.worst import reproductions
 from companion.model.boards import seen
 from companion.model.position import Position
 from companion.table.answers import Phase

@@ -20,7 +20,7 @@ that fit hundreds of outcomes: ``--crowded`` positions with 25 pieces on the rin
 every store full (``crowded``'s docstring), each of the 9 boards judged once by the
 referee. Both games are measured the same way, one after the other, from the same seed.
 
-Then what the referee and the checker pay (``--search`` positions, companion/figures/benchmark.py,
+Then what the referee and the checker pay (``--search`` positions, companion/figures/rules.py,
 the same figures as ``companion bench``): CPU time (``time.process_time``) to read a
 roll, judge a board (a legal move's, and one with a piece on a wrong field) and check an
 announcement (right, and with a count too many) over random reachable positions (self-play,
@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
-from companion.figures import benchmark
+from companion.figures import rules
 from companion.games.game import legal_moves
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.selfplay import self_play
@@ -244,7 +244,7 @@ def main() -> None:
         measure(game, seed, args.positions, args.games, args.dense, args.full_ring, args.crowded)
     if args.search:
         print("== the referee and the checker, searching from what they saw or heard")
-        benchmark.rules(args.search, args.seed)
+        rules.rules(args.search, args.seed)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.figures import benchmark
-from companion.figures.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
+from companion.figures.start import serve_start
+from companion.figures.worst import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.games.zwianer.check import check
 from companion.model.position import Position
 from companion.table.answers import SHOWN, Phase
@@ -185,7 +185,7 @@ def test_the_costliest_tenet_board_known_is_judged_within_the_budget() -> None:
 
 @pytest.mark.slow
 def test_companion_bench_times_serve_until_its_page_answers() -> None:
-    wall, cpu = benchmark.serve_start()  # it passed --pin, which serve refuses since
+    wall, cpu = serve_start()  # it passed --pin, which serve refuses since
     assert wall > 0 and cpu > 0
 
 
