@@ -101,9 +101,9 @@ class Position:
         turn = checks.check_turn(
             layout, to_move, dict(placement), dict(opts), demands, declared, prediction
         )
-        tenet = checks.check_tenet(game, layout, len(players), stone, first_round, spent)
+        held = checks.check_stone(spec, layout, len(players), stone, first_round, spent)
         fixed = (game, layout, players, to_move, placement, stores, opts, phase)
-        return cls(*fixed, *turn, *tenet)
+        return cls(*fixed, *turn, *held)
 
     # ------------------------------------------------------------------ reading
 

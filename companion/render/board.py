@@ -87,7 +87,7 @@ def draw_board(
             )
         if layout.style == "tuerme":
             draw_stacks(scene, position)
-        if layout.style == "tenet" and position.game == "tenet":
+        if layout.style == "tenet" and position.spec.stone is not None:
             draw_tenet_state(scene, layout, position, lang)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)
