@@ -4,8 +4,8 @@ Each event (start, roll, still board, move, verdict, correction, undo, finish) i
 committed on its own with ``synchronous=FULL`` in WAL mode, so that once :meth:`append`
 returns the event is on the disk. Rows are never changed or deleted (triggers refuse
 it); an undo is a new event that names the one it takes back. The referee resumes a game
-by folding its events (:func:`fold`); a correction of one move is a new event too, naming
-the move it corrects (:func:`kept`).
+by folding its events (companion.store.events.fold); a correction of one move is a new
+event too, naming the move it corrects (events.kept).
 
 A file that is not a companion journal — a corrupt one, or another program's SQLite
 database — is refused with one line and never written to. A journal that cannot be
@@ -13,8 +13,8 @@ written (a read-only file or folder, a full disk) is refused at start, found by 
 to it; one that fails while a game runs raises :class:`JournalError` with nothing
 written and keeps the reason in :attr:`Journal.problem` for the page and the LEDs. An
 event that cannot be read back is named with its game and id (:meth:`Journal.bad_events`);
-``companion journal check|export|repair`` deal with it. :func:`hold_data_dir` keeps a
-second server off the same data directory.
+``companion journal check|export|repair`` deal with it (the checks: journalcheck.py, the
+repair: repair.py); lock.py keeps a second server off the same data directory.
 """
 
 from __future__ import annotations

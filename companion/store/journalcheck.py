@@ -20,7 +20,7 @@ what the journal holds, and a lost write of it only makes the check weaker, neve
 * what SQLite's ``integrity_check`` finds (a damaged page of the main file).
 
 A damaged journal is refused in one line naming the file and what is wrong;
-``companion journal repair`` keeps what is sound (companion/store/journal.py :func:`repair`).
+``companion journal repair`` keeps what is sound (companion/store/repair.py).
 """
 
 from __future__ import annotations
