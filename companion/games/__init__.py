@@ -5,6 +5,9 @@ game live in its own folder here (``zwianer/``, ``tenet/``, ``tuerme/``) and nev
 vision, web or hardware, and :mod:`companion.games.game` is what the referee, the command
 line and the page ask of any of them (docs/architecture.md). Option switches and their
 defaults follow ``docs/rulings.md``. This module imports no game: positions build on it.
+
+The specs are on the ground floor (docs/architecture.md): every room may import them; the
+rules in the folders only the rooms above the model, through game.py.
 """
 
 from __future__ import annotations

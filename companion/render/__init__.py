@@ -1,4 +1,7 @@
-"""Pictures of boards and positions: SVG for the page, PNG for files and the synthetic camera."""
+"""Pictures of boards and positions: SVG for the page, PNG for files and the synthetic camera.
+
+Imported by vision, synth, the page, the hub and the command line (docs/architecture.md).
+"""
 
 from __future__ import annotations
 
