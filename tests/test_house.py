@@ -117,13 +117,13 @@ def test_no_one_outside_the_games_names_a_game():
 # Who may import whom (docs/architecture.md). ------------------------------------------
 
 #: The rooms of companion/, lowest first: a module imports its own floor and those below,
-#: never one above. "companion.games" alone is the specs (data, on the ground floor); the
-#: rest of companion.games/ is the rules.
+#: never one above. The games' specs (companion/games/__init__.py: data) are on the second
+#: floor; the rules (the rest of companion/games/) above the model.
 FLOORS = (
     ("companion", "companion.errors", "companion.textfile", "companion.imagecheck"),
-    ("companion.texts", "companion.games"),
+    ("companion.texts", "the specs"),
     ("companion.model", "companion.layouts"),
-    ("companion.games.",),
+    ("companion.games",),
     ("companion.settings", "companion.store"),
     ("companion.render",),
     ("companion.vision", "companion.camera", "companion.synth", "companion.tray"),
@@ -146,18 +146,12 @@ def graph() -> dict[str, set[str]]:
 
 
 def floor(name: str) -> int:
-    """The floor of a module: the room it is in, or -1 if it lives in no room."""
-    best, length = -1, 0
+    """The floor of a module (its place in FLOORS), or -1 if it lives in no room."""
+    name = "the specs" if name == "companion.games" else name
     for level, rooms in enumerate(FLOORS):
-        for room in rooms:
-            if room.endswith("."):
-                hit = name.startswith(room)
-            else:
-                hit = name == room or (name.startswith(room + ".") and room != "companion")
-                hit = hit and not (room == "companion.games" and name != room)
-            if hit and len(room) > length:
-                best, length = level, len(room)
-    return best
+        if name in rooms or any(name.startswith(r + ".") for r in rooms if r != "companion"):
+            return level
+    return -1
 
 
 def folder(name: str) -> str | None:
