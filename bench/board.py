@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import boardlooks
 import realboard
 
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 from companion.synth import HARSH, NORMAL, photograph, random_position
 from companion.vision import BoardReader, Intrinsics
 

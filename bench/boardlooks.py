@@ -20,10 +20,9 @@ import numpy as np
 import numpy.typing as npt
 from naive import naive_reader
 
-from companion.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
-from companion.layout import Layout, grid_layout_data
-from companion.layoutfile import load_layout, read_layout
+from companion.model.layout import Layout, grid_layout_data
+from companion.model.layoutfile import load_layout, read_layout
 from companion.synth import random_camera
 from companion.synth.board import NORMAL, random_pose
 from companion.synth.looks import (
@@ -36,6 +35,8 @@ from companion.synth.looks import (
 )
 from companion.vision import BoardReader, Intrinsics
 from companion.vision.board.fields import FieldSampler
+from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners
+from companion.vision.colourfit import fit_colours
 
 CORNERS = ("r0c0", "r0c6", "r6c6", "r6c0")
 

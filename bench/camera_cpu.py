@@ -51,8 +51,8 @@ from companion.camera import (  # noqa: E402
     VideoFileSource,
     colour_bars,
 )
-from companion.config import PanelConfig  # noqa: E402
 from companion.panel import Panel, mock_factory  # noqa: E402
+from companion.settings.config import PanelConfig  # noqa: E402
 
 
 def cpu_model() -> str:

@@ -34,10 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 from hub_helpers import MOSQUITTO, Broker, free_port
 
-from companion.config import HubConfig
 from companion.hub.publisher import Publisher
-from companion.position import start_position
-from companion.table import Table
+from companion.model.position import start_position
+from companion.settings.config import HubConfig
+from companion.table.table import Table
 
 
 def play(table: Table, stop: threading.Event, every: float, delay: float) -> None:

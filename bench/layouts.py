@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from companion.layoutfile import builtin_layouts, load_layout
+from companion.model.layoutfile import builtin_layouts, load_layout
 from companion.render import draw_board, to_image, to_svg
 
 

@@ -24,15 +24,15 @@ import re
 import statistics
 import time
 
-from companion.benchmark import reproductions
-from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer, wait_for
-from companion.position import Position
-from companion.referee import Phase
-from companion.table import Table
+from companion.figures.worst import reproductions
+from companion.model.boards import seen
+from companion.model.position import Position
+from companion.table.answers import Phase
+from companion.table.live import Live, table_photographer, wait_for
+from companion.table.table import Table
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import create_app
 
 Pair = tuple[float, float]  # wall clock and CPU, ms

@@ -20,13 +20,14 @@ import cv2
 import numpy as np
 from naive import naive_reader
 
-from companion.calibration import Calibration, ManualCorners, fit_colours
 from companion.errors import CompanionError
 from companion.imagecheck import read_image
-from companion.layout import Layout, grid_layout_data
-from companion.layoutfile import read_layout
+from companion.model.layout import Layout, grid_layout_data
+from companion.model.layoutfile import read_layout
 from companion.vision import BoardReader
 from companion.vision.board.fields import FieldSampler
+from companion.vision.calibration import Calibration, ManualCorners
+from companion.vision.colourfit import fit_colours
 
 #: The board as measured from the photos (tests/test_real_board.py writes the same).
 GO9 = read_layout(grid_layout_data("go9", 9, 24.0, 21.0, piece_height=8.0, margin=48.0))

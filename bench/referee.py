@@ -3,7 +3,7 @@
 Plays a seeded Gravitation game with the real rules engine, films it with the synthetic
 camera (companion.synth.game: 1280×960 frames, JPEG 95, a hand over the board before half
 of the moves, a rolling die before half of the rolls, one illegal move set back), decodes
-every frame into memory, and feeds the frames to a fresh :class:`companion.watch.Watcher`
+every frame into memory, and feeds the frames to a fresh :class:`companion.table.watch.Watcher`
 several times. For every judged move the latency is the CPU time (this process, one OpenCV
 thread) of processing the frames from the first still frame of the new board up to the
 frame whose feed returned the verdict
@@ -28,11 +28,11 @@ import cv2
 import numpy as np
 
 from companion.games.game import legal_moves
-from companion.position import start_position
-from companion.referee import Referee
+from companion.model.position import start_position
 from companion.synth.game import Filming, record_game
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ that fit hundreds of outcomes: ``--crowded`` positions with 25 pieces on the rin
 every store full (``crowded``'s docstring), each of the 9 boards judged once by the
 referee. Both games are measured the same way, one after the other, from the same seed.
 
-Then what the referee and the checker pay (``--search`` positions, companion/benchmark.py,
+Then what the referee and the checker pay (``--search`` positions, companion/figures/rules.py,
 the same figures as ``companion bench``): CPU time (``time.process_time``) to read a
 roll, judge a board (a legal move's, and one with a piece on a wrong field) and check an
 announcement (right, and with a count too many) over random reachable positions (self-play,
@@ -47,12 +47,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import percentile, print_legal_moves, timed  # bench/timing.py, beside this file
 
-from companion import benchmark
+from companion.figures import rules
 from companion.games.game import legal_moves
 from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.selfplay import self_play
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 OPTIONS = {
     "gravitation": ({}, {"death_push": True, "prediction": True, "always_sum": False}),
@@ -128,7 +128,7 @@ def crowded(rng: random.Random, count: int) -> None:
     without a doublet; the referee judges the three boards that most of the roll's first
     3,000 moves leave, and each of them with a moved piece put on a random free field."""
     from companion.games.game import legal_move_generator
-    from companion.referee import Referee
+    from companion.table.referee import Referee
 
     layout = load_layout("gravitation")
     rings = [f.id for f in layout if f.ring is not None]
@@ -244,7 +244,7 @@ def main() -> None:
         measure(game, seed, args.positions, args.games, args.dense, args.full_ring, args.crowded)
     if args.search:
         print("== the referee and the checker, searching from what they saw or heard")
-        benchmark.rules(args.search, args.seed)
+        rules.rules(args.search, args.seed)
 
 
 if __name__ == "__main__":

@@ -40,9 +40,9 @@ from companion.games.tenet.check import check
 from companion.games.tenet.moves import LIMIT, TooManyTurns, search
 from companion.games.tenet.rules import legal_moves, on_board
 from companion.games.tenet.selfplay import Played, roll_dice, self_play
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 
 def corpus(rng: random.Random, size: int) -> list[Played]:

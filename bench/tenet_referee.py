@@ -37,9 +37,10 @@ from companion.games import TENET
 from companion.games.game import legal_moves
 from companion.games.tenet.live import Explained, explain, seen
 from companion.games.tenet.selfplay import Turn, whole_turns
-from companion.layoutfile import load_layout
-from companion.position import Position
-from companion.referee import Phase, Referee
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 
 def game(seed: int, players: int, turns: int) -> list[Turn]:
@@ -162,8 +163,8 @@ def camera(turns: list[Turn]) -> None:
     import numpy as np
 
     from companion.synth.board import photograph
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     cv2.setNumThreads(1)  # CPU time of one thread, as the other benchmarks
     start = turns[0][0]

@@ -31,8 +31,8 @@ from companion.games.tenet.board import doublet
 from companion.games.tenet.rules import legal_moves
 from companion.games.tenet.selfplay import self_play
 from companion.games.tenet.turns import turns
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 
 def roll_starts(rng: random.Random, count: int) -> list[tuple[Position, tuple[int, ...]]]:

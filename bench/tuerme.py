@@ -31,7 +31,7 @@ from timing import percentile, print_legal_moves, timed  # bench/timing.py, besi
 from companion.games.tuerme.check import check
 from companion.games.tuerme.rules import legal_moves
 from companion.games.tuerme.selfplay import self_play
-from companion.position import Position
+from companion.model.position import Position
 
 
 def corpus(rng: random.Random, size: int) -> list[tuple[Position, tuple[int, int]]]:

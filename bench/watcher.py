@@ -2,7 +2,7 @@
 
 How it is measured: one process, one OpenCV thread (cv2.setNumThreads(1)), CPU time of
 this process (time.process_time) per call of the watcher's vision step
-(:meth:`companion.watch.Watcher.look`, what the camera thread does for every frame before
+(:meth:`companion.table.watch.Watcher.look`, what the camera thread does for every frame before
 it hands anything to the referee). The frames are the synthetic camera's, 1280×960:
 
 * **still table** — the same photo of a set-up Gravitation board, again and again (as a
@@ -38,12 +38,12 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from companion.position import start_position
-from companion.referee import Referee
+from companion.model.position import start_position
 from companion.synth import default_camera, photograph
 from companion.synth.dice import render_scene, scene_options
+from companion.table.referee import Referee
+from companion.table.watch import Image, Watcher
 from companion.vision import BoardReader
-from companion.watch import Image, Watcher
 
 
 def frames() -> dict[str, list[Image]]:

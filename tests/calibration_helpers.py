@@ -6,8 +6,8 @@ from functools import cache
 
 import numpy as np
 
-from companion.layoutfile import load_layout
-from companion.position import start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import start_position
 from companion.synth import default_camera, photograph
 from companion.synth.board import random_pose
 

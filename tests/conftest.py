@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position, position_from_json
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, position_from_json
 
 # Shared, noisy machines (CI, a Pi): no per-example deadline, and slow generation is fine.
 # On CI (CI=true) the examples are derandomized, so a submission's result does not hang on
@@ -30,7 +30,7 @@ settings.load_profile("companion")
 @pytest.fixture(autouse=True)
 def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Keep the machine's own config files and data folder out of every test."""
-    from companion import config
+    from companion.settings import config
 
     monkeypatch.delenv(config.ENV_VAR, raising=False)
     monkeypatch.setattr(config, "SYSTEM_FILE", tmp_path / "etc" / "config.toml")

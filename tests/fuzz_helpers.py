@@ -57,8 +57,8 @@ def stubs() -> list[tuple[str, Callable[..., object]]]:
     return [
         ("companion.cli.serve._serve", lambda *a, **k: 0),
         ("companion.cli.hub._serve", lambda *a, **k: 0),
-        ("companion.benchmark.rules", lambda *a, **k: None),
-        ("companion.benchmark.start", lambda *a, **k: None),
+        ("companion.figures.rules.rules", lambda *a, **k: None),
+        ("companion.figures.start.start", lambda *a, **k: None),
     ]
 
 

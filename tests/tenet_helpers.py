@@ -6,8 +6,8 @@ from typing import Any
 
 from companion.games.tenet.check import Verdict, check
 from companion.games.tenet.rules import legal_moves
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 TENET = load_layout("tenet")
 

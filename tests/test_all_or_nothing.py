@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from conftest import position
 
-from companion.journal import Journal, JournalError
-from companion.table import Table
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.table.table import Table
 
 
 def full_disk_for(journal: Journal, kinds: set[str]) -> Callable[[], None]:
@@ -98,7 +99,7 @@ def test_the_page_answers_503_speicher_voll_and_plays_on_once_there_is_room(tmp_
 def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
     import os
 
-    from companion import journal as journal_module
+    from companion.store import journal as journal_module
 
     path = tmp_path / "journal.sqlite"
     Table.new(position(), path).journal.close()  # type: ignore[union-attr]
@@ -113,7 +114,7 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
     no_room = real_statvfs(tmp_path)
     monkeypatch.setattr(journal_module.sqlite3, "connect", connect)
     monkeypatch.setattr(
-        journal_module.os,
+        os,
         "statvfs",
         lambda p: os.statvfs_result((*no_room[:4], 0, *no_room[5:])),
     )
@@ -124,9 +125,9 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
 
 def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, caplog):
     from companion.camera import Supervisor, SyntheticSource
-    from companion.live import Live, table_photographer
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     table = Table.new(position(), tmp_path / "journal.sqlite")
     camera = Supervisor(SyntheticSource(table_photographer(table)))
@@ -145,7 +146,7 @@ def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, capl
 
 
 def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
-    from companion import journal as journal_module
+    from companion.store import journal as journal_module
 
     table = rolled(tmp_path)
     ref = table.referee
@@ -155,7 +156,7 @@ def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
         self.rollback()  # as SQLite does when the WAL cannot grow at the commit
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(journal_module._Transaction, "commit", full)
+    monkeypatch.setattr(journal_module.Transaction, "commit", full)
     with pytest.raises(JournalError, match="disk full"):
         ref.play(0)
     monkeypatch.undo()

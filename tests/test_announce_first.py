@@ -6,8 +6,9 @@ from __future__ import annotations
 from conftest import position
 
 from companion.games.game import legal_moves
-from companion.journal import Journal
-from companion.referee import Phase, Referee
+from companion.store.journal import Journal
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.texts import render
 
 RIGHT = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"  # red from U4 with 4+3 (test_referee_rules)

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 from companion.synth.looks import LOOKS
 from companion.vision.board.between import (
     between_points,
@@ -111,9 +111,9 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import boardlooks
 
-    from companion.busy import busy
-    from companion.calibration import fit_colours
+    from companion.table.busy import busy
     from companion.vision import BoardReader
+    from companion.vision.colourfit import fit_colours
 
     wood = next(look for look in LOOKS if look.name == "wood")
     board = boardlooks.boards()["gravitation"]

@@ -14,7 +14,6 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.calibration import Calibration, CameraCalibration, ManualCorners, fit_colours
 from companion.synth import default_camera
 from companion.synth.board import Conditions, random_pose
 from companion.synth.looks import (
@@ -26,6 +25,8 @@ from companion.synth.looks import (
 )
 from companion.vision import BoardReader, Intrinsics
 from companion.vision.board.profiles import profiles_from_json
+from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners
+from companion.vision.colourfit import fit_colours
 
 CALM = Conditions(glare_chance=0.0, shadows=0, gradient=0.2, brightness=(0.85, 0.95))
 LAYOUT = looks_layout()

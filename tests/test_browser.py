@@ -16,7 +16,7 @@ import pytest
 from calibration_helpers import photos
 from conftest import position, served
 
-from companion.voice import Voice
+from companion.panel.voice import Voice
 from companion.web import Table, create_app
 
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")
@@ -44,9 +44,9 @@ class Camera:
 
     def __init__(self, table: Table) -> None:
         from companion.camera import Supervisor, SyntheticSource
-        from companion.live import Live
+        from companion.table.live import Live
+        from companion.table.watch import Watcher
         from companion.vision import BoardReader
-        from companion.watch import Watcher
 
         self.image = photos()["start"]
         source = Supervisor(SyntheticSource(lambda: self.image))
@@ -577,7 +577,7 @@ def test_the_referee_corrects_move_2_and_is_asked_about_move_3(server, browser, 
 
 
 def test_a_move_past_the_first_100_is_found_by_its_words_and_played(server, browser):
-    from companion.table import rules
+    from companion.table.table import rules
 
     url, app = server
     table = app.config["TABLE"]

@@ -11,22 +11,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.calibration import (
-    CHARUCO_SQUARE_MM,
-    CHARUCO_SQUARES,
+from companion.cli import main
+from companion.errors import CompanionError
+from companion.model.layout import Layout
+from companion.model.position import start_position
+from companion.synth import Camera, photograph, random_camera
+from companion.synth.board import photograph_flat, random_pose
+from companion.vision.calibration import (
     Calibration,
-    calibrate_camera,
     calibration_from_json,
-    charuco_image,
     load_calibration,
     save_calibration,
 )
-from companion.cli import main
-from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.position import start_position
-from companion.synth import Camera, photograph, random_camera
-from companion.synth.board import photograph_flat, random_pose
+from companion.vision.charuco import (
+    CHARUCO_SQUARE_MM,
+    CHARUCO_SQUARES,
+    calibrate_camera,
+    charuco_image,
+)
 
 TARGET_MM = (CHARUCO_SQUARES[0] * CHARUCO_SQUARE_MM, CHARUCO_SQUARES[1] * CHARUCO_SQUARE_MM)
 
@@ -64,9 +66,9 @@ def test_too_few_target_photos_is_a_one_line_error(pi_camera):
 
 
 def test_the_calibration_file_round_trips(tmp_path, pi_camera):
-    from companion.calibration import CameraCalibration, ManualCorners
-    from companion.layoutfile import load_layout
+    from companion.model.layoutfile import load_layout
     from companion.vision import Intrinsics, default_profiles
+    from companion.vision.calibration import CameraCalibration, ManualCorners
 
     cal = Calibration(
         "gravitation",

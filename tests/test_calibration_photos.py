@@ -1,5 +1,5 @@
 """Colour calibration learns what it is shown and refuses only photos that contradict
-each other (issue 31). The shared fit (companion.calibration.fit_colours) is what the CLI
+each other (issue 31). The shared fit (companion.vision.colourfit.fit_colours) is what the CLI
 and the page both get.
 """
 
@@ -11,20 +11,14 @@ import cv2
 import pytest
 from calibration_helpers import photos
 
-from companion.calibration import (
-    Calibration,
-    board_reader,
-    fit_colours,
-    load_calibration,
-    start_of,
-    start_placement,
-)
 from companion.cli import main
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.live import TablePhotographer
-from companion.table import Table
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.table.live import TablePhotographer
+from companion.table.table import Table
+from companion.vision.calibration import Calibration, board_reader, load_calibration
+from companion.vision.colourfit import fit_colours, start_of, start_placement
 
 
 def test_the_empty_board_and_the_start_fit_and_read_back(gravitation: Layout):

@@ -9,12 +9,12 @@ import numpy as np
 from conftest import position
 
 from companion.camera import CameraError, Frame, Supervisor
-from companion.config import PanelConfig
-from companion.live import Live
 from companion.panel import Panel, mock_factory
-from companion.table import Table
+from companion.settings.config import PanelConfig
+from companion.table.live import Live
+from companion.table.table import Table
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import create_app
 
 OK, BAD = 20, 21  # the default verdict LEDs

@@ -25,8 +25,8 @@ from companion.camera import (
 )
 from companion.camera.picamera import pi_model
 from companion.camera.usb import usb_candidates
-from companion.config import CameraConfig
 from companion.errors import CompanionError
+from companion.settings.config import CameraConfig
 
 
 class FakeClock:

@@ -29,7 +29,7 @@ from tenet_helpers import make as make_tenet
 
 from companion.cli import main
 from companion.games.game import game
-from companion.position import Position, load_position
+from companion.model.position import Position, load_position
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "docs" / "examples"

@@ -173,7 +173,7 @@ def test_an_address_that_does_not_resolve_is_one_line(capsys, tmp_path):
 def test_serve_starts_a_two_player_game_unless_told_otherwise(monkeypatch, tmp_path, argv, players):
     from companion.cli import serve
     from companion.games import GAMES
-    from companion.layoutfile import load_layout
+    from companion.model.layoutfile import load_layout
 
     started = []
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import config as cfg
 from companion.cli import main
 from companion.cli.config import config_as_data
-from companion.config import Config, parse_config
+from companion.settings import config as cfg
+from companion.settings.config import Config, parse_config
 
 EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.boards import seen
 from companion.games.game import legal_moves
-from companion.position import Position, start_position
+from companion.model.boards import seen
+from companion.model.position import Position, start_position
 from companion.synth import default_camera, photograph
 from companion.vision import BoardReader
 from companion.web.table import dice_inputs

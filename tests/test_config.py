@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import config as cfg
-from companion.config import Config, ConfigError, find_config, load_config, parse_config
+from companion.settings import config as cfg
+from companion.settings.config import Config, ConfigError, find_config, load_config, parse_config
 
 EXAMPLE = Path(__file__).parent.parent / "config.example.toml"
 

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from conftest import position
 
-from companion.correction import apply, plan, played
 from companion.errors import CompanionError
-from companion.journal import Journal, fold
-from companion.record import game_record, record_text
-from companion.referee import Phase, Referee
-from companion.table import Table, rules
+from companion.store.events import fold
+from companion.store.journal import Journal
+from companion.store.record import game_record, record_text
+from companion.table.answers import Phase
+from companion.table.correction import apply, plan, played
+from companion.table.referee import Referee
+from companion.table.table import Table, rules
 
 
 def four_moves(path: Path) -> Table:
@@ -185,8 +187,8 @@ def test_every_recorded_move_checked_again_where_it_was_made_stands(tmp_path, ga
     words and what it did to its player's pieces (a push of an own piece included)."""
     import random
 
-    from companion.correction import recheck
-    from companion.position import start_position
+    from companion.model.position import start_position
+    from companion.table.correction import recheck
     from companion.web.table import dice_inputs
 
     rng = random.Random(5)

@@ -10,10 +10,10 @@ import pytest
 from conftest import position
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import PanelConfig, PanelPins
-from companion.devices import attach_panel, attach_read_button, attach_voice
 from companion.panel import Panel, mock_factory
-from companion.table import Table
+from companion.settings.config import PanelConfig, PanelPins
+from companion.table.devices import attach_panel, attach_read_button, attach_voice
+from companion.table.table import Table
 
 SEATS = PanelPins().seats
 OK, BAD, CONFIRM, ROLL = 20, 21, 27, 23

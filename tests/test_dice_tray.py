@@ -15,23 +15,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.calibration import (
+from companion.cli import main
+from companion.errors import CompanionError
+from companion.model.position import start_position
+from companion.synth.dice import render_scene, scene_options
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
+from companion.vision import BoardReader
+from companion.vision.calibration import (
     Calibration,
     DiceColour,
     calibration_from_json,
     load_calibration,
     save_calibration,
 )
-from companion.cli import main
-from companion.errors import CompanionError
-from companion.position import start_position
-from companion.referee import Referee
-from companion.synth.dice import render_scene, scene_options
-from companion.vision import BoardReader
 from companion.vision.dice.reader import DEFAULT_PROFILES, SURE, read_dice
 from companion.vision.dice.tray import Tray, parse_box
 from companion.vision.dice.truth import SCENES, Box, load_scenes, score
-from companion.watch import Watcher
 
 needs_photos = pytest.mark.skipif(
     not (SCENES / "truth.json").is_file(), reason=f"no real photos in {SCENES}"

@@ -8,7 +8,7 @@ import json
 from conftest import position
 
 from companion.cli import main
-from companion.table import Table
+from companion.table.table import Table
 from companion.web import create_app
 
 

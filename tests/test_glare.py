@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.layoutfile import load_layout
-from companion.position import start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import start_position
 from companion.synth import default_camera, photograph
 from companion.vision import BoardReader
 

@@ -15,7 +15,7 @@ from companion.games.zwianer.gravitation import (
     with_demands,
 )
 from companion.games.zwianer.pushes import resolve_death_push
-from companion.position import Position
+from companion.model.position import Position
 
 U3 = [f"U3.{i}" for i in range(20)]
 

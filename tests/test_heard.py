@@ -78,7 +78,7 @@ def test_a_legal_announcement_of_another_context_counts_as_legal():
 
 
 def test_tenet_words_parse_and_noise_does_not():
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     tenet = start_position("tenet", players=["red", "blue"])
     heard = pick(["Guten Abend", "2 von Start nach K1.1"], tenet)

@@ -10,13 +10,13 @@ import pytest
 from conftest import position
 from hub_helpers import MOSQUITTO, Broker, free_port
 
-from companion.config import HubConfig
 from companion.hub.listener import Listener
 from companion.hub.messages import BadMessage
 from companion.hub.publisher import Publisher
 from companion.hub.store import HubStore
-from companion.live import wait_for
-from companion.table import Table
+from companion.settings.config import HubConfig
+from companion.table.live import wait_for
+from companion.table.table import Table
 
 needs_broker = pytest.mark.skipif(
     MOSQUITTO is None, reason="mosquitto is not installed (./test.sh installs it with apt)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.config import PanelPins
+from companion.settings.config import PanelPins
 
 DOC = Path(__file__).parent.parent / "docs" / "install-pi.md"
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import position
 
-from companion.hosts import lan_addresses, page_urls
+from companion.settings.hosts import lan_addresses, page_urls
 from companion.web import Table, create_app
 
 

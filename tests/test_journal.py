@@ -12,7 +12,9 @@ import textwrap
 import pytest
 from conftest import position
 
-from companion.journal import Journal, JournalError, fold
+from companion.store.events import fold
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 
 
 def moved(pos, frm, to, announcement):  # type: ignore[no-untyped-def]
@@ -121,8 +123,8 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path):
 WRITER = textwrap.dedent(
     """
     import sys
-    from companion.journal import Journal
-    from companion.position import start_position
+    from companion.store.journal import Journal
+    from companion.model.position import start_position
     journal = Journal(sys.argv[1])
     game = journal.start_game(start_position(players=["red", "yellow"]))
     n = 0

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.journal import Journal, JournalError
-from companion.journalcheck import ack_file, acknowledged, wal_file
-from companion.table import Table
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError, ack_file, acknowledged, wal_file
+from companion.table.table import Table
 
 EVENTS = 32
 
@@ -28,8 +28,8 @@ EVENTS = 32
 WRITER = textwrap.dedent(
     f"""
     import os, sys
-    from companion.journal import Journal
-    from companion.position import start_position
+    from companion.store.journal import Journal
+    from companion.model.position import start_position
     journal = Journal(sys.argv[1])
     game = journal.start_game(start_position(players=["red", "yellow"]))
     for n in range({EVENTS} - 1):
@@ -136,7 +136,7 @@ def test_a_missing_acknowledgement_is_no_damage(journal):
 
 
 def test_every_commit_is_acknowledged_apart_from_the_wal(tmp_path):
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     path = tmp_path / "journal.sqlite"
     with Journal(path) as journal:

@@ -16,8 +16,10 @@ import pytest
 from conftest import position
 
 from companion.cli import main
-from companion.journal import Journal, JournalError, hold_data_dir
-from companion.table import Table
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.store.lock import hold_data_dir
+from companion.table.table import Table
 
 ROOT = os.geteuid() == 0  # root writes into read-only files and folders
 
@@ -78,7 +80,7 @@ def test_a_read_only_data_directory_is_refused_and_not_called_damaged(tmp_path, 
 def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
     path = tmp_path / "journal.sqlite"
     a_game(path)
-    from companion import journal
+    from companion.store import journal
 
     monkeypatch.setattr(journal, "_probe", _full)
     with pytest.raises(JournalError) as info:
@@ -215,9 +217,9 @@ def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, cap
 
 
 def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monkeypatch):
-    from companion.config import PanelConfig
-    from companion.devices import attach_panel
     from companion.panel import Panel, mock_factory
+    from companion.settings.config import PanelConfig
+    from companion.table.devices import attach_panel
 
     pins = mock_factory()
     table = Table.new(position(), tmp_path / "journal.sqlite")
@@ -274,8 +276,8 @@ def test_an_immutable_journal_mid_game_is_a_one_line_error_not_a_crash(tmp_path)
     # In a child process: before the fix it died of SIGBUS at the next write.
     script = f"""
 from conftest import position
-from companion.journal import JournalError
-from companion.table import Table
+from companion.store.journal import JournalError
+from companion.table.table import Table
 table = Table.new(position(), {str(tmp_path / "journal.sqlite")!r})
 table.referee.confirm_board()
 print("ready", flush=True)

@@ -21,7 +21,7 @@ from gravitation_helpers import make
 
 from companion import texts
 from companion.games.zwianer.check import check
-from companion.position import Position, start_position
+from companion.model.position import Position, start_position
 from companion.web import Table, create_app
 
 #: Words that give English away on the German page, and German on the English page.
@@ -342,8 +342,8 @@ def test_players_are_named_in_the_pages_language() -> None:
 
 def test_the_camera_view_is_written_in_the_referees_language_with_the_fonts_letters():
     from companion import texts
-    from companion.live import _ascii
-    from companion.watch import _said
+    from companion.table.live import _ascii
+    from companion.table.watch import _said
 
     texts.set_language("de")  # conftest sets English back after the test
     line = f"{texts.text('watch.dice')}: {texts.text('watch.waiting')}  " + texts.text(

@@ -14,7 +14,7 @@ from importlib import resources
 import pytest
 
 from companion.errors import LayoutError
-from companion.layoutfile import builtin_layouts, load_layout, parse_layout
+from companion.model.layoutfile import builtin_layouts, load_layout, parse_layout
 
 COLOURS = ["red", "yellow", "green", "blue", "white"]
 PER_SECTOR = {"U1": 8, "U2": 8, "U3": 4, "U4": 4, "U5": 4}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "board-real-photos"
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import LayoutError
-from companion.layoutfile import parse_layout
+from companion.model.layoutfile import parse_layout
 
 
 def text(name: str) -> str:

@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from companion.layout import Layout
-from companion.layoutfile import builtin_layouts, load_layout
+from companion.model.layout import Layout
+from companion.model.layoutfile import builtin_layouts, load_layout
 from companion.render import PIECE_COLOURS, draw_board, to_svg
 from companion.render.tenet import ENTRY, GOLD, POTT, STONE
 

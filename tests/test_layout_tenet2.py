@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from companion.errors import PositionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position, position_from_json
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, position_from_json
 
 ROOT = Path(__file__).resolve().parents[1]
 

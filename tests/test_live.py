@@ -5,10 +5,10 @@ from __future__ import annotations
 from conftest import position
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer
-from companion.table import Table
+from companion.table.live import Live, table_photographer
+from companion.table.table import Table
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import create_app
 
 
@@ -51,16 +51,16 @@ def test_the_page_streams_the_camera_view():
 
 
 def test_the_view_is_drawn_only_when_asked_and_once_per_frame(monkeypatch):
-    import companion.live
+    import companion.table.live
 
     drawn: list[int] = []
-    real = companion.live._overlay
+    real = companion.table.live._overlay
 
     def counting(*args):  # type: ignore[no-untyped-def]
         drawn.append(1)
         return real(*args)
 
-    monkeypatch.setattr(companion.live, "_overlay", counting)
+    monkeypatch.setattr(companion.table.live, "_overlay", counting)
     _, live = live_table()
     for _ in range(3):
         live.step()

@@ -1,4 +1,4 @@
-"""glibc's malloc tuned for a long-running server (companion.memory)."""
+"""glibc's malloc tuned for a long-running server (companion.settings.memory)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.memory import give_back, limit_arenas
+from companion.settings.memory import give_back, limit_arenas
 
 glibc = pytest.mark.skipif(
     platform.system() != "Linux" or platform.libc_ver()[0] != "glibc", reason="glibc only"

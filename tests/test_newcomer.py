@@ -54,9 +54,9 @@ def test_a_correction_to_a_move_said_alike_keeps_the_path_it_was_recorded_with(t
     # the record must say which piece the move was recorded with first.
     from test_correction import four_moves, moves_of
 
-    from companion.correction import apply, path, plan
-    from companion.record import game_record, record_text
-    from companion.table import rules
+    from companion.store.record import game_record, record_text
+    from companion.table.correction import apply, path, plan
+    from companion.table.table import rules
 
     table = four_moves(tmp_path / "j.sqlite")
     moves = moves_of(table)
@@ -84,8 +84,8 @@ def test_the_page_names_the_path_a_move_said_alike_was_recorded_with(tmp_path):
     from test_correction import four_moves, moves_of
     from test_web_correct import picked
 
-    from companion.correction import apply, path, plan
-    from companion.table import rules
+    from companion.table.correction import apply, path, plan
+    from companion.table.table import rules
 
     table = four_moves(tmp_path / "j.sqlite")
     client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
@@ -108,9 +108,10 @@ def test_the_page_names_the_path_a_move_said_alike_was_recorded_with(tmp_path):
 def test_undo_takes_back_the_move_and_the_same_roll_is_played_again(tmp_path):
     # Undo takes back the move only: the roll it was made with stays, so a player cannot
     # roll a bad roll again by asking for an undo (also after a restart).
-    from companion.journal import Journal
-    from companion.referee import Phase, Referee
-    from companion.table import rules
+    from companion.store.journal import Journal
+    from companion.table.answers import Phase
+    from companion.table.referee import Referee
+    from companion.table.table import rules
 
     start = position()
     with Journal(tmp_path / "j.sqlite") as journal:
@@ -224,7 +225,7 @@ def something_over(field: str):  # type: ignore[no-untyped-def]
     import cv2
     import numpy as np
 
-    from companion.position import start_position
+    from companion.model.position import start_position
     from companion.synth import default_camera, photograph
     from companion.vision import Locator
 
@@ -240,9 +241,9 @@ def test_the_page_says_why_the_referee_waits_in_the_players_language():
     # "busy: something unknown over yellow.S3" from the board reader, carried as data
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.live import Live, overlay_line
+    from companion.table.live import Live, overlay_line
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     start, image = something_over("yellow.S3")
     table = Table.new(start)
@@ -280,10 +281,10 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
 
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.live import Live
+    from companion.table.live import Live
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
     from companion.vision.board import reader as board_reader
-    from companion.watch import Watcher
 
     said = board_reader.BoardReader._result
 
@@ -321,7 +322,7 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
     ],
 )
 def test_every_wait_is_said_in_german_from_the_readers_data(cause, glare, de):
-    from companion.busy import busy
+    from companion.table.busy import busy
     from companion.texts import render
     from companion.vision.board.cause import Cause
     from companion.vision.board.reader import BoardRead
@@ -360,9 +361,9 @@ def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice
     # layout, and the camera reads that board and the game's dice from then on
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.live import Live
+    from companion.table.live import Live
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     table = Table.new(position())
     frame = np.zeros((480, 640, 3), np.uint8)
@@ -393,13 +394,13 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
 
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.config import PanelConfig, PanelPins
-    from companion.devices import attach_panel
-    from companion.live import Live, table_photographer
+    from companion.model.position import start_position
     from companion.panel import Panel, mock_factory
-    from companion.position import start_position
+    from companion.settings.config import PanelConfig, PanelPins
+    from companion.table.devices import attach_panel
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher, dice_kind_of
     from companion.vision import BoardReader
-    from companion.watch import Watcher, dice_kind_of
 
     table = Table.new(start_position(game, players=["red", "blue"]))
     table.referee.confirm_board()
@@ -446,7 +447,7 @@ def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client)
 
 
 def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     tenet = start_position("tenet", players=["red", "blue"])
     client = create_app({"TABLE": Table.new(tenet), "TESTING": True}).test_client()
@@ -558,10 +559,10 @@ def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, gam
 
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.live import Live
-    from companion.position import start_position
+    from companion.model.position import start_position
+    from companion.table.live import Live
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     driver, _ = chromium
     start = start_position(game, players=players)
@@ -600,9 +601,9 @@ def test_on_a_laptop_the_standings_and_stores_are_in_sight(chromium, lang):
 def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
     from companion.camera import Supervisor
     from companion.camera.synthetic import SyntheticSource
-    from companion.live import Live
+    from companion.table.live import Live
+    from companion.table.watch import Watcher
     from companion.vision import BoardReader
-    from companion.watch import Watcher
 
     start, image = something_over("yellow.S3")
     table = Table.new(start)
@@ -628,7 +629,7 @@ def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
     ],
 )
 def test_the_help_page_has_the_games_rules_and_words_in_the_pages_language(game, rule, word):
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
     client = create_app(
@@ -651,7 +652,7 @@ def test_a_verdict_links_to_the_word_its_reason_is_about(client):
 
 
 def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(client):
-    from companion.boards import seen
+    from companion.model.boards import seen
 
     post(client, "/confirm")
     post(client, "/dice", die1="5", die2="2")
@@ -678,7 +679,7 @@ def glossary_words():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("game", "word"), glossary_words())
 def test_every_word_of_the_glossary_has_a_picture_of_its_own_board(game, word):
     # drawn from the game's board by companion/render, its fields ringed where they are
-    from companion.position import start_position
+    from companion.model.position import start_position
     from companion.render import draw_board, to_svg
     from companion.web.pictures import picture
 
@@ -709,7 +710,7 @@ def test_every_word_of_the_glossary_has_a_picture_of_its_own_board(game, word):
     ],
 )
 def test_the_help_page_shows_each_words_picture_with_a_line_in_its_language(game, de, en):
-    from companion.position import start_position
+    from companion.model.position import start_position
     from companion.texts.help import GLOSSARY
 
     players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]

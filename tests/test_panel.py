@@ -10,10 +10,10 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.camera import CameraStatus
-from companion.config import PanelConfig, PanelPins
 from companion.errors import CompanionError
 from companion.panel import Panel, PanelEvent, make_pin_factory, mock_factory
 from companion.panel import factory as factories
+from companion.settings.config import PanelConfig, PanelPins
 
 SEATS = {"red": 5, "yellow": 6, "green": 13, "blue": 19, "white": 26}
 OK, BAD, READ, CONFIRM, UNDO, ROLL = 20, 21, 17, 27, 22, 23

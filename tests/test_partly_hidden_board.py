@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from companion.games.game import legal_moves
-from companion.position import Position, start_position
-from companion.referee import Referee
+from companion.model.position import Position, start_position
 from companion.synth import default_camera, photograph
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader, Locator
 from companion.vision.board.locate import marker_corners
-from companion.watch import Watcher
 
 
 @pytest.fixture(scope="module")

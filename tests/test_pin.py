@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import ConfigError, load_config
 from companion.errors import CompanionError
-from companion.pin import check_pin_choice, kept_pin
+from companion.settings.config import ConfigError, load_config
+from companion.settings.pin import check_pin_choice, kept_pin
 
 DATA = Path("home-data") / "companion"
 

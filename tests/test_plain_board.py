@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.calibration import load_placement
 from companion.cli import main
 from companion.errors import CompanionError, LayoutError, PositionError
-from companion.layoutfile import load_layout, parse_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout, parse_layout
+from companion.model.position import Position
 from companion.render import draw_board, to_image
 from companion.render.scene import Circle
 from companion.vision import BoardReader
 from companion.vision.board.locate import Location
+from companion.vision.colourfit import load_placement
 
 
 def grid_layout(size: int = 5, spacing: float = 24.0, **extra: object) -> dict[str, object]:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError, PositionError
-from companion.position import parse_position, position_from_json, start_position
+from companion.model.position import parse_position, position_from_json, start_position
 
 
 def test_the_design_example_round_trips():

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from companion.errors import PositionError
-from companion.layoutfile import load_layout
-from companion.position import position_from_json, start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import position_from_json, start_position
 
 
 def race(pieces, stacks=None, players=("red", "yellow")):

@@ -12,7 +12,7 @@ from companion.games.verdict import VERDICTS
 from companion.games.zwianer.check import check
 from companion.games.zwianer.notation import parse_announcement, render
 from companion.games.zwianer.selfplay import Turn, self_play
-from companion.position import position_from_json
+from companion.model.position import position_from_json
 
 gravitation_games = st.fixed_dictionaries(
     {

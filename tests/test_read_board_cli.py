@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.synth import photograph, random_position
 
 

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 from companion.render import PIECE_COLOURS, draw_board, to_image
 from companion.render.scene import Circle
 
@@ -78,7 +78,7 @@ def test_an_empty_table_has_no_markers():
 
 def test_markers_that_do_not_fit_the_layout_are_not_a_board():
     """A marker lifted or moved: its corners are off the plane of the others."""
-    from companion.layoutfile import parse_layout
+    from companion.model.layoutfile import parse_layout
 
     layout = load_layout("tenet")
     text = (files("companion.layouts") / "tenet.json").read_text()

@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.calibration import Calibration, ManualCorners, fit_colours
 from companion.imagecheck import read_image
-from companion.layout import grid_layout_data
-from companion.layoutfile import read_layout
+from companion.model.layout import grid_layout_data
+from companion.model.layoutfile import read_layout
 from companion.vision import BoardReader
+from companion.vision.calibration import Calibration, ManualCorners
+from companion.vision.colourfit import fit_colours
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "board-real-photos"
 pytestmark = pytest.mark.skipif(not (DATA / "truth.json").exists(), reason="no real photos")

@@ -10,7 +10,7 @@ from tuerme_helpers import make as make_tuerme
 
 from companion.games.game import check as check_any
 from companion.games.zwianer.check import check
-from companion.position import load_position
+from companion.model.position import load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 

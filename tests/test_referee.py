@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import pytest
 from conftest import position
 
-from companion.journal import Journal
-from companion.position import Position
-from companion.referee import Phase, Referee
+from companion.model.position import Position
+from companion.store.journal import Journal
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 START = position()
 

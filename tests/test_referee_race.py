@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from companion.games.game import legal_moves
-from companion.position import start_position
-from companion.referee import Phase, Referee
+from companion.model.position import start_position
 from companion.synth.board import default_camera, photograph, random_pose
+from companion.table.answers import Phase
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 
 
 @pytest.mark.slow

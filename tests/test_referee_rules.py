@@ -5,7 +5,8 @@ from __future__ import annotations
 from conftest import position
 
 from companion.games.game import legal_moves
-from companion.referee import Phase, Referee
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 # Red's station is blocked (yellow stands on red's entry field U1.5), and red's only ring
 # piece is in U5, whose gravity 7 a roll of 5 cannot pay: the piece must crash.

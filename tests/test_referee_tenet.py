@@ -17,9 +17,10 @@ from companion.games.tenet.check import check
 from companion.games.tenet.game import GAME as TENET_RULES
 from companion.games.tenet.live import explain, seen
 from companion.games.tenet.selfplay import roll_dice
-from companion.journal import Journal
-from companion.position import Position, start_position
-from companion.referee import Phase, Referee
+from companion.model.position import Position, start_position
+from companion.store.journal import Journal
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 from companion.vision.dice.reader import DiceReading, Die
 
 START = start_position("tenet", players=["red", "blue"])

@@ -13,14 +13,15 @@ from companion.games import games_on
 from companion.games.game import legal_moves
 from companion.games.tenet.board import doublet
 from companion.games.tenet.selfplay import whole_turns
-from companion.live import Live, table_photographer
-from companion.position import Position, start_position
-from companion.referee import Phase, Referee, Verdict
+from companion.model.position import Position, start_position
 from companion.synth.board import default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
-from companion.table import Table
+from companion.table.answers import Phase, Verdict
+from companion.table.live import Live, table_photographer
+from companion.table.referee import Referee
+from companion.table.table import Table
+from companion.table.watch import Watcher, dice_kind_of
 from companion.vision import BoardReader
-from companion.watch import Watcher, dice_kind_of
 
 
 @pytest.mark.slow

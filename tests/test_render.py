@@ -10,8 +10,8 @@ import pytest
 from conftest import position
 
 from companion.errors import CompanionError
-from companion.layoutfile import builtin_layouts, load_layout
-from companion.position import start_position
+from companion.model.layoutfile import builtin_layouts, load_layout
+from companion.model.position import start_position
 from companion.render import PIECE_COLOURS, draw_board, field_radii, save, to_image, to_svg
 from companion.render.board import LINE_PAINT
 from companion.render.paint import FIELD

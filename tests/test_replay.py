@@ -26,12 +26,14 @@ import pytest
 from companion.cli import main
 from companion.games.game import legal_moves
 from companion.games.zwianer.selfplay import self_play
-from companion.journal import Journal, fold
-from companion.position import Position, start_position
-from companion.referee import Phase, Referee
+from companion.model.position import Position, start_position
+from companion.store.events import fold
+from companion.store.journal import Journal
 from companion.synth.game import Filming, Recording, record_game
+from companion.table.answers import Phase
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 
 pytestmark = pytest.mark.slow  # each recording takes a few seconds to film
 

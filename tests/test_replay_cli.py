@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games.game import legal_moves
-from companion.layoutfile import load_layout
-from companion.position import start_position
-from companion.referee import Phase, Referee
+from companion.model.layoutfile import load_layout
+from companion.model.position import start_position
+from companion.table.answers import Phase
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

@@ -19,13 +19,14 @@ from typing import Any
 
 import pytest
 
-from companion import benchmark
-from companion.benchmark import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.cli import main
+from companion.figures.start import serve_start
+from companion.figures.worst import crowded, reproductions, tenet_crowded, tenet_searched
 from companion.games.zwianer.check import check
-from companion.position import Position
-from companion.referee import SHOWN, Phase, Referee
-from companion.table import rules
+from companion.model.position import Position
+from companion.table.answers import SHOWN, Phase
+from companion.table.referee import Referee
+from companion.table.table import rules
 
 BUDGET_MS, BUDGET_MB = 100.0, 20.0
 
@@ -184,7 +185,7 @@ def test_the_costliest_tenet_board_known_is_judged_within_the_budget() -> None:
 
 @pytest.mark.slow
 def test_companion_bench_times_serve_until_its_page_answers() -> None:
-    wall, cpu = benchmark.serve_start()  # it passed --pin, which serve refuses since
+    wall, cpu = serve_start()  # it passed --pin, which serve refuses since
     assert wall > 0 and cpu > 0
 
 

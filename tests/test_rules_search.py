@@ -30,9 +30,9 @@ from companion.games.zwianer.live import LegalMoves
 from companion.games.zwianer.notation.tokens import normalise
 from companion.games.zwianer.selfplay import Turn, self_play
 from companion.games.zwianer.turn import Reach, moves_built
-from companion.layoutfile import load_layout
-from companion.position import Position
-from companion.referee import Referee
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
+from companion.table.referee import Referee
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")  # long Turns
 

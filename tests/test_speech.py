@@ -21,7 +21,7 @@ from companion.games.game import check
 from companion.games.tenet.notation import parse as parse_tenet
 from companion.games.tuerme.notation import parse as parse_race
 from companion.games.zwianer.notation import parse_announcement, render
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 
 START = zwianer({"red": station("red", 1, 2, 3, 4, 5), "yellow": []})
 RY = ["red", "yellow"]

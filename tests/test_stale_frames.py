@@ -12,16 +12,17 @@ from collections.abc import Callable
 
 from conftest import position
 
-from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
 from companion.games.game import legal_moves
 from companion.games.tenet.check import check
-from companion.live import Live, table_photographer
-from companion.position import Position, parse_position, start_position
-from companion.referee import Phase, Referee, Verdict
-from companion.table import Table
+from companion.model.boards import seen
+from companion.model.position import Position, parse_position, start_position
+from companion.table.answers import Phase, Verdict
+from companion.table.live import Live, table_photographer
+from companion.table.referee import Referee
+from companion.table.table import Table
+from companion.table.watch import Image, Watcher
 from companion.vision import BoardReader
-from companion.watch import Image, Watcher
 
 
 class Clock:

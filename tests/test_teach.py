@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.zwianer.check import parse_move
 from companion.games.zwianer.gravitation import legal_moves
 from companion.games.zwianer.teach import spell_out
-from companion.position import parse_position
+from companion.model.position import parse_position
 
 
 def example(name: str):  # type: ignore[no-untyped-def]

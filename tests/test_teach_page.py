@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.position import start_position
+from companion.model.position import start_position
 from companion.web import Table, create_app
 
 GAMES = [

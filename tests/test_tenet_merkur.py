@@ -25,8 +25,8 @@ import pytest
 from companion.errors import CompanionError
 from companion.games.tenet.board import Board, board, check_roll
 from companion.games.tenet.check import check
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 BOARD = load_layout("tenet-2")
 STONE, POTT = "P1.5", "P1.6"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.games.tenet import rules
 from companion.games.tenet.game import GAME
-from companion.position import start_position
+from companion.model.position import start_position
 
 START = start_position("tenet", players=["red", "blue"])
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.games.tenet.check import check
 from companion.games.tenet.rules import awaiting_stone, legal_moves
 from companion.games.tenet.selfplay import Played, self_play
-from companion.position import position_from_json
+from companion.model.position import position_from_json
 
 games = st.fixed_dictionaries(
     {"seed": st.integers(0, 10**6), "players": st.integers(1, 9), "turns": st.integers(1, 15)}

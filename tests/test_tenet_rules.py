@@ -16,7 +16,7 @@ from companion.errors import CompanionError
 from companion.games.tenet.board import DICE, board, check_roll, doublet, parse_roll
 from companion.games.tenet.moves import TooManyTurns, search, targets
 from companion.games.tenet.rules import legal_moves, on_board
-from companion.position import position_from_json
+from companion.model.position import position_from_json
 
 # ------------------------------------------------------------------ the dice
 

@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.games import TENET
 from companion.games.tenet.live import explain, seen
 from companion.games.tenet.selfplay import whole_turns
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 
 EXPECTED = Path(__file__).with_name("tenet_verdicts.json")
 

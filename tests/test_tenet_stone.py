@@ -7,9 +7,10 @@ import pytest
 from tenet_helpers import balls, make, verdict
 
 from companion.errors import CompanionError, PositionError
+from companion.games import GAMES
 from companion.games.tenet.board import roll_from_reading
 from companion.games.tenet.rules import join, legal_moves
-from companion.position import position_from_json, start_position
+from companion.model.position import position_from_json, start_position
 
 # ------------------------------------------------------------------ the Pasch
 
@@ -198,6 +199,14 @@ def test_other_games_have_no_stone() -> None:
     data = start_position("gravitation").to_json() | {"stone": "start"}
     with pytest.raises(PositionError, match="gravitation has no Stein der Weisen"):
         position_from_json(data)
+
+
+def test_the_spec_says_which_game_has_a_stone_and_where_it_starts() -> None:
+    """The position's checks and the board picture ask the spec, not the game's name."""
+    assert {name: spec.stone for name, spec in GAMES.items() if spec.stone} == {"tenet": "start"}
+    assert start_position("tenet").stone == "start"
+    with pytest.raises(PositionError, match=r"'spent' lists die values 1\.\.9"):
+        position_from_json(start_position("tenet").to_json() | {"spent": [10]})
 
 
 def test_one_to_nine_players_each_with_nine_balls_on_start_and_the_stone_in_the_zentrum() -> None:

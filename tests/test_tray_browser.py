@@ -13,12 +13,12 @@ from conftest import position, served
 from test_browser import CHROMIUM, DRIVER, SCREENS, browser, submit, whole_page  # noqa: F401
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer
+from companion.table.live import Live, table_photographer
+from companion.table.watch import Watcher
 from companion.texts import render
 from companion.tray.fairness import uniformity
 from companion.tray.session import Tray
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import Table, create_app
 
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")

@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from companion.cli import main
-from companion.journal import Journal, JournalError
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import Roll, TrayDie, TrayLog, session_rolls
 from companion.tray.tally import tally

@@ -13,11 +13,11 @@ from conftest import position
 
 from companion.camera import Supervisor
 from companion.camera.synthetic import SyntheticSource
-from companion.live import Live, table_photographer
 from companion.synth.dice import render_scene, scene_options
+from companion.table.live import Live, table_photographer
+from companion.table.watch import Watcher
 from companion.tray.session import Tray
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import Table, create_app
 
 PIN = "2468"

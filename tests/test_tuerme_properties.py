@@ -15,7 +15,7 @@ from companion.games.tuerme.notation import parse, spell
 from companion.games.tuerme.selfplay import Turn, self_play
 from companion.games.tuerme.track import GOAL, NO_TOWER_PLACES, track
 from companion.games.verdict import VERDICTS
-from companion.position import position_from_json
+from companion.model.position import position_from_json
 
 games = st.fixed_dictionaries(
     {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tuerme_helpers import ends, make, said
 
 from companion.games.tuerme.rules import legal_moves
-from companion.position import start_position
+from companion.model.position import start_position
 
 RY = ["red", "yellow"]
 

@@ -12,8 +12,9 @@ from companion.games.game import legal_moves
 from companion.games.zwianer.selfplay import Turn, self_play
 from companion.games.zwianer.tunnelx import full_rings
 from companion.games.zwianer.walk import graph
-from companion.position import Position, start_position
-from companion.referee import Phase, Referee
+from companion.model.position import Position, start_position
+from companion.table.answers import Phase
+from companion.table.referee import Referee
 
 games = st.fixed_dictionaries(
     {

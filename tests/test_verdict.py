@@ -10,7 +10,7 @@ from gravitation_helpers import make, station
 
 from companion.errors import InvalidAnnouncement
 from companion.games.verdict import fitting, illegal, judged, nearest
-from companion.position import Position
+from companion.model.position import Position
 
 BOARD = make({"red": station("red", 1, 2, 3, 4, 5), "yellow": []})
 

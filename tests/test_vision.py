@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.layout import Layout
-from companion.position import Position, start_position
+from companion.model.layout import Layout
+from companion.model.position import Position, start_position
 from companion.render import PIECE_COLOURS
 from companion.synth import default_camera, photograph, random_position
 from companion.synth.board import SynthPhoto, random_pose
@@ -129,7 +129,8 @@ def test_four_corners_locate_a_board_without_markers(gravitation):
 
 def test_calibrated_colours_read_pieces_the_defaults_do_not_know(gravitation, monkeypatch):
     """Orange-brown 'red' pieces: the default red profile doubts them, calibration fits."""
-    from companion.calibration import Calibration, fit_colours
+    from companion.vision.calibration import Calibration
+    from companion.vision.colourfit import fit_colours
 
     rng = np.random.default_rng(21)
     cam = default_camera()
@@ -158,7 +159,7 @@ def test_calibrated_colours_read_pieces_the_defaults_do_not_know(gravitation, mo
 
 
 def _camera(cam):  # type: ignore[no-untyped-def]
-    from companion.calibration import CameraCalibration
+    from companion.vision.calibration import CameraCalibration
 
     return CameraCalibration(Intrinsics(cam.matrix, cam.distortion, 1280, 960), 0.1, 8)
 

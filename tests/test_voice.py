@@ -9,7 +9,7 @@ import wave
 import pytest
 
 from companion.errors import CompanionError
-from companion.voice import Voice
+from companion.panel.voice import Voice
 
 needs_espeak = pytest.mark.skipif(
     shutil.which("espeak-ng") is None, reason="needs espeak-ng (test.sh installs it)"

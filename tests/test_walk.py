@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.zwianer.walk import graph, tunnel_walks
-from companion.layoutfile import load_layout
+from companion.model.layoutfile import load_layout
 
 LAYOUT = load_layout("gravitation")
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.position import start_position
-from companion.referee import Referee
+from companion.model.position import start_position
 from companion.synth import default_camera, photograph
+from companion.table.referee import Referee
+from companion.table.watch import REREAD, Watcher, same_picture, thumbnail
 from companion.vision import BoardReader
-from companion.watch import REREAD, Watcher, same_picture, thumbnail
 
 START = start_position(players=["red", "yellow", "green", "blue", "white"])
 

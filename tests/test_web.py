@@ -242,7 +242,7 @@ def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
 
 
 def test_a_tenet_roll_is_typed_as_three_miwin_dice_on_the_page():
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     tenet = start_position("tenet", players=["red", "blue"])
     app = create_app({"TABLE": Table.new(tenet), "TESTING": True, "REFEREE_PIN": "2468"})

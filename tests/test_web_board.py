@@ -80,7 +80,7 @@ def test_a_tenet_turn_draws_each_step_and_where_a_hit_ball_was_put():
 
 
 def test_every_game_draws_its_last_move_on_the_page():
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     for game, roll in (("tunnelx", [3, 4]), ("tuerme", [6, 3]), ("tenet", [3, 4, 1])):
         players = ["red", "green"] if game == "tenet" else ["red", "yellow"]

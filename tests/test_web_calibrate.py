@@ -13,16 +13,17 @@ import pytest
 from calibration_helpers import photos
 from conftest import position
 
-from companion.calibration import Calibration, fit_colours, load_calibration, save_calibration
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer
-from companion.position import start_position
+from companion.model.position import start_position
 from companion.synth.dice import render_scene, scene_options
-from companion.table import Table
+from companion.table.live import Live, table_photographer
+from companion.table.table import Table
+from companion.table.watch import Watcher
 from companion.texts import text
 from companion.vision import BoardReader
+from companion.vision.calibration import Calibration, load_calibration, save_calibration
+from companion.vision.colourfit import fit_colours
 from companion.vision.dice.tray import Tray
-from companion.watch import Watcher
 from companion.web import create_app
 
 PIN = "2468"
@@ -182,7 +183,7 @@ def test_the_previous_calibration_can_be_restored_and_the_defaults_come_back(sce
 
 
 def test_on_the_synthetic_camera_the_empty_capture_photographs_an_empty_board(tmp_path):
-    from companion.live import table_photographer
+    from companion.table.live import table_photographer
 
     table = Table.new(position())
     photographer = table_photographer(table)
@@ -252,9 +253,10 @@ def test_without_a_camera_the_page_says_so(tmp_path):
 
 
 def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_path, caplog):
-    from companion.calibration import Calibration, fit_colours, save_calibration, start_placement
     from companion.cli import serve
-    from companion.config import Config
+    from companion.settings.config import Config
+    from companion.vision.calibration import Calibration, save_calibration
+    from companion.vision.colourfit import fit_colours, start_placement
 
     config = Config(data_dir=tmp_path)
     table = Table.new(position())
@@ -296,7 +298,7 @@ def test_the_dice_tray_is_listed_kept_by_a_fit_and_read_with_from_the_next_frame
 
 def test_serve_reads_the_dice_within_the_saved_tray(tmp_path):
     from companion.cli import serve
-    from companion.config import Config
+    from companion.settings.config import Config
 
     config = Config(data_dir=tmp_path)
     tray = Tray(0.1, 0.2, 0.9, 0.8)

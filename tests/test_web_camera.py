@@ -12,13 +12,13 @@ import numpy as np
 from conftest import position
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer
 from companion.synth.dice import render_scene, scene_options
-from companion.table import Table
+from companion.table.live import Live, table_photographer
+from companion.table.table import Table
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
 from companion.vision.dice.reader import read_dice
 from companion.vision.overlay import EMPTY, MARKER, bgr, draw_board, draw_dice
-from companion.watch import Watcher
 
 
 def ring_pixels(view, x, y, r):  # type: ignore[no-untyped-def]

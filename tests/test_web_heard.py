@@ -169,7 +169,7 @@ def test_a_late_announcement_of_the_last_move_is_taken_while_the_next_roll_waits
 
 @pytest.mark.parametrize("game", ["tenet", "tuerme", "tunnelx"])
 def test_every_game_hears_noise_as_not_understood(game):
-    from companion.position import start_position
+    from companion.model.position import start_position
 
     players = ["red", "blue"] if game == "tenet" else ["red", "yellow"]
     app = create_app({"TABLE": Table.new(start_position(game, players=players)), "TESTING": True})

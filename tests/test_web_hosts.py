@@ -9,7 +9,7 @@ import socket
 import pytest
 from conftest import position
 
-from companion.config import ConfigError, parse_config
+from companion.settings.config import ConfigError, parse_config
 from companion.web import Table, create_app
 
 

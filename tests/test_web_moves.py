@@ -14,7 +14,7 @@ from conftest import position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.position import start_position
+from companion.model.position import start_position
 from companion.web import Table, create_app
 
 
@@ -105,7 +105,7 @@ def post(client, path, **data):  # type: ignore[no-untyped-def]
 
 def beyond_the_list(table):  # type: ignore[no-untyped-def]
     """A legal move of the roll that the referee's first 100 do not hold."""
-    from companion.table import rules
+    from companion.table.table import rules
 
     every = list(rules(table.position, table.referee.roll))
     assert len(every) > 200
@@ -185,7 +185,7 @@ SEARCH_CLIENT = _search_client()
 def test_the_history_reads_a_recorded_announcement_as_the_move_list_does():
     """The history has only the words the journal kept; their English reading is the one
     the move had in the list, in every game."""
-    from companion.table import rules
+    from companion.table.table import rules
     from companion.web.table import announcement_gloss
 
     for game, roll in (("gravitation", (6, 6)), ("tuerme", (6, 1)), ("tenet", (1, 2, 3))):

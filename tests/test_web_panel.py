@@ -10,9 +10,9 @@ import pytest
 from conftest import position
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import PanelConfig, PanelPins
-from companion.devices import attach_panel
 from companion.panel import Panel, mock_factory
+from companion.settings.config import PanelConfig, PanelPins
+from companion.table.devices import attach_panel
 from companion.web import Table, create_app
 
 

@@ -7,7 +7,7 @@ import re
 
 from conftest import position
 
-from companion.position import start_position
+from companion.model.position import start_position
 from companion.web import Table, create_app
 
 

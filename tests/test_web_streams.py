@@ -19,9 +19,9 @@ import pytest
 from conftest import position, served
 
 from companion.camera import Supervisor, SyntheticSource
-from companion.live import Live, table_photographer
+from companion.table.live import Live, table_photographer
+from companion.table.watch import Watcher
 from companion.vision import BoardReader
-from companion.watch import Watcher
 from companion.web import Table, create_app
 from companion.web.streams import MAX_CAMERA_VIEWS, MAX_STREAMS, THREADS, StreamSlots
 

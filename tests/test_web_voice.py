@@ -7,8 +7,8 @@ import re
 import pytest
 from conftest import position
 
-from companion.devices import attach_voice
-from companion.voice import Voice
+from companion.panel.voice import Voice
+from companion.table.devices import attach_voice
 from companion.web import Table, create_app
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.games.tuerme.rules import TuermeMove, legal_moves
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 LAYOUT = load_layout("tuerme")
 

@@ -8,6 +8,8 @@ Typical use, as ``companion serve`` will do it::
         ...
 
 Nothing here imports picamera2 unless the Pi camera is used.
+
+Imported by the table, the page and the command line (docs/architecture.md).
 """
 
 from companion.camera.base import CameraError, Frame, FrameSource, Image, Pacer, colour_bars

@@ -20,8 +20,8 @@ from companion.camera.picamera import PiCameraSource, pi_cameras, pi_model, pica
 from companion.camera.replay import replay_source
 from companion.camera.synthetic import SyntheticSource
 from companion.camera.usb import UsbSource, usb_candidates
-from companion.config import CameraConfig
 from companion.errors import CompanionError
+from companion.settings.config import CameraConfig
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import logging
 from typing import Any
 
 from companion.camera.base import CameraError, Frame, Pacer
-from companion.machine import pi_model
+from companion.settings.machine import pi_model
 
 log = logging.getLogger(__name__)
 

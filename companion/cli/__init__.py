@@ -4,6 +4,8 @@ Each subcommand is a module of this package with ``NAME``, ``HELP``, ``add_argum
 and ``run``; :data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules
 verdict against the move, 2 bad input, always with a one-line reason on stderr and never
 a traceback; 3 a bug of the companion ("internal error", and where to report it).
+
+On the top floor (docs/architecture.md): imported only by ``python -m companion``.
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def choose_language(args: argparse.Namespace) -> str:
     command's own error to report), else the locale's."""
     if args.lang:
         return str(args.lang)
-    from companion.config import load_config
+    from companion.settings.config import load_config
 
     try:
         configured = load_config(getattr(args, "config", None)).language

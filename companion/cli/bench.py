@@ -1,7 +1,7 @@
 """``companion bench``: what the rules and the start cost on this machine.
 
 Prints the figures of ``bench/rules.py``'s search section and of the start (the same code,
-companion/benchmark.py), each with its Raspberry Pi 4 estimate beside it, so that whoever
+companion/figures/), each with its Raspberry Pi 4 estimate beside it, so that whoever
 has a Pi can run it there and replace the estimates in docs/install-pi.md by figures.
 """
 
@@ -32,11 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion import benchmark
+    from companion.figures import rules, start
+    from companion.figures.measure import machine
 
-    print(benchmark.machine(), flush=True)
+    print(machine(), flush=True)
     if args.only in (None, "rules"):
-        benchmark.rules(args.positions, args.seed, out=lambda line: print(line, flush=True))
+        rules.rules(args.positions, args.seed, out=lambda line: print(line, flush=True))
     if args.only in (None, "start"):
-        benchmark.start(out=lambda line: print(line, flush=True))
+        start.start(out=lambda line: print(line, flush=True))
     return 0

@@ -25,19 +25,19 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from companion.calibration import (
+    from companion.vision import BoardRead
+    from companion.vision.board.reader import BoardReader
+    from companion.vision.calibration import (
         Calibration,
         ManualCorners,
     )
-    from companion.vision import BoardRead
-    from companion.vision.board.reader import BoardReader
     from companion.vision.dice.tray import Tray
 
     Image = npt.NDArray[np.uint8]
@@ -124,13 +124,10 @@ def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.calibration import (
-        calibrate_camera,
-        fit_colours,
-        measure_die,
-        save_calibration,
-    )
     from companion.imagecheck import read_image
+    from companion.vision.calibration import measure_die, save_calibration
+    from companion.vision.charuco import calibrate_camera
+    from companion.vision.colourfit import fit_colours
 
     if args.step == "target":
         return _target(args)
@@ -172,8 +169,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
-    from companion.calibration import Calibration, load_calibration
     from companion.cli.read_board import same_layout
+    from companion.vision.calibration import Calibration, load_calibration
 
     if Path(args.calibration).exists():
         calibration = load_calibration(args.calibration)
@@ -189,7 +186,7 @@ def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
 
 def _swap(args: argparse.Namespace) -> int:
     """``restore`` swaps the file and its backup; ``reset`` moves the file to the backup."""
-    from companion.calibration import backup_path, reset_calibration, restore_calibration
+    from companion.vision.calibration import backup_path, reset_calibration, restore_calibration
 
     if args.step == "restore":
         path = restore_calibration(args.calibration)
@@ -209,7 +206,7 @@ def _swap(args: argparse.Namespace) -> int:
 def _target(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.calibration import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
+    from companion.vision.charuco import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
 
     if not args.px_per_mm > 0:
         raise CompanionError("--px-per-mm must be positive")
@@ -233,7 +230,7 @@ def _target(args: argparse.Namespace) -> int:
 def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> ManualCorners:
     import numpy as np
 
-    from companion.calibration import ManualCorners
+    from companion.vision.calibration import ManualCorners
 
     pixels = []
     for text in points:
@@ -313,8 +310,8 @@ def _colour_photos(
     args: argparse.Namespace, layout: Layout
 ) -> tuple[list[tuple[Image, dict[str, str]]], list[str]]:
     """The known photos and their labels for messages ("start.jpg (start position)")."""
-    from companion.calibration import load_placement, start_placement
     from companion.imagecheck import read_image
+    from companion.vision.colourfit import load_placement, start_placement
 
     photos: list[tuple[Image, dict[str, str]]] = []
     names: list[str] = []
@@ -333,7 +330,7 @@ def _colour_photos(
 
 
 def _show(args: argparse.Namespace) -> int:
-    from companion.calibration import load_calibration
+    from companion.vision.calibration import load_calibration
 
     calibration = load_calibration(args.calibration)
     if args.json:

@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position, load_position, parse_position
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, load_position, parse_position
 from companion.textfile import read_stdin
 
 if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
-    from companion.config import Config
+    from companion.settings.config import Config
 
 
 def add_position_argument(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +59,7 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
 
 def read_config(args: argparse.Namespace) -> Config:
     """The checked config of ``--config`` or the search order (ConfigError, exit 2)."""
-    from companion.config import load_config
+    from companion.settings.config import load_config
 
     return load_config(getattr(args, "config", None))
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cli.common import add_config_argument, add_json_argument, print_json, read_config
 
 if TYPE_CHECKING:  # read when the command runs: `companion check` loads no TOML reader
-    from companion.config import Config
+    from companion.settings.config import Config
 
 NAME = "config"
 HELP = "print the effective configuration and where it came from; --check validates a file"
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.config import ConfigError, read_config_file
+    from companion.settings.config import ConfigError, read_config_file
 
     if args.check is not None:
         if args.check:
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 def _pin_source(config: Config) -> str:
     if config.web.pin is not None:
         return f"set by web.pin in {config.path}"
-    from companion.pin import PIN_FILE
+    from companion.settings.pin import PIN_FILE
 
     return f"kept in {config.data_dir / PIN_FILE}"
 

@@ -21,8 +21,8 @@ from companion.cli.common import (
     whole,
 )
 from companion.cli.journal import chosen_game, journal_file
-from companion.journal import Journal
-from companion.record import game_record, record_text
+from companion.store.journal import Journal
+from companion.store.record import game_record, record_text
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import session_rolls
 

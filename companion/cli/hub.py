@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.hub.messages import check_name
     from companion.hub.store import HubStore
     from companion.hub.web import create_hub_app
-    from companion.pin import kept_pin
+    from companion.settings.pin import kept_pin
 
     config = read_config(args)
     broker = args.broker or config.hub.broker

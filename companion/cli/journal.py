@@ -1,7 +1,7 @@
 """``companion journal check|export|repair``: look into the game journal, and mend it.
 
 * ``check`` says in one line what is wrong with a damaged journal (cut short, its main
-  file emptied, failing SQLite's integrity check: companion/journalcheck.py), else lists
+  file emptied, failing SQLite's integrity check: companion/store/journalcheck.py), else lists
   every event that cannot be read back, one line each (exit 2); it changes nothing.
 * ``export --game N`` prints a game as JSON (its events and announcements).
 * ``repair`` copies the journal whole beside it, then keeps every readable event and
@@ -18,7 +18,10 @@ import sys
 from pathlib import Path
 
 from companion.cli.common import add_config_argument, print_json, read_config, whole
-from companion.journal import Journal, JournalError, hold_data_dir, repair
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.store.lock import hold_data_dir
+from companion.store.repair import repair
 
 NAME = "journal"
 HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"

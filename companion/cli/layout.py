@@ -4,7 +4,7 @@ A club's own board is read once it is a layout file of its fields (calibration/R
 step 3b). Two ways to write one:
 
 * ``grid SIZE --spacing MM`` — a square grid board (Go, Gomoku): fields ``rRcC``, row 0
-  the top line, column 0 the left one (:func:`companion.layout.grid_layout_data`);
+  the top line, column 0 the left one (:func:`companion.model.layout.grid_layout_data`);
 * ``fields FILE.csv`` — a board measured by hand: one field a line, ``ID,X,Y`` in
   millimetres from the board's centre (x to the right, y downwards); a first line
   ``id,x,y`` and lines starting with ``#`` are skipped.
@@ -23,8 +23,8 @@ from typing import Any
 
 from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
-from companion.layout import grid_layout_data
-from companion.layoutfile import read_layout
+from companion.model.layout import grid_layout_data
+from companion.model.layoutfile import read_layout
 
 NAME = "layout"
 HELP = "write the layout file of a board of your own (a grid, or fields measured by hand)"

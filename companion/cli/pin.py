@@ -1,7 +1,7 @@
 """``companion pin``: the referee PIN the page asks for, shown or changed on the Pi.
 
 The PIN is the config's ``web.pin`` if set, else the one kept in the data directory
-(made at the first start, :mod:`companion.pin`). Only who can read that directory (the
+(made at the first start, :mod:`companion.settings.pin`). Only who can read that directory (the
 companion's own user, or root) sees it; it is never logged nor put on the command line.
 """
 
@@ -12,7 +12,7 @@ import sys
 
 from companion.cli.common import add_config_argument, read_config
 from companion.errors import CompanionError
-from companion.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
+from companion.settings.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
 
 NAME = "pin"
 HELP = "show the referee PIN of the page (--new makes another, --set reads yours from stdin)"

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
 
 if TYPE_CHECKING:
-    from companion.calibration import Calibration
     from companion.vision import BoardRead, BoardReader
+    from companion.vision.calibration import Calibration
 
 NAME = "read-board"
 HELP = "read the pieces on a board from camera photos (found? busy? which colour where)"
@@ -48,7 +48,7 @@ def check_options(
     layout_name: str | None, calibration_path: str | None
 ) -> tuple[Layout, Calibration | None]:
     """The layout and calibration the options name (cheap: nothing is drawn yet)."""
-    from companion.calibration import load_calibration
+    from companion.vision.calibration import load_calibration
 
     calibration: Calibration | None = None
     if calibration_path:
@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
 def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
     """One line for people in ``lang`` (default: the run's, ``--lang``). No board in
     the photo, or a busy one, is a result like any other (exit 0): said as the page
-    says why the referee waits, with what to do (companion/busy.py)."""
-    from companion.busy import busy
+    says why the referee waits, with what to do (companion/table/busy.py)."""
+    from companion.table.busy import busy
     from companion.texts import colour, field, language, render, text, text_n
 
     lang = lang or language()

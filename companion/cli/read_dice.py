@@ -84,8 +84,8 @@ def describe(reading: DiceReading, lang: str | None = None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.calibration import dice_setup, load_calibration
     from companion.imagecheck import read_image
+    from companion.vision.calibration import dice_setup, load_calibration
     from companion.vision.dice.reader import read_dice
 
     tray, profiles = dice_setup(load_calibration(args.calibration) if args.calibration else None)

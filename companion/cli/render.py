@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, read_position, whole
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 if TYPE_CHECKING:
     pass

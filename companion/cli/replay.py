@@ -19,13 +19,14 @@ from companion.cli.common import add_json_argument, players_from, print_json, wh
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.games.game import legal_move_generator
-from companion.layoutfile import load_layout
-from companion.position import Position, load_position, start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, load_position, start_position
 from companion.texts import text
 
 if TYPE_CHECKING:
-    from companion.journal import Journal
-    from companion.referee import Referee, Verdict
+    from companion.store.journal import Journal
+    from companion.table.answers import Verdict
+    from companion.table.referee import Referee
 
 NAME = "replay"
 HELP = "referee a recorded game: a folder of camera frames, in name order"
@@ -59,10 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
-    from companion.journal import Journal
-    from companion.referee import Phase
+    from companion.store.journal import Journal
+    from companion.table.answers import Phase
+    from companion.table.watch import Watcher, dice_kind_of
     from companion.vision import BoardReader
-    from companion.watch import Watcher, dice_kind_of
 
     files = frame_files(Path(args.frames))  # bad folders fail before anything else
     if args.still_frames < 1:
@@ -128,8 +129,8 @@ def _start_position(args: argparse.Namespace) -> Position:
 
 def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee:
     """A new game, or the journal's last unfinished game of the same kind, resumed."""
-    from companion.journal import fold
-    from companion.referee import Referee
+    from companion.store.events import fold
+    from companion.table.referee import Referee
 
     if journal is None:
         return Referee.start(start, legal_move_generator)

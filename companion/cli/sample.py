@@ -82,7 +82,7 @@ def _dice(args: argparse.Namespace) -> int:
 
 
 def _game(args: argparse.Namespace) -> int:
-    from companion.position import start_position
+    from companion.model.position import start_position
     from companion.synth.game import record_game
 
     if not 1 <= args.turns <= 200:

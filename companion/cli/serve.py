@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 from companion.cli.common import add_config_argument, players_from, read_config, whole
 from companion.errors import CompanionError
-from companion.layoutfile import load_layout
-from companion.position import Position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
-    from companion.config import Config
     from companion.hub.publisher import Publisher
-    from companion.live import Live
     from companion.panel import Panel
-    from companion.table import Table
+    from companion.panel.voice import Voice
+    from companion.settings.config import Config
+    from companion.table.live import Live
+    from companion.table.table import Table
     from companion.vision.board.reader import BoardReader
-    from companion.voice import Voice
 
 NAME = "serve"
 HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)"
@@ -64,13 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.memory import limit_arenas
-    from companion.position import start_position
+    from companion.model.position import start_position
+    from companion.settings.memory import limit_arenas
     from companion.web.connections import MAX_PER_ADDRESS, guarded_server
     from companion.web.streams import SERVER_OPTIONS
 
     config = read_config(args)
-    limit_arenas(2)  # before any thread starts: companion/memory.py says why
+    limit_arenas(2)  # before any thread starts: companion/settings/memory.py says why
     host = args.host or config.web.host
     port = args.port if args.port is not None else config.web.port
     if not 0 < port < 65536:
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             "--pin would show the PIN to every user of this machine (ps); "
             "use `companion pin --set` or the config's web.pin"
         )
-    from companion.pin import kept_pin
+    from companion.settings.pin import kept_pin
 
     pin = config.web.pin or kept_pin(config.data_dir)
     # Everything that can be wrong is said in one line before anything is logged, written
@@ -121,10 +121,10 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
-    from companion.hosts import page_urls
-    from companion.journal import hold_data_dir
-    from companion.memory import give_back
-    from companion.table import Table
+    from companion.settings.hosts import page_urls
+    from companion.settings.memory import give_back
+    from companion.store.lock import hold_data_dir
+    from companion.table.table import Table
     from companion.web import create_app
 
     config.data_dir.mkdir(parents=True, exist_ok=True)
@@ -172,13 +172,13 @@ def _serve(
         " and ".join(urls),
         reach(urls),
     )
-    from companion.pin import PIN_FILE
+    from companion.settings.pin import PIN_FILE
 
     where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
     shows = f"companion pin --config {config.path}" if config.path else "companion pin"
     log.info("referee PIN: in %s; `%s` shows it", where, shows)
     if panel is not None:
-        from companion.devices import attach_read_button
+        from companion.table.devices import attach_read_button
 
         attach_read_button(table, panel, lambda: live.watcher.dice.reset())
     give_back()  # what starting took and no longer needs (the reader gives back its own)
@@ -229,7 +229,7 @@ class _LateReader:
         threading.Thread(target=self._build, args=(build,), name="reader", daemon=True).start()
 
     def _build(self, build: Callable[[], BoardReader]) -> None:
-        from companion.memory import big_step
+        from companion.settings.memory import big_step
 
         try:
             with big_step():  # drawing the board takes 80 MB for a moment
@@ -257,10 +257,10 @@ class _LateApp:
 
 def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     """The supervised camera feeding the watcher; off the Pi it photographs the table."""
-    from companion.calibration import board_reader, dice_setup, load_calibration
     from companion.camera import Supervisor, SyntheticSource, choose_source
-    from companion.live import Live, table_photographer
-    from companion.watch import Watcher, dice_kind_of
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher, dice_kind_of
+    from companion.vision.calibration import board_reader, dice_setup, load_calibration
 
     photographer = table_photographer(table)
     choice = choose_source(config.camera, frames=photographer)
@@ -294,9 +294,9 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
 
 def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:
     """The panel (real pins on a Pi, mock pins elsewhere) and the voice, wired to the table."""
-    from companion.devices import attach_panel, attach_voice
     from companion.panel import Panel
-    from companion.voice import Voice
+    from companion.panel.voice import Voice
+    from companion.table.devices import attach_panel, attach_voice
 
     voice = Voice(config.voice.enabled, config.voice.voice, config.voice.rate, config.voice.command)
     attach_voice(table, voice)

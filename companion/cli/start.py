@@ -8,8 +8,8 @@ import json
 from companion.cli.common import players_from, whole
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.layoutfile import load_layout
-from companion.position import start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import start_position
 
 NAME = "start"
 HELP = "print the start position of a game as JSON (every piece in its station)"

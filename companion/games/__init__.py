@@ -5,6 +5,9 @@ game live in its own folder here (``zwianer/``, ``tenet/``, ``tuerme/``) and nev
 vision, web or hardware, and :mod:`companion.games.game` is what the referee, the command
 line and the page ask of any of them (docs/architecture.md). Option switches and their
 defaults follow ``docs/rulings.md``. This module imports no game: positions build on it.
+
+The specs are on the ground floor (docs/architecture.md): every room may import them; the
+rules in the folders only the rooms above the model, through game.py.
 """
 
 from __future__ import annotations
@@ -65,6 +68,13 @@ class GameSpec:
     dice: str = "d6"
     #: A roll as players type it in this game (the practice form's example).
     example_roll: str = "5,2"
+    #: Where the game's Stein der Weisen starts (TENET: the start field); None: no stone.
+    #: A position of such a game carries the stone's field, the turns of the first round
+    #: and the dice of the roll already moved (docs/tenet.md); the stone stands on the
+    #: start or a field labelled "stone". The dice values count from 1 to ``die_faces``.
+    stone: str | None = None
+    #: The highest value of one die (6: a d6; 9: Miwin's dice).
+    die_faces: int = 6
 
     @property
     def title(self) -> str:
@@ -136,6 +146,8 @@ TENET = GameSpec(
     unseen=("start",),
     dice="miwin",
     example_roll="3,4,1",
+    stone="start",
+    die_faces=9,
     # A turn is up to three steps that the camera sees as one change of the board: the
     # referee searches the turn that explains it (games/tenet/live.py, docs/tenet.md).
 )

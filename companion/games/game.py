@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.games import GameSpec, Roll
 from companion.games.match import Match
-from companion.position import Position
+from companion.model.position import Position
 
 
 class GameMove(Protocol):

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from companion.boards import distance, fits_loosely
-from companion.position import Position
+from companion.model.boards import distance, fits_loosely
+from companion.model.position import Position
 
 
 class Seen(Protocol):

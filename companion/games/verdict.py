@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import CompanionError, InvalidAnnouncement
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import Joined, message, quoted, text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")

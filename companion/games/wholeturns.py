@@ -18,7 +18,7 @@ from typing import Any
 from companion.games import Roll, dice
 from companion.games.match import Match, looked_up
 from companion.games.verdict import Verdict, announced, named
-from companion.position import Position
+from companion.model.position import Position
 
 
 class WholeTurns:

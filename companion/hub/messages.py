@@ -16,16 +16,17 @@ Every message is a JSON object of at most :data:`MAX_BYTES`; :func:`read_event` 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.settings.config import HUB_NAME
 
 ROOT = "companion"
 #: The largest message a table sends (a TENET state with its position is about 6 KB).
 MAX_BYTES = 64 * 1024
-#: A club's or a table's name: one topic level, safe in an ACL pattern and a file name.
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+#: A club's or a table's name: one topic level (config.toml names them too, so it is
+#: the settings' pattern: the hub stands above them).
+NAME = HUB_NAME
 VERSION = 1
 
 

@@ -24,10 +24,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.config import HubConfig
 from companion.errors import CompanionError
 from companion.hub.messages import BadMessage, check_name, encode, read_resend, topic
-from companion.table import Table
+from companion.settings.config import HubConfig
+from companion.table.table import Table
 
 log = logging.getLogger("companion.hub")
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from flask import Flask, Response, abort, jsonify, render_template, request
 
-from companion.hosts import HostCheck
 from companion.hub.store import HubStore, TableState
-from companion.position import position_from_json
-from companion.record import record_text, turns
+from companion.model.position import position_from_json
 from companion.render import draw_board, to_svg
+from companion.settings.hosts import HostCheck
+from companion.store.record import record_text, turns
 from companion.web.events import Broker
 
 

@@ -1,0 +1,1 @@
+"""The built-in board layouts as JSON files: data, read by companion.model.layoutfile."""

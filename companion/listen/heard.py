@@ -32,7 +32,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.game import game
 from companion.games.words import FILLER, fold, number
-from companion.position import Position
+from companion.model.position import Position
 
 #: At most this many alternatives are read (a recogniser asked for 5 gives 5), each at
 #: most LONGEST characters (an announcement of a TENET turn of three steps is about 90).

@@ -3,7 +3,7 @@
 ALSA's ``arecord`` records 16 kHz mono 16-bit audio from the USB microphone (``--device``,
 ALSA's name such as ``plughw:1``) from the moment the button is pressed until it is
 released: the GPIO push-to-talk button (gpiozero; its mock pins where no Pi is found, as
-the panel's buttons, companion/devices.py), or Enter pressed twice on the terminal.
+the panel's buttons, companion/table/devices.py), or Enter pressed twice on the terminal.
 A missing microphone or ``arecord`` is a CompanionError naming the device.
 """
 

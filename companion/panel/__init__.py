@@ -3,6 +3,8 @@
 The panel only shows what the referee tells it and reports what the players press; it
 knows no rules. Off the Pi it runs on gpiozero's MockFactory, and :meth:`Panel.state`
 gives the page a virtual panel to draw.
+
+Imported by listen, the table, the page and the command line (docs/architecture.md).
 """
 
 from companion.panel.factory import make_pin_factory, mock_factory

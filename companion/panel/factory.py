@@ -15,7 +15,7 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.errors import CompanionError
-from companion.machine import pi_model
+from companion.settings.machine import pi_model
 from companion.texts import Joined, text
 
 log = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from gpiozero import LED, RGBLED, Button
 from gpiozero.exc import DeviceClosed
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import PanelConfig
 from companion.errors import CompanionError
 from companion.panel.factory import make_pin_factory
+from companion.settings.config import PanelConfig
 from companion.texts import text
 
 log = logging.getLogger(__name__)

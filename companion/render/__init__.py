@@ -1,4 +1,7 @@
-"""Pictures of boards and positions: SVG for the page, PNG for files and the synthetic camera."""
+"""Pictures of boards and positions: SVG for the page, PNG for files and the synthetic camera.
+
+Imported by vision, synth, the page, the hub and the command line (docs/architecture.md).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,8 @@ from pathlib import Path
 import cv2
 
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.position import Position
+from companion.model.layout import Layout
+from companion.model.position import Position
 from companion.render.board import draw_board, field_radii
 from companion.render.paint import PIECE_COLOURS
 from companion.render.scene import Scene, crop, to_image, to_svg

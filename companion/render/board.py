@@ -13,8 +13,8 @@ import math
 from collections.abc import Iterable
 
 from companion import texts
-from companion.layout import Field, Layout
-from companion.position import Position
+from companion.model.layout import Field, Layout
+from companion.model.position import Position
 from companion.render.paint import (
     BOARD,
     DARK_INK,
@@ -87,7 +87,7 @@ def draw_board(
             )
         if layout.style == "tuerme":
             draw_stacks(scene, position)
-        if layout.style == "tenet" and position.game == "tenet":
+        if layout.style == "tenet" and position.spec.stone is not None:
             draw_tenet_state(scene, layout, position, lang)
         if show_stores and position.spec.uses_energy:
             _stores(scene, layout, position)

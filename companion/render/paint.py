@@ -7,7 +7,7 @@ import math
 
 import cv2
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.render.scene import Point, Polygon, Scene, Segment
 
 #: Piece and player colours: the standard piece colours of docs/rulings.md §1, and the

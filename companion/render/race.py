@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 import math
 
-from companion.layout import Field, Layout
-from companion.position import Position
+from companion.model.layout import Field, Layout
+from companion.model.position import Position
 from companion.render.paint import (
     BOARD,
     DARK_INK,

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from companion import texts
 from companion.games.tenet.board import PLANETS, stone_planet
-from companion.layout import Field, Layout, Ring
+from companion.model.layout import Field, Layout, Ring
 from companion.render.paint import DARK_INK, FIELD, FIELD_EDGE, PIECE_COLOURS, markers, mix
 from companion.render.scene import Circle, Polygon, Scene, Text
 
 if TYPE_CHECKING:
-    from companion.position import Position
+    from companion.model.position import Position
 
 LEATHER = "#6e4529"
 LEATHER_EDGE = "#3f2515"

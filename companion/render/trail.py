@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.render.scene import Circle, Point, Polygon, Scene, Segment
 
 #: The trail's paint: magenta, not a piece colour, on the dark and on the light boards.

@@ -1,4 +1,7 @@
-"""Synthetic camera pictures of boards and dice, with ground truth (tests, demos, benches)."""
+"""Synthetic camera pictures of boards and dice, with ground truth (tests, demos, benches).
+
+Imported by vision, the tray, the table and the command line (docs/architecture.md).
+"""
 
 from companion.synth.board import (
     HARSH,

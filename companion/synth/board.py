@@ -20,8 +20,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.layout import Layout
-from companion.position import Position
+from companion.model.layout import Layout
+from companion.model.position import Position
 from companion.render import draw_board, to_image
 from companion.synth.hand import draw_hand
 

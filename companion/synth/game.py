@@ -28,11 +28,11 @@ import numpy as np
 
 from companion.games.zwianer.engines import legal_moves as zwianer_moves
 from companion.games.zwianer.moves import Move
-from companion.position import Position
+from companion.model.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
+from companion.table.watch import dice_view
 from companion.vision.dice.reader import read_dice
-from companion.watch import dice_view
 
 Prefer = Callable[[Move], bool]
 

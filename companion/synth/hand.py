@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 
 FloatImage = npt.NDArray[np.float32]
 

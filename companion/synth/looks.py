@@ -19,8 +19,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.layout import Layout, grid_layout_data
-from companion.layoutfile import read_layout
+from companion.model.layout import Layout, grid_layout_data
+from companion.model.layoutfile import read_layout
 from companion.synth.board import NORMAL, Camera, Conditions, SynthPhoto, photograph
 
 Image = npt.NDArray[np.uint8]

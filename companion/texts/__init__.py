@@ -23,6 +23,8 @@ ZwiAner checker and every game's verdict words; :mod:`~companion.texts.tuerme` a
 words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
 fails on a word of the other language on any page and in any verdict it walks.
+
+On the ground floor (docs/architecture.md): every room may import it.
 """
 
 from __future__ import annotations

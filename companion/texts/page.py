@@ -183,7 +183,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Once started, the camera reads that board and the game's dice; a board not yet "
         "calibrated is read with the default colours.",
     ),
-    # who is winning (companion/standings.py), at the top of the table page's side
+    # who is winning (companion/model/standings.py), at the top of the table page's side
     "camera_tap": (
         "Die Kamera mit dem, was der Schiedsrichter sieht; antippen: groß oder klein",
         "The camera with what the referee sees; tap: large or small",
@@ -694,7 +694,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "teach.one_one": ("1 + 1 zählt {value}", "1 + 1 counts {value}"),
     "teach.one_two": ("1 + 2: Tausch, Sonderfeld oder 3", "1 + 2: swap, special field or 3"),
     "teach.one_die": ("ein Würfel von {a} und {b}: {value}", "one die of {a} and {b}: {value}"),
-    # calibration refusals (companion/calibration.py)
+    # calibration refusals (companion/vision/calibration.py)
     "cal.no_backup": (
         "{path}: keine vorherige Kalibrierung zum Wiederherstellen",
         "{path}: no previous calibration to restore",

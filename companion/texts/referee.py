@@ -1,9 +1,9 @@
-"""What the referee says at the table (companion/referee.py): German, then English."""
+"""What the referee says at the table (companion/table/referee.py): German, then English."""
 
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # a board that differs from the position (companion/boards.py differences)
+    # a board that differs from the position (companion/model/boards.py differences)
     "board.differences": ("{items}", "{items}"),
     "board.should_be_empty": (
         "{field} sollte leer sein ({seen} gesehen)",
@@ -71,7 +71,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Brett passt zu mehreren Zügen; welcher war gemeint?",
         "the board fits several moves; which was meant?",
     ),
-    # what the camera's view says over the frame (companion/watch.py, companion/live.py)
+    # what the camera's view says over the frame (companion/table/watch.py, companion/table/live.py)
     "watch.board": ("Brett", "board"),
     "watch.dice": ("Würfel", "dice"),
     "watch.still": ("ruhig", "still"),
@@ -84,7 +84,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Würfel {values}: warten, bis sie still liegen",
         "dice {values}: waiting for them to lie still",
     ),
-    # why the referee waits for a still board (companion/busy.py): what, where, what to do
+    # why the referee waits for a still board (companion/table/busy.py): what, where, what to do
     "busy.more.one": (" und 1 weiteres Feld", " and 1 more field"),
     "busy.more.other": (" und {count} weitere Felder", " and {count} more fields"),
     "busy.empty": ("leer", "empty"),
@@ -214,7 +214,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "position corrected: set up the pieces as shown",
     ),
     "referee.nothing_to_undo": ("Nichts zurückzunehmen", "nothing to undo"),
-    # correcting one recorded move (companion/correction.py)
+    # correcting one recorded move (companion/table/correction.py)
     "referee.nothing_to_correct": (
         "Dieses Spiel hat kein Protokoll: kein Zug zu berichtigen",
         "this game keeps no journal: no move to correct",

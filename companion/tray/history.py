@@ -17,7 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal import Event, Journal, JournalError
+from companion.store.events import Event
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
 
 __all__ = ["Roll", "TrayDie", "TrayLog", "session_rolls"]
 

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.imagecheck import check_image_size, quiet_stderr
-from companion.journal import Journal
+from companion.store.journal import Journal
 from companion.texts import text
 from companion.tray.colours import colour_of
 from companion.tray.hand import hand_in
@@ -49,7 +49,7 @@ __all__ = ["MOST_DICE", "Outcome", "Question", "Tray", "decode_photo", "said"]
 
 Image = npt.NDArray[Any]
 
-#: Dice read at the width the live referee reads them (companion.watch.DICE_WIDTH).
+#: Dice read at the width the live referee reads them (companion.table.watch.DICE_WIDTH).
 WIDTH = 640
 #: More dice than this in one roll is no roll of a game: refused, not counted.
 MOST_DICE = 30

@@ -2,6 +2,8 @@
 
 Vision never imports the rules: it reports what it sees (which colour stands on which
 field, and how sure it is); the referee compares that with the game.
+
+Imported by synth, the tray, the table, the page and the command line (docs/architecture.md).
 """
 
 from companion.vision.board.learn import default_profiles

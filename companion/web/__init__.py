@@ -3,6 +3,8 @@
 The page shows the table (the board drawn from the referee's position, whose turn it is,
 the energy stores, the rule switches) with live updates by Server-Sent Events, in German
 and English. Anyone may look; set-up and every other change need the referee PIN.
+
+On the top floor (docs/architecture.md): imported only by the command line and the hub.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.wrappers import Response
 
-from companion.journal import JournalError
-from companion.table import Table
+from companion.store.journalcheck import JournalError
+from companion.table.table import Table
 from companion.web.errors import error_page
 from companion.web.events import Broker
 from companion.web.i18n import init_i18n, say

@@ -2,7 +2,7 @@
 
 The referee (PIN) captures the camera's current frame of the empty board and of the
 start position (every piece on its station), then fits the colour profiles. The fit is
-the same as ``companion calibrate colours`` (:func:`companion.calibration.fit_colours`),
+the same as ``companion calibrate colours`` (:func:`companion.vision.colourfit.fit_colours`),
 with its checks: photos that contradict each other are refused with a one-line reason
 and nothing is saved. An "empty board" in which the colours in use see pieces is refused
 when they were measured on this board and sure of a piece; otherwise it is captured
@@ -38,26 +38,23 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.calibration import (
+from companion.errors import CompanionError
+from companion.model.layout import Layout
+from companion.table.live import Live
+from companion.table.watch import Image
+from companion.texts import message, text
+from companion.vision.calibration import (
     Calibration,
     backup_path,
     board_reader,
     dice_setup,
-    doubt_empty,
-    fit_colours,
     load_calibration,
     reset_calibration,
     restore_calibration,
     save_calibration,
-    start_of,
-    start_placement,
 )
-from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.live import Live
-from companion.texts import message, text
+from companion.vision.colourfit import doubt_empty, fit_colours, start_of, start_placement
 from companion.vision.dice.tray import Tray
-from companion.watch import Image
 from companion.web.i18n import say, t
 
 calibrate = Blueprint("calibrate", __name__)

@@ -1,4 +1,4 @@
-"""Correcting one recorded move on the page (the referee PIN; companion.correction).
+"""Correcting one recorded move on the page (the referee PIN; companion.table.correction).
 
 ``/correct/<n>`` shows move n as recorded, the board before it and the legal moves of its
 roll there (found as on the table: by piece, field or words); picking one opens
@@ -18,12 +18,12 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.correction import Plan, Played, apply, path, plan, played
 from companion.errors import CompanionError
-from companion.position import Position
-from companion.referee import SHOWN, MoveLike
+from companion.model.position import Position
 from companion.render import draw_board, to_svg
-from companion.table import Table, rules
+from companion.table.answers import SHOWN, MoveLike
+from companion.table.correction import Plan, Played, apply, path, plan, played
+from companion.table.table import Table, rules
 from companion.texts import message
 from companion.web.i18n import language, say
 from companion.web.movelist import MoveList, find, pick

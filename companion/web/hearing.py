@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.listen.heard import DOUBT, LONGEST, MOST_ALTERNATIVES, compare, pick
-from companion.table import Table
+from companion.table.table import Table
 from companion.texts import render_json
 from companion.web.i18n import language, t
 from companion.web.teaching import shown_words

@@ -10,7 +10,7 @@ import re
 
 from flask import Blueprint, current_app, render_template
 
-from companion.position import Position
+from companion.model.position import Position
 from companion.render import draw_board, to_svg
 from companion.texts.help import GLOSSARY, RULES
 from companion.web.i18n import language, t

@@ -1,7 +1,7 @@
 """``/join``: the page's address as a QR code, for the phones at the table.
 
 The addresses are those ``companion serve`` logs (every LAN address when it serves on
-all of them, :func:`companion.hosts.page_urls`); without them (a test, another server)
+all of them, :func:`companion.settings.hosts.page_urls`); without them (a test, another server)
 the address this browser used. The code is drawn by segno (pure Python, no network) as
 inline SVG, which the page's Content-Security-Policy allows.
 """

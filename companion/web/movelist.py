@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from itertools import islice
 from urllib.parse import urlencode
 
-from companion.boards import seen
-from companion.correction import moves_from
 from companion.errors import CompanionError
 from companion.games.game import game
-from companion.position import Position
-from companion.referee import MoveLike, Rules
+from companion.model.boards import seen
+from companion.model.position import Position
+from companion.table.answers import MoveLike, Rules
+from companion.table.correction import moves_from
 from companion.texts import Text, message
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.layout import Layout
-from companion.position import Position, start_position
+from companion.model.layout import Layout
+from companion.model.position import Position, start_position
 from companion.render import Scene, crop, draw_board, field_radii, to_svg
 
 #: How wide a picture is on the page, in pixels (the SVG scales with the page).

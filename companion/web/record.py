@@ -1,4 +1,4 @@
-"""The game record to take home (:mod:`companion.record`), open to everyone who can see
+"""The game record to take home (:mod:`companion.store.record`), open to everyone who can see
 the page, as ``companion export`` prints it: ``/game/<id>.json`` (every journal event,
 and the turns) and ``/game/<id>.txt`` (one line per turn)."""
 
@@ -9,9 +9,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 from werkzeug.exceptions import NotFound
 
-from companion.journal import JournalError
-from companion.record import game_record, record_text
-from companion.table import Table
+from companion.store.journalcheck import JournalError
+from companion.store.record import game_record, record_text
+from companion.table.table import Table
 from companion.web.i18n import language, t
 
 record = Blueprint("record", __name__)

@@ -4,7 +4,7 @@
   :data:`OPEN_ROUTES`; any other route, including one added later, needs the PIN. The
   open ones are looking, the players' own moves (the camera makes them too), practice
   and the PIN form itself.
-* The PIN (:mod:`companion.pin`) unlocks changes for one browser until it locks again or
+* The PIN (:mod:`companion.settings.pin`) unlocks changes for one browser until it locks again or
   the unlock expires (``UNLOCK_SECONDS``, 4 hours); the unlock is a random token kept by
   the server, so "lock again" also locks a copy of the cookie.
 * Guessing waits (:class:`PinGuard`): each wrong try doubles the wait of its address,
@@ -37,7 +37,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import BadRequest, HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
-from companion.hosts import HostCheck
+from companion.settings.hosts import HostCheck
 from companion.web.errors import error_page
 
 log = logging.getLogger("companion.web")

@@ -23,9 +23,9 @@ from werkzeug.wrappers import Response
 
 from companion.errors import CompanionError
 from companion.games import GAMES, GameSpec
-from companion.layout import Layout
-from companion.layoutfile import load_layout
-from companion.position import Position, start_position
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, start_position
 from companion.render import PIECE_COLOURS
 from companion.texts import colour_id, message, text
 from companion.web.i18n import say, t
@@ -115,8 +115,8 @@ def _camera_reads(position: Position) -> None:
     (as the calibration page saves it: ``<layout>.json``), and its game's dice, from the
     next frame on. Building the reader takes about a second (the board drawn to learn
     its fields), so only a change of board builds one."""
-    from companion.calibration import board_reader, dice_setup, load_calibration
-    from companion.watch import dice_kind_of
+    from companion.table.watch import dice_kind_of
+    from companion.vision.calibration import board_reader, dice_setup, load_calibration
 
     live = current_app.config.get("LIVE")
     if live is None:

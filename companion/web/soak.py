@@ -29,15 +29,16 @@ from dataclasses import dataclass, field
 
 from flask.testing import FlaskClient
 
-from companion.boards import seen
 from companion.camera import Supervisor, SyntheticSource
 from companion.games.game import legal_moves
-from companion.live import Live, TablePhotographer, wait_for
-from companion.position import Position, start_position
-from companion.referee import Phase, Referee, Verdict
-from companion.table import Table
+from companion.model.boards import seen
+from companion.model.position import Position, start_position
+from companion.table.answers import Phase, Verdict
+from companion.table.live import Live, TablePhotographer, wait_for
+from companion.table.referee import Referee
+from companion.table.table import Table
+from companion.table.watch import Watcher, dice_kind_of
 from companion.vision import BoardReader
-from companion.watch import Watcher, dice_kind_of
 from companion.web import create_app
 from companion.web.table import dice_inputs
 

@@ -25,16 +25,17 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.correction import Played, last_correction, played
 from companion.games.game import game
-from companion.live import Live
-from companion.position import Position
-from companion.referee import SHOWN, MoveLike, Referee
+from companion.model.position import Position
+from companion.model.standings import columns, standings
+from companion.panel.voice import Voice
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
-from companion.standings import columns, standings
-from companion.table import Table, rules
+from companion.table.answers import SHOWN, MoveLike
+from companion.table.correction import Played, last_correction, played
+from companion.table.live import Live
+from companion.table.referee import Referee
+from companion.table.table import Table, rules
 from companion.texts import render_json
-from companion.voice import Voice
 from companion.web.events import Broker
 from companion.web.i18n import language, say, say_colour, t
 from companion.web.movelist import MoveList, find, pick
@@ -221,7 +222,7 @@ def state_json() -> Response:
 def waiting() -> dict[str, object] | None:
     """Why the referee waits for the board, as the camera's last frame says (None: no
     camera, a still board, or a dice frame): what, which field, and in the page's words
-    what to do (companion/busy.py)."""
+    what to do (companion/table/busy.py)."""
     live: Live | None = current_app.config.get("LIVE")
     glance = live.glance if live is not None else None
     if glance is None or glance.busy is None:

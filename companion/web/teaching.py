@@ -12,9 +12,9 @@ from flask import Blueprint, current_app, render_template, request
 
 from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
-from companion.position import Position, start_position
+from companion.model.position import Position, start_position
 from companion.render import draw_board, to_svg
-from companion.table import Table
+from companion.table.table import Table
 from companion.texts import message
 from companion.web.i18n import language, say
 

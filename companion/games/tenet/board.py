@@ -23,8 +23,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import CompanionError, PositionError
-from companion.layout import Layout
+from companion.errors import CompanionError
+from companion.model.layout import Layout
 from companion.texts import text as t
 
 START = "start"
@@ -225,28 +225,3 @@ def stone_planet(layout: Layout, stone: str) -> int | None:
         if fid == stone:
             return k
     return None
-
-
-def check_stone(
-    layout: Layout, players: int, stone: Any, first_round: Any, spent: Any = ()
-) -> tuple[str, int, tuple[int, ...]]:
-    """Checks the stone's field, the first-round count (turns played without a Pasch) and
-    the dice of the current roll already moved (at most two different values 1..9)."""
-    if not isinstance(stone, str):
-        raise PositionError("'stone' must be a field id: start or a stone's field P<k>.3")
-    if stone != START and stone not in board(layout).stone_field.values():
-        raise PositionError(f"'stone' on {stone!r}: the stone stands on start or a P<k>.3 field")
-    if isinstance(first_round, bool) or not isinstance(first_round, int):
-        raise PositionError(f"'first_round' must be a whole number, not {first_round!r}")
-    if not 0 <= first_round <= players:
-        raise PositionError(f"'first_round' is {first_round}, outside 0..{players} (players)")
-    if first_round and stone != START:
-        raise PositionError("'first_round' counts only while the stone is still on start")
-    if isinstance(spent, (str, bytes)) or not hasattr(spent, "__iter__"):
-        raise PositionError("'spent' must be a list of the die values moved this turn")
-    values = list(spent)
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 9 for v in values):
-        raise PositionError(f"'spent' lists die values 1..9, not {values!r}")
-    if len(values) > 2 or len(set(values)) != len(values):
-        raise PositionError(f"'spent' holds at most two different dice of a roll, not {values!r}")
-    return stone, first_round, tuple(values)

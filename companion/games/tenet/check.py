@@ -45,7 +45,7 @@ from companion.games.tenet.notation import (
 )
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields, illegal, nearest
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import message
 from companion.texts import text as t
 

@@ -16,7 +16,7 @@ from companion.games.tenet import check as checker
 from companion.games.tenet import live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import text
 
 

@@ -35,7 +35,7 @@ from companion.games.tenet.rules import (
     pasch_move,
     remaining,
 )
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import text as t
 
 #: Most step states one board's search visits, the search for the nearest turns of a

@@ -32,7 +32,7 @@ from companion.games.tenet.board import (
 )
 from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, steps
 from companion.games.tenet.notation import gloss, say_pasch, say_stone, say_turn
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import Joined, colour, field, fields
 from companion.texts import text as t
 

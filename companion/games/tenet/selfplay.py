@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from companion.games import TENET
 from companion.games.tenet.board import DICE, board, doublet
 from companion.games.tenet.rules import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
-from companion.layoutfile import load_layout
-from companion.position import Position, start_position
+from companion.model.layoutfile import load_layout
+from companion.model.position import Position, start_position
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any
 from companion.games.tenet import rules as tenet
 from companion.games.tenet.board import START, board, doublet, stone_planet
 from companion.games.tenet.moves import Board_, Step, claims, steps
-from companion.position import Position
+from companion.model.position import Position
 
 
 def turns(position: Position, roll: tuple[int, ...]) -> Iterator[tenet.TenetMove]:

@@ -28,7 +28,7 @@ from companion.games.tuerme.rules import (
 )
 from companion.games.verdict import Verdict as GameVerdict
 from companion.games.verdict import check_fields, fitting, illegal, judged, nearest
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 

@@ -12,7 +12,7 @@ from companion.games.tuerme import check as checker
 from companion.games.tuerme import notation, rules
 from companion.games.tuerme.rules import TuermeMove
 from companion.games.wholeturns import WholeTurns
-from companion.position import Position
+from companion.model.position import Position
 
 
 class Tuerme(WholeTurns):

@@ -25,7 +25,7 @@ from companion.errors import CompanionError
 from companion.games.dice import check_roll, parse_roll
 from companion.games.tuerme.notation import PASS_GLOSS, gloss, render
 from companion.games.tuerme.track import GOAL, HOME, Track, track
-from companion.position import Position
+from companion.model.position import Position
 
 __all__ = ["Refusal", "TuermeMove", "attempt", "legal_moves", "parse_roll", "units"]
 

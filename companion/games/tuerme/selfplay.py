@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.games.tuerme.rules import TuermeMove, legal_moves
-from companion.position import Position, start_position
+from companion.model.position import Position, start_position
 
 COLOURS = ("red", "yellow", "green", "blue")
 

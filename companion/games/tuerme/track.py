@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import LayoutError
-from companion.layout import Layout
+from companion.model.layout import Layout
 
 HOME = -1
 #: The goal sector's place on every colour's way (the field after the lap's last one).

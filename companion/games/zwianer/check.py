@@ -29,7 +29,7 @@ from companion.games.zwianer.notation.render import render
 from companion.games.zwianer.notation.tokens import Kind, Token, normalise
 from companion.games.zwianer.target import words_target
 from companion.games.zwianer.walk import graph
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import Joined, colour, field, quoted
 from companion.texts import text as t
 

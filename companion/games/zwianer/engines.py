@@ -16,7 +16,7 @@ from companion.games.dice import Choice
 from companion.games.zwianer import gravitation, tunnelx
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.target import Target
-from companion.position import Position
+from companion.model.position import Position
 
 
 class Engine(Protocol):

@@ -20,7 +20,7 @@ from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation import gloss, parse_announcement
 from companion.games.zwianer.target import Target
 from companion.games.zwianer.teach import Step, spell_out
-from companion.position import Position
+from companion.model.position import Position
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """ZwiAner::Gravitation: legal moves of a position and a roll (rulings §2-§3).
 
-:func:`legal_moves` is a pure function: a checked :class:`~companion.position.Position`
+:func:`legal_moves` is a pure function: a checked :class:`~companion.model.position.Position`
 and two dice in, every legal :class:`~companion.games.zwianer.moves.Move` out, each with its
 canonical announcement and the position after it. How each rule is read is written
 down in ``docs/gravitation.md``; in short, a move without a doublet is: optional steps
@@ -43,7 +43,7 @@ from companion.games.zwianer.turn import (
     wanted,
 )
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
-from companion.position import Position
+from companion.model.position import Position
 
 __all__ = [
     "Choice",

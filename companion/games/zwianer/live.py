@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from itertools import islice
 
-from companion.boards import distance, fits_loosely
 from companion.games.lazy import Generated
 from companion.games.zwianer.engines import engine
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.target import Target
-from companion.position import Position
+from companion.model.boards import distance, fits_loosely
+from companion.model.position import Position
 
 #: Most moves ranked when the nearest of a rejected board are looked for: a roll with
 #: more is ranked among the moves of the pieces that left their fields.

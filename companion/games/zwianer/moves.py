@@ -3,7 +3,7 @@
 A Move carries everything a referee needs: the moved piece's start, end and path, the
 announcement tokens, how the dice were used, the store withdrawal or deposit, the
 pushes with any defence, the pieces destroyed and sent home, roll-again and win flags,
-and the resulting :class:`~companion.position.Position` (energy included; ``to_move``
+and the resulting :class:`~companion.model.position.Position` (energy included; ``to_move``
 advanced unless the player rolls again). Moves whose boards and stores come out the
 same share :attr:`Move.outcome`, so a referee comparing a camera picture with
 ``move.after`` can tell real alternatives from different words for the same thing.
@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.games.zwianer.notation.render import gloss, render
 from companion.games.zwianer.notation.tokens import Token
-from companion.position import Position
+from companion.model.position import Position
 from companion.texts import Joined, colour, fields, text
 from companion.texts import field as said_field
 

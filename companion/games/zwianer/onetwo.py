@@ -19,7 +19,7 @@ from companion.games.zwianer.moves import Move
 from companion.games.zwianer.notation.tokens import SONDERFELD, TAUSCH, wurf
 from companion.games.zwianer.turn import Context, finish, start_run
 from companion.games.zwianer.walk import Graph
-from companion.position import Position
+from companion.model.position import Position
 
 
 def one_two_moves(

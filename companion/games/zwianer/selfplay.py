@@ -14,7 +14,7 @@ from companion.games import game_spec
 from companion.games.zwianer.engines import legal_moves
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.pushes import resolve_death_push
-from companion.position import Position, start_position
+from companion.model.position import Position, start_position
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from companion.games.zwianer.onetwo import one_two_moves
 from companion.games.zwianer.target import NO_WALK, Target, narrowed
 from companion.games.zwianer.turn import Context, finish, pass_move, start_run
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
-from companion.position import Position
+from companion.model.position import Position
 
 __all__ = ["dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
 

@@ -18,7 +18,7 @@ from companion.games.dice import Choice
 from companion.games.zwianer.moves import Destroyed, Move, Push
 from companion.games.zwianer.notation.tokens import Token, normalise, wurf
 from companion.games.zwianer.walk import Graph
-from companion.position import Position
+from companion.model.position import Position
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.games.zwianer.notation.tokens import Token, count, tunnel
-from companion.layout import Layout
+from companion.model.layout import Layout
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.vision.board.between import between_points
 from companion.vision.board.locate import Location
 from companion.vision.board.profiles import Profiles, to_lab
@@ -730,7 +730,7 @@ def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray)
 def _drawings(layout: Layout, px_per_mm: float) -> Iterator[npt.NDArray[np.uint8]]:
     """The board as drawn, bare and with each player to move (stores, turn label)."""
     from companion.games import GAMES  # game data only: which game plays on this layout
-    from companion.position import start_position
+    from companion.model.position import start_position
     from companion.render import draw_board, to_image
 
     yield to_image(draw_board(layout), px_per_mm)

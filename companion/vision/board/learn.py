@@ -12,7 +12,7 @@ import warnings
 import cv2
 import numpy as np
 
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.vision.board.fields import MIN_PROBES, FieldSampler, Samples
 from companion.vision.board.profiles import (
     DEFAULT_EMPTY_STD,

@@ -21,8 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.layout import Layout
-from companion.layoutfile import builtin_layouts, load_layout
+from companion.model.layout import Layout
+from companion.model.layoutfile import builtin_layouts, load_layout
 from companion.vision.board.cause import Cause
 
 FloatArray = npt.NDArray[np.float64]

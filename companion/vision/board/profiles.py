@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.vision.board.between import from_text, to_text
 from companion.vision.board.surround import SECTORS
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-log = logging.getLogger("companion.voice")
+log = logging.getLogger("companion.panel.voice")
 
 
 class Voice:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.layout import Layout
-from companion.position import Position, position_from_json
+from companion.model.layout import Layout
+from companion.model.position import Position, position_from_json
 from companion.texts import Joined, colour, field, text
 
 

@@ -1,7 +1,7 @@
 """Reading a layout file: every entry checked, a broken one named in one line.
 
 :func:`read_layout` turns the parsed JSON of a layout file into a
-:class:`~companion.layout.Layout`. A wrong graph would make every later verdict wrong,
+:class:`~companion.model.layout.Layout`. A wrong graph would make every later verdict wrong,
 so nothing is taken on trust: each error is a :class:`~companion.errors.LayoutError`
 naming the file and the entry (``my-board.json: ring 'U3': gap: no field U3.7``).
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import LayoutError
-from companion.jsontext import parse_json
-from companion.layout import (
+from companion.model.jsontext import parse_json
+from companion.model.layout import (
     BOARD_SHAPES,
     BOARD_STYLES,
     FIELD_KINDS,

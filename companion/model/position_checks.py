@@ -1,4 +1,4 @@
-"""The checks that make a :class:`~companion.position.Position` valid.
+"""The checks that make a :class:`~companion.model.position.Position` valid.
 
 Each raises a one-line :class:`~companion.errors.PositionError` that names the first
 thing that is wrong (a field, a player, a key) and the rule it breaks, and returns the
@@ -12,21 +12,44 @@ from typing import Any
 
 from companion.errors import PositionError
 from companion.games import GameSpec
-from companion.games.tenet.board import check_stone
-from companion.layout import Layout
+from companion.model.layout import Layout
 from companion.texts import colours, text
 
 
-def check_tenet(
-    game: str, layout: Layout, players: int, stone: Any, first_round: Any, spent: Any
+def check_stone(
+    spec: GameSpec, layout: Layout, players: int, stone: Any, first_round: Any, spent: Any
 ) -> tuple[str | None, int, tuple[int, ...]]:
-    """TENET's stone, first-round count and dice spent (docs/tenet.md); only TENET has them."""
-    if game == "tenet":
-        stone = "start" if stone is None else stone
-        return check_stone(layout, players, stone, first_round, spent)
-    if stone is not None or first_round or spent:
-        raise PositionError(f"{game} has no Stein der Weisen ('stone', 'first_round', 'spent')")
-    return None, 0, ()
+    """The stone's field, the first-round count (turns played without a Pasch) and the dice
+    of the current roll already moved (at most two different values), in a game whose spec
+    has a stone (TENET, docs/tenet.md); refused in any other game."""
+    if spec.stone is None:
+        if stone is not None or first_round or spent:
+            raise PositionError(
+                f"{spec.name} has no Stein der Weisen ('stone', 'first_round', 'spent')"
+            )
+        return None, 0, ()
+    stone = spec.stone if stone is None else stone
+    if not isinstance(stone, str):
+        raise PositionError("'stone' must be a field id: start or a stone's field P<k>.3")
+    if stone != spec.stone and not (
+        stone in layout.fields and layout.fields[stone].label == "stone"
+    ):
+        raise PositionError(f"'stone' on {stone!r}: the stone stands on start or a P<k>.3 field")
+    if isinstance(first_round, bool) or not isinstance(first_round, int):
+        raise PositionError(f"'first_round' must be a whole number, not {first_round!r}")
+    if not 0 <= first_round <= players:
+        raise PositionError(f"'first_round' is {first_round}, outside 0..{players} (players)")
+    if first_round and stone != spec.stone:
+        raise PositionError("'first_round' counts only while the stone is still on start")
+    if isinstance(spent, (str, bytes)) or not hasattr(spent, "__iter__"):
+        raise PositionError("'spent' must be a list of the die values moved this turn")
+    values = list(spent)
+    top = spec.die_faces
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values):
+        raise PositionError(f"'spent' lists die values 1..{top}, not {values!r}")
+    if len(values) > 2 or len(set(values)) != len(values):
+        raise PositionError(f"'spent' holds at most two different dice of a roll, not {values!r}")
+    return stone, first_round, tuple(values)
 
 
 def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:

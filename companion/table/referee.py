@@ -20,7 +20,6 @@ and tells its listeners, only once the journal has accepted them; a write that f
 
 from __future__ import annotations
 
-import enum
 import functools
 import math
 import time
@@ -28,45 +27,24 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from companion.boards import changes, differences, seen, with_board
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.journal import Journal, fold, kept, read_position
-from companion.position import Position
+from companion.model.boards import changes, differences, seen, with_board
+from companion.model.position import Position
+from companion.store.events import fold, kept, read_position
+from companion.store.journal import Journal
+from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
 from companion.texts import colour, message, text, text_n
-
-
-class MoveLike(Protocol):
-    """What the referee needs of a rules engine's move."""
-
-    @property
-    def after(self) -> Position: ...
-    @property
-    def announcement(self) -> str: ...
-    @property
-    def destroyed(self) -> Sequence[Any]: ...
-    @property
-    def winner(self) -> str | None: ...
-
-
-class Rules(Protocol):
-    def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
-
-
-#: How many legal moves the referee lists (for the page and :meth:`Referee.play`) and
-#: counts; a roll may have a hundred thousand, which nobody picks from a list.
-SHOWN = 100
-
 
 Step = TypeVar("Step", bound=Callable[..., Any])
 
 
 def _step(method: Step) -> Step:
     """One step of the game: what ``method`` writes to the journal is one transaction,
-    and if any of it fails (:class:`~companion.journal.JournalError`, or anything else)
+    and if any of it fails (:class:`~companion.store.journalcheck.JournalError`, or anything else)
     the referee is put back as it was before the call and nobody is told of a change.
     The verdicts said during the step reach the listeners after the commit, in order,
     each with the phase it was said in."""
@@ -97,52 +75,6 @@ def _snapshot(referee: Referee) -> dict[str, Any]:
         for name, value in vars(referee).items()
         if name != "listeners"
     }
-
-
-class Phase(enum.Enum):
-    SETUP = "set up the pieces"
-    ROLL = "waiting for the roll"
-    MOVE = "waiting for the move"
-    DECIDE = "which move was meant?"
-    REJECTED = "set the pieces back"
-    OVER = "game over"
-
-    @property
-    def text(self) -> str:
-        """The phase in the players' words (the page's ``phase_*``, companion/texts)."""
-        return text(f"phase_{self.name.lower()}")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The referee's answer to an observation; ``kind`` is what the page and LEDs show."""
-
-    kind: str  # legal | illegal | ambiguous | setup | info
-    reason: str
-    announcement: str = ""
-    choices: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "verdict": self.kind,
-            "reason": self.reason,
-            "announcement": self.announcement,
-            "choices": list(self.choices),
-        }
-
-
-Board = Mapping[str, str]  # field id → piece colour, occupied fields only
-
-
-class Played(NamedTuple):
-    """One move of the game as it stands: its journal id (0 without a journal), the
-    position before it, the words it is announced with (one step's, in TENET) and the
-    roll it was made with (an undo keeps it: docs/referee.md, "Undo")."""
-
-    id: int
-    before: Position
-    said: str
-    roll: tuple[int, ...] = ()
 
 
 @dataclass
@@ -646,7 +578,7 @@ class Referee:
         last: MoveLike | None,
         said: str,
     ) -> Verdict:
-        """Record a correction of a move (``event``, built by companion.correction) and go
+        """Record a correction of a move (``event``, built by companion.table.correction) and go
         on from ``position``, the game as corrected; ``last`` is its last move, ``said``
         the verdict's sentence. A roll being played stays when the same player is still
         to move; the pieces are then set up as the page shows them."""

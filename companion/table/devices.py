@@ -3,7 +3,7 @@
 What the referee decides goes out (whose turn on the seat LEDs, the verdict on the green
 and red LEDs, the announcement spoken); what the buttons say comes in (electronic dice,
 "the pieces stand as shown", undo, and "the dice are down" to the camera's dice reader).
-Both sides act on the :class:`~companion.table.Table` under its lock, so a button pressed
+Both sides act on the :class:`~companion.table.table.Table` under its lock, so a button pressed
 while the page is used is taken in turn.
 """
 
@@ -13,11 +13,11 @@ import logging
 from collections.abc import Callable
 
 from companion.panel import Panel, PanelEvent
-from companion.table import Table
+from companion.panel.voice import Voice
+from companion.table.table import Table
 from companion.texts import word
-from companion.voice import Voice
 
-log = logging.getLogger("companion.devices")
+log = logging.getLogger("companion.table.devices")
 
 #: The referee's verdicts as the panel's two lights show them.
 LIGHTS = {"legal": "ok", "illegal": "bad", "setup": "bad", "ambiguous": "bad"}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.position import Position
+from companion.model.position import Position
 
 #: Where a piece stands, by the kind of its field (a formation field of its own seat is
 #: "home" whatever its kind), in the order the page lists them.

@@ -1,7 +1,7 @@
 """Board layouts: the fields, lines and geometry of a board, loaded from a data file.
 
 A layout is data, not code (see ``companion/layouts/*.json``): a club that measures its
-own board writes its own file. The loader (:mod:`companion.layoutfile`) checks the file
+own board writes its own file. The loader (:mod:`companion.model.layoutfile`) checks the file
 completely and rejects a broken one with a one-line :class:`~companion.errors.LayoutError`
 that names the file and the offending entry, because a wrong graph would make every later
 verdict wrong. Built in: ``gravitation`` (docs/rulings.md §1), ``tuerme`` (§5), ``tenet`` (§6).

@@ -31,10 +31,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.busy import Busy, busy
 from companion.errors import CompanionError
 from companion.games import game_spec
-from companion.referee import Referee, Verdict
+from companion.table.answers import Verdict
+from companion.table.busy import Busy, busy
+from companion.table.referee import Referee
 from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader
@@ -81,7 +82,7 @@ class Glance:
     dice_scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
     dice_tray: Tray | None = None  # where in the frame the dice were read (None: anywhere)
     settled: DiceReading | None = field(default=None, repr=False, compare=False)
-    busy: Busy | None = None  # why the board is not still, as data (companion.busy)
+    busy: Busy | None = None  # why the board is not still, as data (companion.table.busy)
 
 
 class Watcher:

@@ -1,7 +1,7 @@
 """The live camera: a thread that feeds the referee from the camera, and the page's view.
 
 ``companion serve`` reads frames from the supervised camera (picamera2, USB, replay, or
-the synthetic camera), hands each to the :class:`~companion.watch.Watcher` under the
+the synthetic camera), hands each to the :class:`~companion.table.watch.Watcher` under the
 table's lock, and keeps the last frame and what was made of it for the page's MJPEG view
 (a JPEG is encoded only when a page asks for it). A camera that vanishes is retried by
 the supervisor; this loop only waits, it never raises.
@@ -23,21 +23,21 @@ import cv2
 import numpy as np
 
 from companion.camera import Supervisor
-from companion.journal import JournalError
-from companion.layout import Layout
-from companion.position import Position
-from companion.table import Table
+from companion.model.layout import Layout
+from companion.model.position import Position
+from companion.store.journalcheck import JournalError
+from companion.table.table import Table
+from companion.table.watch import Glance, Image, Watcher
 from companion.texts import language, render, text
 from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
-from companion.watch import Glance, Image, Watcher
 
 if TYPE_CHECKING:
     from companion.tray.session import Tray
     from companion.tray.synthetic import TrayCamera
 
-log = logging.getLogger("companion.live")
+log = logging.getLogger("companion.table.live")
 
 
 class Live:
@@ -210,7 +210,7 @@ class TablePhotographer:
     A photo is rendered only when the position changes (it takes a few hundred ms); the
     same picture is returned until then (the renderer already adds sensor noise), so a
     frame costs the synthetic camera nothing. The photo is a big step
-    (:func:`companion.memory.big_step`): not beside the board reader's build, and its
+    (:func:`companion.settings.memory.big_step`): not beside the board reader's build, and its
     scratch memory given back to the system at once. :meth:`photo` shows any
     other position in the same scene: the calibration page's captures of the empty board
     and of the start on the synthetic camera.
@@ -272,7 +272,7 @@ class TablePhotographer:
 
     def photo(self, position: Position | Layout) -> Image:
         """``position`` (a Layout: the empty board) photographed by the synthetic camera."""
-        from companion.memory import big_step
+        from companion.settings.memory import big_step
         from companion.synth import default_camera, photograph
 
         with big_step():  # not beside the reader's build; its scratch given back after

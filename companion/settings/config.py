@@ -12,6 +12,7 @@ what is wrong, and all of them are reported together in one :class:`ConfigError`
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,11 +21,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import GAMES
-from companion.hosts import NAME
-from companion.layoutfile import load_layout
-from companion.pin import pin_problem
+from companion.model.layoutfile import load_layout
+from companion.settings.hosts import NAME
+from companion.settings.pin import pin_problem
+from companion.settings.tomlcheck import Table, is_pin
 from companion.textfile import TooLarge, read_text
-from companion.tomlcheck import Table, is_pin
 
 ENV_VAR = "COMPANION_CONFIG"
 SYSTEM_FILE = Path("/etc/companion/config.toml")
@@ -96,7 +97,7 @@ class PanelConfig:
 class WebConfig:
     host: str = "127.0.0.1"
     port: int = 8080
-    pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (companion.pin)
+    pin: str | None = None  # asked before undo and settings; None: DATA_DIR/pin (settings.pin)
     unlock_minutes: int = 240  # how long an unlock lasts on a phone
     behind_proxy: bool = False  # a reverse proxy on this machine (TLS) gives X-Forwarded-For
     hosts: tuple[str, ...] = ()  # names the page answers to besides this machine's own
@@ -124,6 +125,11 @@ class GameConfig:
 def default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "companion"
+
+
+#: A club's or a table's name: one MQTT topic level, safe in an ACL pattern and a file name
+#: (the hub's messages check their topics with it: companion.hub.messages).
+HUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 
 @dataclass(frozen=True)
@@ -378,8 +384,6 @@ def _voice(t: Table) -> VoiceConfig:
 
 
 def _hub(t: Table) -> HubConfig:
-    from companion.hub.messages import NAME as HUB_NAME
-
     d = HubConfig()
     config = HubConfig(
         broker=t.text("broker", d.broker),

@@ -14,7 +14,7 @@ it was instead (:func:`plan` with ``picks``), or take it back with every move af
 The journal stays append-only: a correction is one ``correction`` event naming the move
 it corrects (``corrects``), with that move and every later one as replayed (``moves``,
 each naming the move it ``replaces``) and the moves taken back with it (``dropped``);
-:func:`companion.journal.kept` reads it back.
+:func:`companion.store.events.kept` reads it back.
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.boards import seen
 from companion.errors import CompanionError
 from companion.games.game import game
-from companion.journal import Event, kept, read_position
-from companion.position import Position
-from companion.referee import MoveLike, Referee, Rules
+from companion.model.boards import seen
+from companion.model.position import Position
+from companion.store.events import Event, kept, read_position
+from companion.table.answers import MoveLike, Rules
+from companion.table.referee import Referee
 from companion.texts import colour, fields, message, text
 
 #: The most TENET steps looked through to find a later step again (a crowded board has

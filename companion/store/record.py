@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.journal import Journal
+from companion.store.journal import Journal
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
 _TOLD = ("illegal", "ambiguous")
@@ -33,7 +33,7 @@ class Turn:
     winner: str | None = None
     corrected: list[str] = field(default_factory=list)  # what the moves were recorded as first
     # where each of those moved its pieces, kept where the words stayed the same
-    # (companion.correction.path_data: fields left, fields entered; [] where the words changed)
+    # (table.correction.path_data: fields left, fields entered; [] where the words changed)
     corrected_paths: list[list[list[str]]] = field(default_factory=list)
     move_ids: list[int] = field(default_factory=list)  # the journal's move events
 
@@ -77,7 +77,7 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
 
 
 def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
-    """A correction of a move (companion.correction): the moves it replaced say their new
+    """A correction of a move (companion.table.correction): the moves it replaced say their new
     words and what they were recorded as first; the moves it took back with it say so."""
     where = {i: (t, n) for t in turns_ for n, i in enumerate(t.move_ids)}
     for m in data.get("moves", ()):

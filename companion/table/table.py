@@ -14,9 +14,10 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.games.game import GameMove, game
-from companion.journal import Journal, JournalError
-from companion.position import Position, start_position
-from companion.referee import Referee
+from companion.model.position import Position, start_position
+from companion.store.journal import Journal
+from companion.store.journalcheck import JournalError
+from companion.table.referee import Referee
 
 
 def rules(position: Position, roll: tuple[int, ...]) -> Sequence[GameMove]:

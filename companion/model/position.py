@@ -23,12 +23,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from companion import position_checks as checks
 from companion.errors import CompanionError, PositionError
 from companion.games import GameSpec, game_spec
-from companion.jsontext import parse_json
-from companion.layout import Layout
-from companion.layoutfile import load_layout
+from companion.model import position_checks as checks
+from companion.model.jsontext import parse_json
+from companion.model.layout import Layout
+from companion.model.layoutfile import load_layout
 from companion.textfile import read_text
 
 
@@ -101,9 +101,9 @@ class Position:
         turn = checks.check_turn(
             layout, to_move, dict(placement), dict(opts), demands, declared, prediction
         )
-        tenet = checks.check_tenet(game, layout, len(players), stone, first_round, spent)
+        held = checks.check_stone(spec, layout, len(players), stone, first_round, spent)
         fixed = (game, layout, players, to_move, placement, stores, opts, phase)
-        return cls(*fixed, *turn, *tenet)
+        return cls(*fixed, *turn, *held)
 
     # ------------------------------------------------------------------ reading
 

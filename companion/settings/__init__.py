@@ -1,0 +1,1 @@
+"""This device's settings and limits; imported by the devices, the table and the rooms above."""

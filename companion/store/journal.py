@@ -1,0 +1,432 @@
+"""The journal: every game as an append-only SQLite event log that survives a power cut.
+
+Each event (start, roll, still board, move, verdict, correction, undo, finish) is one row,
+committed on its own with ``synchronous=FULL`` in WAL mode, so that once :meth:`append`
+returns the event is on the disk. Rows are never changed or deleted (triggers refuse
+it); an undo is a new event that names the one it takes back. The referee resumes a game
+by folding its events (companion.store.events.fold); a correction of one move is a new
+event too, naming the move it corrects (events.kept).
+
+A file that is not a companion journal — a corrupt one, or another program's SQLite
+database — is refused with one line and never written to. A journal that cannot be
+written (a read-only file or folder, a full disk) is refused at start, found by writing
+to it; one that fails while a game runs raises :class:`JournalError` with nothing
+written and keeps the reason in :attr:`Journal.problem` for the page and the LEDs. An
+event that cannot be read back is named with its game and id (:meth:`Journal.bad_events`);
+``companion journal check|export|repair`` deal with it (the checks: journalcheck.py, the
+repair: repair.py); lock.py keeps a second server off the same data directory.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.model.position import Position
+from companion.store.events import Event, fold
+from companion.store.journalcheck import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    JournalError,
+    acknowledge,
+    acknowledged,
+    bad_event_line,
+    cannot_write,
+    check_can_write,
+    check_is_journal,
+    event_problem,
+    refuse_damage,
+)
+
+EVENT_KINDS = (
+    "start",
+    "options",
+    "roll",
+    "board",
+    "move",
+    "verdict",
+    "correction",
+    "undo",
+    "finish",
+    "dice",
+)
+#: The ``games.game`` of a dice tray's session: it is no game, so :meth:`Journal.games`
+#: leaves it out (a restart resumes no tray as a game, ``companion export`` never picks one).
+TRAY = "tray"
+
+_EVENTS = """
+CREATE TABLE {table} (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    at        TEXT NOT NULL,
+    kind      TEXT NOT NULL CHECK (kind IN ({kinds})),
+    data      TEXT NOT NULL
+);
+"""
+_EVENT_RULES = """
+CREATE INDEX events_by_game ON events(game_id, id);
+CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+"""
+_KINDS = ", ".join(repr(k) for k in EVENT_KINDS)
+_SCHEMA = f"""
+CREATE TABLE games (
+    id        INTEGER PRIMARY KEY,
+    started   TEXT NOT NULL,
+    game      TEXT NOT NULL,
+    layout    TEXT NOT NULL,
+    players   TEXT NOT NULL,
+    finished  TEXT
+);
+{_EVENTS.format(table="events", kinds=_KINDS)}
+{_EVENT_RULES}
+"""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    started: str
+    game: str
+    layout: str
+    players: tuple[str, ...]
+    finished: str | None
+
+
+class Journal:
+    """An open journal file. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+        self.path = Path(path)
+        #: Why the last write failed (one line), None while writing works.
+        self.problem: str | None = None
+        #: Called whenever :attr:`problem` changes (the page and the LEDs show it).
+        self.listeners: list[Callable[[], None]] = []
+        self._depth = 0  # inside :meth:`atomic`: appends join its transaction
+        self._written = 0  # the last event id written in the open transaction
+        self._acked = 0  # the last event id acknowledged (kept beside the journal)
+        if read_only:  # to look into it (companion journal check|export): never written
+            refuse_damage(self.path)
+            if check_is_journal(self.path) == "empty":
+                raise JournalError(f"{self.path}: an empty journal (no game recorded yet)")
+            try:
+                self._db = sqlite3.connect(
+                    f"file:{self.path}?mode=ro",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                self._db.execute("SELECT count(*) FROM games").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"{self.path}: cannot read the journal: {exc}") from None
+            return
+        check_can_write(self.path)
+        refuse_damage(self.path)  # before SQLite opens it: it would shrink it for good
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        if existed and check_is_journal(self.path) == "empty":
+            existed = False  # a first start killed before its schema: nothing to lose
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            # One writer, so the WAL index lives in this process's memory, not in a mapped
+            # -shm file: a -shm made immutable or cut short mid-game made the next write
+            # fault (SIGBUS) and killed the server without a log line. The price: nobody
+            # else reads the journal while it is open (``companion journal`` says so).
+            self._db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # fsync the WAL on every commit
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if not existed:  # one transaction: a half-made journal is never left behind
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
+                    f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                )
+            else:
+                _upgrade(self._db)
+            _probe(self._db)  # can it be written? Found now, not at the first move
+        except sqlite3.Error as exc:
+            raise JournalError(cannot_write(self.path, exc)) from None
+        self._acked = self.last_id()
+        if (acknowledged(self.path) or 0) != self._acked:  # a journal from before the check
+            acknowledge(self.path, self._acked)
+
+    # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Every event appended inside is written in one transaction: all of them are
+        kept, or (on any exception) none. The referee writes a move, its verdict and the
+        end of the game so, and changes its state only after the commit. The transaction
+        begins with the first event: a step that writes nothing touches nothing."""
+        if self._depth:  # inside another: it decides
+            yield
+            return
+        self._depth, self._written = 1, 0
+        try:
+            yield
+        except BaseException:
+            Transaction(self._db).rollback()
+            raise
+        finally:
+            self._depth = 0
+        if self._db.in_transaction:
+            try:
+                Transaction(self._db).commit()
+            except sqlite3.Error as exc:
+                self._set_problem(cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            self._committed()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One transaction (or a part of the one :meth:`atomic` holds open); a failure
+        leaves nothing written and sets :attr:`problem`."""
+        if self._depth:
+            try:
+                if not self._db.in_transaction:
+                    self._db.execute("BEGIN IMMEDIATE")
+                yield
+            except sqlite3.Error as exc:
+                self._set_problem(cannot_write(self.path, exc))
+                raise JournalError(self.problem or "") from None
+            return
+        self._written = 0
+        try:
+            with self._transaction():
+                yield
+        except sqlite3.Error as exc:
+            self._set_problem(cannot_write(self.path, exc))
+            raise JournalError(self.problem or "") from None
+        self._committed()
+
+    def _committed(self) -> None:
+        """After a commit: the last event id kept apart from the WAL, the problem gone."""
+        if self._written > self._acked:
+            self._acked = self._written
+            acknowledge(self.path, self._acked)
+        self._set_problem(None)
+
+    def _set_problem(self, problem: str | None) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            for listener in self.listeners:
+                listener()
+
+    def start_game(self, position: Position, **data: Any) -> int:
+        """Open a new game from its start position; returns the game id."""
+        now = _now()
+        with self._writing():
+            cur = self._db.execute(
+                "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
+                (now, position.game, position.layout.reference, ",".join(position.players)),
+            )
+            game_id = int(cur.lastrowid or 0)
+            self._insert(game_id, "start", {"position": position.to_json(), **data}, now)
+        return game_id
+
+    def append(self, game_id: int, kind: str, data: Mapping[str, Any]) -> Event:
+        """Append one event and make it durable before returning it."""
+        if kind not in EVENT_KINDS:
+            raise JournalError(f"unknown event kind {kind!r} (one of {', '.join(EVENT_KINDS)})")
+        with self._writing():
+            row = self._db.execute("SELECT finished FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                raise JournalError(f"{self.path}: no game {game_id}")
+            if row[0] is not None:
+                raise JournalError(f"{self.path}: game {game_id} is finished")
+            now = _now()
+            event_id = self._insert(game_id, kind, data, now)
+            if kind == "finish":
+                self._db.execute("UPDATE games SET finished=? WHERE id=?", (now, game_id))
+        return Event(event_id, game_id, now, kind, dict(data))
+
+    def _insert(self, game_id: int, kind: str, data: Mapping[str, Any], at: str) -> int:
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        cur = self._db.execute(
+            "INSERT INTO events (game_id, at, kind, data) VALUES (?, ?, ?, ?)",
+            (game_id, at, kind, text),
+        )
+        self._written = int(cur.lastrowid or 0)
+        return self._written
+
+    def _transaction(self) -> Transaction:
+        return Transaction(self._db)
+
+    # ------------------------------------------------------------------ reading
+
+    def games(self) -> list[GameRecord]:
+        """The games, oldest first (dice tray sessions are no games: :meth:`trays`)."""
+        return [g for g in self._records() if g.game != TRAY]
+
+    def trays(self) -> list[GameRecord]:
+        """The dice tray's sessions, oldest first (docs/tray.md)."""
+        return [g for g in self._records() if g.game == TRAY]
+
+    def start_tray(self, groups: str = "") -> int:
+        """Open a new dice tray session (``groups``: what the page named each colour's
+        dice, kept as the record's ``players``); returns its id."""
+        with self._writing():
+            cur = self._db.execute(
+                "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
+                (_now(), TRAY, "", groups),
+            )
+        return int(cur.lastrowid or 0)
+
+    def _records(self) -> list[GameRecord]:
+        rows = self._db.execute(
+            "SELECT id, started, game, layout, players, finished FROM games ORDER BY id"
+        )
+        return [GameRecord(r[0], r[1], r[2], r[3], tuple(r[4].split(",")), r[5]) for r in rows]
+
+    def unfinished(self) -> list[GameRecord]:
+        """Games to resume after a restart, oldest first."""
+        return [g for g in self.games() if g.finished is None]
+
+    def events(self, game_id: int) -> Iterator[Event]:
+        return self._events(game_id, set())
+
+    def last_id(self) -> int:
+        """The newest event's id (0: none yet)."""
+        return int(self._db.execute("SELECT max(id) FROM events").fetchone()[0] or 0)
+
+    def since(self, after: int, limit: int = 100) -> list[tuple[int, int, str, str, str]]:
+        """Up to ``limit`` events of any game after event id ``after``, in order, as
+        (id, game id, at, kind, data as stored): what a table sends to the club hub."""
+        rows = self._db.execute(
+            "SELECT id, game_id, at, kind, data FROM events WHERE id>? ORDER BY id LIMIT ?",
+            (after, limit),
+        )
+        return list(rows)
+
+    def _events(self, game_id: int, skip: set[int]) -> Iterator[Event]:
+        rows = self._db.execute(
+            "SELECT id, game_id, at, kind, data FROM events WHERE game_id=? ORDER BY id",
+            (game_id,),
+        )
+        for r in rows:
+            if r[0] in skip:
+                continue
+            try:
+                data = json.loads(r[4])
+            except (json.JSONDecodeError, RecursionError):
+                data = None
+            if not isinstance(data, dict):
+                raise JournalError(
+                    bad_event_line(self.path, r[1], r[0], "its data is not readable")
+                )
+            yield Event(r[0], r[1], r[2], r[3], data)
+
+    def bad_events(self) -> list[tuple[int, int, str]]:
+        """Every event that cannot be read back, as (game, event id, why), in order."""
+        bad = []
+        for event_id, game_id, kind, stored in self._db.execute(
+            "SELECT id, game_id, kind, data FROM events ORDER BY id"
+        ):
+            why = event_problem(kind, stored)
+            if why:
+                bad.append((game_id, event_id, why))
+        return bad
+
+    def first_bad_event(self, game_id: int) -> JournalError | None:
+        """The error naming the first unreadable event of a game, if it has one."""
+        for game, event, why in self.bad_events():
+            if game == game_id:
+                return JournalError(bad_event_line(self.path, game, event, why))
+        return None
+
+    def export(self, game_id: int, skip_bad: bool = False) -> dict[str, Any]:
+        """A readable record of a game: its events and the announcements of its moves
+        (``skip_bad``: without the events that cannot be read back, listed as ``bad``)."""
+        record = next((g for g in self.games() if g.id == game_id), None)
+        if record is None:
+            raise JournalError(f"{self.path}: no game {game_id}")
+        bad = [(e, why) for g, e, why in self.bad_events() if g == game_id] if skip_bad else []
+        skipped = {e for e, _ in bad}
+        events = [e for e in self._rows(game_id, skipped)]
+        state = fold(events)
+        return {
+            "game": record.game,
+            "layout": record.layout,
+            "players": list(record.players),
+            "started": record.started,
+            "finished": record.finished,
+            "announcements": state.announcements,
+            "position": state.position.to_json() if state.position else None,
+            "events": [
+                {"id": e.id, "at": e.at, "kind": e.kind, "data": dict(e.data)} for e in events
+            ],
+            "bad": [{"id": e, "why": why} for e, why in bad],
+        }
+
+    def _rows(self, game_id: int, skip: set[int]) -> Iterator[Event]:
+        return (e for e in self._events(game_id, skip))
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on an exception."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        if exc_type:
+            self.rollback()
+            return
+        self.commit()
+
+    def commit(self) -> None:
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error:
+            self.rollback()  # e.g. a full disk at the commit: nothing of it stays
+            raise
+
+    def rollback(self) -> None:
+        if self.db.in_transaction:
+            with suppress(sqlite3.Error):  # else SQLite rolled back on its own
+                self.db.execute("ROLLBACK")
+
+
+def _probe(db: sqlite3.Connection) -> None:
+    """Write to the journal without changing it: a committed rewrite of its version."""
+    with Transaction(db):
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring a journal of schema 1 to 2 in one transaction: the events table is rebuilt
+    with the new kinds allowed (a CHECK constraint cannot be altered in SQLite), every
+    event copied with its id, the index and the append-only triggers made anew."""
+    if db.execute("PRAGMA user_version").fetchone()[0] != 1:
+        return
+    db.executescript(
+        "BEGIN IMMEDIATE;"
+        + _EVENTS.format(table="events_upgraded", kinds=_KINDS)
+        + "INSERT INTO events_upgraded SELECT id, game_id, at, kind, data FROM events;"
+        + "DROP TABLE events; ALTER TABLE events_upgraded RENAME TO events;"
+        + _EVENT_RULES
+        + f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,332 @@
+"""The calibration file: one readable JSON file per camera and board.
+
+It holds what a fresh install has to guess: the camera's intrinsics and lens distortion
+(measured from photos of a printed ChArUco target), how the board is located (its ArUco
+markers, or four corners clicked by hand for a board without markers) and the colour
+profiles of the players' real pieces on the real board under the real lamp, and for the
+dice reader the dice's colours and the tray where dice are read. Every part is optional;
+``companion calibrate`` fills them in step by step (calibration/README.md) and
+``companion read-board --calibration FILE`` (``read-dice --calibration FILE``) uses them. A
+broken file is a one-line error naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import CompanionError
+from companion.model.jsontext import parse_json
+from companion.model.layout import Layout
+from companion.textfile import read_text
+from companion.texts import text
+from companion.vision.board.locate import FloatArray, Intrinsics
+from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
+from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
+from companion.vision.dice.tray import Tray
+
+if TYPE_CHECKING:
+    from companion.vision.board.reader import BoardReader
+
+FORMAT = "companion-calibration/1"
+
+
+@dataclass(frozen=True)
+class CameraCalibration:
+    """Intrinsics measured from ChArUco photos, with their RMS reprojection error."""
+
+    intrinsics: Intrinsics
+    rms_px: float
+    images: int
+
+
+@dataclass(frozen=True)
+class ManualCorners:
+    """Four board points (mm) and where they are in the image (px), for boards without markers."""
+
+    board_mm: FloatArray
+    image_px: FloatArray
+
+
+@dataclass(frozen=True)
+class DiceColour:
+    """The colour of a die's body (mean and Lab spread) and of its pips, for the dice reader."""
+
+    body_bgr: FloatArray
+    body_lab_std: FloatArray
+    pips_bgr: FloatArray
+
+    def to_json(self) -> dict[str, Any]:
+        def r(v: FloatArray) -> list[float]:
+            return [round(float(x), 2) for x in v]
+
+        return {
+            "body": {"bgr": r(self.body_bgr), "lab_std": r(self.body_lab_std)},
+            "pips": {"bgr": r(self.pips_bgr)},
+        }
+
+
+def measure_die(image: npt.NDArray[np.uint8], x: float, y: float, radius: float) -> DiceColour:
+    """Body and pip colour of the die whose top face is at (x, y) within ``radius`` px.
+
+    The disc's pixels are split by brightness (Otsu): the larger part is the body, the
+    smaller the pips (dark pips on a light die or light pips on a dark one alike).
+    """
+    h, w = image.shape[:2]
+    if radius < 3 or not (radius <= x < w - radius and radius <= y < h - radius):
+        raise CompanionError(
+            f"die at {x:g},{y:g} with radius {radius:g} px is not inside the {w}x{h} photo"
+        )
+    yy, xx = np.mgrid[0:h, 0:w]
+    inside = (xx - x) ** 2 + (yy - y) ** 2 <= radius**2
+    pixels = image[inside].astype(np.float64)
+    grey = pixels.mean(axis=1).astype(np.uint8).reshape(-1, 1)
+    threshold, _ = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    light = grey.ravel() > threshold
+    body = light if light.sum() >= (~light).sum() else ~light
+    if body.all():  # a face without pips: the blank side of a die
+        body_px, pips_px = pixels, pixels
+    else:
+        body_px, pips_px = pixels[body], pixels[~body]
+    lab = to_lab(body_px)
+    spread = np.maximum(lab.std(axis=0) * 1.5, MIN_STD)
+    return DiceColour(np.median(body_px, axis=0), spread, np.median(pips_px, axis=0))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Everything measured for one camera over one board; every part may be missing."""
+
+    layout: str
+    camera: CameraCalibration | None = None
+    corners: ManualCorners | None = None
+    profiles: Profiles | None = None
+    name: str = "camera"
+    dice: Mapping[str, DiceColour] = field(default_factory=dict)
+    tray: Tray | None = None  # where dice are read; None: the whole frame
+
+    @property
+    def intrinsics(self) -> Intrinsics | None:
+        return self.camera.intrinsics if self.camera else None
+
+    @property
+    def manual(self) -> tuple[FloatArray, FloatArray] | None:
+        return (self.corners.board_mm, self.corners.image_px) if self.corners else None
+
+    @property
+    def dice_profiles(self) -> DiceProfiles:
+        """The dice reader's Miwin profiles with the body colours this file measured
+        (``calibrate dice --name miwin-III``); other names (``d6``) the reader does not
+        tell by colour."""
+        kinds = {p.kind for p in DEFAULT_PROFILES.miwin}
+        colours = {
+            name: (round(d.body_bgr[0]), round(d.body_bgr[1]), round(d.body_bgr[2]))
+            for name, d in self.dice.items()
+            if name in kinds
+        }
+        return DEFAULT_PROFILES.override(colours) if colours else DEFAULT_PROFILES
+
+    def with_(self, **changes: Any) -> Calibration:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "name": self.name, "layout": self.layout}
+        if self.camera:
+            cam = self.camera.intrinsics
+            data["camera"] = {
+                "width": cam.width,
+                "height": cam.height,
+                "matrix": [[round(float(v), 4) for v in row] for row in cam.matrix],
+                "distortion": [round(float(v), 6) for v in cam.distortion],
+                "rms_px": round(self.camera.rms_px, 4),
+                "images": self.camera.images,
+            }
+        if self.corners:
+            data["board"] = {
+                "method": "manual",
+                "board_mm": [[round(float(v), 2) for v in p] for p in self.corners.board_mm],
+                "image_px": [[round(float(v), 2) for v in p] for p in self.corners.image_px],
+            }
+        else:
+            data["board"] = {"method": "markers"}
+        if self.profiles:
+            data["colours"] = self.profiles.to_json()
+        if self.dice:
+            data["dice"] = {name: d.to_json() for name, d in sorted(self.dice.items())}
+        if self.tray:
+            data["tray"] = self.tray.to_json()
+        return data
+
+
+def save_calibration(calibration: Calibration, path: str | Path) -> Path:
+    """Write the file atomically; the calibration it replaces is kept as its backup
+    (:func:`backup_path`), so that one bad capture can be undone
+    (:func:`restore_calibration`)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(calibration.to_json(), indent=1, ensure_ascii=False)
+    # one line per list of numbers: a colour, a matrix row, a corner
+    text = re.sub(r"\[\s+([-0-9.e,\s]*?)\s+\]", lambda m: "[" + " ".join(m[1].split()) + "]", text)
+    new = path.with_name(path.name + ".new")
+    new.write_text(text + "\n", encoding="utf-8")
+    if path.exists():
+        os.replace(path, backup_path(path))
+    os.replace(new, path)
+    return path
+
+
+def backup_path(path: str | Path) -> Path:
+    """Where the calibration that ``path`` replaced is kept: ``NAME.previous.json``."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.previous{path.suffix or '.json'}")
+
+
+def restore_calibration(path: str | Path) -> Path:
+    """Swap the calibration and its backup (restoring twice undoes the restore). With no
+    file in use, the backup simply comes back. CompanionError when there is no backup."""
+    path = Path(path)
+    backup = backup_path(path)
+    if not backup.exists():
+        raise CompanionError(text("cal.no_backup", path=backup))
+    load_calibration(backup)  # refuse a damaged backup before anything is moved
+    if path.exists():
+        swap = path.with_name(path.name + ".swap")
+        os.replace(path, swap)
+        os.replace(backup, path)
+        os.replace(swap, backup)
+    else:
+        os.replace(backup, path)
+    return path
+
+
+def reset_calibration(path: str | Path) -> Path:
+    """Back to the defaults: the calibration in use becomes the backup (restorable)."""
+    path = Path(path)
+    if not path.exists():
+        raise CompanionError(text("cal.none_in_use", path=path))
+    os.replace(path, backup_path(path))
+    return backup_path(path)
+
+
+def load_calibration(path: str | Path) -> Calibration:
+    """Read and check a calibration file (CompanionError naming the file and entry)."""
+    path = Path(path)
+    try:
+        text = read_text(path, "calibration")
+    except OSError as exc:
+        raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
+    data = parse_json(text, str(path), what="calibration is ")
+    return calibration_from_json(data, str(path))
+
+
+def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CompanionError(f"{where}: not a calibration file (format must be {FORMAT!r})")
+    layout = data.get("layout")
+    if not isinstance(layout, str):
+        raise CompanionError(f"{where}: 'layout' must name the board layout")
+    camera = _camera(data.get("camera"), where) if data.get("camera") is not None else None
+    corners = _corners(data.get("board", {"method": "markers"}), where)
+    profiles = None
+    if data.get("colours") is not None:
+        profiles = profiles_from_json(data["colours"], f"{where}: colours")
+    dice = _dice(data.get("dice", {}), where)
+    tray = _tray(data["tray"], where) if data.get("tray") is not None else None
+    name = str(data.get("name", "camera"))
+    return Calibration(layout, camera, corners, profiles, name, dice, tray)
+
+
+def _tray(data: Any, where: str) -> Tray:
+    """``"tray": [x0, y0, x1, y1]``, fractions of the frame (0..1)."""
+    if not (isinstance(data, list) and len(data) == 4):
+        raise CompanionError(f"{where}: tray: expected [x0, y0, x1, y1], fractions of the frame")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
+        raise CompanionError(f"{where}: tray: {data!r} are not four numbers")
+    try:
+        return Tray(*(float(v) for v in data))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+
+
+def _dice(data: Any, where: str) -> dict[str, DiceColour]:
+    if not isinstance(data, dict):
+        raise CompanionError(f"{where}: dice: expected an object of dice colours")
+    out = {}
+    for name, item in data.items():
+        try:
+            out[str(name)] = DiceColour(
+                _three(item["body"]["bgr"]),
+                _three(item["body"]["lab_std"]),
+                _three(item["pips"]["bgr"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CompanionError(f"{where}: dice {name!r}: bad or missing entry ({exc})") from None
+        if min(out[str(name)].body_lab_std) <= 0:
+            raise CompanionError(f"{where}: dice {name!r}: spreads must be positive")
+    return out
+
+
+def _three(value: Any) -> FloatArray:
+    out = np.array(value, np.float64)
+    if out.shape != (3,):
+        raise ValueError(f"expected three numbers, got {value!r}")
+    return out
+
+
+def _camera(data: Any, where: str) -> CameraCalibration:
+    try:
+        matrix = np.array(data["matrix"], np.float64)
+        dist = np.array(data["distortion"], np.float64).ravel()
+        width, height = int(data["width"]), int(data["height"])
+        rms = float(data.get("rms_px", 0.0))
+        images = int(data.get("images", 0))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CompanionError(f"{where}: camera: bad or missing entry ({exc})") from None
+    if matrix.shape != (3, 3) or dist.size not in (4, 5, 8, 12, 14):
+        raise CompanionError(f"{where}: camera: matrix must be 3x3, distortion 5 numbers")
+    if min(width, height) <= 0 or matrix[0, 0] <= 0 or matrix[1, 1] <= 0:
+        raise CompanionError(f"{where}: camera: sizes and focal lengths must be positive")
+    return CameraCalibration(Intrinsics(matrix, dist, width, height), rms, images)
+
+
+def _corners(data: Any, where: str) -> ManualCorners | None:
+    if not isinstance(data, dict) or data.get("method") not in ("markers", "manual"):
+        raise CompanionError(f"{where}: board: method must be 'markers' or 'manual'")
+    if data["method"] == "markers":
+        return None
+    try:
+        board = np.array(data["board_mm"], np.float64)
+        image = np.array(data["image_px"], np.float64)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CompanionError(f"{where}: board: bad or missing entry ({exc})") from None
+    if board.shape != (4, 2) or image.shape != (4, 2):
+        raise CompanionError(f"{where}: board: give exactly four board points and four pixels")
+    return ManualCorners(board, image)
+
+
+def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader:
+    """A board reader with what ``calibration`` measured (the defaults where it is silent)."""
+    from companion.vision.board.reader import BoardReader
+
+    if calibration is None:
+        return BoardReader(layout)
+    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+
+
+def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:
+    """The dice reader's tray and Miwin profiles from what ``calibration`` measured (the
+    whole frame and the default colours where it is silent)."""
+    if calibration is None:
+        return None, DEFAULT_PROFILES
+    return calibration.tray, calibration.dice_profiles

@@ -1,0 +1,266 @@
+"""The pieces' colours learnt from photos of known placements (``companion calibrate
+colours`` and the page's calibration): the photos checked against each other, the fit, and
+what each photo is said to show (the start position, or a board file).
+
+The calibration file (companion.vision.calibration) keeps what this learns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from companion import texts
+from companion.errors import CompanionError
+from companion.model.layout import Layout
+from companion.textfile import read_text
+from companion.texts import text
+from companion.vision.board.locate import FloatArray
+from companion.vision.board.profiles import to_lab
+from companion.vision.calibration import Calibration
+
+if TYPE_CHECKING:
+    from companion.model.position import Position
+    from companion.vision.board.reader import BoardReader
+
+
+#: A piece is a plain disc; an empty field shows its printed number or label. When most
+#: fields said to hold a piece show this much texture, the photos may be swapped: a note,
+#: never a refusal (carved pieces have texture too).
+PLAIN_TEXTURE = 0.1
+#: Two photos that say a field holds the same thing contradict each other when it looks
+#: this different in them (Lab distance, lightness counted half: the lamp moves it most).
+CONTRADICTION_DE = 22.0
+#: A piece said to stand on a field that looks this close to the field's empty look (same
+#: distance) teaches its colour nothing, unless most pieces of the colour look so.
+ALIKE_DE = 6.0
+
+
+def fit_colours(
+    layout: Layout,
+    calibration: Calibration,
+    photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
+    names: list[str] | None = None,
+    notes: list[str] | None = None,
+) -> Calibration:
+    """Colour profiles learnt from photos of known placements (field → colour).
+
+    Typical photos: the empty board and the start position (every piece in its station).
+    The calibration learns what it is shown, whatever the board's and the pieces' colours:
+    the empty photo teaches every field's empty look, the known photos each piece colour
+    (more photos teach more). It refuses only what it cannot learn from: a photo where the
+    board is not found, and photos that contradict each other (the same field, said to
+    hold the same thing, looking very different in two photos: a hand, a piece out of
+    place). Both are one-line errors naming the photo and the field. What it can learn
+    but not tell apart under this light (a light piece on a light field, a piece said to
+    be there that looks like its field) goes into ``notes`` with the fields: the reader
+    stays unsure there and asks. ``names`` label the photos ("start", "empty"); by
+    default they are numbered.
+    """
+    from companion.vision.board.fields import FieldSampler
+    from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
+    from companion.vision.board.locate import Locator
+    from companion.vision.board.reader import BoardReader
+
+    labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
+    locator = Locator(layout, calibration.intrinsics, calibration.manual)
+    sampler = FieldSampler(layout)
+    base = calibration.profiles or default_profiles(layout)
+    samples = []
+    for label, (image, truth) in zip(labels, photos, strict=True):
+        location = locator.locate(image)
+        got = sampler.sample(image, location, surround=True, between=True) if location else None
+        if got is None:
+            raise CompanionError(text("cal.not_found", label=label))
+        samples.append((got, truth))
+    probes = np.vstack([got.probes for got, _ in samples])
+    probes = probes[~np.isnan(probes[:, 0])]
+    background = np.median(probes, axis=0) if len(probes) else base.background_bgr
+    looks = [
+        to_lab(got.colours / calibration_light(layout, got, background)[:, None])
+        for got, _ in samples
+    ]
+    _refuse_contradictions(sampler.ids, samples, looks, labels)
+    looks_empty = _looks_empty(sampler.ids, samples, looks)
+    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, looks_empty))
+    if notes is None:
+        return fitted
+    reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
+    alike: list[str] = []
+    for (image, truth), odd in zip(photos, looks_empty, strict=True):
+        read = reader.read(image)
+        differ = {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
+        alike += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in sorted(differ | odd)]
+    if alike:
+        fields = ", ".join(sorted(set(alike))[:4]) + (" …" if len(set(alike)) > 4 else "")
+        notes.append(text("cal.alike", fields=fields))
+    for label, (got, truth) in zip(labels, samples, strict=True):
+        printed = [
+            f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
+        ]
+        if truth and len(printed) * 2 > len(truth):
+            notes.append(
+                text(
+                    "cal.swapped",
+                    label=label,
+                    count=len(printed),
+                    total=len(truth),
+                    example=printed[0],
+                )
+            )
+    return fitted
+
+
+def _distance(a: FloatArray, b: FloatArray) -> FloatArray:
+    """Lab distance with lightness counted half (the lamp changes it most)."""
+    d = a - b
+    return np.asarray(np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2))
+
+
+def _refuse_contradictions(
+    ids: tuple[str, ...],
+    samples: list[tuple[Any, dict[str, str]]],
+    looks: list[FloatArray],
+    labels: list[str],
+) -> None:
+    """CompanionError when two photos say a field holds the same thing (empty, or the same
+    colour) and it looks very different in them: one of them is not what it is said to be
+    (a hand over it, a piece out of place), and no fit can learn both."""
+    for n in range(len(samples)):
+        for m in range(n):
+            differ = _distance(looks[n], looks[m])
+            for i, f in enumerate(ids):
+                said = samples[n][1].get(f, "empty")
+                if said != samples[m][1].get(f, "empty") or differ[i] <= CONTRADICTION_DE:
+                    continue
+                what = text("cal.empty") if said == "empty" else texts.colour(said)
+                raise CompanionError(
+                    text(
+                        "cal.contradiction",
+                        label=labels[n],
+                        other=labels[m],
+                        field=f,
+                        what=what,
+                        delta=round(float(differ[i])),
+                    )
+                )
+
+
+def _looks_empty(
+    ids: tuple[str, ...], samples: list[tuple[Any, dict[str, str]]], looks: list[FloatArray]
+) -> list[set[str]]:
+    """Per photo, the fields said to hold a piece that look as they do empty in another
+    photo while most pieces of that colour do not: a piece missing there, or one too
+    alike to its field to teach its colour. They are left out of the colour's fit (and
+    noted); where most pieces of a colour look like their fields, all of them teach it."""
+    index = {f: i for i, f in enumerate(ids)}
+    empty: dict[int, list[FloatArray]] = {}
+    for (_, truth), lab in zip(samples, looks, strict=True):
+        for i, f in enumerate(ids):
+            if f not in truth:
+                empty.setdefault(i, []).append(lab[i])
+    out: list[set[str]] = [set() for _ in samples]
+    per_colour: dict[str, list[tuple[int, str, bool]]] = {}
+    for n, ((_, truth), lab) in enumerate(zip(samples, looks, strict=True)):
+        for f, c in truth.items():
+            i = index[f]
+            own = empty.get(i, [])
+            alike = bool(own) and float(_distance(lab[i], np.mean(own, axis=0))) < ALIKE_DE
+            per_colour.setdefault(c, []).append((n, f, alike))
+    for seen in per_colour.values():
+        if sum(a for _, _, a in seen) * 2 < len(seen):
+            for n, f, a in seen:
+                if a:
+                    out[n].add(f)
+    return out
+
+
+def doubt_empty(
+    reader: BoardReader, image: npt.NDArray[np.uint8], label: str, calibrated: bool
+) -> str:
+    """Whether a photo said to show the empty board shows pieces: '' when it reads empty,
+    else the question to ask the players, naming the fields ("is the board really
+    empty?"). Fitting a board with pieces on it as empty would learn the pieces as the
+    look of their fields. Only colours measured on this board (``calibrated``) can tell
+    for sure: where they read a piece surely, it is a CompanionError.
+    The default colours of a look never calibrated see light fields as white pieces, and
+    a board's look is what calibration is there to learn: they only ask."""
+    from companion.vision.board.reader import SURE
+
+    read = reader.read(image)
+    if not read.found or not read.fields:
+        return ""
+    held = [
+        text("cal.held", field=f, piece=texts.colour(c)) for f, c in sorted(read.fields.items())
+    ]
+    more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
+    sure = any(read.confidence.get(f, 0.0) >= SURE for f in read.fields)
+    if calibrated and sure:
+        raise CompanionError(text("cal.not_empty_sure", label=label, held=held[:6], more=more))
+    return text("cal.not_empty", label=label, held=held[:6], more=more)
+
+
+def start_placement(layout: Layout) -> dict[str, str]:
+    """Every piece of every colour on its station: what the start photo must show."""
+    return dict(start_of(layout).occupant)
+
+
+def start_of(layout: Layout) -> Position:
+    """The start position of the game played on ``layout``, every colour playing."""
+    from companion.games import GAMES
+    from companion.model.position import start_position
+
+    game = next(
+        (g for g in GAMES.values() if layout.name in (g.default_layout, *g.former_layouts)), None
+    )
+    if game is None:
+        raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
+    return start_position(game.name, layout.colours[: game.max_players], layout)
+
+
+#: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
+COLOUR_NAME = re.compile(r"[a-z]+(?:-[a-z]+)*")
+#: Keys a ``read-board --json`` line may carry besides ``fields`` (ignored here).
+READ_KEYS = {"image", "found", "busy", "confidence", "markers", "reason", "cause", "glare"}
+
+
+def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
+    """What a known photo shows (field → piece colour), from a position or a plain board file.
+
+    A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
+    prints (its other keys are ignored): every field not named is empty, and any lowercase
+    colour name is a piece colour to learn. Anything else must be a game position.
+    """
+    from companion.model.position import parse_position
+
+    try:
+        text = read_text(path, "position")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CompanionError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CompanionError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not (isinstance(data, dict) and "fields" in data):
+        return dict(parse_position(text, source=str(path), layout=layout).occupant)
+    extra = sorted(set(data) - READ_KEYS - {"fields"})
+    if extra:
+        raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
+    fields = data["fields"]
+    if not isinstance(fields, dict):
+        raise CompanionError(f"{path}: 'fields' must be an object of field id → colour")
+    out = {}
+    for fid, colour in fields.items():
+        if fid not in layout.fields:
+            raise CompanionError(f"{path}: layout {layout.name!r} has no field {fid!r}")
+        if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
+            raise CompanionError(
+                f"{path}: field {fid}: {colour!r} is not a colour name (lowercase, e.g. 'black')"
+            )
+        if colour != "empty":
+            out[fid] = colour
+    return out
