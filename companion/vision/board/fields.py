@@ -481,6 +481,9 @@ def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, sca
     balance = np.median((seen + 1.0) / (gain[:, None] * board[None, :] + 1.0), axis=0)
     ref = np.broadcast_to(board * balance / balance.mean(), (len(seen), 1, 3))
     glare0 = np.zeros(len(seen))
+    # a channel the sensor clipped only says "at least this bright" (a glare spot on an
+    # orange board clips its red): it contradicts no light that makes it brighter still
+    seen = _censored(seen, ref, gain, glare0, np.full(len(seen), PROBE_SLACK), PROBE_GLARE)[:, 0]
     g, b = _class_light(seen, ref, gain, glare0, PROBE_SLACK, PROBE_GLARE)
     fit = g[:, :1] * ref[:, 0] + b[:, :1]
     cost = ((seen - fit) ** 2).sum(axis=1) / PROBE_NOISE**2
