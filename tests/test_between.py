@@ -105,21 +105,30 @@ def test_bad_text_is_a_value_error(text):
         from_text(text)
 
 
-def test_a_hand_over_a_wooden_gravitation_board_is_busy():
-    """Found on bench/board.py (issue 31): a hand over 22 fields of the Gravitation board
-    in the wood look, skin the colour of the board, read as a still board."""
+@pytest.fixture(scope="module")
+def wood():
+    """The Gravitation board in the wood look, calibrated from its empty and start photo,
+    with three photos of a hand over it (bench/boardlooks.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import boardlooks
 
-    from companion.table.busy import busy
-    from companion.vision import BoardReader
     from companion.vision.colourfit import fit_colours
 
-    wood = next(look for look in LOOKS if look.name == "wood")
+    look = next(look for look in LOOKS if look.name == "wood")
     board = boardlooks.boards()["gravitation"]
-    setup = boardlooks.make_setup(wood, 0, 3, np.random.default_rng(0), board=board)
+    setup = boardlooks.make_setup(look, 0, 3, np.random.default_rng(0), board=board)
     cal = fit_colours(setup.layout, setup.calibration, setup.calibration_photos)
     assert cal.profiles is not None
+    return setup, cal
+
+
+def test_a_hand_over_a_wooden_gravitation_board_is_busy(wood):
+    """Found on bench/board.py (issue 31): a hand over 22 fields of the Gravitation board
+    in the wood look, skin the colour of the board, read as a still board."""
+    from companion.table.busy import busy
+    from companion.vision import BoardReader
+
+    setup, cal = wood
     reader = BoardReader(setup.layout, cal.profiles, cal.intrinsics, cal.manual)
     _, image, hand, covered = setup.photos[2]
     assert hand and len(covered) > 20
@@ -131,3 +140,51 @@ def test_a_hand_over_a_wooden_gravitation_board_is_busy():
         assert not reader.read(photo).busy
     blind = replace(cal.profiles, empty_between=None)  # as the reader was before
     assert not BoardReader(setup.layout, blind, cal.intrinsics, cal.manual).read(image).busy
+
+
+def watching(wood, monkeypatch):
+    """A still-board watcher of the wood board, and the list of hand tests it ran."""
+    from companion.vision import BoardReader
+    from companion.vision.board import reader as module
+    from companion.vision.board.still import BoardWatcher
+
+    setup, cal = wood
+    tests = []
+
+    def counted(*args):
+        tests.append(args)
+        return hand_region(*args)
+
+    monkeypatch.setattr(module, "hand_region", counted)
+    reader = BoardReader(setup.layout, cal.profiles, cal.intrinsics, cal.manual)
+    return BoardWatcher(reader, still_frames=3), tests
+
+
+def test_the_watcher_tests_for_a_hand_only_where_a_new_still_board_could_follow(wood, monkeypatch):
+    """The Pi's budget (issue 31): the test costs 2 ms of the 8 a changed board may cost,
+    so it runs on frames that could count towards a new still board, not on every one."""
+    setup, _ = wood
+    watcher, tests = watching(wood, monkeypatch)
+    empty, start = (photo for photo, _ in setup.calibration_photos)
+    seen = [watcher.feed(start) for _ in range(4)]
+    assert [o.still for o in seen] == [False, False, True, True]
+    assert len(tests) == 3  # the frames before the board was still; not the still board again
+    for image in (empty, start, empty, start):
+        assert watcher.feed(image).changed  # busy anyway: no test
+    assert len(tests) == 3
+
+
+def test_a_hand_over_a_new_board_keeps_the_watcher_waiting_on_frames_seen_again(wood, monkeypatch):
+    """A frame the camera shows again is counted without being read (watch.py); the frame
+    it repeats changed, so it was read without the hand test: the test runs on the
+    repeat, or a hand resting over the board after a move would let the board settle."""
+    setup, _ = wood
+    watcher, tests = watching(wood, monkeypatch)
+    start = setup.calibration_photos[1][0]
+    hand = setup.photos[2][1]
+    for _ in range(3):
+        watcher.feed(start)
+    assert watcher.feed(hand).changed and len(tests) == 3
+    again = [watcher.again() for _ in range(5)]
+    assert all(o is not None and not o.still and o.read.cause.kind == "hand" for o in again)
+    assert len(tests) == 4  # once, on the first repeat

@@ -3,7 +3,7 @@ more fields, and what an unsure field looked like.
 
 The reader, the still-board wait and the locator each say it twice: one English line for
 people and logs (``BoardRead.reason``) and this :class:`Cause` for the page, which words
-it in the players' language (companion/busy.py). The page never reads the English line,
+it in the players' language (companion/table/busy.py). The page never reads the English line,
 so a reworded line cannot change what a German player sees.
 """
 

@@ -214,11 +214,11 @@ class FieldSampler:
             q = ppx[seen].astype(np.float32)
             got_p = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
             probes[seen] = got_p
-        rings = self._rings(image, location) if surround else None
-        space = self._between(image, location) if between else None
+        rings = self.sample_rings(image, location) if surround else None
+        space = self.sample_between(image, location) if between else None
         return Samples(colours, texture, probes, means, rings, space)
 
-    def _between(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
+    def sample_between(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """BGR (P, 3) at the points between the fields; NaN out of view or where a tall
         piece standing on a field could hide the board."""
         h, w = image.shape[:2]
@@ -237,7 +237,7 @@ class FieldSampler:
         got = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
         return np.where(inside[:, None], got.astype(np.float64), np.nan)
 
-    def _rings(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
+    def sample_rings(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """Contrast (N, SECTORS) of every field's ring; NaN without a ring or out of view."""
         n, sectors, k, _ = self.ring_mm.shape
         out = np.full((n, sectors), np.nan)
@@ -481,6 +481,9 @@ def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, sca
     balance = np.median((seen + 1.0) / (gain[:, None] * board[None, :] + 1.0), axis=0)
     ref = np.broadcast_to(board * balance / balance.mean(), (len(seen), 1, 3))
     glare0 = np.zeros(len(seen))
+    # a channel the sensor clipped only says "at least this bright" (a glare spot on an
+    # orange board clips its red): it contradicts no light that makes it brighter still
+    seen = _censored(seen, ref, gain, glare0, np.full(len(seen), PROBE_SLACK), PROBE_GLARE)[:, 0]
     g, b = _class_light(seen, ref, gain, glare0, PROBE_SLACK, PROBE_GLARE)
     fit = g[:, :1] * ref[:, 0] + b[:, :1]
     cost = ((seen - fit) ** 2).sum(axis=1) / PROBE_NOISE**2

@@ -111,18 +111,24 @@ class BoardReader:
             self.profiles = self.known if colours is None else self.known.only(colours)
             self._playing = colours
 
-    def read(self, image: npt.NDArray[np.uint8], location: Location | None = None) -> BoardRead:
-        """Read one frame; ``location`` skips the marker search (a watcher smooths it)."""
+    def read(
+        self,
+        image: npt.NDArray[np.uint8],
+        location: Location | None = None,
+        *,
+        hands: bool = True,
+    ) -> BoardRead:
+        """Read one frame; ``location`` skips the marker search (a watcher smooths it).
+
+        With ``hands`` (a single frame) the calibrated tests for a hand beside the fields
+        run too (:meth:`check_hands`); a watcher asks for them only on the frames where
+        they can change what the referee is told (:mod:`.still`): they cost 3 ms of a
+        changed board's 8 on a calibrated Gravitation board."""
         location = location or self.locator.locate(image)
         if location is None:
             return self.not_found()
-        rings = self.profiles.empty_surround
-        space = self.profiles.empty_between
-        if space is not None and len(space) != len(self.sampler.between.points):
-            space = None  # learnt on another layout's points: not comparable
-        sampled = self.sampler.sample(
-            image, location, surround=rings is not None, between=space is not None
-        )
+        rings = self.profiles.empty_surround if hands else None
+        sampled = self.sampler.sample(image, location, surround=rings is not None)
         if sampled is None:
             why = "board not found: part of it is out of view"
             cause = Cause("out_of_view")
@@ -130,24 +136,64 @@ class BoardReader:
         s = self.sampler
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike)
-        covered = np.zeros(len(s.ids), np.bool_)
+        read = self._result(verdicts, location, sampled.means)
+        if not hands:
+            return read
         if rings is not None and sampled.surround is not None:
-            # the board's print around a field is gone: something other than a piece is
-            # over it, whatever its colour says (skin over a tan board reads as the board)
-            covered = hidden(sampled.surround, rings)
-            verdicts = replace(
-                verdicts,
-                confidence=np.where(covered, 0.0, verdicts.confidence),
-                anomaly=verdicts.anomaly | covered,
-            )
-        hand = ""
-        if space is not None and sampled.between is not None:
-            # a large change between the fields, where no piece stands: a hand or an arm
-            _, centre = hand_region(sampled.between, space, self.sampler.between)
-            if centre is not None:
-                near = np.argmin(((s.centres - centre) ** 2).sum(axis=1))
-                hand = s.ids[int(near)]
-        return self._result(verdicts, location, sampled.means, covered, hand)
+            read = self._around(read, hidden(sampled.surround, rings))
+        return self._between(image, location, read)
+
+    def check_hands(
+        self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
+    ) -> BoardRead:
+        """``read`` (made with ``hands=False``) made busy when something hides the print
+        around a field (:mod:`.surround`) or changes the board between the fields as a
+        hand does (:mod:`.between`), as a single frame's read would say it. A read
+        already busy needs no second reason; without a calibration there is nothing to
+        compare with."""
+        if read.busy or not read.found:
+            return read
+        rings = self.profiles.empty_surround
+        if rings is not None:
+            read = self._around(read, hidden(self.sampler.sample_rings(image, location), rings))
+        return self._between(image, location, read)
+
+    def _around(self, read: BoardRead, covered: npt.NDArray[np.bool_]) -> BoardRead:
+        """``read`` busy with the first of the ``covered`` fields: the board's print around
+        them is gone, so something other than a piece is over them, whatever their colour
+        says (skin over a tan board reads as the board); nothing is sure there."""
+        if not covered.any():
+            return read
+        hid = [self.sampler.ids[i] for i in np.flatnonzero(covered)]
+        confidence = {**read.confidence, **dict.fromkeys(hid, 0.0)}
+        more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
+        return replace(
+            read,
+            busy=True,
+            confidence=confidence,
+            overall=0.0,
+            reason=f"busy: something over {hid[0]}{more} hides the board around it",
+            cause=Cause("hand", hid[0], len(hid) - 1),
+        )
+
+    def _between(
+        self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
+    ) -> BoardRead:
+        """``read`` made busy when the board between the fields changed as a hand changes
+        it (:mod:`.between`); a read already busy needs no second reason, and a
+        calibration without the empty look between the fields has nothing to compare."""
+        space = self.profiles.empty_between
+        if read.busy or space is None or len(space) != len(self.sampler.between.points):
+            return read  # (learnt on another layout's points: not comparable)
+        seen = self.sampler.sample_between(image, location)
+        _, centre = hand_region(seen, space, self.sampler.between)
+        if centre is None:
+            return read
+        s = self.sampler
+        hand = s.ids[int(np.argmin(((s.centres - centre) ** 2).sum(axis=1)))]
+        # worded as the ring test's hand, so the page says it in the players' words
+        reason = f"busy: something over {hand} hides the board between the fields"
+        return replace(read, busy=True, reason=reason, cause=Cause("hand", hand))
 
     def not_found(self) -> BoardRead:
         """The read of a frame the locator found no board in, with why and the board's
@@ -161,8 +207,6 @@ class BoardReader:
         verdicts: FieldVerdicts,
         location: Location,
         colours: FloatArray,
-        covered: npt.NDArray[np.bool_],
-        hand: str = "",
     ) -> BoardRead:
         ids = self.sampler.ids
         occupied = {
@@ -173,18 +217,9 @@ class BoardReader:
         unsure = [
             ids[i] for i in np.argsort(verdicts.confidence) if verdicts.confidence[i] < UNSURE
         ]
-        hid = [ids[i] for i in np.flatnonzero(covered)]
         glare = verdicts.glare if verdicts.glare is not None else np.zeros(len(ids), np.bool_)
         reason, cause = "", Cause("")
-        if hid:
-            more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
-            reason = f"busy: something over {hid[0]}{more} hides the board around it"
-            cause = Cause("hand", hid[0], len(hid) - 1)
-        elif hand:
-            # worded as the ring test's hand, so the page says it in the players' words
-            reason = f"busy: something over {hand} hides the board between the fields"
-            cause = Cause("hand", hand)
-        elif odd:
+        if odd:
             more = f" and {len(odd) - 1} more" if len(odd) > 1 else ""
             reason = f"busy: something unknown over {odd[0]}{more}"
             kind = "glare" if glare[ids.index(odd[0])] else "unknown"

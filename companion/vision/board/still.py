@@ -6,6 +6,14 @@ shows it as change: the watcher compares every field's colour with the previous 
 after taking out a change of the light over the whole board (a cloud, a lamp switched
 on). Like PicoChess's debouncing, a read counts only after ``still_frames`` unchanged,
 not busy frames in a row; like Raspberry Turk, changes are tracked field by field.
+
+A calibrated board's tests for a hand beside the fields (the print around them,
+:mod:`.surround`; the board between them, :mod:`.between`: together about 3 ms of a
+changed board's budget of 8) run only where they can change what the referee is told:
+on a frame that could count towards a still board other than the last one, once per
+frame read. A frame whose fields changed is busy anyway, and one that reads the last
+still board again tells the referee nothing new, hand or not (the page then shows that
+board as still while a hand rests beside its fields).
 """
 
 from __future__ import annotations
@@ -42,20 +50,24 @@ class BoardWatcher:
         self.change = change
         self._previous: FloatArray | None = None
         self._quiet = 0
-        self._last: tuple[BoardRead, Location] | None = None  # the last frame with a board
+        #: the last frame with a board: its read, where the board was, the frame itself
+        #: (a frame seen again may still need the hand test) and whether it had that test
+        self._last: tuple[BoardRead, Location, npt.NDArray[np.uint8], bool] | None = None
+        self._settled: dict[str, str] | None = None  # the fields of the last still board
 
     def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
         """Read the next frame; ``still`` is True once the board stopped changing."""
         location = self.reader.locator.update(image)
-        read = (
-            self.reader.read(image, location) if location is not None else self.reader.not_found()
-        )
-        if location is None or not read.found or read.colours is None:
+        if location is None:
+            self._previous, self._quiet, self._last = None, 0, None
+            return Observation(self.reader.not_found(), False)
+        read = self.reader.read(image, location, hands=False)
+        if not read.found or read.colours is None:
             self._previous, self._quiet, self._last = None, 0, None
             return Observation(read, False)
         changed = self._changes(read.colours)
-        self._previous, self._last = read.colours, (read, location)
-        return self._count(read, changed, location)
+        self._previous, self._last = read.colours, (read, location, image, False)
+        return self._count(changed)
 
     def again(self) -> Observation | None:
         """The last frame's read once more, for a frame the caller found to be the same
@@ -63,16 +75,24 @@ class BoardWatcher:
         showed no board."""
         if self._last is None:
             return None
-        read, location = self._last
-        return self._count(read, (), location)
+        return self._count(())
 
-    def _count(self, read: BoardRead, changed: tuple[str, ...], location: Location) -> Observation:
-        """The still wait: ``still_frames`` frames in a row, none busy, no field changed."""
+    def _count(self, changed: tuple[str, ...]) -> Observation:
+        """The still wait: ``still_frames`` frames in a row, none busy, no field changed.
+        A frame that could count towards a still board other than the last one is first
+        searched for a hand beside the fields (once per frame read)."""
+        assert self._last is not None
+        read, location, image, checked = self._last
+        if not changed and not checked and read.fields != self._settled:
+            read = self.reader.check_hands(image, location, read)
+            self._last = (read, location, image, True)
         if read.busy or changed:
             self._quiet = 0
         else:
             self._quiet += 1
         still = self._quiet >= self.still_frames
+        if still:
+            self._settled = read.fields
         if not still and not read.busy:
             why = f"busy: {changed[0]} is changing" if changed else "waiting for a still board"
             cause = Cause("changing", changed[0], len(changed) - 1) if changed else Cause("waiting")
