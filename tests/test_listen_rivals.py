@@ -78,3 +78,13 @@ def test_a_close_rival_makes_the_table_ask_which_move_was_meant() -> None:
     assert heard[0] == SEVEN and FOUR in heard
     taken = pick([written(w, "gravitation") for w in heard], position(), (4, 3))
     assert taken.why == DOUBT and not taken.understood
+
+
+def test_a_step_in_the_middle_of_a_tenet_turn_is_a_legal_announcement() -> None:
+    import random
+
+    from companion.games.tenet.selfplay import self_play
+    from companion.listen.rivals import legal_announcements
+
+    step = next(t for t in self_play(random.Random(2), max_turns=60) if t.position.spent)
+    assert step.played.announcement in legal_announcements(step.position, step.roll)

@@ -18,7 +18,7 @@ recogniser writes them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from companion.games.game import game as rules_of
 from companion.listen.grammar import spoken, tokens
@@ -53,13 +53,22 @@ def rivals(heard: str, legal: Iterable[str]) -> list[str]:
 
 def legal_announcements(position: Position, roll: tuple[int, ...]) -> tuple[str, ...]:
     """Every legal move's canonical announcement of ``roll`` in ``position`` ("Wurf 7,
-    Umlaufbahn 6"), in the game's order: whole turns where the game's moves are steps
-    of one (TENET), at most :data:`MOST_LEGAL`."""
+    Umlaufbahn 6"), in the game's order, each once, at most :data:`MOST_LEGAL`: the
+    moves, then the whole turns where a move is one step of a turn (TENET: a step is
+    announced alone in the middle of a turn, a whole turn at its start)."""
     rules = rules_of(position.game)
     turns = rules.turns(position, roll)
-    moves = turns if turns is not None else iter(rules.generate(position, roll))
-    said = (m.announcement for m in moves)
-    return tuple(dict.fromkeys(itertools.islice(said, MOST_LEGAL)))
+    moves = itertools.chain(rules.generate(position, roll), turns if turns is not None else ())
+    return tuple(itertools.islice(_once(m.announcement for m in moves), MOST_LEGAL))
+
+
+def _once(items: Iterable[str]) -> Iterator[str]:
+    """The items in order, each the first time only (lazily: turns are built as read)."""
+    seen: set[str] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
 
 
 def as_heard(announcements: Iterable[str], game: str) -> tuple[str, ...]:
