@@ -18,7 +18,15 @@ two alternatives announce two different legal moves, none (the referee asks).
   (must be 0: the referee then asks rather than accept a wrong move);
 * not understood: nothing heard ("nicht verstanden – bitte wiederholen");
 * asked: two different legal moves heard, the players asked which (no move taken);
-* RTF: CPU time of the recogniser (one core, time.process_time) over audio seconds.
+* RTF: CPU time of the recogniser (one core, time.process_time) over audio seconds,
+  its search and the rivals' searches together.
+
+Rivals (companion/listen/rivals.py): the legal moves one word apart from the first
+heard alternative that is legal, each searched alone against the same audio; one that
+scores within the margin per frame follows the alternatives, so that the table asks.
+The bench scores them once and prints, for every margin of MARGINS, misheard / heard
+exactly / asked (the trade-off the margin was chosen by, on seeds 7 and 11); the lines
+after it, and the last, are for ``--margin`` (the shipped RIVAL_MARGIN).
 
 Choosing vs measuring: the recogniser was tuned on seeds 7 and 11 with the voices "de",
 "de+m3" and "de+f2"; this measures seed 2 with the voices below, none of those.
@@ -48,7 +56,8 @@ from companion.games.tuerme.selfplay import self_play as tuerme_play
 from companion.games.zwianer.selfplay import self_play as zwianer_play
 from companion.listen.grammar import spoken, tokens, written
 from companion.listen.heard import DOUBT, LEGAL, pick
-from companion.listen.offline import RATE, Recogniser, resample
+from companion.listen.offline import RATE, RIVAL_MARGIN, Recogniser, resample
+from companion.listen.rivals import legal_words
 
 GAMES = ("gravitation", "tunnelx", "tuerme", "tenet")
 #: The measured voices: espeak-ng's German with variants never used while tuning.
@@ -56,6 +65,9 @@ VOICES = ("de+m1", "de+m2", "de+m4", "de+f1", "de+f3", "de+f4")
 SPEEDS = (140, 165, 190)
 PITCHES = (35, 50, 65)
 SNRS = (20, 10)
+#: The margins printed as a trade-off (score per frame a rival may lose to the heard
+#: words and still be handed on; None: no rivals scored, as before).
+MARGINS: tuple[float | None, ...] = (None, 0.0, 2e-5, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, 1e-3)
 
 
 @dataclass(frozen=True)
@@ -146,6 +158,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-game", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--margin", type=float, default=RIVAL_MARGIN)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     noise_rng = np.random.default_rng(args.seed)
@@ -153,10 +166,12 @@ def main() -> int:
     for game in GAMES:
         said += moves_played(game, rng, args.per_game)
     pool = [s.announcement for s in said]
-    results: dict[int, dict[str, float]] = {
-        snr: {"n": 0, "exact": 0, "misheard": 0, "refused": 0, "asked": 0, "cpu": 0.0, "audio": 0.0}
-        for snr in SNRS
+    margins = tuple(dict.fromkeys((*MARGINS, args.margin)))
+    keys = ("n", "exact", "misheard", "refused", "asked")
+    results: dict[tuple[int, float | None], dict[str, float]] = {
+        (snr, m): dict.fromkeys(keys, 0) for snr in SNRS for m in margins
     }
+    cpu = {snr: [0.0, 0.0, 0.0] for snr in SNRS}  # search, rivals, audio seconds
     per_game: dict[tuple[int, str], list[int]] = {}
     recognisers = {game: Recogniser(game) for game in GAMES}
     for s in said:
@@ -165,25 +180,48 @@ def main() -> int:
         speech = synth(words, voice, speed, pitch)
         others = [spoken(rng.choice(pool), "tuerme") for _ in range(3)]
         noise = table_noise(noise_rng, others, speech.size)
+        legal = legal_words(s.position, s.roll)  # the table's to give: no recogniser time
         for snr in SNRS:
             audio = mix(speech, noise, snr)
             start = time.process_time()
             heard = recognisers[s.game].hear(audio)
-            r = results[snr]
-            r["cpu"] += time.process_time() - start
-            r["audio"] += audio.size / RATE
-            index, legal, asked = taken(s, heard)
-            exact = index is not None and heard[index] == tokens(words)
-            r["n"] += 1
-            r["exact"] += exact
-            r["refused"] += not heard
-            r["asked"] += asked
-            r["misheard"] += legal is not None and legal != s.announcement
-            per_game.setdefault((snr, s.game), []).append(int(exact))
-            if legal is not None and legal != s.announcement:
-                print(f"  {snr} dB {s.game}: said {s.announcement!r}, taken as {legal!r}")
+            searched = time.process_time()
+            first = next((w for w in heard if w in legal), None)
+            gaps = recognisers[s.game].rivals(audio, first, legal) if first else []
+            cpu[snr][0] += searched - start
+            cpu[snr][1] += time.process_time() - searched
+            cpu[snr][2] += audio.size / RATE
+            for m in margins:
+                more = [w for w, gap in gaps if m is not None and gap <= m and w not in heard]
+                alternatives = heard + more
+                index, legal_taken, asked = taken(s, alternatives)
+                exact = index is not None and alternatives[index] == tokens(words)
+                wrong = legal_taken is not None and legal_taken != s.announcement
+                r = results[snr, m]
+                r["n"] += 1
+                r["exact"] += exact
+                r["refused"] += not heard
+                r["asked"] += asked
+                r["misheard"] += wrong
+                if m == args.margin:
+                    per_game.setdefault((snr, s.game), []).append(int(exact))
+                    if wrong:
+                        print(f"  {snr} dB {s.game}: said {s.announcement!r}, as {legal_taken!r}")
+                    if gaps:
+                        shown = ", ".join(f"{w!r} {gap:+.5f}" for w, gap in gaps)
+                        print(f"    {snr} dB rivals of {first!r} (said {tokens(words)!r}): {shown}")
     for snr in SNRS:
-        r = results[snr]
+        print(f"{snr} dB, margin per frame: misheard / heard exactly / asked (of {len(said)})")
+        for m in margins:
+            r = results[snr, m]
+            name = "no rivals" if m is None else f"{m:+.5f}"
+            print(
+                f"  {name:>10}: {int(r['misheard'])} misheard, {100 * r['exact'] / r['n']:.1f} % "
+                f"exactly, {int(r['asked'])} asked"
+            )
+    for snr in SNRS:
+        r = results[snr, args.margin]
+        search, scoring, audio_s = cpu[snr]
         games = ", ".join(
             f"{g} {100 * sum(per_game[snr, g]) / len(per_game[snr, g]):.0f} %" for g in GAMES
         )
@@ -192,13 +230,15 @@ def main() -> int:
             f"exactly ({games}), {int(r['misheard'])} misheard as another legal move, "
             f"{100 * r['refused'] / r['n']:.1f} % not understood, "
             f"{int(r['asked'])} asked which of two legal moves, "
-            f"RTF {r['cpu'] / r['audio']:.3f}"
+            f"RTF {(search + scoring) / audio_s:.3f} (search {search / audio_s:.3f}, "
+            f"rivals {scoring / audio_s:.3f}), rival margin {args.margin:+.5f}"
         )
-    r = results[20]
+    r = results[20, args.margin]
+    search, scoring, audio_s = cpu[20]
     print(
         f"listen: {int(r['n'])} announcements at 20 dB, {100 * r['exact'] / r['n']:.1f} % heard "
         f"exactly, {int(r['misheard'])} misheard as another legal move, "
-        f"RTF {r['cpu'] / r['audio']:.3f}"
+        f"RTF {(search + scoring) / audio_s:.3f}"
     )
     return 0
 

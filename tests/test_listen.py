@@ -153,8 +153,12 @@ def test_the_push_to_talk_button_records_while_held(
 class _Table(http.server.BaseHTTPRequestHandler):
     posted: ClassVar[list[dict[str, object]]] = []
 
-    def do_GET(self) -> None:  # the page, with its CSRF token, as the table serves it
+    legal: ClassVar[object] = {"game": "tuerme", "announcements": ["Turm, 4 und 2", "4 und 2"]}
+
+    def do_GET(self) -> None:  # the page, with its CSRF token, and the legal announcements
         data = b'<input type="hidden" name="csrf_token" value="t0k3n">'
+        if self.path == "/legal":
+            data = json.dumps(_Table.legal).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -185,7 +189,7 @@ def test_what_was_heard_goes_to_the_table(
     try:
         url = f"http://127.0.0.1:{server.server_port}"
         path = say("Turm, vier und zwei", tmp_path)
-        code, out, _ = listen(capsys, "--game", "tuerme", "--wav", str(path), "--table", url)
+        code, out, _ = listen(capsys, "--wav", str(path), "--table", url)  # the table's game
     finally:
         server.shutdown()
     assert code == 0
@@ -200,12 +204,42 @@ def test_a_table_that_cannot_be_reached_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "companion.listen.offline.Recogniser.hear", lambda self, samples: ["wurf vier absturz"]
+        "companion.listen.offline.Recogniser.hear",
+        lambda self, samples, legal=(): ["wurf vier absturz"],
     )
     path = tmp_path / "any.wav"
     path.write_bytes(wav_of(noise("cough")))
     code, _, err = listen(capsys, "--wav", str(path), "--table", "http://127.0.0.1:9")
-    assert code == 2 and err.count("\n") == 1 and "127.0.0.1:9/heard" in err
+    assert code == 2 and err.count("\n") == 1 and "127.0.0.1:9/legal" in err
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "no json",
+        {"game": "schach", "announcements": []},
+        {"game": "tuerme", "announcements": "4 und 2"},
+        {"game": "tuerme", "announcements": [4]},
+        ["tuerme"],
+    ],
+)
+def test_a_table_answering_no_legal_announcements_is_one_line(
+    answer: object,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_Table, "legal", answer)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Table)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    try:
+        url = f"http://127.0.0.1:{server.server_port}"
+        code, out, err = listen(capsys, "--wav", str(path), "--table", url)
+    finally:
+        server.shutdown()
+    assert code == 2 and err.count("\n") == 1 and f"{url}/legal" in err and out == ""
 
 
 def test_a_wav_of_another_rate_is_brought_to_16_khz() -> None:
@@ -232,7 +266,11 @@ def test_the_real_table_takes_what_was_heard(
     server = make_server("127.0.0.1", 0, create_app({"TABLE": table}), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     said = "wurf sieben umlaufbahn sechs fünf vier drei zwei eins null"
-    monkeypatch.setattr("companion.listen.offline.Recogniser.hear", lambda self, samples: [said])
+    legal: list[tuple[str, ...]] = []
+    monkeypatch.setattr(
+        "companion.listen.offline.Recogniser.hear",
+        lambda self, samples, rivals=(): legal.append(rivals) or [said],
+    )
     path = tmp_path / "any.wav"
     path.write_bytes(wav_of(noise("cough")))
     try:
@@ -243,3 +281,4 @@ def test_the_real_table_takes_what_was_heard(
     assert (code, err) == (0, "")
     assert out.splitlines()[-1] == f"Gehört: {said}"  # and the referee took it as legal:
     assert table.referee.announced is not None
+    assert said.replace("fünf", "fuenf") in legal[0]  # the rivals were looked for among these

@@ -186,3 +186,21 @@ def test_two_legal_moves_heard_are_asked_about_and_nothing_changes(app):
         "wiederholen"
     )
     assert events(app) == before and app.config["TABLE"].referee.announced is None
+
+
+def test_the_table_lists_its_legal_announcements_for_the_offline_recogniser(app):
+    answer = app.test_client().get("/legal")  # read-only: no page, no token, no PIN
+    data = answer.get_json()
+    assert answer.status_code == 200 and data["game"] == "gravitation"
+    assert {RIGHT, "Wurf 4, Umlaufbahn 3, 2, 1, 0"} <= set(data["announcements"])
+    assert len(set(data["announcements"])) == len(data["announcements"])
+
+
+def test_no_legal_announcements_while_no_roll_waits(tmp_path):
+    app = create_app({"TABLE": Table.new(position(), tmp_path / "j.sqlite"), "TESTING": True})
+    answer = app.test_client().get("/legal").get_json()
+    assert answer == {"game": "gravitation", "announcements": []}
+
+
+def test_the_legal_announcements_are_only_read(app):
+    assert app.test_client().post("/legal", json={}).status_code == 405

@@ -44,6 +44,7 @@ OPEN = {
     "teaching.page",
     "hearing.heard",  # the players' words, as the typed announcement (issue 34)
     "hearing.teach",
+    "hearing.legal",  # the moves legal now, read only, for `companion listen`'s rivals
     "setup.unlock",
     "setup.lock",
     # the dice tray (#35): a roll is everyone's; only a new tray session needs the PIN

@@ -2,8 +2,11 @@
 
 Hears a spoken announcement offline (pocketsphinx and the game's grammar, docs/listen.md):
 from a WAV file, or from the microphone while the push-to-talk button (or Enter) is held.
-Prints what was heard; with ``--table`` posts the alternatives to the table server and
-prints its answer, without it says whether the words read as the game's notation.
+Prints what was heard; with ``--table`` asks the table for its game and legal
+announcements now (``GET /legal``: the heard words' rivals, one word apart, are scored
+against the audio and a close one is posted too, so that the table asks which was
+meant), posts the alternatives to the table server and prints its answer; without it
+says whether the words read as the game's notation.
 Nothing heard (silence, noise, another language, half a sentence) prints "nicht
 verstanden – bitte wiederholen" and exits 1; a missing file or microphone exits 2.
 """
@@ -40,9 +43,10 @@ def reads(game_name: str, words: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # numpy, pocketsphinx and gpiozero load only when listening (`companion --help` stays light)
-    from companion.listen.client import post_heard, table_url
+    from companion.listen.client import legal_now, post_heard, table_url
     from companion.listen.mic import button_waits, enter, record
     from companion.listen.offline import Recogniser, read_wav
+    from companion.listen.rivals import as_heard
 
     if args.table:
         table_url(args.table)  # a wrong address is said before anyone speaks
@@ -57,13 +61,18 @@ def run(args: argparse.Namespace) -> int:
         print(text("listen.speak"))
         data, name = record(args.device, start, stop), args.device
     samples = read_wav(data, name)
-    heard = Recogniser(args.game).hear(samples)
+    game_name: str = args.game
+    legal: tuple[str, ...] = ()
+    if args.table:  # the table's game and moves now, after the words were said
+        game_name, announcements = legal_now(args.table)
+        legal = as_heard(announcements, game_name)
+    heard = Recogniser(game_name).hear(samples, legal)
     if not heard:
         print(text("heard_not_understood"))
         return 1
-    print(text("heard_words", words=written(heard[0], args.game)))
+    print(text("heard_words", words=written(heard[0], game_name)))
     if args.table:
-        answer = post_heard(args.table, [written(h, args.game) for h in heard])
+        answer = post_heard(args.table, [written(h, game_name) for h in heard])
         print(answer["message"])
         return 0 if answer.get("understood") else 1
     for words in heard:

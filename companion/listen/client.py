@@ -20,8 +20,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.listen.grammar import TOP
 
 TIMEOUT_S = 10
+#: The most legal announcements read from the table (companion.listen.rivals lists at
+#: most 2000 a roll, for now and the last turn), and their longest.
+MOST_LEGAL = 4000
+LONGEST = 400
 #: The page's hidden CSRF field (Flask-WTF), whose value goes in the X-CSRFToken header.
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -31,6 +36,28 @@ def table_url(table: str) -> str:
     if not table.startswith(("http://", "https://")) or len(table) > 300:
         raise CompanionError(f"--table {table[:40]!r}: give the table as http://host:port")
     return table.rstrip("/") + "/heard"
+
+
+def legal_now(table: str) -> tuple[str, list[str]]:
+    """The table's game and its legal announcements now (``GET /legal``), for the
+    recogniser to score the heard words' rivals; CompanionError naming the table where
+    it answers anything else."""
+    url = table_url(table).removesuffix("/heard") + "/legal"
+    opener = urllib.request.build_opener()
+    try:
+        answer = json.loads(_read(opener, urllib.request.Request(url), url).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise CompanionError(f"table {url} answered no JSON") from None
+    game = answer.get("game") if isinstance(answer, dict) else None
+    said = answer.get("announcements") if isinstance(answer, dict) else None
+    if (
+        game not in TOP
+        or not isinstance(said, list)
+        or len(said) > MOST_LEGAL
+        or not all(isinstance(a, str) and len(a) <= LONGEST for a in said)
+    ):
+        raise CompanionError(f"table {url} answered no game's legal announcements")
+    return str(game), said
 
 
 def post_heard(table: str, alternatives: Sequence[str]) -> dict[str, Any]:

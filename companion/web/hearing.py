@@ -1,5 +1,7 @@
 """What the players said, heard by a speech recogniser: ``POST /heard`` for the referee,
-``POST /teach/heard`` for the teaching page (docs/web.md, "The referee listens").
+``POST /teach/heard`` for the teaching page (docs/web.md, "The referee listens"), and
+``GET /legal``, the legal announcements now, for ``companion listen`` to score the
+heard words' rivals against its audio (:mod:`companion.listen.rivals`).
 
 Both take JSON ``{"alternatives": ["…", …], "source": "browser" | "offline"}``: the
 recogniser's alternatives, best first (the phone's Web Speech API, or ``companion
@@ -14,11 +16,14 @@ PIN: the players' own words are everyone's, as their dice and moves are.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.errors import CompanionError
 from companion.listen.heard import DOUBT, LONGEST, MOST_ALTERNATIVES, compare, pick
+from companion.listen.rivals import legal_announcements
 from companion.table.table import Table
 from companion.texts import render_json
 from companion.web.i18n import language, t
@@ -54,6 +59,25 @@ def _alternatives() -> tuple[list[str], str] | tuple[Response, int]:
     ):
         return _answer(400, t("heard_bad_body"))
     return said, source
+
+
+@hearing.get("/legal")
+def legal() -> Response:
+    """The table's game and the canonical announcements of every move legal now, where
+    words heard may announce one (the referee's :meth:`hearing`: before the move, and
+    the last turn's, late), in order, each once: ``{"game": …, "announcements": […]}``.
+    Read-only (no CSRF token, no PIN: the moves are on the board for everyone); empty
+    while no roll waits. The offline recogniser has the audio, the table the position:
+    this is the table's half of telling two legal moves one word apart."""
+    table: Table = current_app.config["TABLE"]
+    said: dict[str, None] = {}
+    with table.lock:
+        ref = table.referee
+        for position, roll in ref.hearing():
+            with contextlib.suppress(CompanionError, ValueError):  # a roll it cannot list
+                said.update(dict.fromkeys(legal_announcements(position, roll)))
+        game = ref.position.game
+    return jsonify({"game": game, "announcements": list(said)})
 
 
 @hearing.post("/heard")

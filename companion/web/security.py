@@ -76,6 +76,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     # the players' words heard by a recogniser, as typed ones (docs/web.md)
     "hearing.heard": None,
     "hearing.teach": None,  # practice changes nothing
+    "hearing.legal": None,  # the moves legal now, read only (companion listen's rivals)
     "setup.unlock": None,
     "setup.lock": None,
     # the dice tray (docs/tray.md): rolls are everyone's, as the dice of a game are;

@@ -1,0 +1,81 @@
+"""The rivals of what was heard: legal moves one word apart from it (issue 34).
+
+The offline recogniser's misheard legal moves are *minimal pairs*: the heard words and
+the said ones both announce a legal move now and differ by one word, an extra "Tunnel"
+("wurf eins null" heard as "wurf eins tunnel null"), a last word lost ("fuenf und zwei
+bruecke" as "fuenf und zwei"), a field number for its neighbour ("... punkt drei" as
+"... punkt neun"). Its posterior and its n-best list do not tell them apart
+(docs/listen.md). So the recogniser scores the heard words and each rival against the
+same audio (:meth:`companion.listen.offline.Recogniser.rivals`) and hands a rival that
+scores nearly as well on as a further alternative: two alternatives announcing two
+different legal moves make the table ask (:func:`companion.listen.heard.pick`).
+
+This module holds the part without audio: which legal announcements are a heard
+sentence's rivals, and the legal announcements of a position and roll as the
+recogniser writes them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+
+from companion.games.game import game as rules_of
+from companion.listen.grammar import spoken, tokens
+from companion.model.position import Position
+
+#: At most this many legal announcements are listed (a TENET roll may have thousands of
+#: whole turns; the listed ones are the game's own order, the winning first).
+MOST_LEGAL = 2000
+
+
+def one_word_apart(a: str, b: str) -> bool:
+    """Whether the word sequences ``a`` and ``b`` differ by exactly one word inserted,
+    dropped or changed."""
+    x, y = a.split(), b.split()
+    if len(x) == len(y):
+        return sum(p != q for p, q in zip(x, y, strict=True)) == 1
+    if abs(len(x) - len(y)) != 1:
+        return False
+    short, long = (x, y) if len(x) < len(y) else (y, x)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def rivals(heard: str, legal: Iterable[str]) -> list[str]:
+    """The legal announcements (recogniser's words) one word apart from ``heard``, in
+    the order given, each once."""
+    seen: list[str] = []
+    for words in legal:
+        if words not in seen and one_word_apart(heard, words):
+            seen.append(words)
+    return seen
+
+
+def legal_announcements(position: Position, roll: tuple[int, ...]) -> tuple[str, ...]:
+    """Every legal move's canonical announcement of ``roll`` in ``position`` ("Wurf 7,
+    Umlaufbahn 6"), in the game's order, each once, at most :data:`MOST_LEGAL`: the
+    moves, then the whole turns where a move is one step of a turn (TENET: a step is
+    announced alone in the middle of a turn, a whole turn at its start)."""
+    rules = rules_of(position.game)
+    turns = rules.turns(position, roll)
+    moves = itertools.chain(rules.generate(position, roll), turns if turns is not None else ())
+    return tuple(itertools.islice(_once(m.announcement for m in moves), MOST_LEGAL))
+
+
+def _once(items: Iterable[str]) -> Iterator[str]:
+    """The items in order, each the first time only (lazily: turns are built as read)."""
+    seen: set[str] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
+
+
+def as_heard(announcements: Iterable[str], game: str) -> tuple[str, ...]:
+    """Announcements as the recogniser writes them ("wurf sieben umlaufbahn sechs")."""
+    return tuple(dict.fromkeys(tokens(spoken(a, game)) for a in announcements))
+
+
+def legal_words(position: Position, roll: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`legal_announcements` as the recogniser writes them."""
+    return as_heard(legal_announcements(position, roll), position.game)

@@ -1,0 +1,90 @@
+"""The rivals of what was heard: legal moves one word apart, scored against the same
+audio, and a close one handed on so that the table asks (companion/listen/rivals.py,
+Recogniser.rivals; issue 34's misheard legal moves)."""
+
+import shutil
+import subprocess
+
+import pytest
+from conftest import position
+
+from companion.listen.heard import DOUBT, pick
+from companion.listen.rivals import legal_words, one_word_apart, rivals
+
+SEVEN = "wurf sieben speicher drei umlaufbahn zwei eins null"  # legal with 4+3 (conftest)
+FOUR = "wurf vier speicher drei umlaufbahn zwei eins null"  # its rival: the 4 alone
+
+
+def test_one_word_inserted_dropped_or_changed_is_one_word_apart() -> None:
+    assert one_word_apart("wurf eins null", "wurf eins tunnel null")  # inserted
+    assert one_word_apart("fuenf und zwei bruecke", "fuenf und zwei")  # dropped
+    assert one_word_apart("ka acht punkt drei", "ka acht punkt neun")  # changed
+    assert not one_word_apart("wurf eins null", "wurf eins null")
+    assert not one_word_apart("zwei und fuenf", "fuenf und zwei")  # two words changed
+    assert not one_word_apart("wurf eins", "wurf eins tunnel null")  # two inserted
+
+
+def test_the_rivals_are_the_legal_moves_one_word_apart() -> None:
+    legal = legal_words(position(), (4, 3))
+    assert SEVEN in legal and FOUR in legal
+    assert rivals(SEVEN, legal) == [FOUR]
+    assert rivals("wurf sieben absturz", legal) == []
+
+
+needs_audio = pytest.mark.skipif(
+    shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"
+)
+
+
+def said(text: str) -> object:
+    from companion.listen.offline import read_wav
+
+    wav = subprocess.run(
+        ["espeak-ng", "-v", "de+f2", "-s", "150", "--stdout", text],
+        capture_output=True,
+        check=True,
+    ).stdout
+    return read_wav(wav, "espeak-ng")
+
+
+@needs_audio
+def test_a_rival_is_scored_against_the_same_audio() -> None:
+    pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (listen extra)")
+    from companion.listen.offline import Recogniser
+
+    audio = said("vier und drei, Brücke")
+    legal = ["vier und drei bruecke", "vier und drei", "drei und vier", "vier bruecke und drei"]
+    recogniser = Recogniser("tuerme")
+    assert recogniser.hear(audio) == ["vier und drei bruecke"]
+    scored = dict(recogniser.rivals(audio, "vier und drei bruecke", legal))
+    assert set(scored) == {"vier und drei"}  # one word apart and fitting the audio whole
+    gap = scored["vier und drei"]  # a score per frame: the heard words' minus the rival's
+    assert abs(gap) < 0.01
+    # (a score repeats to within 2e-5 per frame: the decoder keeps a little of the last audio)
+    near, far = gap + 1e-4, gap - 1e-4
+    assert recogniser.hear(audio, legal, margin=near) == ["vier und drei bruecke", "vier und drei"]
+    assert recogniser.hear(audio, legal, margin=far) == ["vier und drei bruecke"]
+
+
+@needs_audio
+def test_a_close_rival_makes_the_table_ask_which_move_was_meant() -> None:
+    pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (listen extra)")
+    from companion.listen.grammar import written
+    from companion.listen.offline import Recogniser
+
+    audio = said("Wurf sieben, Speicher drei, Umlaufbahn zwei, eins, null")
+    legal = legal_words(position(), (4, 3))
+    heard = Recogniser("gravitation").hear(audio, legal, margin=1.0)
+    assert heard[0] == SEVEN and FOUR in heard
+    taken = pick([written(w, "gravitation") for w in heard], position(), (4, 3))
+    assert taken.why == DOUBT and not taken.understood
+
+
+def test_a_step_in_the_middle_of_a_tenet_turn_is_a_legal_announcement() -> None:
+    import random
+
+    from companion.games.tenet.selfplay import self_play
+    from companion.listen.rivals import legal_announcements
+
+    step = next(t for t in self_play(random.Random(2), max_turns=60) if t.position.spent)
+    assert step.played.announcement in legal_announcements(step.position, step.roll)
