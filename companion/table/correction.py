@@ -33,7 +33,7 @@ from companion.table.referee import Referee
 from companion.texts import colour, fields, message, text
 
 #: The most TENET steps looked through to find a later step again (a crowded board has
-#: about a thousand on a roll, companion/games/legal.py): a search that stops here says
+#: about a thousand on a roll, companion/games/tenet/moves.py): a search that stops here says
 #: the step does not stand rather than taking seconds.
 SEARCHED = 5000
 
