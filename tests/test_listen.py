@@ -221,6 +221,8 @@ def test_a_table_that_cannot_be_reached_is_one_line(
         {"game": "tuerme", "announcements": "4 und 2"},
         {"game": "tuerme", "announcements": [4]},
         ["tuerme"],
+        {"game": ["tuerme"], "announcements": []},
+        {"game": "gravitation", "announcements": ["Wurf 99"]},
     ],
 )
 def test_a_table_answering_no_legal_announcements_is_one_line(

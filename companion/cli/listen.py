@@ -26,7 +26,12 @@ HELP = "hear a spoken announcement offline (microphone or WAV file) and check it
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=tuple(TOP), default="gravitation", help="whose words")
+    parser.add_argument(
+        "--game",
+        choices=tuple(TOP),
+        default="gravitation",
+        help="whose words (with --table: the table's game instead)",
+    )
     parser.add_argument("--wav", type=Path, help="recognise this WAV file, not the microphone")
     parser.add_argument("--table", help="post what was heard to this table, http://host:port")
     parser.add_argument("--device", default="default", help="ALSA microphone, e.g. plughw:1")
@@ -46,7 +51,6 @@ def run(args: argparse.Namespace) -> int:
     from companion.listen.client import legal_now, post_heard, table_url
     from companion.listen.mic import button_waits, enter, record
     from companion.listen.offline import Recogniser, read_wav
-    from companion.listen.rivals import as_heard
 
     if args.table:
         table_url(args.table)  # a wrong address is said before anyone speaks
@@ -64,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
     game_name: str = args.game
     legal: tuple[str, ...] = ()
     if args.table:  # the table's game and moves now, after the words were said
-        game_name, announcements = legal_now(args.table)
-        legal = as_heard(announcements, game_name)
+        game_name, legal = legal_now(args.table)
     heard = Recogniser(game_name).hear(samples, legal)
     if not heard:
         print(text("heard_not_understood"))

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.listen.grammar import TOP
+from companion.listen.rivals import as_heard
 
 TIMEOUT_S = 10
 #: The most legal announcements read from the table (companion.listen.rivals lists at
@@ -38,10 +39,10 @@ def table_url(table: str) -> str:
     return table.rstrip("/") + "/heard"
 
 
-def legal_now(table: str) -> tuple[str, list[str]]:
-    """The table's game and its legal announcements now (``GET /legal``), for the
-    recogniser to score the heard words' rivals; CompanionError naming the table where
-    it answers anything else."""
+def legal_now(table: str) -> tuple[str, tuple[str, ...]]:
+    """The table's game and its legal announcements now (``GET /legal``) as the
+    recogniser writes them, for it to score the heard words' rivals; CompanionError
+    naming the table where it answers anything else."""
     url = table_url(table).removesuffix("/heard") + "/legal"
     opener = urllib.request.build_opener()
     try:
@@ -51,13 +52,17 @@ def legal_now(table: str) -> tuple[str, list[str]]:
     game = answer.get("game") if isinstance(answer, dict) else None
     said = answer.get("announcements") if isinstance(answer, dict) else None
     if (
-        game not in TOP
+        not isinstance(game, str)
+        or game not in TOP
         or not isinstance(said, list)
         or len(said) > MOST_LEGAL
         or not all(isinstance(a, str) and len(a) <= LONGEST for a in said)
     ):
         raise CompanionError(f"table {url} answered no game's legal announcements")
-    return str(game), said
+    try:
+        return game, as_heard(said, game)
+    except ValueError as e:  # words the grammar has no words for ("Wurf 99")
+        raise CompanionError(f"table {url} answered an announcement it cannot say: {e}") from None
 
 
 def post_heard(table: str, alternatives: Sequence[str]) -> dict[str, Any]:
