@@ -31,6 +31,16 @@ def test_the_rivals_are_the_legal_moves_one_word_apart() -> None:
     assert rivals("wurf sieben absturz", legal) == []
 
 
+def test_a_table_asked_again_for_the_same_roll_lists_its_moves_once() -> None:
+    # GET /legal is open: a client asking in a loop must not cost a listing each time
+    from companion.listen.rivals import legal_announcements
+
+    legal_announcements.cache_clear()
+    first = legal_announcements(position(), (4, 3))
+    assert legal_announcements(position(), (4, 3)) is first
+    assert legal_announcements.cache_info().misses == 1
+
+
 needs_audio = pytest.mark.skipif(
     shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"
 )

@@ -17,6 +17,7 @@ recogniser writes them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
@@ -51,11 +52,17 @@ def rivals(heard: str, legal: Iterable[str]) -> list[str]:
     return seen
 
 
+@functools.lru_cache(maxsize=8)
 def legal_announcements(position: Position, roll: tuple[int, ...]) -> tuple[str, ...]:
     """Every legal move's canonical announcement of ``roll`` in ``position`` ("Wurf 7,
     Umlaufbahn 6"), in the game's order, each once, at most :data:`MOST_LEGAL`: the
     moves, then the whole turns where a move is one step of a turn (TENET: a step is
-    announced alone in the middle of a turn, a whole turn at its start)."""
+    announced alone in the middle of a turn, a whole turn at its start).
+
+    Kept for the last few positions and rolls (positions are immutable): the table's open
+    ``GET /legal`` asks again and again while a roll waits, and a TENET roll's turns cost
+    0.2-0.4 s CPU here, so a client asking in a loop costs the table one listing, not one
+    per request."""
     rules = rules_of(position.game)
     turns = rules.turns(position, roll)
     moves = itertools.chain(rules.generate(position, roll), turns if turns is not None else ())
