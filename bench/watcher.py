@@ -13,10 +13,10 @@ it hands anything to the referee). The frames are the synthetic camera's, 1280×
   from an empty photo and the start photo of the same camera, pose and light): its
   colours, the print around the fields and the board between them, which a fresh
   install's default colours do not check (printed too, without a target);
-* **hand test** — what the test for a hand between the fields
-  (:mod:`companion.vision.board.between`) adds to a calibrated read where it runs: the
-  still wait runs it only on a frame that could complete a still board other than the
-  last one (about once a move), so it is printed beside the budget, not in it;
+* **hand test** — what the two hand tests (the print around the fields and the board
+  between them, :mod:`companion.vision.board.between`) add to a calibrated read where
+  they run: the still wait runs them only on a frame that could complete a still board
+  other than the last one (about once a move), so it is printed beside the budget;
 * **dice frame** — the dice tray (no board in the picture): two photos of two dice in
   turn, each read afresh, by a watcher that has seen the board first (as at a table: the
   referee starts from a set-up board, so the marker search knows the board's markers are

@@ -161,7 +161,7 @@ def watching(wood, monkeypatch):
 
 
 def test_the_watcher_tests_for_a_hand_only_where_a_new_still_board_could_follow(wood, monkeypatch):
-    """The Pi's budget (issue 31): the test costs 2 ms of the 8 a changed board may cost,
+    """The Pi's budget (issue 31): the tests cost 3 ms of the 8 a changed board may cost,
     so it runs on frames that could count towards a new still board, not on every one."""
     setup, _ = wood
     watcher, tests = watching(wood, monkeypatch)

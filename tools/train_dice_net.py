@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import math
 import random
 import sys
@@ -59,7 +60,6 @@ CROP, SPAN = FINDER.crop, FINDER.span
 NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
 SIZES = (0.65, 1.5)
 FAR = 0.6  # a crop centred further than this from every die shows none
-PROPOSALS: Path | None = None  # set by --proposals-by: the detector whose finds are learnt
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
 
 
@@ -159,6 +159,7 @@ def scene_crops(
     add: Callable[..., None],
     hard: int = 1,
     shrink: tuple[float, float] | None = None,
+    proposals: Path | None = None,
 ) -> list[np.ndarray]:
     """Crops of real labelled photos: near every die (labelled with it), at the pip
     candidates and random places away from dice ("no die"). Returns die-free patches of
@@ -199,10 +200,10 @@ def scene_crops(
         for c in candidates(image):
             if far_from(dice, c.x, c.y):
                 add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
-        if PROPOSALS is not None:
+        if proposals is not None:
             # where the learned detector finds a die that is none (its phantoms: a tray's
             # rim, a carpet's pattern), as the reader will see them behind it: no die
-            for f in detect(image, PROPOSALS, 0.2):
+            for f in detect(image, proposals, 0.2):
                 if far_from(dice, f.x, f.y):
                     for _ in range(3):
                         add(turned_crop(image, f.x, f.y, f.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
@@ -246,6 +247,7 @@ def build(
     hard: int,
     shrink: tuple[float, float] | None,
     learn_from: tuple[str, ...] = ("byler",),
+    proposals: Path | None = None,
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -263,7 +265,7 @@ def build(
     for source in learn_from:
         if source != "byler":  # every photo of another real source (sources.py)
             scenes += photos(source)
-    empties = scene_crops(rng, scenes, per_die, add, hard, shrink)
+    empties = scene_crops(rng, scenes, per_die, add, hard, shrink, proposals)
     print(f"real scenes of {', '.join(learn_from)}: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
@@ -421,8 +423,7 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
-    global CROP, SPAN, NEAR, SIZES, SHIPPED, PROPOSALS
-    PROPOSALS = args.proposals_by
+    global CROP, SPAN, NEAR, SIZES, SHIPPED
     stage = FINDER if args.stage == "finder" else READER
     CROP, SPAN = args.crop or stage.crop, stage.span
     if args.hard_by:
@@ -448,7 +449,11 @@ def main() -> int:
         parser.error(f"--learn-from: name real sources of {', '.join(REAL)}")
     name += "" if learn_from == ("byler",) else "-from-" + "-".join(learn_from)
     name += f"-by-{args.hard_by.stem}" if args.hard_by else ""
-    name += f"-proposals-{args.proposals_by.stem}" if args.proposals_by else ""
+    if (
+        args.proposals_by
+    ):  # the detector's path, not its name: bench/loso/floor.onnx != r/floor.onnx
+        where = hashlib.sha1(str(args.proposals_by.resolve()).encode()).hexdigest()[:8]
+        name += f"-proposals-{args.proposals_by.stem}-{where}"
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
@@ -467,6 +472,7 @@ def main() -> int:
             args.hard,
             shrink,
             learn_from,
+            args.proposals_by,
         )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)

@@ -6,8 +6,9 @@ vision, web or hardware, and :mod:`companion.games.game` is what the referee, th
 line and the page ask of any of them (docs/architecture.md). Option switches and their
 defaults follow ``docs/rulings.md``. This module imports no game: positions build on it.
 
-The specs are on the ground floor (docs/architecture.md): every room may import them; the
-rules in the folders only the rooms above the model, through game.py.
+The specs are on the floor above the ground floor, beside the texts (docs/architecture.md,
+tests/test_house.py): every room above may import them; the rules in the folders only
+the rooms above the model, through game.py.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Positions and boards as data (layouts, their files, JSON); every room may import it."""
+"""Positions and boards as data (layouts, files, JSON); the rules and rooms above import it."""

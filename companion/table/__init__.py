@@ -1,1 +1,1 @@
-"""The table at play: frames and rolls in, verdicts out; only web, cli, hub, figures import it."""
+"""The table at play: frames and rolls in, verdicts out; imported by web, cli, hub, figures."""

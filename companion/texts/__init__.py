@@ -24,7 +24,8 @@ words do not parse; :mod:`~companion.texts.names` colours, games, rule switches,
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
 fails on a word of the other language on any page and in any verdict it walks.
 
-On the ground floor (docs/architecture.md): every room may import it.
+On the floor above the ground floor, beside the game specs (docs/architecture.md,
+tests/test_house.py): every room above may import it; it imports only the ground floor.
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def legal() -> Response:
     words heard may announce one (the referee's :meth:`hearing`: before the move, and
     the last turn's, late), in order, each once: ``{"game": …, "announcements": […]}``.
     Read-only (no CSRF token, no PIN: the moves are on the board for everyone); empty
-    while no roll waits. The offline recogniser has the audio, the table the position:
+    before the first roll. The offline recogniser has the audio, the table the position:
     this is the table's half of telling two legal moves one word apart."""
     table: Table = current_app.config["TABLE"]
     with table.lock:  # positions are immutable: listed after the lock is let go, as a
