@@ -240,3 +240,15 @@ def test_every_game_of_the_registry_has_its_rules():
 
     assert set(RULES) == set(GAMES)
     assert all(game(name).spec is spec for name, spec in GAMES.items())
+
+
+def test_the_vision_and_the_cameras_read_pixels_and_never_the_rules():
+    # they may read the specs (which games use which board) but no game's rules
+    reaching = sorted(
+        (m, i)
+        for m, imported in graph().items()
+        if under(m, "companion.vision", "companion.camera")
+        for i in imported
+        if under(i, "companion.games") and i != "companion.games"
+    )
+    assert reaching == []
