@@ -77,37 +77,44 @@ def _decoder_module() -> Any:
     return pocketsphinx
 
 
+def _decoder(words: str, **settings: Any) -> Any:
+    """A pocketsphinx decoder with the en-us model, the dictionary ``words`` (a line per
+    word: the word and its phones) and :data:`SEARCH`, plus ``settings``."""
+    ps = _decoder_module()
+    with tempfile.NamedTemporaryFile("w", suffix=".dict", delete=False) as f:
+        f.write(words)
+    try:
+        return ps.Decoder(
+            hmm=f"{ps.get_model_path()}/en-us/en-us",
+            dict=f.name,
+            lm=None,
+            loglevel=LOGLEVEL,
+            **SEARCH,
+            **settings,
+        )
+    finally:
+        Path(f.name).unlink()
+
+
 class Recogniser:
     """One game's recogniser: :meth:`hear` gives what 16 kHz mono audio says, as the
     grammar's words, best first (at most ``alternatives``), or nothing."""
 
     def __init__(self, game: str, alternatives: int = 5) -> None:
-        ps = _decoder_module()
         self.game = game
         self.alternatives = alternatives
         spoken = grammar(game)
         known = phones.load()
-        model = ps.get_model_path()
-        with tempfile.NamedTemporaryFile("w", suffix=".dict", delete=False) as f:
-            f.write("".join(f"{w} {known[w]}\n" for w in spoken.tokens()))
-        self._dict = Path(f.name)
+        self._words = "".join(f"{w} {known[w]}\n" for w in spoken.tokens())
         self._grammar = spoken
-        self._decoder = ps.Decoder(
-            hmm=f"{model}/en-us/en-us",
-            dict=str(self._dict),
-            lm=None,
-            loglevel=LOGLEVEL,
-            **SEARCH,
-        )
+        self._decoder = _decoder(self._words)
         if spoken.graph:
             graph = [t if t[3] is not None else t[:3] for t in spoken.graph]
             self._decoder.add_fsg("ansage", self._decoder.create_fsg(game, 0, 1, graph))
         else:
             self._decoder.add_jsgf_string("ansage", spoken.jsgf.encode())
         self._decoder.activate_search("ansage")
-        self._words = "".join(f"{w} {known[w]}\n" for w in spoken.tokens())
         self._aligner: Any = None
-        self._dict.unlink()
 
     def hear(
         self,
@@ -151,22 +158,10 @@ class Recogniser:
         """The score per frame of ``sentence`` said in ``raw``, searched with a grammar
         of that sentence alone (None where the search cannot fit it whole)."""
         if self._aligner is None:
-            ps = _decoder_module()
-            with tempfile.NamedTemporaryFile("w", suffix=".dict", delete=False) as f:
-                f.write(self._words)
-            model = ps.get_model_path()
             # bestpath off: its lattice rescoring dropped the last word of a sentence the
             # search had fitted whole (measured; docs/listen.md)
-            self._aligner = ps.Decoder(
-                hmm=f"{model}/en-us/en-us",
-                dict=f.name,
-                lm=None,
-                loglevel=LOGLEVEL,
-                bestpath=False,
-                **SEARCH,
-            )
+            self._aligner = _decoder(self._words, bestpath=False)
             self._cmn = self._aligner.get_cmn()
-            Path(f.name).unlink()
         a = self._aligner
         a.add_jsgf_string("one", f"#JSGF V1.0;\ngrammar one;\npublic <s> = {sentence} ;\n".encode())
         a.activate_search("one")
