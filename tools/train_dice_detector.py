@@ -100,10 +100,8 @@ class Detector(nn.Module):
 # ---------------------------------------------------------------- data
 
 
-def load(source: str, rng: random.Random) -> list[Sample]:
-    """Every photo of a source with its boxes (synthetic: rendered from seed 100,000 on)."""
-    if source == "synthetic":
-        return synthetic(rng, 500)
+def load(source: str) -> list[Sample]:
+    """Every photo of a real source with its boxes (the synthetic source: :func:`synthetic`)."""
     out = []
     for p in photos(source):
         boxes = np.array([(b.x0, b.y0, b.x1, b.y1, b.value) for b in p.boxes], np.float32)
@@ -416,7 +414,7 @@ def main() -> int:
     device = "cuda" if torch.cuda.is_available() else "cpu"
     t0 = time.time()
     data = [
-        load(s, rng) if s != "synthetic" else synthetic(rng, args.synthetic, args.workers)
+        load(s) if s != "synthetic" else synthetic(rng, args.synthetic, args.workers)
         for s in SOURCES
     ]
     print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)
