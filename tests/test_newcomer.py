@@ -527,6 +527,18 @@ def phone(driver) -> None:  # type: ignore[no-untyped-def]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
 
 
+def visit(driver, url: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``url`` and wait until the browser shows it, loaded. Right after a phone's
+    metrics were set, chromedriver's ``get`` returned now and then while the page before
+    was still the document (the help page's pictures counted 0 of 11 in 3 of 9 runs on a
+    loaded machine; a script run first hid it)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url)
+    shown = "return location.href === arguments[0] && document.readyState === 'complete'"
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(shown, url))
+
+
 #: The standings' box, and its rows (list items or table rows) whose text runs over
 #: more than one line or past the page's right edge.
 STANDINGS = """
@@ -578,7 +590,7 @@ def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, gam
     base, server = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
     try:
         phone(driver)
-        driver.get(f"{base}/?lang={lang}")
+        visit(driver, f"{base}/?lang={lang}")
         bottom, height, bad = driver.execute_script(STANDINGS)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -730,7 +742,7 @@ def test_on_a_phone_the_help_page_shows_every_words_picture(chromium, lang):
     driver, base = chromium
     phone(driver)
     try:
-        driver.get(f"{base}/help?lang={lang}")
+        visit(driver, f"{base}/help?lang={lang}")
         shown = driver.execute_script(
             "return [...document.querySelectorAll('.word-picture svg')].map(svg => {"
             "  const r = svg.getBoundingClientRect();"
