@@ -15,7 +15,9 @@ Per source and reader it prints:
   its value) over labelled dice, every reading counted as the referee gets it;
 * **sure**: of the readings at or above the reader's unsure bar (0.7), the share that are
   right: what the referee trusts without asking;
-* **phantoms**: readings in no labelled box, per 100 labelled dice (all, and sure ones);
+* **phantoms**: readings in no labelled box, per 100 labelled dice (all, and sure ones),
+  and of those, how many lie **beside** a labelled die (within 1.5 of its sides of its
+  centre: mostly another face of it that a camera not straight above sees, read as a die);
 * **wrong >= 0.9**: misread or phantom readings with confidence at least 0.9, per 100 dice.
 
 The worst source left out is printed last, for each reader.
@@ -51,6 +53,7 @@ class Tally:
     sure_right: int = 0
     phantoms: int = 0
     sure_phantoms: int = 0
+    beside: int = 0
     very_sure_wrong: int = 0
     photos: int = 0
     photos_right: int = 0
@@ -61,7 +64,8 @@ class Tally:
         return (
             f"per die {self.right / max(self.dice, 1):7.2%}  "
             f"sure {self.sure_right / max(self.sure, 1):7.2%}  "
-            f"phantoms {self.phantoms * per100:5.1f} (sure {self.sure_phantoms * per100:4.1f})  "
+            f"phantoms {self.phantoms * per100:5.1f} (sure {self.sure_phantoms * per100:4.1f}, "
+            f"beside a die {self.beside * per100:4.1f})  "
             f"wrong>=0.9 {self.very_sure_wrong * per100:4.2f}  "
             f"photos right {self.photos_right}/{self.photos}  "
             f"{1000 * self.seconds / max(self.photos, 1):5.0f} ms/photo"
@@ -80,9 +84,17 @@ def grade(boxes: Sequence[Box], readings: Sequence[Reading], tally: Tally) -> No
     tally.sure_right += sure - at_sure.sure_wrong
     tally.phantoms += at_sure.extra
     tally.sure_phantoms += sum(1 for *_, label in at_sure.trusted if label == 0)
+    tally.beside += sum(1 for r in readings if _beside(boxes, r[1], r[2]))
     tally.very_sure_wrong += score(tuple(boxes), list(readings), VERY_SURE).sure_wrong
     tally.photos += 1
     tally.photos_right += at_sure.scenes_right
+
+
+def _beside(boxes: Sequence[Box], x: float, y: float) -> bool:
+    """Whether a reading at (x, y) lies in no box but within 1.5 sides of one's centre."""
+    if any(b.holds(x, y) for b in boxes):
+        return False
+    return any(np.hypot(x - bx, y - by) < 1.5 * side for bx, by, side in (b.place for b in boxes))
 
 
 def measure(reader: Reader, photos: Sequence[Photo]) -> Tally:

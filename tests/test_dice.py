@@ -122,6 +122,24 @@ def test_rendered_trays(name: str) -> None:
     assert good >= at_least and extra <= extra_at_most, (good, total, extra)
 
 
+def test_a_tilted_camera_sees_side_faces_beside_each_top_face() -> None:
+    """The renderer says where the side faces it drew lie (the trainer teaches them as no
+    die): from straight above they are slivers, from 50 degrees off vertical most dice
+    show one as large as a third of their top face, always beside it."""
+    above = [d for s in range(10) for d in render_scene(s, scene_options(max_tilt=0)).dice]
+    tilted = [
+        d
+        for s in range(10)
+        for d in render_scene(s, scene_options(max_tilt=50.0, dice=(2, 4))).dice
+    ]
+    assert not any(f[2] >= 0.35 * d.side for d in above for f in d.sides_seen)
+    large = [d for d in tilted if any(f[2] >= 0.35 * d.side for f in d.sides_seen)]
+    assert len(large) >= 0.8 * len(tilted)
+    assert all(
+        np.hypot(f[0] - d.x, f[1] - d.y) < 1.5 * d.side for d in tilted for f in d.sides_seen
+    )
+
+
 def test_read_dice_says_which_miwin_die_shows_which_value(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

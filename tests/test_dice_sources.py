@@ -81,3 +81,20 @@ def test_the_pipeline_reads_with_the_reader_network_it_is_given(tmp_path) -> Non
     assert read_dice(image, reader=READER) == read_dice(image)
     with pytest.raises(Exception, match=r"elsewhere\.onnx"):
         read_dice(image, reader=READER._replace(model=tmp_path / "elsewhere.onnx"))
+
+
+def test_the_bench_counts_a_die_read_twice_beside_itself_as_a_phantom_beside_it() -> None:
+    """A camera at standing height sees two faces of a die; where both are read, the second
+    is a phantom *beside* the die (bench/dice.py splits them from those on the table)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from dice_sources import Tally, grade
+
+    from companion.vision.dice.truth import Box
+
+    die = Box(100, 100, 130, 130, 5)
+    tally = Tally()
+    grade([die], [(5, 115, 115, 0.95), (3, 140, 118, 0.8), (2, 400, 300, 0.6)], tally)
+    assert (tally.right, tally.phantoms, tally.beside, tally.sure_phantoms) == (1, 2, 1, 1)

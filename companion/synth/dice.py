@@ -68,8 +68,10 @@ _D6_OPPOSITE_NEIGHBOURS = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5)}
 
 @dataclass(frozen=True)
 class TrueDie:
-    """Ground truth of one die: its top value, kind, top-face centre in pixels, motion, and
-    the top face's side in pixels (the root of its area in the picture)."""
+    """Ground truth of one die: its top value, kind, top-face centre in pixels, motion, the
+    top face's side in pixels (the root of its area in the picture), and the centre and side
+    of every side face the camera sees (what a tilted camera shows beside the top face: a
+    face of the die, but not the one it shows)."""
 
     value: int
     kind: str
@@ -77,6 +79,7 @@ class TrueDie:
     y: float
     moving: bool
     side: float = field(default=0.0, compare=False)
+    sides_seen: tuple[tuple[float, float, float], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -170,9 +173,9 @@ def _draw_die(
     scale: float,
     light: npt.NDArray[np.float64],
     rng: np.random.Generator,
-) -> tuple[float, float, float]:
-    """Draw one die on ``canvas`` (2x supersampled); returns its top-face centre and side in
-    pixels."""
+) -> tuple[tuple[float, float, float], list[tuple[float, float, float]]]:
+    """Draw one die on ``canvas`` (2x supersampled); returns its top face's centre and side
+    in pixels, and those of the side faces it shows."""
     a, (cx, cy) = die.side, die.centre
     c, s = np.cos(die.yaw), np.sin(die.yaw)
     ex, ey, ez = np.array([c, s, 0.0]), np.array([-s, c, 0.0]), np.array([0.0, 0.0, 1.0])
@@ -181,6 +184,7 @@ def _draw_die(
     faces = [(ez, ex, ey)] + [(n, u, ez) for n, u in ((ex, ey), (ey, -ex), (-ex, -ey), (-ey, ex))]
     sides = _side_values(die, rng)
     top_px = (0.0, 0.0, 0.0)
+    seen: list[tuple[float, float, float]] = []
     order = sorted(range(5), key=lambda i: i == 0)  # the top face last
     for i in order:
         normal, u, v = faces[i]
@@ -211,13 +215,13 @@ def _draw_die(
                 glint = [gc + radius * 0.3 * (np.cos(t) * u + np.sin(t) * v) for t in ring]
                 pts = (cam.project(np.array(glint)) * scale).astype(np.int32)
                 cv2.fillPoly(canvas, [pts], (250, 250, 250), cv2.LINE_AA)
+        px = cam.project(fc[None, :])[0]
+        side = float(np.sqrt(cv2.contourArea(cam.project(np.array(corners)).astype(np.float32))))
         if i == 0:
-            px = cam.project(fc[None, :])[0]
-            side = float(
-                np.sqrt(cv2.contourArea(cam.project(np.array(corners)).astype(np.float32)))
-            )
             top_px = (float(px[0]), float(px[1]), side)
-    return top_px
+        else:
+            seen.append((float(px[0]), float(px[1]), side))
+    return top_px, seen
 
 
 def _footprint(die: _Die, cam: _Camera, scale: float, shift: npt.NDArray[np.float64]) -> Image:
@@ -340,7 +344,7 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
     for die in dice:
         if die.moving:
             layer = np.zeros_like(canvas)
-            x, y, side = _draw_die(layer, die, cam, scale, light, rng)
+            (x, y, side), seen = _draw_die(layer, die, cam, scale, light, rng)
             alpha = (layer.max(axis=2) > 0).astype(np.float32)
             # A tumbling die moves a quarter to half its size while the shutter is open.
             length = int(rng.uniform(0.25, 0.6) * cam.focal * die.side / dist * scale)
@@ -355,8 +359,8 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
             alpha = cv2.filter2D(alpha, -1, kernel)[:, :, None]
             canvas = canvas * (1 - alpha) + layer
         else:
-            x, y, side = _draw_die(canvas, die, cam, scale, light, rng)
-        truth.append(TrueDie(die.value, die.kind, x, y, die.moving, side))
+            (x, y, side), seen = _draw_die(canvas, die, cam, scale, light, rng)
+        truth.append(TrueDie(die.value, die.kind, x, y, die.moving, side, tuple(seen)))
     image = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)
     image = _camera_effects(image, opts, rng)
     order = sorted(truth, key=lambda d: (d.y, d.x))
