@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.model.layoutfile import load_layout
+from companion.model.layout import grid_layout_data
+from companion.model.layoutfile import load_layout, read_layout
 from companion.synth.looks import LOOKS
 from companion.vision.board.between import (
     between_points,
@@ -188,3 +189,63 @@ def test_a_hand_over_a_new_board_keeps_the_watcher_waiting_on_frames_seen_again(
     again = [watcher.again() for _ in range(5)]
     assert all(o is not None and not o.still and o.read.cause.kind == "hand" for o in again)
     assert len(tests) == 4  # once, on the first repeat
+
+
+GO19 = between_points(
+    read_layout(grid_layout_data("go19", 19, 22.0, 20.0, margin=12.0), "test:go19")
+)
+
+
+def test_a_packed_grid_is_judged_gap_by_gap():
+    """Stones 20 mm on 22 mm leave the board only in the diagonal gaps between four
+    stones: 12 mm cells of points 4 mm apart judged none of them (1 point a cell). Each
+    gap is now a cell of its own, the points denser there."""
+    assert GO19.islands and GO19.size == 22.0
+    counts = np.diff(np.append(GO19.starts, len(GO19.points)))
+    assert (counts >= 4).sum() == 18 * 18  # every gap between four stones, judged
+    assert GO19.least == 3  # as much board as 10 cells of 12 mm
+    assert not BETWEEN.islands and BETWEEN.size == 12.0  # a wide board keeps its cells
+
+
+def test_skin_over_a_packed_grid_is_a_hand_and_its_light_is_not():
+    grain = np.random.default_rng(3).normal(0, 4, len(GO19.points))
+    empty = WOOD[None, :] + grain[:, None]
+    assert hand_region(frame(empty, 0.7), empty, GO19)[1] is None
+    seen = frame(empty)
+    over = np.hypot(*(GO19.points - [-100.0, 50.0]).T) < 50.0  # a palm over 20 stones
+    seen[over] = [120.0, 150.0, 200.0]
+    _, centre = hand_region(seen, empty, GO19)
+    assert centre is not None and np.hypot(*(centre - [-100.0, 50.0])) < 22.0
+
+
+@pytest.fixture(scope="module")
+def go19_wood():
+    """The 19 × 19 grid at the photo's edge in the wood look (bench/boardlooks.py),
+    calibrated from its empty and start photo, with a photo of a hand over it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import boardlooks
+
+    from companion.vision.colourfit import fit_colours
+
+    look = next(look for look in LOOKS if look.name == "wood")
+    board = boardlooks.boards()["go19-edge"]
+    setup = boardlooks.make_setup(look, 0, 1, np.random.default_rng(0), board=board)
+    cal = fit_colours(setup.layout, setup.calibration, setup.calibration_photos)
+    assert cal.profiles is not None
+    return setup, cal
+
+
+def test_a_hand_over_a_wooden_19x19_grid_is_busy(go19_wood):
+    """Found on bench/board.py (issue 31, fourth round): a hand over 21 points of the 19 × 19
+    grid in the wood look, read as a still board: the test between the fields judged none
+    of the gaps between the stones."""
+    from companion.vision import BoardReader
+
+    setup, cal = go19_wood
+    reader = BoardReader(setup.layout, cal.profiles, cal.intrinsics, cal.manual)
+    _, image, hand, covered = setup.photos[0]
+    assert hand and len(covered) > 20
+    read = reader.read(image)
+    assert read.busy and read.cause.kind == "hand"
+    for photo, _ in setup.calibration_photos:  # the board with no hand stays still
+        assert not reader.read(photo).busy

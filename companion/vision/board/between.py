@@ -16,8 +16,13 @@ with the same cell on the empty photo:
   cell's grey levels must still follow the empty cell's with about the cell's gain.
 
 A changed cell alone is noise or a crumb; a hand is a connected region of them
-(:data:`MIN_CELLS`). The cells are ``CELL_MM`` squares of a grid of points ``STEP_MM``
-apart, every point at least a piece's radius plus ``GAP_MM`` from every field.
+(:data:`MIN_CELLS`, counted as 12 mm cells). The points lie at least a piece's radius plus
+``GAP_MM`` from every field. Where that space is wide (most boards) they are ``STEP_MM``
+apart in ``CELL_MM`` squares. On a packed grid (a 19 × 19 Go board: stones 20 mm on
+22 mm) it is only small islands, the diagonal gaps between four stones, too small for a
+12 mm cell and too far apart to touch: there the cells are shaped to the grid (a cell as
+wide as the islands lie apart, an island at its centre, so neighbouring islands are
+neighbouring cells) and the points denser (:func:`_cells`).
 """
 
 from __future__ import annotations
@@ -61,9 +66,21 @@ GLARE_FLOOR = -50.0
 PATTERN_SD = 2.5
 PATTERN_KEPT = 0.3
 PATTERN_POINTS = 6
-#: This many connected changed cells are a hand (one cell is 12 × 12 mm; a hand's palm
-#: covers about 50, two fingers' tips a few).
+#: This many connected changed cells of CELL_MM are a hand (one cell is 12 × 12 mm; a
+#: hand's palm covers about 50, two fingers' tips a few); larger cells need as much area,
+#: and never fewer than LEAST_CELLS of them.
 MIN_CELLS = 10
+LEAST_CELLS = 3
+#: The space between the fields is islands (a packed grid) when half of it lies in pieces
+#: smaller than a CELL_MM cell; there each island gets about ISLAND_POINTS points. An
+#: island is a plain spot a few mm across, clear of print and of the light's slope across
+#: a 12 mm cell: its colour is judged more closely (ISLAND_D2), and it is too small to
+#: hold a pattern the frame could be seen to follow (wood grain there is a line or two:
+#: on bench looks seed 1 that test alone made clean frames' regions of 4 islands, colour
+#: alone at most 1, and hands over plain cardboard and wood showed 3-23 where the clean
+#: board showed below 2).
+ISLAND_POINTS = 8
+ISLAND_D2 = 4.0
 
 
 @dataclass(frozen=True)
@@ -77,6 +94,9 @@ class Between:
     offset: FloatArray  # (P, 2) each point's place in its cell, mm from the cell's centre
     cells: IntArray  # (C,) the cells that hold points, in order
     starts: IntArray  # (C,) where each of them starts among the points (sorted by cell)
+    size: float = CELL_MM  # mm, a cell's side
+    least: int = MIN_CELLS  # connected changed cells that are a hand
+    islands: bool = False  # a packed grid: a cell is one island of space between fields
 
 
 def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) -> Between:
@@ -87,11 +107,21 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     centres = np.array([[f.x, f.y] for f in layout], np.float64)
     reach = max(layout.spacing.values(), default=CELL_MM)
     low, high = centres.min(axis=0) - reach, centres.max(axis=0) + reach
-    low = np.maximum(low, [-layout.width / 2, -layout.height / 2])
-    high = np.minimum(high, [layout.width / 2, layout.height / 2])
-    xs = np.arange(low[0] + STEP_MM / 2, high[0], STEP_MM)
-    ys = np.arange(low[1] + STEP_MM / 2, high[1], STEP_MM)
+    edge = np.array([layout.width / 2, layout.height / 2])
+    low, high = np.maximum(low, -edge), np.minimum(high, edge)
+    far = _far(centres, low, high)
+    step, size, corner, islands = _cells(layout, far, low, high)
+    xs = np.arange(corner[0] + step / 2, high[0], step)
+    ys = np.arange(corner[1] + step / 2, high[1], step)
     grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    # only where the 1 mm drawing says a point may be looked at (it is off by 1.5 mm at
+    # most) is the distance to every field worked out: points 2 mm apart on a 19 × 19
+    # board would cost half a second at every start
+    at = np.clip(np.round(grid - low).astype(int), 0, np.array(far.shape[::-1]) - 1)
+    rough = far[at[:, 1], at[:, 0]]
+    lowest, farthest = layout.piece_diameter / 2 + GAP_MM, REACH * layout.piece_diameter
+    grid = grid[(rough + 1.5 >= lowest) & (rough - 1.5 <= farthest)]
+    low = corner
     nearest = np.full(len(grid), np.inf)
     for k in range(0, len(centres), 64):  # in slices: a 19 × 19 board has 361 fields
         d2 = ((grid[:, None, :] - centres[None, k : k + 64, :]) ** 2).sum(axis=2)
@@ -99,21 +129,73 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     # near the fields (a hand over the board reaches for one; the bare corners of a big
     # board would only cost time), yet clear of every piece
     nearest = np.sqrt(nearest)
-    clear = nearest >= layout.piece_diameter / 2 + GAP_MM
-    keep = clear & (nearest <= REACH * layout.piece_diameter)
+    keep = _clear(nearest, layout)
+    # and GAP_MM inside the board's edge: the table beyond it is no part of the board,
+    # and a photo blurs the one into the other
+    keep &= (np.abs(grid) <= edge - GAP_MM).all(axis=1)
     if steady is not None:
         col = np.clip((grid[:, 0] + layout.width / 2).astype(int), 0, steady.shape[1] - 1)
         row = np.clip((grid[:, 1] + layout.height / 2).astype(int), 0, steady.shape[0] - 1)
         keep &= steady[row, col]
     points = grid[keep]
-    index = np.floor((points - low) / CELL_MM).astype(np.int64)
-    shape = (int(np.ceil((high[1] - low[1]) / CELL_MM)), int(np.ceil((high[0] - low[0]) / CELL_MM)))
+    index = np.floor((points - low) / size).astype(np.int64)
+    shape = (int(np.ceil((high[1] - low[1]) / size)), int(np.ceil((high[0] - low[0]) / size)))
     cell = index[:, 1] * shape[1] + index[:, 0]
     order = np.argsort(cell, kind="stable")  # by cell: one reduceat sums every cell
     points, index, cell = points[order], index[order], cell[order]
-    offset = points - low - (index + 0.5) * CELL_MM
+    offset = points - low - (index + 0.5) * size
     cells, starts = np.unique(cell, return_index=True)
-    return Between(points, cell, shape, low, offset, cells, starts)
+    least = max(LEAST_CELLS, int(np.ceil(MIN_CELLS * (CELL_MM / size) ** 2 - 1e-9)))
+    return Between(points, cell, shape, low, offset, cells, starts, size, least, islands)
+
+
+def _clear(nearest: FloatArray, layout: Layout) -> npt.NDArray[np.bool_]:
+    """Whether a point this far (mm) from its nearest field is looked at: clear of every
+    piece and its shadow, within REACH piece diameters of a field."""
+    lowest, farthest = layout.piece_diameter / 2 + GAP_MM, REACH * layout.piece_diameter
+    return (nearest >= lowest) & (nearest <= farthest)
+
+
+def _far(centres: FloatArray, low: FloatArray, high: FloatArray) -> FloatArray:
+    """The board from ``low`` to ``high`` at 1 px a mm: each pixel's distance (mm) to the
+    nearest field's centre."""
+    size_px = np.ceil(high - low).astype(int) + 1
+    seeds = np.ones((max(size_px[1], 1), max(size_px[0], 1)), np.uint8)
+    px = np.clip(np.round(centres - low).astype(int), 0, size_px - 1)
+    seeds[px[:, 1], px[:, 0]] = 0
+    return np.asarray(cv2.distanceTransform(seeds, cv2.DIST_L2, cv2.DIST_MASK_PRECISE), np.float64)
+
+
+def _cells(
+    layout: Layout, far: FloatArray, low: FloatArray, high: FloatArray
+) -> tuple[float, float, FloatArray, bool]:
+    """The points' step (mm), the cells' side (mm), the cell grid's corner for ``layout``
+    and whether its space between the fields is islands.
+
+    ``far`` is :func:`_far` of the board from ``low`` to ``high``. Where half of it lies in islands
+    smaller than a CELL_MM cell (a packed grid), a cell is as wide as the islands lie apart
+    (the median distance from an island to its nearest one), the grid is placed so that
+    an island lies at a cell's centre, and the step gives an island about ISLAND_POINTS
+    points. Elsewhere (the space between the fields is wide): STEP_MM, CELL_MM, ``low``."""
+    if min(far.shape) < 2:
+        return STEP_MM, CELL_MM, low, False
+    clear = _clear(far, layout).astype(np.uint8)
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(clear, connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    if count < 3:
+        return STEP_MM, CELL_MM, low, False
+    by_size = np.sort(areas)[::-1]
+    half = by_size[np.searchsorted(np.cumsum(by_size), by_size.sum() / 2)]
+    if half >= CELL_MM**2:
+        return STEP_MM, CELL_MM, low, False
+    spots = np.asarray(centroids[1:], np.float64)
+    d2 = ((spots[:, None, :] - spots[None, :, :]) ** 2).sum(axis=2)
+    np.fill_diagonal(d2, np.inf)
+    size = max(CELL_MM, float(np.median(np.sqrt(d2.min(axis=1)))))
+    step = float(np.clip(np.sqrt(half / ISLAND_POINTS), 1.0, STEP_MM))
+    middle = spots[np.argmin(((spots - (high - low) / 2) ** 2).sum(axis=1))] + low
+    corner = middle - size / 2 - np.ceil((middle - size / 2 - low) / size) * size
+    return step, size, corner, True
 
 
 def changed_cells(seen: FloatArray, empty: FloatArray, between: Between) -> npt.NDArray[np.bool_]:
@@ -141,7 +223,7 @@ def changed_cells(seen: FloatArray, empty: FloatArray, between: Between) -> npt.
     sums = np.add.reduceat(rows, between.starts, axis=1).T
     count = sums[:, 0]
     judged = count >= MIN_POINTS
-    if judged.sum() < MIN_CELLS:
+    if judged.sum() < between.least:
         return out
     sums = sums[judged] / count[judged, None]
     count = count[judged]
@@ -167,8 +249,9 @@ def changed_cells(seen: FloatArray, empty: FloatArray, between: Between) -> npt.
     noise = NOISE + NOISE_SHARE * mean_s
     # a point the sensor clipped (here or on the empty photo) says nothing of colour, and
     # a clipped cell shows no pattern
-    colour = (((residual / noise) ** 2).sum(axis=1) > COLOUR_D2) & ~clipped
-    patterned = (var_e > PATTERN_SD**2) & (count >= PATTERN_POINTS)
+    most = ISLAND_D2 if between.islands else COLOUR_D2
+    colour = (((residual / noise) ** 2).sum(axis=1) > most) & ~clipped
+    patterned = (var_e > PATTERN_SD**2) & (count >= PATTERN_POINTS) & (not between.islands)
     kept = cov / np.maximum(var_e, 1e-9) / np.maximum(gain, 0.05)
     out[between.cells[judged]] = colour | (patterned & (kept < PATTERN_KEPT) & ~clipped)
     return out
@@ -190,16 +273,16 @@ def hand_region(
     seen: FloatArray, empty: FloatArray, between: Between
 ) -> tuple[int, FloatArray | None]:
     """The largest connected region of changed cells: its size in cells and its centre
-    (board mm), None when it is smaller than MIN_CELLS."""
+    (board mm), None when it is smaller than a hand (``between.least`` cells)."""
     changed = changed_cells(seen, empty, between).reshape(between.shape).astype(np.uint8)
     count, _, stats, centroids = cv2.connectedComponentsWithStats(changed, connectivity=8)
     if count <= 1:
         return 0, None
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     size = int(stats[best, cv2.CC_STAT_AREA])
-    if size < MIN_CELLS:
+    if size < between.least:
         return size, None
-    centre = between.origin + (np.asarray(centroids[best], np.float64) + 0.5) * CELL_MM
+    centre = between.origin + (np.asarray(centroids[best], np.float64) + 0.5) * between.size
     return size, centre
 
 
