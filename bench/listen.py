@@ -67,10 +67,10 @@ PITCHES = (35, 50, 65)
 SNRS = (20, 10)
 #: The margins printed as a trade-off (score per frame a rival may lose to the heard
 #: words and still be handed on; None: no rivals scored, as before).
-MARGINS: tuple[float | None, ...] = (None, 0.0, 2e-5, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, 1e-3)
+MARGINS: tuple[float | None, ...] = (None, 0.0, 2e-5, 5e-5, 7e-5, 1e-4, 2e-4, 3e-4, 5e-4, 1e-3)
 #: The same for the gap over only the frames where the two sentences differ (larger:
 #: the frames they share no longer dilute it).
-LOCAL_MARGINS: tuple[float, ...] = (0.0, 5e-4, 1e-3, 2e-3, 3e-3, 5e-3, 8e-3, 1e-2, 2e-2, 5e-2)
+LOCAL_MARGINS: tuple[float, ...] = (0.0, 1e-4, 2e-4, 3e-4, 5e-4, 1e-3, 2e-3, 3e-3, 5e-3, 1e-2)
 
 
 @dataclass(frozen=True)
