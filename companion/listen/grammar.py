@@ -56,6 +56,19 @@ def german_number(n: int) -> str:
 #: 12 with the store ("Speicher 14"; 20 leaves room), TENET's fields run to K*.30.
 TOP = {"gravitation": 20, "tunnelx": 12, "tuerme": 12, "tenet": 30}
 
+#: An announcement of each game as said, told to the Whisper model as what was said
+#: before (:mod:`companion.listen.whisper`), so that it writes the notation's words.
+#: Chosen on sentences and voices of the tuning side (de, de+m3; docs/listen.md): 3 of
+#: 12 heard exactly, the game's words as a list 0 (Whisper then lists: "vier, vier,
+#: vier, ..."), none 0.
+EXAMPLES = {
+    "gravitation": "Wurf neun, Speicher zwei, Umlaufbahn fünf, vier, Tunnel drei, "
+    "Gravitation null.",
+    "tunnelx": "Wurf acht, sieben, Tunnel sechs, fünf, vier, drei, zwei, eins, null.",
+    "tuerme": "sechs und eins, Brücke. Turm, fünf und zwei.",
+    "tenet": "sechs von Ka drei Punkt zwölf nach Pe vier Punkt neun, "
+    "versetzt rot nach Ka eins Punkt zwanzig.",
+}
 #: How much likelier a plain step ("fünf, vier") is than each keyword after a count:
 #: most items of a move are steps, and "Tunnel" must not grow out of "eins, null".
 STEP_WEIGHT = 8.0

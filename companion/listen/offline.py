@@ -20,7 +20,7 @@ import tempfile
 import wave
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,7 +30,7 @@ from companion.listen import phones
 from companion.listen.accept import heard_by
 from companion.listen.grammar import grammar
 from companion.listen.heard import MOST_ALTERNATIVES
-from companion.listen.rivals import rivals
+from companion.listen.rivals import Segment, local_gap, rivals
 
 RATE = 16000
 #: pocketsphinx's own log: only its fatal errors (tests may set "ERROR" to see why).
@@ -38,8 +38,10 @@ LOGLEVEL = "FATAL"
 #: The search's settings that differ from pocketsphinx's defaults, chosen on the tuning
 #: seeds and voices (docs/listen.md): a word costs more (wip, default 0.65) and silence
 #: is likelier between words (silprob, default 0.005), so noise between the words is
-#: heard as silence rather than as an extra "Tunnel" (20 dB: 40 % -> 65 % exactly).
-SEARCH: dict[str, float] = {"wip": 0.05, "silprob": 0.1}
+#: heard as silence rather than as an extra "Tunnel" (20 dB: 40 % -> 65 % exactly); each
+#: frame scored by its 8 best Gaussians (topn, default 4; seeds 7+11 at 20 dB, no rivals:
+#: 53.8 -> 57.1 % exactly, 11 -> 7 misheard; 16: 57.5 %, 8 misheard, 32 worse on seed 7).
+SEARCH: dict[str, float] = {"wip": 0.05, "silprob": 0.1, "topn": 8}
 #: Silence put before and after the audio: the search ends a word only in silence, and a
 #: microphone cut at the last word would lose it.
 PAD_MS = 300
@@ -59,12 +61,18 @@ DITHER_RMS = 4.0
 #: Quieter than this (RMS of 16-bit samples) is silence: nothing said.
 SILENCE_RMS = 60.0
 #: A legal rival of the heard words (one word apart, :mod:`companion.listen.rivals`)
-#: that scores at most this much worse per frame of audio than the heard words (the
-#: natural log of pocketsphinx's path score, each sentence searched alone) is handed on
-#: as a further alternative, so that the table asks which of the two was meant. Chosen
-#: on the tuning seeds 7 and 11 at 20 dB (docs/listen.md): misheard 11 -> 3 of 240,
-#: heard exactly 55.4 -> 50.8 %; 0.001 leaves 1 and 19.6 %.
-RIVAL_MARGIN = 5e-5
+#: that scores at most this much worse per frame than the heard words (the natural log
+#: of pocketsphinx's path score, each sentence searched alone; over only the frames where
+#: the two differ, :data:`RIVAL_LOCAL`) is handed on as a further alternative, so that
+#: the table asks which of the two was meant. Chosen on the tuning seeds 7 and 11 at
+#: 20 dB with topn 8 (docs/listen.md): the least that leaves 0 misheard of 240 (7 without
+#: rivals), 53.3 % heard exactly, 25 asked; the whole-audio gap needs 5e-5 for 0, at
+#: 50.0 % and 33 asked.
+RIVAL_MARGIN = 1e-4
+#: Whether a rival's gap is taken over only the frames where it and the heard words say
+#: different words (:func:`companion.listen.rivals.local_gap`), not the whole audio:
+#: chosen, as above.
+RIVAL_LOCAL = True
 
 
 def _decoder_module() -> Any:
@@ -94,6 +102,22 @@ def _decoder(words: str, **settings: Any) -> Any:
         )
     finally:
         Path(f.name).unlink()
+
+
+class Rival(NamedTuple):
+    """A legal rival of the heard words scored against the same audio: how much worse
+    it scores than the heard words per frame (negative: better), over the whole audio
+    and over only the frames where the two differ (:func:`companion.listen.rivals.local_gap`)."""
+
+    words: str
+    whole: float
+    local: float
+
+    @property
+    def gap(self) -> float:
+        """The gap it is handed on by (:data:`RIVAL_MARGIN`): over the frames where it
+        differs if :data:`RIVAL_LOCAL`, else over the whole audio."""
+        return self.local if RIVAL_LOCAL else self.whole
 
 
 class Recogniser:
@@ -132,17 +156,14 @@ class Recogniser:
         first = next((w for w in heard if w in legal), None)
         if first is None:
             return heard
-        scored = sorted(self.rivals(samples, first, legal), key=lambda r: r[1])
-        close = [w for w, gap in scored if gap <= margin and w not in heard]
+        scored = sorted(self.rivals(samples, first, legal), key=lambda r: r.gap)
+        close = [r.words for r in scored if r.gap <= margin and r.words not in heard]
         return (heard + close)[:MOST_ALTERNATIVES]
 
-    def rivals(
-        self, samples: NDArray[np.int16], heard: str, legal: Sequence[str]
-    ) -> list[tuple[str, float]]:
+    def rivals(self, samples: NDArray[np.int16], heard: str, legal: Sequence[str]) -> list[Rival]:
         """The rivals of ``heard`` among ``legal`` (one word apart) that fit the audio
-        whole, each with how much worse it scores than ``heard`` per frame (negative:
-        better), both aligned alone against the same audio; none where ``heard`` itself
-        does not fit."""
+        whole, each with how much worse it scores than ``heard`` (:class:`Rival`), both
+        aligned alone against the same audio; none where ``heard`` itself does not fit."""
         # only sentences the grammar holds: its words are the ones the dictionary knows
         others = [w for w in rivals(heard, legal) if heard_by(self._grammar, w)]
         if not others:
@@ -152,11 +173,14 @@ class Recogniser:
         if own is None:
             return []
         scored = ((w, self._align(raw, w)) for w in others)
-        return [(w, own - s) for w, s in scored if s is not None]
+        return [
+            Rival(w, own[0] - s[0], local_gap(own[1], s[1])) for w, s in scored if s is not None
+        ]
 
-    def _align(self, raw: bytes, sentence: str) -> float | None:
+    def _align(self, raw: bytes, sentence: str) -> tuple[float, list[Segment]] | None:
         """The score per frame of ``sentence`` said in ``raw``, searched with a grammar
-        of that sentence alone (None where the search cannot fit it whole)."""
+        of that sentence alone, and its words' frames and scores (None where the search
+        cannot fit it whole). The same for the same audio, whatever was heard before."""
         if self._aligner is None:
             # bestpath off: its lattice rescoring dropped the last word of a sentence the
             # search had fitted whole (measured; docs/listen.md)
@@ -166,21 +190,31 @@ class Recogniser:
         a.add_jsgf_string("one", f"#JSGF V1.0;\ngrammar one;\npublic <s> = {sentence} ;\n".encode())
         a.activate_search("one")
         a.set_cmn(self._cmn)  # every alignment from the same cepstral mean: comparable
+        a.reinit_feat()  # and the same noise statistics: see the search's own
         a.start_utt()
         a.process_raw(raw, full_utt=True)
         a.end_utt()
         hyp = a.hyp()
         frames = a.n_frames()
+        segments = [
+            (s.word if s.word[0] not in "<[+" else "<sil>", s.start_frame, s.end_frame, _ln(s))
+            for s in a.seg() or ()
+            if s.word != "(NULL)"
+        ]
         a.remove_search("one")
         if hyp is None or hyp.hypstr != sentence or hyp.score <= 0 or frames == 0:
             return None
-        return math.log(float(hyp.score)) / int(frames)
+        return math.log(float(hyp.score)) / int(frames), segments
 
     def _search(self, samples: NDArray[np.int16]) -> list[str]:
         """The grammar's whole announcements the search found in the audio, best first."""
         if samples.size == 0 or float(np.sqrt(np.mean(samples.astype(float) ** 2))) < SILENCE_RMS:
             return []
         raw = _raw(samples)
+        # pocketsphinx's noise removal (the model's feat.params turns it on) keeps its
+        # statistics from the audio before: reset, the same audio is heard alike by a
+        # fresh recogniser (companion listen) and a warm one (the bench, a held button)
+        self._decoder.reinit_feat()
         self._decoder.start_utt()
         self._decoder.process_raw(raw, full_utt=True)
         self._decoder.end_utt()
@@ -213,6 +247,14 @@ class Recogniser:
         power = np.abs(np.fft.rfft(frames[loud] * np.hanning(160), axis=1)) ** 2 + 1e-9
         flatness = np.exp(np.log(power).mean(axis=1)) / power.mean(axis=1)
         return float(np.median(flatness)) < MAX_FLATNESS
+
+
+def _ln(segment: Any) -> float:
+    """A word's score as a natural log (the bindings give pocketsphinx's log scores as
+    probabilities, its language score included)."""
+    return math.log(max(float(segment.ascore), 1e-300)) + math.log(
+        max(float(segment.lscore), 1e-300)
+    )
 
 
 def _raw(samples: NDArray[np.int16]) -> bytes:

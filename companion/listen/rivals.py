@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from companion.games.game import game as rules_of
 from companion.listen.grammar import spoken, tokens
@@ -86,3 +86,44 @@ def as_heard(announcements: Iterable[str], game: str) -> tuple[str, ...]:
 def legal_words(position: Position, roll: tuple[int, ...]) -> tuple[str, ...]:
     """:func:`legal_announcements` as the recogniser writes them."""
     return as_heard(legal_announcements(position, roll), position.game)
+
+
+#: One word of an alignment: the word (fillers as "<sil>"), its first and last frame,
+#: and its score (natural log of pocketsphinx's acoustic and language scores).
+Segment = tuple[str, int, int, float]
+
+
+def differing_span(a: Sequence[Segment], b: Sequence[Segment]) -> tuple[int, int]:
+    """The frames ``[first, end)`` where two alignments of the same audio say different
+    words, widened to the nearest frames where both start a word (or begin or end), so
+    that each alignment's words in it are whole: the part of the audio where two
+    sentences one word apart compete. The whole audio where they agree nowhere."""
+
+    def labels(segments: Sequence[Segment]) -> dict[int, str]:
+        return {f: w for w, start, end, _ in segments for f in range(start, end + 1)}
+
+    la, lb = labels(a), labels(b)
+    differ = sorted(f for f in la.keys() | lb.keys() if la.get(f) != lb.get(f))
+    starts = [{s[1] for s in x} | {max(s[2] for s in x) + 1} for x in (a, b) if x]
+    common = set.intersection(*starts) if len(starts) == 2 else set()
+    whole = (min(la.keys() | lb.keys(), default=0), max(la.keys() | lb.keys(), default=0) + 1)
+    if not differ:
+        return whole
+    first = max((c for c in common if c <= differ[0]), default=whole[0])
+    end = min((c for c in common if c > differ[-1]), default=whole[1])
+    return first, end
+
+
+def span_score(segments: Sequence[Segment], first: int, end: int) -> float:
+    """The summed score of an alignment's words that lie wholly in frames [first, end)."""
+    return sum(score for _, start, last, score in segments if start >= first and last < end)
+
+
+def local_gap(heard: Sequence[Segment], rival: Sequence[Segment]) -> float:
+    """How much worse ``rival`` scores than ``heard`` per frame of the span where the
+    two differ (:func:`differing_span`; negative: better): the frames both sentences
+    say alike add the same to both and only dilute a whole-utterance mean."""
+    first, end = differing_span(heard, rival)
+    if end <= first:
+        return 0.0
+    return (span_score(heard, first, end) - span_score(rival, first, end)) / (end - first)
