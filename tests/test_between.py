@@ -207,6 +207,26 @@ def test_a_packed_grid_is_judged_gap_by_gap():
     assert not BETWEEN.islands and BETWEEN.size == 12.0  # a wide board keeps its cells
 
 
+@pytest.mark.parametrize("margin", [18.0, 22.0, 30.0])
+def test_a_packed_grid_with_a_wide_margin_is_judged_gap_by_gap(margin):
+    """Review: `companion layout grid 19 --spacing 22` leaves one spacing of margin, and a
+    band of board that wide outvoted the 18 x 18 gaps (a 12 mm cell each, 65 of 531
+    judged): the grid's own gaps decide, whatever the margin."""
+    layout = read_layout(grid_layout_data("go19", 19, 22.0, 20.0, margin=margin), "test:go19")
+    wide = between_points(layout)
+    counts = np.diff(np.append(wide.starts, len(wide.points)))
+    assert wide.islands and wide.size == 22.0
+    assert (counts >= 4).sum() >= 18 * 18
+
+
+def test_a_wide_board_keeps_the_points_its_calibrations_stored():
+    """Review: stepping every point GAP_MM inside the board's edge took 69 of the
+    Gravitation board's, and a calibration stores the empty look point by point, so
+    every calibration made before silently lost the test. Only packed grids step in."""
+    near_edge = np.abs(BETWEEN.points) > [LAYOUT.width / 2 - 3.0, LAYOUT.height / 2 - 3.0]
+    assert near_edge.any(axis=1).sum() > 0
+
+
 def test_skin_over_a_packed_grid_is_a_hand_and_its_light_is_not():
     grain = np.random.default_rng(3).normal(0, 4, len(GO19.points))
     empty = WOOD[None, :] + grain[:, None]

@@ -110,7 +110,7 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     edge = np.array([layout.width / 2, layout.height / 2])
     low, high = np.maximum(low, -edge), np.minimum(high, edge)
     far = _far(centres, low, high)
-    step, size, corner, islands = _cells(layout, far, low, high)
+    step, size, corner, islands = _cells(layout, far, low, high, centres, edge)
     xs = np.arange(corner[0] + step / 2, high[0], step)
     ys = np.arange(corner[1] + step / 2, high[1], step)
     grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
@@ -130,9 +130,13 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     # board would only cost time), yet clear of every piece
     nearest = np.sqrt(nearest)
     keep = _clear(nearest, layout)
-    # and GAP_MM inside the board's edge: the table beyond it is no part of the board,
-    # and a photo blurs the one into the other
-    keep &= (np.abs(grid) <= edge - GAP_MM).all(axis=1)
+    if islands:
+        # and GAP_MM inside the board's edge: the table beyond it is no part of the board,
+        # and a photo blurs the one into the other (on a packed grid whose outer lines lie
+        # near the edge, islands there sampled the table). Only there: elsewhere the points
+        # stay those of every calibration made before islands were known, whose stored
+        # empty looks they must match one for one
+        keep &= _inside(grid, edge)
     if steady is not None:
         col = np.clip((grid[:, 0] + layout.width / 2).astype(int), 0, steady.shape[1] - 1)
         row = np.clip((grid[:, 1] + layout.height / 2).astype(int), 0, steady.shape[0] - 1)
@@ -156,6 +160,11 @@ def _clear(nearest: FloatArray, layout: Layout) -> npt.NDArray[np.bool_]:
     return (nearest >= lowest) & (nearest <= farthest)
 
 
+def _inside(points: FloatArray, edge: FloatArray) -> npt.NDArray[np.bool_]:
+    """Whether each point (board mm from its centre) lies GAP_MM inside the board's edge."""
+    return np.asarray((np.abs(points) <= edge - GAP_MM).all(axis=-1))
+
+
 def _far(centres: FloatArray, low: FloatArray, high: FloatArray) -> FloatArray:
     """The board from ``low`` to ``high`` at 1 px a mm: each pixel's distance (mm) to the
     nearest field's centre."""
@@ -167,19 +176,32 @@ def _far(centres: FloatArray, low: FloatArray, high: FloatArray) -> FloatArray:
 
 
 def _cells(
-    layout: Layout, far: FloatArray, low: FloatArray, high: FloatArray
+    layout: Layout,
+    far: FloatArray,
+    low: FloatArray,
+    high: FloatArray,
+    centres: FloatArray,
+    edge: FloatArray,
 ) -> tuple[float, float, FloatArray, bool]:
     """The points' step (mm), the cells' side (mm), the cell grid's corner for ``layout``
     and whether its space between the fields is islands.
 
-    ``far`` is :func:`_far` of the board from ``low`` to ``high``. Where half of it lies in islands
+    ``far`` is :func:`_far` of the board from ``low`` to ``high``. What is judged is the
+    space *between* the fields (within the box of their centres) that lies GAP_MM inside
+    the board's edge: a margin around the grid, however wide, is one band, and must not
+    outvote the grid's gaps. Where half of that space lies in islands
     smaller than a CELL_MM cell (a packed grid), a cell is as wide as the islands lie apart
     (the median distance from an island to its nearest one), the grid is placed so that
     an island lies at a cell's centre, and the step gives an island about ISLAND_POINTS
     points. Elsewhere (the space between the fields is wide): STEP_MM, CELL_MM, ``low``."""
     if min(far.shape) < 2:
         return STEP_MM, CELL_MM, low, False
-    clear = _clear(far, layout).astype(np.uint8)
+    h, w = far.shape
+    board = np.stack(np.meshgrid(np.arange(w) + low[0], np.arange(h) + low[1]), axis=-1)
+    within = _inside(board, edge)
+    within &= (board >= centres.min(axis=0)).all(axis=-1)
+    within &= (board <= centres.max(axis=0)).all(axis=-1)
+    clear = (_clear(far, layout) & within).astype(np.uint8)
     count, _, stats, centroids = cv2.connectedComponentsWithStats(clear, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     if count < 3:
