@@ -35,6 +35,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -60,6 +61,13 @@ CROP, SPAN = FINDER.crop, FINDER.span
 NEAR = 0.35  # a crop centred this near a die (in its sides) shows that die
 SIZES = (0.65, 1.5)
 FAR = 0.6  # a crop centred further than this from every die shows none
+#: --side-faces: the rendered trays' cameras up to this many degrees off vertical (a camera
+#: at standing height sees two or three faces of each die), and a side face whose root of
+#: area is at least this share of the top face's is taught as no die
+SIDE_FACES_TILT = 60.0
+#: --inner: crops inside a die's face, this share of its side wide, as no die
+INNER = (0.2, 0.45)
+SIDE_FACE_LEAST = 0.35
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
 
 
@@ -89,6 +97,16 @@ def sample_die(
     # the offset as the turned crop shows it
     c, s = math.cos(angle), math.sin(angle)
     return patch, value, (c * dx - s * dy, s * dx + c * dy, math.log(side / est))
+
+
+def inner_crop(
+    rng: random.Random, image: np.ndarray, x: float, y: float, side: float
+) -> np.ndarray:
+    """A crop inside a die's face, INNER of its side wide (a pip of a large die, seen close,
+    looks like a die showing 1 with no edge in view): no die is centred there."""
+    cx = x + side * rng.uniform(-0.3, 0.3)
+    cy = y + side * rng.uniform(-0.3, 0.3)
+    return turned_crop(image, cx, cy, side * rng.uniform(*INNER), rng.uniform(0, 6.3))
 
 
 def augment(rng: random.Random, patch: np.ndarray) -> np.ndarray:
@@ -160,6 +178,7 @@ def scene_crops(
     hard: int = 1,
     shrink: tuple[float, float] | None = None,
     proposals: Path | None = None,
+    inner: int = 0,
 ) -> list[np.ndarray]:
     """Crops of real labelled photos: near every die (labelled with it), at the pip
     candidates and random places away from dice ("no die"). Returns die-free patches of
@@ -184,6 +203,8 @@ def scene_crops(
         for (x, y, side), box, weight in zip(dice, scene.boxes, weights, strict=True):
             for _ in range(per_die * weight):
                 add(*sample_die(rng, image, x, y, side, box.value))
+            for _ in range(inner):
+                add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
         if shrink:
             # the same table further away (a webcam over a wider table sees dice of
             # 20-30 pixels, a camera at standing height 10-30)
@@ -248,6 +269,8 @@ def build(
     shrink: tuple[float, float] | None,
     learn_from: tuple[str, ...] = ("byler",),
     proposals: Path | None = None,
+    side_faces: bool = False,
+    inner: int = 0,
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -265,7 +288,7 @@ def build(
     for source in learn_from:
         if source != "byler":  # every photo of another real source (sources.py)
             scenes += photos(source)
-    empties = scene_crops(rng, scenes, per_die, add, hard, shrink, proposals)
+    empties = scene_crops(rng, scenes, per_die, add, hard, shrink, proposals, inner)
     print(f"real scenes of {', '.join(learn_from)}: {len(xs)} crops", flush=True)
     tables = [
         background(name, 240, 320, np.random.default_rng(seed))
@@ -318,6 +341,8 @@ def build(
         # dice (the only source of 7, 8 and 9), shrunk so the dice are 20-70 pixels wide
         # seeds from 5,000,000 on: the tests and bench/dice.py render lower seeds
         options = SceneOptions(kind=("d6", "miwin")[seed % 2], dice=(1, 6))
+        if side_faces:
+            options = replace(options, max_tilt=SIDE_FACES_TILT)
         scene = render_scene(5_000_000 + seed, options)
         f = rng.uniform(0.35, 1.0)
         image = cv2.resize(scene.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
@@ -325,6 +350,18 @@ def build(
         for (x, y, side), die in zip(dice, scene.dice, strict=True):
             for _ in range(max(1, per_die // 2)):
                 add(*sample_die(rng, image, x, y, side, die.value))
+            for _ in range(inner):
+                add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
+            if not side_faces:
+                continue
+            # a side face the camera sees is a face of the die, not the one it shows: a
+            # crop centred there, as wide as the die, holds no die to read
+            for sx, sy, seen in die.sides_seen:
+                if seen >= SIDE_FACE_LEAST * die.side:
+                    for _ in range(max(1, per_die // 2)):
+                        scale = side * rng.uniform(0.85, 1.15)
+                        angle = rng.uniform(0, 6.3)
+                        add(turned_crop(image, sx * f, sy * f, scale, angle), 0, (0, 0, 0))
         for c in candidates(image):
             if far_from(dice, c.x, c.y):
                 add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
@@ -420,6 +457,18 @@ def main() -> int:
         help="a learned detector (tools/train_dice_detector.py): crops where it finds dice "
         "on the real learning photos, its phantoms as no die (for the detector+reader)",
     )
+    parser.add_argument(
+        "--side-faces",
+        action="store_true",
+        help=f"rendered trays seen from up to {SIDE_FACES_TILT:.0f} degrees off vertical, "
+        "and the side faces they show beside each die's top face as no die",
+    )
+    parser.add_argument(
+        "--inner",
+        type=int,
+        default=0,
+        help="crops per die inside its face (a pip seen close), as no die",
+    )
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
@@ -454,6 +503,8 @@ def main() -> int:
     ):  # the detector's path, not its name: bench/loso/floor.onnx != r/floor.onnx
         where = hashlib.sha1(str(args.proposals_by.resolve()).encode()).hexdigest()[:8]
         name += f"-proposals-{args.proposals_by.stem}-{where}"
+    name += "-sidefaces" if args.side_faces else ""
+    name += f"-inner{args.inner}" if args.inner else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
@@ -473,6 +524,8 @@ def main() -> int:
             shrink,
             learn_from,
             args.proposals_by,
+            args.side_faces,
+            args.inner,
         )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)
