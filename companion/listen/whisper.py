@@ -53,11 +53,21 @@ def model_dir() -> Path:
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     target = cache / "companion" / "whisper-base"
     halves = [data[0] / "model.bin.part1", data[1] / "model.bin.part2"]
+    try:
+        _join(halves, target, data[0])
+    except OSError as exc:  # a half missing, the cache full or not writable
+        raise CompanionError(f"the German model could not be made in {target}: {exc}") from exc
+    return target
+
+
+def _join(halves: list[Path], target: Path, files: Path) -> None:
+    """Join the model's two halves into ``target`` (once: again only when their size
+    changed) and copy its other files beside it."""
     size = sum(h.stat().st_size for h in halves)
     model = target / "model.bin"
     if not model.exists() or model.stat().st_size != size:
         target.mkdir(parents=True, exist_ok=True)
-        part = target / "model.bin.partial"
+        part = target / f"model.bin.{os.getpid()}.partial"  # two joining at once: two files
         with part.open("wb") as out:
             for half in halves:
                 with half.open("rb") as f:
@@ -65,8 +75,7 @@ def model_dir() -> Path:
         part.replace(model)  # whole or not there: a half-written model is never read
     for name in _FILES:
         if not (target / name).exists():
-            shutil.copyfile(data[0] / name, target / name)
-    return target
+            shutil.copyfile(files / name, target / name)
 
 
 def as_words(text: str, game: str) -> str:
