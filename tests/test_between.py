@@ -106,21 +106,26 @@ def test_bad_text_is_a_value_error(text):
         from_text(text)
 
 
-@pytest.fixture(scope="module")
-def wood():
-    """The Gravitation board in the wood look, calibrated from its empty and start photo,
-    with three photos of a hand over it (bench/boardlooks.py)."""
+def wooden(board_name: str, hands: int):  # type: ignore[no-untyped-def]
+    """A bench board (bench/boardlooks.py) in the wood look, calibrated from its empty and
+    start photo, with ``hands`` photos of a hand over it (rng 0)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import boardlooks
 
     from companion.vision.colourfit import fit_colours
 
     look = next(look for look in LOOKS if look.name == "wood")
-    board = boardlooks.boards()["gravitation"]
-    setup = boardlooks.make_setup(look, 0, 3, np.random.default_rng(0), board=board)
+    board = boardlooks.boards()[board_name]
+    setup = boardlooks.make_setup(look, 0, hands, np.random.default_rng(0), board=board)
     cal = fit_colours(setup.layout, setup.calibration, setup.calibration_photos)
     assert cal.profiles is not None
     return setup, cal
+
+
+@pytest.fixture(scope="module")
+def wood():
+    """The Gravitation board in the wood look with three photos of a hand over it."""
+    return wooden("gravitation", 3)
 
 
 def test_a_hand_over_a_wooden_gravitation_board_is_busy(wood):
@@ -240,19 +245,8 @@ def test_skin_over_a_packed_grid_is_a_hand_and_its_light_is_not():
 
 @pytest.fixture(scope="module")
 def go19_wood():
-    """The 19 × 19 grid at the photo's edge in the wood look (bench/boardlooks.py),
-    calibrated from its empty and start photo, with a photo of a hand over it."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    import boardlooks
-
-    from companion.vision.colourfit import fit_colours
-
-    look = next(look for look in LOOKS if look.name == "wood")
-    board = boardlooks.boards()["go19-edge"]
-    setup = boardlooks.make_setup(look, 0, 1, np.random.default_rng(0), board=board)
-    cal = fit_colours(setup.layout, setup.calibration, setup.calibration_photos)
-    assert cal.profiles is not None
-    return setup, cal
+    """The 19 × 19 grid at the photo's edge in the wood look with a photo of a hand."""
+    return wooden("go19-edge", 1)
 
 
 def test_a_hand_over_a_wooden_19x19_grid_is_busy(go19_wood):
