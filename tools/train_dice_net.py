@@ -65,8 +65,11 @@ FAR = 0.6  # a crop centred further than this from every die shows none
 #: at standing height sees two or three faces of each die), and a side face whose root of
 #: area is at least this share of the top face's is taught as no die
 SIDE_FACES_TILT = 60.0
-#: --inner: crops inside a die's face, this share of its side wide, as no die
+#: --inner: crops inside a die's face, this share of its side wide, as no die, from dice at
+#: least INNER_LEAST pixels wide (a smaller die's pips are a few pixels: a crop of one is a
+#: blob like a small die in a blurry photo)
 INNER = (0.2, 0.45)
+INNER_LEAST = 40.0
 SIDE_FACE_LEAST = 0.35
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
 
@@ -203,7 +206,7 @@ def scene_crops(
         for (x, y, side), box, weight in zip(dice, scene.boxes, weights, strict=True):
             for _ in range(per_die * weight):
                 add(*sample_die(rng, image, x, y, side, box.value))
-            for _ in range(inner):
+            for _ in range(inner if side >= INNER_LEAST else 0):
                 add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
         if shrink:
             # the same table further away (a webcam over a wider table sees dice of
@@ -350,7 +353,7 @@ def build(
         for (x, y, side), die in zip(dice, scene.dice, strict=True):
             for _ in range(max(1, per_die // 2)):
                 add(*sample_die(rng, image, x, y, side, die.value))
-            for _ in range(inner):
+            for _ in range(inner if side >= INNER_LEAST else 0):
                 add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
             if not side_faces:
                 continue
@@ -504,7 +507,7 @@ def main() -> int:
         where = hashlib.sha1(str(args.proposals_by.resolve()).encode()).hexdigest()[:8]
         name += f"-proposals-{args.proposals_by.stem}-{where}"
     name += "-sidefaces" if args.side_faces else ""
-    name += f"-inner{args.inner}" if args.inner else ""
+    name += f"-inner{args.inner}-{INNER_LEAST:.0f}px" if args.inner else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
