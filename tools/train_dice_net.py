@@ -65,12 +65,12 @@ FAR = 0.6  # a crop centred further than this from every die shows none
 #: at standing height sees two or three faces of each die), and a side face whose root of
 #: area is at least this share of the top face's is taught as no die
 SIDE_FACES_TILT = 60.0
+SIDE_FACE_LEAST = 0.35
 #: --inner: crops inside a die's face, this share of its side wide, as no die, from dice at
 #: least INNER_LEAST pixels wide (a smaller die's pips are a few pixels: a crop of one is a
 #: blob like a small die in a blurry photo)
 INNER = (0.2, 0.45)
 INNER_LEAST = 40.0
-SIDE_FACE_LEAST = 0.35
 SHIPPED = READER  # the reader that tells the hard dice (--hard)
 
 
@@ -501,9 +501,8 @@ def main() -> int:
         parser.error(f"--learn-from: name real sources of {', '.join(REAL)}")
     name += "" if learn_from == ("byler",) else "-from-" + "-".join(learn_from)
     name += f"-by-{args.hard_by.stem}" if args.hard_by else ""
-    if (
-        args.proposals_by
-    ):  # the detector's path, not its name: bench/loso/floor.onnx != r/floor.onnx
+    if args.proposals_by:
+        # the detector's path, not its name: bench/loso/floor.onnx != r/floor.onnx
         where = hashlib.sha1(str(args.proposals_by.resolve()).encode()).hexdigest()[:8]
         name += f"-proposals-{args.proposals_by.stem}-{where}"
     name += "-sidefaces" if args.side_faces else ""

@@ -208,7 +208,7 @@ class Recogniser:
 
     def _search(self, samples: NDArray[np.int16]) -> list[str]:
         """The grammar's whole announcements the search found in the audio, best first."""
-        if samples.size == 0 or float(np.sqrt(np.mean(samples.astype(float) ** 2))) < SILENCE_RMS:
+        if silent(samples):
             return []
         raw = _raw(samples)
         # pocketsphinx's noise removal (the model's feat.params turns it on) keeps its
@@ -247,6 +247,11 @@ class Recogniser:
         power = np.abs(np.fft.rfft(frames[loud] * np.hanning(160), axis=1)) ** 2 + 1e-9
         flatness = np.exp(np.log(power).mean(axis=1)) / power.mean(axis=1)
         return float(np.median(flatness)) < MAX_FLATNESS
+
+
+def silent(samples: NDArray[np.int16]) -> bool:
+    """Whether the audio holds nothing said: none, or quieter than SILENCE_RMS."""
+    return samples.size == 0 or float(np.sqrt(np.mean(samples.astype(float) ** 2))) < SILENCE_RMS
 
 
 def _ln(segment: Any) -> float:

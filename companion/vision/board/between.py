@@ -118,9 +118,7 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     # most) is the distance to every field worked out: points 2 mm apart on a 19 × 19
     # board would cost half a second at every start
     at = np.clip(np.round(grid - low).astype(int), 0, np.array(far.shape[::-1]) - 1)
-    rough = far[at[:, 1], at[:, 0]]
-    lowest, farthest = layout.piece_diameter / 2 + GAP_MM, REACH * layout.piece_diameter
-    grid = grid[(rough + 1.5 >= lowest) & (rough - 1.5 <= farthest)]
+    grid = grid[_clear(far[at[:, 1], at[:, 0]], layout, slack=1.5)]
     low = corner
     nearest = np.full(len(grid), np.inf)
     for k in range(0, len(centres), 64):  # in slices: a 19 × 19 board has 361 fields
@@ -153,11 +151,12 @@ def between_points(layout: Layout, steady: npt.NDArray[np.bool_] | None = None) 
     return Between(points, cell, shape, low, offset, cells, starts, size, least, islands)
 
 
-def _clear(nearest: FloatArray, layout: Layout) -> npt.NDArray[np.bool_]:
+def _clear(nearest: FloatArray, layout: Layout, slack: float = 0.0) -> npt.NDArray[np.bool_]:
     """Whether a point this far (mm) from its nearest field is looked at: clear of every
-    piece and its shadow, within REACH piece diameters of a field."""
+    piece and its shadow, within REACH piece diameters of a field (give or take
+    ``slack`` mm, for a distance known only that closely)."""
     lowest, farthest = layout.piece_diameter / 2 + GAP_MM, REACH * layout.piece_diameter
-    return (nearest >= lowest) & (nearest <= farthest)
+    return (nearest + slack >= lowest) & (nearest - slack <= farthest)
 
 
 def _inside(points: FloatArray, edge: FloatArray) -> npt.NDArray[np.bool_]:
