@@ -14,6 +14,7 @@ from calibration_helpers import made_before, old_points, photos
 from conftest import position
 
 from companion.camera import Supervisor, SyntheticSource
+from companion.errors import CompanionError
 from companion.model.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table.live import Live, table_photographer
@@ -430,3 +431,15 @@ def test_a_calibration_an_older_version_made_says_what_is_off_and_what_to_do(sce
         post(client, "/calibrate/capture", kind=kind)
     post(client, "/calibrate/save")
     assert 'id="outdated"' not in client.get("/calibrate?lang=de").get_data(as_text=True)
+
+
+def test_a_reader_that_could_not_be_built_leaves_the_page_up(scene, monkeypatch):
+    """The page asks the camera's reader what its calibration cannot check; a reader that
+    failed to build (serve builds it in the background) says nothing there, never a 500."""
+
+    def failed() -> tuple[str, ...]:
+        raise CompanionError("the board reader could not be built: no layout")
+
+    unlock(scene.client)
+    monkeypatch.setattr(scene.live.watcher.board.reader, "tests_off", failed)
+    assert scene.client.get("/calibrate").status_code == 200

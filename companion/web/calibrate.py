@@ -132,7 +132,10 @@ def _outdated() -> str:
     live = _live()
     if live is None:
         return ""
-    said = outdated(live.watcher.board.reader)
+    try:
+        said = outdated(live.watcher.board.reader)
+    except CompanionError:  # the reader could not be built: the camera loop logs why
+        return ""
     return "" if said is None else say(said)
 
 
