@@ -1,8 +1,10 @@
-"""Photos of known placements from the synthetic camera, for the colour calibration tests."""
+"""Photos of known placements from the synthetic camera, for the colour calibration tests,
+and a calibration as an older version wrote it."""
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -10,6 +12,8 @@ from companion.model.layoutfile import load_layout
 from companion.model.position import start_position
 from companion.synth import default_camera, photograph
 from companion.synth.board import random_pose
+from companion.vision.board.between import from_text, to_text
+from companion.vision.calibration import Calibration, calibration_from_json
 
 
 @cache
@@ -29,3 +33,15 @@ def photos() -> dict[str, np.ndarray]:
         "start": shot(start),
         "moved": shot(start.moved({"red.S1": "U1.13"})),
     }
+
+
+def made_before(calibration: Calibration, change: Any) -> Calibration:
+    """``calibration`` as an older version wrote it: its file's profiles changed by ``change``."""
+    data = calibration.to_json()
+    change(data["colours"])
+    return calibration_from_json(data)
+
+
+def old_points(profiles: dict[str, Any]) -> None:
+    """The board between the fields held at fewer points, as before they changed."""
+    profiles["between"] = to_text(from_text(profiles["between"])[:-69])

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from calibration_helpers import photos
+from calibration_helpers import made_before, old_points, photos
 from conftest import position, served
 
 from companion.panel.voice import Voice
@@ -265,6 +265,41 @@ def test_calibrate_the_colours_from_the_camera(server, browser):
     assert "red, yellow, green, blue, white" in listed.text
     assert (app.config["CALIBRATION_DIR"] / "gravitation.json").exists()
     shot(browser, "calibrate")
+
+
+def test_a_calibration_an_older_version_made_says_so_on_a_phone(server, browser):
+    """Issue 31, sixth round: a calibration holding the board between the fields at the
+    points of before says on the calibration page that the hand test there is off and
+    what to do (calibrate-outdated-de-phone.png, 390 x 844, German)."""
+    from companion.vision.calibration import Calibration, board_reader, save_calibration
+    from companion.vision.colourfit import fit_colours, start_placement
+
+    url, app = server
+    live = app.config["CAMERA"].live
+    layout = app.config["TABLE"].position.layout
+    path = app.config["CALIBRATION_DIR"] / "gravitation.json"
+    before = path.read_bytes() if path.exists() else None
+    reader = live.watcher.board.reader
+    known = [(photos()["empty"], {}), (photos()["start"], start_placement(layout))]
+    old = made_before(fit_colours(layout, Calibration(layout="gravitation"), known), old_points)
+    save_calibration(old, path)
+    live.use_reader(board_reader(layout, old))  # as serve starts with the file
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)  # the page 390 x 844
+    try:
+        unlocked(browser, url, "/calibrate")
+        opened(browser, f"{url}/calibrate?lang=de", "#outdated")
+        said = browser.find_element(By.ID, "outdated")
+        assert said.text.startswith("Kalibrierung der Farben neu aufnehmen: ")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", said)
+        shot(browser, "calibrate-outdated-de-phone")
+    finally:  # the tests after this one find the table as it was
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        live.use_reader(reader)
+        if before is None:
+            path.unlink()
+        else:
+            path.write_bytes(before)
 
 
 def test_the_page_speaks_a_new_verdict_only_when_switched_on(server, browser):

@@ -10,10 +10,11 @@ import re
 
 import numpy as np
 import pytest
-from calibration_helpers import photos
+from calibration_helpers import made_before, old_points, photos
 from conftest import position
 
 from companion.camera import Supervisor, SyntheticSource
+from companion.errors import CompanionError
 from companion.model.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table.live import Live, table_photographer
@@ -21,7 +22,12 @@ from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.texts import text
 from companion.vision import BoardReader
-from companion.vision.calibration import Calibration, load_calibration, save_calibration
+from companion.vision.calibration import (
+    Calibration,
+    board_reader,
+    load_calibration,
+    save_calibration,
+)
 from companion.vision.colourfit import fit_colours
 from companion.vision.dice.tray import Tray
 from companion.web import create_app
@@ -401,3 +407,39 @@ def test_the_notes_of_a_calibration_are_shown_when_it_is_saved(scene, monkeypatc
     calibrate(scene)
     shown = scene.client.get("/calibrate").get_data(as_text=True)
     assert "kaum zu unterscheiden, oder dort fehlt ein Stein: white.S1 (white)" in shown
+
+
+def test_a_calibration_an_older_version_made_says_what_is_off_and_what_to_do(scene):
+    """Issue 31, sixth round: a calibration that holds the board between the fields at
+    the points of before (a packed grid calibrated before the fourth round) turns the
+    hand test there off; the page says so in the players' words, until the colours are
+    fitted again (the command line and the start-up log: test_outdated_calibration.py)."""
+    client = scene.client
+    unlock(client)
+    for kind in ("empty", "start"):
+        scene.show(photos()[kind])
+        post(client, "/calibrate/capture", kind=kind)
+    post(client, "/calibrate/save")
+    layout = scene.live.table.position.layout
+    old = save_calibration(made_before(load_calibration(scene.path), old_points), scene.path)
+    scene.live.use_reader(board_reader(layout, load_calibration(old)))  # as serve starts
+    page = client.get("/calibrate?lang=de").get_data(as_text=True)
+    assert 'id="outdated"' in page and "Kalibrierung der Farben neu aufnehmen: " in page
+    assert "Farben einmessen und speichern" in page
+    for kind in ("empty", "start"):  # what the page says to do
+        scene.show(photos()[kind])
+        post(client, "/calibrate/capture", kind=kind)
+    post(client, "/calibrate/save")
+    assert 'id="outdated"' not in client.get("/calibrate?lang=de").get_data(as_text=True)
+
+
+def test_a_reader_that_could_not_be_built_leaves_the_page_up(scene, monkeypatch):
+    """The page asks the camera's reader what its calibration cannot check; a reader that
+    failed to build (serve builds it in the background) says nothing there, never a 500."""
+
+    def failed() -> tuple[str, ...]:
+        raise CompanionError("the board reader could not be built: no layout")
+
+    unlock(scene.client)
+    monkeypatch.setattr(scene.live.watcher.board.reader, "tests_off", failed)
+    assert scene.client.get("/calibrate").status_code == 200

@@ -349,10 +349,25 @@ def _show(args: argparse.Namespace) -> int:
     print("  board: " + ("four corners" if calibration.corners else "ArUco markers"))
     profiles = calibration.profiles
     print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
+    if profiles:
+        print("  " + _hand_tests(args.calibration, calibration))
     print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
     tray = calibration.tray
     print("  tray: " + (f"{tray} of the frame" if tray else "none (dice read anywhere)"))
     return 0
+
+
+def _hand_tests(path: str, calibration: Calibration) -> str:
+    """Whether the reader can run every hand test with ``calibration``: a file an older
+    version made says what is off and what to do (vision/board/outdated.py)."""
+    from companion.vision.calibration import board_reader, outdated
+
+    try:
+        reader = board_reader(load_layout(calibration.layout), calibration)
+    except CompanionError as exc:  # the layout moved away: the file is still shown
+        return f"hand tests: not checked ({exc})"
+    said = outdated(reader)
+    return "hand tests: all run" if said is None else said
 
 
 def _check(args: argparse.Namespace) -> int:

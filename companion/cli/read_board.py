@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,13 +36,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def make_reader(layout_name: str | None, calibration_path: str | None) -> BoardReader:
-    """A reader from the --layout and --calibration options (shared with calibrate check)."""
-    from companion.vision import BoardReader
+    """A reader from the --layout and --calibration options (shared with calibrate check).
+    A calibration that an older version made, whose hand tests the reader cannot run,
+    is said on stderr with what to do (vision/board/outdated.py); the reads go on."""
+    from companion.vision.calibration import board_reader, outdated
 
     layout, calibration = check_options(layout_name, calibration_path)
-    if calibration is None:
-        return BoardReader(layout)
-    return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
+    reader = board_reader(layout, calibration)
+    said = outdated(reader)
+    if said is not None:
+        print(f"{calibration_path}: {said}", file=sys.stderr)
+    return reader
 
 
 def check_options(

@@ -18,6 +18,8 @@ from companion.model.layoutfile import load_layout
 from companion.model.position import Position
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
+    from pathlib import Path
+
     from companion.hub.publisher import Publisher
     from companion.panel import Panel
     from companion.panel.voice import Voice
@@ -279,7 +281,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         except CompanionError as exc:  # the page shows it and can calibrate anew
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
-    reader = _LateReader(lambda: board_reader(layout, calibration))
+    reader = _LateReader(lambda: _said(board_reader(layout, calibration), path))
     tray, profiles = dice_setup(calibration)
     watcher = Watcher(
         table.referee,
@@ -290,6 +292,18 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
     )
     synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
     return Live(table, camera, watcher, synthetic)
+
+
+def _said(reader: BoardReader, path: Path) -> BoardReader:
+    """``reader``, once the log says what its calibration (``path``) cannot check because
+    an older version made it, with what to do (vision/board/outdated.py): a club that
+    updates the companion must not lose a hand test without a word."""
+    from companion.vision.calibration import outdated
+
+    said = outdated(reader)
+    if said is not None:
+        logging.getLogger("companion").warning("%s: %s", path, said)
+    return reader
 
 
 def _devices(config: Config, table: Table) -> tuple[Panel | None, Voice]:

@@ -739,6 +739,24 @@ WORDS: dict[str, tuple[str, str]] = {
         "{label}: {field} should look as on {other} ({what} on both), but looks very "
         "different (colour distance {delta}); is a hand over it, or a piece out of place?",
     ),
+    # a calibration of an older version that the hand tests cannot use
+    # (companion/vision/board/outdated.py)
+    "cal.outdated": (
+        "Kalibrierung der Farben neu aufnehmen: sie stammt von einer älteren Version und "
+        "kennt {what} nicht; der Test auf eine Hand dort ist aus. Leeres Brett und "
+        "Startaufstellung aufnehmen und „Farben einmessen und speichern“ (oder 'companion "
+        "calibrate colours')",
+        "Calibrate the colours again: this calibration was made by an older version and "
+        "does not hold {what}, so the test for a hand there is off. Capture the empty board "
+        "and the start position and “Fit the colours and save” (or run 'companion "
+        "calibrate colours')",
+    ),
+    "cal.off_between_points": (
+        "das Brett zwischen den Feldern an den heutigen Stellen",
+        "the board between the fields at today's points",
+    ),
+    "cal.off_no_between": ("das Brett zwischen den Feldern", "the board between the fields"),
+    "cal.off_no_surround": ("den Druck um die Felder", "the print around the fields"),
     "cal.alike": (
         "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
         "bleibt der Leser unsicher "

@@ -324,6 +324,14 @@ def board_reader(layout: Layout, calibration: Calibration | None) -> BoardReader
     return BoardReader(layout, calibration.profiles, calibration.intrinsics, calibration.manual)
 
 
+def outdated(reader: BoardReader) -> str | None:
+    """What the calibration ``reader`` reads with cannot check, because an older version
+    made it (:mod:`companion.vision.board.outdated`), said with what to do; None when
+    every hand test runs. The page, the start-up log and the command line say it."""
+    off = reader.tests_off()
+    return text("cal.outdated", what=[text(f"cal.off_{kind}") for kind in off]) if off else None
+
+
 def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:
     """The dice reader's tray and Miwin profiles from what ``calibration`` measured (the
     whole frame and the default colours where it is silent)."""

@@ -49,6 +49,7 @@ from companion.vision.calibration import (
     board_reader,
     dice_setup,
     load_calibration,
+    outdated,
     reset_calibration,
     restore_calibration,
     save_calibration,
@@ -119,7 +120,23 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         kinds=KINDS,
         error=error,
         backup=_path() is not None and backup_path(_path() or "").exists(),
+        outdated=_outdated(),
     ), status
+
+
+def _outdated() -> str:
+    """What the calibration the camera reads with cannot check, because an older version
+    made it, with what to do (vision/board/outdated.py); "" when every hand test runs or
+    no camera reads. Asked of the reader in use, which knows the layout's points (to
+    work them out again would draw the board for a second at every page)."""
+    live = _live()
+    if live is None:
+        return ""
+    try:
+        said = outdated(live.watcher.board.reader)
+    except CompanionError:  # the reader could not be built: the camera loop logs why
+        return ""
+    return "" if said is None else say(said)
 
 
 @calibrate.get("/calibrate")

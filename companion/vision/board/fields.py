@@ -237,6 +237,12 @@ class FieldSampler:
         got = cv2.remap(image, q[None, :, 0], q[None, :, 1], cv2.INTER_LINEAR)[0]
         return np.where(inside[:, None], got.astype(np.float64), np.nan)
 
+    @property
+    def has_rings(self) -> bool:
+        """Whether some field has a ring of board around it that no piece covers (a
+        packed grid has none: the ring test has nothing to look at there)."""
+        return bool(self._ring_ok.any())
+
     def sample_rings(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """Contrast (N, SECTORS) of every field's ring; NaN without a ring or out of view."""
         n, sectors, k, _ = self.ring_mm.shape

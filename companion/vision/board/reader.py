@@ -18,6 +18,7 @@ from companion.vision.board.cause import Cause
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
+from companion.vision.board.outdated import tests_off
 from companion.vision.board.profiles import Profiles
 from companion.vision.board.surround import hidden
 
@@ -110,6 +111,12 @@ class BoardReader:
         if colours != self._playing:
             self.profiles = self.known if colours is None else self.known.only(colours)
             self._playing = colours
+
+    def tests_off(self) -> tuple[str, ...]:
+        """The hand tests the calibration in use cannot run on this layout, because it
+        was made by an older companion (:mod:`.outdated`): said to the players with what
+        to do, never skipped without a word."""
+        return tests_off(self.known, self.sampler)
 
     def read(
         self,
