@@ -118,7 +118,8 @@ def main() -> None:
     side = merged.graph.input[0].type.tensor_type.shape.dim[2].dim_value
     error = check(args.output, args.members, side)
     size = args.output.stat().st_size
-    print(f"wrote {args.output} ({size} bytes, {len(args.members)} readers); cv2.dnn agrees to {error:.2e}")
+    count = len(args.members)
+    print(f"wrote {args.output} ({size} bytes, {count} readers); cv2.dnn agrees to {error:.2e}")
     if error > 1e-4:
         raise SystemExit(f"merged file disagrees with its members by {error:.2e}")
 
