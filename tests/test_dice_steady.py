@@ -14,8 +14,15 @@ from companion.synth.dice import render_scene, scene_options
 from companion.table.referee import Referee
 from companion.table.watch import Watcher
 from companion.vision import BoardReader
+from companion.vision.dice import reader as reader_module
 from companion.vision.dice import steady as steady_module
-from companion.vision.dice.reader import DEFAULT_PROFILES, PYRAMID, DiceReading, Image
+from companion.vision.dice.reader import (
+    DEFAULT_PROFILES,
+    PYRAMID,
+    DiceReading,
+    Image,
+    read_dice,
+)
 from companion.vision.dice.steady import LOOK_AROUND, SteadyDice
 
 TRAY = render_scene(7, scene_options(dice=(3, 3)))  # three dice read at half size
@@ -30,9 +37,9 @@ def levels(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     read: list[int] = []
     real = steady_module.read_dice
 
-    def counting(view, kind, profiles, tray, scales=PYRAMID):  # type: ignore[no-untyped-def]
+    def counting(view, kind, profiles, tray, scales=PYRAMID, **how):  # type: ignore[no-untyped-def]
         read.append(len(scales))
-        return real(view, kind, profiles, tray, scales)
+        return real(view, kind, profiles, tray, scales, **how)
 
     monkeypatch.setattr(steady_module, "read_dice", counting)
     return read
@@ -55,6 +62,26 @@ def test_an_empty_tray_after_a_roll_is_read_at_its_dices_level(levels: list[int]
     frame(steady, EMPTY[0])  # no sure die for LOOK_AROUND frames: every level, once
     frame(steady, EMPTY[1])
     assert levels[-2:] == [3, 1] and steady.level == pytest.approx(1 / 2)  # the level stays
+
+
+def test_an_empty_tray_at_full_size_is_one_working_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # read-dice reads a photo without dice again at half size, a quarter and an eighth
+    # (its dice might be too large for full size); the level kept says they are not
+    steady = SteadyDice()
+    frame(steady, cv2.resize(TRAY.image, None, fx=0.5, fy=0.5))  # dice of 45 px: full size
+    assert steady.level == 1.0
+    copies: list[tuple[int, ...]] = []
+    real = reader_module._read
+
+    def counting(image, *args, **kwargs):  # type: ignore[no-untyped-def]
+        copies.append(image.shape[:2])
+        return real(image, *args, **kwargs)
+
+    monkeypatch.setattr(reader_module, "_read", counting)
+    frame(steady, EMPTY[0])
+    assert copies == [(480, 640)]
+    assert read_dice(EMPTY[0], scales=(1.0,)).dice == ()  # read-dice as before:
+    assert copies[1:] == [(480, 640), (240, 320), (120, 160), (60, 80)]
 
 
 def test_dice_still_rolling_are_read_at_one_level(levels: list[int]) -> None:

@@ -6,8 +6,10 @@ table and the dice tray read each frame at the level where the last dice were re
 surely, and keep that level through the frames that show no sure die: an empty tray,
 dice still rolling, a hand over the tray. Those are most frames at a table, and the
 camera has not moved for them, so the dice's size learnt from the last roll holds for
-them too; each costs one reading. The roll that settled is read once at every level, so
-that what is counted is what ``read-dice`` reads from the same picture.
+them too; each costs one reading (at full size, not read again at half size, a quarter
+and an eighth where no die is found, as ``read-dice`` does). The roll that settled is
+read once at every level, so that what is counted is what ``read-dice`` reads from the
+same picture.
 
 Where the level kept may no longer be the dice's, the next frame is read at every level:
 
@@ -63,7 +65,9 @@ class SteadyDice:
         :data:`LOOK_AROUND` frames found no sure die at it)."""
         single = self.level is not None and self.misses < LOOK_AROUND
         scales = (self.level,) if single and self.level is not None else PYRAMID
-        reading = read_dice(view, kind, profiles, tray, scales)
+        # at the level kept, a frame without dice is not read again at half size (for
+        # dice too large for full size: the level says they are not)
+        reading = read_dice(view, kind, profiles, tray, scales, halve=not single)
         self.single = single
         self._keep(reading)
         return reading
