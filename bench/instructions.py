@@ -1,4 +1,4 @@
-"""Instructions of the watcher's changed-board look, for valgrind (a count, not a time).
+"""Instructions of one look of the watcher, for valgrind (a count, not a time).
 
 Timing a read on a shared machine measures the machine's load as much as the code; an
 instruction count under ``valgrind --tool=callgrind`` does not depend on it. The frames
@@ -13,7 +13,10 @@ twice under callgrind, with ``--looks 0`` and ``--looks 20``; the difference of 
     valgrind --tool=callgrind python bench/instructions.py --load /tmp/frames.pkl --looks 0
     valgrind --tool=callgrind python bench/instructions.py --load /tmp/frames.pkl --looks 20
 
-``--colours default`` reads with a fresh install's colours instead.
+``--colours default`` reads with a fresh install's colours instead. ``--set`` names
+another of ``bench/watcher.py``'s sets (its dice frames: ``dice frame``, ``empty tray``,
+``dice rolling``, ``empty tray, first frames``), read by a watcher prepared as that bench
+prepares it (the board seen first; a roll before the empty tray and the rolling dice).
 """
 
 from __future__ import annotations
@@ -30,11 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import watcher
 
-from companion.model.position import start_position
-from companion.table.referee import Referee
-from companion.table.watch import Watcher
-from companion.vision import BoardReader
-
 WARM = 4
 
 
@@ -44,18 +42,20 @@ def main() -> None:
     parser.add_argument("--load", type=Path, help="the frames and colours --save wrote")
     parser.add_argument("--looks", type=int, default=20, help="looks after the 4 warm ones")
     parser.add_argument("--colours", choices=("calibrated", "default"), default="calibrated")
+    parser.add_argument("--set", default="changed board", help="which of the bench's sets")
     args = parser.parse_args()
     if args.save:
-        sets, calibrated = watcher.frames()
-        args.save.write_bytes(pickle.dumps((sets["changed board"], calibrated)))
+        args.save.write_bytes(pickle.dumps(watcher.frames()))
         return
     if not args.load or not args.load.is_file():
         parser.exit(2, "bench/instructions.py: give --save FILE, or --load FILE it wrote\n")
     cv2.setNumThreads(1)
-    images, calibrated = pickle.loads(args.load.read_bytes())
-    start = start_position(players=["red", "yellow"])
-    reader = BoardReader(start.layout, None if args.colours == "default" else calibrated)
-    look = Watcher(Referee.start(start, lambda *_: []), reader).look
+    sets, calibrated = pickle.loads(args.load.read_bytes())
+    name = "changed board, default colours" if args.colours == "default" else args.set
+    if name not in sets:
+        parser.exit(2, f"bench/instructions.py: no set {name!r} (sets: {', '.join(sets)})\n")
+    images = sets[name]
+    look = watcher.primed(name, sets, calibrated).look
     for n in range(WARM + args.looks):
         look(images[n % len(images)])
 

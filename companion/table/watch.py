@@ -19,7 +19,10 @@ How a frame is told apart (docs/referee.md):
   happen to show the same values at the same place. With a calibrated tray
   (``dice_tray``, fractions of the frame) only the tray's part of the view is read: dice
   on a keyboard or a board beside it are not. Two d6 go to the referee larger
-  first; TENET's Miwin dice (``dice_kind="miwin"``) in the order III, IV, V.
+  first; TENET's Miwin dice (``dice_kind="miwin"``) in the order III, IV, V. A dice
+  frame is read at the one pyramid level where the last sure dice were read
+  (:class:`~companion.vision.dice.steady.SteadyDice`; empty trays and rolling dice too),
+  read afresh at every level after the board was seen or the tray calibrated anew.
 """
 
 from __future__ import annotations
@@ -143,11 +146,15 @@ class Watcher:
         if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
+                self._steady.doubt()  # the camera may come back to the tray elsewhere
             self._last_kind = "board"
             return _board_glance(seen)
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
-        tray, profiles = self._read_with = self._dice_setup  # the page may swap it meanwhile
+        setup = self._dice_setup  # the page may swap it meanwhile
+        if setup is not self._read_with:
+            self._steady.doubt()  # a new tray calibration: the camera may have moved
+        tray, profiles = self._read_with = setup
         reading = self._steady.read(view, self.dice_kind, profiles, tray)
         self._view = view
         self._reading = (reading, image.shape[1] / view.shape[1])

@@ -150,6 +150,7 @@ def read_dice(
     tray: Tray | None = None,
     scales: tuple[float, ...] = PYRAMID,
     reader: Stage = READER,
+    halve: bool = True,
 ) -> DiceReading:
     """Every die in a BGR photo (within its ``tray``, if given), read; a photo without
     dice gives an empty reading.
@@ -160,7 +161,10 @@ def read_dice(
     The photo is read at each of ``scales`` (fractions of its working size) and the
     reading whose sure dice add up to the most confidence is the answer; its scale is
     kept in :attr:`DiceReading.scale`, so that a camera that does not move can be read at
-    that one scale next time."""
+    that one scale next time. A photo in which no die is found at full size is read
+    again at half size, a quarter, … (its dice may be too large for full size); with
+    ``halve=False`` it is not: a camera whose dice were read at full size before
+    (:mod:`~companion.vision.dice.steady`) knows they are not."""
     if kind not in KINDS:
         raise CompanionError(f"unknown dice kind {kind!r} (expected d6 or miwin)")
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
@@ -168,13 +172,14 @@ def read_dice(
     if tray is not None:
         left, top, right, bottom = tray.box(image.shape[1], image.shape[0])
         inside = read_dice(
-            image[top:bottom, left:right], kind, profiles, scales=scales, reader=reader
+            image[top:bottom, left:right], kind, profiles, None, scales, reader, halve
         )
         dice = [replace(d, x=d.x + left, y=d.y + top) for d in inside.dice]
         return DiceReading(tuple(sorted(dice, key=_reading_order)), inside.scale)
     readings: list[DiceReading] = []
     for f in scales or (1.0,):
-        reading = _read_at(image, kind, profiles, f, tuple(r.scale for r in readings), reader)
+        known = tuple(r.scale for r in readings)
+        reading = _read_at(image, kind, profiles, f, known, reader, halve)
         if reading is not None:
             readings.append(reading)
     return max(readings, key=trust)  # on a tie, the first: the larger scale
@@ -193,6 +198,7 @@ def _read_at(
     fraction: float,
     known: tuple[float, ...],
     reader: Stage = READER,
+    halve: bool = True,
 ) -> DiceReading | None:
     """The dice read with the photo at ``fraction`` of its working size; the reading's
     scale is the fraction they were read at in the end (read again larger or smaller).
@@ -235,7 +241,7 @@ def _read_at(
             ]
             dice.sort(key=_reading_order)
             return DiceReading(tuple(dice), scale / working)
-        if fraction != 1.0:
+        if fraction != 1.0 or not halve:
             break  # smaller scales are the pyramid's next levels, or were read already
         scale /= 2
     return DiceReading((), fraction)

@@ -3,18 +3,50 @@
 :func:`~companion.vision.dice.reader.read_dice` reads a photo at every level of its scale
 pyramid (three readings). A camera over a table sees the dice at one size, so the live
 table and the dice tray read each frame at the level where the last dice were read
-surely: a frame costs one reading while the dice roll and settle. The roll that settled is
+surely, and keep that level through the frames that show no sure die: an empty tray,
+dice still rolling, a hand over the tray. Those are most frames at a table, and the
+camera has not moved for them, so the dice's size learnt from the last roll holds for
+them too; each costs one reading (at full size, not read again at half size, a quarter
+and an eighth where no die is found, as ``read-dice`` does). The roll that settled is
 read once at every level, so that what is counted is what ``read-dice`` reads from the
-same picture; a frame with no sure die is read at every level, and so is the first one.
+same picture.
+
+Where the level kept may no longer be the dice's, the next frame is read at every level:
+
+* **the first frames** — no sure die read yet, no level: every frame is read at every
+  level until one is (an empty tray before the first throw reads three levels);
+* **a new camera position** — the owner calls :meth:`SteadyDice.doubt`: the watcher when
+  it comes back from the board (the camera was turned from the tray to the board and may
+  come back at another distance) and after a new tray calibration;
+* **dice much larger or smaller than before** — sure dice read :data:`SIZE_CHANGE` times
+  wider or narrower than the last sure dice (another set of dice, a camera moved
+  closer): the level was chosen for the others;
+* **no sure die for long** — after :data:`LOOK_AROUND` frames in a row read at the kept
+  level without a sure die, one frame is read at every level: dice of another size may
+  not be found at the kept level at all (then no size tells that they changed).
+
+Where that frame finds sure dice, their level is kept from then on; where it finds none
+(the tray is still empty), the level stays as it was and the count starts again, so an
+empty tray costs one level a frame and every level once in :data:`LOOK_AROUND` frames.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 
 from .colours import DiceProfiles
-from .reader import PYRAMID, DiceReading, Image, read_dice, trust
+from .reader import PYRAMID, SURE, DiceReading, Image, read_dice
 from .tray import Tray
+
+#: Frames in a row without a sure die, read at the kept level, before one is read at every
+#: level: at most this many frames late in finding dice the kept level cannot see (as
+#: often as the watcher reads a same picture afresh, watch.REREAD).
+LOOK_AROUND = 10
+#: Sure dice this many times wider or narrower than the last sure dice are other dice (or
+#: the camera moved): the level kept is forgotten. A die read as one of its pips, or
+#: several dice as one, differs by more than the reader's PIP ratio too.
+SIZE_CHANGE = 1.6
 
 
 class SteadyDice:
@@ -22,15 +54,21 @@ class SteadyDice:
 
     def __init__(self) -> None:
         self.level: float | None = None  # the pyramid level kept (None: every level)
+        self.side: float = 0.0  # the last sure dice's median side, in the frame's pixels
+        self.misses = 0  # frames in a row read at the level kept without a sure die
         self.single = False  # whether the last frame was read at the one level kept
 
     def read(
         self, view: Image, kind: str, profiles: DiceProfiles, tray: Tray | None
     ) -> DiceReading:
-        """One frame, read at the level kept (at every level where none is)."""
-        scales = PYRAMID if self.level is None else (self.level,)
-        reading = read_dice(view, kind, profiles, tray, scales)
-        self.single = len(scales) == 1
+        """One frame, read at the level kept (at every level where none is, or where
+        :data:`LOOK_AROUND` frames found no sure die at it)."""
+        single = self.level is not None and self.misses < LOOK_AROUND
+        scales = (self.level,) if single and self.level is not None else PYRAMID
+        # at the level kept, a frame without dice is not read again at half size (for
+        # dice too large for full size: the level says they are not)
+        reading = read_dice(view, kind, profiles, tray, scales, halve=not single)
+        self.single = single
         self._keep(reading)
         return reading
 
@@ -53,7 +91,21 @@ class SteadyDice:
         self._keep(whole)
         return whole
 
+    def doubt(self) -> None:
+        """The camera may have moved: the next frame is read at every level (the level
+        stays where that frame shows no sure die)."""
+        self.misses = LOOK_AROUND
+
     def _keep(self, reading: DiceReading) -> None:
-        """The level nearest to where sure dice were read; none where no die was sure."""
-        near = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
-        self.level = near if trust(reading) > 0 else None
+        """The level nearest to where sure dice were read; kept where no die was sure,
+        doubted where the sure dice are of another size than the last ones."""
+        sides = [d.side for d in reading.dice if d.confidence >= SURE]  # what trust() adds up
+        if not sides:
+            self.misses = self.misses + 1 if self.single else 0
+            return
+        side = max(statistics.median(sides), 1.0)
+        if self.single and abs(math.log(side / self.side)) > math.log(SIZE_CHANGE):
+            self.doubt()  # read at one level only: every level may read them better
+            return
+        self.level = min(PYRAMID, key=lambda f: abs(math.log(f / reading.scale)))
+        self.side, self.misses = side, 0
