@@ -128,3 +128,33 @@ def local_gap(heard: Sequence[Segment], rival: Sequence[Segment]) -> float:
     if end <= first:
         return 0.0
     return (span_score(heard, first, end) - span_score(rival, first, end)) / (end - first)
+
+
+def unexplained(heard: Sequence[Segment], rival: Sequence[Segment], loud: Sequence[bool]) -> int:
+    """How many frames the sound itself sides with ``rival`` about the one word the two
+    alignments' sentences differ by in number (one has a word the other lacks):
+
+    * the rival's extra word lying over loud frames that ``heard`` calls silence: a word
+      said and not heard (the race game's last "Brücke" lost);
+    * the heard words' extra word lying over frames the rival calls silence, all of them
+      quiet: a word grown out of the table's noise (an extra "Tunnel" in a pause). A
+      word said has quiet frames too (a stop's closure), so one loud frame among them
+      clears it.
+
+    ``loud`` says per frame whether it is louder than the room. 0 where both sentences
+    have as many words: a changed word is left to the scores."""
+    words = [[s for s in x if s[0] != "<sil>"] for x in (heard, rival)]
+    if len(words[0]) == len(words[1]):
+        return 0
+    rival_longer = len(words[1]) > len(words[0])
+    longer, shorter = (words[1], heard) if rival_longer else (words[0], rival)
+    said = [s[0] for s in shorter if s[0] != "<sil>"]
+    at = next(i for i, s in enumerate(longer) if i >= len(said) or s[0] != said[i])
+    _, first, last, _ = longer[at]
+    silence = {f for w, start, end, _ in shorter if w == "<sil>" for f in range(start, end + 1)}
+    under = [
+        bool(loud[f]) if f < len(loud) else False for f in range(first, last + 1) if f in silence
+    ]
+    if rival_longer:
+        return sum(under)
+    return 0 if any(under) else len(under)
