@@ -20,6 +20,7 @@ from companion.vision.dice.reader import (
     DEFAULT_PROFILES,
     PYRAMID,
     DiceReading,
+    Die,
     Image,
     read_dice,
 )
@@ -135,3 +136,91 @@ def test_the_watcher_reads_every_level_once_when_it_comes_back_from_the_board(
     for image in [TRAY.image, EMPTY[0], board, EMPTY[1], EMPTY[0], ROLLING[0]]:
         watcher.look(image)
     assert levels == [3, 1, 3, 1, 1]  # the board frame reads no dice
+
+
+def test_a_new_tray_calibration_reads_every_level_once(levels: list[int]) -> None:
+    start = start_position(players=["red", "yellow"])
+    watcher = Watcher(Referee.start(start, lambda *_: []), BoardReader(start.layout))
+    watcher.look(TRAY.image)
+    watcher.look(EMPTY[0])
+    watcher.use_dice(None)  # the page saved a tray: the camera may have moved
+    watcher.look(EMPTY[1])
+    watcher.look(EMPTY[0])
+    assert levels == [3, 1, 3, 1]
+
+
+def test_dice_three_times_smaller_than_before_move_the_level(levels: list[int]) -> None:
+    steady = SteadyDice()
+    close_up = cv2.resize(TRAY.image, None, fx=3, fy=3)  # dice of about 270 px
+    frame(steady, close_up)
+    level = steady.level
+    readings = [frame(steady, NEXT.image) for _ in range(3)]  # dice of about 90 px
+    assert levels == [3, 1, 3, 1] and steady.level != level
+    assert all(sorted(r.values) == truth(NEXT) for r in readings[1:])
+
+
+# What the watcher tells the referee, with a made-up reader: a sure 3 first, then a
+# second throw that lies still.
+def watched(monkeypatch: pytest.MonkeyPatch, second) -> Watcher:  # type: ignore[no-untyped-def]
+    throw = {"first": True}
+
+    def fake(view, kind, profiles, tray, scales=PYRAMID, **how):  # type: ignore[no-untyped-def]
+        if throw["first"]:
+            return DiceReading((Die(3, "d6", 200, 200, 0.95, True, 40),), 0.5)
+        return second(scales)
+
+    monkeypatch.setattr(steady_module, "read_dice", fake)
+    start = start_position(players=["red", "yellow"])
+    watcher = Watcher(Referee.start(start, lambda *_: []), BoardReader(start.layout))
+    pictures = np.random.default_rng(0)
+    for _ in range(3):
+        watcher.look(pictures.integers(0, 255, (480, 640, 3), dtype=np.uint8))
+    throw["first"] = False
+    return watcher
+
+
+def test_unsure_dice_lying_still_are_one_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+    # read 4 at the kept level and 6 at every level, both unsure: the level sees them, so
+    # no look at every level makes the same dice look like the next throw
+    def second(scales):  # type: ignore[no-untyped-def]
+        value = 6 if len(scales) > 1 else 4
+        return DiceReading((Die(value, "d6", 300, 200, 0.5, True, 40),), 0.5)
+
+    watcher, rolls = watched(monkeypatch, second), []
+    pictures = np.random.default_rng(1)
+    for _ in range(3 * LOOK_AROUND):
+        glance = watcher.look(pictures.integers(0, 255, (480, 640, 3), dtype=np.uint8))
+        if glance.settled is not None:
+            rolls.append(glance.settled.values)
+    assert rolls == [(6,)]  # the roll read at every level, once
+
+
+def test_dice_the_kept_level_cannot_see_are_found_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    # another set of dice, a third of the size: nothing at the kept level, a sure 5 at
+    # every level; the picture is still, so the watcher reads it again only now and then
+    def second(scales):  # type: ignore[no-untyped-def]
+        if len(scales) == 1:
+            return DiceReading((), scales[0])
+        return DiceReading((Die(5, "d6", 300, 200, 0.95, True, 13),), 1.0)
+
+    watcher = watched(monkeypatch, second)
+    still = np.random.default_rng(1).integers(0, 255, (480, 640, 3), dtype=np.uint8)
+    frames = next(n for n in range(1, 200) if watcher.look(still).settled is not None)
+    assert frames <= LOOK_AROUND + 4  # was 113 while only frames read counted
+
+
+def test_a_roll_read_otherwise_at_every_level_is_told_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the kept level (half size) reads a sure 4; every level reads a sure 6 at a third,
+    # which then becomes the level: the frames that follow read the 6 the referee got
+    def second(scales):  # type: ignore[no-untyped-def]
+        if len(scales) > 1 or scales[0] < 0.4:
+            return DiceReading((Die(6, "d6", 300, 200, 0.95, True, 40),), 1 / 3)
+        return DiceReading((Die(4, "d6", 300, 200, 0.95, True, 40),), 0.5)
+
+    watcher, rolls = watched(monkeypatch, second), []
+    pictures = np.random.default_rng(1)
+    for _ in range(12):
+        glance = watcher.look(pictures.integers(0, 255, (480, 640, 3), dtype=np.uint8))
+        if glance.settled is not None:
+            rolls.append(glance.settled.values)
+    assert rolls == [(6,)]

@@ -173,6 +173,7 @@ class Watcher:
         if self._last_kind == "dice" and self._reading is not None:
             if self._read_with is not self._dice_setup:
                 return None  # read with the tray before a new calibration: read anew
+            self._steady.again()  # a frame of the kept level's count (steady.py)
             return self._dice_glance(*self._reading)
         return None
 
@@ -184,6 +185,7 @@ class Watcher:
             settled = reading = self._steady.settled(
                 self._view, reading, self.dice_kind, profiles, tray
             )
+            self.dice.read_as(settled)  # the frames to come may read the dice as it does
         if settled is None:
             if not reading.dice:
                 note = text("watch.nothing")

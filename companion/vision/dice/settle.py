@@ -47,6 +47,7 @@ class SettleDetector:
     tolerance: float = 6.0  # pixels a die's centre may wander between frames
     _recent: deque[DiceReading] = field(default_factory=deque, repr=False)
     _reported: DiceReading | None = field(default=None, repr=False)
+    _also: DiceReading | None = field(default=None, repr=False)  # the same roll, read otherwise
 
     def __post_init__(self) -> None:
         if self.frames < 1:
@@ -58,15 +59,20 @@ class SettleDetector:
         while len(self._recent) > self.frames:
             self._recent.popleft()
         if not self.is_settled():
-            if self._reported is not None and not same_roll(
-                reading, self._reported, self.tolerance
-            ):
-                self._reported = None  # the dice moved: the next still roll is news
+            if self._reported is not None and not self._same_as_reported(reading):
+                self._reported = self._also = None  # the dice moved: the next still roll is news
             return None
-        if self._reported is not None and same_roll(reading, self._reported, self.tolerance):
+        if self._reported is not None and self._same_as_reported(reading):
             return None
-        self._reported = reading
+        self._reported, self._also = reading, None
         return reading
+
+    def _same_as_reported(self, reading: DiceReading) -> bool:
+        """Whether ``reading`` shows the roll last reported, as it was read either way."""
+        return any(
+            r is not None and same_roll(reading, r, self.tolerance)
+            for r in (self._reported, self._also)
+        )
 
     def is_settled(self) -> bool:
         """The last ``frames`` readings agree, show dice and no motion blur."""
@@ -77,7 +83,13 @@ class SettleDetector:
             return False
         return all(same_roll(r, last, self.tolerance) for r in self._recent)
 
+    def read_as(self, reading: DiceReading) -> None:
+        """The roll just reported was handed on as ``reading`` (read again otherwise, at
+        every level of the pyramid: companion.vision.dice.steady): frames that read the
+        same dice as either reading are the same roll, not the next throw."""
+        self._also = reading if self._reported is not None else None
+
     def reset(self) -> None:
         """Forget the frames seen so far (a new game, the camera moved)."""
         self._recent.clear()
-        self._reported = None
+        self._reported = self._also = None
