@@ -113,15 +113,23 @@ def main() -> None:
     parser.add_argument("members", type=Path, nargs="+", help="reader ONNX files")
     parser.add_argument("-o", "--output", type=Path, required=True)
     args = parser.parse_args()
+    for path in args.members:
+        if not path.is_file():
+            raise SystemExit(f"no reader network at {path}")
     merged = merge(args.members)
-    onnx.save(merged, str(args.output))
+    # written beside the output and checked first: a file that disagrees with its members
+    # never replaces the reader it was meant to replace
+    trial = args.output.with_name(args.output.name + ".new")
+    onnx.save(merged, str(trial))
     side = merged.graph.input[0].type.tensor_type.shape.dim[2].dim_value
-    error = check(args.output, args.members, side)
+    error = check(trial, args.members, side)
+    if error > 1e-4:
+        trial.unlink()
+        raise SystemExit(f"merged file disagrees with its members by {error:.2e}; nothing written")
+    trial.replace(args.output)
     size = args.output.stat().st_size
     count = len(args.members)
     print(f"wrote {args.output} ({size} bytes, {count} readers); cv2.dnn agrees to {error:.2e}")
-    if error > 1e-4:
-        raise SystemExit(f"merged file disagrees with its members by {error:.2e}")
 
 
 if __name__ == "__main__":
