@@ -85,8 +85,13 @@ def test_a_19x19_grid_calibrated_before_its_islands_holds_the_old_400_points():
 def test_a_file_from_before_the_hand_tests_says_both_are_off(fitted, gravitation):
     reader = board_reader(gravitation, made_before(fitted, before_the_hand_tests))
     assert reader.tests_off() == ("no_surround", "no_between")
-    said = render(outdated(reader), "en")
-    assert "does not hold the print around the fields, the board between the fields" in said
+    said = outdated(reader)
+    assert "hold the print around the fields and the board between the fields, so" in render(
+        said, "en"
+    )
+    assert "kennt den Druck um die Felder und das Brett zwischen den Feldern nicht" in render(
+        said, "de"
+    )
 
 
 def run(capsys, *argv):  # type: ignore[no-untyped-def]

@@ -743,13 +743,13 @@ WORDS: dict[str, tuple[str, str]] = {
     # (companion/vision/board/outdated.py)
     "cal.outdated": (
         "Kalibrierung der Farben neu aufnehmen: sie stammt von einer älteren Version und "
-        "kennt {what} nicht; der Test auf eine Hand dort ist aus. Leeres Brett und "
-        "Startaufstellung aufnehmen und „Farben einmessen und speichern“ (oder 'companion "
-        "calibrate colours')",
+        "kennt {what} nicht, also sucht der Schiedsrichter dort keine Hand. Leeres Brett "
+        "und Startaufstellung aufnehmen und „Farben einmessen und speichern“ (oder "
+        "„companion calibrate colours“)",
         "Calibrate the colours again: this calibration was made by an older version and "
-        "does not hold {what}, so the test for a hand there is off. Capture the empty board "
-        "and the start position and “Fit the colours and save” (or run 'companion "
-        "calibrate colours')",
+        "does not hold {what}, so the referee does not look for a hand there. Capture the "
+        "empty board and the start position and “Fit the colours and save” (or run "
+        "“companion calibrate colours”)",
     ),
     "cal.off_between_points": (
         "das Brett zwischen den Feldern an den heutigen Stellen",

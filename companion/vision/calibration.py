@@ -28,7 +28,7 @@ from companion.errors import CompanionError
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
-from companion.texts import text
+from companion.texts import Joined, text
 from companion.vision.board.locate import FloatArray, Intrinsics
 from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
@@ -329,7 +329,10 @@ def outdated(reader: BoardReader) -> str | None:
     made it (:mod:`companion.vision.board.outdated`), said with what to do; None when
     every hand test runs. The page, the start-up log and the command line say it."""
     off = reader.tests_off()
-    return text("cal.outdated", what=[text(f"cal.off_{kind}") for kind in off]) if off else None
+    if not off:
+        return None
+    what = Joined([text(f"cal.off_{kind}") for kind in off], " and ", de=" und ")
+    return text("cal.outdated", what=what)
 
 
 def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:
