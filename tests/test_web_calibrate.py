@@ -7,6 +7,8 @@ it; the photos are the same as in the CLI's calibration tests (calibration_helpe
 from __future__ import annotations
 
 import re
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -443,3 +445,20 @@ def test_a_reader_that_could_not_be_built_leaves_the_page_up(scene, monkeypatch)
     unlock(scene.client)
     monkeypatch.setattr(scene.live.watcher.board.reader, "tests_off", failed)
     assert scene.client.get("/calibrate").status_code == 200
+
+
+def test_the_page_does_not_wait_for_a_reader_still_being_built(scene, monkeypatch):
+    """serve builds the board reader in the background (a second and more); the page
+    answers meanwhile and says nothing of outdated tests until it is built."""
+    from companion.cli.serve import _LateReader
+
+    built, building = scene.live.watcher.board.reader, threading.Event()
+    late = _LateReader(lambda: building.wait(30) and built)
+    unlock(scene.client)
+    monkeypatch.setattr(scene.live.watcher.board, "reader", late)
+    started = time.monotonic()
+    try:
+        assert scene.client.get("/calibrate").status_code == 200
+        assert time.monotonic() - started < 10  # it waited for the build (30 s here)
+    finally:
+        building.set()

@@ -241,6 +241,12 @@ class _LateReader:
         finally:
             self._ready.set()
 
+    @property
+    def ready(self) -> bool:
+        """Whether the build has ended (built or failed); asking anything else of the
+        reader waits for that, so a page that must not wait asks this first."""
+        return self._ready.is_set()
+
     def __getattr__(self, name: str) -> Any:
         self._ready.wait()
         if self._reader is None:

@@ -127,13 +127,18 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
 def _outdated() -> str:
     """What the calibration the camera reads with cannot check, because an older version
     made it, with what to do (vision/board/outdated.py); "" when every hand test runs or
-    no camera reads. Asked of the reader in use, which knows the layout's points (to
-    work them out again would draw the board for a second at every page)."""
+    no camera reads or its reader is still being built (the page answers at once, and
+    says it once the reader is there). Asked of the reader in use, which knows the
+    layout's points (to work them out again would draw the board for a second at every
+    page)."""
     live = _live()
     if live is None:
         return ""
+    reader = live.watcher.board.reader
+    if not getattr(reader, "ready", True):  # still being built (cli/serve.py): not waited for
+        return ""
     try:
-        said = outdated(live.watcher.board.reader)
+        said = outdated(reader)
     except CompanionError:  # the reader could not be built: the camera loop logs why
         return ""
     return "" if said is None else say(said)
