@@ -9,7 +9,9 @@ start-up log and the command line say which, and what to do (issue 31, sixth rou
 
 from __future__ import annotations
 
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -124,3 +126,10 @@ def test_serve_says_it_in_the_start_up_log(caplog, tmp_path, fitted):
         live = serve._camera(config, Table.new(position()), None)
         assert live.watcher.board.reader.tests_off() == ("between_points",)  # built
     assert f"gravitation.json: {SAY_EN}" in caplog.text
+
+
+def test_the_example_calibration_in_the_project_runs_every_hand_test(gravitation):
+    """calibration/README.md calls it a complete example: it must not say it is outdated."""
+    example = Path(__file__).parent.parent / "calibration/example-synthetic-picam3-gravitation.json"
+    calibration = calibration_from_json(json.loads(example.read_text()))
+    assert board_reader(gravitation, calibration).tests_off() == ()
