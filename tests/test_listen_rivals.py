@@ -219,3 +219,22 @@ def test_every_pasch_the_self_play_says_is_listed() -> None:
     for p in pasches:
         assert p.played.announcement in legal_announcements(p.position, p.roll)
     assert any(list(p.played.cleared) != sorted(p.played.cleared) for p in pasches)  # K5.11, E5-6
+
+
+def test_a_misheard_clearing_field_makes_the_table_ask() -> None:
+    # tuning seed 19 of bench/listen.py, at 20 dB: "..., räumt K9.11" was heard as
+    # "..., räumt K9.4", no rival was listed to score, and the table took the wrong field
+    pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (listen extra)")
+    from pathlib import Path
+
+    from companion.listen.grammar import written
+    from companion.listen.offline import Recogniser, read_wav
+
+    wav = Path(__file__).parent / "data" / "listen_seed19_raeumt_k9_11.wav"
+    audio = read_wav(wav.read_bytes(), wav.name)
+    legal = legal_words(pasch_position(), (3, 3, 9))
+    heard = Recogniser("tenet").hear(audio, legal)
+    assert heard == ["pasch drei stein auf erde raeumt ka neun punkt vier",
+                     "pasch drei stein auf erde raeumt ka neun punkt elf"]  # fmt: skip
+    taken = pick([written(w, "tenet") for w in heard], pasch_position(), (3, 3, 9))
+    assert taken.why == DOUBT and not taken.understood
