@@ -134,6 +134,17 @@ def test_after_a_pasch_the_owners_take_balls_from_the_third_dies_circles_back_to
     assert ref.observe_board(cleared).kind == "setup"
 
 
+def test_balls_taken_back_after_a_pasch_are_said_in_board_order():
+    board = make({"red": ["K3.4", "P5.2"], "blue": ["K3.12"]})
+    ref = Referee.start(board, legal_moves)
+    ref.confirm_board()
+    ref.observe_dice([5, 5, 3])
+    cleared = seen(ref.position)
+    del cleared["K3.4"], cleared["K3.12"]
+    verdict = ref.observe_board(cleared)  # as the legal turns list it: K3.4 first on K3
+    assert verdict.announcement == "Pasch 5: Stein auf Jupiter, räumt K3.4, K3.12"
+
+
 def test_the_roll_is_checked_by_miwins_dice():
     ref = Referee.start(START, legal_moves)
     ref.confirm_board()

@@ -91,3 +91,14 @@ def test_turns_come_lazily_where_the_full_search_gives_up() -> None:
         search(board(pos.layout), on_board(pos), "red", (1, 3, 2), None)
     first = list(itertools.islice(turns(pos, (1, 3, 2)), 5))
     assert len(first) == 5 and all(len(m.steps) == 3 for m in first)
+
+
+def test_a_pasch_is_one_turn_per_clearing_fewest_fields_first_in_board_order() -> None:
+    # Pasch 5, third die 3: the balls on K3.4 and K3.12 may go back to start, or not
+    pos = make({"red": ["K3.4", "P5.2"], "blue": ["K3.12"]})
+    assert [m.announcement for m in turns(pos, (5, 5, 3))] == [
+        "Pasch 5: Stein auf Jupiter",
+        "Pasch 5: Stein auf Jupiter, räumt K3.4",
+        "Pasch 5: Stein auf Jupiter, räumt K3.12",
+        "Pasch 5: Stein auf Jupiter, räumt K3.4, K3.12",  # the ring's order, not the ids'
+    ]

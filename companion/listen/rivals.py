@@ -59,6 +59,13 @@ def legal_announcements(position: Position, roll: tuple[int, ...]) -> tuple[str,
     moves, then the whole turns where a move is one step of a turn (TENET: a step is
     announced alone in the middle of a turn, a whole turn at its start).
 
+    The whole turns come from the game's rules (``turns``), not from here: a TENET Pasch
+    is one turn per clearing ("Pasch 3: Stein auf Erde, räumt K9.11"), fewest fields
+    first, as :func:`companion.games.tenet.rules.pasch_moves` lists them. So a misheard
+    field ("räumt K9.4") is listed and has the said one as its rival, while
+    ``legal_moves`` and ``generate`` keep the one Pasch their callers (checker, camera,
+    self-play, ``companion moves``) take as the move.
+
     Kept for the last few positions and rolls (positions are immutable): the table's open
     ``GET /legal`` asks again and again while a roll waits, and a TENET roll's turns cost
     0.2-0.4 s CPU here, so a client asking in a loop costs the table one listing, not one

@@ -31,6 +31,7 @@ from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, tar
 from companion.games.tenet.rules import (
     TenetMove,
     after_steps,
+    clearable_fields,
     on_board,
     pasch_move,
     remaining,
@@ -394,7 +395,8 @@ def _differ(a: Mapping[str, str], b: Mapping[str, str]) -> int:
 def clearing(before: Position, roll: tuple[int, ...], view: Mapping[str, str]) -> TenetMove | None:
     """After a Pasch: the Pasch with the balls the seen board no longer shows taken back
     to start (R§6), when that is all that changed and the rules allow it; else None."""
-    if doublet(roll) is None:
+    pair = doublet(roll)
+    if pair is None:
         return None
     was = seen(before)
     gone = sorted(f for f in was if f not in view)
@@ -402,8 +404,11 @@ def clearing(before: Position, roll: tuple[int, ...], view: Mapping[str, str]) -
         return None
     if any(f not in was for f in view if f != START):
         return None
+    ring = clearable_fields(before, pair[1])  # said in board order, as listed
     try:
-        return pasch_move(before, roll, gone)
+        return pasch_move(
+            before, roll, [f for f in ring if f in gone] + [f for f in gone if f not in ring]
+        )
     except CompanionError:
         return None
 

@@ -15,6 +15,7 @@ step in :mod:`.check`, and :mod:`.game` is TENET as the referee sees it.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -162,7 +163,8 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TenetMove, .
     is legal when it keeps the most dice movable (Added 6.7). A player with the stone's
     Pott reached and its number unmoved has only the claim; a Pasch gives one move (the
     stone moved, nobody clearing: what each player takes back is their own choice, said
-    with "räumt …" and judged by :func:`.check.check`). CompanionError for a roll that does not
+    with "räumt …" and judged by :func:`.check.check`; :func:`pasch_moves` lists each
+    clearing). CompanionError for a roll that does not
     fit the position (three dice, or one for the stone after the first round).
     """
     return tuple(generate(position, roll))
@@ -316,6 +318,36 @@ def pasch_move(position: Position, roll: tuple[int, ...], cleared: Iterable[str]
         position, frozenset(balls.items()), stone=b.stone_field[value], first_round=0
     )
     return TenetMove(position.to_move, "pasch", roll, after, (), fields)
+
+
+def pasch_moves(position: Position, roll: tuple[int, ...]) -> Iterator[TenetMove]:
+    """Every legal Pasch of ``roll``, one per clearing: each set of the balls on the third
+    die's planet and force field (:func:`clearable_fields`) taken back to start, the
+    fewest fields first, the fields of one clearing in board order; lazily (a crowded
+    circle has 2**n clearings). Whole turns of their own: each clears other balls, so
+    :func:`.turns.turns` lists them all, while :func:`legal_moves` keeps the one Pasch
+    clearing nothing that its callers take as the Pasch. CompanionError for a roll that
+    is no Pasch or does not fit the position."""
+    roll = expect_roll(position, roll)
+    pair = doublet(roll)
+    if pair is None:
+        raise CompanionError(t("tenet.no_pasch", roll=",".join(map(str, roll))))
+    fields = clearable_fields(position, pair[1])
+    return (
+        pasch_move(position, roll, chosen)
+        for count in range(len(fields) + 1)
+        for chosen in itertools.combinations(fields, count)
+    )
+
+
+def clearable_fields(position: Position, third: int) -> tuple[str, ...]:
+    """The fields holding a ball that a Pasch with third die ``third`` may clear, in board
+    order: the force field's ring, then the planet's, each field once (K9.4 before K9.11
+    along the ring; the ids' string order puts K9.11 first)."""
+    b = board(position.layout)
+    ring = dict.fromkeys((*b.members[b.force[third]], *b.members[b.planet[third]]))
+    balls = {f for f, _ in on_board(position)}
+    return tuple(f for f in ring if f in balls and f != START)
 
 
 def stone_move(position: Position, roll: tuple[int, ...]) -> TenetMove:

@@ -13,8 +13,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games import TENET
-from companion.games.tenet.board import DICE, board, doublet
-from companion.games.tenet.rules import TenetMove, awaiting_stone, legal_moves, on_board, pasch_move
+from companion.games.tenet.board import DICE, doublet
+from companion.games.tenet.rules import (
+    TenetMove,
+    awaiting_stone,
+    clearable_fields,
+    legal_moves,
+    pasch_move,
+)
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, start_position
 
@@ -47,11 +53,11 @@ def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Ite
             move = rng.choice(moves)
             pair = doublet(roll) if len(roll) == 3 else None
             if pair is not None:
-                b = board(pos.layout)
-                where = set(b.members[b.planet[pair[1]]]) | set(b.members[b.force[pair[1]]])
-                there = sorted(f for f, _ in on_board(pos) if f in where)
-                fields = [f for f in there if rng.random() < 0.5]
-                move = pasch_move(pos, roll, fields)
+                ring = clearable_fields(pos, pair[1])
+                # drawn in the ids' order as before (the same games from the same seed),
+                # said in board order, as the listing of legal turns writes them
+                chosen = {f for f in sorted(ring) if rng.random() < 0.5}
+                move = pasch_move(pos, roll, [f for f in ring if f in chosen])
             yield Played(pos, roll, moves, move)
             if move.winner is not None:
                 return

@@ -29,10 +29,15 @@ from companion.model.position import Position
 def turns(position: Position, roll: tuple[int, ...]) -> Iterator[tenet.TenetMove]:
     """Every legal whole turn of the player to move, one per outcome, winners first.
 
-    A Pasch, the die for the stone and a pass are one move each, as in ``legal_moves``.
+    The die for the stone and a pass are one move each, as in ``legal_moves``; a Pasch is
+    one turn per clearing (:func:`~companion.games.tenet.rules.pasch_moves`: which balls
+    go back to start is part of the turn's outcome), the one clearing nothing first.
     CompanionError for a roll that does not fit the position."""
     roll = tenet.expect_roll(position, roll)
-    if len(roll) == 1 or doublet(roll) is not None:
+    if doublet(roll) is not None:
+        yield from tenet.pasch_moves(position, roll)
+        return
+    if len(roll) == 1:
         yield from tenet.legal_moves(position, roll)
         return
     seen: set[tuple[Any, ...]] = set()
