@@ -139,7 +139,8 @@ class Rival(NamedTuple):
     def close(self, margin: float = RIVAL_MARGIN) -> bool:
         """Whether it is handed on as a further alternative (the table then asks): it
         scores within ``margin`` per frame of the heard words, or the sound sides with
-        it about a word one of them lacks (:data:`RIVAL_UNEXPLAINED`)."""
+        it about a word one of them lacks (:data:`RIVAL_UNEXPLAINED`, whatever the
+        margin: ``margin`` 0 still asks there)."""
         return self.gap <= margin or self.unexplained >= RIVAL_UNEXPLAINED
 
 
