@@ -29,7 +29,8 @@ The bench scores them once and prints, for every margin of MARGINS, misheard / h
 exactly / asked (the trade-off the margin was chosen by); the lines after it, and the
 last, are for ``--margin`` (the shipped RIVAL_MARGIN). ``--dump`` keeps every heard
 announcement (said, heard, rivals, the audio where rivals were scored) to study a
-decision on without searching again.
+decision on without searching again: a pickle of plain dicts, lists and arrays, so
+another script reads it without this one.
 
 Choosing vs measuring: the decision was chosen on the tuning seeds 3, 5, 7, 11, 13, 17
 and 19 (docs/listen.md); seed 2, the default, is the measure.
@@ -47,7 +48,7 @@ import sys
 import time
 import wave
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -282,7 +283,7 @@ def main() -> int:
                     {
                         "seed": args.seed,
                         "snr": snr,
-                        "said": s,
+                        "said": asdict(s),  # plain data: any script can read the dump
                         "words": tokens(words),
                         "heard": heard,
                         "first": first,
