@@ -380,6 +380,19 @@ def loss_of(out: torch.Tensor, y: torch.Tensor, reg: torch.Tensor) -> torch.Tens
     return ce + 4 * box.sum() / max(1.0, float(die.sum()))
 
 
+def taught(out: torch.Tensor, teacher: object, batch: np.ndarray) -> torch.Tensor:
+    """How far the network's class probabilities lie from a teacher's on the same altered
+    crops (KL divergence, the teacher's answer as the target): distillation, so that one
+    network of today's size learns what several readers read together (a file of
+    tools/merge_readers.py, whose class columns are the log of their mean probabilities).
+    The teacher is run by cv2.dnn, as at run time."""
+    teacher.setInput(batch)  # type: ignore[attr-defined]
+    answer = torch.from_numpy(np.asarray(teacher.forward(), np.float32))  # type: ignore[attr-defined]
+    target = torch.softmax(answer[:, :CLASSES], 1)
+    mine = torch.log_softmax(out[:, :CLASSES], 1)
+    return nn.functional.kl_div(mine, target, reduction="batchmean")
+
+
 class DiceNet(nn.Module):
     """Four 3×3 convolutions, each halving the crop, and a small dense head."""
 
@@ -459,6 +472,12 @@ def main() -> int:
         type=Path,
         help="a learned detector (tools/train_dice_detector.py): crops where it finds dice "
         "on the real learning photos, its phantoms as no die (for the detector+reader)",
+    )
+    parser.add_argument(
+        "--teacher",
+        type=Path,
+        help="a reader ONNX file (several merged by tools/merge_readers.py) whose class "
+        "probabilities the reader learns besides the labels (distillation)",
     )
     parser.add_argument(
         "--side-faces",
@@ -545,6 +564,7 @@ def main() -> int:
         f"({int((vy > 0).sum())} of dice), {time.time() - t0:.0f} s",
         flush=True,
     )
+    teacher = cv2.dnn.readNetFromONNX(str(args.teacher)) if args.teacher else None
     model = DiceNet(widths, args.hidden)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = args.epochs * math.ceil(len(x) / 128)
@@ -561,6 +581,8 @@ def main() -> int:
             batch = normalise(np.stack([augment(rng, x[j]) for j in idx.tolist()]))
             out = model(torch.from_numpy(batch))
             loss = loss_of(out, y[idx], reg[idx])
+            if teacher is not None:
+                loss = loss + taught(out, teacher, batch)
             opt.zero_grad()
             loss.backward()
             opt.step()
