@@ -406,6 +406,7 @@ class Referee:
         its roll; it is right when it names a legal move with the same outcome (the
         board, the stores). The journal keeps what was said with the verdict, and with
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
+        Words that do not parse are an ``info`` "not understood": the move stands.
         """
         first = self._announce_first(said_text)
         if first is not None:
@@ -416,6 +417,16 @@ class Referee:
         turn = self._turn()
         said = self._turn_said(turn)
         kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
+        if getattr(why, "key", None) == "referee.announcement_unparsed":
+            # words that are no announcement say nothing of the move: it stands (no red)
+            unread = text(
+                "referee.announcement_not_understood",
+                number=turn + 1,
+                player=colour(self._history[turn].before.to_move),
+                dice="+".join(map(str, roll)),
+                reason=getattr(why, "fields", {}).get("reason", why),
+            )
+            return self._said_verdict(Verdict("info", unread), said_text, heard, False)
         if (
             kind != "legal"
             and any(  # the turn's last steps only, said from where they began
@@ -483,6 +494,14 @@ class Referee:
         if self._history and self.last_move is not None:
             return None  # words of no move of this roll: the last move's, late (as before)
         self.announced = None
+        if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
+            why = text(
+                "referee.announced_first_not_understood",
+                player=player,
+                dice=dice,
+                reason=checked.reason,
+            )
+            return Verdict("info", why)
         near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
         kind = "info" if checked.verdict == "ambiguous" else "illegal"
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)

@@ -174,6 +174,19 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage ist nicht zu verstehen: {reason}",
         "the announcement does not parse: {reason}",
     ),
+    # words that are no announcement: not a verdict on the move (docs/referee.md)
+    "referee.announcement_not_understood": (
+        "Ansage zu Zug {number} von {player} (Wurf {dice}) nicht verstanden ({reason}). "
+        "Der Zug bleibt stehen; bitte die Ansage wiederholen oder neu eintippen",
+        "Announcement of move {number} by {player} (roll {dice}) not understood ({reason}). "
+        "The move stands; please say it again or type it anew",
+    ),
+    "referee.announced_first_not_understood": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}) nicht verstanden ({reason}). "
+        "Bitte die Ansage wiederholen oder neu eintippen",
+        "Announcement by {player} before the move (roll {dice}) not understood ({reason}). "
+        "Please say it again or type it anew",
+    ),
     "referee.announcement_of": (
         "Ansage zu Zug {number} von {player} (Wurf {dice}): {reason}",
         "Announcement of move {number} by {player} (roll {dice}): {reason}",
