@@ -233,6 +233,18 @@ def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
     assert "Die Ansage passt zum ausgeführten Zug" in client.get("/status").get_data(as_text=True)
 
 
+def test_while_a_roll_waits_the_announcement_field_comes_before_the_move(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="4", die2="3")
+    page = client.get("/status").get_data(as_text=True)
+    assert page.index('id="announce"') < page.index('id="legal"')  # above the move list
+    assert "Ansage vor dem Zug (Wurf 4+3)" in page
+    words = client.application.config["TABLE"].referee.legal[0].announcement
+    post(client, "/announce", announcement=words)  # the post the microphone's words take
+    page = client.get("/status").get_data(as_text=True)
+    assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in page
+
+
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
     page = client.get("/").get_data(as_text=True)
     assert '<input type="checkbox" id="speak-toggle">' in page  # not checked

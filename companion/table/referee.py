@@ -473,9 +473,7 @@ class Referee:
         announcement is forgotten.
         """
         roll = self.roll
-        if self.phase is not Phase.MOVE or roll is None or self.position.spent:
-            return None
-        if self.game.turns(self.position, roll) is not None:
+        if not self.announcing_first or roll is None:
             return None
         player, dice = colour(self.position.to_move), "+".join(map(str, roll))
         try:
@@ -507,17 +505,24 @@ class Referee:
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
 
+    @property
+    def announcing_first(self) -> bool:
+        """Whether words said now may announce the move before it is made: the referee
+        waits for the move of a roll, no step of the turn is made, and the game's moves
+        are whole turns (TENET's turns of several steps are announced after them)."""
+        return (
+            self.phase is Phase.MOVE
+            and self.roll is not None
+            and not self.position.spent
+            and self.game.turns(self.position, self.roll) is None
+        )
+
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
         """Where words heard now may announce a legal move, in order: the position and
         roll being played (an announcement before the move), then the position before
         the last turn with its roll (after it, also late, while the next roll waits)."""
         where: list[tuple[Position, tuple[int, ...]]] = []
-        if (
-            self.phase is Phase.MOVE
-            and self.roll is not None
-            and not self.position.spent
-            and self.game.turns(self.position, self.roll) is None
-        ):
+        if self.announcing_first and self.roll is not None:
             where.append((self.position, self.roll))
         if self.last_roll is not None and self._history:
             where.append((self._history[self._turn()].before, self.last_roll))
