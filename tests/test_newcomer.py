@@ -415,6 +415,11 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
     config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
     client = create_app(config).test_client()
     try:
+        # the page that asks for the roll says which button makes the test camera throw
+        asked = client.get("/status?lang=de").get_data(as_text=True)
+        assert "Der Knopf „Würfel lesen“ unten im Bedienfeld wirft die Würfel" in asked
+        asked = client.get("/status?lang=en").get_data(as_text=True)
+        assert "the button “Read the dice” in the panel below throws the test" in asked
         answer = post(client, "/panel/read_dice")
         assert answer.status_code == 302
         thrown = photographer.thrown

@@ -311,6 +311,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
         "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
     ),
+    "roll_synthetic": (
+        "Probekamera: Der Knopf „{button}“ unten im Bedienfeld wirft die Würfel der "
+        "Probekamera, und die Kamera liest den Wurf; oder die Würfel hier von Hand eintragen.",
+        "Synthetic camera: the button “{button}” in the panel below throws the test "
+        "camera's dice, and the camera reads the roll; or enter the dice here by hand.",
+    ),
     "panel_type": (
         "Probekamera: diesen Wurf bitte oben eintragen.",
         "Synthetic camera: enter this roll above.",
