@@ -566,7 +566,9 @@ class Referee:
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self.announced = None
         self._changed(taken)
-        verdict = Verdict("legal", text("referee.legal_move"), said)
+        why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
+        legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER

@@ -220,6 +220,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "board.will_hold": ("{want} auf {field}", "{want} on {field}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
     "referee.corrected": (
