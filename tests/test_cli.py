@@ -57,7 +57,7 @@ def test_render_of_all_five_players_to_png(capsys, tmp_path, write_json):
     ("data", "reason"),
     [
         (two_player(energy={"red": 7}), "energy of red is 7, outside 0..5"),
-        (two_player(pieces={"red": ["U0.0"]}), "red has 1 pieces"),
+        (two_player(pieces={"red": ["U0.0"]}), "red has 1 piece, gravitation needs 5"),
         ([1, 2, 3], "a position must be a JSON object"),
     ],
 )
@@ -90,7 +90,9 @@ def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path,
 
 def test_missing_files_and_usage_errors_are_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "render", str(tmp_path / "none.json"), "-o", "x.svg")
-    assert code == 2 and err.count("\n") == 1 and "cannot read position" in err
+    assert code == 2 and err.count("\n") == 1  # the path once, the reason as read-dice says it
+    missing = f"{tmp_path / 'none.json'}: cannot read the position (No such file or directory)"
+    assert err == f"companion render: {missing}\n"
     with pytest.raises(SystemExit) as exit_:
         main(["render"])
     assert exit_.value.code == 2

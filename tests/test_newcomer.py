@@ -167,7 +167,7 @@ def test_an_illegal_search_lists_the_nearest_moves_once_and_says_so_plainly(clie
     found = page.get_data(as_text=True).split("<details")[1]
     box = found.split('<p class="verdict illegal">')[1].split("</p>")[0]
     assert "nächste erlaubte Ansagen" not in box and "|" not in box  # the buttons list them
-    assert box.strip().endswith("Darunter die nächsten erlaubten Züge.")
+    assert box.strip().endswith(". Darunter die nächsten erlaubten Züge.")  # a sentence each
     assert found.count(">Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0<") == 1  # its button
 
 

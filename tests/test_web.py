@@ -222,6 +222,11 @@ def test_teaching_spells_out_the_last_move_and_checks_practice(client):
     assert bad_roll.status_code == 400 and "ein Wurf sind zwei Würfel" in bad_roll.get_data(
         as_text=True
     )
+    no_roll = client.post(  # an empty field is asked for, not quoted as ''
+        "/teach",
+        data={"roll": " ", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
+    ).get_data(as_text=True)
+    assert "bitte den Wurf eintragen: zwei Würfel wie 5,2" in no_roll and "nicht ''" not in no_roll
 
 
 def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):

@@ -345,7 +345,8 @@ def load_position(path: str | Path, layout: Layout | None = None) -> Position:
     try:
         text = read_text(path, "position")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CompanionError(f"{path}: cannot read position: {exc}") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise CompanionError(f"{path}: cannot read the position ({why})") from None
     return parse_position(text, source=str(path), layout=layout)
 
 

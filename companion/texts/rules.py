@@ -19,6 +19,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Wurf sind zwei Würfel wie 5,2, nicht {said}",
         "a roll is two dice like 5,2, not {said}",
     ),
+    "dice.empty": (
+        "bitte den Wurf eintragen: zwei Würfel wie 5,2",
+        "please enter the roll: two dice like 5,2",
+    ),
     "dice.range": (
         "ein Würfel zeigt 1 bis 6, nicht {said}",
         "each die shows 1 to 6, not {said}",
