@@ -193,3 +193,12 @@ def test_serve_starts_a_two_player_game_unless_told_otherwise(monkeypatch, tmp_p
 def test_players_are_named_in_either_language(capsys):
     code, out, _ = run(capsys, "start", "--players", "Rot,Gelb")
     assert code == 0 and json.loads(out)["players"] == ["red", "yellow"]
+
+
+def test_with_lang_de_a_position_that_cannot_be_read_is_said_in_german(capsys, tmp_path):
+    missing = tmp_path / "none.json"
+    code, _, err = run(capsys, "--lang", "de", "moves", str(missing), "--roll", "5,2")
+    assert code == 2
+    assert (
+        err == f"companion moves: {missing}: kann die Stellung nicht lesen (Datei nicht gefunden)\n"
+    )
