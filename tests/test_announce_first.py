@@ -73,6 +73,16 @@ def test_a_wrong_announcement_before_the_move_is_explained_and_expects_nothing()
     assert verdict is not None and verdict.kind == "legal"
 
 
+def test_words_before_the_first_move_that_are_no_announcement_are_asked_again():
+    referee = rolled()
+    verdict = referee.announce("blabla 99")
+    assert verdict.kind == "info" and referee.announced is None
+    assert render(verdict.reason, "de").startswith(
+        "Ansage von Rot vor dem Zug (Wurf 4+3) nicht verstanden (unbekanntes Wort 'blabla'"
+    )
+    assert render(verdict.reason, "de").endswith("Bitte die Ansage wiederholen oder neu eintippen")
+
+
 def test_the_move_made_is_still_announced_after_the_next_roll():
     referee = rolled()
     referee.observe_board(board_after(referee, RIGHT))

@@ -657,3 +657,33 @@ def test_on_the_correction_page_tapping_a_piece_lists_its_moves(server, browser)
     WebDriverWait(browser, 10).until(lambda b: "from=yellow.S1" in b.current_url)
     paths = browser.find_elements(By.CSS_SELECTOR, "#legal .path")
     assert paths and all("Gelb.S1 →" in p.get_attribute("textContent") for p in paths)  # 33.9
+
+
+def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server, browser):
+    # new-user trial s5: before a move the only field was the search in the closed list
+    from test_announce_first import RIGHT
+
+    url, app = server
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        table.referee.observe_dice([4, 3])
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
+        field = browser.find_element(By.CSS_SELECTOR, "#announce")
+        assert "Ansage vor dem Zug (Wurf 4+3)" in field.text
+        below = browser.find_element(By.ID, "legal").location["y"]
+        assert field.location["y"] < below and field.is_displayed()
+        words = browser.find_element(By.CSS_SELECTOR, "#announce input[name=announcement]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
+        words.send_keys(RIGHT)
+        submit(browser, "#announce button")
+        verdict = browser.find_element(By.CSS_SELECTOR, "#status .verdict").text
+        assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in verdict
+        shot(browser, "table-announce-first-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+        assert table.referee.announced is not None
+    finally:
+        browser.set_window_size(1200, 900)

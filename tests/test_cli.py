@@ -57,7 +57,7 @@ def test_render_of_all_five_players_to_png(capsys, tmp_path, write_json):
     ("data", "reason"),
     [
         (two_player(energy={"red": 7}), "energy of red is 7, outside 0..5"),
-        (two_player(pieces={"red": ["U0.0"]}), "red has 1 pieces"),
+        (two_player(pieces={"red": ["U0.0"]}), "red has 1 piece, gravitation needs 5"),
         ([1, 2, 3], "a position must be a JSON object"),
     ],
 )
@@ -90,7 +90,9 @@ def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path,
 
 def test_missing_files_and_usage_errors_are_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "render", str(tmp_path / "none.json"), "-o", "x.svg")
-    assert code == 2 and err.count("\n") == 1 and "cannot read position" in err
+    assert code == 2 and err.count("\n") == 1  # the path once, the reason as read-dice says it
+    missing = f"{tmp_path / 'none.json'}: cannot read the position (No such file or directory)"
+    assert err == f"companion render: {missing}\n"
     with pytest.raises(SystemExit) as exit_:
         main(["render"])
     assert exit_.value.code == 2
@@ -191,3 +193,12 @@ def test_serve_starts_a_two_player_game_unless_told_otherwise(monkeypatch, tmp_p
 def test_players_are_named_in_either_language(capsys):
     code, out, _ = run(capsys, "start", "--players", "Rot,Gelb")
     assert code == 0 and json.loads(out)["players"] == ["red", "yellow"]
+
+
+def test_with_lang_de_a_position_that_cannot_be_read_is_said_in_german(capsys, tmp_path):
+    missing = tmp_path / "none.json"
+    code, _, err = run(capsys, "--lang", "de", "moves", str(missing), "--roll", "5,2")
+    assert code == 2
+    assert (
+        err == f"companion moves: {missing}: kann die Stellung nicht lesen (Datei nicht gefunden)\n"
+    )

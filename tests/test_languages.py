@@ -163,11 +163,14 @@ def test_every_page_and_verdict_of_a_game_speaks_one_language(game: str, lang: s
         ref.play(0)
     step("a legal move (TENET: the turn goes on)", "legal")
     with table.lock:
-        ref.announce("Wurf 2")
+        ref.announce("passt" if game == "tenet" else "Wurf 2")
     step("words that name no move", "illegal")
     with table.lock:
         ref.announce(ref.verdict.announcement)
     step("the words of the move made", "legal")
+    with table.lock:
+        ref.announce("blabla 99")
+    step("words that are no announcement: not understood, the move stands", "info")
     with table.lock:
         ref.undo()
     step("move taken back", "info")

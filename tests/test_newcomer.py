@@ -167,7 +167,7 @@ def test_an_illegal_search_lists_the_nearest_moves_once_and_says_so_plainly(clie
     found = page.get_data(as_text=True).split("<details")[1]
     box = found.split('<p class="verdict illegal">')[1].split("</p>")[0]
     assert "nächste erlaubte Ansagen" not in box and "|" not in box  # the buttons list them
-    assert box.strip().endswith("Darunter die nächsten erlaubten Züge.")
+    assert box.strip().endswith(". Darunter die nächsten erlaubten Züge.")  # a sentence each
     assert found.count(">Wurf 7, Umlaufbahn 5, 4, 3, 2, 1, 0<") == 1  # its button
 
 
@@ -415,6 +415,11 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
     config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
     client = create_app(config).test_client()
     try:
+        # the page that asks for the roll says which button makes the test camera throw
+        asked = client.get("/status?lang=de").get_data(as_text=True)
+        assert "Der Knopf „Würfel lesen“ unten im Bedienfeld wirft die Würfel" in asked
+        asked = client.get("/status?lang=en").get_data(as_text=True)
+        assert "the button “Read the dice” in the panel below throws the test" in asked
         answer = post(client, "/panel/read_dice")
         assert answer.status_code == 302
         thrown = photographer.thrown

@@ -96,7 +96,7 @@ def test_a_swap_is_one_move():
         ),
         (
             {"pieces": {"red": ["red.S1"], "yellow": [f"yellow.S{k}" for k in range(1, 6)]}},
-            "red has 1 pieces, gravitation needs 5",
+            "red has 1 piece, gravitation needs 5",
         ),
         (
             {

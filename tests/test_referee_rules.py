@@ -71,6 +71,10 @@ def test_wrong_arithmetic_in_the_announcement_is_explained():
     assert verdict.announcement == "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0"
 
 
-def test_an_announcement_that_does_not_parse_is_named():
-    verdict = played().announce("Wurf Mond")  # "Wurf sieben" is Wurf 7 (numbers as words)
-    assert verdict.kind == "illegal" and "does not parse" in verdict.reason
+def test_an_announcement_that_does_not_parse_is_not_understood_and_the_move_stands():
+    referee = played()
+    verdict = referee.announce("Wurf Mond")  # "Wurf sieben" is Wurf 7 (numbers as words)
+    assert verdict.kind == "info" and verdict.announcement == ""  # no red, no move quoted
+    assert verdict.reason.startswith("Announcement of move 1 by red (roll 4+3) not understood (")
+    assert verdict.reason.endswith("The move stands; please say it again or type it anew")
+    assert referee.phase is Phase.ROLL and referee.last_move is not None

@@ -298,3 +298,18 @@ def test_the_players_take_turns_in_their_order_round_the_table() -> None:
         pos = move.after
         seen.append(pos.to_move)
     assert seen == ["yellow", "green", "red"]
+
+
+def test_the_referees_own_pass_says_why_no_piece_can_move() -> None:
+    from companion.table.referee import Referee
+    from companion.table.table import rules
+    from companion.texts import render
+
+    referee = Referee.start(start_position("tuerme", players=RY), rules)
+    referee.confirm_board()
+    referee.observe_dice([5, 2])  # every piece at home: nothing comes in without a 6
+    assert referee.verdict is not None and referee.verdict.announcement == "passe"
+    assert render(referee.verdict.reason, "de") == (
+        "Erlaubter Zug: kein Stein kann 5+2 ziehen "
+        "(ein Stein kommt von red.home nur mit einer 6 heraus, zuerst gespielt)"
+    )

@@ -222,6 +222,11 @@ def test_teaching_spells_out_the_last_move_and_checks_practice(client):
     assert bad_roll.status_code == 400 and "ein Wurf sind zwei Würfel" in bad_roll.get_data(
         as_text=True
     )
+    no_roll = client.post(  # an empty field is asked for, not quoted as ''
+        "/teach",
+        data={"roll": " ", "announcement": "Wurf 7", "csrf_token": token(client, "/teach")},
+    ).get_data(as_text=True)
+    assert "bitte den Wurf eintragen: zwei Würfel wie 5,2" in no_roll and "nicht ''" not in no_roll
 
 
 def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
@@ -231,6 +236,18 @@ def test_the_announcement_of_the_last_move_is_checked_on_the_table(client):
     said = client.get("/state.json").get_json()["verdict"]["announcement"]
     post(client, "/announce", announcement=said.lower())
     assert "Die Ansage passt zum ausgeführten Zug" in client.get("/status").get_data(as_text=True)
+
+
+def test_while_a_roll_waits_the_announcement_field_comes_before_the_move(client):
+    post(client, "/confirm")
+    post(client, "/dice", die1="4", die2="3")
+    page = client.get("/status").get_data(as_text=True)
+    assert page.index('id="announce"') < page.index('id="legal"')  # above the move list
+    assert "Ansage vor dem Zug (Wurf 4+3)" in page
+    words = client.application.config["TABLE"].referee.legal[0].announcement
+    post(client, "/announce", announcement=words)  # the post the microphone's words take
+    page = client.get("/status").get_data(as_text=True)
+    assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in page
 
 
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):

@@ -58,3 +58,21 @@ def test_the_panel_offers_no_second_undo_and_answers_every_press(client):
         "/panel/read_dice", data={"csrf_token": csrf}, follow_redirects=True
     ).get_data(as_text=True)
     assert "Knopf „Würfel lesen“ gedrückt." in answer and "Keine Kamera angeschlossen" in answer
+
+
+def test_words_that_are_no_announcement_light_no_red_and_the_move_stands(client):
+    def post(path: str, **data: str) -> str:
+        page = client.get("/status").get_data(as_text=True)  # type: ignore[attr-defined]
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        return client.post(  # type: ignore[attr-defined]
+            path, data={"csrf_token": csrf, **data}, follow_redirects=True
+        ).get_data(as_text=True)
+
+    post("/confirm")
+    post("/dice", die1="5", die2="2")
+    post("/play/0")
+    post("/announce", announcement="blabla 99")
+    page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
+    assert 'class="verdict info"' in page and "nicht verstanden" in page
+    assert "Der Zug bleibt stehen; bitte die Ansage wiederholen oder neu eintippen" in page
+    assert 'class="led off verdict_bad"' in page and 'class="announcement"' not in page

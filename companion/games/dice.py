@@ -31,6 +31,8 @@ class Choice:
 
 def parse_roll(text: str) -> tuple[int, int]:
     """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
+    if not text.strip():  # an empty field: nothing to quote
+        raise CompanionError(t("dice.empty"))
     parts = text.replace("+", ",").replace(" ", ",").split(",")
     parts = [p for p in parts if p]
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):

@@ -104,7 +104,8 @@ def check_pieces(
     for colour in players:
         fields = list(pieces.get(colour, ()))
         if len(fields) != count:
-            raise PositionError(f"{colour} has {len(fields)} pieces, {spec.name} needs {count}")
+            held = f"{len(fields)} piece" + ("" if len(fields) == 1 else "s")
+            raise PositionError(f"{colour} has {held}, {spec.name} needs {count}")
         for fid in fields:
             if fid not in layout.fields:
                 raise PositionError(f"{colour} piece on unknown field {fid!r}")

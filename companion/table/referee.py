@@ -406,6 +406,7 @@ class Referee:
         its roll; it is right when it names a legal move with the same outcome (the
         board, the stores). The journal keeps what was said with the verdict, and with
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
+        Words that do not parse are an ``info`` "not understood": the move stands.
         """
         first = self._announce_first(said_text)
         if first is not None:
@@ -416,6 +417,16 @@ class Referee:
         turn = self._turn()
         said = self._turn_said(turn)
         kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
+        if getattr(why, "key", None) == "referee.announcement_unparsed":
+            # words that are no announcement say nothing of the move: it stands (no red)
+            unread = text(
+                "referee.announcement_not_understood",
+                number=turn + 1,
+                player=colour(self._history[turn].before.to_move),
+                dice="+".join(map(str, roll)),
+                reason=getattr(why, "fields", {}).get("reason", why),
+            )
+            return self._said_verdict(Verdict("info", unread), said_text, heard, False)
         if (
             kind != "legal"
             and any(  # the turn's last steps only, said from where they began
@@ -462,9 +473,7 @@ class Referee:
         announcement is forgotten.
         """
         roll = self.roll
-        if self.phase is not Phase.MOVE or roll is None or self.position.spent:
-            return None
-        if self.game.turns(self.position, roll) is not None:
+        if not self.announcing_first or roll is None:
             return None
         player, dice = colour(self.position.to_move), "+".join(map(str, roll))
         try:
@@ -483,22 +492,37 @@ class Referee:
         if self._history and self.last_move is not None:
             return None  # words of no move of this roll: the last move's, late (as before)
         self.announced = None
+        if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
+            why = text(
+                "referee.announced_first_not_understood",
+                player=player,
+                dice=dice,
+                reason=checked.reason,
+            )
+            return Verdict("info", why)
         near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
         kind = "info" if checked.verdict == "ambiguous" else "illegal"
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
+
+    @property
+    def announcing_first(self) -> bool:
+        """Whether words said now may announce the move before it is made: the referee
+        waits for the move of a roll, no step of the turn is made, and the game's moves
+        are whole turns (TENET's turns of several steps are announced after them)."""
+        return (
+            self.phase is Phase.MOVE
+            and self.roll is not None
+            and not self.position.spent
+            and self.game.turns(self.position, self.roll) is None
+        )
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
         """Where words heard now may announce a legal move, in order: the position and
         roll being played (an announcement before the move), then the position before
         the last turn with its roll (after it, also late, while the next roll waits)."""
         where: list[tuple[Position, tuple[int, ...]]] = []
-        if (
-            self.phase is Phase.MOVE
-            and self.roll is not None
-            and not self.position.spent
-            and self.game.turns(self.position, self.roll) is None
-        ):
+        if self.announcing_first and self.roll is not None:
             where.append((self.position, self.roll))
         if self.last_roll is not None and self._history:
             where.append((self._history[self._turn()].before, self.last_roll))
@@ -542,7 +566,9 @@ class Referee:
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self.announced = None
         self._changed(taken)
-        verdict = Verdict("legal", text("referee.legal_move"), said)
+        why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
+        legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER

@@ -293,6 +293,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel": ("Bedienfeld", "Panel"),
     "camera": ("Kamera", "Camera"),
     "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
+    "announce_first": ("Ansage vor dem Zug (Wurf {dice})", "Announce before moving (roll {dice})"),
+    "announce_first_hint": (
+        "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
+        "The referee checks it at once; if it is legal, he shows how to move.",
+    ),
+    "announce_first_late": (
+        "Worte, die keinen Zug dieses Wurfs nennen, gelten als Ansage des letzten Zugs.",
+        "Words that name no move of this roll count as the last move's announcement.",
+    ),
     "check": ("Prüfen", "Check"),
     "button_read_dice": ("Würfel lesen", "Read the dice"),
     "button_confirm": ("Bestätigen", "Confirm"),
@@ -301,6 +310,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel_thrown": (
         "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
         "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
+    ),
+    "roll_synthetic": (
+        "Probekamera: Der Knopf „{button}“ unten im Bedienfeld wirft die Würfel der "
+        "Probekamera, und die Kamera liest den Wurf; oder die Würfel hier von Hand eintragen.",
+        "Synthetic camera: the button “{button}” in the panel below throws the test "
+        "camera's dice, and the camera reads the roll; or enter the dice here by hand.",
     ),
     "panel_type": (
         "Probekamera: diesen Wurf bitte oben eintragen.",

@@ -174,6 +174,19 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage ist nicht zu verstehen: {reason}",
         "the announcement does not parse: {reason}",
     ),
+    # words that are no announcement: not a verdict on the move (docs/referee.md)
+    "referee.announcement_not_understood": (
+        "Ansage zu Zug {number} von {player} (Wurf {dice}) nicht verstanden ({reason}). "
+        "Der Zug bleibt stehen; bitte die Ansage wiederholen oder neu eintippen",
+        "Announcement of move {number} by {player} (roll {dice}) not understood ({reason}). "
+        "The move stands; please say it again or type it anew",
+    ),
+    "referee.announced_first_not_understood": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}) nicht verstanden ({reason}). "
+        "Bitte die Ansage wiederholen oder neu eintippen",
+        "Announcement by {player} before the move (roll {dice}) not understood ({reason}). "
+        "Please say it again or type it anew",
+    ),
     "referee.announcement_of": (
         "Ansage zu Zug {number} von {player} (Wurf {dice}): {reason}",
         "Announcement of move {number} by {player} (roll {dice}): {reason}",
@@ -207,6 +220,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "board.will_hold": ("{want} auf {field}", "{want} on {field}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
     "referee.corrected": (

@@ -19,6 +19,19 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Wurf sind zwei Würfel wie 5,2, nicht {said}",
         "a roll is two dice like 5,2, not {said}",
     ),
+    # a file the user names cannot be read (model/position.py)
+    "file.position_unread": (
+        "{path}: kann die Stellung nicht lesen ({why})",
+        "{path}: cannot read the position ({why})",
+    ),
+    "file.missing": ("Datei nicht gefunden", "No such file or directory"),
+    "file.denied": ("keine Leseberechtigung", "Permission denied"),
+    "file.folder": ("ein Ordner, keine Datei", "Is a directory"),
+    "file.not_utf8": ("kein UTF-8-Text", "not UTF-8 text"),
+    "dice.empty": (
+        "bitte den Wurf eintragen: zwei Würfel wie 5,2",
+        "please enter the roll: two dice like 5,2",
+    ),
     "dice.range": (
         "ein Würfel zeigt 1 bis 6, nicht {said}",
         "each die shows 1 to 6, not {said}",

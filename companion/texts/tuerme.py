@@ -29,6 +29,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "kein Stein kann den Wurf nutzen, der Spieler setzt aus",
         "no piece can use the roll, the player passes",
     ),
+    "tuerme.no_piece_can": (
+        "kein Stein kann {roll} ziehen ({reasons})",
+        "no piece can move {roll} ({reasons})",
+    ),
     "tuerme.zugzwang": (
         "ein Zug ist möglich, und wer ziehen kann, setzt nicht aus (Zugzwang); z. B. {example}",
         "a move is possible, and there is no passing when one is (Zugzwang); e.g. {example}",

@@ -68,6 +68,7 @@ class TuermeMove:
     roll_again: bool = False
     winner: str | None = None
     destroyed: tuple[Any, ...] = ()  # nothing is ever taken off the board in this game
+    why: str = ""  # a pass: why no piece can use the roll (:func:`why_no_move`)
 
     def __str__(self) -> str:
         return self.announcement
@@ -220,8 +221,31 @@ def pass_move(position: Position, roll: tuple[int, int]) -> TuermeMove:
     again = is_doublet(roll)
     after = position if again else position.with_to_move(position.next_player())
     return TuermeMove(
-        position.to_move, "pass", None, None, (), (), (), roll, after, roll_again=again
+        position.to_move,
+        "pass",
+        None,
+        None,
+        (),
+        (),
+        (),
+        roll,
+        after,
+        roll_again=again,
+        why=why_no_move(position, roll),
     )
+
+
+def why_no_move(position: Position, roll: tuple[int, int]) -> str:
+    """Why the player passes: each piece's refusal with the dice as rolled (no bridge),
+    one per rule (four pieces at home are one "only with a 6"), at most three, so that a
+    pass the referee makes on its own says why (new-user trial s5)."""
+    reasons: dict[str, str] = {}
+    for unit in units(position):
+        tried = attempt(position, roll, unit, roll, (False, False))
+        if isinstance(tried, Refusal):
+            reasons.setdefault(getattr(tried.reason, "key", tried.reason), tried.reason)
+    rolled, listed = f"{roll[0]}+{roll[1]}", texts.Joined(list(reasons.values())[:3], "; ")
+    return texts.text("tuerme.no_piece_can", roll=rolled, reasons=listed)
 
 
 def attempt(
