@@ -680,8 +680,11 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
         words.send_keys(RIGHT)
         submit(browser, "#announce button")
-        verdict = browser.find_element(By.CSS_SELECTOR, "#status .verdict").text
-        assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in verdict
+        # read in one script: the page's live update may redraw #status between a find
+        # and its .text (a stale element in one full run on a loaded machine)
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        said = "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen"
+        WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
         shot(browser, "table-announce-first-de-phone")
         assert browser.execute_script(STICKING_OUT) == []
         assert table.referee.announced is not None
