@@ -137,7 +137,8 @@ class Game(Protocol):
     def announced(self, before: Position, roll: Roll, text: str, made: Position) -> tuple[str, str]:
         """Whether what a player said of the turn the referee saw (made from ``before``,
         where the turn began, with ``roll``, leading to ``made``) names that turn:
-        ``("legal", why)`` or ``("illegal", why)``."""
+        ``("legal", why)`` or ``("illegal", why)``; ``("invalid", why)`` where the words
+        do not parse (they say nothing of the move)."""
         ...
 
     def named(

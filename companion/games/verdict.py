@@ -169,9 +169,10 @@ def illegal(reason: str, near: Sequence[M]) -> Verdict[M]:
 def announced(said: Verdict[Any], made: Position) -> tuple[str, str]:
     """Whether the checker's verdict on what a player said fits the move the referee saw:
     ``("legal", why)`` when the words name a legal move (or, ambiguous, moves) with the
-    same outcome as ``made`` (the board, the stores); else ``("illegal", why)``."""
+    same outcome as ``made`` (the board, the stores); ``("invalid", why)`` when they do
+    not parse (no verdict on the move); else ``("illegal", why)``."""
     if said.verdict == "invalid":
-        return "illegal", text("referee.announcement_unparsed", reason=said.reason)
+        return "invalid", said.reason
     fits = [m for m in ((said.move,) if said.move else said.candidates) if m is not None]
     outcome = (made.placement, made.energy)
     if said.verdict in ("legal", "ambiguous") and any(

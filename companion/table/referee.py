@@ -417,14 +417,14 @@ class Referee:
         turn = self._turn()
         said = self._turn_said(turn)
         kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
-        if getattr(why, "key", None) == "referee.announcement_unparsed":
+        if kind == "invalid":
             # words that are no announcement say nothing of the move: it stands (no red)
             unread = text(
                 "referee.announcement_not_understood",
                 number=turn + 1,
                 player=colour(self._history[turn].before.to_move),
                 dice="+".join(map(str, roll)),
-                reason=getattr(why, "fields", {}).get("reason", why),
+                reason=why,
             )
             return self._said_verdict(Verdict("info", unread), said_text, heard, False)
         if (

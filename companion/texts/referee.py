@@ -170,10 +170,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "Noch kein Zug, mit dem die Ansage verglichen werden kann",
         "no move to check the announcement against",
     ),
-    "referee.announcement_unparsed": (
-        "Die Ansage ist nicht zu verstehen: {reason}",
-        "the announcement does not parse: {reason}",
-    ),
     # words that are no announcement: not a verdict on the move (docs/referee.md)
     "referee.announcement_not_understood": (
         "Ansage zu Zug {number} von {player} (Wurf {dice}) nicht verstanden ({reason}). "

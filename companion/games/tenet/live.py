@@ -418,10 +418,11 @@ def announced(
 ) -> tuple[str, str]:
     """What a player said of the turn the referee saw: ``("legal", why)`` when the words,
     played from ``before`` (the turn's start) with ``roll``, lead to the position ``made``;
-    else ``("illegal", why)`` with the checker's reason or the turn the words name."""
+    ``("invalid", why)`` when they do not parse; else ``("illegal", why)`` with the
+    checker's reason or the turn the words name."""
     said = check(before, roll, text)
     if said.verdict == "invalid":
-        return "illegal", t("referee.announcement_unparsed", reason=said.reason)
+        return "invalid", said.reason
     if said.verdict != "legal" or said.move is None:
         return "illegal", said.reason
     if said.move.after != made:
