@@ -5,6 +5,11 @@
 Positions, layouts and calibrations are shallow and their numbers small, so the text is
 refused before parsing when it nests deeper than :data:`MAX_DEPTH`, and any number the
 parser cannot take is said in one line.
+
+The errors carry their sentence's id and values (:class:`~companion.errors.Words`), so
+that the command line and the page say them in the players' language; the reasons of
+``json`` that are always the same words ("Expecting value") are said in German too, any
+other as ``json`` says it.
 """
 
 from __future__ import annotations
@@ -13,10 +18,21 @@ import json
 import re
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, Words, worded, words
 
 #: The deepest nesting any file of the companion has (a layout: 5), with room to spare.
 MAX_DEPTH = 32
+
+#: ``json``'s reasons that are always the same words, by their id in companion/texts.
+REASONS = {
+    "Expecting value": "json.value",
+    "Expecting property name enclosed in double quotes": "json.name",
+    "Expecting ':' delimiter": "json.colon",
+    "Expecting ',' delimiter": "json.comma",
+    "Unterminated string starting at": "json.unterminated",
+    "Extra data": "json.extra",
+    "Invalid \\uXXXX escape": "json.escape",
+}
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
@@ -35,16 +51,27 @@ def nesting(text: str) -> int:
 
 
 def parse_json(
-    text: str, source: str, error: type[CompanionError] = CompanionError, what: str = ""
+    text: str,
+    source: str,
+    error: type[CompanionError] = CompanionError,
+    what: Words | None = None,
 ) -> Any:
     """The JSON value of ``text``; ``error`` naming ``source`` (and ``what`` it should be,
     e.g. "calibration is ") if it is not plain JSON."""
+    kind: Words | str = what or ""
     if nesting(text) > MAX_DEPTH:
-        raise error(f"{source}: {what}not JSON this program reads: nested deeper than {MAX_DEPTH}")
+        english = "{source}: {what}not JSON this program reads: nested deeper than {most}"
+        said = words("json.too_deep", english, source=source, what=kind, most=MAX_DEPTH)
+        raise worded(error, said)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{source}: {what}not JSON: {exc.msg} at line {exc.lineno}") from None
+        why: Words | str = words(REASONS[exc.msg], exc.msg) if exc.msg in REASONS else exc.msg
+        english = "{source}: {what}not JSON: {why} at line {line}"
+        said = words("json.not", english, source=source, what=kind, why=why, line=exc.lineno)
+        raise worded(error, said) from None
     except (ValueError, RecursionError) as exc:  # e.g. a number of 5,000 digits
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise error(f"{source}: {what}not JSON this program reads: {reason}") from None
+        english = "{source}: {what}not JSON this program reads: {why}"
+        said = words("json.unread", english, source=source, what=kind, why=reason)
+        raise worded(error, said) from None

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, words
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
@@ -226,7 +226,7 @@ def load_calibration(path: str | Path) -> Calibration:
         raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
-    data = parse_json(text, str(path), what="calibration is ")
+    data = parse_json(text, str(path), what=words("json.calibration", "calibration is "))
     return calibration_from_json(data, str(path))
 
 
