@@ -377,7 +377,7 @@ def test_english_quotes_in_english_and_german_in_german():
 
 def ground_floor_errors(tmp_path) -> Iterator[ValueError]:  # type: ignore[no-untyped-def]
     """An error of each sentence that the ground floor raises with its Words."""
-    from companion.errors import CompanionError, words
+    from companion.errors import CompanionError
     from companion.imagecheck import check_image_size, read_image
     from companion.model.jsontext import parse_json
 
@@ -385,7 +385,7 @@ def ground_floor_errors(tmp_path) -> Iterator[ValueError]:  # type: ignore[no-un
     (tmp_path / "kurz.jpg").write_bytes(b"\xff\xd8\xff\xe0")
     (tmp_path / "text.jpg").write_bytes(b"hello")
     big_png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + (30_000).to_bytes(4, "big") * 2
-    calibration = words("json.calibration", "calibration is ")
+    calibration = texts.text("json.calibration")
     calls = [
         *(lambda n=n: read_image(tmp_path / n) for n in ("none.jpg", "leer.jpg", "kurz.jpg")),
         lambda: read_image(tmp_path / "text.jpg"),

@@ -6,10 +6,9 @@ Positions, layouts and calibrations are shallow and their numbers small, so the 
 refused before parsing when it nests deeper than :data:`MAX_DEPTH`, and any number the
 parser cannot take is said in one line.
 
-The errors carry their sentence's id and values (:class:`~companion.errors.Words`), so
-that the command line and the page say them in the players' language; the reasons of
-``json`` that are always the same words ("Expecting value") are said in German too, any
-other as ``json`` says it.
+The errors are said in the players' language (companion/texts); the reasons of ``json``
+that are always the same words ("Expecting value") are said in German too, any other as
+``json`` says it.
 """
 
 from __future__ import annotations
@@ -18,7 +17,8 @@ import json
 import re
 from typing import Any
 
-from companion.errors import CompanionError, Words, worded, words
+from companion.errors import CompanionError
+from companion.texts import text
 
 #: The deepest nesting any file of the companion has (a layout: 5), with room to spare.
 MAX_DEPTH = 32
@@ -51,27 +51,17 @@ def nesting(text: str) -> int:
 
 
 def parse_json(
-    text: str,
-    source: str,
-    error: type[CompanionError] = CompanionError,
-    what: Words | None = None,
+    text_: str, source: str, error: type[CompanionError] = CompanionError, what: str = ""
 ) -> Any:
-    """The JSON value of ``text``; ``error`` naming ``source`` (and ``what`` it should be,
+    """The JSON value of ``text_``; ``error`` naming ``source`` (and ``what`` it should be,
     e.g. "calibration is ") if it is not plain JSON."""
-    kind: Words | str = what or ""
-    if nesting(text) > MAX_DEPTH:
-        english = "{source}: {what}not JSON this program reads: nested deeper than {most}"
-        said = words("json.too_deep", english, source=source, what=kind, most=MAX_DEPTH)
-        raise worded(error, said)
+    if nesting(text_) > MAX_DEPTH:
+        raise error(text("json.too_deep", source=source, what=what, most=MAX_DEPTH))
     try:
-        return json.loads(text)
+        return json.loads(text_)
     except json.JSONDecodeError as exc:
-        why: Words | str = words(REASONS[exc.msg], exc.msg) if exc.msg in REASONS else exc.msg
-        english = "{source}: {what}not JSON: {why} at line {line}"
-        said = words("json.not", english, source=source, what=kind, why=why, line=exc.lineno)
-        raise worded(error, said) from None
+        why = text(REASONS[exc.msg]) if exc.msg in REASONS else exc.msg
+        raise error(text("json.not", source=source, what=what, why=why, line=exc.lineno)) from None
     except (ValueError, RecursionError) as exc:  # e.g. a number of 5,000 digits
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        english = "{source}: {what}not JSON this program reads: {why}"
-        said = words("json.unread", english, source=source, what=kind, why=reason)
-        raise worded(error, said) from None
+        raise error(text("json.unread", source=source, what=what, why=reason)) from None

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.errors import CompanionError, words
+from companion.errors import CompanionError
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
@@ -221,12 +221,12 @@ def load_calibration(path: str | Path) -> Calibration:
     """Read and check a calibration file (CompanionError naming the file and entry)."""
     path = Path(path)
     try:
-        text = read_text(path, "calibration")
+        content = read_text(path, "calibration")
     except OSError as exc:
         raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
-    data = parse_json(text, str(path), what=words("json.calibration", "calibration is "))
+    data = parse_json(content, str(path), what=text("json.calibration"))
     return calibration_from_json(data, str(path))
 
 
