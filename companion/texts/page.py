@@ -293,7 +293,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel": ("Bedienfeld", "Panel"),
     "camera": ("Kamera", "Camera"),
     "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
-    "announce_first": ("Ansage vor dem Zug (Wurf {dice})", "Announce before moving (roll {dice})"),
+    # the roll is said by the verdict right above the field, once (new-user trial s5)
+    "announce_first": ("Ansage vor dem Zug", "Announce before moving"),
     "announce_first_hint": (
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",
