@@ -766,3 +766,17 @@ def test_a_tapped_field_is_named_on_a_german_page_as_the_move_list_names_it(clie
     assert "<title>Gelb.S1: Gelb</title>" in svg and "<title>yellow.S1" not in svg
     english = client.get("/board.svg?lang=en").get_data(as_text=True)
     assert "<title>yellow.S1: yellow</title>" in english
+
+
+def test_the_orbit_words_example_pays_the_gravity_of_the_orbit_in_its_picture():
+    # new-user trial s5: "Wurf 7, Umlaufbahn 6" (U1, gravity 1) over a piece on U4 (gravity 5)
+    from companion.model.position import start_position
+    from companion.texts import word
+    from companion.texts.help import GLOSSARY
+    from companion.web.pictures import _ZWIANER
+
+    layout = start_position("gravitation", players=["red", "yellow"]).layout
+    shown = layout.fields[_ZWIANER["Umlaufbahn"].pieces[0][0]]
+    roll, count = map(int, re.findall(r"\d+", dict(GLOSSARY["gravitation"])["Umlaufbahn"]))
+    assert roll - count == shown.gravity
+    assert f"Gravitation {shown.gravity}." in word("pic.Umlaufbahn", "de")
