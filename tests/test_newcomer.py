@@ -457,7 +457,7 @@ def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
     tenet = start_position("tenet", players=["red", "blue"])
     client = create_app({"TABLE": Table.new(tenet), "TESTING": True}).test_client()
     page = client.get("/?lang=de").get_data(as_text=True)
-    assert "<h2>Regeln</h2>" not in page  # TENET has no rule switches
+    assert "<h2>Regelschalter</h2>" not in page  # TENET has no rule switches
     svg = client.get("/board.svg").get_data(as_text=True)
     drawn = svg[: svg.find('<g class="spots">')]  # the picture, before the tap spots
     last_field = drawn.rindex("<circle")
@@ -780,3 +780,16 @@ def test_the_orbit_words_example_pays_the_gravity_of_the_orbit_in_its_picture():
     roll, count = map(int, re.findall(r"\d+", dict(GLOSSARY["gravitation"])["Umlaufbahn"]))
     assert roll - count == shown.gravity
     assert f"Gravitation {shown.gravity}." in word("pic.Umlaufbahn", "de")
+
+
+@pytest.mark.parametrize(("lang", "name"), [("de", "Regelschalter"), ("en", "Rule switches")])
+def test_the_rule_switches_have_one_name_on_every_page(client, lang, name):
+    # new-user trial s5: the table said "Regeln" in German, "Rule switches" in English
+    unlock(client)
+    table = client.get(f"/?lang={lang}").get_data(as_text=True)
+    setup = client.get(f"/setup?lang={lang}").get_data(as_text=True)
+    help_ = client.get(f"/help?lang={lang}").get_data(as_text=True)
+    quoted = "„Regelschalter“" if lang == "de" else "“Rule switches”"
+    assert f"<h2>{name}</h2>" in table and f"<legend>{name}</legend>" in setup
+    assert quoted in help_
+    assert ">Regeln<" not in table + setup and "„Regeln“" not in help_

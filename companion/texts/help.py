@@ -27,7 +27,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "help_meaning": ("Bedeutung", "Meaning"),
     "help_example": ("Beispiel", "Example"),
     "help_switches": (
-        "Die Regelschalter dieses Spiels stehen auf dem Tisch unter „Regeln“.",
+        "Die Regelschalter dieses Spiels stehen auf dem Tisch unter „Regelschalter“.",
         "This game's rule switches are listed on the table under “Rule switches”.",
     ),
     "help_link": ("Was heißt „{word}“?", "What does “{word}” mean?"),

@@ -8,11 +8,11 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, str]] = {
     "to_move": ("{player} ist am Zug", "{player} to move"),
     "energy": ("Energiespeicher", "Energy stores"),
-    "rules": ("Regeln", "Rule switches"),
     "setup": ("Neues Spiel", "New game"),
     "game": ("Spiel", "Game"),
     "phase": ("Phase", "Phase"),
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
+    # one name per language for them on every page (new-user trial s5: "Regeln" on the table)
     "options": ("Regelschalter", "Rule switches"),
     "option_config": (
         "In der config.toml: [game.options] {name}",
