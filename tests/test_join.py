@@ -49,6 +49,6 @@ def test_served_on_this_machine_only_join_says_how_to_serve_on_the_same_port(por
     app = create_app({"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls})
     page = app.test_client().get("/join?lang=de").get_data(as_text=True)
     flags = f" <span>{command.strip()}</span>" if command else ""
-    assert f'companion serve <span>--host 0.0.0.0</span>{flags}</pre>' in page
+    assert f"companion serve <span>--host 0.0.0.0</span>{flags}</pre>" in page
     assert ('host = "0.0.0.0"\nport = 8097' in page) == bool(command)
     assert reach(urls).startswith(f"this machine only: --host 0.0.0.0{command} or web.host")
