@@ -10,10 +10,15 @@ the reader's copies (4 GB measured). The camera's photos have at most 12 megapix
 phone's 50; :data:`MAX_PIXELS` refuses more. PNG and JPEG (the formats the companion
 writes and reads) are measured here from their headers; for any other format OpenCV's own
 ``OPENCV_IO_MAX_IMAGE_PIXELS`` (set to the same bound by the command line) refuses it.
+
+The errors carry their sentence's id and values (:class:`~companion.errors.Words`; this
+module is on the ground floor and may not import the texts): the command line and the
+page say them in the players' language.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import struct
 import sys
@@ -22,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, Words, worded, words
 
 if TYPE_CHECKING:  # numpy and OpenCV are imported where a photo is read, not before
     import numpy as np
@@ -64,9 +69,18 @@ def check_image_size(data: bytes, source: str) -> None:
         return
     width, height = size
     if width * height > MAX_PIXELS:
-        raise CompanionError(
-            f"{source}: {width}x{height} pixels ({width * height / 1e6:.0f} megapixels) is "
-            f"more than a photo has; at most {MAX_PIXELS // 1_000_000} megapixels are read"
+        raise worded(
+            CompanionError,
+            words(
+                "image.too_large",
+                "{path}: {width}x{height} pixels ({mega} megapixels) is more than a photo "
+                "has; at most {most} megapixels are read",
+                path=source,
+                width=width,
+                height=height,
+                mega=f"{width * height / 1e6:.0f}",
+                most=MAX_PIXELS // 1_000_000,
+            ),
         )
 
 
@@ -98,14 +112,42 @@ def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise CompanionError(f"{path}: cannot read the image ({exc.strerror or exc})") from None
+        said = words(
+            "image.unread", "{path}: cannot read the image ({why})", path=str(path), why=why(exc)
+        )
+        raise worded(CompanionError, said) from None
     if not data:
-        raise CompanionError(f"{path}: empty file, not an image")
+        raise worded(
+            CompanionError, words("image.empty", "{path}: empty file, not an image", path=str(path))
+        )
     check_image_size(data, str(path))
     if data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < 0:
-        raise CompanionError(f"{path}: truncated JPEG (no end-of-image marker)")
+        said = words("image.cut", "{path}: truncated JPEG (no end-of-image marker)", path=str(path))
+        raise worded(CompanionError, said)
     with quiet_stderr():  # libjpeg's and libpng's warnings: the error is one line
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        raise CompanionError(f"{path}: not a readable image (corrupt or not JPEG/PNG)")
+        said = words(
+            "image.unreadable",
+            "{path}: not a readable image (corrupt or not JPEG/PNG)",
+            path=str(path),
+        )
+        raise worded(CompanionError, said)
     return np.asarray(image, np.uint8)
+
+
+#: The reasons a file cannot be read that the players' words name (companion/texts).
+_REASONS = {
+    errno.ENOENT: ("file.missing", "No such file or directory"),
+    errno.EACCES: ("file.denied", "Permission denied"),
+    errno.EISDIR: ("file.folder", "Is a directory"),
+}
+
+
+def why(exc: OSError) -> Words | str:
+    """Why a file cannot be read: a common reason (missing, not allowed, a folder) as
+    Words, any other as the system says it."""
+    if exc.errno in _REASONS:
+        key, english = _REASONS[exc.errno]
+        return words(key, english)
+    return exc.strerror or str(exc)

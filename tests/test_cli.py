@@ -202,3 +202,34 @@ def test_with_lang_de_a_position_that_cannot_be_read_is_said_in_german(capsys, t
     assert (
         err == f"companion moves: {missing}: kann die Stellung nicht lesen (Datei nicht gefunden)\n"
     )
+
+
+def test_with_lang_de_a_photo_that_cannot_be_read_is_said_in_german(capsys, tmp_path):
+    missing, broken = tmp_path / "none.jpg", tmp_path / "broken.jpg"
+    broken.write_bytes(b"hello, I am text")
+    code, _, err = run(capsys, "--lang", "de", "read-dice", str(missing))
+    assert code == 2
+    assert (
+        err == f"companion read-dice: {missing}: kann das Bild nicht lesen (Datei nicht gefunden)\n"
+    )
+    code, _, err = run(capsys, "--lang", "de", "read-board", str(broken))
+    assert code == 2
+    assert err == (
+        f"companion read-board: {broken}: kein lesbares Bild (beschädigt oder nicht JPEG/PNG)\n"
+    )
+
+
+def test_with_lang_de_a_position_that_is_not_json_is_said_in_german(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{a: 1}")
+    code, _, err = run(capsys, "--lang", "de", "check", str(bad), "Wurf 7", "--roll", "5,2")
+    assert code == 2
+    assert err == (
+        f"companion check: {bad}: kein JSON: Name in doppelten Anführungszeichen erwartet in "
+        "Zeile 1\n"
+    )
+    code, _, err = run(capsys, "--lang", "en", "check", str(bad), "Wurf 7", "--roll", "5,2")
+    assert err == (
+        f"companion check: {bad}: not JSON: Expecting property name enclosed in double quotes "
+        "at line 1\n"
+    )

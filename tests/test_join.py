@@ -38,3 +38,17 @@ def test_the_start_up_line_offers_join_only_where_a_phone_can_open_the_page():
     # served the default way (loopback only), /join draws no code: the log said it did
     assert reach(["http://127.0.0.1:8080/"]).startswith("this machine only: --host 0.0.0.0")
     assert reach(["http://192.168.1.20:8080/"]) == "the page /join shows it as a QR code"
+
+
+@pytest.mark.parametrize(("port", "command"), [(8097, " --port 8097"), (8080, "")])
+def test_served_on_this_machine_only_join_says_how_to_serve_on_the_same_port(port, command):
+    # new-user trial s5: started with --port 8097, /join offered "--host 0.0.0.0" alone
+    from companion.web.join import reach
+
+    urls = [f"http://127.0.0.1:{port}/"]
+    app = create_app({"TABLE": Table.new(position()), "TESTING": True, "PAGE_URLS": urls})
+    page = app.test_client().get("/join?lang=de").get_data(as_text=True)
+    flags = f" <span>{command.strip()}</span>" if command else ""
+    assert f"companion serve <span>--host 0.0.0.0</span>{flags}</pre>" in page
+    assert ('host = "0.0.0.0"\nport = 8097' in page) == bool(command)
+    assert reach(urls).startswith(f"this machine only: --host 0.0.0.0{command} or web.host")

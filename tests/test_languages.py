@@ -373,3 +373,42 @@ def test_english_quotes_in_english_and_german_in_german():
     for key, (german, english) in texts.WORDS.items():
         assert "„" not in english, key
         assert "”" not in german, key
+
+
+def ground_floor_errors(tmp_path) -> Iterator[ValueError]:  # type: ignore[no-untyped-def]
+    """An error of each sentence that the ground floor raises with its Words."""
+    from companion.errors import CompanionError
+    from companion.imagecheck import check_image_size, read_image
+    from companion.model.jsontext import parse_json
+
+    (tmp_path / "leer.jpg").write_bytes(b"")
+    (tmp_path / "kurz.jpg").write_bytes(b"\xff\xd8\xff\xe0")
+    (tmp_path / "text.jpg").write_bytes(b"hello")
+    big_png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + (30_000).to_bytes(4, "big") * 2
+    calibration = texts.text("json.calibration")
+    calls = [
+        *(lambda n=n: read_image(tmp_path / n) for n in ("none.jpg", "leer.jpg", "kurz.jpg")),
+        lambda: read_image(tmp_path / "text.jpg"),
+        lambda: read_image(tmp_path),  # a folder
+        lambda: check_image_size(big_png, "big.png"),
+        lambda: parse_json("{a: 1}", "x.json"),
+        lambda: parse_json("[1] 2", "x.json", what=calibration),
+        lambda: parse_json('"\x01"', "x.json"),  # json's own words, in both languages
+        lambda: parse_json("[" * 40, "x.json"),
+        lambda: parse_json("9" * 5000, "x.json"),
+    ]
+    for call in calls:
+        with pytest.raises(CompanionError) as caught:
+            call()
+        yield caught.value
+
+
+def test_the_ground_floors_errors_are_said_in_either_language_and_english_as_raised(tmp_path):
+    said = [(str(e), texts.message(e)) for e in ground_floor_errors(tmp_path)]
+    assert [texts.render(m, "en") for _, m in said] == [english for english, _ in said]
+    german = [texts.render(m, "de").replace(str(tmp_path), "") for _, m in said]
+    own = ("Invalid control character", "Exceeds the limit")  # json's and int()'s own words
+    assert [g for g in german if ENGLISH.search(g) and not any(o in g for o in own)] == []
+    assert (
+        "x.json: die Kalibrierung ist kein JSON: weitere Zeichen nach dem Ende in Zeile 1" in german
+    )

@@ -130,6 +130,25 @@ def test_only_the_frames_where_two_alignments_differ_are_compared() -> None:
     assert differing_span(heard, heard) == (0, 100)  # nowhere different: the whole audio
 
 
+@needs_audio
+def test_each_rival_works_out_where_it_differs_once(monkeypatch) -> None:
+    # the last review: the span was worked out twice per rival (local_gap, then _span)
+    pytest.importorskip("pocketsphinx", reason="pocketsphinx is not installed (listen extra)")
+    from companion.listen import offline
+    from companion.listen import rivals as module
+    from companion.listen.offline import Recogniser
+
+    spans = []
+    counted = module.differing_span
+    for where in (module, offline):  # wherever it is called from
+        monkeypatch.setattr(
+            where, "differing_span", lambda a, b: spans.append(1) or counted(a, b), raising=False
+        )
+    legal = ["vier und drei bruecke", "vier und drei"]
+    scored = Recogniser("tuerme").rivals(said("vier und drei, Brücke"), legal[0], legal)
+    assert len(scored) == 1 and scored[0].frames > 0 and len(spans) == 1
+
+
 def test_a_word_said_where_the_heard_words_hear_silence_makes_the_table_ask() -> None:
     # tuning seed 3 of bench/listen.py, at 20 dB of table noise: "5 und 1, Brücke" was
     # heard as "5 und 1", the said rival 1.0e-3 per frame behind (beyond the margin), and

@@ -457,7 +457,7 @@ def test_a_tenet_table_shows_no_empty_rules_and_planet_names_over_the_fields():
     tenet = start_position("tenet", players=["red", "blue"])
     client = create_app({"TABLE": Table.new(tenet), "TESTING": True}).test_client()
     page = client.get("/?lang=de").get_data(as_text=True)
-    assert "<h2>Regeln</h2>" not in page  # TENET has no rule switches
+    assert "<h2>Regelschalter</h2>" not in page  # TENET has no rule switches
     svg = client.get("/board.svg").get_data(as_text=True)
     drawn = svg[: svg.find('<g class="spots">')]  # the picture, before the tap spots
     last_field = drawn.rindex("<circle")
@@ -766,3 +766,30 @@ def test_a_tapped_field_is_named_on_a_german_page_as_the_move_list_names_it(clie
     assert "<title>Gelb.S1: Gelb</title>" in svg and "<title>yellow.S1" not in svg
     english = client.get("/board.svg?lang=en").get_data(as_text=True)
     assert "<title>yellow.S1: yellow</title>" in english
+
+
+def test_the_orbit_words_example_pays_the_gravity_of_the_orbit_in_its_picture():
+    # new-user trial s5: "Wurf 7, Umlaufbahn 6" (U1, gravity 1) over a piece on U4 (gravity 5)
+    from companion.model.position import start_position
+    from companion.texts import word
+    from companion.texts.help import GLOSSARY
+    from companion.web.pictures import _ZWIANER
+
+    layout = start_position("gravitation", players=["red", "yellow"]).layout
+    shown = layout.fields[_ZWIANER["Umlaufbahn"].pieces[0][0]]
+    roll, count = map(int, re.findall(r"\d+", dict(GLOSSARY["gravitation"])["Umlaufbahn"]))
+    assert roll - count == shown.gravity
+    assert f"Gravitation {shown.gravity}." in word("pic.Umlaufbahn", "de")
+
+
+@pytest.mark.parametrize(("lang", "name"), [("de", "Regelschalter"), ("en", "Rule switches")])
+def test_the_rule_switches_have_one_name_on_every_page(client, lang, name):
+    # new-user trial s5: the table said "Regeln" in German, "Rule switches" in English
+    unlock(client)
+    table = client.get(f"/?lang={lang}").get_data(as_text=True)
+    setup = client.get(f"/setup?lang={lang}").get_data(as_text=True)
+    help_ = client.get(f"/help?lang={lang}").get_data(as_text=True)
+    quoted = "„Regelschalter“" if lang == "de" else "“Rule switches”"
+    assert f"<h2>{name}</h2>" in table and f"<legend>{name}</legend>" in setup
+    assert quoted in help_
+    assert ">Regeln<" not in table + setup and "„Regeln“" not in help_

@@ -17,6 +17,7 @@ from companion.games.tenet.board import DICE, board, check_roll, doublet, parse_
 from companion.games.tenet.moves import TooManyTurns, search, targets
 from companion.games.tenet.rules import legal_moves, on_board
 from companion.model.position import position_from_json
+from companion.texts import render
 
 # ------------------------------------------------------------------ the dice
 
@@ -91,6 +92,17 @@ def test_a_die_already_moved_cannot_be_moved_again() -> None:
     pos = make({"red": ["K1.6"], "blue": []}, stone="P3.3", spent=[2])
     v = verdict(pos, (2, 5, 3), "2 von K1.6 nach K1.8")
     assert v.verdict == "illegal" and "not among the dice left" in v.reason
+    assert render(v.reason, "de").startswith(
+        "2 ist nicht unter den Würfeln, die noch zu ziehen sind: 5, 3 (gewürfelt: 2, 5, 3); "
+    )
+
+
+def test_a_die_not_rolled_is_said_with_the_roll_once() -> None:
+    # new-user trial s5: "(9, 8, 6 des Wurfs 9,8,6)", the same numbers said two ways
+    pos = make({"red": ["K1.6"], "blue": []}, stone="P3.3")
+    v = verdict(pos, (9, 8, 6), "5 von K1.6 nach K1.8")
+    assert render(v.reason, "de").startswith("5 ist nicht unter den Würfeln des Wurfs (9, 8, 6); ")
+    assert render(v.reason, "en").startswith("5 is not among the dice of the roll (9, 8, 6); ")
 
 
 # ------------------------------------------------------------------ one circle, one direction

@@ -12,7 +12,7 @@ from tenet_helpers import make
 from companion.cli import main
 from companion.games.tenet.board import board
 from companion.games.tenet.moves import TooManyTurns, search
-from companion.games.tenet.rules import on_board
+from companion.games.tenet.rules import on_board, pasch_move
 from companion.games.tenet.turns import turns
 
 # "3 2 1" of the Merkur table: red's ball x on the exit X1-7, z on P1.2, the stone on Merkur
@@ -102,3 +102,11 @@ def test_a_pasch_is_one_turn_per_clearing_fewest_fields_first_in_board_order() -
         "Pasch 5: Stein auf Jupiter, räumt K3.12",
         "Pasch 5: Stein auf Jupiter, räumt K3.4, K3.12",  # the ring's order, not the ids'
     ]
+
+
+def test_a_pasch_puts_the_fields_it_clears_in_board_order_however_they_come() -> None:
+    # the last review: the live clearing and self-play each ordered them; now pasch_move does
+    pos = make({"red": ["K3.4", "P5.2"], "blue": ["K3.12"]})
+    move = pasch_move(pos, (5, 5, 3), ["K3.12", "K3.4"])  # as seen gone, in the ids' order
+    assert move.cleared == ("K3.4", "K3.12")
+    assert move.announcement == "Pasch 5: Stein auf Jupiter, räumt K3.4, K3.12"

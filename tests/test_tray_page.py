@@ -151,3 +151,22 @@ def test_a_blurred_photo_or_one_without_dice_is_said_and_counts_nothing(tmp_path
     sent = {"photo": (io.BytesIO(jpeg), "roll.jpg"), "csrf_token": token(client)}
     page = client.post("/tray/photo", data=sent, follow_redirects=True).get_data(as_text=True)
     assert said in page and "Würfe (0)" in page
+
+
+def test_a_photo_of_more_pixels_than_a_phone_has_is_refused_in_the_pages_language(tmp_path):
+    import struct
+    import zlib
+
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    ihdr = struct.pack(">IIBBBBB", 24_000, 24_000, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    png = (
+        b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + chunk + struct.pack(">I", zlib.crc32(chunk))
+    )
+    sent = {"photo": (io.BytesIO(png), "big.png"), "csrf_token": token(client)}
+    page = client.post("/tray/photo?lang=de", data=sent, follow_redirects=True)
+    assert (
+        "big.png: 24000x24000 Pixel (576 Megapixel) sind mehr, als ein Foto hat"
+        in page.get_data(as_text=True)
+    )

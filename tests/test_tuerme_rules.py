@@ -313,3 +313,14 @@ def test_the_referees_own_pass_says_why_no_piece_can_move() -> None:
         "Erlaubter Zug: kein Stein kann 5+2 ziehen "
         "(ein Stein kommt von red.home nur mit einer 6 heraus, zuerst gespielt)"
     )
+
+
+def test_a_pass_finds_the_players_pieces_once(monkeypatch) -> None:
+    # the last review: why_no_move asked for the pieces that legal_moves already had
+    from companion.games.tuerme import rules
+
+    asked = []
+    found = rules.units
+    monkeypatch.setattr(rules, "units", lambda position: asked.append(1) or found(position))
+    (move,) = legal_moves(start_position("tuerme", players=RY), (5, 2))
+    assert move.kind == "pass" and move.why and len(asked) == 1

@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except CompanionError as exc:
-        for line in str(exc).splitlines():  # a ConfigError has one line per bad key
+        for line in texts.message(exc).splitlines():  # a ConfigError: a line per bad key
             print(f"companion {args.command}: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `companion moves … | head`: the reader has all it wanted

@@ -30,7 +30,7 @@ from companion.listen import phones
 from companion.listen.accept import heard_by
 from companion.listen.grammar import grammar
 from companion.listen.heard import MOST_ALTERNATIVES
-from companion.listen.rivals import Segment, differing_span, local_gap, rivals, unexplained
+from companion.listen.rivals import Segment, compare, rivals, unexplained
 
 RATE = 16000
 #: pocketsphinx's own log: only its fatal errors (tests may set "ERROR" to see why).
@@ -202,11 +202,7 @@ class Recogniser:
         loud = np.concatenate([np.zeros(PAD_MS // 10, dtype=bool), _loud(samples)])
         return [
             Rival(
-                w,
-                own[0] - s[0],
-                local_gap(own[1], s[1]),
-                _span(own[1], s[1]),
-                unexplained(own[1], s[1], loud.tolist()),
+                w, own[0] - s[0], *compare(own[1], s[1]), unexplained(own[1], s[1], loud.tolist())
             )
             for w, s in scored
             if s is not None
@@ -295,12 +291,6 @@ def _loud(samples: NDArray[np.int16]) -> NDArray[np.bool_]:
         return np.zeros(0, dtype=bool)
     floor = float(np.percentile(rms, 10))  # the room's own noise, between the words
     return np.asarray(rms > max(SILENCE_RMS, 2 * floor, 0.1 * float(rms.max())))
-
-
-def _span(heard: Sequence[Segment], rival: Sequence[Segment]) -> int:
-    """How many frames two alignments differ over (:func:`differing_span`)."""
-    first, end = differing_span(heard, rival)
-    return max(0, end - first)
 
 
 def silent(samples: NDArray[np.int16]) -> bool:

@@ -131,10 +131,17 @@ def local_gap(heard: Sequence[Segment], rival: Sequence[Segment]) -> float:
     two differ (:func:`differing_span`; negative: better): the frames both sentences
     say alike add the same to both and only dilute a whole-utterance mean. An empty
     span gives 0: the rival is within any margin, so the table asks (the safe way)."""
+    return compare(heard, rival)[0]
+
+
+def compare(heard: Sequence[Segment], rival: Sequence[Segment]) -> tuple[float, int]:
+    """The rival's :func:`local_gap` and how many frames the two differ over, from one
+    :func:`differing_span` (each rival's span is worked out once)."""
     first, end = differing_span(heard, rival)
     if end <= first:
-        return 0.0
-    return (span_score(heard, first, end) - span_score(rival, first, end)) / (end - first)
+        return 0.0, 0
+    gap = (span_score(heard, first, end) - span_score(rival, first, end)) / (end - first)
+    return gap, end - first
 
 
 def unexplained(heard: Sequence[Segment], rival: Sequence[Segment], loud: Sequence[bool]) -> int:

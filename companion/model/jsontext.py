@@ -5,6 +5,10 @@
 Positions, layouts and calibrations are shallow and their numbers small, so the text is
 refused before parsing when it nests deeper than :data:`MAX_DEPTH`, and any number the
 parser cannot take is said in one line.
+
+The errors are said in the players' language (companion/texts); the reasons of ``json``
+that are always the same words ("Expecting value") are said in German too, any other as
+``json`` says it.
 """
 
 from __future__ import annotations
@@ -14,9 +18,21 @@ import re
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.texts import text
 
 #: The deepest nesting any file of the companion has (a layout: 5), with room to spare.
 MAX_DEPTH = 32
+
+#: ``json``'s reasons that are always the same words, by their id in companion/texts.
+REASONS = {
+    "Expecting value": "json.value",
+    "Expecting property name enclosed in double quotes": "json.name",
+    "Expecting ':' delimiter": "json.colon",
+    "Expecting ',' delimiter": "json.comma",
+    "Unterminated string starting at": "json.unterminated",
+    "Extra data": "json.extra",
+    "Invalid \\uXXXX escape": "json.escape",
+}
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
@@ -35,16 +51,17 @@ def nesting(text: str) -> int:
 
 
 def parse_json(
-    text: str, source: str, error: type[CompanionError] = CompanionError, what: str = ""
+    text_: str, source: str, error: type[CompanionError] = CompanionError, what: str = ""
 ) -> Any:
-    """The JSON value of ``text``; ``error`` naming ``source`` (and ``what`` it should be,
+    """The JSON value of ``text_``; ``error`` naming ``source`` (and ``what`` it should be,
     e.g. "calibration is ") if it is not plain JSON."""
-    if nesting(text) > MAX_DEPTH:
-        raise error(f"{source}: {what}not JSON this program reads: nested deeper than {MAX_DEPTH}")
+    if nesting(text_) > MAX_DEPTH:
+        raise error(text("json.too_deep", source=source, what=what, most=MAX_DEPTH))
     try:
-        return json.loads(text)
+        return json.loads(text_)
     except json.JSONDecodeError as exc:
-        raise error(f"{source}: {what}not JSON: {exc.msg} at line {exc.lineno}") from None
+        why = text(REASONS[exc.msg]) if exc.msg in REASONS else exc.msg
+        raise error(text("json.not", source=source, what=what, why=why, line=exc.lineno)) from None
     except (ValueError, RecursionError) as exc:  # e.g. a number of 5,000 digits
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise error(f"{source}: {what}not JSON this program reads: {reason}") from None
+        raise error(text("json.unread", source=source, what=what, why=reason)) from None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
+from companion.errors import CompanionError, Words
 from companion.texts import help, names, notation, page, referee, rules, tenet, tray, tuerme
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "text",
     "text_n",
     "word",
+    "worded",
 ]
 
 LANGUAGES = ("de", "en")
@@ -236,9 +238,19 @@ def word(key: str, lang: str) -> str:
 
 
 def message(exc: BaseException) -> str:
-    """An exception's sentence, kept as a Text when it was raised with one."""
+    """An exception's sentence, kept as a Text when it was raised with one or carries its
+    :class:`~companion.errors.Words` (an error of the ground floor, said here in the
+    players' language)."""
+    if isinstance(exc, CompanionError) and exc.words is not None:
+        return worded(exc.words)
     first = exc.args[0] if len(exc.args) == 1 else None
     return first if isinstance(first, Text) else str(exc)
+
+
+def worded(said: Words) -> str:
+    """Words of a room below the texts as a Text (its reasons too)."""
+    values = {k: worded(v) if isinstance(v, Words) else v for k, v in said.values.items()}
+    return Text(said.key, values)
 
 
 def _format(key: str, fields: Mapping[str, object], lang: str) -> str:

@@ -27,7 +27,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "help_meaning": ("Bedeutung", "Meaning"),
     "help_example": ("Beispiel", "Example"),
     "help_switches": (
-        "Die Regelschalter dieses Spiels stehen auf dem Tisch unter „Regeln“.",
+        "Die Regelschalter dieses Spiels stehen auf dem Tisch unter „Regelschalter“.",
         "This game's rule switches are listed on the table under “Rule switches”.",
     ),
     "help_link": ("Was heißt „{word}“?", "What does “{word}” mean?"),
@@ -378,7 +378,7 @@ WORDS: dict[str, tuple[str, str]] = {
 _ZWIANER = (
     ("Wurf", "Wurf 7"),
     ("Speicher", "Wurf 7, Speicher 6"),
-    ("Umlaufbahn", "Wurf 7, Umlaufbahn 6"),
+    ("Umlaufbahn", "Wurf 7, Umlaufbahn 2"),  # on U4, as its picture (gravity 5)
     ("Gravitation", "Wurf 10, Gravitation 10"),
     ("Zahl", "…, 5, 4, 3"),
     ("Stoß", "…, Stoß 2"),

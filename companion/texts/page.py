@@ -8,11 +8,11 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, str]] = {
     "to_move": ("{player} ist am Zug", "{player} to move"),
     "energy": ("Energiespeicher", "Energy stores"),
-    "rules": ("Regeln", "Rule switches"),
     "setup": ("Neues Spiel", "New game"),
     "game": ("Spiel", "Game"),
     "phase": ("Phase", "Phase"),
     "players": ("Spieler (in Zugreihenfolge)", "Players (in turn order)"),
+    # one name per language for them on every page (new-user trial s5: "Regeln" on the table)
     "options": ("Regelschalter", "Rule switches"),
     "option_config": (
         "In der config.toml: [game.options] {name}",
@@ -293,7 +293,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel": ("Bedienfeld", "Panel"),
     "camera": ("Kamera", "Camera"),
     "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
-    "announce_first": ("Ansage vor dem Zug (Wurf {dice})", "Announce before moving (roll {dice})"),
+    # the roll is said by the verdict right above the field, once (new-user trial s5)
+    "announce_first": ("Ansage vor dem Zug", "Announce before moving"),
     "announce_first_hint": (
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",

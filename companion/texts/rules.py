@@ -24,6 +24,50 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: kann die Stellung nicht lesen ({why})",
         "{path}: cannot read the position ({why})",
     ),
+    # a photo that cannot be read (companion/imagecheck.py: the command line, the dice tray)
+    "image.unread": (
+        "{path}: kann das Bild nicht lesen ({why})",
+        "{path}: cannot read the image ({why})",
+    ),
+    "image.empty": ("{path}: leere Datei, kein Bild", "{path}: empty file, not an image"),
+    "image.cut": (
+        "{path}: abgeschnittenes JPEG (keine Ende-Marke)",
+        "{path}: truncated JPEG (no end-of-image marker)",
+    ),
+    "image.unreadable": (
+        "{path}: kein lesbares Bild (beschädigt oder nicht JPEG/PNG)",
+        "{path}: not a readable image (corrupt or not JPEG/PNG)",
+    ),
+    "image.too_large": (
+        "{path}: {width}x{height} Pixel ({mega} Megapixel) sind mehr, als ein Foto hat; "
+        "gelesen werden höchstens {most} Megapixel",
+        "{path}: {width}x{height} pixels ({mega} megapixels) is more than a photo has; "
+        "at most {most} megapixels are read",
+    ),
+    # a file that is not JSON (companion/model/jsontext.py: positions, layouts, calibrations)
+    "json.not": (
+        "{source}: {what}kein JSON: {why} in Zeile {line}",
+        "{source}: {what}not JSON: {why} at line {line}",
+    ),
+    "json.too_deep": (
+        "{source}: {what}kein JSON, das dieses Programm liest: tiefer verschachtelt als {most}",
+        "{source}: {what}not JSON this program reads: nested deeper than {most}",
+    ),
+    "json.unread": (
+        "{source}: {what}kein JSON, das dieses Programm liest: {why}",
+        "{source}: {what}not JSON this program reads: {why}",
+    ),
+    "json.calibration": ("die Kalibrierung ist ", "calibration is "),
+    "json.value": ("Wert erwartet", "Expecting value"),
+    "json.name": (
+        "Name in doppelten Anführungszeichen erwartet",
+        "Expecting property name enclosed in double quotes",
+    ),
+    "json.colon": ("':' erwartet", "Expecting ':' delimiter"),
+    "json.comma": ("',' erwartet", "Expecting ',' delimiter"),
+    "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
+    "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
+    "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
     "file.missing": ("Datei nicht gefunden", "No such file or directory"),
     "file.denied": ("keine Leseberechtigung", "Permission denied"),
     "file.folder": ("ein Ordner, keine Datei", "Is a directory"),

@@ -133,9 +133,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "the game was over before '{value} von …': {player} stands on the Pott {pott} with "
         "the {planet} unmoved and takes the stone",
     ),
+    # the roll said once while none of it is moved (new-user trial s5: "9, 8, 6 des Wurfs 9,8,6")
+    "tenet.not_rolled": (
+        "{value} ist nicht unter den Würfeln des Wurfs ({roll})",
+        "{value} is not among the dice of the roll ({roll})",
+    ),
     "tenet.not_left": (
-        "{value} ist nicht unter den Würfeln, die noch zu ziehen sind ({left} des Wurfs {roll})",
-        "{value} is not among the dice left to move ({left} of the roll {roll})",
+        "{value} ist nicht unter den Würfeln, die noch zu ziehen sind: {left} (gewürfelt: {roll})",
+        "{value} is not among the dice left to move: {left} (rolled: {roll})",
     ),
     "tenet.none_left": ("keiner", "none"),
     "tenet.stuck_one": (

@@ -159,10 +159,10 @@ WORDS.update(
             "The dice tray is ready: every roll is read, counted and tested.",
         ),
         "setup_tray": (
-            "Würfelschale: für jedes Würfelspiel; Spieler, Phase und Regeln gibt es hier nicht. "
-            "Das laufende Spiel bleibt im Journal.",
-            "Dice tray: for any dice game; there are no players, phase or rules. "
-            "The running game stays in the journal.",
+            "Würfelschale: für jedes Würfelspiel; Spieler, Phase und Regelschalter gibt es hier "
+            "nicht. Das laufende Spiel bleibt im Journal.",
+            "Dice tray: for any dice game; there are no players, phase or rule switches. The "
+            "running game stays in the journal.",
         ),
         "game.tray": ("Würfelschale (jedes Würfelspiel)", "Dice tray (any dice game)"),
     }

@@ -221,12 +221,12 @@ def load_calibration(path: str | Path) -> Calibration:
     """Read and check a calibration file (CompanionError naming the file and entry)."""
     path = Path(path)
     try:
-        text = read_text(path, "calibration")
+        content = read_text(path, "calibration")
     except OSError as exc:
         raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
-    data = parse_json(text, str(path), what="calibration is ")
+    data = parse_json(content, str(path), what=text("json.calibration"))
     return calibration_from_json(data, str(path))
 
 

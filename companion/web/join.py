@@ -25,7 +25,9 @@ def reach(urls: list[str]) -> str:
     """What the start-up log says of the page's addresses: where a phone can open it
     (/join draws them), or, served on loopback alone, how to open it to the room."""
     if all(loopback(url) for url in urls):
-        return "this machine only: --host 0.0.0.0 or web.host opens it to the phones at the table"
+        port = other_port(urls)
+        flags = "--host 0.0.0.0" + (f" --port {port}" if port else "")
+        return f"this machine only: {flags} or web.host opens it to the phones at the table"
     return "the page /join shows it as a QR code"
 
 
@@ -51,5 +53,20 @@ def page() -> str:
     urls: list[str] = list(current_app.config.get("PAGE_URLS") or [request.host_url])
     room = [url for url in urls if not loopback(url)]
     return render_template(
-        "join.html", codes=[(url, qr_svg(url)) for url in room], local=urls if not room else []
+        "join.html",
+        codes=[(url, qr_svg(url)) for url in room],
+        local=urls if not room else [],
+        port=other_port(urls),
     )
+
+
+def other_port(urls: list[str]) -> int | None:
+    """The port the page is served on where it is not the default one: the command and
+    the config that open the table to the room must name it, or the phones knock on the
+    default port (new-user trial s5: served on 8097, /join said "--host 0.0.0.0" alone)."""
+    from urllib.parse import urlsplit
+
+    from companion.settings.config import WebConfig
+
+    port = urlsplit(urls[0]).port if urls else None
+    return port if port is not None and port != WebConfig.port else None

@@ -156,11 +156,13 @@ def _play(position: Position, roll: tuple[int, ...], said: Said) -> tenet.TenetM
             )
         if s.value not in left:
             raise Illegal(
-                t(
+                t("tenet.not_rolled", value=s.value, roll=list(roll))
+                if len(left) == len(roll)
+                else t(
                     "tenet.not_left",
                     value=s.value,
                     left=list(left) or t("tenet.none_left"),
-                    roll=",".join(map(str, roll)),
+                    roll=list(roll),
                 )
             )
         step, there = _step(b, dict(balls), colour, _pott(b, s, planet))

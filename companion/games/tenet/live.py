@@ -31,7 +31,6 @@ from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, tar
 from companion.games.tenet.rules import (
     TenetMove,
     after_steps,
-    clearable_fields,
     on_board,
     pasch_move,
     remaining,
@@ -404,11 +403,8 @@ def clearing(before: Position, roll: tuple[int, ...], view: Mapping[str, str]) -
         return None
     if any(f not in was for f in view if f != START):
         return None
-    ring = clearable_fields(before, pair[1])  # said in board order, as listed
     try:
-        return pasch_move(
-            before, roll, [f for f in ring if f in gone] + [f for f in gone if f not in ring]
-        )
+        return pasch_move(before, roll, gone)  # which puts them in board order
     except CompanionError:
         return None
 

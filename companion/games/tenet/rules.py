@@ -296,17 +296,22 @@ def after_steps(
 def pasch_move(position: Position, roll: tuple[int, ...], cleared: Iterable[str]) -> TenetMove:
     """A Pasch: the stone to the pair's planet, the named balls back to start, roll again.
 
+    The cleared fields are kept in board order (the force field's ring, then the planet's,
+    as :func:`clearable_fields` lists them), whatever order they were named or seen in:
+    the one place that orders them for the referee, the checker and self-play.
     CompanionError when a named field is not on the third die's planet or force field or
-    holds no ball (R§6: "von dem … Planeten … auch von dem … Kraftfeldkreis")."""
+    holds no ball (R§6: "von dem … Planeten … auch von dem … Kraftfeldkreis"), the first
+    such field as named."""
     pair = doublet(roll)
     if pair is None:
         raise CompanionError(t("tenet.no_pasch", roll=",".join(map(str, roll))))
     value, other = pair
     b = board(position.layout)
-    where = set(b.members[b.planet[other]]) | set(b.members[b.force[other]])
+    where = dict.fromkeys((*b.members[b.force[other]], *b.members[b.planet[other]]))
     balls = dict(on_board(position))
-    fields = tuple(dict.fromkeys(cleared))
-    for fid in fields:
+    named = tuple(dict.fromkeys(cleared))
+    fields = tuple(f for f in where if f in named)
+    for fid in named:
         if fid not in where or fid == START:
             raise CompanionError(
                 t("tenet.not_clearable", field=fid, other=other, planet=PLANETS[other - 1])

@@ -54,10 +54,10 @@ def self_play(rng: random.Random, players: int = 2, max_turns: int = 100) -> Ite
             pair = doublet(roll) if len(roll) == 3 else None
             if pair is not None:
                 ring = clearable_fields(pos, pair[1])
-                # drawn in the ids' order as before (the same games from the same seed),
-                # said in board order, as the listing of legal turns writes them
-                chosen = {f for f in sorted(ring) if rng.random() < 0.5}
-                move = pasch_move(pos, roll, [f for f in ring if f in chosen])
+                # drawn in the ids' order as before (the same games from the same seed);
+                # pasch_move puts them in board order, as the listing of legal turns
+                chosen = [f for f in sorted(ring) if rng.random() < 0.5]
+                move = pasch_move(pos, roll, chosen)
             yield Played(pos, roll, moves, move)
             if move.winner is not None:
                 return

@@ -184,19 +184,23 @@ def legal_moves(position: Position, roll: tuple[int, ...]) -> tuple[TuermeMove, 
     if position.game != "tuerme":
         raise CompanionError(texts.text("tuerme.not_race", game=repr(position.game)))
     pair = check_roll(roll)
+    pieces = units(position)
     found: list[TuermeMove] = []
     seen: set[tuple[str, tuple[Any, ...]]] = set()
-    for move in all_ways(position, pair):
+    for move in all_ways(position, pair, pieces):
         key = (f"{move.kind} {move.start}", move.outcome)
         if key not in seen:
             seen.add(key)
             found.append(move)
-    return tuple(found) if found else (pass_move(position, pair),)
+    return tuple(found) if found else (pass_move(position, pair, pieces),)
 
 
-def all_ways(position: Position, roll: tuple[int, int]) -> Iterator[TuermeMove]:
-    """Every legal way to play the roll, different words for one outcome included."""
-    for unit in units(position):
+def all_ways(
+    position: Position, roll: tuple[int, int], pieces: tuple[Unit, ...]
+) -> Iterator[TuermeMove]:
+    """Every legal way to play the roll with ``pieces`` (:func:`units`), different words
+    for one outcome included."""
+    for unit in pieces:
         for legs in dice_orders(roll):
             for bridges in product((False, True), repeat=2):
                 move = attempt(position, roll, unit, legs, bridges)
@@ -216,8 +220,9 @@ def fits_roll(legs: tuple[int, ...], roll: tuple[int, int]) -> bool:
     return legs in dice_orders(roll)
 
 
-def pass_move(position: Position, roll: tuple[int, int]) -> TuermeMove:
-    """No piece can use the roll: the turn passes (a doublet still rolls again)."""
+def pass_move(position: Position, roll: tuple[int, int], pieces: tuple[Unit, ...]) -> TuermeMove:
+    """No piece of ``pieces`` (:func:`units`) can use the roll: the turn passes (a
+    doublet still rolls again)."""
     again = is_doublet(roll)
     after = position if again else position.with_to_move(position.next_player())
     return TuermeMove(
@@ -231,16 +236,17 @@ def pass_move(position: Position, roll: tuple[int, int]) -> TuermeMove:
         roll,
         after,
         roll_again=again,
-        why=why_no_move(position, roll),
+        why=why_no_move(position, roll, pieces),
     )
 
 
-def why_no_move(position: Position, roll: tuple[int, int]) -> str:
+def why_no_move(position: Position, roll: tuple[int, int], pieces: tuple[Unit, ...]) -> str:
     """Why the player passes: each piece's refusal with the dice as rolled (no bridge),
     one per rule (four pieces at home are one "only with a 6"), at most three, so that a
-    pass the referee makes on its own says why (new-user trial s5)."""
+    pass the referee makes on its own says why (new-user trial s5). ``pieces`` are the
+    player's :func:`units`, as the caller already found them."""
     reasons: dict[str, str] = {}
-    for unit in units(position):
+    for unit in pieces:
         tried = attempt(position, roll, unit, roll, (False, False))
         if isinstance(tried, Refusal):
             reasons.setdefault(getattr(tried.reason, "key", tried.reason), tried.reason)
