@@ -46,7 +46,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.synth.dice import SceneOptions, render_scene  # noqa: E402
+from companion.synth.dice import DiceScene, SceneOptions, render_scene  # noqa: E402
 from companion.synth.tables import BACKGROUNDS, background  # noqa: E402
 from companion.vision.dice.detector import detect  # noqa: E402
 from companion.vision.dice.net import CLASSES, FINDER, READER, look, normalise  # noqa: E402
@@ -66,6 +66,9 @@ FAR = 0.6  # a crop centred further than this from every die shows none
 #: area is at least this share of the top face's is taught as no die
 SIDE_FACES_TILT = 60.0
 SIDE_FACE_LEAST = 0.35
+#: --crowds: rendered tables of 10-40 small d6, often touching (a tray sees a handful; a table seen
+#: from standing height may see a crowd of them)
+CROWDS = SceneOptions(kind="d6", dice=(10, 40), die_mm=(6.0, 9.0), touching=0.6, max_tilt=45.0)
 #: --inner: crops inside a die's face, this share of its side wide, as no die, from dice at
 #: least INNER_LEAST pixels wide (a smaller die's pips are a few pixels: a crop of one is a
 #: blob like a small die in a blurry photo)
@@ -274,6 +277,7 @@ def build(
     proposals: Path | None = None,
     side_faces: bool = False,
     inner: int = 0,
+    crowds: int = 0,
 ) -> tuple[list, list, list]:
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -347,29 +351,48 @@ def build(
         if side_faces:
             options = replace(options, max_tilt=SIDE_FACES_TILT)
         scene = render_scene(5_000_000 + seed, options)
-        f = rng.uniform(0.35, 1.0)
-        image = cv2.resize(scene.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-        dice = [(d.x * f, d.y * f, d.side * f) for d in scene.dice]
-        for (x, y, side), die in zip(dice, scene.dice, strict=True):
-            for _ in range(max(1, per_die // 2)):
-                add(*sample_die(rng, image, x, y, side, die.value))
-            for _ in range(inner if side >= INNER_LEAST else 0):
-                add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
-            if not side_faces:
-                continue
-            # a side face the camera sees is a face of the die, not the one it shows: a
-            # crop centred there, as wide as the die, holds no die to read
-            for sx, sy, seen in die.sides_seen:
-                if seen >= SIDE_FACE_LEAST * die.side:
-                    for _ in range(max(1, per_die // 2)):
-                        scale = side * rng.uniform(0.85, 1.15)
-                        angle = rng.uniform(0, 6.3)
-                        add(turned_crop(image, sx * f, sy * f, scale, angle), 0, (0, 0, 0))
-        for c in candidates(image):
-            if far_from(dice, c.x, c.y):
-                add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
+        rendered_crops(rng, scene, rng.uniform(0.35, 1.0), per_die, add, inner, side_faces)
+    for seed in range(crowds):
+        # crowds of small dice, often touching, seen from up to 45 degrees off
+        # vertical: 10-45 pixels wide once shrunk (seeds from 6,000,000 on)
+        scene = render_scene(6_000_000 + seed, CROWDS)
+        rendered_crops(rng, scene, rng.uniform(0.5, 1.0), per_die, add, inner, side_faces)
     print(f"all: {len(xs)} crops, {sum(y == 0 for y in ys)} without a die", flush=True)
     return xs, ys, regs
+
+
+def rendered_crops(
+    rng: random.Random,
+    scene: DiceScene,
+    f: float,
+    per_die: int,
+    add: Callable[[np.ndarray, int, tuple[float, float, float]], None],
+    inner: int,
+    side_faces: bool,
+) -> None:
+    """The crops of one rendered scene shrunk by ``f``: each die (and, where asked, pips seen
+    close and the side faces a tilted camera shows, as no die), and the pip candidates far
+    from every die as no die."""
+    image = cv2.resize(scene.image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    dice = [(d.x * f, d.y * f, d.side * f) for d in scene.dice]
+    for (x, y, side), die in zip(dice, scene.dice, strict=True):
+        for _ in range(max(1, per_die // 2)):
+            add(*sample_die(rng, image, x, y, side, die.value))
+        for _ in range(inner if side >= INNER_LEAST else 0):
+            add(inner_crop(rng, image, x, y, side), 0, (0, 0, 0))
+        if not side_faces:
+            continue
+        # a side face the camera sees is a face of the die, not the one it shows: a
+        # crop centred there, as wide as the die, holds no die to read
+        for sx, sy, seen in die.sides_seen:
+            if seen >= SIDE_FACE_LEAST * die.side:
+                for _ in range(max(1, per_die // 2)):
+                    scale = side * rng.uniform(0.85, 1.15)
+                    angle = rng.uniform(0, 6.3)
+                    add(turned_crop(image, sx * f, sy * f, scale, angle), 0, (0, 0, 0))
+    for c in candidates(image):
+        if far_from(dice, c.x, c.y):
+            add(turned_crop(image, c.x, c.y, c.side, rng.uniform(0, 6.3)), 0, (0, 0, 0))
 
 
 def loss_of(out: torch.Tensor, y: torch.Tensor, reg: torch.Tensor) -> torch.Tensor:
@@ -491,6 +514,9 @@ def main() -> int:
         default=0,
         help="crops per die inside its face (a pip seen close), as no die",
     )
+    parser.add_argument(
+        "--crowds", type=int, default=0, help="rendered tables of 10-40 small dice, often touching"
+    )
     parser.add_argument("--cache", type=Path, help="folder to keep the built crops in")
     parser.add_argument("-o", "--output", type=Path, help="default: the stage's model file")
     args = parser.parse_args()
@@ -526,6 +552,7 @@ def main() -> int:
         name += f"-proposals-{args.proposals_by.stem}-{where}"
     name += "-sidefaces" if args.side_faces else ""
     name += f"-inner{args.inner}-{INNER_LEAST:.0f}px" if args.inner else ""
+    name += f"-crowds{args.crowds}" if args.crowds else ""
     name += "-all.npz" if args.all_train else ".npz"
     cache = args.cache / name if args.cache else None
     if cache and cache.is_file():
@@ -547,6 +574,7 @@ def main() -> int:
             args.proposals_by,
             args.side_faces,
             args.inner,
+            args.crowds,
         )
         x = np.stack(xs)  # uint8 crops, unaltered
         y = torch.tensor(ys)
