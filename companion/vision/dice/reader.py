@@ -57,7 +57,7 @@ from companion.vision.dice.colours import (
     DieProfile,
     miwin_profile,
 )
-from companion.vision.dice.net import FINDER, READER, Look, Stage, look
+from companion.vision.dice.net import FINDER, READER, Look, Stage, look, soften
 from companion.vision.dice.pips import D6_VALUES, SIZE, anisotropy
 from companion.vision.dice.spots import candidates
 from companion.vision.dice.tray import Tray
@@ -81,7 +81,8 @@ SAME_SCALE = math.log(1.25)
 LARGE = 80.0
 SMALL = 30.0
 DIE_SIDE = 48.0
-#: A die must be at least this sure to be reported at all (below: a guess about clutter).
+#: A die the reader network gives less probability than this is not reported at all (a
+#: guess about clutter); its confidence is that probability softened (net.soften).
 FLOOR = 0.25
 #: Edges around a die's pips this uneven (structure tensor, 1 = round) mean motion blur.
 BLUR = 0.35
@@ -276,7 +277,11 @@ def _read(image: Image, kind: str, profiles: DiceProfiles, reader: Stage = READE
         elif _ratio(f, die[0]) <= 1.25:
             die.append(f)
     second = look(image, [_mean_place(d) for d in dies], reader)
-    read = [(s, d) for s in second if s.die >= 0.5 and (d := _die(image, s, kind, profiles))]
+    read = [
+        (s, d)
+        for s in second
+        if s.die >= 0.5 and (d := _die(image, s, kind, profiles, reader.temperature))
+    ]
     read = [(s, d) for s, d in read if not _several(d, read)]
     dice = sorted((d for s, d in read if not _a_pip(s, d, read)), key=lambda d: -d.confidence)
     h, w = image.shape[:2]
@@ -341,16 +346,21 @@ def _mean_place(looks: list[Look]) -> tuple[float, float, float]:
     )
 
 
-def _die(image: Image, s: Look, kind: str, profiles: DiceProfiles) -> Die | None:
-    """A die from the network's second look, or None when it is too unsure to report."""
+def _die(
+    image: Image, s: Look, kind: str, profiles: DiceProfiles, temperature: float
+) -> Die | None:
+    """A die from the network's second look, or None when it is too unsure to report;
+    its confidence is the network's probability softened by ``temperature``
+    (:func:`~companion.vision.dice.net.soften`)."""
     if kind == "d6":
         name, faces = "d6", D6_VALUES
     else:
         profile = miwin_profile(_colour(image, s), profiles)
         name, faces = profile.kind, profile.faces
-    value, confidence = s.best(faces)
-    if confidence < FLOOR:
+    value, probability = s.best(faces)
+    if probability < FLOOR:
         return None
+    confidence = soften(probability, temperature)
     return Die(value, name, s.x, s.y, confidence, _still(image, s), s.side)
 
 
