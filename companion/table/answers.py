@@ -54,7 +54,7 @@ class Phase(enum.Enum):
 class Verdict:
     """The referee's answer to an observation; ``kind`` is what the page and LEDs show."""
 
-    kind: str  # legal | illegal | ambiguous | setup | info
+    kind: str  # legal | illegal | ambiguous | setup | ask | info
     reason: str
     announcement: str = ""
     choices: tuple[str, ...] = ()

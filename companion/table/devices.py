@@ -24,7 +24,12 @@ LIGHTS = {"legal": "ok", "illegal": "bad", "setup": "bad", "ambiguous": "bad"}
 
 #: What the voice says besides the announcement (companion/texts; the page's browser
 #: voice says the same sentences).
-SPOKEN = {"illegal": "say_illegal", "setup": "say_setup", "ambiguous": "say_ambiguous"}
+SPOKEN = {
+    "illegal": "say_illegal",
+    "setup": "say_setup",
+    "ambiguous": "say_ambiguous",
+    "ask": "say_ask",
+}
 
 
 def spoken_language(voice: Voice) -> str:

@@ -270,6 +270,20 @@ class Referee:
             )
         return self._roll(roll, taken=taken)
 
+    def dice_unsure(
+        self, dice: Sequence[int], unsure: Sequence[int], taken: float | None = None
+    ) -> Verdict | None:
+        """A settled roll the camera read with ``unsure`` of its ``dice`` below the reader's
+        SURE: nothing is decided, the players are asked to roll again or to enter the roll
+        (issue 30: where the reader is unsure, the referee asks instead of deciding). A roll
+        the referee does not wait for is said as :meth:`observe_dice` says it."""
+        if self._stale(taken):
+            return None
+        if self.phase not in (Phase.ROLL, Phase.SETUP):
+            return self.observe_dice(dice, taken)
+        said, doubted = "+".join(map(str, dice)), ", ".join(map(str, unsure))
+        return self._say(Verdict("ask", text("referee.dice_unsure", dice=said, unsure=doubted)))
+
     def _roll(
         self, roll: tuple[int, ...], record: bool = True, taken: float | None = None
     ) -> Verdict:

@@ -43,7 +43,7 @@ from companion.texts import text, text_n
 from companion.vision.board.locate import Location
 from companion.vision.board.reader import BoardRead, BoardReader
 from companion.vision.board.still import BoardWatcher, Observation
-from companion.vision.dice.reader import DEFAULT_PROFILES, DiceProfiles, DiceReading
+from companion.vision.dice.reader import DEFAULT_PROFILES, SURE, DiceProfiles, DiceReading
 from companion.vision.dice.settle import SettleDetector
 from companion.vision.dice.steady import SteadyDice
 from companion.vision.dice.tray import Tray
@@ -212,6 +212,10 @@ class Watcher:
             values = list(referee.game.roll_seen(dice, referee.position))
         except CompanionError as exc:  # TENET: a Miwin die missing or doubled
             return replace(glance, note=str(exc))
+        unsure = [d.value for d in glance.settled.dice if d.confidence < SURE]
+        if unsure:  # the players are asked, nothing decided
+            verdict = referee.dice_unsure(values, unsure, taken)
+            return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
         verdict = referee.observe_dice(values, taken)
         return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
 

@@ -338,6 +338,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "say_illegal": ("Dieser Zug ist nicht erlaubt.", "This move is not allowed."),
     "say_setup": ("Bitte die Steine aufstellen wie gezeigt.", "Please set up the pieces as shown."),
     "say_ambiguous": ("Welcher Zug war gemeint?", "Which move was meant?"),
+    "say_ask": (
+        "Ein Würfel ist unsicher: bitte neu würfeln oder den Wurf eintragen.",
+        "A die is unsure: please roll again or enter the roll.",
+    ),
     "calibrate": ("Kalibrieren", "Calibrate"),
     "cal_legend": (
         (

@@ -43,6 +43,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "the pieces stand as shown: make your move",
     ),
     "referee.dice_refused": ("Gelesen {dice}: {reason}", "read {dice}: {reason}"),
+    "referee.dice_unsure": (
+        "Würfel {dice}: {unsure} nicht sicher gelesen – bitte neu würfeln oder den Wurf eintragen",
+        "dice {dice}: {unsure} not read surely – please roll again or enter the roll",
+    ),
     "referee.roll_unexpected": (
         "{phase}: dieser Wurf kam unerwartet",
         "{phase}: the roll was not expected",
