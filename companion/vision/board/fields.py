@@ -178,17 +178,22 @@ class FieldSampler:
         key = location.homography.tobytes() + bytes(f"{size[0]}x{size[1]}", "ascii")
         if self._leaning is not None and self._leaning[0] == key:
             return self._leaning[1]
+        # each disc's centre and its rim (the last 24 points), where a piece's top appears
         n, p, _ = self.offsets_mm.shape
-        discs = self.points(location, size)[0].reshape(-1, 2)
+        ends = self.offsets_mm[:, [0, *range(p - 24, p)]]
+        discs = location.project_raised(ends.reshape(-1, 2), self.height, size).reshape(n, 25, 2)
+        centre = discs[:, 0]
+        radius = np.hypot(*(discs[:, 1:] - centre[:, None]).transpose(2, 0, 1)).max(axis=1)
         base = location.project(self.centres)
         top = location.project_raised(self.centres, self.height, size)
         edge = location.project(self.centres + np.array([self.piece_radius, 0.0]))
         reach = np.hypot(*(edge - base).T) + 1.0
         lean = top - base
-        rel = discs[:, None, :] - base[None, :, :]
+        rel = centre[:, None, :] - base[None, :, :]
         t = np.clip((rel * lean[None]).sum(2) / np.maximum((lean**2).sum(1), 1e-9), 0.0, 1.0)
         gap = np.hypot(*(rel - t[..., None] * lean[None]).transpose(2, 0, 1))
-        under = np.asarray((gap < reach[None, :]).reshape(n, p, n).any(axis=1), np.bool_)
+        # a disc whose centre lies within the piece's band widened by the disc's radius
+        under = np.asarray(gap < reach[None, :] + radius[:, None], np.bool_)
         np.fill_diagonal(under, False)
         self._leaning = (key, under)
         return under
