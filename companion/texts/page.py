@@ -777,6 +777,23 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "cal.off_no_between": ("das Brett zwischen den Feldern", "the board between the fields"),
     "cal.off_no_surround": ("den Druck um die Felder", "the print around the fields"),
+    # the print inside the fields (companion/vision/board/imprint.py) is missing too
+    "cal.outdated_print": (
+        "Kalibrierung der Farben neu aufnehmen: sie stammt von einer älteren Version und "
+        "kennt den Druck in den Feldern nicht, also bleibt der Leser bei Steinen in der "
+        "Farbe ihres Feldes unsicher und fragt. Leeres Brett und Startaufstellung aufnehmen "
+        "und „Farben einmessen und speichern“ (oder „companion calibrate colours“)",
+        "Calibrate the colours again: this calibration was made by an older version and "
+        "does not hold the print inside the fields, so the reader stays unsure of pieces "
+        "the colour of their field and asks. Capture the empty board and the start "
+        "position and “Fit the colours and save” (or run “companion calibrate colours”)",
+    ),
+    "cal.outdated_print_too": (
+        "Auch den Druck in den Feldern kennt sie nicht: bei Steinen in der Farbe ihres "
+        "Feldes bleibt der Leser unsicher und fragt",
+        "Nor does it hold the print inside the fields: the reader stays unsure of pieces "
+        "the colour of their field and asks",
+    ),
     "cal.alike": (
         "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
         "bleibt der Leser unsicher "

@@ -328,11 +328,15 @@ def outdated(reader: BoardReader) -> str | None:
     """What the calibration ``reader`` reads with cannot check, because an older version
     made it (:mod:`companion.vision.board.outdated`), said with what to do; None when
     every hand test runs. The page, the start-up log and the command line say it."""
+    from companion.vision.board.outdated import NO_PRINT
+
     off = reader.tests_off()
-    if not off:
-        return None
-    what = Joined([text(f"cal.off_{kind}") for kind in off], " and ", de=" und ")
-    return text("cal.outdated", what=what)
+    hands = [kind for kind in off if kind != NO_PRINT]
+    if not hands:
+        return text("cal.outdated_print") if off else None
+    what = Joined([text(f"cal.off_{kind}") for kind in hands], " and ", de=" und ")
+    said = text("cal.outdated", what=what)
+    return f"{said}. {text('cal.outdated_print_too')}" if NO_PRINT in off else said
 
 
 def dice_setup(calibration: Calibration | None) -> tuple[Tray | None, DiceProfiles]:

@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from companion.model.layout import Layout
 from companion.vision.board.between import between_points
+from companion.vision.board.imprint import alike_d2
 from companion.vision.board.locate import Location
 from companion.vision.board.profiles import Profiles, to_lab
 from companion.vision.board.surround import contrast, ring_points
@@ -127,6 +128,7 @@ class FieldSampler:
         #: the points between the fields, where no piece stands (vision/board/between.py)
         self.between = between_points(layout, steady)
         self._between_px: tuple[bytes, FloatArray] | None = None  # (board's place, pixels)
+        self._leaning: tuple[bytes, npt.NDArray[np.bool_]] | None = None  # (place, result)
 
     def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
         """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
@@ -163,6 +165,38 @@ class FieldSampler:
         gap = rel - t[..., None] * lean[None]
         hidden = (np.hypot(gap[..., 0], gap[..., 1]) < reach[None, :]).any(axis=1)
         return np.where(hidden[:, None], -1.0, probes)
+
+    def leaning(self, location: Location, size: tuple[int, int]) -> npt.NDArray[np.bool_] | None:
+        """(N, N): whether a piece standing on field j could hide a point of field i's
+        disc (a tall piece seen slanted leans over the next field, where that field's
+        disc looks for the top of its own piece); None for flat pieces.
+
+        A disc that shows none of its print there may show a neighbour's piece, not one
+        of its own (:mod:`.imprint`)."""
+        if self.height <= 0:
+            return None
+        key = location.homography.tobytes() + bytes(f"{size[0]}x{size[1]}", "ascii")
+        if self._leaning is not None and self._leaning[0] == key:
+            return self._leaning[1]
+        # each disc's centre and its rim (the last 24 points), where a piece's top appears
+        n, p, _ = self.offsets_mm.shape
+        ends = self.offsets_mm[:, [0, *range(p - 24, p)]]
+        discs = location.project_raised(ends.reshape(-1, 2), self.height, size).reshape(n, 25, 2)
+        centre = discs[:, 0]
+        radius = np.hypot(*(discs[:, 1:] - centre[:, None]).transpose(2, 0, 1)).max(axis=1)
+        base = location.project(self.centres)
+        top = location.project_raised(self.centres, self.height, size)
+        edge = location.project(self.centres + np.array([self.piece_radius, 0.0]))
+        reach = np.hypot(*(edge - base).T) + 1.0
+        lean = top - base
+        rel = centre[:, None, :] - base[None, :, :]
+        t = np.clip((rel * lean[None]).sum(2) / np.maximum((lean**2).sum(1), 1e-9), 0.0, 1.0)
+        gap = np.hypot(*(rel - t[..., None] * lean[None]).transpose(2, 0, 1))
+        # a disc whose centre lies within the piece's band widened by the disc's radius
+        under = np.asarray(gap < reach[None, :] + radius[:, None], np.bool_)
+        np.fill_diagonal(under, False)
+        self._leaning = (key, under)
+        return under
 
     def sample(
         self,
@@ -203,6 +237,9 @@ class FieldSampler:
         # disc's best plane is taken out before its darkest sixth is measured
         flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
         texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
+        # the disc point by point for the print a piece hides (:mod:`.imprint`): a point
+        # out of view or clipped by the sensor shows no print either way
+        discs = np.where(out | (got.max(axis=2) >= SATURATED), np.nan, grey)
         for i in clipped:  # a disc at the photo's edge: only its points in view count
             seen = ~out[i]
             colours[i] = np.median(got[i, seen], axis=0)
@@ -216,7 +253,16 @@ class FieldSampler:
             probes[seen] = got_p
         rings = self.sample_rings(image, location) if surround else None
         space = self.sample_between(image, location) if between else None
-        return Samples(colours, texture, probes, means, rings, space)
+        return Samples(colours, texture, probes, means, rings, space, discs)
+
+    def pattern(self, grey: FloatArray | None) -> FloatArray | None:
+        """The discs' grey levels (N, P) as a print (:mod:`.imprint`): their best plane
+        (a lamp's slope, a shadow's edge) taken out, relative to the disc's brightness
+        (light scales field and print alike); NaN rows stay NaN."""
+        if grey is None or grey.shape != self.offsets_mm.shape[:2]:
+            return None
+        flat = grey - (grey @ self.to_plane) @ self.from_plane
+        return np.asarray(flat / (np.median(grey, axis=1, keepdims=True) + 1.0), np.float64)
 
     def sample_between(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """BGR (P, 3) at the points between the fields; NaN out of view or where a tall
@@ -276,6 +322,7 @@ class Samples:
     means: FloatArray  # (N, 3) mean BGR of each disc (steadier than the median over frames)
     surround: FloatArray | None = None  # (N, SECTORS) contrast of the ring around each field
     between: FloatArray | None = None  # (P, 3) BGR at the points between the fields
+    discs: FloatArray | None = None  # (N, P) grey of every disc point, NaN out of view or clipped
 
 
 def background_probes(
@@ -343,11 +390,14 @@ def classify(
     probes_mm: FloatArray,
     profiles: Profiles,
     kernel: FloatArray | None = None,
+    share: FloatArray | None = None,
 ) -> FieldVerdicts:
     """Decide every field from its samples and its board position (N, 2).
 
     Also counts the background probes (at ``probes_mm``) that show skin rather than board.
     ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
+    ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
+    decides between a field's empty look and the piece colours too alike to it.
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
@@ -360,7 +410,8 @@ def classify(
     light = np.exp(_quadratic(centres, scale) @ coef)
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
-    verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles)
+    extra = None if share is None else alike_d2(share, profiles.alike)
+    verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles, extra=extra)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         # an empty field that shows its print is the surest light reference: nothing else
@@ -377,7 +428,7 @@ def classify(
             gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
             near = kernel[:, : len(bright)] ** ((LIGHT_RADIUS_MM / SLACK_RADIUS_MM) ** 2)
             slack = _light_slack(bright, gain * ref + glare, trusted, saturated, near)
-            verdict = _score(colours, texture, gain, glare, slack, profiles)
+            verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
             near = np.exp(
@@ -385,7 +436,7 @@ def classify(
             )
             np.fill_diagonal(near, 0.0)
             slack = _light_slack(bright, light * ref, trusted, saturated, near)
-            verdict = _score(colours, texture, light, none, slack, profiles)
+            verdict = _score(colours, texture, light, none, slack, profiles, extra=extra)
     verdict = _under_glare(verdict, colours, texture, light, profiles)
     return replace(verdict, intruded=intruded)
 
@@ -527,6 +578,8 @@ def _score(
     slack: FloatArray,
     profiles: Profiles,
     glare_slack: float = GLARE_SLACK,
+    *,
+    extra: FloatArray | None = None,
 ) -> FieldVerdicts:
     """Score every field against every class, each under the light that fits it best.
 
@@ -587,6 +640,8 @@ def _score(
         [profiles.empty_lab[:, None, :], np.broadcast_to(profiles.piece_lab, (n, k, 3))], axis=1
     )
     d2 = (((lab - refs_lab) / stds) ** 2).sum(axis=2) + tex
+    if extra is not None:  # the print a piece hides, where colour cannot tell (.imprint)
+        d2 = d2 + extra
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
     d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
     d2 += ((glr - glare[:, None]) / (glare_slack + 0.3 * np.abs(glare[:, None]))) ** 2

@@ -147,6 +147,7 @@ def fit_profiles(
     # looks busy, 16 of 50; docs/vision.md)
     surround = np.min(rings, axis=0) if rings else base.empty_surround
     between = empty_between(samples)
+    prints = empty_print(ids, samples, ignore)
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),
@@ -161,9 +162,36 @@ def fit_profiles(
         source="calibrated",
         empty_surround=surround,
         empty_between=between,
+        empty_print=prints,
     )
     # as the file keeps them: a reader of the fitted profiles reads as one of the file does
     return profiles_from_json(fitted.to_json())
+
+
+def empty_print(
+    ids: list[str],
+    samples: list[tuple[Samples, dict[str, str]]],
+    ignore: list[set[str]] | None = None,
+) -> FloatArray | None:
+    """Every field's disc, point by point, as the photos where it is empty show it
+    (:mod:`.imprint`: the print a piece hides): the median over those photos whose disc
+    is whole (no point clipped or out of view), NaN for a field without one; None when
+    no photo was sampled so."""
+    discs = [got.discs for got, _ in samples if got.discs is not None]
+    if not discs or len(discs) != len(samples):
+        return None
+    out = np.full(discs[0].shape, np.nan)
+    for i, fid in enumerate(ids):
+        seen = [
+            disc[i]
+            for n, (disc, (_, truth)) in enumerate(zip(discs, samples, strict=True))
+            if fid not in truth
+            and not (ignore and fid in ignore[n])
+            and not np.isnan(disc[i]).any()
+        ]
+        if seen:
+            out[i] = np.median(np.stack(seen), axis=0)
+    return out
 
 
 def empty_between(samples: list[tuple[Samples, dict[str, str]]]) -> FloatArray | None:

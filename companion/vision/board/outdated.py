@@ -1,5 +1,8 @@
 """What a calibration made by an older companion no longer lets the reader check.
 
+Besides the hand tests below, the print inside the fields (:mod:`.imprint`), which tells
+a piece from a field of its colour: without it such fields are never read surely.
+
 A calibration file stores the empty board's look where the hand tests compare it: the
 print around every field (:mod:`.surround`) and the board between the fields, point by
 point (:mod:`.between`). A file written before a test existed holds none of it, and one
@@ -26,6 +29,9 @@ OTHER_POINTS = "between_points"
 NO_BETWEEN = "no_between"
 #: The file holds no look of the print around the fields (made before that test).
 NO_SURROUND = "no_surround"
+#: The file holds no print inside the fields (:mod:`.imprint`, made before it was
+#: stored) and some piece colour looks like its field: the reader stays unsure there.
+NO_PRINT = "no_print"
 
 
 def tests_off(profiles: Profiles, sampler: FieldSampler) -> tuple[str, ...]:
@@ -42,4 +48,6 @@ def tests_off(profiles: Profiles, sampler: FieldSampler) -> tuple[str, ...]:
         off.append(NO_BETWEEN)
     elif space is not None and len(space) != points:
         off.append(OTHER_POINTS)
+    if profiles.empty_print is None and profiles.alike.any():
+        off.append(NO_PRINT)
     return tuple(off)

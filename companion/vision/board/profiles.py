@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.model.layout import Layout
+from companion.vision.board import imprint
 from companion.vision.board.between import from_text, to_text
 from companion.vision.board.surround import SECTORS
 
@@ -74,6 +75,10 @@ class Profiles:
     #: (P, 3) BGR of the board between the fields on the empty photo, NaN where unseen
     #: (companion.vision.board.between); None before calibration (nothing is checked)
     empty_between: FloatArray | None = None
+    #: (N, P) grey levels of every empty field's disc, point by point, NaN for a field
+    #: never seen empty (companion.vision.board.imprint: the print a piece hides); None
+    #: before calibration and in a file made before it was stored (the cue is off)
+    empty_print: FloatArray | None = None
 
     @functools.cached_property
     def empty_lab(self) -> FloatArray:
@@ -114,12 +119,18 @@ class Profiles:
             "empty": {
                 "lab_std": _r(self.empty_std),
                 "texture_std": round(self.texture_std, 3),
+                **self._print_json(),
                 "fields": {
                     f: self._field_json(i, float(t))
                     for i, (f, t) in enumerate(zip(self.field_ids, self.empty_texture, strict=True))
                 },
             },
         }
+
+    def _print_json(self) -> dict[str, str]:
+        if self.empty_print is None:
+            return {}
+        return {"print": imprint.to_text(self.empty_print)}
 
     def _field_json(self, i: int, texture: float) -> dict[str, Any]:
         out: dict[str, Any] = {"bgr": _r(self.empty_bgr[i]), "texture": round(texture, 3)}
@@ -169,6 +180,7 @@ class Profiles:
             source=self.source,
             empty_surround=None if self.empty_surround is None else self.empty_surround[index],
             empty_between=self.empty_between,
+            empty_print=None if self.empty_print is None else self.empty_print[index],
         )
 
 
@@ -191,6 +203,9 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         between = data.get("between")
         if between is not None and not isinstance(between, str):
             raise ValueError("between must be text")
+        print_ = data["empty"].get("print")
+        if print_ is not None and not isinstance(print_, str):
+            raise ValueError("print must be text")
         if texture_std <= 0:
             raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
@@ -211,6 +226,7 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         source=str(data.get("source", "")),
         empty_surround=surround,
         empty_between=None if between is None else _between(between, where),
+        empty_print=None if print_ is None else _print(print_, len(field_ids), where),
     )
 
 
@@ -220,6 +236,14 @@ def _between(text: str, where: str) -> FloatArray:
         return from_text(text)
     except (ValueError, binascii.Error) as exc:
         raise CompanionError(f"{where}: bad colour profiles (between: {_why(exc)})") from None
+
+
+def _print(text: str, fields: int, where: str) -> FloatArray:
+    """The empty fields' discs, checked (a one-line error if it is no such text)."""
+    try:
+        return imprint.from_text(text, fields)
+    except (ValueError, binascii.Error) as exc:
+        raise CompanionError(f"{where}: bad colour profiles (print: {_why(exc)})") from None
 
 
 def _surround(fields: dict[str, Any], ids: tuple[str, ...]) -> FloatArray | None:

@@ -16,6 +16,7 @@ from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
+from companion.vision.board.imprint import decides, match, unless_leant_over
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.board.outdated import tests_off
@@ -36,12 +37,16 @@ UNSURE = 0.8
 ALIKE_CONFIDENCE = 0.85
 
 
-def _unsure_where_alike(verdicts: FieldVerdicts, alike: npt.NDArray[np.bool_]) -> FieldVerdicts:
+def _unsure_where_alike(
+    verdicts: FieldVerdicts, alike: npt.NDArray[np.bool_], share: FloatArray
+) -> FieldVerdicts:
     """Where the verdict (empty, or a piece colour) has a class too alike to it on that
-    field, the reader cannot be sure: its confidence is held below SURE."""
+    field, the reader cannot be sure: its confidence is held below SURE, unless the
+    field's print (``share`` of it seen, :mod:`.imprint`) settles it."""
     labels = verdicts.labels
     rows = np.arange(len(labels))
     close = np.where(labels < 0, alike.any(axis=1), alike[rows, np.maximum(labels, 0)])
+    close &= ~decides(share, labels)
     if not close.any():
         return verdicts
     held = np.where(close, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence)
@@ -99,6 +104,13 @@ class BoardReader:
         self._playing: tuple[str, ...] | None = None
         self.locator = Locator(layout, intrinsics, manual)
         self.sampler = FieldSampler(layout)
+        self._print: FloatArray | None = None  # the empty fields' print, worked out once
+
+    def _empty_print(self) -> FloatArray | None:
+        """The calibrated empty fields' discs as prints (:mod:`.imprint`); None without."""
+        if self._print is None and self.known.empty_print is not None:
+            self._print = self.sampler.pattern(self.known.empty_print)
+        return self._print
 
     def play(self, colours: tuple[str, ...] | None) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour).
@@ -141,8 +153,10 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
-        verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel)
-        verdicts = _unsure_where_alike(verdicts, self.profiles.alike)
+        share = match(s.pattern(sampled.discs), self._empty_print())
+        share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
+        verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
+        verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
         read = self._result(verdicts, location, sampled.means)
         if not hands:
             return read

@@ -1,0 +1,116 @@
+"""The print inside a field, as the empty board showed it: a piece standing there hides it.
+
+Some pieces have their field's colour under the lamp (a grey-white piece on a light-grey
+field, a white piece on cream): colour cannot tell them apart, so the reader was never
+sure there and the referee asked on every move (:attr:`.Profiles.alike`). A piece
+changes more than the colour of the disc the reader samples: it covers the field's own
+print (its number, its cross, the grid lines), and a real piece is opaque. So
+calibration keeps the grey levels of every empty field's disc, point by point, and the
+reader compares a frame's disc with them: the share of that pattern the frame still
+shows (:func:`match`, about 1 on an empty field, less under blur, about 0 under a piece).
+Light scales the pattern with the field, so both are taken relative to the disc's
+brightness after its best plane (a lamp's slope, a shadow's edge) is taken out, as the
+texture is.
+
+Measured on dev set-ups of the bench's boards in five looks (docs/vision.md, issue 31,
+seventh round): on the Gravitation board's alike fields an empty field kept 0.39-1.29 of
+its print, a light piece on it -0.27-0.21. The cue decides only between a field's empty
+look and the piece colours alike to it (:func:`alike_d2`), and only where the empty
+photo showed a print (:data:`MIN_PRINT`) and no point of the disc is clipped or out of
+view; elsewhere the reading is as before.
+"""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
+
+#: The least print (root mean square of the disc's grey levels around their plane, as a
+#: share of its brightness) an empty field must show for the cue to speak: a plain field
+#: has nothing for a piece to hide. The alike fields of the bench showed 0.05-0.16.
+MIN_PRINT = 0.04
+#: A frame's disc that keeps at least this share of its print shows it: no piece there.
+SHOWN = 0.35
+#: A disc that keeps at most this share of it is covered: a piece hides the print.
+HIDDEN = 0.15
+#: ... and what the disc shows must be mostly that print (the correlation of the two
+#: patterns): on a Gravitation station field (discs 4 px across) a grey-white piece's
+#: shading and a shadow's blurred edge once showed 0.54 of the print at a correlation of
+#: 0.83 (seed 1), where empty fields show 0.95 (median; 0.87 at the 5th percentile).
+MIN_LIKENESS = 0.9
+#: How fast a class loses likelihood beyond those bounds (squared units of this share).
+MATCH_STD = 0.05
+
+
+def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
+    """(N,) the share of each field's empty print its disc shows in this frame; NaN where
+    the cue cannot speak (no stored print, too faint a print, a point clipped or out of
+    view). ``seen`` and ``empty`` are discs' patterns (N, P) as
+    :meth:`~companion.vision.board.fields.FieldSampler.pattern` makes them."""
+    if seen is None or empty is None or seen.shape != empty.shape:
+        n = 0 if seen is None else len(seen)
+        return np.full(n, np.nan)
+    energy = (empty**2).sum(axis=1)
+    with np.errstate(invalid="ignore"):
+        share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
+        faint = ~(np.sqrt(energy / empty.shape[1]) >= MIN_PRINT)  # NaN counts as faint
+        # a print that shows is the print: what the disc shows is mostly that pattern
+        likeness = share * np.sqrt(energy / np.maximum((seen**2).sum(axis=1), 1e-12))
+        unlike = (share >= SHOWN) & ~(likeness >= MIN_LIKENESS)
+    return np.asarray(np.where(faint | unlike, np.nan, share), np.float64)
+
+
+def unless_leant_over(share: FloatArray, leaning: npt.NDArray[np.bool_] | None) -> FloatArray:
+    """``share`` with a hidden print left unsaid where a neighbour's tall piece could
+    stand over the disc (``leaning`` (N, N), :meth:`.FieldSampler.leaning`) and that
+    neighbour does not show its own print (it may hold a piece): the print is hidden
+    there, but maybe by that piece. A print that shows is no piece's, whoever leans."""
+    if leaning is None or not len(share):
+        return share
+    with np.errstate(invalid="ignore"):
+        empty = share >= SHOWN  # NaN: unknown, so maybe a piece
+        doubt = (leaning & ~empty[None, :]).any(axis=1) & ~empty
+    return np.where(doubt, np.nan, share)
+
+
+def alike_d2(share: FloatArray, alike: npt.NDArray[np.bool_]) -> FloatArray:
+    """(N, 1 + K) what the print adds to each class's squared distance: the empty look
+    where less than :data:`SHOWN` of the print shows (no empty field of the dev set-ups
+    showed less), a piece colour alike to that field where more does (and :func:`match`
+    found it the print). Only the classes colour cannot tell apart are scored so; 0
+    where the cue cannot speak."""
+    known = ~np.isnan(share)
+    s = np.nan_to_num(share)
+    empty = np.where(known & alike.any(axis=1), np.maximum(SHOWN - s, 0.0), 0.0)
+    piece = np.where(known[:, None] & alike, np.maximum(s - SHOWN, 0.0)[:, None], 0.0)
+    return np.column_stack([empty, piece]) ** 2 / MATCH_STD**2
+
+
+def decides(share: FloatArray, labels: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """(N,) where the print settles a verdict that colour left to chance: an empty field
+    that shows its print, a piece that hides it."""
+    with np.errstate(invalid="ignore"):
+        return np.asarray(np.where(labels < 0, share >= SHOWN, share <= HIDDEN), np.bool_)
+
+
+def to_text(grey: FloatArray) -> str:
+    """The empty discs' grey levels (N, P) as text for the calibration file: one byte a
+    point, 0 for a field never seen empty (base64; 3.6 kB for the Gravitation board)."""
+    known = np.asarray(~np.isnan(grey).any(axis=1), np.bool_)
+    data = np.where(known[:, None], np.clip(np.round(np.nan_to_num(grey)), 1, 255), 0)
+    return base64.b64encode(data.astype(np.uint8).tobytes()).decode("ascii")
+
+
+def from_text(text: str, fields: int) -> FloatArray:
+    """The discs' grey levels (``fields``, P) from :func:`to_text`, NaN for a field never
+    seen empty (ValueError if it is no such text; binascii.Error if it is no base64)."""
+    raw = np.frombuffer(base64.b64decode(text.encode("ascii"), validate=True), np.uint8)
+    if not fields or raw.size % fields:
+        raise ValueError(f"print must hold as many points for each of {fields} fields")
+    out = raw.reshape(fields, -1).astype(np.float64)
+    out[(out == 0).all(axis=1)] = np.nan
+    return out
