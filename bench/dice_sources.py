@@ -59,17 +59,20 @@ class Tally:
     photos_right: int = 0
     seconds: float = 0.0
 
-    def row(self) -> str:
+    def row(self, timed: bool = True) -> str:
+        """The tally in one line; ``timed``: with the CPU time a photo took."""
         per100 = 100 / max(self.dice, 1)
-        return (
+        line = (
             f"per die {self.right / max(self.dice, 1):7.2%}  "
             f"sure {self.sure_right / max(self.sure, 1):7.2%}  "
             f"phantoms {self.phantoms * per100:5.1f} (sure {self.sure_phantoms * per100:4.1f}, "
             f"beside a die {self.beside * per100:4.1f})  "
             f"wrong>=0.9 {self.very_sure_wrong * per100:4.2f}  "
-            f"photos right {self.photos_right}/{self.photos}  "
-            f"{1000 * self.seconds / max(self.photos, 1):5.0f} ms/photo"
+            f"photos right {self.photos_right}/{self.photos}"
         )
+        if not timed:
+            return line
+        return line + f"  {1000 * self.seconds / max(self.photos, 1):5.0f} ms/photo"
 
 
 def grade(boxes: Sequence[Box], readings: Sequence[Reading], tally: Tally) -> None:
@@ -137,7 +140,7 @@ def located(model: Path) -> Reader:
     """The learned detector finds the dice (place and side), the shipped reader network of
     today's pipeline reads each one's value and confidence: where each half is better."""
     from companion.vision.dice.detector import detect
-    from companion.vision.dice.net import READER, look
+    from companion.vision.dice.net import READER, look, soften
     from companion.vision.dice.pips import D6_VALUES
 
     def read(image: Image) -> list[Reading]:
@@ -145,8 +148,8 @@ def located(model: Path) -> Reader:
         looks = look(image, [(f.x, f.y, f.side) for f in found], READER)
         out = []
         for f, seen in zip(found, looks, strict=True):
-            value, confidence = seen.best(D6_VALUES)
-            out.append((value, f.x, f.y, confidence))
+            value, probability = seen.best(D6_VALUES)  # softened as the pipeline's dice are
+            out.append((value, f.x, f.y, soften(probability, READER.temperature)))
         return out
 
     return read

@@ -3,8 +3,8 @@
 Every error is a ``ValueError`` whose message is one line that names what is wrong,
 so that the command line can print it as it is and exit 2 (python-chess style).
 
-An error raised on the ground floor (:mod:`companion.imagecheck`, the JSON reader), which
-may not import the players' words (:mod:`companion.texts`), carries :class:`Words`: the
+An error raised on the ground floor (:mod:`companion.imagecheck`), which may not import
+the players' words (:mod:`companion.texts`), carries :class:`Words`: the
 id of its sentence in the catalogue and the values. Its ``str`` is the English; the edge
 (the command line, the page) says it in the players' language with
 ``companion.texts.message``.

@@ -89,7 +89,7 @@ SYNTHETIC = {
         range(120, 126),
         "miwin",
         15,
-        2,  # seed 124: the 6 read a second time 32 px off its centre, unsure (0.48)
+        2,  # seed 124: the 6 read a second time 32 px off its centre, unsure (< 0.5)
     ),
     "dense miwin 8 and 9": (
         scene_options(kind="miwin", dice=(3, 3), values=(9, 9, 8), touching=0.3),

@@ -16,7 +16,8 @@ every table shows (docs/dice.md has the measurements):
    around every candidate: no die, or a die, and where the die's centre and side really
    are. The places found for one die (from its pips' candidates) are averaged;
    every die is looked at once more, by a second network on the crop centred on the die,
-   and that second look gives the value and the confidence (its probability).
+   and that second look gives the value and the confidence (its probability, softened
+   by the network's temperature: :func:`companion.vision.dice.net.soften`).
 4. A small "die" showing 1 on a larger die is one of its pips and is dropped; readings of
    one die keep the surest; a die whose face runs off the frame's edge is not reported (a
    part of a face is no reading).
