@@ -672,10 +672,16 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
     browser.set_window_size(390, 844)
     try:
         opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
-        field = browser.find_element(By.CSS_SELECTOR, "#announce")
-        assert "Ansage vor dem Zug" in field.text and "4+3" not in field.text
-        below = browser.find_element(By.ID, "legal").location["y"]
-        assert field.location["y"] < below and field.is_displayed()
+        # read in one script: the page's live update may redraw #status between a find
+        # and its .text (a stale element in a full run on a loaded machine)
+        text, top, below, shown = browser.execute_script(
+            "const f = document.querySelector('#announce');"
+            "const legal = document.getElementById('legal');"
+            "return [f.innerText, f.getBoundingClientRect().top,"
+            " legal.getBoundingClientRect().top, f.offsetParent !== null];"
+        )
+        assert "Ansage vor dem Zug" in text and "4+3" not in text
+        assert top < below and shown
         words = browser.find_element(By.CSS_SELECTOR, "#announce input[name=announcement]")
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
         words.send_keys(RIGHT)
