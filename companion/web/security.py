@@ -83,6 +83,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     # a new tray session (tray.new) needs the PIN
     "tray.page": None,
     "tray.state_json": None,
+    "tray.question_picture": None,  # the photo asked about, as the page shows it
     "tray.throw": None,
     "tray.photo": None,
     "tray.answer": None,
