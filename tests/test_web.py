@@ -274,3 +274,4 @@ def test_a_tenet_roll_is_typed_as_three_miwin_dice_on_the_page():
     assert state["phase"] == "move" and state["roll"] == [9, 4, 2]
     page = client.get("/status").get_data(as_text=True)
     assert '<span class="die">9</span><span class="die">4</span><span class="die">2</span>' in page
+    assert "Ansage vor dem Zug" in page  # a whole turn, before its first step (trial s6)
