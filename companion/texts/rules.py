@@ -68,6 +68,18 @@ WORDS: dict[str, tuple[str, str]] = {
     "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
     "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
     "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
+    "file.calibration_unread": (
+        "{path}: kann die Kalibrierung nicht lesen ({why})",
+        "{path}: cannot read calibration ({why})",
+    ),
+    "file.layout_unread": (
+        "{path}: kann die Brettdatei nicht lesen ({why})",
+        "{path}: cannot read layout file ({why})",
+    ),
+    "file.no_layout": (
+        "kein Brett {name!r}: weder eingebaut ({known}) noch eine Datei",
+        "no layout {name!r}: not a built-in one ({known}) nor a file",
+    ),
     "file.missing": ("Datei nicht gefunden", "No such file or directory"),
     "file.denied": ("keine Leseberechtigung", "Permission denied"),
     "file.folder": ("ein Ordner, keine Datei", "Is a directory"),
@@ -366,6 +378,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
     "replay.skipped": ("{reason}; Bild übersprungen", "{reason}; frame skipped"),
+    "replay.none_read": (
+        "{folder}: keine ihrer {count} Bilddateien ist lesbar",
+        "{folder}: none of its {count} image files could be read",
+    ),
     "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
     "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
 }
