@@ -68,6 +68,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
     "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
     "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
+    # a second `companion serve` on one data folder (store/lock.py)
+    "lock.in_use": (
+        "{folder}: wird von einem anderen companion serve benutzt (pid {pid}); erst diesen "
+        "beenden ({stop}) oder diesem einen anderen Datenordner geben: companion serve "
+        "--data-dir ORDNER",
+        "{folder}: in use by another companion serve (pid {pid}); stop it first ({stop}), "
+        "or give this one another data folder: companion serve --data-dir FOLDER",
+    ),
+    "lock.stop_service": ("sudo systemctl stop companion", "sudo systemctl stop companion"),
+    "lock.stop_here": ("Strg+C, wo er läuft", "Ctrl+C where it runs"),
     "file.calibration_unread": (
         "{path}: kann die Kalibrierung nicht lesen ({why})",
         "{path}: cannot read calibration ({why})",
