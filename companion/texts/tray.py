@@ -4,22 +4,27 @@ groups by colour. German, then English."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # tray/fairness.py: the chi-square test in a player's words
+    # tray/fairness.py: the chi-square test in a player's words; each die read is one
+    # sample, so dice are counted ("Würfel"), not rolls ("Würfe": a roll is several dice)
     "tray.fair": (
-        "nach {rolls} Würfen kein Hinweis auf einen gezinkten Würfel (p {p})",
-        "after {rolls} rolls no sign of a loaded die (p {p})",
+        "nach {rolls} Würfeln kein Hinweis auf einen gezinkten Würfel (p {p})",
+        "after {rolls} dice no sign of a loaded die (p {p})",
     ),
     "tray.too_often": (
-        "die {face} kommt zu oft: p {p} (nach {rolls} Würfen)",
-        "the {face} comes up too often: p {p} (after {rolls} rolls)",
+        "die {face} kommt zu oft: p {p} (nach {rolls} Würfeln)",
+        "the {face} comes up too often: p {p} (after {rolls} dice)",
     ),
     "tray.too_rarely": (
-        "die {face} kommt zu selten: p {p} (nach {rolls} Würfen)",
-        "the {face} comes up too rarely: p {p} (after {rolls} rolls)",
+        "die {face} kommt zu selten: p {p} (nach {rolls} Würfeln)",
+        "the {face} comes up too rarely: p {p} (after {rolls} dice)",
     ),
-    "tray.too_few": (
-        "{rolls} Würfe: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
-        "{rolls} rolls: a test for loaded dice needs at least {needed}",
+    "tray.too_few.one": (
+        "1 Würfel: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
+        "1 die: a test for loaded dice needs at least {needed}",
+    ),
+    "tray.too_few.other": (
+        "{count} Würfel: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
+        "{count} dice: a test for loaded dice needs at least {needed}",
     ),
 }
 
