@@ -201,3 +201,11 @@ def test_an_open_question_shows_the_dice_asked_about_and_keeps_its_words(tmp_pat
     assert "bitte den Wert von Würfel 2 angeben" in question[: question.index("</form>")]
     picture = client.get("/tray/question.jpg")
     assert picture.mimetype == "image/jpeg" and picture.data[:2] == b"\xff\xd8"
+
+
+def test_the_table_address_leads_to_the_tray_in_the_language_asked_for(tmp_path):
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    client.get("/tray?lang=en")
+    location = client.get("/?lang=de").headers["Location"]
+    assert location.endswith("/tray?lang=de")  # trial s6: /?lang=de came up in English
