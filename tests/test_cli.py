@@ -68,6 +68,13 @@ def test_a_malformed_position_exits_2_with_one_line(capsys, tmp_path, write_json
     assert err.count("\n") == 1 and reason in err and err.startswith("companion render: ")
 
 
+def test_with_lang_de_a_wrong_count_of_pieces_is_said_in_german(capsys, write_json):
+    path = write_json(two_player(pieces={"red": ["U0.0"]}))  # trial s6 met it in English
+    code, _, err = run(capsys, "--lang", "de", "check", str(path), "--roll", "5,2", "Wurf 7")
+    assert code == 2 and err.count("\n") == 1
+    assert "Rot hat 1 Stein; gravitation braucht 5 je Spieler" in err
+
+
 def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path, write_json):
     layout = write_json(
         {

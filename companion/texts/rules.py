@@ -68,6 +68,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
     "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
     "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
+    # a position with the wrong number of pieces (model/position_checks.py)
+    "position.pieces.one": (
+        "{player} hat 1 Stein; {game} braucht {needed} je Spieler",
+        "{player} has 1 piece, {game} needs {needed}",
+    ),
+    "position.pieces.other": (
+        "{player} hat {count} Steine; {game} braucht {needed} je Spieler",
+        "{player} has {count} pieces, {game} needs {needed}",
+    ),
     # a second `companion serve` on one data folder (store/lock.py)
     "lock.in_use": (
         "{folder}: wird von einem anderen companion serve benutzt (pid {pid}); erst diesen "
