@@ -68,6 +68,13 @@ def test_a_malformed_position_exits_2_with_one_line(capsys, tmp_path, write_json
     assert err.count("\n") == 1 and reason in err and err.startswith("companion render: ")
 
 
+def test_with_lang_de_a_wrong_count_of_pieces_is_said_in_german(capsys, write_json):
+    path = write_json(two_player(pieces={"red": ["U0.0"]}))  # trial s6 met it in English
+    code, _, err = run(capsys, "--lang", "de", "check", str(path), "--roll", "5,2", "Wurf 7")
+    assert code == 2 and err.count("\n") == 1
+    assert "Rot hat 1 Stein; gravitation braucht 5 je Spieler" in err
+
+
 def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path, write_json):
     layout = write_json(
         {
@@ -233,3 +240,41 @@ def test_with_lang_de_a_position_that_is_not_json_is_said_in_german(capsys, tmp_
         f"companion check: {bad}: not JSON: Expecting property name enclosed in double quotes "
         "at line 1\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "content", "said"),
+    [
+        (
+            ["read-dice", "x.jpg", "--calibration"],
+            None,
+            "kann die Kalibrierung nicht lesen (Datei nicht gefunden)",
+        ),
+        (
+            ["read-dice", "x.jpg", "--calibration"],
+            b"\xff\xfe{",
+            "kann die Kalibrierung nicht lesen (kein UTF-8-Text)",
+        ),
+        (["read-board", "x.jpg", "--layout"], None, "kein Brett 'FILE': weder eingebaut ("),
+        (
+            ["read-board", "x.jpg", "--layout"],
+            b"\xff\xfe{",
+            "kann die Brettdatei nicht lesen (kein UTF-8-Text)",
+        ),
+    ],
+)
+def test_with_lang_de_calibration_and_layout_files_are_said_in_german(
+    capsys, tmp_path, command, content, said
+):
+    # review s6 finding 7: these stayed English, a decode error as Python's codec says it
+    import cv2
+    import numpy as np
+
+    path, photo = tmp_path / "file.json", tmp_path / "x.png"
+    cv2.imwrite(str(photo), np.zeros((48, 64, 3), np.uint8))
+    if content is not None:
+        path.write_bytes(content)
+    argv = [str(photo) if a == "x.jpg" else a for a in command]
+    code, _, err = run(capsys, "--lang", "de", *argv, str(path))
+    assert code == 2 and err.count("\n") == 1
+    assert said.replace("'FILE'", repr(str(path))) in err and "codec" not in err

@@ -151,14 +151,45 @@ def test_an_unsure_die_is_marked_and_left_out_of_the_total() -> None:
             Die(2, "d6", 54, 590, 0.41, True),
         )
     )
-    assert describe(reading) == (  # the count is of the sure dice too (issue 33.11)
-        "2 dice, total 10; 1 unsure, not counted: "
-        "6 at 379,140 [100%]; 4 at 386,282 [99%]; 2 at 54,590 [41%, unsure]"
+    # the count is of the sure dice too (issue 33.11); the counted dice come before
+    # "not counted:", the unsure ones after it (new-user trial s6 read them all after it)
+    assert describe(reading) == (
+        "2 dice, total 10: 6 at 379,140 [100%]; 4 at 386,282 [99%]; "
+        "1 unsure, not counted: 2 at 54,590 [41%]"
     )
     assert describe(reading, "de") == (
-        "2 Würfel, Summe 10; 1 unsicherer, nicht gezählt: "
-        "6 bei 379,140 [100 %]; 4 bei 386,282 [99 %]; 2 bei 54,590 [41 %, unsicher]"
+        "2 Würfel, Summe 10: 6 bei 379,140 [100 %]; 4 bei 386,282 [99 %]; "
+        "1 unsicherer, nicht gezählt: 2 bei 54,590 [41 %]"
     )
+
+
+def test_one_die_is_one_die_and_an_unsure_one_alone_is_said_apart() -> None:
+    from companion.cli.read_dice import describe
+    from companion.vision.dice.reader import DiceReading, Die
+
+    reading = DiceReading((Die(5, "d6", 176, 411, 0.93, True), Die(3, "d6", 341, 437, 0.53, True)))
+    assert (
+        describe(reading)
+        == "1 die, total 5: 5 at 176,411 [93%]; 1 unsure, not counted: 3 at 341,437 [53%]"
+    )
+    assert describe(reading, "de") == (
+        "1 Würfel, Summe 5: 5 bei 176,411 [93 %]; 1 unsicherer, nicht gezählt: 3 bei 341,437 [53 %]"
+    )
+    only_unsure = DiceReading((Die(3, "d6", 341, 437, 0.53, True),))
+    assert describe(only_unsure) == "0 dice, total 0; 1 unsure, not counted: 3 at 341,437 [53%]"
+
+
+def test_json_says_which_dice_are_sure(monkeypatch, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from companion.vision.dice import reader
+    from companion.vision.dice.reader import DiceReading, Die
+
+    reading = DiceReading((Die(5, "d6", 176, 411, 0.93, True), Die(3, "d6", 341, 437, 0.53, True)))
+    monkeypatch.setattr(reader, "read_dice", lambda *a, **k: reading)
+    path = tmp_path / "two.png"
+    cv2.imwrite(str(path), np.zeros((64, 64, 3), np.uint8))
+    assert main(["read-dice", str(path), "--json"]) == 0
+    dice = json.loads(capsys.readouterr().out)["dice"]
+    assert [(d["sure"], d["confidence"]) for d in dice] == [(True, 0.93), (False, 0.53)]
 
 
 # --------------------------------------------------------------------------- --calibration

@@ -317,3 +317,43 @@ def test_journal_check_while_the_server_holds_the_journal_says_so(tmp_path, caps
         assert main(["journal", "check", "--journal", str(path)]) == 2
     err = capsys.readouterr().err
     assert "in use" in err and "stop" in err and "damaged" not in err
+
+
+def test_a_second_serve_is_told_how_to_stop_the_first_and_how_to_use_another_folder(
+    tmp_path, capsys
+):
+    # new-user trial s6: systemctl was named on a laptop, and no way to give another folder
+    import socket
+
+    other = tmp_path / "tray-data"
+    other.mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    first = hold_data_dir(other)
+    try:  # --data-dir is taken: the folder held is the one refused
+        assert main(["serve", "--tray", "--data-dir", str(other), "--port", str(port)]) == 2
+    finally:
+        first.close()
+    err = capsys.readouterr().err
+    assert f"{other}: in use by another companion serve (pid {os.getpid()})" in err
+    assert "stop it first (Ctrl+C where it runs)" in err and "systemctl" not in err
+    assert "companion serve --data-dir FOLDER" in err
+
+
+def test_a_first_serve_that_runs_as_the_service_is_stopped_with_systemctl(tmp_path, monkeypatch):
+    from companion.store import lock
+
+    monkeypatch.setattr(lock, "_as_service", lambda pid: True)
+    first = hold_data_dir(tmp_path)
+    try:
+        with pytest.raises(JournalError, match=r"stop it first \(sudo systemctl stop companion\)"):
+            hold_data_dir(tmp_path)
+    finally:
+        first.close()
+
+
+def test_the_pin_of_a_server_in_another_folder_is_shown_with_data_dir(tmp_path, capsys):
+    assert main(["pin", "--data-dir", str(tmp_path / "tray-data")]) == 0
+    pin = capsys.readouterr().out.strip()
+    assert (tmp_path / "tray-data" / "pin").read_text().strip() == pin

@@ -293,3 +293,28 @@ def test_a_whole_turn_after_a_power_cut_is_still_said_whole(tmp_path):
         shown = play_steps(ref, "2 von K1.0 nach E1-9", "9 von Start nach X1-9")
     assert shown[-1] == "3 von Start nach K1.0; 2 von K1.0 nach E1-9; 9 von Start nach X1-9"
     assert ref.position.to_move == "blue"
+
+
+def test_a_turn_announced_before_its_first_step_is_expected_step_by_step():
+    # new-user trial s6: TENET had no "Ansage vor dem Zug" (docs/referee.md)
+    ref = referee_for(START, (9, 8, 2))
+    assert ref.announcing_first
+    whole = "2 von Start nach K1.1; " + PAUSED_REST
+    said = ref.announce(whole.lower())
+    assert said.kind == "legal" and said.announcement == whole
+    assert said.reason.startswith("Announced by red before the move (roll 9+8+2): legal.")
+    first = after(START, (9, 8, 2), "2 von Start nach K1.1")
+    paused = ref.observe_board(seen(first))  # a pause after the first step announced
+    assert paused.kind == "legal" and ref.position.spent == (2,)
+    assert ref.announced is not None and ref.announced.announcement == PAUSED_REST
+    done = ref.observe_board(seen(after(first, (9, 8, 2), PAUSED_REST)))
+    assert done.kind == "legal" and done.announcement == whole
+    assert ref.position.to_move == "blue" and ref.announced is None
+
+
+def test_a_tenet_board_off_the_announced_turn_asks_for_the_balls_as_announced():
+    ref = referee_for(START, (9, 8, 2))
+    ref.announce("2 von Start nach K1.1; " + PAUSED_REST)
+    other = after(START, (9, 8, 2), "9 von Start nach X3-4")  # legal, but not announced first
+    verdict = ref.observe_board(seen(other))
+    assert verdict.kind == "setup" and ref.position.spent == ()

@@ -122,3 +122,15 @@ def test_a_folder_of_unreadable_images_is_bad_input(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "none of its 1 image files could be read" in err
     assert err.count("\n") == 2 and "frame1.jpg: not a readable image" in err  # and skipped
+
+
+def test_with_lang_de_a_skipped_frame_and_a_folder_of_none_are_said_in_german(tmp_path, capsys):
+    # review s6 finding 6: the frame's reason stayed English, and so did the last line
+    (tmp_path / "frame1.jpg").write_bytes(b"not a jpeg")
+    code = main(["--lang", "de", "replay", str(tmp_path), "--players", "red,yellow"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert (
+        "frame1.jpg: kein lesbares Bild (beschädigt oder nicht JPEG/PNG); Bild übersprungen" in err
+    )
+    assert "keine ihrer 1 Bilddateien ist lesbar" in err

@@ -46,8 +46,8 @@ def test_fair_dice_are_flagged_about_as_often_as_the_level():
 def test_a_loaded_die_is_named_in_words():
     verdict = fairness([6] * 50 + [1, 2, 3, 4, 5] * 20)
     assert verdict.suspect and verdict.face == 6 and verdict.too_often
-    assert render(verdict.words(), "de") == "die 6 kommt zu oft: p < 0.001 (nach 150 Würfen)"
-    assert render(verdict.words(), "en") == "the 6 comes up too often: p < 0.001 (after 150 rolls)"
+    assert render(verdict.words(), "de") == "die 6 kommt zu oft: p < 0.001 (nach 150 Würfeln)"
+    assert render(verdict.words(), "en") == "the 6 comes up too often: p < 0.001 (after 150 dice)"
 
 
 def test_a_face_that_comes_too_rarely_is_named_too():
@@ -60,14 +60,20 @@ def test_even_counts_say_no_sign_of_a_loaded_die():
     verdict = fairness([1, 2, 3, 4, 5, 6] * 100)
     assert verdict.p == 1.0 and not verdict.suspect
     assert render(verdict.words(), "de") == (
-        "nach 600 Würfen kein Hinweis auf einen gezinkten Würfel (p = 1.00)"
+        "nach 600 Würfeln kein Hinweis auf einen gezinkten Würfel (p = 1.00)"
     )
 
 
 def test_too_few_rolls_are_said_not_tested():
     verdict = fairness([6, 6, 6])
     assert verdict.p is None and not verdict.suspect
-    assert render(verdict.words(), "en") == "3 rolls: a test for loaded dice needs at least 30"
+    # each die read is one sample: counted as dice, not rolls (trial s6: "3 Würfe" for one photo)
+    assert render(verdict.words(), "en") == "3 dice: a test for loaded dice needs at least 30"
+    one = fairness([6]).words()
+    assert render(one, "en") == "1 die: a test for loaded dice needs at least 30"
+    assert (
+        render(one, "de") == "1 Würfel: für einen Test auf gezinkte Würfel braucht es mindestens 30"
+    )
 
 
 def test_a_miwin_die_is_tested_over_its_own_faces():

@@ -8,6 +8,7 @@ import io
 import re
 
 import cv2
+import numpy as np
 import pytest
 from conftest import position
 
@@ -170,3 +171,41 @@ def test_a_photo_of_more_pixels_than_a_phone_has_is_refused_in_the_pages_languag
         "big.png: 24000x24000 Pixel (576 Megapixel) sind mehr, als ein Foto hat"
         in page.get_data(as_text=True)
     )
+
+
+def test_an_open_question_shows_the_dice_asked_about_and_keeps_its_words(tmp_path, monkeypatch):
+    from companion.tray import session as tray_session
+    from companion.tray.history import TrayDie
+    from companion.vision.dice.reader import DiceReading, Die
+
+    app, _ = app_with(tmp_path)
+    tray = app.config["TRAY"]
+    tray.log.record([TrayDie(5, "d6", "black", 0.9)] * 7, "photo")  # the roll before
+    cocked = DiceReading(
+        (Die(4, "d6", 60, 80, 0.95, True, 40), Die(3, "d6", 560, 400, 0.5, True, 40))
+    )
+    monkeypatch.setattr(tray_session, "read_dice", lambda *a, **k: cocked)
+    client = app.test_client()
+    jpeg = cv2.imencode(".jpg", render_scene(7, scene_options(values=(2, 5))).image)[1].tobytes()
+    client.post(
+        "/tray/photo", data={"photo": (io.BytesIO(jpeg), "r.jpg"), "csrf_token": token(client)}
+    )
+    tray.frame(np.zeros((480, 640, 3), np.uint8))  # the camera sees nothing meanwhile
+    page = client.get("/tray?lang=de").get_data(as_text=True)
+    asked = page[
+        page.index('id="last-dice"') : page.index("</table>", page.index('id="last-dice"'))
+    ]
+    assert 'data-value="4"' in asked and "3?" in asked and 'data-value="5"' not in asked
+    assert "oben links" in asked and "unten rechts" in asked  # where each die lies
+    question = page[page.index('id="question"') :]
+    assert "bitte den Wert von Würfel 2 angeben" in question[: question.index("</form>")]
+    picture = client.get("/tray/question.jpg")
+    assert picture.mimetype == "image/jpeg" and picture.data[:2] == b"\xff\xd8"
+
+
+def test_the_table_address_leads_to_the_tray_in_the_language_asked_for(tmp_path):
+    app, _ = app_with(tmp_path)
+    client = app.test_client()
+    client.get("/tray?lang=en")
+    location = client.get("/?lang=de").headers["Location"]
+    assert location.endswith("/tray?lang=de")  # trial s6: /?lang=de came up in English

@@ -274,3 +274,14 @@ def test_a_tenet_roll_is_typed_as_three_miwin_dice_on_the_page():
     assert state["phase"] == "move" and state["roll"] == [9, 4, 2]
     page = client.get("/status").get_data(as_text=True)
     assert '<span class="die">9</span><span class="die">4</span><span class="die">2</span>' in page
+    assert "Ansage vor dem Zug" in page  # a whole turn, before its first step (trial s6)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_pin_page_keeps_the_language_the_link_asked_for(client, lang):
+    # trial s6: /setup?lang=de led to /unlock?next=/setup, in the language of the cookie
+    client.get("/?lang=en" if lang == "de" else "/?lang=de")  # the cookie says the other
+    response = client.get(f"/setup?lang={lang}")
+    assert response.status_code == 302 and f"lang={lang}" in response.headers["Location"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert f'<html lang="{lang}"' in page

@@ -50,6 +50,7 @@ OPEN = {
     # the dice tray (#35): a roll is everyone's; only a new tray session needs the PIN
     "tray.page",
     "tray.state_json",
+    "tray.question_picture",  # the photo an open question asks about (trial s6)
     "tray.throw",
     "tray.photo",
     "tray.answer",

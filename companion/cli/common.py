@@ -57,11 +57,27 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        metavar="FOLDER",
+        help="the folder of the journal, PIN and calibrations (config data_dir): a second "
+        "serve beside the first (a --tray beside the referee) needs its own",
+    )
+
+
 def read_config(args: argparse.Namespace) -> Config:
-    """The checked config of ``--config`` or the search order (ConfigError, exit 2)."""
+    """The checked config of ``--config`` or the search order (ConfigError, exit 2), with
+    ``--data-dir`` in place of its ``data_dir`` where the command has that flag and it
+    is given (a second server beside the first, and its PIN)."""
+    from dataclasses import replace
+    from pathlib import Path
+
     from companion.settings.config import load_config
 
-    return load_config(getattr(args, "config", None))
+    config = load_config(getattr(args, "config", None))
+    folder = getattr(args, "data_dir", None)
+    return replace(config, data_dir=Path(folder).expanduser()) if folder else config
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:

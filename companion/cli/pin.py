@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from companion.cli.common import add_config_argument, read_config
+from companion.cli.common import add_config_argument, add_data_dir_argument, read_config
 from companion.errors import CompanionError
 from companion.settings.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
 
@@ -20,6 +20,7 @@ HELP = "show the referee PIN of the page (--new makes another, --set reads yours
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
+    add_data_dir_argument(parser)
     change = parser.add_mutually_exclusive_group()
     change.add_argument("--new", action="store_true", help="make a new random PIN and keep it")
     change.add_argument(

@@ -1,11 +1,13 @@
 """``companion read-dice IMAGE...``: the dice in each photo of the dice tray.
 
 With ``--json`` one JSON line per image (DESIGN.md):
-``{"image": …, "dice": [{"value": 5, "kind": "d6", "x": …, "y": …, "confidence": …}],
-"settled": true}``. Without it a readable line per image. An unreadable image is bad input
-(exit 2, one line); a photo without dice is an empty result (exit 0). A photo is a still:
-its dice lie where they lie, so ``settled`` is true (motion blur matters to the live loop,
-which reads a stream of frames, not to a photo given here).
+``{"image": …, "dice": [{"value": 5, "kind": "d6", "x": …, "y": …, "confidence": …,
+"sure": true}], "settled": true}`` (``sure``: the confidence is at least the reader's SURE;
+an unsure die is one the referee would ask about). Without it a readable line per image.
+An unreadable image is bad input (exit 2, one line); a photo without dice is an empty
+result (exit 0). A photo is a still: its dice lie where they lie, so ``settled`` is true
+(motion blur matters to the live loop, which reads a stream of frames, not to a photo
+given here).
 
 ``--calibration FILE`` reads with what ``companion calibrate`` measured: only within the
 file's dice tray (``calibrate tray``), and the Miwin dice told apart by their measured
@@ -52,41 +54,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe(reading: DiceReading, lang: str | None = None) -> str:
-    """One readable line in ``lang`` (default: the run's, ``--lang``): the values, each
-    die's kind and confidence. A die read below the reader's SURE is marked unsure and
-    counted neither in the dice nor in the total: the referee would ask the players
-    about it rather than count it."""
-    from companion.texts import language, render, text
+    """One readable line in ``lang`` (default: the run's, ``--lang``): the count and total
+    of the sure dice, each with its place and confidence, then the unsure ones apart. A
+    die read below the reader's SURE is counted neither in the dice nor in the total: the
+    referee would ask the players about it rather than count it."""
+    from companion.texts import language, render, text, text_n
     from companion.vision.dice.reader import SURE
 
     lang = lang or language()
 
-    def say(key: str, **fields: object) -> str:
-        return render(text(key, **fields), lang)
+    def say(key: str, count: int | None = None, **fields: object) -> str:
+        said = text(key, **fields) if count is None else text_n(key, count, **fields)
+        return render(said, lang)
 
     if not reading.dice:
         return say("dice_cli.none")
-    parts, sure = [], []
+    sure: list[str] = []
+    unsure: list[str] = []
+    total = 0
     for die in reading.dice:
         kind = "" if die.kind == "d6" else f" ({die.kind})"
         percent = say("dice_cli.percent", value=f"{die.confidence * 100:.0f}")
-        doubt = "" if die.confidence >= SURE else say("dice_cli.unsure_mark")
-        x, y = f"{die.x:.0f}", f"{die.y:.0f}"
-        where = say("dice_cli.at", x=x, y=y, confidence=percent, doubt=doubt)
-        parts.append(f"{die.value}{kind} {where}")
-        if not doubt:
-            sure.append(die.value)
-    head = say("dice_cli.head", count=len(sure), total=sum(sure))
-    unsure = len(reading.dice) - len(sure)
+        where = say("dice_cli.at", x=f"{die.x:.0f}", y=f"{die.y:.0f}", confidence=percent)
+        (sure if die.confidence >= SURE else unsure).append(f"{die.value}{kind} {where}")
+        total += die.value if die.confidence >= SURE else 0
+    line = say("dice_cli.head", count=len(sure), total=total)
+    if sure:
+        line += ": " + "; ".join(sure)
     if unsure:
-        head += say("dice_cli.unsure", count=unsure)
-    return f"{head}: " + "; ".join(parts)
+        line += say("dice_cli.unsure", count=len(unsure)) + ": " + "; ".join(unsure)
+    return line
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
     from companion.vision.calibration import dice_setup, load_calibration
-    from companion.vision.dice.reader import read_dice
+    from companion.vision.dice.reader import SURE, read_dice
 
     tray, profiles = dice_setup(load_calibration(args.calibration) if args.calibration else None)
     images: list[tuple[str, DiceReading]] = []
@@ -100,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             line = {
                 "image": path,
-                "dice": [d.to_json() for d in reading.dice],
+                "dice": [{**d.to_json(), "sure": d.confidence >= SURE} for d in reading.dice],
                 "settled": True,  # a photo is a still (see the module's docstring)
             }
             print(json.dumps(line, ensure_ascii=False))

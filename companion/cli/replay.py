@@ -21,7 +21,7 @@ from companion.games import GAMES
 from companion.games.game import legal_move_generator
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, load_position, start_position
-from companion.texts import text
+from companion.texts import message, text
 
 if TYPE_CHECKING:
     from companion.store.journal import Journal
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             try:  # libjpeg's and libpng's own lines kept off stderr (companion.imagecheck)
                 image = read_image(path)
             except CompanionError as exc:  # a frame the camera garbled: said, and skipped
-                print(text("replay.skipped", reason=str(exc)), file=sys.stderr)
+                print(text("replay.skipped", reason=message(exc)), file=sys.stderr)
                 continue
             read += 1
             printer.frame = path.name
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         if journal is not None:
             journal.close()
     if read == 0:
-        raise CompanionError(f"{args.frames}: none of its {len(files)} image files could be read")
+        raise CompanionError(text("replay.none_read", folder=args.frames, count=len(files)))
     if referee.phase is Phase.DECIDE:
         print(text("replay.undecided"), file=sys.stderr)
         return 1

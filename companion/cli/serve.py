@@ -12,7 +12,13 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from companion.cli.common import add_config_argument, players_from, read_config, whole
+from companion.cli.common import (
+    add_config_argument,
+    add_data_dir_argument,
+    players_from,
+    read_config,
+    whole,
+)
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
@@ -62,6 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a dice tray for any game instead of a game (docs/tray.md): every roll read, "
         "kept and tested for fairness; --tray miwin for Miwin's dice",
     )
+    add_data_dir_argument(parser)
     parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
 
 
@@ -71,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.web.connections import MAX_PER_ADDRESS, guarded_server
     from companion.web.streams import SERVER_OPTIONS
 
-    config = read_config(args)
+    config = read_config(args)  # with --data-dir: a second server beside the first
     limit_arenas(2)  # before any thread starts: companion/settings/memory.py says why
     host = args.host or config.web.host
     port = args.port if args.port is not None else config.web.port
@@ -178,6 +185,8 @@ def _serve(
 
     where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
     shows = f"companion pin --config {config.path}" if config.path else "companion pin"
+    if args.data_dir:
+        shows += f" --data-dir {args.data_dir}"
     log.info("referee PIN: in %s; `%s` shows it", where, shows)
     if panel is not None:
         from companion.table.devices import attach_read_button

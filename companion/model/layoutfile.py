@@ -28,6 +28,7 @@ from companion.model.layout import (
     Seat,
 )
 from companion.textfile import read_text
+from companion.texts import text, unreadable
 
 #: OpenCV's predefined ArUco dictionaries and how many markers each holds.
 MARKER_DICTIONARIES = {
@@ -359,12 +360,13 @@ def load_layout(name_or_path: str | Path) -> Layout:
     path = Path(name_or_path)
     if not path.exists():
         known = ", ".join(builtin_layouts())
-        raise LayoutError(f"no layout {text_name!r}: not a built-in one ({known}) nor a file")
+        raise LayoutError(text("file.no_layout", name=text_name, known=known))
     try:
-        text = read_text(path, "layout")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"{path}: cannot read layout file: {exc}") from None
-    return parse_layout(text, source=str(path))
+        content = read_text(path, "layout")
+    except (OSError, UnicodeDecodeError) as exc:  # said as a position file's (texts)
+        why = unreadable(exc)
+        raise LayoutError(text("file.layout_unread", path=str(path), why=why)) from None
+    return parse_layout(content, source=str(path))
 
 
 def parse_layout(text: str, source: str = "<memory>") -> Layout:

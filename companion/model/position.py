@@ -16,7 +16,6 @@ from a position and a roll to new positions. Its JSON form is the contract of
 
 from __future__ import annotations
 
-import errno
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -342,23 +341,12 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
         ) from None
 
 
-def unreadable(exc: OSError | UnicodeDecodeError) -> str:
-    """Why a file cannot be read, in the players' language where the reason is a common
-    one (missing, not allowed, a folder), else as the system says it."""
-    key = {errno.ENOENT: "file.missing", errno.EACCES: "file.denied", errno.EISDIR: "file.folder"}
-    if isinstance(exc, OSError) and exc.errno in key:
-        return texts.text(key[exc.errno])
-    if isinstance(exc, UnicodeDecodeError):
-        return texts.text("file.not_utf8")
-    return exc.strerror or str(exc)
-
-
 def load_position(path: str | Path, layout: Layout | None = None) -> Position:
     """Read a position file ('-' is standard input is the caller's business)."""
     try:
         text = read_text(path, "position")
     except (OSError, UnicodeDecodeError) as exc:
-        why = unreadable(exc)
+        why = texts.unreadable(exc)
         raise CompanionError(texts.text("file.position_unread", path=str(path), why=why)) from None
     return parse_position(text, source=str(path), layout=layout)
 

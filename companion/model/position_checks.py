@@ -13,7 +13,8 @@ from typing import Any
 from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.model.layout import Layout
-from companion.texts import colours, text
+from companion.texts import colour as say_colour
+from companion.texts import colours, text, text_n
 
 
 def check_stone(
@@ -104,8 +105,15 @@ def check_pieces(
     for colour in players:
         fields = list(pieces.get(colour, ()))
         if len(fields) != count:
-            held = f"{len(fields)} piece" + ("" if len(fields) == 1 else "s")
-            raise PositionError(f"{colour} has {held}, {spec.name} needs {count}")
+            raise PositionError(
+                text_n(
+                    "position.pieces",
+                    len(fields),
+                    player=say_colour(colour),
+                    game=spec.name,
+                    needed=count,
+                )
+            )
         for fid in fields:
             if fid not in layout.fields:
                 raise PositionError(f"{colour} piece on unknown field {fid!r}")

@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import IO
 
 from companion.store.journalcheck import JournalError
+from companion.texts import text
 
 
 def hold_data_dir(folder: Path) -> IO[str]:
     """Hold the data directory for this process (``fcntl.flock``; released at exit).
 
     A second ``companion serve`` on the same folder would append to the same game and
-    split it; it is refused with one line naming the one that holds it.
+    split it; it is refused with one line naming the one that holds it, how to stop that
+    one (systemctl only where it runs as the service) and how to give this one another
+    folder (``serve --data-dir``).
     """
     path = folder / "companion.lock"
     try:
@@ -28,12 +31,20 @@ def hold_data_dir(folder: Path) -> IO[str]:
         handle.seek(0)
         holder = handle.read().strip() or "?"
         handle.close()
-        raise JournalError(
-            f"{folder}: in use by another companion serve (pid {holder}); stop it first "
-            "(sudo systemctl stop companion), or give this one another data_dir"
-        ) from None
+        stop = text("lock.stop_service" if _as_service(holder) else "lock.stop_here")
+        raise JournalError(text("lock.in_use", folder=str(folder), pid=holder, stop=stop)) from None
     handle.seek(0)
     handle.truncate()
     handle.write(f"{os.getpid()}\n")
     handle.flush()
     return handle
+
+
+def _as_service(pid: str) -> bool:
+    """Whether process ``pid`` runs as the systemd unit ``companion.service`` (its cgroup
+    says so, readable by anyone); on a laptop it is a server started by hand."""
+    try:
+        cgroup = Path(f"/proc/{pid}/cgroup").read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError):
+        return False
+    return "/companion.service" in cgroup

@@ -363,6 +363,9 @@ class Referee:
             except CompanionError:
                 fits = []
             if not any(_outcome(m) == _outcome(move) for m in fits):
+                begun = next((m for m in fits if _begins(m, move)), None)
+                if begun is not None:  # TENET: a pause after the announced turn's first steps
+                    return self._go_on_as_announced(move, begun, board, taken)
                 verdict = Verdict(
                     "setup",
                     text("referee.set_as_announced", diff=differences(seen(move.after), board)),
@@ -371,6 +374,19 @@ class Referee:
                 self._record("verdict", verdict.to_json())
                 return self._say(verdict)
         return self._accept(move, board, taken)
+
+    def _go_on_as_announced(
+        self, move: MoveLike, begun: MoveLike, board: dict[str, str], taken: float | None
+    ) -> Verdict:
+        """The first steps of a turn announced whole (TENET) are on the board: they are
+        accepted as a turn begun, and the rest of the announced turn is expected next."""
+        rest = move.announcement[len(begun.announcement) + 2 :]
+        verdict = self._accept(begun, board, taken)
+        if self.phase is Phase.MOVE and self.roll is not None:
+            checked = self.game.check(self.position, self.roll, rest)
+            if checked.verdict == "legal":
+                self.announced = getattr(checked, "move", None)
+        return verdict
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
@@ -478,9 +494,10 @@ class Referee:
         """The verdict on words said before the move, or None where they are not that.
 
         Words are an announcement before the move while the referee waits for the move
-        of a roll and no step of the turn is made, in a game whose moves are whole turns
-        (TENET's turns of several steps are announced after them). A legal announcement
-        of the roll is kept (:attr:`announced`): the next still board must show its move.
+        of a roll and no step of the turn is made (a TENET turn is announced whole, its
+        steps then expected one by one). A legal announcement of the roll is kept
+        (:attr:`announced`): the next still board must show its move (or, in TENET, its
+        first steps).
         Other words, where a move was made before, are a late announcement of that move
         (None: judged as before, as the page has always judged them); on the game's first
         move they are told what is wrong with them for this roll, and an earlier
@@ -522,14 +539,10 @@ class Referee:
     @property
     def announcing_first(self) -> bool:
         """Whether words said now may announce the move before it is made: the referee
-        waits for the move of a roll, no step of the turn is made, and the game's moves
-        are whole turns (TENET's turns of several steps are announced after them)."""
-        return (
-            self.phase is Phase.MOVE
-            and self.roll is not None
-            and not self.position.spent
-            and self.game.turns(self.position, self.roll) is None
-        )
+        waits for the move of a roll and no step of the turn is made (a TENET turn is
+        announced whole before its first step; its steps are then expected one by one,
+        :meth:`_go_on_as_announced`)."""
+        return self.phase is Phase.MOVE and self.roll is not None and not self.position.spent
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
         """Where words heard now may announce a legal move, in order: the position and
@@ -715,6 +728,12 @@ def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
     for value in spent:
         left.remove(value)
     return left
+
+
+def _begins(part: MoveLike, whole: MoveLike) -> bool:
+    """Whether ``part`` is the first steps of the turn ``whole`` (TENET: its words begin
+    the whole turn's, steps joined by "; ", and the turn goes on after it)."""
+    return bool(part.after.spent) and whole.announcement.startswith(part.announcement + "; ")
 
 
 def _forced(legal: Sequence[MoveLike], position: Position) -> MoveLike | None:

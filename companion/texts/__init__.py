@@ -30,6 +30,7 @@ tests/test_house.py): every room above may import it; it imports only the ground
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterable, Mapping
 
@@ -54,6 +55,7 @@ __all__ = [
     "set_language",
     "text",
     "text_n",
+    "unreadable",
     "word",
     "worded",
 ]
@@ -245,6 +247,18 @@ def message(exc: BaseException) -> str:
         return worded(exc.words)
     first = exc.args[0] if len(exc.args) == 1 else None
     return first if isinstance(first, Text) else str(exc)
+
+
+def unreadable(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a file cannot be read, in the players' language where the reason is a common
+    one (missing, not allowed, a folder, not UTF-8: never Python's codec message), else as
+    the system says it. Position, calibration and layout files say it alike."""
+    key = {errno.ENOENT: "file.missing", errno.EACCES: "file.denied", errno.EISDIR: "file.folder"}
+    if isinstance(exc, OSError) and exc.errno in key:
+        return text(key[exc.errno])
+    if isinstance(exc, UnicodeDecodeError):
+        return text("file.not_utf8")
+    return exc.strerror or str(exc)
 
 
 def worded(said: Words) -> str:

@@ -161,10 +161,14 @@ WORDS: dict[str, tuple[str, str]] = {
     # companion read-dice and read-board: one line per photo for people
     "dice_cli.none": ("keine Würfel", "no dice"),
     "dice_cli.percent": ("{value} %", "{value}%"),
-    "dice_cli.unsure_mark": (", unsicher", ", unsure"),
-    "dice_cli.at": ("bei {x},{y} [{confidence}{doubt}]", "at {x},{y} [{confidence}{doubt}]"),
-    "dice_cli.head": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),
-    "dice_cli.unsure": ("; {count} unsicherer, nicht gezählt", "; {count} unsure, not counted"),
+    "dice_cli.at": ("bei {x},{y} [{confidence}]", "at {x},{y} [{confidence}]"),
+    "dice_cli.head.one": ("1 Würfel, Summe {total}", "1 die, total {total}"),
+    "dice_cli.head.other": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),
+    "dice_cli.unsure.one": ("; 1 unsicherer, nicht gezählt", "; 1 unsure, not counted"),
+    "dice_cli.unsure.other": (
+        "; {count} unsichere, nicht gezählt",
+        "; {count} unsure, not counted",
+    ),
     "board_cli.piece": ("{colour} {field}", "{colour} {field}"),
     "board_cli.no_pieces": ("keine Steine", "no pieces"),
     "board_cli.pieces.one": (

@@ -68,6 +68,37 @@ WORDS: dict[str, tuple[str, str]] = {
     "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
     "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
     "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
+    # a position with the wrong number of pieces (model/position_checks.py)
+    "position.pieces.one": (
+        "{player} hat 1 Stein; {game} braucht {needed} je Spieler",
+        "{player} has 1 piece, {game} needs {needed}",
+    ),
+    "position.pieces.other": (
+        "{player} hat {count} Steine; {game} braucht {needed} je Spieler",
+        "{player} has {count} pieces, {game} needs {needed}",
+    ),
+    # a second `companion serve` on one data folder (store/lock.py)
+    "lock.in_use": (
+        "{folder}: wird von einem anderen companion serve benutzt (pid {pid}); erst diesen "
+        "beenden ({stop}) oder diesem einen anderen Datenordner geben: companion serve "
+        "--data-dir ORDNER",
+        "{folder}: in use by another companion serve (pid {pid}); stop it first ({stop}), "
+        "or give this one another data folder: companion serve --data-dir FOLDER",
+    ),
+    "lock.stop_service": ("sudo systemctl stop companion", "sudo systemctl stop companion"),
+    "lock.stop_here": ("Strg+C, wo er läuft", "Ctrl+C where it runs"),
+    "file.calibration_unread": (
+        "{path}: kann die Kalibrierung nicht lesen ({why})",
+        "{path}: cannot read calibration ({why})",
+    ),
+    "file.layout_unread": (
+        "{path}: kann die Brettdatei nicht lesen ({why})",
+        "{path}: cannot read layout file ({why})",
+    ),
+    "file.no_layout": (
+        "kein Brett {name!r}: weder eingebaut ({known}) noch eine Datei",
+        "no layout {name!r}: not a built-in one ({known}) nor a file",
+    ),
     "file.missing": ("Datei nicht gefunden", "No such file or directory"),
     "file.denied": ("keine Leseberechtigung", "Permission denied"),
     "file.folder": ("ein Ordner, keine Datei", "Is a directory"),
@@ -366,6 +397,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "replay.legal": ("ERLAUBT: {said}", "LEGAL: {said}"),
     "replay.skipped": ("{reason}; Bild übersprungen", "{reason}; frame skipped"),
+    "replay.none_read": (
+        "{folder}: keine ihrer {count} Bilddateien ist lesbar",
+        "{folder}: none of its {count} image files could be read",
+    ),
     "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
     "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
 }

@@ -4,22 +4,27 @@ groups by colour. German, then English."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, str]] = {
-    # tray/fairness.py: the chi-square test in a player's words
+    # tray/fairness.py: the chi-square test in a player's words; each die read is one
+    # sample, so dice are counted ("Würfel"), not rolls ("Würfe": a roll is several dice)
     "tray.fair": (
-        "nach {rolls} Würfen kein Hinweis auf einen gezinkten Würfel (p {p})",
-        "after {rolls} rolls no sign of a loaded die (p {p})",
+        "nach {rolls} Würfeln kein Hinweis auf einen gezinkten Würfel (p {p})",
+        "after {rolls} dice no sign of a loaded die (p {p})",
     ),
     "tray.too_often": (
-        "die {face} kommt zu oft: p {p} (nach {rolls} Würfen)",
-        "the {face} comes up too often: p {p} (after {rolls} rolls)",
+        "die {face} kommt zu oft: p {p} (nach {rolls} Würfeln)",
+        "the {face} comes up too often: p {p} (after {rolls} dice)",
     ),
     "tray.too_rarely": (
-        "die {face} kommt zu selten: p {p} (nach {rolls} Würfen)",
-        "the {face} comes up too rarely: p {p} (after {rolls} rolls)",
+        "die {face} kommt zu selten: p {p} (nach {rolls} Würfeln)",
+        "the {face} comes up too rarely: p {p} (after {rolls} dice)",
     ),
-    "tray.too_few": (
-        "{rolls} Würfe: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
-        "{rolls} rolls: a test for loaded dice needs at least {needed}",
+    "tray.too_few.one": (
+        "1 Würfel: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
+        "1 die: a test for loaded dice needs at least {needed}",
+    ),
+    "tray.too_few.other": (
+        "{count} Würfel: für einen Test auf gezinkte Würfel braucht es mindestens {needed}",
+        "{count} dice: a test for loaded dice needs at least {needed}",
     ),
 }
 
@@ -118,6 +123,20 @@ WORDS.update(
         "tray_die": ("Würfel {number}", "Die {number}"),
         "tray_read_as": ("gelesen: {value}?", "read: {value}?"),
         "tray_answer": ("So zählen", "Count it so"),
+        "tray_asked_roll": (
+            "Der Wurf, nach dem gefragt wird (noch nicht gezählt):",
+            "The roll being asked about (not counted yet):",
+        ),
+        "tray_asked_picture": (
+            "das Bild, nach dem gefragt wird, jeder Würfel mit seiner Nummer",
+            "the picture being asked about, each die with its number",
+        ),
+        "tray_place": ("Ort", "Place"),
+        "tray_place_centre": ("Mitte", "centre"),
+        "tray_place_row_0": ("oben", "top"),
+        "tray_place_row_2": ("unten", "bottom"),
+        "tray_place_column_0": ("links", "left"),
+        "tray_place_column_2": ("rechts", "right"),
         "tray_throw": ("Würfeln (Probekamera)", "Throw (synthetic camera)"),
         "tray_photo": ("Foto der Würfel", "Photo of the dice"),
         "tray_send": ("Foto senden", "Send photo"),

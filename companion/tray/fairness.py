@@ -24,7 +24,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.texts import text
+from companion.texts import text, text_n
 
 __all__ = ["D6", "LEVEL", "MIN_EXPECTED", "Fairness", "chi2_sf", "counts", "fairness", "uniformity"]
 
@@ -122,7 +122,7 @@ class Fairness:
     def words(self) -> str:
         """The verdict as a player reads it, German or English (a Text)."""
         if self.p is None:
-            return text("tray.too_few", rolls=self.rolls, needed=self.needed)
+            return text_n("tray.too_few", self.rolls, needed=self.needed)
         p = _p_said(self.p)
         if not self.suspect:
             return text("tray.fair", rolls=self.rolls, p=p)

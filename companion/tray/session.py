@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -62,6 +62,22 @@ class Question:
     dice: tuple[TrayDie, ...]
     unsure: tuple[int, ...]  # indexes into dice
     source: str
+    #: the asking words, kept apart from the tray's last note (the camera's next frame
+    #: says "keine Würfel zu sehen" while the question is still open)
+    note: str = ""
+    #: the frame's size in pixels (the dice's x, y are in it), for where each die lies
+    size: tuple[int, int] = (0, 0)
+    #: the photo or frame asked about as a JPEG, each die circled and numbered as asked
+    picture: bytes = field(default=b"", repr=False, compare=False)
+
+    def place(self, i: int) -> tuple[int, int]:
+        """Where die ``i`` lies in the frame: (row, column), each 0, 1 or 2 (top/left,
+        middle, bottom/right), so the page can say "oben links"."""
+        width, height = self.size
+        d = self.dice[i]
+        if width <= 0 or height <= 0:
+            return 1, 1
+        return min(2, int(3 * d.y / height)), min(2, int(3 * d.x / width))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -198,8 +214,11 @@ class Tray:
         )
         unsure = tuple(i for i, d in enumerate(dice) if d.confidence < SURE)
         if unsure:
-            self.question = Question(dice, unsure, source)
             note = text("tray.asked", dice=[str(i + 1) for i in unsure])
+            h, w = view.shape[:2]
+            size = (round(w * scale), round(h * scale))
+            picture = _numbered(view, reading, unsure)
+            self.question = Question(dice, unsure, source, note, size, picture)
             return self._told(Outcome("asked", note, reading=reading, scale=scale))
         self.question = None  # a new roll: an unanswered one is not counted
         roll = self.log.record(dice, source)
@@ -258,6 +277,23 @@ class Tray:
             for listener in list(self.listeners):
                 listener(self)
         return outcome
+
+
+def _numbered(view: Image, reading: DiceReading, unsure: tuple[int, ...]) -> bytes:
+    """The view as a JPEG with each die circled and numbered as the question numbers it
+    (the unsure ones in yellow, thicker), so players see which die "Würfel 2" is."""
+    import cv2
+
+    picture = view.copy()
+    for i, d in enumerate(reading.dice):
+        colour = (0, 215, 255) if i in unsure else (80, 200, 80)
+        radius = max(10, round(0.45 * d.side)) if d.side else 24
+        centre = (round(d.x), round(d.y))
+        cv2.circle(picture, centre, radius, colour, 4 if i in unsure else 2)
+        spot = (round(d.x + 0.75 * radius), round(d.y - 0.75 * radius))
+        for ink, thickness in (((0, 0, 0), 6), (colour, 2)):
+            cv2.putText(picture, str(i + 1), spot, cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, thickness)
+    return bytes(cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes())
 
 
 def _view(image: Image) -> tuple[Image, float]:

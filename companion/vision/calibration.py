@@ -28,7 +28,7 @@ from companion.errors import CompanionError
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
-from companion.texts import Joined, text
+from companion.texts import Joined, text, unreadable
 from companion.vision.board.locate import FloatArray, Intrinsics
 from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
@@ -222,10 +222,9 @@ def load_calibration(path: str | Path) -> Calibration:
     path = Path(path)
     try:
         content = read_text(path, "calibration")
-    except OSError as exc:
-        raise CompanionError(f"{path}: cannot read calibration: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise CompanionError(f"{path}: calibration is not JSON: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:  # said as a position file's (texts)
+        why = unreadable(exc)
+        raise CompanionError(text("file.calibration_unread", path=str(path), why=why)) from None
     data = parse_json(content, str(path), what=text("json.calibration"))
     return calibration_from_json(data, str(path))
 

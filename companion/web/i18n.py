@@ -9,6 +9,7 @@ referee's sentence (a verdict's reason, a colour, a game's title) in the page's 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Flask, request, session
 
@@ -27,6 +28,13 @@ def language() -> str:
     if isinstance(kept, str) and kept in LANGUAGES:
         return kept
     return request.accept_languages.best_match(list(LANGUAGES), default="de") or "de"
+
+
+def asked_language() -> dict[str, Any]:
+    """The ``lang`` this request's address asks for, as arguments of ``url_for``, so that a
+    redirect (to the PIN page, to the tray) keeps it: empty where none was asked."""
+    chosen = request.args.get("lang")
+    return {"lang": chosen} if chosen in LANGUAGES else {}
 
 
 def t(key: str, **fields: object) -> str:

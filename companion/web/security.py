@@ -39,6 +39,7 @@ from werkzeug.wrappers import Response
 
 from companion.settings.hosts import HostCheck
 from companion.web.errors import error_page
+from companion.web.i18n import asked_language
 
 log = logging.getLogger("companion.web")
 
@@ -83,6 +84,7 @@ OPEN_ROUTES: dict[str, Callable[[], bool] | None] = {
     # a new tray session (tray.new) needs the PIN
     "tray.page": None,
     "tray.state_json": None,
+    "tray.question_picture": None,  # the photo asked about, as the page shows it
     "tray.throw": None,
     "tray.photo": None,
     "tray.answer": None,
@@ -142,7 +144,8 @@ def init_security(app: Flask) -> None:
             csrf.protect()  # Flask-WTF: CSRFError (400) without a valid token
         if not is_open() and not is_referee():
             flash("pin_needed")
-            return redirect(url_for("setup.unlock", next=_after_unlock()))
+            lang = asked_language()  # /setup?lang=de asks for the PIN in German
+            return redirect(url_for("setup.unlock", next=_after_unlock(), **lang))
         return None
 
     app.after_request(guard_headers)

@@ -37,7 +37,7 @@ from companion.table.referee import Referee
 from companion.table.table import Table, rules
 from companion.texts import render_json
 from companion.web.events import Broker
-from companion.web.i18n import language, say, say_colour, t
+from companion.web.i18n import asked_language, language, say, say_colour, t
 from companion.web.movelist import MoveList, find, pick
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
@@ -178,7 +178,7 @@ def _board() -> str:
 @table.get("/")
 def index() -> str | BaseResponse:
     if current_app.config.get("TRAY") is not None:  # the table is a dice tray (docs/tray.md)
-        return redirect(url_for("tray.page"))
+        return redirect(url_for("tray.page", **asked_language()))
     return render_template("table.html", board=_board(), standings_apart=True, **_context())
 
 

@@ -108,6 +108,9 @@ def page() -> str:
         title = f"{who} ({g.kind})"
         charts.append((title, bar_chart(g, title), say(g.fairness.words()), g))
     colours = sorted({d.colour for r in rolls for d in r.dice if d.colour})
+    places = (
+        [] if question is None else [_place(*question.place(i)) for i in range(len(question.dice))]
+    )
     return render_template(
         "tray.html",
         rolls=list(reversed(rolls[-LISTED:])),
@@ -116,6 +119,7 @@ def page() -> str:
         note=say(last.note),
         state=last.state,
         question=question,
+        places=places,
         charts=charts,
         names=names,
         colours=colours,
@@ -123,6 +127,28 @@ def page() -> str:
         synthetic=_synthetic() is not None,
         last_said=say(said(rolls[-1])) if rolls else "",
     )
+
+
+def _place(row: int, column: int) -> str:
+    """Where a die lies in the picture in the page's words: "oben links", "Mitte"."""
+    if (row, column) == (1, 1):
+        return t("tray_place_centre")
+    words = [
+        t(f"tray_place_row_{row}") if row != 1 else "",
+        t(f"tray_place_column_{column}") if column != 1 else "",
+    ]
+    return " ".join(w for w in words if w)
+
+
+@tray_pages.get("/tray/question.jpg")
+def question_picture() -> Response:
+    """The photo or frame the open question asks about, each die circled and numbered."""
+    question = current().question
+    if question is None or not question.picture:
+        abort(404)
+    answer = Response(question.picture, mimetype="image/jpeg")
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
 
 
 @tray_pages.get("/tray/state.json")

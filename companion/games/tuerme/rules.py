@@ -275,21 +275,22 @@ def attempt(
         said, rolled = " und ".join(map(str, legs)), f"{roll[0]}+{roll[1]}"
         return no(texts.text("tuerme.not_roll", legs=said, roll=rolled, dice=dice))
     if unit.kind == "bottom" and tuple(sorted(roll)) not in FREEING:
-        return no(texts.text("tuerme.free_only", field=unit.start, roll=f"{roll[0]}+{roll[1]}"))
+        rolled = f"{roll[0]}+{roll[1]}"  # the field as the page names it: "Rot.Haus"
+        return no(texts.text("tuerme.free_only", field=texts.field(unit.start), roll=rolled))
     place = t.place(colour, unit.start)
     path = [unit.start]
     passed: list[str] = []
     for n, (value, bridge) in enumerate(zip(legs, bridges, strict=True)):
         if place == HOME:
             if value != 6:
-                return no(texts.text("tuerme.in_with_six", field=unit.start))
+                return no(texts.text("tuerme.in_with_six", field=texts.field(unit.start)))
             place = 0
         elif place + value > GOAL:
             return no(
                 texts.text(
                     "tuerme.overshoots",
                     value=value,
-                    field=t.field(colour, place),
+                    field=texts.field(t.field(colour, place)),
                     away=GOAL - place,
                 )
             )
