@@ -49,9 +49,27 @@ def test_each_led_is_labelled_and_only_the_players_seats_are_shown(client):
     assert 'class="led on seat-red"' in page and "seat-green" not in page
 
 
+def test_the_panel_points_at_the_page_undo_once_a_move_is_there_to_take_back(tmp_path):
+    # new-user trial s6: the note "… im Verlauf" stood there before any move, with no history
+    pins: MockFactory = mock_factory()
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
+    attach_panel(table, panel)
+    client = create_app({"TABLE": table, "TESTING": True, "PANEL": panel}).test_client()
+    try:
+        assert "Letzten Zug zurücknehmen" not in client.get("/status?lang=de").get_data(True)
+        table.referee.confirm_board()
+        table.referee.observe_dice([4, 3])
+        table.referee.play(0)
+        assert "„Letzten Zug zurücknehmen“" in client.get("/status?lang=de").get_data(True)
+    finally:
+        panel.close()
+        pins.reset()
+
+
 def test_the_panel_offers_no_second_undo_and_answers_every_press(client):
     page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
-    assert "/panel/undo" not in page and "„Letzten Zug zurücknehmen“" in page
+    assert "/panel/undo" not in page
     assert re.findall(r'action="/panel/(\w+)"', page) == ["read_dice", "confirm"]
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     answer = client.post(  # type: ignore[attr-defined]
