@@ -215,8 +215,8 @@ class Watcher:
         unsure = [d.value for d in glance.settled.dice if d.confidence < SURE]
         if unsure:  # the players are asked, nothing decided
             verdict = referee.dice_unsure(values, unsure, taken)
-            return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
-        verdict = referee.observe_dice(values, taken)
+        else:
+            verdict = referee.observe_dice(values, taken)
         return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
 
 
