@@ -447,15 +447,14 @@ class Referee:
         turn = self._turn()
         said = self._turn_said(turn)
         kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
+        of = {  # whose announcement of which roll, as both sentences below name it
+            "number": turn + 1,
+            "player": colour(self._history[turn].before.to_move),
+            "dice": "+".join(map(str, roll)),
+        }
         if kind == "invalid":
             # words that are no announcement say nothing of the move: it stands (no red)
-            unread = text(
-                "referee.announcement_not_understood",
-                number=turn + 1,
-                player=colour(self._history[turn].before.to_move),
-                dice="+".join(map(str, roll)),
-                reason=why,
-            )
+            unread = text("referee.announcement_not_understood", **of, reason=why)
             return self._said_verdict(Verdict("info", unread), said_text, heard, False)
         if (
             kind != "legal"
@@ -465,13 +464,7 @@ class Referee:
             )
         ):
             why = text("referee.turn_said_whole", turn=said)
-        judged = text(
-            "referee.announcement_of",
-            number=turn + 1,
-            player=colour(self._history[turn].before.to_move),
-            dice="+".join(map(str, roll)),
-            reason=why,
-        )
+        judged = text("referee.announcement_of", **of, reason=why)
         return self._said_verdict(Verdict(kind, judged, said), said_text, heard, before_move=False)
 
     def _said_verdict(

@@ -104,13 +104,8 @@ class BoardReader:
         self._playing: tuple[str, ...] | None = None
         self.locator = Locator(layout, intrinsics, manual)
         self.sampler = FieldSampler(layout)
-        self._print: FloatArray | None = None  # the empty fields' print, worked out once
-
-    def _empty_print(self) -> FloatArray | None:
-        """The calibrated empty fields' discs as prints (:mod:`.imprint`); None without."""
-        if self._print is None and self.known.empty_print is not None:
-            self._print = self.sampler.pattern(self.known.empty_print)
-        return self._print
+        #: the calibrated empty fields' discs as prints (:mod:`.imprint`); None without
+        self.empty_print = self.sampler.pattern(self.known.empty_print)
 
     def play(self, colours: tuple[str, ...] | None) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour).
@@ -153,7 +148,7 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
-        share = match(s.pattern(sampled.discs), self._empty_print())
+        share = match(s.pattern(sampled.discs), self.empty_print)
         share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
