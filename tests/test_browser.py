@@ -477,13 +477,21 @@ def tap(browser, field: str) -> None:  # type: ignore[no-untyped-def]
                 raise
 
 
-def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
-    url, app = server
+def rolled(app, dice: list[int], start=None):  # type: ignore[no-untyped-def]
+    """The app's table in a new game (``start``, else the start position), the board
+    confirmed and ``dice`` rolled."""
     table = app.config["TABLE"]
     with table.lock:
-        table.restart(position())
+        table.restart(start or position())
         table.referee.confirm_board()
-        table.referee.observe_dice([1, 1])
+        table.referee.observe_dice(dice)
+    return table
+
+
+def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
+    url, app = server
+    table = rolled(app, [1, 1])
+    with table.lock:
         legal = table.referee.legal
     start = "red.S2"
     end = next(m.end for m in legal if m.start == start)
@@ -615,13 +623,9 @@ def test_a_move_past_the_first_100_is_found_by_its_words_and_played(server, brow
     from companion.table.table import rules
 
     url, app = server
-    table = app.config["TABLE"]
     crowded = position().moved({"red.S1": "U2.7", "red.S2": "U3.3", "red.S3": "U4.10"})
-    with table.lock:
-        table.restart(crowded)
-        table.referee.confirm_board()
-        table.referee.observe_dice([6, 6])
-        far = list(rules(crowded, (6, 6)))[-1]  # the last of 247
+    table = rolled(app, [6, 6], crowded)
+    far = list(rules(crowded, (6, 6)))[-1]  # the last of 247
     browser.set_window_size(390, 844)
     try:
         browser.get(f"{url}/?lang=de")
@@ -664,11 +668,7 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
     from test_announce_first import RIGHT
 
     url, app = server
-    table = app.config["TABLE"]
-    with table.lock:
-        table.restart(position())
-        table.referee.confirm_board()
-        table.referee.observe_dice([4, 3])
+    table = rolled(app, [4, 3])
     browser.set_window_size(390, 844)
     try:
         opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
