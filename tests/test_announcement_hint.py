@@ -64,3 +64,11 @@ def test_the_page_says_the_hint_in_the_readers_language():
         in german
     )
     assert "did you mean 'Umlaufbahn'?" in english
+
+
+def test_a_word_of_another_game_is_not_offered_a_number_that_merely_shares_letters():
+    # the full suite's golden record: "Stein auf Q" on a Gravitation board was offered
+    # "eins" (difflib 0.67), which misleads more than it helps
+    with pytest.raises(InvalidAnnouncement) as info:
+        parsed("gravitation", "Stein auf Q")
+    assert "did you mean" not in str(info.value)

@@ -139,6 +139,24 @@ def submit(browser, selector: str, timeout: float = 60) -> None:  # type: ignore
     )
 
 
+def typed(browser, css: str, text: str, before: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Type ``text`` into the field ``css`` of the live part of the table page: the page
+    redraws that part on every event and when its stream opens, but never while a field
+    of it has focus, so the field is found again until typing has begun (``before``: a
+    script to run first each time, e.g. opening the move list)."""
+    for attempt in range(3):
+        try:
+            if before:
+                browser.execute_script(before)
+            field = browser.find_element(By.CSS_SELECTOR, css)
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+            field.send_keys(text)  # focused: no redraw takes it away now
+            return
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
+
+
 def opened(browser, url: str, css: str) -> None:  # type: ignore[no-untyped-def]
     """Open ``url`` and wait until ``css`` is on it; else fail with what the page was.
 
@@ -631,17 +649,8 @@ def test_a_move_past_the_first_100_is_found_by_its_words_and_played(server, brow
         browser.get(f"{url}/?lang=de")
         live_stream(browser)
         WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "legal"))
-        browser.execute_script("document.getElementById('legal').open = true")
-        for attempt in range(3):  # a live update may redraw the list before it has focus
-            try:
-                words = browser.find_element(By.CSS_SELECTOR, "form.find input[name=said]")
-                browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
-                words.send_keys(far.announcement)  # focused: no redraw takes it away now
-                break
-            except StaleElementReferenceException:
-                if attempt == 2:
-                    raise
-                browser.execute_script("document.getElementById('legal').open = true")
+        opening = "document.getElementById('legal').open = true"
+        typed(browser, "form.find input[name=said]", far.announcement, before=opening)
         submit(browser, "form.find button")
         shot(browser, "table-found-by-words-de-phone")
         assert browser.execute_script(STICKING_OUT) == []
@@ -682,9 +691,7 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
         )
         assert "Ansage vor dem Zug" in text and "4+3" not in text
         assert top < below and shown
-        words = browser.find_element(By.CSS_SELECTOR, "#announce input[name=announcement]")
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", words)
-        words.send_keys(RIGHT)
+        typed(browser, "#announce input[name=announcement]", RIGHT)
         submit(browser, "#announce button")
         # read in one script: the page's live update may redraw #status between a find
         # and its .text (a stale element in one full run on a loaded machine)

@@ -129,8 +129,9 @@ NUMBER_WORDS: tuple[str, ...] = (
 )
 NUMBER_WORDS += ("neun", "zehn", "elf", "zwölf")
 #: How near a word must be to be offered: difflib's ratio ("Umlaufban"/"Umlaufbahn" 0.95,
-#: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89; "Banane"'s nearest, "Tunnel", only 0.50).
-NEAR = 0.6
+#: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89, "Umlauf"/"Umlaufbahn" 0.75; not "Stein"/"eins",
+#: 0.67, nor "Banane"'s nearest, "Tunnel", 0.50).
+NEAR = 0.7
 
 
 def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
