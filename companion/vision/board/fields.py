@@ -264,11 +264,16 @@ class FieldSampler:
         mid = np.median(grey, axis=1)
         # a shadow's edge or a lamp's slope across the disc is light, not print: the
         # disc's best plane is taken out before its darkest sixth is measured
-        flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
-        texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
+        # (one pass of the plane for the texture and the print)
+        flat = grey - (grey @ self.to_plane) @ self.from_plane
+        ordered = np.sort(flat, axis=1)
+        texture = (ordered[:, p // 2] - ordered[:, p // 6]) / (mid + 1.0)
         # the disc point by point for the print a piece hides (:mod:`.imprint`): a point
         # out of view or clipped by the sensor shows no print either way
-        discs = np.where(out | (got.max(axis=2) >= SATURATED), np.nan, grey)
+        unseen = out | (got.max(axis=2) >= SATURATED)
+        discs = np.where(unseen, np.nan, grey)
+        # as :meth:`pattern` makes it of ``discs``: a disc with a point unseen is NaN
+        pattern = np.where(unseen.any(axis=1)[:, None], np.nan, flat / (mid[:, None] + 1.0))
         for i in clipped:  # a disc at the photo's edge: only its points in view count
             seen = ~out[i]
             colours[i] = np.median(got[i, seen], axis=0)
@@ -283,7 +288,7 @@ class FieldSampler:
         rings = self.sample_rings(image, location) if surround else None
         space = self.sample_between(image, location) if between else None
         foot = self.sample_feet(image, location) if feet else None
-        return Samples(colours, texture, probes, means, rings, space, discs, foot)
+        return Samples(colours, texture, probes, means, rings, space, discs, foot, pattern)
 
     def pattern(self, grey: FloatArray | None) -> FloatArray | None:
         """The discs' grey levels (N, P) as a print (:mod:`.imprint`): their best plane
@@ -354,6 +359,8 @@ class Samples:
     between: FloatArray | None = None  # (P, 3) BGR at the points between the fields
     discs: FloatArray | None = None  # (N, P) grey of every disc point, NaN out of view or clipped
     feet: FloatArray | None = None  # (N, P) the same at the fields' feet (tall pieces only)
+    #: (N, P) ``discs`` as a print (:meth:`FieldSampler.pattern`), NaN rows where unseen
+    pattern: FloatArray | None = None
 
 
 def background_probes(

@@ -151,7 +151,7 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
-        share = match(s.pattern(sampled.discs), self.empty_print)
+        share = match(sampled.pattern, self.empty_print)
         share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
