@@ -51,6 +51,11 @@ def test_a_fingertip_over_an_empty_field_between_tall_pieces_makes_the_frame_bus
 
     # the fingertip's feet: r6c1 and the one beside it
     assert read.busy and read.cause.kind == "hand" and read.cause.field in ("r6c0", "r6c1")
+    # the watcher reads without the hand tests, then asks for them: the same verdict
+    location = reader.locator.locate(image)
+    assert location is not None
+    quick = reader.read(image, location, hands=False)
+    assert not quick.busy and reader.check_hands(image, location, quick).busy
     # the same calibration as an older version wrote it (no feet): a still board, and
     # the reader says that the test is off and what to do
     older = replace(cal.profiles, empty_foot=None)

@@ -166,8 +166,9 @@ class BoardReader:
         self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
     ) -> BoardRead:
         """``read`` (made with ``hands=False``) made busy when something hides the print
-        around a field (:mod:`.surround`) or changes the board between the fields as a
-        hand does (:mod:`.between`), as a single frame's read would say it. A read
+        around a field (:mod:`.surround`) or at a tall board's empty field's foot
+        (:mod:`.feet`), or changes the board between the fields as a hand does
+        (:mod:`.between`), as a single frame's read would say it. A read
         already busy needs no second reason; without a calibration there is nothing to
         compare with."""
         if read.busy or not read.found:
