@@ -781,6 +781,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "cal.off_no_between": ("das Brett zwischen den Feldern", "the board between the fields"),
     "cal.off_no_surround": ("den Druck um die Felder", "the print around the fields"),
+    "cal.off_no_foot": (
+        "den Fuß der Felder unter hohen Figuren",
+        "the fields' feet under tall pieces",
+    ),
     # the print inside the fields (companion/vision/board/imprint.py) is missing too
     "cal.outdated_print": (
         "Kalibrierung der Farben neu aufnehmen: sie stammt von einer älteren Version und "

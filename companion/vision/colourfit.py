@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,8 @@ from companion.vision.calibration import Calibration
 
 if TYPE_CHECKING:
     from companion.model.position import Position
+    from companion.vision.board.fields import FieldSampler, Samples
+    from companion.vision.board.locate import Location
     from companion.vision.board.reader import BoardReader
 
 
@@ -74,10 +77,12 @@ def fit_colours(
     samples = []
     for label, (image, truth) in zip(labels, photos, strict=True):
         location = locator.locate(image)
-        got = sampler.sample(image, location, surround=True, between=True) if location else None
-        if got is None:
+        got = None
+        if location is not None:
+            got = sampler.sample(image, location, surround=True, between=True, feet=True)
+        if got is None or location is None:
             raise CompanionError(text("cal.not_found", label=label))
-        samples.append((got, truth))
+        samples.append((_not_leant_over(sampler, got, truth, location, image), truth))
     probes = np.vstack([got.probes for got, _ in samples])
     probes = probes[~np.isnan(probes[:, 0])]
     background = np.median(probes, axis=0) if len(probes) else base.background_bgr
@@ -264,3 +269,21 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         if colour != "empty":
             out[fid] = colour
     return out
+
+
+def _not_leant_over(
+    sampler: FieldSampler,
+    got: Samples,
+    truth: dict[str, str],
+    location: Location,
+    image: npt.NDArray[np.uint8],
+) -> Samples:
+    """``got`` with the feet (a tall board's discs at the fields' feet) left unseen where
+    a piece the photo is said to show could lean over them: that is the piece, not the
+    empty field's foot (:mod:`companion.vision.board.feet`)."""
+    lean = sampler.leaning(location, image.shape[1::-1], feet=True)
+    if got.feet is None or lean is None or not truth:
+        return got
+    standing = np.array([f in truth for f in sampler.ids])
+    doubt = (lean & standing[None, :]).any(axis=1)
+    return replace(got, feet=np.where(doubt[:, None], np.nan, got.feet))

@@ -128,7 +128,8 @@ class FieldSampler:
         #: the points between the fields, where no piece stands (vision/board/between.py)
         self.between = between_points(layout, steady)
         self._between_px: tuple[bytes, FloatArray] | None = None  # (board's place, pixels)
-        self._leaning: tuple[bytes, npt.NDArray[np.bool_]] | None = None  # (place, result)
+        #: (place, result) of :meth:`leaning`, for the discs and for the feet
+        self._leaning: dict[bool, tuple[bytes, npt.NDArray[np.bool_]]] = {}
 
     def points(self, location: Location, size: tuple[int, int]) -> tuple[FloatArray, FloatArray]:
         """Image pixels of the discs (N, P, 2) and of the background probes (M, 2).
@@ -166,22 +167,29 @@ class FieldSampler:
         hidden = (np.hypot(gap[..., 0], gap[..., 1]) < reach[None, :]).any(axis=1)
         return np.where(hidden[:, None], -1.0, probes)
 
-    def leaning(self, location: Location, size: tuple[int, int]) -> npt.NDArray[np.bool_] | None:
+    def leaning(
+        self, location: Location, size: tuple[int, int], *, feet: bool = False
+    ) -> npt.NDArray[np.bool_] | None:
         """(N, N): whether a piece standing on field j could hide a point of field i's
         disc (a tall piece seen slanted leans over the next field, where that field's
-        disc looks for the top of its own piece); None for flat pieces.
+        disc looks for the top of its own piece); None for flat pieces. With ``feet``
+        the discs at the fields' feet (:meth:`sample_feet`) instead.
 
         A disc that shows none of its print there may show a neighbour's piece, not one
-        of its own (:mod:`.imprint`)."""
+        of its own (:mod:`.imprint`, :mod:`.feet`)."""
         if self.height <= 0:
             return None
-        key = location.homography.tobytes() + bytes(f"{size[0]}x{size[1]}", "ascii")
-        if self._leaning is not None and self._leaning[0] == key:
-            return self._leaning[1]
+        key = location.homography.tobytes() + bytes(f"{size[0]}x{size[1]}{feet}", "ascii")
+        cached = self._leaning.get(feet)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         # each disc's centre and its rim (the last 24 points), where a piece's top appears
         n, p, _ = self.offsets_mm.shape
-        ends = self.offsets_mm[:, [0, *range(p - 24, p)]]
-        discs = location.project_raised(ends.reshape(-1, 2), self.height, size).reshape(n, 25, 2)
+        ends = self.offsets_mm[:, [0, *range(p - 24, p)]].reshape(-1, 2)
+        lifted = (
+            location.project(ends) if feet else location.project_raised(ends, self.height, size)
+        )
+        discs = lifted.reshape(n, 25, 2)
         centre = discs[:, 0]
         radius = np.hypot(*(discs[:, 1:] - centre[:, None]).transpose(2, 0, 1)).max(axis=1)
         base = location.project(self.centres)
@@ -195,8 +203,27 @@ class FieldSampler:
         # a disc whose centre lies within the piece's band widened by the disc's radius
         under = np.asarray(gap < reach[None, :] + radius[:, None], np.bool_)
         np.fill_diagonal(under, False)
-        self._leaning = (key, under)
+        self._leaning[feet] = (key, under)
         return under
+
+    def sample_feet(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray | None:
+        """(N, P) grey levels of every field's disc at its foot, on the board itself (a
+        tall board's discs look where a piece's top appears, beside a finger over an
+        empty field; :mod:`.feet`); NaN out of view or clipped; None for flat pieces."""
+        if self.height <= 0:
+            return None
+        n, p, _ = self.offsets_mm.shape
+        px = location.project(self.offsets_mm.reshape(-1, 2)).reshape(n, p, 2)
+        h, w = image.shape[:2]
+        out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
+        got = cv2.remap(
+            image,
+            np.clip(px[..., 0], 0, w - 1).astype(np.float32),
+            np.clip(px[..., 1], 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
+        ).astype(np.float64)
+        clipped = out | (got.max(axis=2) >= SATURATED)
+        return np.asarray(np.where(clipped, np.nan, got.mean(axis=2)), np.float64)
 
     def sample(
         self,
@@ -205,6 +232,7 @@ class FieldSampler:
         *,
         surround: bool = False,
         between: bool = False,
+        feet: bool = False,
     ) -> Samples | None:
         """The fields' colours, textures and the probes' colours; None if a field is out
         of view (a disc clipped at the photo's edge is read from its points in view).
@@ -213,7 +241,8 @@ class FieldSampler:
         share of the median: about 0 on a plain piece, well above 0.1 on a printed field.
         With ``surround`` also the contrast of the ring around every field
         (:mod:`companion.vision.board.surround`), which calibration learns and the reader checks;
-        with ``between`` the colours of the points between the fields (:mod:`.between`).
+        with ``between`` the colours of the points between the fields (:mod:`.between`);
+        with ``feet`` a tall board's discs at the fields' feet (:meth:`sample_feet`).
         """
         p = self.offsets_mm.shape[1]
         m = len(self.probes_mm)
@@ -235,11 +264,16 @@ class FieldSampler:
         mid = np.median(grey, axis=1)
         # a shadow's edge or a lamp's slope across the disc is light, not print: the
         # disc's best plane is taken out before its darkest sixth is measured
-        flat = np.sort(grey - (grey @ self.to_plane) @ self.from_plane, axis=1)
-        texture = (flat[:, p // 2] - flat[:, p // 6]) / (mid + 1.0)
+        # (one pass of the plane for the texture and the print)
+        flat = grey - (grey @ self.to_plane) @ self.from_plane
+        ordered = np.sort(flat, axis=1)
+        texture = (ordered[:, p // 2] - ordered[:, p // 6]) / (mid + 1.0)
         # the disc point by point for the print a piece hides (:mod:`.imprint`): a point
         # out of view or clipped by the sensor shows no print either way
-        discs = np.where(out | (got.max(axis=2) >= SATURATED), np.nan, grey)
+        unseen = out | (got.max(axis=2) >= SATURATED)
+        discs = np.where(unseen, np.nan, grey)
+        # as :meth:`pattern` makes it of ``discs``: a disc with a point unseen is NaN
+        pattern = np.where(unseen.any(axis=1)[:, None], np.nan, flat / (mid[:, None] + 1.0))
         for i in clipped:  # a disc at the photo's edge: only its points in view count
             seen = ~out[i]
             colours[i] = np.median(got[i, seen], axis=0)
@@ -253,7 +287,8 @@ class FieldSampler:
             probes[seen] = got_p
         rings = self.sample_rings(image, location) if surround else None
         space = self.sample_between(image, location) if between else None
-        return Samples(colours, texture, probes, means, rings, space, discs)
+        foot = self.sample_feet(image, location) if feet else None
+        return Samples(colours, texture, probes, means, rings, space, discs, foot, pattern)
 
     def pattern(self, grey: FloatArray | None) -> FloatArray | None:
         """The discs' grey levels (N, P) as a print (:mod:`.imprint`): their best plane
@@ -323,6 +358,9 @@ class Samples:
     surround: FloatArray | None = None  # (N, SECTORS) contrast of the ring around each field
     between: FloatArray | None = None  # (P, 3) BGR at the points between the fields
     discs: FloatArray | None = None  # (N, P) grey of every disc point, NaN out of view or clipped
+    feet: FloatArray | None = None  # (N, P) the same at the fields' feet (tall pieces only)
+    #: (N, P) ``discs`` as a print (:meth:`FieldSampler.pattern`), NaN rows where unseen
+    pattern: FloatArray | None = None
 
 
 def background_probes(

@@ -11,6 +11,7 @@ import warnings
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from companion.model.layout import Layout
 from companion.vision.board.fields import MIN_PROBES, FieldSampler, Samples
@@ -148,6 +149,7 @@ def fit_profiles(
     surround = np.min(rings, axis=0) if rings else base.empty_surround
     between = empty_between(samples)
     prints = empty_print(ids, samples, ignore)
+    feet = empty_feet(ids, samples, ignore)
     fitted = Profiles(
         tuple(colours),
         np.array(piece_bgr),
@@ -163,6 +165,7 @@ def fit_profiles(
         empty_surround=surround,
         empty_between=between,
         empty_print=prints,
+        empty_foot=feet,
     )
     # as the file keeps them: a reader of the fitted profiles reads as one of the file does
     return profiles_from_json(fitted.to_json())
@@ -191,6 +194,32 @@ def empty_print(
         ]
         if seen:
             out[i] = np.median(np.stack(seen), axis=0)
+    return out
+
+
+def empty_feet(
+    ids: list[str],
+    samples: list[tuple[Samples, dict[str, str]]],
+    ignore: list[set[str]] | None = None,
+) -> FloatArray | None:
+    """Every field's disc at its foot, point by point (:mod:`.feet`), as the photos of
+    the empty board show it whole (no point clipped or out of view): their median. A
+    field no such photo shows takes the photos where it is said to be empty (their
+    feet where a piece could lean over them are unseen already,
+    ``colourfit._not_leant_over``); NaN for a field never seen so; None for flat pieces."""
+    if not samples or any(got.feet is None for got, _ in samples):
+        return None
+    stack = np.stack([got.feet for got, _ in samples if got.feet is not None])
+    empty = np.array([not truth for _, truth in samples])
+    said = np.array([[f not in truth for f in ids] for _, truth in samples])
+    if ignore:
+        said &= ~np.array([[f in odd for f in ids] for odd in ignore])
+    # (photos, N): the foot's disc whole, no point clipped or out of view
+    whole: npt.NDArray[np.bool_] = np.asarray(~np.isnan(stack).any(axis=2), np.bool_) & said
+    out = np.full(stack.shape[1:], np.nan)
+    for i in np.flatnonzero(whole.any(axis=0)):
+        best = whole[:, i] & empty if (whole[:, i] & empty).any() else whole[:, i]
+        out[i] = np.median(stack[np.flatnonzero(best), i], axis=0)
     return out
 
 

@@ -79,6 +79,10 @@ class Profiles:
     #: never seen empty (companion.vision.board.imprint: the print a piece hides); None
     #: before calibration and in a file made before it was stored (the cue is off)
     empty_print: FloatArray | None = None
+    #: (N, P) the same at every field's foot on a board of tall pieces, from the photos of
+    #: the empty board (companion.vision.board.feet: a fingertip hides it); None for flat
+    #: pieces, before calibration and in a file made before it was stored
+    empty_foot: FloatArray | None = None
 
     @functools.cached_property
     def empty_lab(self) -> FloatArray:
@@ -128,9 +132,12 @@ class Profiles:
         }
 
     def _print_json(self) -> dict[str, str]:
-        if self.empty_print is None:
-            return {}
-        return {"print": imprint.to_text(self.empty_print)}
+        out = {}
+        if self.empty_print is not None:
+            out["print"] = imprint.to_text(self.empty_print)
+        if self.empty_foot is not None:
+            out["foot"] = imprint.to_text(self.empty_foot)
+        return out
 
     def _field_json(self, i: int, texture: float) -> dict[str, Any]:
         out: dict[str, Any] = {"bgr": _r(self.empty_bgr[i]), "texture": round(texture, 3)}
@@ -181,6 +188,7 @@ class Profiles:
             empty_surround=None if self.empty_surround is None else self.empty_surround[index],
             empty_between=self.empty_between,
             empty_print=None if self.empty_print is None else self.empty_print[index],
+            empty_foot=None if self.empty_foot is None else self.empty_foot[index],
         )
 
 
@@ -206,6 +214,9 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         print_ = data["empty"].get("print")
         if print_ is not None and not isinstance(print_, str):
             raise ValueError("print must be text")
+        foot = data["empty"].get("foot")
+        if foot is not None and not isinstance(foot, str):
+            raise ValueError("foot must be text")
         if texture_std <= 0:
             raise ValueError("texture_std must be positive")
     except (KeyError, TypeError, ValueError) as exc:
@@ -227,6 +238,7 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         empty_surround=surround,
         empty_between=None if between is None else _between(between, where),
         empty_print=None if print_ is None else _print(print_, len(field_ids), where),
+        empty_foot=None if foot is None else _print(foot, len(field_ids), where, "foot"),
     )
 
 
@@ -238,12 +250,13 @@ def _between(text: str, where: str) -> FloatArray:
         raise CompanionError(f"{where}: bad colour profiles (between: {_why(exc)})") from None
 
 
-def _print(text: str, fields: int, where: str) -> FloatArray:
-    """The empty fields' discs, checked (a one-line error if it is no such text)."""
+def _print(text: str, fields: int, where: str, name: str = "print") -> FloatArray:
+    """The empty fields' discs (``name``: at the top, ``print``, or at the foot),
+    checked (a one-line error if it is no such text)."""
     try:
         return imprint.from_text(text, fields)
     except (ValueError, binascii.Error) as exc:
-        raise CompanionError(f"{where}: bad colour profiles (print: {_why(exc)})") from None
+        raise CompanionError(f"{where}: bad colour profiles ({name}: {_why(exc)})") from None
 
 
 def _surround(fields: dict[str, Any], ids: tuple[str, ...]) -> FloatArray | None:

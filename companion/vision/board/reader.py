@@ -15,6 +15,7 @@ import numpy.typing as npt
 from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
+from companion.vision.board.feet import covered_feet
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.board.imprint import decides, match, unless_leant_over
 from companion.vision.board.learn import default_profiles
@@ -106,6 +107,8 @@ class BoardReader:
         self.sampler = FieldSampler(layout)
         #: the calibrated empty fields' discs as prints (:mod:`.imprint`); None without
         self.empty_print = self.sampler.pattern(self.known.empty_print)
+        #: the same at the fields' feet, on a board of tall pieces (:mod:`.feet`)
+        self.empty_foot = self.sampler.pattern(self.known.empty_foot)
 
     def play(self, colours: tuple[str, ...] | None) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour).
@@ -148,7 +151,7 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
-        share = match(s.pattern(sampled.discs), self.empty_print)
+        share = match(sampled.pattern, self.empty_print)
         share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
@@ -157,14 +160,15 @@ class BoardReader:
             return read
         if rings is not None and sampled.surround is not None:
             read = self._around(read, hidden(sampled.surround, rings))
-        return self._between(image, location, read)
+        return self._between(image, location, self._feet(image, location, read))
 
     def check_hands(
         self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
     ) -> BoardRead:
         """``read`` (made with ``hands=False``) made busy when something hides the print
-        around a field (:mod:`.surround`) or changes the board between the fields as a
-        hand does (:mod:`.between`), as a single frame's read would say it. A read
+        around a field (:mod:`.surround`) or at a tall board's empty field's foot
+        (:mod:`.feet`), or changes the board between the fields as a hand does
+        (:mod:`.between`), as a single frame's read would say it. A read
         already busy needs no second reason; without a calibration there is nothing to
         compare with."""
         if read.busy or not read.found:
@@ -172,7 +176,7 @@ class BoardReader:
         rings = self.profiles.empty_surround
         if rings is not None:
             read = self._around(read, hidden(self.sampler.sample_rings(image, location), rings))
-        return self._between(image, location, read)
+        return self._between(image, location, self._feet(image, location, read))
 
     def _around(self, read: BoardRead, covered: npt.NDArray[np.bool_]) -> BoardRead:
         """``read`` busy with the first of the ``covered`` fields: the board's print around
@@ -189,6 +193,33 @@ class BoardReader:
             confidence=confidence,
             overall=0.0,
             reason=f"busy: something over {hid[0]}{more} hides the board around it",
+            cause=Cause("hand", hid[0], len(hid) - 1),
+        )
+
+    def _feet(self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead) -> BoardRead:
+        """``read`` made busy where a tall board's field read empty hides the print at its
+        foot (:mod:`.feet`: a fingertip between standing pieces, which the discs at the
+        pieces' tops and the rings do not see); a read already busy needs no second
+        reason, and a calibration without the feet (flat pieces, an older file) has
+        nothing to compare."""
+        if read.busy or self.empty_foot is None:
+            return read
+        s = self.sampler
+        read_empty = np.array([f not in read.fields for f in s.ids])
+        seen = s.pattern(s.sample_feet(image, location))
+        lean = s.leaning(location, image.shape[1::-1], feet=True)
+        hid = [
+            s.ids[i] for i in np.flatnonzero(covered_feet(seen, self.empty_foot, lean, read_empty))
+        ]
+        if not hid:
+            return read
+        more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
+        return replace(
+            read,
+            busy=True,
+            confidence={**read.confidence, **dict.fromkeys(hid, 0.0)},
+            overall=0.0,
+            reason=f"busy: something over {hid[0]}{more} hides the field's foot",
             cause=Cause("hand", hid[0], len(hid) - 1),
         )
 

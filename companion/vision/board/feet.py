@@ -1,0 +1,52 @@
+"""The foot of a tall board's empty field: a fingertip resting there hides its print.
+
+On a board of tall pieces the reader's discs look where a piece's top appears, off the
+field (:meth:`.FieldSampler.points`), and the ring test looks around the field: a
+finger lying over an empty field between standing pieces hides neither (the sixth round
+of issue 31: 6 of 480 dev hands missed so, fingertips at the board's edge, the palm off
+the board). It hides the field's own print at its foot. So calibration keeps every
+field's disc at its foot from the photos of the empty board (no piece leans over it
+there; ``empty.foot`` in the file), and a single frame's read compares each field read
+empty with it, as :mod:`.imprint` compares a disc with its print: the share of that
+print the foot still shows. A field read empty whose foot shows less than
+:data:`FOOT_HIDDEN` of it has something over it that is no piece: the frame is busy, a
+hand.
+
+A neighbour's tall piece, seen slanted, leans over a field's foot too: a foot is not
+judged where a field read as a piece (or unsure) could stand over it
+(:meth:`.FieldSampler.leaning` with ``feet``). Measured on dev set-ups of the bench's
+tall board (docs/vision.md, issue 31, eighth round).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.board.imprint import FloatArray, match
+
+#: A field read empty whose foot shows less than this share of its empty print is
+#: covered. Clean frames of seed 1 and rng 101 (tall board, five looks): no judged foot
+#: below 0.63 (7,032 fields); under a fingertip 0.09.
+FOOT_HIDDEN = 0.3
+
+
+def covered_feet(
+    seen: FloatArray | None,
+    empty: FloatArray | None,
+    leaning: npt.NDArray[np.bool_] | None,
+    read_empty: npt.NDArray[np.bool_],
+) -> npt.NDArray[np.bool_]:
+    """(N,) the fields read empty (``read_empty``) whose foot hides its print: ``seen``
+    and ``empty`` are the feet's patterns in this frame and on the empty board
+    (:meth:`.FieldSampler.pattern`); a foot that a field not read empty could lean over
+    (``leaning`` (N, N) of the feet), or whose print is too faint, clipped or out of
+    view, is not judged."""
+    n = len(read_empty)
+    if seen is None or empty is None or leaning is None:
+        return np.zeros(n, np.bool_)
+    share = match(seen, empty)
+    doubt = (leaning & ~read_empty[None, :]).any(axis=1)
+    with np.errstate(invalid="ignore"):
+        low = share < FOOT_HIDDEN  # NaN: the cue cannot speak, not low
+    return np.asarray(read_empty & ~doubt & low, np.bool_)

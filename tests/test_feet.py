@@ -1,0 +1,95 @@
+"""A fingertip between tall pieces: the foot it hides (issue 31, eighth round).
+
+On a board of tall pieces the reader's discs look where a piece's top appears, and a
+finger lying over an empty field between standing pieces hid neither that disc nor the
+ring around the field: the frame passed for a still board. It hides the print at the
+field's foot; calibration keeps every foot from the empty photo and the reader compares
+the fields it reads empty with it (vision/board/feet.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.errors import CompanionError
+from companion.synth.looks import LOOKS
+from companion.texts import render
+from companion.vision import BoardReader
+from companion.vision.board.feet import covered_feet
+from companion.vision.board.profiles import profiles_from_json
+from companion.vision.calibration import outdated
+from companion.vision.colourfit import fit_colours
+
+
+@functools.cache
+def tall_wood(rng: int, hands: int):  # type: ignore[no-untyped-def]
+    """A dev set-up of the bench (never seed 2): the tall pieces in the wood look,
+    calibrated from its empty and start photo, and its photos of hands over the board."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    wood = next(lk for lk in LOOKS if lk.name == "wood")
+    board = boardlooks.boards()["tall"]
+    made = boardlooks.make_setup(wood, 0, hands, np.random.default_rng(rng), board=board)
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    return made.layout, cal, made.photos
+
+
+def test_a_fingertip_over_an_empty_field_between_tall_pieces_makes_the_frame_busy() -> None:
+    layout, cal, photos = tall_wood(322, 14)
+    _, image, hand, covered = photos[13]
+    assert hand and covered == {"r6c1"}  # one fingertip, the palm off the board
+    reader = BoardReader(layout, cal.profiles, cal.intrinsics, cal.manual)
+
+    read = reader.read(image)
+
+    # the fingertip's feet: r6c1 and the one beside it
+    assert read.busy and read.cause.kind == "hand" and read.cause.field in ("r6c0", "r6c1")
+    # the watcher reads without the hand tests, then asks for them: the same verdict
+    location = reader.locator.locate(image)
+    assert location is not None
+    quick = reader.read(image, location, hands=False)
+    assert not quick.busy and reader.check_hands(image, location, quick).busy
+    # the same calibration as an older version wrote it (no feet): a still board, and
+    # the reader says that the test is off and what to do
+    older = replace(cal.profiles, empty_foot=None)
+    before = BoardReader(layout, older, cal.intrinsics, cal.manual)
+    assert not before.read(image).busy
+    assert "no_foot" in before.tests_off() and "no_foot" not in reader.tests_off()
+    said = outdated(before)
+    assert said is not None and "den Fuß der Felder unter hohen Figuren" in render(said, "de")
+
+
+def test_a_hidden_foot_beside_a_piece_that_may_lean_over_it_says_nothing() -> None:
+    rng = np.random.default_rng(0)
+    empty = rng.normal(0, 0.1, (4, 61))
+    empty[3] *= 0.1  # a plain foot: nothing for a finger to hide
+    hidden = rng.normal(0, 0.01, (4, 61))
+    seen = np.vstack([hidden[0], hidden[1], 0.9 * empty[2], hidden[3]])
+    leaning = np.zeros((4, 4), bool)
+    leaning[1, 2] = True  # field 2 is read empty: nothing of it leans over field 1
+    read_empty = np.array([True, True, True, True])
+
+    assert covered_feet(seen, empty, leaning, read_empty).tolist() == [True, True, False, False]
+    # a piece read on field 2 may lean over field 1's foot: that foot says nothing
+    read_empty[2] = False
+    assert covered_feet(seen, empty, leaning, read_empty).tolist() == [True, False, False, False]
+
+
+def test_the_calibration_file_keeps_the_feet_and_an_older_file_reads_without() -> None:
+    _, cal, _ = tall_wood(322, 0)
+    data = cal.profiles.to_json()
+    again = profiles_from_json(data)
+    assert again.empty_foot is not None and not np.isnan(again.empty_foot).all()
+    assert np.allclose(again.empty_foot, cal.profiles.empty_foot, equal_nan=True)
+    del data["empty"]["foot"]
+    assert profiles_from_json(data).empty_foot is None
+    data["empty"]["foot"] = "not base64!"
+    with pytest.raises(CompanionError, match="bad colour profiles \\(foot"):
+        profiles_from_json(data)
