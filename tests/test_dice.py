@@ -140,6 +140,20 @@ def test_a_tilted_camera_sees_side_faces_beside_each_top_face() -> None:
     )
 
 
+def test_the_face_seen_largest_is_the_top_from_above_and_often_a_side_from_standing_height() -> (
+    None
+):
+    """What a person at the table names when reading a die seen obliquely (the real
+    ``floor`` photos are labelled so): the renderer says which face it drew largest."""
+    above = [d for s in range(10) for d in render_scene(s, scene_options(max_tilt=0)).dice]
+    assert all(d.facing == (d.value, d.x, d.y, d.side) for d in above)
+    low = [d for s in range(10) for d in render_scene(s, scene_options(max_tilt=75.0)).dice]
+    sideways = [d for d in low if (d.facing[1], d.facing[2]) != (d.x, d.y)]
+    assert len(sideways) >= 0.25 * len(low)
+    assert all(d.facing[0] != d.value and d.facing[0] != 7 - d.value for d in sideways)
+    assert all((d.facing[1], d.facing[2], d.facing[3]) in d.sides_seen for d in sideways)
+
+
 def test_read_dice_says_which_miwin_die_shows_which_value(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

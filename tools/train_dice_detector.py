@@ -19,9 +19,10 @@ cut per source drawn equally often whatever its size, made by ``--workers`` proc
   The patterns carry no dice of their own: they teach "no die here" on what looks like pips.
 * ``--crowds N``: a source of its own, ``crowds``: N rendered tables of 10-40 small dice,
   often touching, seen from up to 45° off vertical (a pile on a table seen from standing
-  height, as floor's photos show). Every model learns from it except one whose name ends in
-  ``-plain`` (``floor-plain``: neither floor nor the crowds), the control that says what the
-  crowds are worth.
+  height, as floor's photos show); with ``--facing`` from up to 70°, each die labelled by
+  the face the camera sees largest, as floor's photos are. Every model learns from it
+  except one whose name ends in ``-plain`` (``floor-plain``: neither floor nor the
+  crowds), the control that says what the crowds are worth.
 
 The network is a CenterNet on a small backbone (depthwise-separable convolutions, stride
 16 with two upsampling steps back to stride 4): heat map (penalty-reduced focal loss),
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import functools
 import math
 import multiprocessing
@@ -126,18 +128,25 @@ def synthetic(rng: random.Random, n: int, processes: int = 1) -> list[Sample]:
 CROWDS = SceneOptions(kind="d6", dice=(10, 40), die_mm=(6.0, 9.0), touching=0.6, max_tilt=45.0)
 
 
-def crowds(n: int, processes: int = 1) -> list[Sample]:
+#: --facing: the crowds seen from up to 70 degrees off vertical, each die labelled by the
+#: face the camera sees largest (as floor's photos are labelled), not its top face
+FACING_TILT = 70.0
+
+
+def crowds(n: int, processes: int = 1, facing: bool = False) -> list[Sample]:
     """``n`` rendered crowds of small dice (seeds from 200,000 on)."""
     with multiprocessing.Pool(max(1, processes)) as pool:
-        return pool.map(_crowd_one, range(n), chunksize=4)
+        return pool.map(functools.partial(_crowd_one, facing=facing), range(n), chunksize=4)
 
 
-def _crowd_one(i: int) -> Sample:
-    scene = render_scene(200_000 + i, CROWDS)
-    boxes = [
-        (d.x - d.side / 2, d.y - d.side / 2, d.x + d.side / 2, d.y + d.side / 2, d.value)
-        for d in scene.dice
-    ]
+def _crowd_one(i: int, facing: bool = False) -> Sample:
+    if not facing:
+        scene = render_scene(200_000 + i, CROWDS)
+        dice = [(d.value, d.x, d.y, d.side) for d in scene.dice]
+    else:
+        scene = render_scene(200_000 + i, dataclasses.replace(CROWDS, max_tilt=FACING_TILT))
+        dice = [d.facing for d in scene.dice]
+    boxes = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2, v) for v, x, y, s in dice]
     return scene.image, np.array(boxes, np.float32).reshape(-1, 5)
 
 
@@ -431,6 +440,11 @@ def main() -> int:
         "--crowds", type=int, default=0, help="rendered crowds of small dice, a source of their own"
     )
     parser.add_argument(
+        "--facing",
+        action="store_true",
+        help="the crowds from up to 70 degrees off vertical, labelled by the face seen largest",
+    )
+    parser.add_argument(
         "--bf16", action="store_true", help="bfloat16 autocast on the GPU (the loss in float32)"
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -451,7 +465,7 @@ def main() -> int:
         if s not in ("synthetic", "crowds")
         else synthetic(rng, args.synthetic, args.workers)
         if s == "synthetic"
-        else crowds(args.crowds, args.workers)
+        else crowds(args.crowds, args.workers, args.facing)
         for s in sources
     ]
     print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)

@@ -69,9 +69,12 @@ _D6_OPPOSITE_NEIGHBOURS = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5)}
 @dataclass(frozen=True)
 class TrueDie:
     """Ground truth of one die: its top value, kind, top-face centre in pixels, motion, the
-    top face's side in pixels (the root of its area in the picture), and the centre and side
+    top face's side in pixels (the root of its area in the picture), the centre and side
     of every side face the camera sees (what a tilted camera shows beside the top face: a
-    face of the die, but not the one it shows)."""
+    face of the die, but not the one it shows), and the face the camera sees largest
+    (value, centre, side): the top face from above, a side face from far enough off
+    vertical, the face a person reading a die on the table from standing height names
+    (how the real ``floor`` photos are labelled, docs/dice.md)."""
 
     value: int
     kind: str
@@ -80,6 +83,7 @@ class TrueDie:
     moving: bool
     side: float = field(default=0.0, compare=False)
     sides_seen: tuple[tuple[float, float, float], ...] = field(default=(), compare=False)
+    facing: tuple[int, float, float, float] = field(default=(0, 0.0, 0.0, 0.0), compare=False)
 
 
 @dataclass(frozen=True)
@@ -173,9 +177,12 @@ def _draw_die(
     scale: float,
     light: npt.NDArray[np.float64],
     rng: np.random.Generator,
-) -> tuple[tuple[float, float, float], list[tuple[float, float, float]]]:
+) -> tuple[
+    tuple[float, float, float], list[tuple[float, float, float]], tuple[int, float, float, float]
+]:
     """Draw one die on ``canvas`` (2x supersampled); returns its top face's centre and side
-    in pixels, and those of the side faces it shows."""
+    in pixels, those of the side faces it shows, and the value, centre and side of the face
+    it shows largest."""
     a, (cx, cy) = die.side, die.centre
     c, s = np.cos(die.yaw), np.sin(die.yaw)
     ex, ey, ez = np.array([c, s, 0.0]), np.array([-s, c, 0.0]), np.array([0.0, 0.0, 1.0])
@@ -185,6 +192,7 @@ def _draw_die(
     sides = _side_values(die, rng)
     top_px = (0.0, 0.0, 0.0)
     seen: list[tuple[float, float, float]] = []
+    facing = (die.value, 0.0, 0.0, 0.0)
     order = sorted(range(5), key=lambda i: i == 0)  # the top face last
     for i in order:
         normal, u, v = faces[i]
@@ -221,7 +229,9 @@ def _draw_die(
             top_px = (float(px[0]), float(px[1]), side)
         else:
             seen.append((float(px[0]), float(px[1]), side))
-    return top_px, seen
+        if side > facing[3]:
+            facing = (value, float(px[0]), float(px[1]), side)
+    return top_px, seen, facing
 
 
 def _footprint(die: _Die, cam: _Camera, scale: float, shift: npt.NDArray[np.float64]) -> Image:
@@ -344,7 +354,7 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
     for die in dice:
         if die.moving:
             layer = np.zeros_like(canvas)
-            (x, y, side), seen = _draw_die(layer, die, cam, scale, light, rng)
+            (x, y, side), seen, facing = _draw_die(layer, die, cam, scale, light, rng)
             alpha = (layer.max(axis=2) > 0).astype(np.float32)
             # A tumbling die moves a quarter to half its size while the shutter is open.
             length = int(rng.uniform(0.25, 0.6) * cam.focal * die.side / dist * scale)
@@ -359,8 +369,8 @@ def render_scene(seed: int | np.random.Generator, options: SceneOptions | None =
             alpha = cv2.filter2D(alpha, -1, kernel)[:, :, None]
             canvas = canvas * (1 - alpha) + layer
         else:
-            (x, y, side), seen = _draw_die(canvas, die, cam, scale, light, rng)
-        truth.append(TrueDie(die.value, die.kind, x, y, die.moving, side, tuple(seen)))
+            (x, y, side), seen, facing = _draw_die(canvas, die, cam, scale, light, rng)
+        truth.append(TrueDie(die.value, die.kind, x, y, die.moving, side, tuple(seen), facing))
     image = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)
     image = _camera_effects(image, opts, rng)
     order = sorted(truth, key=lambda d: (d.y, d.x))
