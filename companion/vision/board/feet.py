@@ -13,9 +13,10 @@ print the foot still shows. A field read empty whose foot shows less than
 hand.
 
 A neighbour's tall piece, seen slanted, leans over a field's foot too: a foot is not
-judged where a field read as a piece (or unsure) could stand over it
-(:meth:`.FieldSampler.leaning` with ``feet``). Measured on dev set-ups of the bench's
-tall board (docs/vision.md, issue 31, eighth round).
+judged where a field read as a piece (or read empty but not surely) could stand over it
+(:meth:`.FieldSampler.leaning` with ``feet``), nor on a field read empty but not surely
+(a piece alike to its field may stand there, on that very foot). Measured on dev
+set-ups of the bench's tall board (docs/vision.md, issue 31, eighth round).
 """
 
 from __future__ import annotations

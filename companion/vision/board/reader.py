@@ -205,7 +205,12 @@ class BoardReader:
         if read.busy or self.empty_foot is None:
             return read
         s = self.sampler
-        read_empty = np.array([f not in read.fields for f in s.ids])
+        # only a field read empty surely has its foot judged; one read empty between
+        # UNSURE and SURE (a piece alike to its field, ALIKE_CONFIDENCE) may be a tall
+        # piece standing on that foot, and may lean over its neighbours' (review s7)
+        read_empty = np.array(
+            [f not in read.fields and read.confidence.get(f, 0.0) >= SURE for f in s.ids]
+        )
         seen = s.pattern(s.sample_feet(image, location))
         lean = s.leaning(location, image.shape[1::-1], feet=True)
         hid = [
