@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.settings.pin import kept_pin
     from companion.store.lock import ready_data_dir
 
-    pin = config.web.pin or kept_pin(ready_data_dir(config.data_dir))
+    data_dir = ready_data_dir(config.data_dir)  # also where the config sets the PIN
+    pin = config.web.pin or kept_pin(data_dir)
     # Everything that can be wrong is said in one line before anything is logged, written
     # to the journal or started: the position, then the address (bound with the app to come).
     start = start_position(game, players, layout, config.game.phase, options)

@@ -15,46 +15,53 @@ from companion.errors import CompanionError
 from companion.store.journalcheck import JournalError
 from companion.texts import text
 
-#: Why a folder cannot be made or written, in the players' words where the reason is common.
+#: Why a folder cannot be made or written, in the players' words; any other reason is
+#: named by its system code (never Python's English sentence inside a German one).
 _WHY = {
     errno.ENOENT: "data_dir.why.no_place",
     errno.EACCES: "data_dir.why.denied",
     errno.EPERM: "data_dir.why.denied",
     errno.EROFS: "data_dir.why.read_only_disk",
     errno.ENOSPC: "data_dir.why.full",
+    errno.EDQUOT: "data_dir.why.full",
+    errno.ENAMETOOLONG: "data_dir.why.too_long",
+    errno.ELOOP: "data_dir.why.links",
+    errno.EIO: "data_dir.why.io",
 }
 
 
 def ready_data_dir(folder: Path) -> Path:
     """``folder``, made where missing and found writable by this user, else one line
     naming it, why, and what to do (a file in its place, a place where no folder can be
-    made such as /proc, a read-only folder): the PIN, the journal and the lock are kept
-    there, and Python's own "No such file or directory" names neither the folder's role
-    nor the way out (new-comer trial s8)."""
-    if folder.exists() and not folder.is_dir():
-        raise CompanionError(text("data_dir.a_file", folder=str(folder)))
+    made such as /proc, a folder this user may not write, a read-only or full disk): the
+    PIN, the journal and the lock are kept there, and Python's own "No such file or
+    directory" names neither the folder's role nor the way out (new-comer trial s8).
+    Whether it is writable is what a file made there says (``chmod`` is advised only
+    where permission was denied: it mends neither a read-only nor a full disk)."""
     try:
+        if folder.exists() and not folder.is_dir():
+            raise CompanionError(text("data_dir.a_file", folder=str(folder)))
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):  # a file on the way to it
         raise CompanionError(text("data_dir.a_file", folder=str(folder))) from None
-    except OSError as exc:
+    except OSError as exc:  # exists() too: a folder on the way this user may not enter
         raise CompanionError(text("data_dir.not_made", folder=str(folder), why=_why(exc))) from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        why = text("data_dir.why.denied")
-        raise CompanionError(text("data_dir.read_only", folder=str(folder), why=why))
-    try:  # what access() does not know: a read-only disk, /proc, a full disk
+    try:
         fd, probe = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        why = _why(exc)
-        raise CompanionError(text("data_dir.read_only", folder=str(folder), why=why)) from None
+        denied = exc.errno in (errno.EACCES, errno.EPERM)
+        key = "data_dir.read_only" if denied else "data_dir.unwritable"
+        raise CompanionError(text(key, folder=str(folder), why=_why(exc))) from None
     return folder
 
 
 def _why(exc: OSError) -> str:
     key = _WHY.get(exc.errno or 0)
-    return text(key) if key else (exc.strerror or str(exc))
+    if key is not None:
+        return text(key)
+    return text("data_dir.why.other", code=errno.errorcode.get(exc.errno or 0, "?"))
 
 
 def hold_data_dir(folder: Path) -> IO[str]:

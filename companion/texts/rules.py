@@ -109,6 +109,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "cannot write to the data folder {folder} ({why}); make it writable (chmod u+w "
         "{folder}) or give another with --data-dir FOLDER",
     ),
+    "data_dir.unwritable": (
+        "in den Datenordner {folder} lässt sich nicht schreiben ({why}); bitte mit "
+        "--data-dir ORDNER einen anderen angeben",
+        "cannot write to the data folder {folder} ({why}); give another with --data-dir FOLDER",
+    ),
+    "data_dir.why.too_long": ("Name zu lang", "name too long"),
+    "data_dir.why.links": ("zu viele symbolische Verweise", "too many symbolic links"),
+    "data_dir.why.io": ("Lesefehler des Datenträgers", "input/output error"),
+    "data_dir.why.other": ("Systemfehler {code}", "system error {code}"),
     "data_dir.why.no_place": (
         "dort lassen sich keine Ordner anlegen",
         "no folder can be made there",
