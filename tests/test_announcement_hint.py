@@ -66,9 +66,24 @@ def test_the_page_says_the_hint_in_the_readers_language():
     assert "did you mean 'Umlaufbahn'?" in english
 
 
-def test_a_word_of_another_game_is_not_offered_a_number_that_merely_shares_letters():
-    # the full suite's golden record: "Stein auf Q" on a Gravitation board was offered
-    # "eins" (difflib 0.67), which misleads more than it helps
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("gravitation", "Stein auf Q"),  # the golden record: was offered "eins"
+        ("gravitation", "Wurf 7 nach Umlaufbahn 2"),  # review s7: was offered "acht"
+        ("tuerme", "5 nach Brücke"),
+        ("tenet", "Pasch 3 raus"),  # was offered "Uranus"
+    ],
+)
+def test_a_word_of_the_players_own_is_not_offered_a_word_that_merely_shares_letters(name, said):
     with pytest.raises(InvalidAnnouncement) as info:
-        parsed("gravitation", "Stein auf Q")
+        parsed(name, said)
     assert "did you mean" not in str(info.value)
+
+
+def test_a_word_of_the_notation_in_the_wrong_place_is_said_to_be_misplaced():
+    # TENET said "'Stein' is no TENET word; did you mean 'Stein'?" for "Stein raus"
+    texts.set_language("de")
+    with pytest.raises(InvalidAnnouncement) as info:
+        parsed("tenet", "Stein raus")
+    assert str(info.value) == "'Stein' passt hier nicht bei Zeichen 1"

@@ -129,26 +129,33 @@ NUMBER_WORDS: tuple[str, ...] = (
 )
 NUMBER_WORDS += ("neun", "zehn", "elf", "zwölf")
 #: How near a word must be to be offered: difflib's ratio ("Umlaufban"/"Umlaufbahn" 0.95,
-#: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89, "Umlauf"/"Umlaufbahn" 0.75; not "Stein"/"eins",
-#: 0.67, nor "Banane"'s nearest, "Tunnel", 0.50).
-NEAR = 0.7
+#: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89), and it must begin with the same letter, as a
+#: slip of the tongue or the keys keeps it: players say words of their own between the
+#: notation's, and "nach" offered "acht" (0.75), "raus" "Uranus" (0.80), "Stein" "eins"
+#: (0.67), "Ring" "rein" (0.75) (review s7); "Banane"'s nearest, "Tunnel", is 0.50.
+NEAR = 0.8
 
 
 def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
     """The word of ``vocabulary`` nearest to ``word`` (spelling folded), or None where
-    none is near (:data:`NEAR`)."""
-    said = {fold(v): v for v in vocabulary}
-    close = difflib.get_close_matches(fold(word), list(said), n=1, cutoff=NEAR)
+    none is near (:data:`NEAR`, the same first letter) or the word is one of them (said
+    in the wrong place: offering it again helps no one)."""
+    folded = fold(word)
+    said = {fold(v): v for v in vocabulary if fold(v)[:1] == folded[:1] and fold(v) != folded}
+    close = difflib.get_close_matches(folded, list(said), n=1, cutoff=NEAR)
     return said[close[0]] if close else None
 
 
 def unknown(
     message: str, word: str, offset: int, vocabulary: Sequence[str], listed: bool = True
 ) -> InvalidAnnouncement:
-    """The error for ``word``, which is not of the game's notation (``message`` names it),
+    """The error for ``word``, which is not of the game's notation (``message`` names it;
+    a word of it said where it does not fit is said so instead),
     placed like :func:`invalid` and followed by a hint: the nearest word of the notation
     or a number word ("meinten Sie „Umlaufbahn“?"), else, where ``listed``, the words of
     ``vocabulary`` (a game whose message shows an example already says none)."""
+    if fold(word) in {fold(v) for v in vocabulary}:  # a word of the notation, misplaced
+        return invalid(text("notation.misplaced", word=repr(word)), offset)
     near = nearest(word, (*vocabulary, *NUMBER_WORDS))
     if near is not None:
         hint = text("notation.did_you_mean", word=quoted(near))

@@ -28,6 +28,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "announcement must start with 'Wurf N', not {word}",
     ),
     "notation.unknown": ("unbekanntes Wort {word}", "unknown word {word}"),
+    "notation.misplaced": ("{word} passt hier nicht", "{word} does not fit here"),
     "notation.wurf_first": ("'Wurf' darf nur am Anfang stehen", "'Wurf' may only come first"),
     "notation.needs_number": ("nach {word} fehlt eine Zahl", "{word} needs a number"),
     "notation.too_large": ("die Zahl {number} ist zu groß", "number {number} is too large"),
