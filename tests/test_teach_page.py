@@ -75,12 +75,13 @@ def test_the_lernen_board_draws_the_move_it_spells_out():
     )
 
 
-def test_a_practised_move_is_drawn_instead_of_the_last():
+def test_a_practised_move_is_not_drawn_as_if_played():
+    # review s7: the practised move drawn with the played move's trail read as played
     table = Table.new(start_position("gravitation", ["red", "yellow"]))
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
     form = page.get("/teach").get_data(as_text=True)
-    assert TRAIL not in form  # nothing played, nothing practised: no arrow
     roll, words = re.findall(r'placeholder="([^"]*)"', form)[:2]
     token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
     answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
-    assert TRAIL in answer.get_data(as_text=True)
+    assert 'class="verdict legal"' in answer.get_data(as_text=True)
+    assert TRAIL not in answer.get_data(as_text=True)  # nothing played: no arrow

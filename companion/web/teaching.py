@@ -75,13 +75,13 @@ def page() -> tuple[str, int] | str:
     move = getattr(verdict, "move", None)  # the move the checker found
     practice_steps = rules.spell_out(move)
     example_roll, example_words = example(position)
-    # the board draws the move the page spells out: the one just practised, else the last
-    drawn = move if move is not None else last
+    # the board draws the move the heading beside it spells out: the last one played (a
+    # practised move is not played; drawn there it read as one, review s7)
     board = draw_board(
         position.layout,
         position,
         lang=language(),
-        last_move=LastMove.of(drawn) if drawn is not None else None,
+        last_move=LastMove.of(last) if last is not None else None,
     )
     return render_template(
         "teach.html",
