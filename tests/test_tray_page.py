@@ -209,3 +209,14 @@ def test_the_table_address_leads_to_the_tray_in_the_language_asked_for(tmp_path)
     client.get("/tray?lang=en")
     location = client.get("/?lang=de").headers["Location"]
     assert location.endswith("/tray?lang=de")  # trial s6: /?lang=de came up in English
+
+
+def test_a_synthetic_throw_is_said_larger_die_first_as_every_roll(tmp_path):
+    # review s7: the tray said its throw in the order thrown, every other page larger first
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    for _ in range(4):  # two to four dice a throw (the seeded camera throws some out of order)
+        page = post(client, "/tray/throw", lang="de").get_data(as_text=True)
+        thrown = live.photographer.tray_camera.thrown
+        said = " ".join(map(str, sorted(thrown, reverse=True)))
+        assert said in page

@@ -28,6 +28,7 @@ from flask import (
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError
+from companion.games.dice import in_order
 from companion.texts import message, text
 from companion.tray.chart import bar_chart
 from companion.tray.export import csv_text, json_record
@@ -173,7 +174,8 @@ def throw() -> BaseResponse:
         return redirect(url_for("tray.page"))
     values = camera.throw(tray.kind)
     tray.thrown()
-    flash(t("tray_thrown", dice=" ".join(map(str, values))))
+    shown = in_order(values) if tray.kind == "d6" else values  # as a roll is said everywhere
+    flash(t("tray_thrown", dice=" ".join(map(str, shown))))
     return redirect(url_for("tray.page"))
 
 
