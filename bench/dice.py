@@ -7,7 +7,8 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     the naive pip counter (bench/pipcount.py, the floor), today's pipeline, and the learned
     detector trained on every *other* source (``bench/loso/SOURCE.onnx``): per die, sure
     readings right, phantoms per 100 dice, wrong at >= 0.9; a row of a reader that learnt
-    from that source says "seen"; the worst real source left out is printed last;
+    from that source says "seen"; the worst real source left out is printed last
+    (``--heats 0.2,…,0.8`` instead chooses det.+reader's heat bar leave-one-source-out);
 
 (a) real scenes: ``read_dice`` on every labelled photo of ``--scenes``
     (``../shared/data/dice-real-scenes``), the ``train`` and the ``test`` split apart, scored
@@ -54,7 +55,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from dice_sources import table
+from dice_sources import choose_heat, table
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
 from companion.vision.dice.net import READER, look
@@ -325,12 +326,20 @@ def main() -> int:
         "--loso", type=Path, default=LOSO, help="the detectors trained with one source left out"
     )
     parser.add_argument("--every", type=int, default=1, help="(0): every N-th photo only")
+    parser.add_argument(
+        "--heats",
+        help="only choose det.+reader's heat bar leave-one-source-out over these, e.g. "
+        "0.2,0.3,0.4,0.5,0.6,0.7,0.8 (what made dice_sources.LOCATED_FLOOR)",
+    )
     args = parser.parse_args()
     skip = set(args.skip or ())
     print(
         f"python {platform.python_version()}, OpenCV {cv2.__version__} "
         f"({cv2.getNumThreads()} threads), {os.cpu_count()} CPUs, {platform.node()}"
     )
+    if args.heats:
+        choose_heat(args.loso, [float(h) for h in args.heats.split(",")])
+        return 0
     if "sources" not in skip:
         table(SOURCES, args.loso, args.every)
     if "scenes" not in skip:

@@ -157,6 +157,31 @@ def located(model: Path, heat: float) -> Reader:
     return read
 
 
+def choose_heat(loso: Path, heats: Sequence[float]) -> dict[str, float]:
+    """The heat bar of "det.+reader" for each real source left out, chosen without it:
+    every real source is read by its own leave-one-out detector at every bar of
+    ``heats``; for a source left out, the bar whose dice read right less phantoms, summed
+    over the *other* real sources, is its bar (ties to the lower bar). Prints every
+    measurement and the choice (what made :data:`LOCATED_FLOOR`)."""
+    from companion.vision.dice.sources import REAL, available, photos
+
+    sources = [s for s in REAL if available(s) and (loso / f"{s}.onnx").is_file()]
+    gain: dict[tuple[str, float], int] = {}
+    for source in sources:
+        shown = photos(source)
+        for heat in heats:
+            tally = measure(located(loso / f"{source}.onnx", heat), shown)
+            gain[source, heat] = tally.right - tally.phantoms
+            print(f"(h) {source:9s} heat >= {heat:.2f}  {tally.row(timed=False)}", flush=True)
+    chosen = {}
+    for out in sources:
+        score = {h: sum(gain[s, h] for s in sources if s != out) for h in heats}
+        chosen[out] = max(heats, key=lambda h: (score[h], -h))
+        sums = ", ".join(f"{h:.2f}: {v}" for h, v in score.items())
+        print(f"(h) {out} left out: heat {chosen[out]:.2f} (right less phantoms, others: {sums})")
+    return chosen
+
+
 def detector(model: Path) -> Reader:
     """The learned detector of vision.dice.detector with the weights in ``model``."""
     from companion.vision.dice.detector import detect
