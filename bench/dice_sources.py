@@ -131,9 +131,9 @@ shipped = pipeline_with()
 
 
 #: the detector's heat a die must reach in "det.+reader", for each source left out: chosen
-#: leave-one-source-out (docs/dice.md: of 0.2-0.6, the one whose dice read right less
-#: phantoms, summed over the other two real sources with their own detectors, is largest;
-#: measured with the detectors of 2026-11-28 in bench/loso)
+#: leave-one-source-out by :func:`choose_heat` (``bench/dice.py --heats 0.2,…,0.8``: the
+#: bar whose dice read right less phantoms, summed over the other two real sources with
+#: their own detectors, is largest; the detectors of 2026-11-28 in bench/loso)
 LOCATED_FLOOR = {"byler": 0.6, "floor": 0.5, "vignette": 0.6}
 
 
