@@ -20,7 +20,7 @@ Adding a text: give it an id in the part of the catalogue it belongs to
 :mod:`~companion.texts.referee` the referee's verdicts; :mod:`~companion.texts.rules` the
 ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions` why a
 position does not fit its game; :mod:`~companion.texts.layouts` why a layout file cannot be
-used; :mod:`~companion.texts.tuerme` and
+used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
 words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping
 
 from companion.errors import CompanionError, Words
 from companion.texts import (
+    config,
     help,
     layouts,
     names,
@@ -94,6 +95,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     rules.WORDS,
     positions.WORDS,
     layouts.WORDS,
+    config.WORDS,
     tuerme.WORDS,
     tenet.WORDS,
     notation.WORDS,
