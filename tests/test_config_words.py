@@ -118,3 +118,17 @@ def test_pin_says_in_german_that_the_config_sets_it(tmp_path, capsys):  # type: 
     assert (
         capsys.readouterr().err == f"companion pin: {path}: web.pin sets the PIN; change it there\n"
     )
+
+
+def test_a_config_too_large_to_read_is_said_in_german(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    path = config("#" * 1_000_001, tmp_path)
+    assert main(["--lang", "de", "config", "--config", path]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"companion config: {path}: zu groß für eine Konfiguration (1,000,001 Bytes; "
+        "gelesen werden höchstens 1,000,000)\n"
+    )
+    assert main(["--lang", "en", "config", "--config", path]) == 2
+    assert "too large for a config (1,000,001 bytes; the most read is 1,000,000)" in (
+        capsys.readouterr().err
+    )

@@ -229,7 +229,7 @@ def read_config_file(path: str | Path, found_by: str = "file") -> Config:
     except RecursionError:  # tomllib recurses once per level of an array or table
         raise ConfigError([text("config.too_deep", path=str(path))]) from None
     except TooLarge as exc:
-        raise ConfigError([str(exc)]) from None
+        raise ConfigError([message(exc)]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError([text("config.unread", path=str(path), why=unreadable(exc))]) from None
     return parse_config(data, source=str(path), path=path, found_by=found_by)
