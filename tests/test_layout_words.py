@@ -151,3 +151,17 @@ def test_a_race_board_with_no_goal_of_a_player_is_said_on_the_german_page():  # 
     assert "Gelb braucht genau ein Feld mit kind &#39;goal&#39;" in page
     page = client.get("/status?lang=en").get_data(as_text=True)
     assert "layout &#39;tuerme&#39;: yellow needs one goal field" in page
+
+
+def test_a_tenet_planet_on_no_ring_is_one_line_not_an_internal_error(tmp_path, capsys, write_json):  # type: ignore[no-untyped-def]
+    data = builtin("tenet")
+    data["extra"]["planets"][2]["ring"] = "XX"  # was KeyError: 'XX', exit 3
+    layout = tmp_path / "mein-brett.json"
+    layout.write_text(json.dumps(data), encoding="utf-8")
+    game = write_json(start_position("tenet", ["red", "yellow"]).to_json())
+    argv = ["check", "--layout", str(layout), str(game), "--roll", "9,4,2", "2 von Start nach K1.2"]
+    assert main(["--lang", "de", *argv]) == 2
+    assert capsys.readouterr().err == (
+        "companion check: Brett 'tenet': Planet #2 in extra.planets ist unvollständig "
+        "(number 1..9, ring, force_field; im Ring die Felder mit label 'Pott' und 'stone')\n"
+    )
