@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, Words, worded, words
 
 #: The most a file the user names may hold (a position of five players is about 2 KB).
 MOST_BYTES = 1_000_000
@@ -31,7 +31,7 @@ def read_text(path: str | Path, what: str = "file", most: int = MOST_BYTES) -> s
     with open(path, "rb") as file:
         info = os.fstat(file.fileno())
         if stat.S_ISREG(info.st_mode) and info.st_size > most:
-            raise TooLarge(too_large(path, what, most, info.st_size))
+            raise worded(TooLarge, too_large(path, what, most, info.st_size))
         return read_stream(file, str(path), what, most)
 
 
@@ -39,7 +39,7 @@ def read_stream(file: IO[bytes], name: str, what: str = "input", most: int = MOS
     """At most ``most`` bytes of an open binary stream as UTF-8 text (stdin, a device)."""
     data = file.read(most + 1)
     if len(data) > most:
-        raise TooLarge(too_large(name, what, most))
+        raise worded(TooLarge, too_large(name, what, most))
     return data.decode("utf-8")
 
 
@@ -51,10 +51,19 @@ def read_stdin(what: str = "input", most: int = MOST_BYTES) -> str:
         return read_stream(binary, "stdin", what, most)
     text = str(sys.stdin.read(most + 1))
     if len(text) > most:
-        raise TooLarge(too_large("stdin", what, most))
+        raise worded(TooLarge, too_large("stdin", what, most))
     return text
 
 
-def too_large(name: str | Path, what: str, most: int, size: int | None = None) -> str:
-    held = f"{size:,} bytes" if size is not None else f"more than {most:,} bytes"
-    return f"{name}: too large for a {what} ({held}; the most read is {most:,})"
+def too_large(name: str | Path, what: str, most: int, size: int | None = None) -> Words:
+    """Why a file was not read, as a sentence of the catalogue (companion/texts/rules.py):
+    said in the players' language where the edge words it."""
+    kind = words(f"file.kind.{what}", what)
+    held = {"name": str(name), "what": kind, "most": f"{most:,}"}
+    if size is None:
+        return words("file.too_large_stream", _STREAM, **held)
+    return words("file.too_large", _SIZED, size=f"{size:,}", **held)
+
+
+_SIZED = "{name}: too large for a {what} ({size} bytes; the most read is {most})"
+_STREAM = "{name}: too large for a {what} (more than {most} bytes; the most read is {most})"

@@ -99,17 +99,14 @@ def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
 
 
 def choose_language(args: argparse.Namespace) -> str:
-    """``--lang``, else the config's ``language`` (a config that cannot be read is the
-    command's own error to report), else the locale's."""
+    """``--lang``, else the config's ``language`` (read even from a config that fails its
+    checks: those are the command's own error to report, in that language), else the
+    locale's."""
     if args.lang:
         return str(args.lang)
-    from companion.settings.config import load_config
+    from companion.settings.config import configured_language
 
-    try:
-        configured = load_config(getattr(args, "config", None)).language
-    except (CompanionError, OSError):
-        configured = "auto"
-    return texts.choose(None, configured)
+    return texts.choose(None, configured_language(getattr(args, "config", None)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import add_config_argument, add_json_argument, print_json, read_config
+from companion.texts import text
 
 if TYPE_CHECKING:  # read when the command runs: `companion check` loads no TOML reader
     from companion.settings.config import Config
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if args.check:
             path = Path(args.check)
             if not path.is_file():
-                raise ConfigError([f"{path}: no such config file"])
+                raise ConfigError([text("config.none", path=str(path))])
             config = read_config_file(path, found_by="--check")
         else:
             config = read_config(args)

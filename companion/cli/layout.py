@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import argparse
 import csv
+import errno
 import json
 import math
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import add_json_argument, decimal, print_json
+from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
 from companion.model.layout import grid_layout_data
 from companion.model.layoutfile import read_layout
+from companion.texts import text, unreadable
 
 NAME = "layout"
 HELP = "write the layout file of a board of your own (a grid, or fields measured by hand)"
@@ -33,13 +35,10 @@ HELP = "write the layout file of a board of your own (a grid, or fields measured
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     kinds = parser.add_subparsers(dest="kind", required=True, metavar="KIND")
     grid = kinds.add_parser("grid", help="a square grid board: fields r0c0 ... (row 0 on top)")
-    grid.add_argument("size", type=int, metavar="SIZE", help="lines per side, e.g. 9, 13 or 19")
-    grid.add_argument(
-        "--spacing", type=decimal(1, 1000), required=True, metavar="MM", help="line spacing"
-    )
+    grid.add_argument("size", metavar="SIZE", help="lines per side, e.g. 9, 13 or 19")
+    grid.add_argument("--spacing", required=True, metavar="MM", help="line spacing")
     grid.add_argument(
         "--margin",
-        type=decimal(0, 1000),
         metavar="MM",
         help="board beyond the outer lines (default: one spacing)",
     )
@@ -52,14 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--piece-diameter",
-        type=decimal(1, 1000),
         metavar="MM",
         help="how wide a piece is (default: 0.9 spacing for a grid, else 20)",
     )
     parser.add_argument(
         "--piece-height",
-        type=decimal(0, 1000),
-        default=0.0,
+        default="0",
         metavar="MM",
         help="how tall a piece is: the reader looks where its top appears (default 0)",
     )
@@ -71,25 +68,47 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     name = args.name or out.stem
+    given = _number("--piece-diameter", args.piece_diameter, 1, 1000)
+    height = _number("--piece-height", args.piece_height, 0, 1000) or 0.0
     if args.kind == "grid":
-        if not 2 <= args.size <= 40:
-            raise CompanionError(f"a grid has 2 to 40 lines per side, not {args.size}")
-        diameter = args.piece_diameter or round(0.9 * args.spacing, 2)
-        data = grid_layout_data(
-            name, args.size, args.spacing, diameter, args.piece_height, args.margin
-        )
+        size = args.size.strip()
+        if not (size.isascii() and size.isdigit() and 2 <= int(size) <= 40):
+            raise CompanionError(text("layout.grid_size", size=args.size[:20]))
+        spacing = _number("--spacing", args.spacing, 1, 1000) or 1.0
+        margin = _number("--margin", args.margin, 0, 1000)
+        diameter = given or round(0.9 * spacing, 2)
+        data = grid_layout_data(name, int(size), spacing, diameter, height, margin)
     else:
-        data = _measured(name, Path(args.table), args.piece_diameter or 20.0, args.piece_height)
+        data = _measured(name, Path(args.table), given or 20.0, height)
     layout = read_layout(data, str(out))  # the file as read-board will read it
     try:
         out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise CompanionError(f"{out}: cannot write: {exc.strerror}") from None
+        why = {errno.ENOENT: "layout.no_folder", errno.EACCES: "layout.not_allowed"}
+        reason = text(why[exc.errno]) if exc.errno in why else exc.strerror or str(exc)
+        raise CompanionError(text("layout.unwritten", out=str(out), why=reason)) from None
     if args.json:
         print_json({"layout": str(out), "name": name, "fields": len(layout.fields)})
     else:
-        print(f"{out}: layout {name!r}, {len(layout.fields)} fields")
+        print(text("layout.written", out=str(out), name=repr(name), count=len(layout.fields)))
     return 0
+
+
+def _number(flag: str, given: str | None, low: float, high: float) -> float | None:
+    """A number of millimetres typed for ``flag`` (None where not given), checked here and
+    not by argparse, which says its errors before the language of the run is known."""
+    if given is None:
+        return None
+    try:
+        value = float(given) if given.isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise CompanionError(text("layout.arg_number", flag=flag, value=repr(given[:20])))
+    if not low <= value <= high:
+        said = {"flag": flag, "value": f"{value:g}", "low": f"{low:g}", "high": f"{high:g}"}
+        raise CompanionError(text("layout.arg_range", **said))
+    return value
 
 
 def _measured(name: str, table: Path, diameter: float, height: float) -> dict[str, Any]:
@@ -97,7 +116,8 @@ def _measured(name: str, table: Path, diameter: float, height: float) -> dict[st
     try:
         lines = table.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise CompanionError(f"{table}: cannot read: {exc}") from None
+        said = text("layout.csv_unread", table=str(table), why=unreadable(exc))
+        raise CompanionError(said) from None
     fields: list[dict[str, Any]] = []
     reach = 0.0
     for number, row in enumerate(csv.reader(lines), start=1):
@@ -110,13 +130,14 @@ def _measured(name: str, table: Path, diameter: float, height: float) -> dict[st
         try:
             fid, x, y = row[0].strip(), float(row[1]), float(row[2])
         except (IndexError, ValueError):
-            raise CompanionError(f"{table}, line {number}: expected ID,X,Y (mm)") from None
+            said = text("layout.csv_line", table=str(table), number=number)
+            raise CompanionError(said) from None
         if not (fid and math.isfinite(x) and math.isfinite(y)) or len(row) != 3:
-            raise CompanionError(f"{table}, line {number}: expected ID,X,Y (mm)")
+            raise CompanionError(text("layout.csv_line", table=str(table), number=number))
         fields.append({"id": fid, "x": x, "y": y})
         reach = max(reach, abs(x) + diameter, abs(y) + diameter)
     if not fields:
-        raise CompanionError(f"{table}: no fields (one a line: ID,X,Y in mm)")
+        raise CompanionError(text("layout.csv_empty", table=str(table)))
     data: dict[str, Any] = {
         "name": name,
         "units": "mm",

@@ -14,6 +14,7 @@ from companion.cli.common import add_config_argument, add_data_dir_argument, rea
 from companion.errors import CompanionError
 from companion.settings.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
 from companion.store.lock import ready_data_dir
+from companion.texts import text
 
 NAME = "pin"
 HELP = "show the referee PIN of the page (--new makes another, --set reads yours from stdin)"
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     config = read_config(args)
     if config.web.pin is not None:
         if args.new or args.set:
-            raise CompanionError(f"{config.path}: web.pin sets the PIN; change it there")
+            raise CompanionError(text("pin.in_config", path=str(config.path)))
         print(config.web.pin)
         return 0
     ready_data_dir(config.data_dir)  # one line for a file in its place, /proc, read-only
@@ -47,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
         pin = kept_pin(config.data_dir)
     print(pin)
     if args.new or args.set:
-        print("the page asks for it from the next start of `companion serve`", file=sys.stderr)
+        print(text("pin.next_start"), file=sys.stderr)
     return 0

@@ -22,6 +22,7 @@ from companion.errors import CompanionError
 from companion.games import GameSpec, Roll
 from companion.games.match import Match
 from companion.model.position import Position
+from companion.texts import text
 
 
 class GameMove(Protocol):
@@ -203,9 +204,8 @@ def game(name: str) -> Game:
     try:
         load = RULES[name]
     except KeyError:
-        raise CompanionError(
-            f"no rules engine for game {name!r} (engines: {', '.join(RULES)})"
-        ) from None
+        said = text("rules.no_engine", game=repr(name), engines=list(RULES))
+        raise CompanionError(said) from None
     return load(name)
 
 

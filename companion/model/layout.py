@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.errors import LayoutError
+from companion.texts import text
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
@@ -152,13 +153,14 @@ class Layout:
         try:
             return self.fields[field_id]
         except KeyError:
-            raise LayoutError(f"layout {self.name!r} has no field {field_id!r}") from None
+            said = text("layout.no_field", layout=repr(self.name), field=repr(field_id))
+            raise LayoutError(said) from None
 
     def ring(self, ring_id: str) -> Ring:
         for ring in self.rings:
             if ring.id == ring_id:
                 return ring
-        raise LayoutError(f"layout {self.name!r} has no ring {ring_id!r}")
+        raise LayoutError(text("layout.no_ring", layout=repr(self.name), ring=repr(ring_id)))
 
     def ring_fields(self, ring_id: str) -> tuple[str, ...]:
         """The fields of a ring in clockwise order from index 0."""
@@ -185,7 +187,8 @@ class Layout:
         for seat in self.seats:
             if seat.colour == colour:
                 return seat
-        raise LayoutError(f"layout {self.name!r} has no player colour {colour!r}")
+        said = text("layout.no_colour", layout=repr(self.name), colour=repr(colour))
+        raise LayoutError(said)
 
     @property
     def reference(self) -> str:

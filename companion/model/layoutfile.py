@@ -28,13 +28,17 @@ from companion.model.layout import (
     Seat,
 )
 from companion.textfile import read_text
-from companion.texts import text, unreadable
+from companion.texts import Text, text, unreadable
 
 #: OpenCV's predefined ArUco dictionaries and how many markers each holds.
 MARKER_DICTIONARIES = {
     **{f"{n}X{n}_{k}": k for n in (4, 5, 6, 7) for k in (50, 100, 250, 1000)},
     "ARUCO_ORIGINAL": 1024,
 }
+
+
+#: The top level of a layout file, as its errors name it.
+TOP = text("layout.at.top")
 
 
 def read_layout(data: Any, source: str = "<memory>") -> Layout:
@@ -48,27 +52,30 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, why: str) -> LayoutError:
-        return LayoutError(f"{self.source}: {where}: {why}")
+    def fail(self, where: str, why: str, **fields: object) -> LayoutError:
+        """The error at ``where`` (a ``layout.at.*`` sentence, or a JSON key as the file
+        writes it): the catalogue's sentence ``why`` with its fields, in either language."""
+        said = text("layout.in_source", source=self.source, where=where, why=Text(why, fields))
+        return LayoutError(said)
 
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
         if not isinstance(obj, dict):
-            raise self.fail(where, "expected an object")
+            raise self.fail(where, "layout.expected_object")
         if key not in obj:
-            raise self.fail(where, f"missing {key!r}")
+            raise self.fail(where, "layout.missing", key=repr(key))
         value = obj[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-            raise self.fail(where, f"{key!r} has the wrong type ({type(value).__name__})")
+            raise self.fail(where, "layout.wrong_type", key=repr(key), kind=type(value).__name__)
         return value
 
     def layout(self, data: Any) -> Layout:
         if not isinstance(data, dict):
-            raise self.fail("top level", "expected an object")
-        name = self.get(data, "name", str, "top level")
-        board = self.get(data, "board", dict, "top level")
-        fields = self.fields(self.get(data, "fields", list, "top level"))
+            raise self.fail(TOP, "layout.expected_object")
+        name = self.get(data, "name", str, TOP)
+        board = self.get(data, "board", dict, TOP)
+        fields = self.fields(self.get(data, "fields", list, TOP))
         if data.get("units", "mm") != "mm":
-            raise self.fail("top level", f"units must be 'mm', not {data['units']!r}")
+            raise self.fail(TOP, "layout.units", value=repr(data["units"]))
         rings = self.rings(data.get("rings", []), fields)
         lines = self.lines(self.optional_list(data, "lines"), fields)
         seats = self.seats(self.optional_list(data, "players"), fields)
@@ -79,9 +86,10 @@ class _Reader:
         shape = self.choice(board, "shape", BOARD_SHAPES, "board")
         diameter = _opt(board, "diameter", (int, float), self, "board")
         if shape == "round" and diameter is None:
-            raise self.fail("board", "a round board needs its 'diameter'")
+            raise self.fail("board", "layout.round_diameter")
         if diameter is not None and not 0 < diameter <= min(width, height):
-            raise self.fail("board", f"diameter {diameter:g} does not fit in {width:g}x{height:g}")
+            sizes = {"diameter": f"{diameter:g}", "width": f"{width:g}", "height": f"{height:g}"}
+            raise self.fail("board", "layout.diameter_fit", **sizes)
         return Layout(
             name=name,
             title=str(data.get("title", name)),
@@ -90,7 +98,7 @@ class _Reader:
             shape=shape,
             style=self.style(board, has_players="players" in data),
             diameter=None if diameter is None else float(diameter),
-            piece_diameter=self.positive(data, "piece_diameter", "top level"),
+            piece_diameter=self.positive(data, "piece_diameter", TOP),
             piece_height=self.height(data),
             fields=fields,
             lines=lines,
@@ -99,19 +107,19 @@ class _Reader:
             markers=markers,
             marker_dictionary=dictionary,
             source=self.source,
-            extra=self.get(data, "extra", dict, "top level") if "extra" in data else {},
+            extra=self.get(data, "extra", dict, TOP) if "extra" in data else {},
         )
 
     def positive(self, obj: Any, key: str, where: str) -> float:
         """A size in millimetres: a number above zero."""
         value = float(self.get(obj, key, (int, float), where))
         if not 0 < value < float("inf"):
-            raise self.fail(where, f"{key!r} must be a positive number of mm, not {value:g}")
+            raise self.fail(where, "layout.positive", key=repr(key), value=f"{value:g}")
         return value
 
     def optional_list(self, data: dict[str, Any], key: str) -> list[Any]:
         """An optional list entry (lines, players): absent is an empty list."""
-        return self.get(data, key, list, "top level") if key in data else []
+        return self.get(data, key, list, TOP) if key in data else []
 
     def style(self, board: dict[str, Any], has_players: bool) -> str:
         """How the board is drawn. Without a ``style``: a board with players is drawn as
@@ -119,36 +127,38 @@ class _Reader:
         default = "gravitation" if has_players else "plain"
         value = board.get("style", default)
         if value not in BOARD_STYLES:
-            raise self.fail("board", f"unknown style {value!r} (one of {', '.join(BOARD_STYLES)})")
+            raise self.fail("board", "layout.unknown_style", value=repr(value), known=BOARD_STYLES)
         return str(value)
 
     def height(self, data: dict[str, Any]) -> float:
         """``piece_height``: how far (mm) a piece's top stands above its field; 0 if absent."""
         if data.get("piece_height") is None:
             return 0.0
-        value = float(self.get(data, "piece_height", (int, float), "top level"))
+        value = float(self.get(data, "piece_height", (int, float), TOP))
         if not 0 <= value < 1000:
-            raise self.fail("top level", f"'piece_height' must be 0 or more mm, not {value:g}")
+            raise self.fail(TOP, "layout.piece_height", value=f"{value:g}")
         return value
 
     def choice(self, obj: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
         """An optional word out of ``allowed``; absent means the first one."""
         value = obj.get(key, allowed[0])
         if value not in allowed:
-            raise self.fail(where, f"unknown {key} {value!r} (one of {', '.join(allowed)})")
+            raise self.fail(
+                where, "layout.unknown_choice", key=key, value=repr(value), known=allowed
+            )
         return str(value)
 
     def fields(self, items: list[Any]) -> dict[str, Field]:
         fields: dict[str, Field] = {}
         for n, item in enumerate(items):
-            where = f"field #{n}"
+            where = text("layout.at.field_n", n=n)
             fid = self.get(item, "id", str, where)
-            where = f"field {fid!r}"
+            where = text("layout.at.field", id=repr(fid))
             if fid in fields:
-                raise self.fail(where, "duplicate field id")
+                raise self.fail(where, "layout.duplicate_field")
             kind = self.get(item, "kind", str, where) if "kind" in item else "field"
             if kind not in FIELD_KINDS:
-                raise self.fail(where, f"unknown kind {kind!r} (one of {', '.join(FIELD_KINDS)})")
+                raise self.fail(where, "layout.unknown_kind", kind=repr(kind), known=FIELD_KINDS)
             fields[fid] = Field(
                 id=fid,
                 kind=kind,
@@ -162,21 +172,21 @@ class _Reader:
                 label=_opt(item, "label", str, self, where),
             )
         if not fields:
-            raise self.fail("fields", "a layout needs at least one field")
+            raise self.fail("fields", "layout.no_fields")
         return fields
 
     def rings(self, items: Any, fields: Mapping[str, Field]) -> tuple[Ring, ...]:
         if not isinstance(items, list):
-            raise self.fail("rings", "expected a list")
+            raise self.fail("rings", "layout.expected_list")
         rings: list[Ring] = []
         for n, item in enumerate(items):
-            rid = self.get(item, "id", str, f"ring #{n}")
-            where = f"ring {rid!r}"
+            rid = self.get(item, "id", str, text("layout.at.ring_n", n=n))
+            where = text("layout.at.ring", id=repr(rid))
             if any(r.id == rid for r in rings):
-                raise self.fail(where, "duplicate ring id")
+                raise self.fail(where, "layout.duplicate_ring")
             size = self.get(item, "size", int, where)
             if size < 2:
-                raise self.fail(where, f"size {size} is too small for a loop")
+                raise self.fail(where, "layout.ring_small", size=size)
             listed = item.get("fields")
             if listed is None:
                 members = self.named_members(rid, size, fields, where)
@@ -184,7 +194,7 @@ class _Reader:
                 members = self.listed_members(rid, size, listed, fields, where)
             radius = _opt(item, "radius", (int, float), self, where)
             if radius is not None and radius <= 0:
-                raise self.fail(where, f"radius must be positive, not {radius}")
+                raise self.fail(where, "layout.radius", value=radius)
             rings.append(
                 Ring(
                     id=rid,
@@ -199,7 +209,9 @@ class _Reader:
         known = {r.id for r in rings}
         for f in fields.values():
             if f.ring is not None and f.ring not in known:
-                raise self.fail(f"field {f.id!r}", f"unknown ring {f.ring!r}")
+                raise self.fail(
+                    text("layout.at.field", id=repr(f.id)), "layout.unknown_ring", ring=repr(f.ring)
+                )
         return tuple(rings)
 
     def named_members(
@@ -209,13 +221,14 @@ class _Reader:
         members = sorted(f.index for f in fields.values() if f.ring == rid and f.index is not None)
         missing = sorted(set(range(size)) - set(members))
         if missing:
-            raise self.fail(where, f"gap: no field {rid}.{missing[0]}")
+            raise self.fail(where, "layout.gap_field", field=f"{rid}.{missing[0]}")
         if len(members) != size:
-            raise self.fail(where, f"has {len(members)} fields, expected {size}")
+            raise self.fail(where, "layout.ring_count", count=len(members), size=size)
         for i in range(size):
             f = fields.get(f"{rid}.{i}")
             if f is None or f.ring != rid or f.index != i:
-                raise self.fail(where, f"field {rid}.{i} must have ring {rid!r}, index {i}")
+                said = {"field": f"{rid}.{i}", "ring": repr(rid), "index": i}
+                raise self.fail(where, "layout.ring_member", **said)
         return tuple(f"{rid}.{i}" for i in range(size))
 
     def listed_members(
@@ -224,41 +237,41 @@ class _Reader:
         """A ring's ``fields`` list: known, distinct, ``size`` of them, and every field
         that names this ring in its ``ring`` standing at its ``index`` in the list."""
         if not isinstance(listed, list) or not all(isinstance(i, str) for i in listed):
-            raise self.fail(where, "'fields' must be a list of field ids")
+            raise self.fail(where, "layout.fields_list")
         if len(listed) != size:
-            raise self.fail(where, f"lists {len(listed)} fields, expected {size}")
+            raise self.fail(where, "layout.lists_count", count=len(listed), size=size)
         for fid in listed:
             if fid not in fields:
-                raise self.fail(where, f"fields names unknown field {fid!r}")
+                raise self.fail(where, "layout.names_unknown", key="fields", field=repr(fid))
         if len(set(listed)) != size:
             twice = next(fid for fid in listed if listed.count(fid) > 1)
-            raise self.fail(where, f"field {twice!r} is listed twice")
+            raise self.fail(where, "layout.listed_twice", field=repr(twice))
         for f in fields.values():
             if f.ring == rid and (f.index is None or listed[f.index : f.index + 1] != [f.id]):
-                raise self.fail(where, f"field {f.id!r} must be at its index {f.index} of 'fields'")
+                raise self.fail(where, "layout.at_index", field=repr(f.id), index=f.index)
         return tuple(listed)
 
     def lines(self, items: list[Any], fields: Mapping[str, Field]) -> tuple[Line, ...]:
         lines = []
         seen: set[tuple[str, str]] = set()
         for n, item in enumerate(items):
-            where = f"line #{n}"
+            where = text("layout.at.line_n", n=n)
             start = self.get(item, "from", str, where)
             end = self.get(item, "to", str, where)
-            where = f"line #{n} {start}->{end}"
+            where = text("layout.at.line", n=n, start=start, end=end)
             for fid in (start, end):
                 if fid not in fields:
-                    raise self.fail(where, f"unknown field {fid!r}")
+                    raise self.fail(where, "layout.unknown_field", field=repr(fid))
             if start == end:
-                raise self.fail(where, "a line needs two different fields")
+                raise self.fail(where, "layout.line_same")
             colour = self.get(item, "colour", str, where)
             if colour not in LINE_COLOURS:
-                raise self.fail(where, f"unknown colour {colour!r}")
+                raise self.fail(where, "layout.unknown_colour", colour=repr(colour))
             direction = item.get("direction", "forward")
             if direction not in ("forward", "both"):
-                raise self.fail(where, f"direction must be 'forward' or 'both', not {direction!r}")
+                raise self.fail(where, "layout.direction", value=repr(direction))
             if (start, end) in seen:
-                raise self.fail(where, "duplicate line")
+                raise self.fail(where, "layout.duplicate_line")
             seen.add((start, end))
             lines.append(Line(start, end, colour, both_ways=direction == "both"))
         return tuple(lines)
@@ -267,19 +280,19 @@ class _Reader:
         seats = []
         colours: set[str] = set()
         for n, item in enumerate(items):
-            colour = self.get(item, "colour", str, f"player #{n}")
-            where = f"player {colour!r}"
+            colour = self.get(item, "colour", str, text("layout.at.player_n", n=n))
+            where = text("layout.at.player", colour=repr(colour))
             if colour in colours:
-                raise self.fail(where, "duplicate colour")
+                raise self.fail(where, "layout.duplicate_colour")
             colours.add(colour)
             groups = {}
             for key in ("station", "formation", "special"):
                 ids = item.get(key, [])
                 if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                    raise self.fail(where, f"{key!r} must be a list of field ids")
+                    raise self.fail(where, "layout.ids_list", key=repr(key))
                 for fid in ids:
                     if fid not in fields:
-                        raise self.fail(where, f"{key} names unknown field {fid!r}")
+                        raise self.fail(where, "layout.names_unknown", key=key, field=repr(fid))
                 groups[key] = ids
             seats.append(
                 Seat(
@@ -292,7 +305,8 @@ class _Reader:
             )
         for f in fields.values():
             if f.owner is not None and f.owner not in colours:
-                raise self.fail(f"field {f.id!r}", f"owner {f.owner!r} is not a player colour")
+                where = text("layout.at.field", id=repr(f.id))
+                raise self.fail(where, "layout.owner", owner=repr(f.owner))
         return tuple(seats)
 
     def markers(self, data: Any) -> tuple[tuple[Marker, ...], str | None]:
@@ -300,16 +314,16 @@ class _Reader:
             return (), None
         dictionary = self.get(data, "dictionary", str, "markers")
         if dictionary not in MARKER_DICTIONARIES:
-            raise self.fail("markers", f"unknown ArUco dictionary {dictionary!r} (e.g. 4X4_50)")
+            raise self.fail("markers", "layout.dictionary", name=repr(dictionary))
         size = self.positive(data, "size", "markers")
         markers: list[Marker] = []
         for n, item in enumerate(self.get(data, "items", list, "markers")):
-            where = f"marker #{n}"
+            where = text("layout.at.marker_n", n=n)
             mid = self.get(item, "id", int, where)
             if not 0 <= mid < MARKER_DICTIONARIES[dictionary]:
-                raise self.fail(where, f"id {mid} is not in the dictionary {dictionary}")
+                raise self.fail(where, "layout.marker_id", id=mid, dictionary=dictionary)
             if any(m.id == mid for m in markers):
-                raise self.fail(where, f"duplicate marker id {mid}")
+                raise self.fail(where, "layout.duplicate_marker", id=mid)
             markers.append(
                 Marker(
                     mid,
@@ -329,7 +343,8 @@ class _Reader:
             for i, a in enumerate(members):
                 b = members[(i + 1) % ring.size]
                 if (a, b) not in pairs:
-                    raise self.fail(f"ring {ring.id!r}", f"gap: no line {a}->{b}")
+                    where = text("layout.at.ring", id=repr(ring.id))
+                    raise self.fail(where, "layout.gap_line", start=a, end=b)
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

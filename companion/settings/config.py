@@ -26,6 +26,7 @@ from companion.settings.hosts import NAME
 from companion.settings.pin import pin_problem
 from companion.settings.tomlcheck import Table, is_pin
 from companion.textfile import TooLarge, read_text
+from companion.texts import Joined, Text, message, text, unreadable
 
 ENV_VAR = "COMPANION_CONFIG"
 SYSTEM_FILE = Path("/etc/companion/config.toml")
@@ -40,8 +41,8 @@ class ConfigError(CompanionError):
     """A config file that cannot be used; one line per problem, each naming file and key."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(problems))
+        self.problems = tuple(problems)  # sentences of the catalogue (companion/texts)
+        super().__init__(Text("config.lines", {"lines": Joined(problems, "\n")}))
 
 
 @dataclass(frozen=True)
@@ -183,13 +184,13 @@ def find_config(explicit: str | Path | None = None) -> tuple[Path | None, str]:
     if explicit is not None:
         path = Path(explicit).expanduser()
         if not path.is_file():
-            raise ConfigError([f"{path}: no such config file (given by --config)"])
+            raise ConfigError([text("config.no_file", path=str(path), how="--config")])
         return path, "--config"
     env = os.environ.get(ENV_VAR)
     if env:
         path = Path(env).expanduser()
         if not path.is_file():
-            raise ConfigError([f"{path}: no such config file (given by ${ENV_VAR})"])
+            raise ConfigError([text("config.no_file", path=str(path), how=f"${ENV_VAR}")])
         return path, f"${ENV_VAR}"
     for path, how in ((SYSTEM_FILE, "system file"), (user_config_file(), "user file")):
         if path.is_file():
@@ -205,19 +206,63 @@ def load_config(explicit: str | Path | None = None) -> Config:
     return read_config_file(path, found_by=how)
 
 
+def configured_language(explicit: str | Path | None = None) -> str:
+    """The config's ``language`` ("auto" where there is none), read even from a file
+    that fails its checks, so that its errors are said in the language it asks for;
+    never raises."""
+    try:
+        path, _ = find_config(explicit)
+        if path is None:
+            return "auto"
+        value = tomllib.loads(read_text(path, "config")).get("language")
+    except (CompanionError, OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError):
+        return "auto"
+    return value if isinstance(value, str) and value in LANGUAGES else "auto"
+
+
 def read_config_file(path: str | Path, found_by: str = "file") -> Config:
     path = Path(path)
     try:
         data = tomllib.loads(read_text(path, "config"))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([f"{path}: not valid TOML: {exc}"]) from None
+        raise ConfigError([text("config.not_toml", path=str(path), why=toml_reason(exc))]) from None
     except RecursionError:  # tomllib recurses once per level of an array or table
-        raise ConfigError([f"{path}: not valid TOML: nested too deep"]) from None
+        raise ConfigError([text("config.too_deep", path=str(path))]) from None
     except TooLarge as exc:
-        raise ConfigError([str(exc)]) from None
+        raise ConfigError([message(exc)]) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError([f"{path}: cannot read: {exc}"]) from None
+        raise ConfigError([text("config.unread", path=str(path), why=unreadable(exc))]) from None
     return parse_config(data, source=str(path), path=path, found_by=found_by)
+
+
+#: tomllib's reasons that are always the same words, by their id in companion/texts.
+TOML_REASONS = {
+    "Invalid value": "config.toml.value",
+    "Expected '=' after a key in a key/value pair": "config.toml.equals",
+    "Cannot overwrite a value": "config.toml.overwrite",
+    "Expected newline or end of document after a statement": "config.toml.newline",
+    "Invalid statement": "config.toml.statement",
+    "Unclosed array": "config.toml.unclosed_array",
+    "Unclosed inline table": "config.toml.unclosed_table",
+    "Unterminated string": "config.toml.unterminated",
+    "Expected ']' at the end of a table declaration": "config.toml.table_end",
+    "Invalid initial character for a key part": "config.toml.key_start",
+}
+_TOML_WHERE = re.compile(r"(.*) \((?:at line (\d+), column (\d+)|(at end of document))\)")
+
+
+def toml_reason(exc: tomllib.TOMLDecodeError) -> str:
+    """Why tomllib refused a file, in the players' language: its common reasons in German
+    too, with where (line and column, or the end); any other as tomllib says it (as
+    model/jsontext.py does for ``json``'s)."""
+    found = _TOML_WHERE.fullmatch(str(exc))
+    if found is None:
+        return str(exc)
+    said, line, column, end = found.groups()
+    reason = text(TOML_REASONS[said]) if said in TOML_REASONS else said
+    if end:
+        return text("config.toml_end", reason=reason)
+    return text("config.toml_at", reason=reason, line=line, column=column)
 
 
 def parse_config(
@@ -236,11 +281,11 @@ def parse_config(
     game, colours = _game(top.table("game"))
     hub = _hub(top.table("hub"))
     for colour in config_seats(panel, colours):
-        problems.append(
-            f"{source}: panel.pins.seats.{colour}: not a player colour of the game's layout "
-            f"({', '.join(colours)})"
-        )
+        said = {"source": source, "colour": colour, "colours": colours}
+        problems.append(text("config.seat_colour", **said))
     data_dir = top.text("data_dir", None)
+    if data_dir is not None and not data_dir.strip():  # Path("") is ".", not the default
+        top.bad("data_dir", text("config.data_dir_empty", default=str(default_data_dir())))
     log_level = top.choice("log_level", "info", LOG_LEVELS)
     language = top.choice("language", "auto", LANGUAGES)
     top.finish()
@@ -264,14 +309,14 @@ def parse_config(
 def _camera(t: Table) -> CameraConfig:
     d = CameraConfig()
     source = t.choice("source", d.source, CAMERA_SOURCES)
-    device = t.get("device", d.device, (int, str), "a camera index (0) or a device path")
+    device = t.get("device", d.device, (int, str), text("config.what.device"))
     if isinstance(device, int) and device < 0:
-        t.bad("device", "must be 0 or more")
+        t.bad("device", text("config.device_negative"))
     path = t.text("path", None)
     if source == "folder" and path is None:
-        t.bad("path", 'is needed with source = "folder" (a folder of images or a video)')
+        t.bad("path", text("config.path_needed"))
     elif path is not None and not Path(path).expanduser().exists():
-        t.bad("path", f"no such folder or video file: {path}")
+        t.bad("path", text("config.no_path", path=path))
     config = CameraConfig(
         source=source,
         device=device,
@@ -313,13 +358,13 @@ def _pins(t: Table) -> PanelPins:
             if pin is not None:
                 seats[colour] = pin
         seats_table.finish()
-    rgb_raw = t.get("verdict_rgb", None, list, "a list of three pins [red, green, blue]")
+    rgb_raw = t.get("verdict_rgb", None, list, text("config.what.rgb"))
     rgb: tuple[int, int, int] | None = None
     if rgb_raw is not None:
         if len(rgb_raw) == 3 and all(is_pin(p) for p in rgb_raw):
             rgb = (rgb_raw[0], rgb_raw[1], rgb_raw[2])
         else:
-            t.bad("verdict_rgb", "must be three BCM pin numbers 0..27 [red, green, blue]")
+            t.bad("verdict_rgb", text("config.rgb"))
     pins = PanelPins(
         seats=seats,
         verdict_ok=t.pin("verdict_ok", None if rgb else d.verdict_ok),
@@ -331,11 +376,11 @@ def _pins(t: Table) -> PanelPins:
         roll=t.pin("roll", d.roll),
     )
     if rgb and (pins.verdict_ok is not None or pins.verdict_bad is not None):
-        t.bad("verdict_rgb", "use either verdict_rgb or verdict_ok/verdict_bad, not both")
+        t.bad("verdict_rgb", text("config.rgb_both"))
     seen: dict[int, str] = {}
     for key, pin in pins.used().items():
         if pin in seen:
-            t.bad(key, f"pin {pin} is already used by {seen[pin]}")
+            t.bad(key, text("config.pin_used", pin=pin, other=seen[pin]))
         seen.setdefault(pin, key)
     t.finish()
     return pins
@@ -343,10 +388,10 @@ def _pins(t: Table) -> PanelPins:
 
 def _web(t: Table) -> WebConfig:
     d = WebConfig()
-    pin = t.get("pin", None, str, 'a string of digits, e.g. "284913"')
+    pin = t.get("pin", None, str, text("config.what.pin"))
     problem = pin_problem(pin) if pin is not None else None
     if problem:
-        t.bad("pin", f'{problem}, in quotes, e.g. pin = "284913"')
+        t.bad("pin", text("config.web_pin", problem=problem))
     config = WebConfig(
         host=t.text("host", d.host) or d.host,
         port=int(t.number("port", d.port, 1, 65535, whole=True)),
@@ -363,10 +408,10 @@ def _web(t: Table) -> WebConfig:
 
 def _hosts(t: Table) -> tuple[str, ...]:
     """``[web] hosts``: host names such as a reverse proxy's (the page refuses others)."""
-    what = 'a list of host names, e.g. ["referee.club.example"]'
+    what = text("config.what.hosts")
     names = t.get("hosts", [], list, what)
     if not all(isinstance(n, str) and NAME.fullmatch(n) for n in names):
-        t.bad("hosts", f"must be {what}")
+        t.bad("hosts", text("config.hosts", what=what))
         return ()
     return tuple(n.lower().rstrip(".") for n in names)
 
@@ -398,7 +443,7 @@ def _hub(t: Table) -> HubConfig:
     for key in ("club", "table"):
         name = getattr(config, key)
         if name is not None and not HUB_NAME.fullmatch(name):
-            t.bad(key, "1 to 40 letters, digits, '-' or '_' (one MQTT topic level)")
+            t.bad(key, text("config.hub_name"))
     t.finish()
     return config
 
@@ -412,29 +457,26 @@ def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
     """The game section, and the player colours of its layout (empty if it cannot load)."""
     name = t.choice("name", "gravitation", tuple(GAMES))
     spec = GAMES.get(name, GAMES["gravitation"])
-    players = t.get("players", None, list, 'a list of colours, e.g. ["red", "blue"]')
+    players = t.get("players", None, list, text("config.what.players"))
     if players is not None and not (
         all(isinstance(p, str) for p in players)
         and len(set(players)) == len(players)
         and spec.min_players <= len(players) <= spec.max_players
     ):
-        t.bad(
-            "players",
-            f"must be {spec.min_players} to {spec.max_players} different colours, "
-            'e.g. ["red", "blue"]',
-        )
+        t.bad("players", text("config.players_count", low=spec.min_players, high=spec.max_players))
     layout = t.text("layout", None)
     colours: tuple[str, ...] = ()
     try:
         colours = load_layout(layout or spec.default_layout).colours
     except CompanionError as exc:
-        t.bad("layout", str(exc))
+        t.bad("layout", message(exc))
     if players is not None and colours and not set(players) <= set(colours):
         unknown = ", ".join(p for p in players if p not in colours)
-        t.bad("players", f"{unknown}: not a player colour of the layout ({', '.join(colours)})")
-    phase = t.get("phase", None, int, "a whole number")
+        t.bad("players", text("config.players_unknown", unknown=unknown, colours=colours))
+    phase = t.get("phase", None, int, text("config.what.whole"))
     if phase is not None and phase not in spec.phases:
-        t.bad("phase", f"{spec.title} has phases {list(spec.phases) or 'none'}")
+        phases = str(list(spec.phases)) if spec.phases else text("config.no_phases")
+        t.bad("phase", text("config.phases", title=spec.title, phases=phases))
     options_table = t.table("options")
     known = spec.option_defaults()
     options = dict(known)  # the effective switches: defaults, then the file's

@@ -19,6 +19,7 @@ import secrets
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.texts import text, unreadable
 
 #: The file in the data directory that keeps the PIN made at the first start.
 PIN_FILE = "pin"
@@ -34,23 +35,25 @@ RULE = (
 
 
 def pin_problem(pin: str) -> str | None:
-    """Why ``pin`` is not a good referee PIN (never quoting it), or None if it is."""
+    """Why ``pin`` is not a good referee PIN (never quoting it), or None if it is: a
+    sentence of the catalogue (companion/texts/config.py), with :data:`RULE` in it."""
+    rule = text("pin.rule", digits=DIGITS, least=PASSPHRASE, most=LONGEST)
     if not pin.isascii():
-        return f"only ASCII is allowed ({RULE})"
+        return text("pin.ascii", rule=rule)
     if not pin.isprintable() or pin != pin.strip():
-        return f"no control characters and no spaces at either end ({RULE})"
+        return text("pin.control", rule=rule)
     if len(pin) > LONGEST:
-        return f"too long ({RULE})"
+        return text("pin.long", rule=rule)
     if pin.isdigit():
-        return None if len(pin) >= DIGITS else f"too short ({RULE})"
-    return None if len(pin) >= PASSPHRASE else f"too short for a passphrase ({RULE})"
+        return None if len(pin) >= DIGITS else text("pin.short", rule=rule)
+    return None if len(pin) >= PASSPHRASE else text("pin.short_phrase", rule=rule)
 
 
 def check_pin_choice(pin: str, where: str) -> str:
     """``pin`` if it is a good PIN, else CompanionError naming ``where`` it was given."""
     problem = pin_problem(pin)
     if problem:
-        raise CompanionError(f"{where}: the referee PIN is not good: {problem}")
+        raise CompanionError(text("pin.not_good", where=where, problem=problem))
     return pin
 
 
@@ -66,8 +69,8 @@ def kept_pin(data_dir: Path) -> str:
     except FileNotFoundError:
         return keep_pin(data_dir, new_pin())
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not ASCII text"
-        raise CompanionError(f"{path}: cannot read the referee PIN: {reason}") from None
+        reason = unreadable(exc) if isinstance(exc, OSError) else text("pin.not_ascii")
+        raise CompanionError(text("pin.unread", path=str(path), why=reason)) from None
     check_pin_choice(pin, str(path))
     if path.stat().st_mode & 0o077:  # readable by others: make it the owner's again
         path.chmod(0o600)

@@ -1,7 +1,8 @@
 """A reader for one table of a TOML file that records every problem instead of raising.
 
 The config loader reads each key through typed getters; each bad key becomes one line
-"FILE: section.key: what is wrong", and keys nobody read are reported with the closest
+"FILE: section.key: what is wrong" (a sentence of companion/texts/config.py, said in
+the players' language), and keys nobody read are reported with the closest
 known key as a hint, so that a typo never passes silently.
 """
 
@@ -11,6 +12,8 @@ import difflib
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from companion.texts import Text, text
 
 #: BCM numbers of the GPIO header's general-purpose pins.
 GPIO_PINS = range(0, 28)
@@ -25,6 +28,8 @@ class Table:
     """One TOML table being read: typed getters that record problems instead of raising."""
 
     def __init__(self, data: Any, prefix: str, source: str, problems: list[str]) -> None:
+        """``problems`` collects a sentence of the catalogue (companion/texts/config.py)
+        per bad key, shared by every table of the file."""
         self.data: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
         self.prefix, self.source, self.problems = prefix, source, problems
         self.allowed: set[str] | None = None
@@ -36,9 +41,14 @@ class Table:
         return f"{self.prefix}{key if bare else json.dumps(key)}"
 
     def bad(self, key: str, why: str) -> None:
-        self.problems.append(f"{self.source}: {self.key(key)}: {why}")
+        """Record that ``key`` is wrong and ``why`` (a sentence of the catalogue)."""
+        self.problems.append(
+            Text("config.bad", {"source": self.source, "key": self.key(key), "why": why})
+        )
 
     def get(self, key: str, default: Any, kinds: type | tuple[type, ...], what: str) -> Any:
+        """The value of ``key``, or ``default`` (recorded as bad) when it is not one of
+        ``kinds``; ``what`` says what it must be."""
         self.read.add(key)
         if key not in self.data:
             return default
@@ -47,26 +57,27 @@ class Table:
         if isinstance(value, bool) and bool not in kinds:
             value = None  # TOML true is not a number here
         if not isinstance(value, kinds):
-            self.bad(key, f"must be {what}, not {_show(self.data[key])}")
+            self.bad(key, text("config.must_be", what=what, value=_show(self.data[key])))
             return default
         return value
 
     def table(self, key: str) -> Table:
-        value = self.get(key, {}, dict, f"a table [{self.key(key)}]")
+        value = self.get(key, {}, dict, Text("config.what.table", {"key": self.key(key)}))
         return Table(value, f"{self.key(key)}.", self.source, self.problems)
 
     def text(self, key: str, default: str | None) -> str | None:
-        value: str | None = self.get(key, default, str, "a string in quotes")
+        value: str | None = self.get(key, default, str, text("config.what.string"))
         return value
 
     def flag(self, key: str, default: bool) -> bool:
-        value: bool = self.get(key, default, bool, "true or false")
+        value: bool = self.get(key, default, bool, text("config.what.flag"))
         return value
 
     def choice(self, key: str, default: str, choices: tuple[str, ...]) -> str:
-        value = self.get(key, default, str, f"one of {', '.join(map(repr, choices))}")
+        listed = [repr(c) for c in choices]
+        value = self.get(key, default, str, text("config.what.choice", choices=listed))
         if value not in choices:
-            self.bad(key, f"must be one of {', '.join(map(repr, choices))}, not {value!r}")
+            self.bad(key, text("config.one_of", choices=listed, value=repr(value)))
             return default
         return str(value)
 
@@ -74,9 +85,10 @@ class Table:
         self, key: str, default: float, lo: float, hi: float, *, whole: bool = False
     ) -> float:
         kinds: tuple[type, ...] = (int,) if whole else (int, float)
-        value = self.get(key, default, kinds, "a whole number" if whole else "a number")
+        what = text("config.what.whole" if whole else "config.what.number")
+        value = self.get(key, default, kinds, what)
         if not lo <= value <= hi:
-            self.bad(key, f"must be between {lo:g} and {hi:g}, not {value}")
+            self.bad(key, text("config.between", lo=f"{lo:g}", hi=f"{hi:g}", value=value))
             return default
         return float(value)
 
@@ -88,7 +100,7 @@ class Table:
         if value is False:
             return None  # `undo = false`: not wired
         if not is_pin(value):
-            self.bad(key, f"must be a BCM pin number 0..27 or false, not {_show(value)}")
+            self.bad(key, text("config.pin_number", value=_show(value)))
             return default
         return int(value)
 
@@ -99,8 +111,8 @@ class Table:
             if key in known or (self.allowed is not None and key in self.read):
                 continue
             close = difflib.get_close_matches(key, sorted(known), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            self.bad(key, f"unknown key{hint}")
+            hint = text("config.unknown_hint", close=repr(close[0])) if close else None
+            self.bad(key, hint or text("config.unknown"))
 
 
 def _show(value: Any) -> str:

@@ -19,7 +19,8 @@ Adding a text: give it an id in the part of the catalogue it belongs to
 (:mod:`~companion.texts.page` the page's words, set-up and calibration errors;
 :mod:`~companion.texts.referee` the referee's verdicts; :mod:`~companion.texts.rules` the
 ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions` why a
-position does not fit its game; :mod:`~companion.texts.tuerme` and
+position does not fit its game; :mod:`~companion.texts.layouts` why a layout file cannot be
+used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
 words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
@@ -37,7 +38,9 @@ from collections.abc import Iterable, Mapping
 
 from companion.errors import CompanionError, Words
 from companion.texts import (
+    config,
     help,
+    layouts,
     names,
     notation,
     page,
@@ -91,6 +94,8 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     referee.WORDS,
     rules.WORDS,
     positions.WORDS,
+    layouts.WORDS,
+    config.WORDS,
     tuerme.WORDS,
     tenet.WORDS,
     notation.WORDS,

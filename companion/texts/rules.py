@@ -139,6 +139,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "kein Brett {name!r}: weder eingebaut ({known}) noch eine Datei",
         "no layout {name!r}: not a built-in one ({known}) nor a file",
     ),
+    "file.too_large": (
+        "{name}: zu groß für {what} ({size} Bytes; gelesen werden höchstens {most})",
+        "{name}: too large for a {what} ({size} bytes; the most read is {most})",
+    ),
+    "file.too_large_stream": (
+        "{name}: zu groß für {what} (mehr als {most} Bytes; gelesen werden höchstens {most})",
+        "{name}: too large for a {what} (more than {most} bytes; the most read is {most})",
+    ),
+    "file.kind.file": ("eine Datei", "file"),
+    "file.kind.input": ("eine Eingabe", "input"),
+    "file.kind.position": ("eine Stellung", "position"),
+    "file.kind.layout": ("eine Brettdatei", "layout"),
+    "file.kind.config": ("eine Konfiguration", "config"),
+    "file.kind.calibration": ("eine Kalibrierung", "calibration"),
     "file.missing": ("Datei nicht gefunden", "No such file or directory"),
     "file.denied": ("keine Leseberechtigung", "Permission denied"),
     "file.folder": ("ein Ordner, keine Datei", "Is a directory"),
@@ -443,4 +457,38 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
     "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
+    # what the rules are asked of a position (games/game.py, games/zwianer, tenet/rules.py)
+    "rules.no_engine": (
+        "kein Regelwerk für das Spiel {game} (Regelwerke: {engines})",
+        "no rules engine for game {game} (engines: {engines})",
+    ),
+    "rules.not_zwianer": (
+        "{game} ist kein ZwiAner-Spiel (gravitation, tunnelx)",
+        "{game} is not a ZwiAner game (gravitation, tunnelx)",
+    ),
+    "rules.not_game": (
+        "keine Stellung von {title} (Spiel {game})",
+        "not a {title} position (game {game})",
+    ),
+    "rules.join_only_tenet": (
+        "nur bei TENET kann jemand mitten im Spiel einsteigen, nicht bei {game}",
+        "only TENET lets a player join mid-game, not {game}",
+    ),
+    "rules.no_demand": (
+        "keine Forderung auf {field} möglich: dort steht kein Stein von {player} auf einem "
+        "Sonderfeld eines anderen Spielers",
+        "no demand possible on {field}: not a piece of {player} on another player's special field",
+    ),
+    "rules.no_death_push": (
+        "dieser Zug wartet auf keinen Todesstoß",
+        "this move is not waiting for a Todesstoß",
+    ),
+    "rules.death_push_rolls": (
+        "der Todesstoß braucht {count} Würfe (einen je Stein), nicht {got}",
+        "Todesstoß needs {count} die rolls (one per piece), got {got}",
+    ),
+    "rules.die_range": (
+        "ein Würfel zeigt 1 bis 6, nicht {value}",
+        "a die roll is 1 to 6, not {value}",
+    ),
 }

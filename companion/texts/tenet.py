@@ -239,4 +239,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "kein Stein der Weisen: keine Kugel von {player} auf dem Pott {pott} von {planet}",
         "no Stein der Weisen: no {player} ball on the Pott {pott} of {planet}",
     ),
+    "tenet.too_many_turns": (
+        "mehr als {limit} verschiedene Bretter nach {dice} Würfeln für {player}: bitte den "
+        "angesagten Zug prüfen, statt alle aufzulisten",
+        "more than {limit} different boards after {dice} dice for {player}: check the "
+        "announced turn instead of listing them",
+    ),
 }

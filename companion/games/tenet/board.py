@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, LayoutError
 from companion.model.layout import Layout
 from companion.texts import text as t
 
@@ -89,7 +89,7 @@ class Board:
         for k in self.planet:
             if circle in (self.planet[k], self.force[k]):
                 return k
-        raise CompanionError(f"{circle} is no circle of the TENET board")
+        raise CompanionError(t("layout.tenet_circle", circle=circle))
 
 
 def _build(layout: Layout) -> Board:
@@ -102,16 +102,23 @@ def _build(layout: Layout) -> Board:
             neighbours.setdefault(fid, set()).update((ring[i - 1], ring[(i + 1) % len(ring)]))
     planets = layout.extra.get("planets", [])
     if not isinstance(planets, list) or len(planets) != 9:
-        raise CompanionError(f"layout {layout.name!r} has no nine planets for TENET")
+        raise LayoutError(t("layout.tenet_planets", layout=repr(layout.name)))
     planet: dict[int, str] = {}
     force: dict[int, str] = {}
     pott: dict[int, str] = {}
     stone: dict[int, str] = {}
-    for p in planets:
-        k, circle = int(p["number"]), str(p["ring"])
-        planet[k], force[k] = circle, str(p["force_field"])
-        labels = {layout.fields[f].label: f for f in members[circle]}
-        pott[k], stone[k] = labels["Pott"], labels["stone"]
+    for n, p in enumerate(planets):
+        try:  # a measured board's file: any part of a planet may be missing or wrong
+            k, circle = int(p["number"]), str(p["ring"])
+            planet[k], force[k] = circle, str(p["force_field"])
+            labels = {layout.fields[f].label: f for f in members[circle]}
+            pott[k], stone[k] = labels["Pott"], labels["stone"]
+        except (KeyError, TypeError, ValueError):
+            raise LayoutError(t("layout.tenet_planet", layout=repr(layout.name), n=n)) from None
+        if not 1 <= k <= 9 or force[k] not in members:
+            raise LayoutError(t("layout.tenet_planet", layout=repr(layout.name), n=n))
+    if len(planet) != 9:  # a number twice
+        raise LayoutError(t("layout.tenet_planets", layout=repr(layout.name)))
     return Board(
         members,
         {f: tuple(c) for f, c in circles_of.items()},

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from companion.errors import CompanionError
 from companion.games.tenet.board import START, Board
+from companion.texts import colour as colour_word
+from companion.texts import text
 
 Board_ = frozenset[tuple[str, str]]
 
@@ -183,10 +185,9 @@ def search(
                 ends.setdefault(here, done)
         stuck.append(ends)
         if len(nxt) > LIMIT:
-            raise TooManyTurns(
-                f"more than {LIMIT} different boards after {depth + 1} dice "
-                f"for {colour}: check the announced turn instead of listing them"
-            )
+            who = colour_word(colour)
+            said = text("tenet.too_many_turns", limit=LIMIT, dice=depth + 1, player=who)
+            raise TooManyTurns(said)
         frontier = nxt
     deepest = max((d for d, ends in enumerate(stuck) if ends), default=0)
     if wins:

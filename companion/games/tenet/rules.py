@@ -367,7 +367,7 @@ def join(position: Position, colour: str) -> Position:
     """The position with a new player ``colour`` whose nine balls wait on start; they
     play after everybody already at the table (R§6 Bemerkung: "keinerlei Nachteile")."""
     if position.game != "tenet":
-        raise CompanionError(f"only TENET lets a player join mid-game, not {position.game}")
+        raise CompanionError(t("rules.join_only_tenet", game=position.game))
     if colour in position.players:
         raise PositionError(t("position.already_plays", player=colour_word(colour)))
     pieces = {p: list(fields) for p, fields in position.pieces.items()}

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from companion.errors import LayoutError
 from companion.model.layout import Layout
+from companion.texts import colour as said_colour
+from companion.texts import text
 
 HOME = -1
 #: The goal sector's place on every colour's way (the field after the lap's last one).
@@ -101,11 +103,13 @@ def _build(layout: Layout) -> Track:
         for kind, into in (("start", starts), ("home", homes), ("goal", goals)):
             owned = layout.owned(colour, kind)
             if len(owned) != 1:
-                raise LayoutError(f"layout {layout.name!r}: {colour} needs one {kind} field")
+                who = said_colour(colour)
+                said = text("layout.track_one", layout=repr(layout.name), player=who, kind=kind)
+                raise LayoutError(said)
             into[colour] = owned[0]
     ring = layout.fields[next(iter(starts.values()))].ring
     if ring is None:
-        raise LayoutError(f"layout {layout.name!r}: the start fields lie on no loop")
+        raise LayoutError(text("layout.track_loop", layout=repr(layout.name)))
     loop = layout.ring_fields(ring)
     index = {fid: n for n, fid in enumerate(loop)}
     bridges = {

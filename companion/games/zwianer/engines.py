@@ -17,6 +17,7 @@ from companion.games.zwianer import gravitation, tunnelx
 from companion.games.zwianer.moves import Move
 from companion.games.zwianer.target import Target
 from companion.model.position import Position
+from companion.texts import text
 
 
 class Engine(Protocol):
@@ -41,7 +42,7 @@ def engine(game: str) -> Engine:
     try:
         return ENGINES[game]
     except KeyError:
-        raise CompanionError(f"{game!r} is not a ZwiAner game (gravitation, tunnelx)") from None
+        raise CompanionError(text("rules.not_zwianer", game=repr(game))) from None
 
 
 def legal_moves(position: Position, roll: Roll) -> tuple[Move, ...]:

@@ -44,6 +44,8 @@ from companion.games.zwianer.turn import (
 )
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.model.position import Position
+from companion.texts import colour as colour_word
+from companion.texts import field, text
 
 __all__ = [
     "Choice",
@@ -109,7 +111,8 @@ def generate(
     first move is asked for.
     """
     if position.game != "gravitation":
-        raise CompanionError(f"not a Gravitation position (game {position.game!r})")
+        said = text("rules.not_game", title="Gravitation", game=repr(position.game))
+        raise CompanionError(said)
     pair = check_roll(roll)
     return _generate(position, pair, target)
 
@@ -160,10 +163,8 @@ def with_demands(position: Position, fields: Iterable[str]) -> Position:
     allowed = {f for v in demandable(position).values() for f in v}
     for fid in fields:
         if fid not in allowed:
-            raise CompanionError(
-                f"no demand possible on {fid}: not a piece of {position.to_move} "
-                "on another player's special field"
-            )
+            who = colour_word(position.to_move)
+            raise CompanionError(text("rules.no_demand", field=field(fid), player=who))
     return replace(position, demands=tuple(sorted(set(fields))))
 
 

@@ -21,6 +21,7 @@ from companion.errors import CompanionError
 from companion.games.zwianer.moves import Move, Push
 from companion.games.zwianer.notation.tokens import abwehr, count, stoss
 from companion.games.zwianer.turn import REACHED, Context, Run, finish, on_track, wanted
+from companion.texts import text
 
 DEATH_PUSH = 10  # "Stoß 10" or more is a Todesstoß
 
@@ -154,14 +155,13 @@ def resolve_death_push(move: Move, rolls: Sequence[int]) -> tuple[Move, ...]:
     """
     pending = move.pending
     if not isinstance(pending, DeathPush):
-        raise CompanionError("this move is not waiting for a Todesstoß")
+        raise CompanionError(text("rules.no_death_push"))
     if len(rolls) != len(pending.pieces):
-        raise CompanionError(
-            f"Todesstoß needs {len(pending.pieces)} die rolls (one per piece), got {len(rolls)}"
-        )
+        said = text("rules.death_push_rolls", count=len(pending.pieces), got=len(rolls))
+        raise CompanionError(said)
     for r in rolls:
         if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 6:
-            raise CompanionError(f"a die roll is 1 to 6, not {r!r}")
+            raise CompanionError(text("rules.die_range", value=repr(r)))
     run = pending.run.copy()
     for (fid, _), r in zip(pending.pieces, rolls, strict=True):
         if r % 2:

@@ -27,6 +27,7 @@ from companion.games.zwianer.target import NO_WALK, Target, narrowed
 from companion.games.zwianer.turn import Context, finish, pass_move, start_run
 from companion.games.zwianer.walk import Aim, Graph, graph, tunnel_walks
 from companion.model.position import Position
+from companion.texts import text
 
 __all__ = ["dice_choices", "full_rings", "generate", "legal_moves", "parse_roll"]
 
@@ -64,7 +65,8 @@ def generate(
     ``target`` only those that can match it (see companion.games.zwianer.target). The position
     and roll are checked at once."""
     if position.game != "tunnelx":
-        raise CompanionError(f"not a Tunnel X position (game {position.game!r})")
+        said = text("rules.not_game", title="Tunnel X", game=repr(position.game))
+        raise CompanionError(said)
     pair = check_roll(roll)
     return _generate(position, pair, target)
 
