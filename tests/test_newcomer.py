@@ -721,7 +721,7 @@ def test_every_word_of_the_glossary_has_a_picture_of_its_own_board(game, word):
     ("game", "de", "en"),
     [
         ("gravitation", "Ein Stein, der auf U4 bleibt", "A piece that stays in U4"),
-        ("tunnelx", "Rot durchquert die gelbe Kette", "Red passes the yellow chain"),
+        ("tunnelx", "Rot durchquert die gelbe Kette", "red passes the yellow chain"),
         ("tuerme", "Der obere Stein (Rot) verlässt", "The top piece (red) leaves"),
         ("tenet", "Pasch 5: der Stein der Weisen", "Doublet 5: the Stein der Weisen"),
     ],
@@ -793,3 +793,11 @@ def test_the_rule_switches_have_one_name_on_every_page(client, lang, name):
     assert f"<h2>{name}</h2>" in table and f"<legend>{name}</legend>" in setup
     assert quoted in help_
     assert ">Regeln<" not in table + setup and "„Regeln“" not in help_
+
+
+def test_the_english_help_names_players_in_lower_case_as_the_page_does():
+    # trials s5 and s6: the English help said "… of red." and "Red moves …" side by side
+    from companion.texts.help import WORDS
+
+    player = re.compile(r"\b(Red|Yellow|Green|Blue|White|Black|Orange|Purple|Turquoise)\b")
+    assert [english for _, english in WORDS.values() if player.search(english)] == []

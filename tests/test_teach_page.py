@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion.model.position import start_position
+from companion.render.trail import TRAIL
 from companion.web import Table, create_app
 
 GAMES = [
@@ -54,3 +55,32 @@ def test_the_tables_fields_show_the_games_own_example(game, players, lang):
     assert announce.group(1) == words and search.group(1).endswith(words)
     assert search.group(1).startswith("z. B. " if lang == "de" else "e.g. ")
     assert game == "gravitation" or "Umlaufbahn" not in announce.group(1) + search.group(1)
+
+
+def test_the_lernen_board_draws_the_move_it_spells_out():
+    # New-user trials s5 and s6: the steps name fields, the board showed no move.
+    table = Table.new(start_position("gravitation", ["red", "yellow"]))
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([1, 1])
+    move = next(m for m in ref.legal if len(m.path) > 2)
+    ref.play(ref.legal.index(move))
+    page = create_app({"TABLE": table, "TESTING": True}).test_client().get("/teach?lang=de")
+    fields = table.position.layout.fields
+    start, end = fields[move.path[0]], fields[move.path[1]]
+    assert re.search(  # the first stretch of the path, in the trail's colour
+        rf'<line x1="{start.x:.2f}" y1="{start.y:.2f}" x2="{end.x:.2f}" y2="{end.y:.2f}" '
+        rf'stroke="{TRAIL}"',
+        page.get_data(as_text=True),
+    )
+
+
+def test_a_practised_move_is_drawn_instead_of_the_last():
+    table = Table.new(start_position("gravitation", ["red", "yellow"]))
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    form = page.get("/teach").get_data(as_text=True)
+    assert TRAIL not in form  # nothing played, nothing practised: no arrow
+    roll, words = re.findall(r'placeholder="([^"]*)"', form)[:2]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
+    assert TRAIL in answer.get_data(as_text=True)

@@ -144,6 +144,22 @@ def test_words_that_name_no_legal_move_give_the_reason_and_the_nearest():
     assert said(text)  # the nearest legal moves, each a button
 
 
+def test_a_wrong_tenet_step_searched_gives_the_reason_and_the_nearest_steps_too():
+    # trial s6: "K1.6 ist nicht 8 Felder von start …" and "keiner gefunden", no nearest
+    table, client = table_after([5, 3, 8], start_position("tenet", ["red", "yellow"]))
+    query = urlencode({"said": "8 von Start nach K1.6"})
+    text = client.get(f"/status?lang=de&{query}").get_data(as_text=True)
+    assert "K1.6 ist nicht 8 Felder von Start entlang" in text and "keiner gefunden" not in text
+    assert "Darunter die nächsten erlaubten Züge" in text
+    assert said(text)[:3] == [
+        "8 von Start nach K1.26",
+        "8 von Start nach K1.5",
+        "8 von Start nach K1.9",
+    ]
+    post(client, f"/play/1?{query}", announcement="8 von Start nach K1.5")  # each a button
+    assert table.referee.position.pieces["red"].count("K1.5") == 1
+
+
 def test_a_list_that_changed_since_the_page_was_drawn_plays_nothing():
     table, client = table_after([1, 1])
     before = table.position

@@ -17,6 +17,11 @@ cut per source drawn equally often whatever its size, made by ``--workers`` proc
   never the measured 0-199) and tables of pattern (carpet dots, grid paper, keyboards, wood
   grain, lint) with the real face crops of ``dice-real-crops`` pasted on them, recoloured.
   The patterns carry no dice of their own: they teach "no die here" on what looks like pips.
+* ``--crowds N``: a source of its own, ``crowds``: N rendered tables of 10-40 small dice,
+  often touching, seen from up to 45° off vertical (a pile on a table seen from standing
+  height, as floor's photos show). Every model learns from it except one whose name ends in
+  ``-plain`` (``floor-plain``: neither floor nor the crowds), the control that says what the
+  crowds are worth.
 
 The network is a CenterNet on a small backbone (depthwise-separable convolutions, stride
 16 with two upsampling steps back to stride 4): heat map (penalty-reduced focal loss),
@@ -114,6 +119,26 @@ def synthetic(rng: random.Random, n: int, processes: int = 1) -> list[Sample]:
     seeds = [rng.randrange(1 << 30) for _ in range(n)]
     with multiprocessing.Pool(max(1, processes)) as pool:
         return pool.map(_synthetic_one, list(enumerate(seeds)), chunksize=4)
+
+
+#: --crowds: 10-40 small d6, often touching, seen from up to 45 degrees off vertical (the same
+#: tables the reader's trainer renders for its --crowds)
+CROWDS = SceneOptions(kind="d6", dice=(10, 40), die_mm=(6.0, 9.0), touching=0.6, max_tilt=45.0)
+
+
+def crowds(n: int, processes: int = 1) -> list[Sample]:
+    """``n`` rendered crowds of small dice (seeds from 200,000 on)."""
+    with multiprocessing.Pool(max(1, processes)) as pool:
+        return pool.map(_crowd_one, range(n), chunksize=4)
+
+
+def _crowd_one(i: int) -> Sample:
+    scene = render_scene(200_000 + i, CROWDS)
+    boxes = [
+        (d.x - d.side / 2, d.y - d.side / 2, d.x + d.side / 2, d.y + d.side / 2, d.value)
+        for d in scene.dice
+    ]
+    return scene.image, np.array(boxes, np.float32).reshape(-1, 5)
 
 
 def _synthetic_one(job: tuple[int, int]) -> Sample:
@@ -402,10 +427,17 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=0, help="processes making cuts")
     parser.add_argument("--synthetic", type=int, default=500, help="synthetic photos made")
     parser.add_argument("--every", type=float, default=2.0, help="minutes between exports")
+    parser.add_argument(
+        "--crowds", type=int, default=0, help="rendered crowds of small dice, a source of their own"
+    )
+    parser.add_argument(
+        "--bf16", action="store_true", help="bfloat16 autocast on the GPU (the loss in float32)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = args.models.split(",")
     for name in names:
+        name = name.removesuffix("-plain")
         if name != "all" and name not in SOURCES:
             parser.error(f"--models: {name!r} is neither 'all' nor one of {', '.join(SOURCES)}")
     rng = random.Random(args.seed)
@@ -413,15 +445,31 @@ def main() -> int:
     cv2.setNumThreads(1)
     device = "cuda" if torch.cuda.is_available() else "cpu"
     t0 = time.time()
+    sources = [*SOURCES, "crowds"] if args.crowds else list(SOURCES)
     data = [
-        load(s) if s != "synthetic" else synthetic(rng, args.synthetic, args.workers)
-        for s in SOURCES
+        load(s)
+        if s not in ("synthetic", "crowds")
+        else synthetic(rng, args.synthetic, args.workers)
+        if s == "synthetic"
+        else crowds(args.crowds, args.workers)
+        for s in sources
     ]
     print(f"loaded {[len(d) for d in data]} photos in {time.time() - t0:.0f} s", flush=True)
     widths = [int(w) for w in args.widths.split(",")]
     # one model per name and width, named NAME (or NAME-wWIDTH where several widths are given)
     width = {n if len(widths) == 1 else f"{n}-w{w}": w for n in names for w in widths}
-    uses = {m: [i for i, s in enumerate(SOURCES) if s != m.split("-w")[0]] for m in width}
+
+    def used(model: str) -> list[int]:
+        """The sources ``model`` learns from: all but the one it is named after ("-plain":
+        nor the crowds)."""
+        name = model.split("-w")[0]
+        left_out = {name.removesuffix("-plain")}
+        if name.endswith("-plain"):
+            left_out.add("crowds")
+        return [i for i, s in enumerate(sources) if s not in left_out]
+
+    uses = {m: used(m) for m in width}
+    print("learns from:", {m: [sources[i] for i in u] for m, u in uses.items()}, flush=True)
     loader = torch.utils.data.DataLoader(
         Cuts(data, args.batch, args.seed),
         batch_size=None,
@@ -432,6 +480,8 @@ def main() -> int:
     )
     batches = iter(loader)  # the workers fork before CUDA starts in this process
     models = {m: Detector(w).to(device) for m, w in width.items()}
+    if args.bf16 and device == "cuda":
+        models = {m: model.to(memory_format=torch.channels_last) for m, model in models.items()}
     opts = {
         n: torch.optim.AdamW(m.parameters(), lr=2e-3, weight_decay=1e-4) for n, m in models.items()
     }
@@ -439,7 +489,10 @@ def main() -> int:
     args.output.mkdir(parents=True, exist_ok=True)
     t0, step, seconds, last_export = time.time(), 0, args.minutes * 60, time.time()
     running = {n: 0.0 for n in uses}
+    waited = 0.0  # seconds spent waiting for the workers' cuts: who sets the pace
+    fetched = time.time()
     for parts in batches:
+        waited += time.time() - fetched
         elapsed = time.time() - t0
         if elapsed >= seconds:
             break
@@ -449,7 +502,9 @@ def main() -> int:
             x, heat, reg, mask = (p[uses[n]].flatten(0, 1) for p in parts)
             for group in opts[n].param_groups:  # cosine to zero over the time given
                 group["lr"] = lr
-            loss = loss_of(model(normalised(x)), heat, reg, mask)
+            with torch.autocast("cuda", torch.bfloat16, enabled=args.bf16 and device == "cuda"):
+                out = model(normalised(x))
+            loss = loss_of(out.float(), heat, reg, mask)
             opts[n].zero_grad()
             loss.backward()
             opts[n].step()
@@ -457,11 +512,15 @@ def main() -> int:
         step += 1
         if step % 200 == 0:
             losses = ", ".join(f"{n} {v:.3f}" for n, v in running.items())
-            print(f"step {step}: loss {losses}; {elapsed:.0f} s", flush=True)
+            print(
+                f"step {step}: loss {losses}; {elapsed:.0f} s ({waited:.0f} s waiting for cuts)",
+                flush=True,
+            )
         if time.time() - last_export > args.every * 60:
             for n, model in models.items():
                 export(model, args.output / f"{n}.onnx")
             last_export = time.time()
+        fetched = time.time()
     for n, model in models.items():
         print("wrote", export(model, args.output / f"{n}.onnx"), f"after {step} steps", flush=True)
     return 0

@@ -77,6 +77,10 @@ def read_config(args: argparse.Namespace) -> Config:
 
     config = load_config(getattr(args, "config", None))
     folder = getattr(args, "data_dir", None)
+    if folder is not None and not folder.strip():  # Path("") is ".", not the default
+        from companion.texts import text
+
+        raise CompanionError(text("data_dir.empty"))
     return replace(config, data_dir=Path(folder).expanduser()) if folder else config
 
 

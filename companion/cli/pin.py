@@ -13,6 +13,7 @@ import sys
 from companion.cli.common import add_config_argument, add_data_dir_argument, read_config
 from companion.errors import CompanionError
 from companion.settings.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
+from companion.store.lock import ready_data_dir
 
 NAME = "pin"
 HELP = "show the referee PIN of the page (--new makes another, --set reads yours from stdin)"
@@ -37,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
             raise CompanionError(f"{config.path}: web.pin sets the PIN; change it there")
         print(config.web.pin)
         return 0
+    ready_data_dir(config.data_dir)  # one line for a file in its place, /proc, read-only
     if args.set:
         pin = keep_pin(config.data_dir, check_pin_choice(sys.stdin.readline().strip(), "stdin"))
     elif args.new:

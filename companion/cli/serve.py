@@ -101,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
             "use `companion pin --set` or the config's web.pin"
         )
     from companion.settings.pin import kept_pin
+    from companion.store.lock import ready_data_dir
 
-    pin = config.web.pin or kept_pin(config.data_dir)
+    pin = config.web.pin or kept_pin(ready_data_dir(config.data_dir))
     # Everything that can be wrong is said in one line before anything is logged, written
     # to the journal or started: the position, then the address (bound with the app to come).
     start = start_position(game, players, layout, config.game.phase, options)

@@ -166,4 +166,5 @@ def game_spec(name: str) -> GameSpec:
     try:
         return GAMES[name]
     except KeyError:
-        raise PositionError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+        said = text("position.unknown_game", name=repr(name), known=list(GAMES))
+        raise PositionError(said) from None

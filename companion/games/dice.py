@@ -9,7 +9,7 @@ own ``dice_choices(position, roll)``. TENET's Miwin dice are its own
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +29,18 @@ class Choice:
     roll_again: bool = False  # Tunnel X 1+2: "musst du noch einmal würfeln"
 
 
+def in_order(values: Iterable[int]) -> tuple[int, ...]:
+    """The dice of a roll in the one order the companion says a roll everywhere (the page,
+    the voice, the journal, ``check``): the larger first. Two d6 are alike, so the camera
+    cannot see which was rolled first, and a typed "3,5" is the same roll as "5,3"; before
+    new-comer round s8 the page said the synthetic camera's throw "3+5" and the referee
+    the roll it read "5+3" (docs/referee.md, "How a roll is said")."""
+    return tuple(sorted(values, reverse=True))
+
+
 def parse_roll(text: str) -> tuple[int, int]:
-    """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6."""
+    """A roll as typed: "5,2", "5+2" or "5 2"; each die 1..6; the larger die first
+    (:func:`in_order`)."""
     if not text.strip():  # an empty field: nothing to quote
         raise CompanionError(t("dice.empty"))
     parts = text.replace("+", ",").replace(" ", ",").split(",")
@@ -40,7 +50,7 @@ def parse_roll(text: str) -> tuple[int, int]:
     a, b = int(parts[0]), int(parts[1])
     if not (1 <= a <= 6 and 1 <= b <= 6):
         raise CompanionError(t("dice.range", said=repr(text)))
-    return a, b
+    return max(a, b), min(a, b)  # in_order, typed for two dice
 
 
 def check_roll(roll: tuple[int, ...]) -> tuple[int, int]:
@@ -60,5 +70,5 @@ TWO_D6 = (("1", D6), ("2", D6))
 
 
 def roll_seen(dice: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
-    """The roll the dice reader saw (each die's ``value``), the larger first."""
-    return tuple(sorted((int(d["value"]) for d in dice), reverse=True))
+    """The roll the dice reader saw (each die's ``value``), the larger first (:func:`in_order`)."""
+    return in_order(int(d["value"]) for d in dice)

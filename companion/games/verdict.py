@@ -101,9 +101,9 @@ def check_fields(position: Position, to: str | None, start: str | None) -> None:
     """CompanionError unless ``--to`` and ``--from`` (where given) are fields of the board."""
     for flag, fid in (("--to", to), ("--from", start)):
         if fid is not None and fid not in position.layout.fields:
-            raise CompanionError(
-                f"{flag} {fid!r}: layout {position.layout.name!r} has no such field"
-            )
+            where = repr(position.layout.name)
+            said = text("position.no_such_field", flag=flag, field=repr(fid), layout=where)
+            raise CompanionError(said)
 
 
 def judged(

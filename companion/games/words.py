@@ -6,15 +6,19 @@ and join what they say with "dann" and "und". The three notations (ZwiAner in
 :mod:`companion.games.tuerme.notation`, TENET in :mod:`companion.games.tenet.notation`)
 read numbers and report error places the same way through this module: :func:`number`
 reads "7", "sieben", "einundzwanzig"; :func:`fold` makes "Brücke", "BRUECKE" and "bruecke"
-one word; :func:`invalid` words an error "… at character N", N counted from 1 in every game.
+one word; :func:`invalid` words an error "… at character N", N counted from 1 in every game,
+and :func:`unknown` a word that is not of the game's notation, with the nearest word that
+is ("meinten Sie „Umlaufbahn“?") or, where none is near, the words the notation knows.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 
 from companion.errors import InvalidAnnouncement
-from companion.texts import text
+from companion.texts import quoted, text
 
 _UNITS = {
     "null": 0,
@@ -109,3 +113,48 @@ def invalid(message: str, offset: int) -> InvalidAnnouncement:
     """The error for words that do not parse (``message`` a sentence of
     companion/texts), placed at character ``offset + 1``."""
     return InvalidAnnouncement(text("notation.at", what=message, pos=offset + 1), offset)
+
+
+#: Number words as players write them, for the nearest word to a misspelt one ("siebn").
+NUMBER_WORDS: tuple[str, ...] = (
+    "null",
+    "eins",
+    "zwei",
+    "drei",
+    "vier",
+    "fünf",
+    "sechs",
+    "sieben",
+    "acht",
+)
+NUMBER_WORDS += ("neun", "zehn", "elf", "zwölf")
+#: How near a word must be to be offered: difflib's ratio ("Umlaufban"/"Umlaufbahn" 0.95,
+#: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89; "Banane"'s nearest, "Tunnel", only 0.50).
+NEAR = 0.6
+
+
+def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
+    """The word of ``vocabulary`` nearest to ``word`` (spelling folded), or None where
+    none is near (:data:`NEAR`)."""
+    said = {fold(v): v for v in vocabulary}
+    close = difflib.get_close_matches(fold(word), list(said), n=1, cutoff=NEAR)
+    return said[close[0]] if close else None
+
+
+def unknown(
+    message: str, word: str, offset: int, vocabulary: Sequence[str], listed: bool = True
+) -> InvalidAnnouncement:
+    """The error for ``word``, which is not of the game's notation (``message`` names it),
+    placed like :func:`invalid` and followed by a hint: the nearest word of the notation
+    or a number word ("meinten Sie „Umlaufbahn“?"), else, where ``listed``, the words of
+    ``vocabulary`` (a game whose message shows an example already says none)."""
+    near = nearest(word, (*vocabulary, *NUMBER_WORDS))
+    if near is not None:
+        hint = text("notation.did_you_mean", word=quoted(near))
+    elif listed:
+        hint = text("notation.words_known", words=list(vocabulary))
+    else:
+        return invalid(message, offset)
+    return InvalidAnnouncement(
+        text("notation.at_hint", what=message, pos=offset + 1, hint=hint), offset
+    )

@@ -137,7 +137,7 @@ class Position:
         for key, value in self.options:
             if key == name:
                 return value
-        raise PositionError(f"game {self.game!r} has no option {name!r}")
+        raise PositionError(texts.text("position.no_option", game=repr(self.game), name=repr(name)))
 
     @property
     def spec(self) -> GameSpec:
@@ -159,7 +159,7 @@ class Position:
         lifted = {src: occ.pop(src) for src in moves}
         for src, dst in moves.items():
             if dst in occ:
-                raise PositionError(f"cannot move {src}->{dst}: {dst} is occupied")
+                raise PositionError(texts.text("position.occupied", src=src, dst=dst))
             occ[dst] = lifted[src]
         return replace(self, placement=tuple(sorted(occ.items())))
 
@@ -259,59 +259,60 @@ def _start_fields(spec: GameSpec, layout: Layout, colour: str, count: int) -> li
         own = layout.owned(colour, kind) or tuple(f.id for f in layout if f.kind == kind)
         if own:
             return [own[0]] * count
-    raise PositionError(f"layout {layout.name!r} has no start field for {colour}")
+    said = texts.colour(colour)
+    raise PositionError(texts.text("position.no_start", layout=repr(layout.name), player=said))
 
 
 def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     """A checked position from its parsed JSON form; ``layout`` overrides the named one."""
     if not isinstance(data, dict):
-        raise PositionError("a position must be a JSON object")
+        raise PositionError(texts.text("position.not_object"))
     known = {"game", "phase", "layout", "players", "to_move", "pieces", "energy", "options"}
     known |= {"demands", "declared", "prediction", "stacks", "stone", "first_round", "spent"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise PositionError(f"unknown key {unknown[0]!r} in position")
+        raise PositionError(texts.text("position.unknown_key", name=repr(unknown[0])))
     game = data.get("game")
     if not isinstance(game, str):
-        raise PositionError("position needs 'game' (a string)")
+        raise PositionError(texts.text("position.no_game"))
     spec = game_spec(game)
     defaulted = layout is None and "layout" not in data  # read on the game's board now
     if layout is None:
         name = data.get("layout", spec.default_layout)
         if not isinstance(name, str):
-            raise PositionError("'layout' must be a layout name or file")
+            raise PositionError(texts.text("position.layout_type"))
         layout = load_layout(name)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise PositionError("'players' must be a list of colours")
+        raise PositionError(texts.text("position.players_type"))
     to_move = data.get("to_move", players[0] if players else "")
     if not isinstance(to_move, str):
-        raise PositionError("'to_move' must be a colour")
+        raise PositionError(texts.text("position.to_move_type"))
     pieces = data.get("pieces")
     if not isinstance(pieces, dict):
-        raise PositionError("'pieces' must map each player to a list of fields")
+        raise PositionError(texts.text("position.pieces_type"))
     for colour, fields in pieces.items():
         if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
-            raise PositionError(f"pieces of {colour!r} must be a list of field ids")
+            raise PositionError(texts.text("position.pieces_list", player=repr(colour)))
     energy = data.get("energy", {})
     if not isinstance(energy, dict):
-        raise PositionError("'energy' must map players to store values")
+        raise PositionError(texts.text("position.energy_map"))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise PositionError("'options' must map option names to true or false")
+        raise PositionError(texts.text("position.options_map"))
     phase = data.get("phase")
     demands = data.get("demands", [])
     if not isinstance(demands, list) or not all(isinstance(d, str) for d in demands):
-        raise PositionError("'demands' must be a list of field ids")
+        raise PositionError(texts.text("position.demands_type"))
     declared = data.get("declared")
     if declared is not None and not isinstance(declared, str):
-        raise PositionError("'declared' must be a field id")
+        raise PositionError(texts.text("position.declared_type"))
     prediction = data.get("prediction")
     stacks = data.get("stacks", {})
     if not isinstance(stacks, dict) or not all(
         isinstance(v, list) and all(isinstance(c, str) for c in v) for v in stacks.values()
     ):
-        raise PositionError("'stacks' must map fields to lists of colours, bottom to top")
+        raise PositionError(texts.text("position.stacks_type"))
     try:
         return Position.create(
             game,
@@ -333,12 +334,10 @@ def position_from_json(data: Any, layout: Layout | None = None) -> Position:
     except PositionError as exc:
         if not defaulted or not spec.former_layouts:
             raise
-        former = " or ".join(f'"{n}"' for n in spec.former_layouts)
-        raise PositionError(
-            f"{exc}: the position names no layout and was read on {layout.name!r}, "
-            f"{spec.title}'s board now; a position of the former board says "
-            f'"layout": {former}'
-        ) from None
+        former = texts.Joined((f'"{n}"' for n in spec.former_layouts), " or ", de=" oder ")
+        why = texts.message(exc)
+        said = dict(why=why, layout=repr(layout.name), title=spec.title, former=former)
+        raise PositionError(texts.text("position.former_layout", **said)) from None
 
 
 def load_position(path: str | Path, layout: Layout | None = None) -> Position:
@@ -355,5 +354,7 @@ def parse_position(text: str, source: str = "position", layout: Layout | None = 
     data = parse_json(text, source, PositionError)
     try:
         return position_from_json(data, layout)
-    except CompanionError as exc:
-        raise type(exc)(f"{source}: {exc}") from None
+    except CompanionError as exc:  # the sentence kept, for a reader of either language
+        raise type(exc)(
+            texts.text("position.in_source", source=source, why=texts.message(exc))
+        ) from None

@@ -15,6 +15,7 @@ from companion.games import GameSpec
 from companion.model.layout import Layout
 from companion.texts import colour as say_colour
 from companion.texts import colours, text, text_n
+from companion.texts import field as say_field
 
 
 def check_stone(
@@ -25,44 +26,44 @@ def check_stone(
     has a stone (TENET, docs/tenet.md); refused in any other game."""
     if spec.stone is None:
         if stone is not None or first_round or spent:
-            raise PositionError(
-                f"{spec.name} has no Stein der Weisen ('stone', 'first_round', 'spent')"
-            )
+            raise PositionError(text("position.no_stone", game=spec.name))
         return None, 0, ()
     stone = spec.stone if stone is None else stone
     if not isinstance(stone, str):
-        raise PositionError("'stone' must be a field id: start or a stone's field P<k>.3")
+        raise PositionError(text("position.stone_type"))
     if stone != spec.stone and not (
         stone in layout.fields and layout.fields[stone].label == "stone"
     ):
-        raise PositionError(f"'stone' on {stone!r}: the stone stands on start or a P<k>.3 field")
+        raise PositionError(text("position.stone_where", field=repr(stone)))
     if isinstance(first_round, bool) or not isinstance(first_round, int):
-        raise PositionError(f"'first_round' must be a whole number, not {first_round!r}")
+        raise PositionError(text("position.first_round_type", value=repr(first_round)))
     if not 0 <= first_round <= players:
-        raise PositionError(f"'first_round' is {first_round}, outside 0..{players} (players)")
+        raise PositionError(text("position.first_round_range", value=first_round, players=players))
     if first_round and stone != spec.stone:
-        raise PositionError("'first_round' counts only while the stone is still on start")
+        raise PositionError(text("position.first_round_moved"))
     if isinstance(spent, (str, bytes)) or not hasattr(spent, "__iter__"):
-        raise PositionError("'spent' must be a list of the die values moved this turn")
+        raise PositionError(text("position.spent_type"))
     values = list(spent)
     top = spec.die_faces
     if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values):
-        raise PositionError(f"'spent' lists die values 1..{top}, not {values!r}")
+        raise PositionError(text("position.spent_values", top=top, values=repr(values)))
     if len(values) > 2 or len(set(values)) != len(values):
-        raise PositionError(f"'spent' holds at most two different dice of a roll, not {values!r}")
+        raise PositionError(text("position.spent_two", values=repr(values)))
     return stone, first_round, tuple(values)
 
 
 def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
     if layout.style == "plain":
-        raise PositionError(
-            f"layout {layout.name!r} is a plain board (no players, no game): it can be "
-            f"drawn, calibrated and read, not played as {spec.name}"
-        )
+        raise PositionError(text("position.plain_layout", layout=repr(layout.name), game=spec.name))
     if layout.style != spec.board:
         raise PositionError(
-            f"{spec.name} is played on a {spec.board} board, "
-            f"not on layout {layout.name!r} (a {layout.style} board)"
+            text(
+                "position.wrong_board",
+                game=spec.name,
+                board=spec.board,
+                layout=repr(layout.name),
+                style=layout.style,
+            )
         )
     if not spec.min_players <= len(players) <= spec.max_players:
         raise PositionError(
@@ -87,7 +88,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
     if len(set(players)) != len(players):
         raise PositionError(text("setup.twice"))
     if to_move not in players:
-        raise PositionError(f"to_move {to_move!r} is not one of the players")
+        raise PositionError(text("position.to_move", player=repr(to_move)))
 
 
 def check_pieces(
@@ -99,7 +100,7 @@ def check_pieces(
 ) -> tuple[tuple[str, str], ...]:
     for colour in pieces:
         if colour not in players:
-            raise PositionError(f"pieces given for {colour!r}, who is not a player")
+            raise PositionError(text("position.pieces_not_player", player=repr(colour)))
     count = spec.pieces_for(len(players))
     on: dict[str, list[str]] = {}
     for colour in players:
@@ -116,20 +117,35 @@ def check_pieces(
             )
         for fid in fields:
             if fid not in layout.fields:
-                raise PositionError(f"{colour} piece on unknown field {fid!r}")
+                said = say_colour(colour)
+                raise PositionError(text("position.unknown_field", player=said, field=repr(fid)))
             f = layout.fields[fid]
             if f.kind in _PRIVATE and f.owner not in (None, colour):
-                raise PositionError(f"{colour} piece on {fid}, a {f.kind} of {f.owner}")
+                raise PositionError(
+                    text(
+                        "position.private_field",
+                        player=say_colour(colour),
+                        field=say_field(fid),
+                        kind=text(f"position.kind.{f.kind}"),
+                        owner=say_colour(f.owner or ""),
+                    )
+                )
             here = on.setdefault(fid, [])
             capacity = spec.capacity(f.kind)
             if capacity is not None and len(here) >= capacity:
                 if capacity == 1:
-                    raise PositionError(f"two pieces on {fid} ({here[0]} and {colour})")
-                raise PositionError(f"more than {capacity} pieces on {fid}")
+                    first, second = say_colour(here[0]), say_colour(colour)
+                    at = say_field(fid)
+                    raise PositionError(
+                        text("position.two_on", field=at, first=first, second=second)
+                    )
+                raise PositionError(
+                    text("position.too_many", capacity=capacity, field=say_field(fid))
+                )
             here.append(colour)
     for fid in stacks:
         if fid not in on:
-            raise PositionError(f"'stacks' names {fid!r}, where no piece stands")
+            raise PositionError(text("position.stacks_empty", field=repr(fid)))
     placement: list[tuple[str, str]] = []
     for fid in sorted(on):
         placement += [(fid, c) for c in _order(spec, layout, fid, on[fid], stacks.get(fid))]
@@ -147,13 +163,17 @@ def _order(
     matters (a mixed tower), in colour order in a pool or a one-colour stack."""
     if given is not None and sorted(given) != sorted(colours):
         raise PositionError(
-            f"'stacks' on {fid} lists {', '.join(given)}, but the pieces there are "
-            + ", ".join(sorted(colours))
+            text(
+                "position.stacks_mismatch",
+                field=say_field(fid),
+                given=[say_colour(c) for c in given],
+                there=[say_colour(c) for c in sorted(colours)],
+            )
         )
     if len(set(colours)) == 1 or layout.fields[fid].kind in spec.pools:
         return sorted(colours)
     if given is None:
-        raise PositionError(f"a mixed tower on {fid}: give its order in 'stacks', bottom first")
+        raise PositionError(text("position.mixed_tower", field=say_field(fid)))
     return list(given)
 
 
@@ -163,13 +183,16 @@ def check_energy(
     capacity = int(layout.extra.get("energy_capacity", 5))
     for colour, value in energy.items():
         if colour not in players:
-            raise PositionError(f"energy given for {colour!r}, who is not a player")
+            raise PositionError(text("position.energy_not_player", player=repr(colour)))
+        said = say_colour(colour)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise PositionError(f"energy of {colour} must be a whole number, not {value!r}")
+            raise PositionError(text("position.energy_type", player=said, value=repr(value)))
         if not 0 <= value <= capacity:
-            raise PositionError(f"energy of {colour} is {value}, outside 0..{capacity}")
+            raise PositionError(
+                text("position.energy_range", player=said, value=value, capacity=capacity)
+            )
         if value and not spec.uses_energy:
-            raise PositionError(f"{spec.name} has no energy store (energy of {colour})")
+            raise PositionError(text("position.no_energy", game=spec.name, player=said))
     return tuple(int(energy.get(p, 0)) for p in players)
 
 
@@ -177,10 +200,12 @@ def check_options(spec: GameSpec, options: Mapping[str, Any]) -> tuple[tuple[str
     values = spec.option_defaults()
     for name, value in options.items():
         if name not in values:
-            known = ", ".join(values) or "none"
-            raise PositionError(f"unknown option {name!r} for {spec.name} (known: {known})")
+            known = list(values) or text("position.no_options")
+            raise PositionError(
+                text("position.unknown_option", name=repr(name), game=spec.name, known=known)
+            )
         if not isinstance(value, bool):
-            raise PositionError(f"option {name} must be true or false, not {value!r}")
+            raise PositionError(text("position.option_type", name=name, value=repr(value)))
         values[name] = value
     return tuple(sorted(values.items()))
 
@@ -212,18 +237,22 @@ def check_turn(
     out = tuple(sorted(set(demands)))
     for fid in out:
         if occupant.get(fid) != to_move:
-            raise PositionError(f"demand on {fid}: no piece of {to_move} (the player to move)")
+            at = say_field(fid) if fid in layout.fields else repr(fid)
+            said = say_colour(to_move)
+            raise PositionError(text("position.demand_not_own", field=at, player=said))
         f = layout.fields[fid]
         if not f.special or f.owner in (None, to_move):
-            raise PositionError(f"demand on {fid}: not a special field of another player")
+            raise PositionError(text("position.demand_not_special", field=say_field(fid)))
     if declared is not None:
         if occupant.get(declared) != to_move:
-            raise PositionError(f"declared piece on {declared}: no piece of {to_move} there")
+            at = say_field(declared) if declared in layout.fields else repr(declared)
+            said = say_colour(to_move)
+            raise PositionError(text("position.declared_none", field=at, player=said))
         if not options.get("declare_before_roll", False):
-            raise PositionError("'declared' needs the option declare_before_roll")
+            raise PositionError(text("position.declared_option"))
     if prediction is not None:
         if isinstance(prediction, bool) or prediction not in (4, 5, 6):
-            raise PositionError(f"prediction must be 4, 5 or 6, not {prediction!r}")
+            raise PositionError(text("position.prediction_value", value=repr(prediction)))
         if not options.get("prediction", False):
-            raise PositionError("'prediction' needs the option prediction")
+            raise PositionError(text("position.prediction_option"))
     return out, declared, prediction

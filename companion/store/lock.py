@@ -1,15 +1,60 @@
-"""One server per data directory: a second ``companion serve`` on the same folder would
-append to the same game and split it, so the first holds the folder (``fcntl.flock``)."""
+"""The data directory: made and found writable before anything is kept in it, and held
+by one server: a second ``companion serve`` on the same folder would append to the same
+game and split it, so the first holds the folder (``fcntl.flock``)."""
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import tempfile
 from pathlib import Path
 from typing import IO
 
+from companion.errors import CompanionError
 from companion.store.journalcheck import JournalError
 from companion.texts import text
+
+#: Why a folder cannot be made or written, in the players' words where the reason is common.
+_WHY = {
+    errno.ENOENT: "data_dir.why.no_place",
+    errno.EACCES: "data_dir.why.denied",
+    errno.EPERM: "data_dir.why.denied",
+    errno.EROFS: "data_dir.why.read_only_disk",
+    errno.ENOSPC: "data_dir.why.full",
+}
+
+
+def ready_data_dir(folder: Path) -> Path:
+    """``folder``, made where missing and found writable by this user, else one line
+    naming it, why, and what to do (a file in its place, a place where no folder can be
+    made such as /proc, a read-only folder): the PIN, the journal and the lock are kept
+    there, and Python's own "No such file or directory" names neither the folder's role
+    nor the way out (new-comer trial s8)."""
+    if folder.exists() and not folder.is_dir():
+        raise CompanionError(text("data_dir.a_file", folder=str(folder)))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # a file on the way to it
+        raise CompanionError(text("data_dir.a_file", folder=str(folder))) from None
+    except OSError as exc:
+        raise CompanionError(text("data_dir.not_made", folder=str(folder), why=_why(exc))) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        why = text("data_dir.why.denied")
+        raise CompanionError(text("data_dir.read_only", folder=str(folder), why=why))
+    try:  # what access() does not know: a read-only disk, /proc, a full disk
+        fd, probe = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        why = _why(exc)
+        raise CompanionError(text("data_dir.read_only", folder=str(folder), why=why)) from None
+    return folder
+
+
+def _why(exc: OSError) -> str:
+    key = _WHY.get(exc.errno or 0)
+    return text(key) if key else (exc.strerror or str(exc))
 
 
 def hold_data_dir(folder: Path) -> IO[str]:

@@ -238,14 +238,16 @@ class TablePhotographer:
         return self.table.position
 
     def throw(self) -> tuple[int, ...] | None:
-        """Throw the table's game's dice into the tray: the values (in the order the
-        game's dice form lists them), shown from the next frame on; None where the game
-        waits for no roll of its dice (TENET's single die for the stone is typed)."""
+        """Throw the table's game's dice into the tray: the values as the game says a
+        roll (two d6 the larger first, ``dice.in_order``; Miwin's III, IV, V), shown from
+        the next frame on; None where the game waits for no roll of its dice (TENET's
+        single die for the stone is typed)."""
         from companion.games.game import game
         from companion.synth.dice import render_scene, scene_options
 
         position = self.subject()
-        inputs = game(position.game).dice_inputs(position)
+        rules = game(position.game)
+        inputs = rules.dice_inputs(position)
         kind = position.spec.dice
         if kind == "miwin" and len(inputs) != 3:
             return None
@@ -253,7 +255,7 @@ class TablePhotographer:
         options = scene_options(kind=kind, values=values, touching=0.0, max_tilt=10.0)
         self._tray = (render_scene(self._rng, options).image, time.monotonic())
         self.thrown = values
-        return values
+        return rules.parse_roll(",".join(map(str, values)))  # as the referee will say it
 
     def __call__(self) -> Image:
         if self.tray_camera is not None:

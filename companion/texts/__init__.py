@@ -18,7 +18,8 @@ quotations of the rule texts, field ids (U2.21), JSON keys and the ``verdict`` v
 Adding a text: give it an id in the part of the catalogue it belongs to
 (:mod:`~companion.texts.page` the page's words, set-up and calibration errors;
 :mod:`~companion.texts.referee` the referee's verdicts; :mod:`~companion.texts.rules` the
-ZwiAner checker and every game's verdict words; :mod:`~companion.texts.tuerme` and
+ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions` why a
+position does not fit its game; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
 words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
@@ -35,7 +36,18 @@ import os
 from collections.abc import Iterable, Mapping
 
 from companion.errors import CompanionError, Words
-from companion.texts import help, names, notation, page, referee, rules, tenet, tray, tuerme
+from companion.texts import (
+    help,
+    names,
+    notation,
+    page,
+    positions,
+    referee,
+    rules,
+    tenet,
+    tray,
+    tuerme,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -78,6 +90,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     page.WORDS,
     referee.WORDS,
     rules.WORDS,
+    positions.WORDS,
     tuerme.WORDS,
     tenet.WORDS,
     notation.WORDS,

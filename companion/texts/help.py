@@ -271,11 +271,11 @@ WORDS: dict[str, tuple[str, str]] = {
     # the glossary's pictures (companion/web/pictures.py): one line under each
     "pic.Wurf": (
         "Rot zieht die Punkte des Wurfs mit einem Stein, hier aus S1 auf die Bahn U1.",
-        "Red moves the roll's points with one piece, here from S1 onto orbit U1.",
+        "With one piece red moves the roll's points, here from S1 onto orbit U1.",
     ),
     "pic.Speicher": (
         "Der Energiespeicher von Rot neben seiner Station steht auf 3.",
-        "Red's energy store beside its station stands at 3.",
+        "The energy store of red, beside its station, stands at 3.",
     ),
     "pic.Umlaufbahn": (
         "Ein Stein, der auf U4 bleibt, bezahlt ihre Gravitation 5.",
@@ -291,15 +291,15 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pic.Stoß": (
         "Rot hält vor der gelben Kette an; der Rest schiebt den letzten gelben Stein weiter.",
-        "Red stops before the yellow chain; the rest pushes the last yellow piece on.",
+        "Pushing, red stops before the yellow chain; the rest pushes its last piece on.",
     ),
     "pic.Abwehr": (
         "Gelb verkürzt den Stoß auf seinen Stein mit Punkten aus seinem Speicher.",
-        "Yellow shortens the push on its piece with points from its store.",
+        "Defending, yellow shortens the push on its piece with points from its store.",
     ),
     "pic.Tunnel": (
         "Rot durchquert die gelbe Kette in einem Schritt und landet dahinter.",
-        "Red passes the yellow chain in one step and lands behind it.",
+        "In one step red passes the yellow chain and lands behind it.",
     ),
     "pic.Absturz": (
         "Kann der Stein auf U5 die Gravitation 7 nicht bezahlen, fällt er in den Gravitator.",
@@ -311,7 +311,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pic.Sonderfeld": (
         "Die Sonderfelder von Rot: die Formation F1–F5 und S1.",
-        "Red's special fields: the formation F1–F5 and S1.",
+        "The special fields of red: the formation F1–F5 and S1.",
     ),
     "pic.raus": (
         "Mit einer 6 aus dem Haus (H) auf das Startfeld.",
@@ -335,7 +335,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pic.drauf": (
         "Rot landet auf Gelb und setzt sich drauf: ein Turm.",
-        "Red lands on yellow and sits on top: a tower.",
+        "Landing on yellow, red sits on top: a tower.",
     ),
     "pic.Ziel": (
         "Über die Ziellinie in den Zielsektor (Z), mit genauem Wurf.",
@@ -355,7 +355,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pic.versetzt": (
         "Rot landet auf Blau (K3.13); die blaue Kugel wird auf ein freies Feld versetzt.",
-        "Red lands on blue (K3.13); the blue ball is put on a free field.",
+        "On K3.13 red lands on blue; the blue ball is put on a free field.",
     ),
     "pic.Pasch": (
         "Pasch 5: der Stein der Weisen geht auf seinen Platz beim Jupiter.",

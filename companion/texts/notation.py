@@ -13,6 +13,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "hold the button (or press Enter), say the announcement, release (Enter)",
     ),
     "notation.at": ("{what} bei Zeichen {pos}", "{what} at character {pos}"),
+    # a word that is not of the game's notation, and a hint (games/words.py unknown)
+    "notation.at_hint": ("{what} bei Zeichen {pos}; {hint}", "{what} at character {pos}; {hint}"),
+    "notation.did_you_mean": ("meinten Sie {word}?", "did you mean {word}?"),
+    "notation.words_known": ("Wörter der Ansage: {words}", "the announcement's words: {words}"),
     # ZwiAner (notation/parser.py)
     "notation.character": ("unerwartetes Zeichen {char}", "unexpected character {char}"),
     "notation.empty": (

@@ -590,7 +590,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "setup.phase_not_number": ("Phase {phase} ist keine Zahl", "phase {phase} is not a number"),
     "setup.player_count": (
-        "{game} spielen {low} bis {high} Spieler, nicht {count}",
+        "{game} ist für {low} bis {high} Spieler, nicht für {count}",
         "{game} takes {low} to {high} players, not {count}",
     ),
     "setup.unknown_player": (

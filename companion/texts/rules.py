@@ -85,6 +85,37 @@ WORDS: dict[str, tuple[str, str]] = {
         "{folder}: in use by another companion serve (pid {pid}); stop it first ({stop}), "
         "or give this one another data folder: companion serve --data-dir FOLDER",
     ),
+    # a data folder that cannot be used (store/lock.py ready_data_dir; serve and pin)
+    "data_dir.empty": (
+        "--data-dir ist leer: bitte einen Ordner angeben (ohne --data-dir gilt der "
+        "Datenordner der Konfiguration)",
+        "--data-dir is empty: give a folder (without --data-dir the config's data folder is used)",
+    ),
+    "data_dir.a_file": (
+        "Datenordner {folder}: dort (oder auf dem Weg dorthin) liegt eine Datei statt eines "
+        "Ordners; bitte mit --data-dir ORDNER einen Ordner angeben oder die Datei wegräumen",
+        "data folder {folder}: a file stands in its place (or on the way to it), not a "
+        "folder; give a folder with --data-dir FOLDER or move the file away",
+    ),
+    "data_dir.not_made": (
+        "Datenordner {folder} lässt sich nicht anlegen ({why}); bitte mit --data-dir "
+        "ORDNER einen Ordner angeben, in den dieser Benutzer schreiben darf",
+        "cannot make the data folder {folder} ({why}); give one this user may write to "
+        "with --data-dir FOLDER",
+    ),
+    "data_dir.read_only": (
+        "in den Datenordner {folder} lässt sich nicht schreiben ({why}); bitte Schreibrecht "
+        "geben (chmod u+w {folder}) oder mit --data-dir ORDNER einen anderen angeben",
+        "cannot write to the data folder {folder} ({why}); make it writable (chmod u+w "
+        "{folder}) or give another with --data-dir FOLDER",
+    ),
+    "data_dir.why.no_place": (
+        "dort lassen sich keine Ordner anlegen",
+        "no folder can be made there",
+    ),
+    "data_dir.why.denied": ("keine Schreibberechtigung", "permission denied"),
+    "data_dir.why.read_only_disk": ("schreibgeschützter Datenträger", "read-only file system"),
+    "data_dir.why.full": ("Datenträger voll", "disk full"),
     "lock.stop_service": ("sudo systemctl stop companion", "sudo systemctl stop companion"),
     "lock.stop_here": ("Strg+C, wo er läuft", "Ctrl+C where it runs"),
     "file.calibration_unread": (

@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, render_template, request
 from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
 from companion.model.position import Position, start_position
-from companion.render import draw_board, to_svg
+from companion.render import LastMove, draw_board, to_svg
 from companion.table.table import Table
 from companion.texts import message
 from companion.web.i18n import language, say
@@ -75,6 +75,14 @@ def page() -> tuple[str, int] | str:
     move = getattr(verdict, "move", None)  # the move the checker found
     practice_steps = rules.spell_out(move)
     example_roll, example_words = example(position)
+    # the board draws the move the page spells out: the one just practised, else the last
+    drawn = move if move is not None else last
+    board = draw_board(
+        position.layout,
+        position,
+        lang=language(),
+        last_move=LastMove.of(drawn) if drawn is not None else None,
+    )
     return render_template(
         "teach.html",
         position=position,
@@ -88,5 +96,5 @@ def page() -> tuple[str, int] | str:
         example_roll=example_roll,
         example_words=example_words,
         ear_words=shown_words(table),
-        board=to_svg(draw_board(position.layout, position, lang=language())),
+        board=to_svg(board),
     ), status

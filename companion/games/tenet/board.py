@@ -206,13 +206,13 @@ def roll_from_reading(dice: Sequence[Mapping[str, Any]]) -> tuple[int, int, int]
         kind = str(die.get("kind", ""))
         name = kind.removeprefix("miwin-")
         if name not in dict(DICE) or kind == name:
-            raise CompanionError(f"a TENET roll needs Miwin dice, not kind {kind!r}")
+            raise CompanionError(t("position.tenet_die_kind", kind=repr(kind)))
         if name in values:
-            raise CompanionError(f"two dice of kind {kind} in one TENET roll")
+            raise CompanionError(t("position.tenet_die_twice", kind=kind))
         values[name] = int(die["value"])
     missing = [n for n, _ in DICE if n not in values]
     if missing:
-        raise CompanionError(f"no die of kind miwin-{missing[0]} in the reading")
+        raise CompanionError(t("position.tenet_die_missing", name=missing[0]))
     return check_order(tuple(values[n] for n, _ in DICE))
 
 

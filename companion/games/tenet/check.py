@@ -16,6 +16,7 @@ camera) must be the end and the start of one of the said steps.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from typing import Any
 
 from companion import texts
@@ -258,10 +259,10 @@ def _step(b: Any, occ: dict[str, str], colour: str, s: SaidStep) -> tuple[Step, 
 def _no_way(b: Any, occ: dict[str, str], colour: str, origin: str, end: str, value: int) -> str:
     why = blocker(b, occ, colour, origin, end, value)
     if why:
-        return t("tenet.blocked", start=origin, end=end, why=why)
+        return t("tenet.blocked", start=texts.field(origin), end=texts.field(end), why=why)
     if end == START or _over_start(b, origin, end, value):
         return t("tenet.over_start")
-    return t("tenet.not_along", end=end, value=value, start=origin)
+    return t("tenet.not_along", end=texts.field(end), value=value, start=texts.field(origin))
 
 
 def _over_start(b: Any, origin: str, end: str, value: int) -> bool:
@@ -305,14 +306,19 @@ def _nearest(position: Position, roll: tuple[int, ...], text: str) -> tuple[tene
         moves = tenet.legal_moves(position, roll)
     except TooManyTurns:
         return ()
+    if len(moves) > 2000:  # ranking every turn of a crowded board would take seconds
+        moves = moves[:2000]
+    return closest(moves, text)
+
+
+def closest(moves: Iterable[tenet.TenetMove], text: str) -> tuple[tenet.TenetMove, ...]:
+    """Up to three of ``moves`` whose announcements read most like ``text`` (difflib)."""
     words = " ".join(text.split()).casefold()
 
     def likeness(m: tenet.TenetMove) -> float:
         return -difflib.SequenceMatcher(None, words, m.announcement.casefold()).ratio()
 
-    if len(moves) > 2000:  # ranking every turn of a crowded board would take seconds
-        moves = moves[:2000]
     return nearest(moves, likeness)
 
 
-__all__ = ["Verdict", "check", "judge", "verdict"]
+__all__ = ["Verdict", "check", "closest", "judge", "verdict"]

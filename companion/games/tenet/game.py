@@ -16,6 +16,7 @@ from companion.games.tenet import check as checker
 from companion.games.tenet import live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
+from companion.games.verdict import illegal
 from companion.model.position import Position
 from companion.texts import text
 
@@ -80,16 +81,21 @@ class Tenet:
         typed whole: it plays the words and builds no list); else the steps (of the first
         ``limit``) whose announcement holds the words (a player typing "von Start"); else
         the checker's verdict and reason (invalid where they do not parse, illegal with
-        the rule broken). A correction's replay, which names each recorded step by its
-        words, thus costs a step's check, not the roll's steps."""
+        the rule broken and the nearest of those steps: trial s6 met "keiner gefunden"
+        where the other games offer the nearest moves). A correction's replay, which
+        names each recorded step by its words, thus costs a step's check, not the roll's
+        steps; no answer builds more than ``limit`` steps."""
         judged = checker.verdict(position, rules.expect_roll(position, roll), said)
         if judged.verdict == "legal" and judged.move is not None:
             return [judged.move], "legal", ""
         words = " ".join(said.casefold().split())
-        steps = islice(self.generate(position, roll), limit)
+        steps = list(islice(self.generate(position, roll), limit))
         fit = [m for m in steps if words in m.announcement.casefold()]
         if fit:
             return fit, "legal", ""
+        if judged.verdict == "illegal":  # the nearest of those steps, as the other games
+            near = illegal(judged.reason, checker.closest(steps, said))  # offer theirs
+            return list(near.candidates), near.verdict, near.reason
         return [], judged.verdict, judged.reason
 
     def moves_of(

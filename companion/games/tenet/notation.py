@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from companion.games.tenet.board import PLANETS, START
 from companion.games.tenet.moves import Step
-from companion.games.words import fold, invalid, number, pair_value, pasch
+from companion.games.words import fold, invalid, number, pair_value, pasch, unknown
 from companion.texts import text as t
 
 #: German colour words for the nine colours of the layout (any other colour is said as is).
@@ -37,6 +37,19 @@ FARBE = {
     "black": "schwarz",
 }
 CLAIM = "Stein der Weisen"
+#: The words as they are written, offered for a word that is none (games/words.py unknown).
+SAID: tuple[str, ...] = (
+    "von",
+    "nach",
+    "Start",
+    "versetzt",
+    "Stein",
+    "Weisen",
+    "Pasch",
+    "räumt",
+    "Pott",
+)
+SAID += ("passt", *PLANETS)
 
 
 def field_word(fid: str) -> str:
@@ -240,7 +253,7 @@ def parse(text: str, fields: Iterable[str]) -> Said:
         elif word in ids or word in START_WORDS:
             raise invalid(t("tenet.step_said", said=repr(said), bare=said), at)
         else:
-            raise invalid(t("tenet.no_word", said=repr(said)), at)
+            raise unknown(t("tenet.no_word", said=repr(said)), said, at, SAID)
     if not (steps or parts or cleared):
         raise invalid(t("tenet.nothing_said"), 0)
     if cleared and "pasch" not in parts:

@@ -35,6 +35,7 @@ from companion.games.tenet.moves import Board_, Memo, Step, claims, longest, ste
 from companion.games.tenet.notation import gloss, say_pasch, say_stone, say_turn
 from companion.model.position import Position
 from companion.texts import Joined, colour, field, fields
+from companion.texts import colour as colour_word
 from companion.texts import text as t
 
 __all__ = ["TenetMove", "join", "legal_moves", "parse_roll"]
@@ -368,7 +369,7 @@ def join(position: Position, colour: str) -> Position:
     if position.game != "tenet":
         raise CompanionError(f"only TENET lets a player join mid-game, not {position.game}")
     if colour in position.players:
-        raise PositionError(f"{colour} already plays")
+        raise PositionError(t("position.already_plays", player=colour_word(colour)))
     pieces = {p: list(fields) for p, fields in position.pieces.items()}
     pieces[colour] = [START] * position.spec.pieces_per_player
     return Position.create(

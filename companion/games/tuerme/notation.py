@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.games.words import FILLER, fold, invalid, number, pair_value, pasch
+from companion.games.words import FILLER, fold, invalid, number, pair_value, pasch, unknown
 from companion.texts import text as t
 
 #: Unit words: which pieces move. None (no word) is a single piece.
@@ -38,6 +38,18 @@ PASS = ("passe", "passen", "pass")
 #: Words that only join ("5 und 2", "2 auf die Brücke", "über die Brücke", "ins Ziel").
 SKIPPED = FILLER | {"ins", "mit", "zug", "die", "der", "den", "das", "ueber", "in"}
 EXAMPLE = "tuerme.say_eg"  # companion/texts/notation.py
+#: The words as they are written, offered for a word that is none (games/words.py unknown).
+SAID: tuple[str, ...] = (
+    "Wurf",
+    "Turm",
+    "auflösen",
+    "befreien",
+    "raus",
+    "rein",
+    "Brücke",
+    "Superzahl",
+)
+SAID += ("Pasch", "drauf", "Ziel", "nur", "passe")
 
 
 @dataclass(frozen=True)
@@ -126,7 +138,8 @@ def parse(text: str) -> Said:
         elif word in PASS or word == "kein":
             passes = True
         else:
-            _fail(t("tuerme.unknown", word=repr(match.group()), example=t(EXAMPLE)), at)
+            why = t("tuerme.unknown", word=repr(match.group()), example=t(EXAMPLE))
+            raise unknown(why, match.group(), at, SAID, listed=False)  # the example lists
     end = len(text)
     if wurf_at is not None:
         _fail(t("tuerme.wurf_needs"), wurf_at)

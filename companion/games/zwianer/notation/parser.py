@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import re
 
-from companion.games.words import FILLER, fold, invalid, number
+from companion.games.words import (
+    FILLER,
+    NUMBER_WORDS,
+    fold,
+    invalid,
+    nearest,
+    number,
+    unknown,
+)
 from companion.games.zwianer.notation.tokens import BARE_KEYWORDS, Kind, Token
 from companion.texts import text as t
 
@@ -34,6 +42,17 @@ KEYWORDS: dict[str, Kind] = {
     "s": Kind.STOSS,
     "t": Kind.TUNNEL,
 }
+#: The keywords as they are written, offered for a word that is none (games/words.py unknown).
+SAID: tuple[str, ...] = (
+    "Wurf",
+    "Speicher",
+    "Umlaufbahn",
+    "Gravitation",
+    "Stoß",
+    "Abwehr",
+    "Tunnel",
+)
+SAID += ("Absturz", "Tausch", "Sonderfeld")
 #: Words that say nothing the numbers do not: the shared fillers and the rulebook's
 #: "Bewegung auf 3" (a step to 3).
 SKIPPED = FILLER | {"bewegung"}
@@ -79,7 +98,7 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
             continue
         key = KEYWORDS.get(fold(lexeme))
         if key is None:
-            raise invalid(t("notation.unknown", word=repr(lexeme)), offset)
+            raise unknown(t("notation.unknown", word=repr(lexeme)), lexeme, offset, SAID)
         if not tokens and key is not Kind.WURF:
             raise invalid(t("notation.start_wurf", word=repr(lexeme)), offset)
         if tokens and key is Kind.WURF:
@@ -89,6 +108,10 @@ def parse_announcement(text: str) -> tuple[Token, ...]:
             i += 1
             continue
         if i + 1 >= len(lexemes) or lexemes[i + 1][0] != "num":
+            _, after, at = lexemes[i + 1] if i + 1 < len(lexemes) else ("", "", 0)
+            if after and fold(after) not in KEYWORDS and nearest(after, (*SAID, *NUMBER_WORDS)):
+                # "Wurf siebn": a misspelt number, offered; "Wurf x": the number is missing
+                raise unknown(t("notation.unknown", word=repr(after)), after, at, SAID)
             raise invalid(t("notation.needs_number", word=repr(key.value)), offset)
         tokens.append(Token(key, _number(lexemes[i + 1][1], lexemes[i + 1][2])))
         i += 2
