@@ -429,13 +429,15 @@ def classify(
     profiles: Profiles,
     kernel: FloatArray | None = None,
     share: FloatArray | None = None,
+    alike: npt.NDArray[np.bool_] | None = None,
 ) -> FieldVerdicts:
     """Decide every field from its samples and its board position (N, 2).
 
     Also counts the background probes (at ``probes_mm``) that show skin rather than board.
     ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
     ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
-    decides between a field's empty look and the piece colours too alike to it.
+    decides between a field's empty look and the piece colours too alike to it
+    (``alike``, (N, K): :attr:`.Profiles.alike` unless given).
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
@@ -449,7 +451,8 @@ def classify(
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
     bias, lit = none, (light, none, none + LIGHT_SLACK)
-    extra = None if share is None else alike_d2(share, profiles.alike)
+    alike = profiles.alike if alike is None else alike
+    extra = None if share is None else alike_d2(share, alike)
     verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles, extra=extra)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
