@@ -4,13 +4,18 @@ Fields the sensor clipped are scored again as under glare; a hand stays busy."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from companion.model.layoutfile import load_layout
 from companion.model.position import start_position
 from companion.synth import default_camera, photograph
+from companion.synth.looks import LOOKS
 from companion.vision import BoardReader
+from companion.vision.colourfit import fit_colours
 
 LAYOUT = load_layout("gravitation")
 START = start_position("tunnelx", ["red", "yellow"], LAYOUT)
@@ -54,3 +59,41 @@ def test_a_hand_over_the_board_is_busy_and_said_to_be_a_hand(reader):
     assert read.busy
     assert read.cause.kind in ("hand", "unknown")
     assert read.to_json("x")["cause"]["kind"] == read.cause.kind
+
+
+#: Where seed 1's wood set-up of the tall board begins in bench/board.py (``--looks 1
+#: --looks-photos 10 --looks-hands 0 --looks-seed 1 --boards tall``: the cardboard and
+#: leather set-ups drawn before it), so the test renders one set-up, not three.
+SEED1_TALL_WOOD = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 92837945133960486196969485249271324962,
+        "inc": 194290289479364712180083596243593368443,
+    },
+    "has_uint32": 0,
+    "uinteger": 0,
+}
+
+
+def test_a_black_piece_under_a_glare_spot_is_never_a_sure_white_in_a_shadow():
+    # The frame: a small glare spot over r4c1 (black), lifting its unclipped neighbours
+    # 19-40 levels above the light predicted for them; white pieces around it clipped.
+    # Read white at 0.95 before: a white piece in a shadow (gain 0.43), against every
+    # neighbour. Under the neighbours' glare it reads black: it is not sure of white.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = SEED1_TALL_WOOD
+    wood = next(look for look in LOOKS if look.name == "wood")
+    made = boardlooks.make_setup(wood, 1, 0, rng, board=boardlooks.boards()["tall"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[0]
+    assert placement["r4c1"] == "black"
+
+    read = reader.read(image)
+
+    assert read.fields.get("r4c1") == "black" or read.confidence["r4c1"] < 0.9
+    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong), wrong

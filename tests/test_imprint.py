@@ -101,3 +101,59 @@ def test_the_calibration_file_keeps_the_print_and_an_older_file_reads_without() 
     data["empty"]["print"] = "not base64!"
     with pytest.raises(CompanionError, match="bad colour profiles \\(print"):
         profiles_from_json(data)
+
+
+#: Where seed 1's second grey set-up of the tall board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 1 --boards tall``), so the
+#: test renders that one set-up, not eight.
+SEED1_TALL_GREY = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 301681013480581217576633756677033444749,
+        "inc": 194290289479364712180083596243593368443,
+    },
+    "has_uint32": 0,
+    "uinteger": 0,
+}
+
+
+def test_a_field_this_frames_light_leaves_unsure_is_settled_by_the_print_it_shows() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = SEED1_TALL_GREY
+    grey = next(lk for lk in LOOKS if lk.name == "grey")
+    made = boardlooks.make_setup(grey, 5, 0, rng, board=boardlooks.boards()["tall"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[4]
+    r2c5 = list(made.layout.fields).index("r2c5")
+    # empty, and not alike to any piece under the calibration light: the cue was not asked
+    assert "r2c5" not in placement and not reader.profiles.alike[r2c5].any()
+
+    read = reader.read(image)
+
+    # the frame's light left it unsure (0.80 before: the frame waited); its print shows
+    assert "r2c5" not in read.fields and read.confidence["r2c5"] >= 0.9
+    assert read.fields == placement and not read.busy
+
+
+def test_a_hidden_print_settles_no_field_this_frame_left_unsure() -> None:
+    # under this frame's doubt a hidden print may be a piece or a hand: the field stays
+    # as unsure as it was; only a print that shows settles it (an empty field)
+    from companion.vision.board.fields import FieldVerdicts
+    from companion.vision.board.reader import _settled
+
+    def verdicts(labels: list[int], confidence: list[float]) -> FieldVerdicts:
+        n = len(labels)
+        return FieldVerdicts(np.array(labels), np.array(confidence), np.zeros(n, bool), np.ones(n))
+
+    before = verdicts([0, -1, -1], [0.6, 0.7, 0.5])
+    again = verdicts([-1, 0, -1], [0.99, 0.98, 0.9])  # scored with the print
+    share = np.array([0.9, 0.0, 0.9])  # shown, hidden, shown
+    asked = np.array([True, True, False])
+
+    got = _settled(before, again, asked, share)
+
+    assert got.labels.tolist() == [-1, -1, -1] and got.confidence.tolist() == [0.99, 0.7, 0.5]

@@ -429,13 +429,15 @@ def classify(
     profiles: Profiles,
     kernel: FloatArray | None = None,
     share: FloatArray | None = None,
+    alike: npt.NDArray[np.bool_] | None = None,
 ) -> FieldVerdicts:
     """Decide every field from its samples and its board position (N, 2).
 
     Also counts the background probes (at ``probes_mm``) that show skin rather than board.
     ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
     ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
-    decides between a field's empty look and the piece colours too alike to it.
+    decides between a field's empty look and the piece colours too alike to it
+    (``alike``, (N, K): :attr:`.Profiles.alike` unless given).
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
@@ -448,7 +450,9 @@ def classify(
     light = np.exp(_quadratic(centres, scale) @ coef)
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
-    extra = None if share is None else alike_d2(share, profiles.alike)
+    bias, lit = none, (light, none, none + LIGHT_SLACK)
+    alike = profiles.alike if alike is None else alike
+    extra = None if share is None else alike_d2(share, alike)
     verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles, extra=extra)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
@@ -467,6 +471,8 @@ def classify(
             near = kernel[:, : len(bright)] ** ((LIGHT_RADIUS_MM / SLACK_RADIUS_MM) ** 2)
             slack = _light_slack(bright, gain * ref + glare, trusted, saturated, near)
             verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
+            bias = _light_bias(bright, gain * ref + glare, trusted, saturated, near)
+            lit = (gain, glare, slack)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
             near = np.exp(
@@ -475,6 +481,12 @@ def classify(
             np.fill_diagonal(near, 0.0)
             slack = _light_slack(bright, light * ref, trusted, saturated, near)
             verdict = _score(colours, texture, light, none, slack, profiles, extra=extra)
+            bias = _light_bias(bright, light * ref, trusted, saturated, near)
+            lit = (light, none, slack)
+    if bias.any():  # the verdict under the light the neighbours' errors point to
+        gain, glare, slack = lit
+        brighter = _score(colours, texture, gain, glare + bias, slack, profiles, extra=extra)
+        verdict = _unless_the_light_decides(verdict, brighter, saturated)
     verdict = _under_glare(verdict, colours, texture, light, profiles)
     return replace(verdict, intruded=intruded)
 
@@ -606,6 +618,56 @@ def _light_slack(
     w = near * weight[None, :]
     slack = np.sqrt((w @ err + 0.5 * MIN_SLACK**2) / (w.sum(axis=1) + 0.5))
     return np.asarray(np.clip(slack, MIN_SLACK, MAX_SLACK), np.float64)
+
+
+def _light_bias(
+    bright: FloatArray,
+    predicted: FloatArray,
+    weight: FloatArray,
+    clipped: npt.NDArray[np.bool_],
+    near: FloatArray,
+) -> FloatArray:
+    """How much more light than predicted the fields near each field show, in grey levels
+    (their weighted mean, shrunk towards 0 where few are near; 0 where they show less).
+
+    :func:`_light_slack` says how far the neighbours' light may be off, not which way. A
+    glare spot smaller than the neighbourhood lifts the fields around it by about as many
+    levels, dark and light alike, which the neighbours' smooth light (its glare held near
+    0) does not follow: glare only adds light. A clipped field only says "at least this
+    bright" and is left out (counted so it made a grey-white piece under a glare spot
+    unsure, 19×19 grey, seed 1).
+    """
+    err = bright - predicted
+    w = near * (weight * ~clipped)[None, :]
+    return np.asarray(np.maximum((w @ err) / (w.sum(axis=1) + 0.5), 0.0), np.float64)
+
+
+def _unless_the_light_decides(
+    verdict: FieldVerdicts, brighter: FieldVerdicts, clipped: npt.NDArray[np.bool_]
+) -> FieldVerdicts:
+    """``verdict`` no surer than the light allows: where the field reads otherwise under
+    the glare its neighbours point to (``brighter``, :func:`_light_bias`), the reading
+    rests on a light nobody measured there, so it is not sure (at most 1 − the other
+    reading's confidence). A field the sensor clipped is left to :func:`_under_glare`:
+    "at least this bright" fits any class under more glare (a grey-white piece burnt to
+    (253, 255, 255) on the Gravitation board's grey look, seed 1, read 0.85 and made
+    its frame wait).
+
+    On the tall board's wood look (seed 1) a black piece under a small glare spot read
+    white with 0.95: its four unclipped neighbours within 50 mm were seen 19-40 levels
+    above the light predicted for them, the piece needed 39 levels of glare (which the
+    prior holds near 0), and a white piece in a shadow (gain 0.43, darker against every
+    neighbour) cost less. Under the neighbours' glare it reads black (0.87). Taking that
+    reading instead was tried and dropped: a hand of the board's colour lifts its
+    neighbours too, and under that light it passed for the board (a hand on the
+    Gravitation board's wood look, seed 1, no longer busy); this way a doubt is only
+    added, never taken away.
+    """
+    differ = (brighter.labels != verdict.labels) & ~clipped
+    if not differ.any():
+        return verdict
+    doubt = np.minimum(verdict.confidence, 1.0 - brighter.confidence)
+    return replace(verdict, confidence=np.where(differ, doubt, verdict.confidence))
 
 
 def _score(

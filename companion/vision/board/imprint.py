@@ -17,7 +17,9 @@ seventh round): on the Gravitation board's alike fields an empty field kept 0.39
 its print, a light piece on it -0.27-0.21. The cue decides only between a field's empty
 look and the piece colours alike to it (:func:`alike_d2`), and only where the empty
 photo showed a print (:data:`MIN_PRINT`) and no point of the disc is clipped or out of
-view; elsewhere the reading is as before.
+view; elsewhere the reading is as before. A field a frame's light leaves unsure is asked
+too, whatever calibration found alike, but only a print that shows settles it there
+(an empty field; ``reader._settled``).
 """
 
 from __future__ import annotations

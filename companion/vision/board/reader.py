@@ -54,6 +54,42 @@ def _unsure_where_alike(
     return replace(verdicts, confidence=held)
 
 
+def _unsure_with_print(verdicts: FieldVerdicts, share: FloatArray) -> npt.NDArray[np.bool_]:
+    """(N,) the fields this frame leaves unsure (below UNSURE, yet like some class) whose
+    print can speak (:func:`.imprint.match`): there it is asked between the empty look
+    and every piece colour, as where calibration found them alike (:attr:`.Profiles.alike`
+    is judged under the calibration light; a frame's lamp can make a light piece its
+    field's colour where the calibration light did not)."""
+    with np.errstate(invalid="ignore"):
+        return np.asarray(
+            (verdicts.confidence < UNSURE) & ~verdicts.anomaly & ~np.isnan(share), np.bool_
+        )
+
+
+def _settled(
+    verdicts: FieldVerdicts,
+    again: FieldVerdicts,
+    asked: npt.NDArray[np.bool_],
+    share: FloatArray,
+) -> FieldVerdicts:
+    """``verdicts`` with the ``asked`` fields the print settles read as ``again`` (scored
+    with the print, :func:`.imprint.alike_d2`) read them.
+
+    Only an empty field that shows its print is settled so: what shows the print at a
+    correlation of 0.9 or more (:func:`.imprint.match`) has nothing over it. A hidden
+    print settles nothing here: under this frame's doubt it may be a piece or a hand (on
+    seed 1's tall board, hands over empty fields read as white pieces with 0.92-1.00
+    where it was asked), so those fields stay as unsure as they were, and the frame
+    waits."""
+    settled = asked & (again.labels < 0) & decides(share, again.labels)
+    return replace(
+        verdicts,
+        labels=np.where(settled, again.labels, verdicts.labels),
+        confidence=np.where(settled, again.confidence, verdicts.confidence),
+        anomaly=verdicts.anomaly & ~settled,
+    )
+
+
 @dataclass(frozen=True)
 class BoardRead:
     """What one frame shows. ``fields`` holds occupied fields only, with their colour."""
@@ -154,6 +190,11 @@ class BoardReader:
         share = match(sampled.pattern, self.empty_print)
         share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
+        asked = _unsure_with_print(verdicts, share)
+        if asked.any():  # the print asked where this frame's light left a field unsure
+            alike = self.profiles.alike | asked[:, None]
+            again = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike)
+            verdicts = _settled(verdicts, again, asked, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
         read = self._result(verdicts, location, sampled.means)
         if not hands:
