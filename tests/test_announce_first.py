@@ -110,3 +110,35 @@ def test_wrong_words_after_a_move_are_still_the_last_moves_late_announcement():
     referee.observe_dice([4, 1])  # yellow rolled meanwhile; red's words come late
     verdict = referee.announce("Wurf 7, Umlaufbahn 11")
     assert render(verdict.reason, "en").startswith("Announcement of move 1 by red (roll 4+3)")
+
+
+def test_words_typed_before_the_move_are_judged_for_this_roll_not_the_last_move():
+    # new-user trial s7: "Wurf 9 …" typed for yellow's 5+4 was answered as red's late
+    # announcement of 6+2 (red box, red LED); the field said "before the move"
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])  # yellow to move
+    verdict = referee.announce("Wurf 9, Umlaufbahn 7, 6, 5, 4, 3, 2, 1, 0", before_move=True)
+    said = render(verdict.reason, "de")
+    assert said.startswith("Ansage von Gelb vor dem Zug (Wurf 4+1): ") and "Zug 1" not in said
+    assert verdict.kind == "illegal" and verdict.choices  # nearest moves of 4+1
+    assert all(c in [m.announcement for m in referee.legal] for c in verdict.choices)
+    nonsense = render(referee.announce("blabla 99", before_move=True).reason, "de")
+    assert nonsense.startswith("Ansage von Gelb vor dem Zug (Wurf 4+1) nicht verstanden")
+
+
+def test_the_last_moves_field_judges_the_last_move_even_while_a_roll_waits():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])
+    verdict = referee.announce(RIGHT, before_move=False)
+    assert verdict.kind == "legal" and render(verdict.reason, "en").startswith(
+        "Announcement of move 1 by red (roll 4+3)"
+    )
+
+
+def test_the_before_field_of_a_page_from_before_the_move_charges_nobody():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))  # moved; the next roll not read yet
+    verdict = referee.announce("Wurf 7, Umlaufbahn 11", before_move=True)
+    assert verdict.kind == "info" and render(verdict.reason, "en").startswith("no roll waits")

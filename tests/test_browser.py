@@ -703,3 +703,28 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
         assert table.referee.announced is not None
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_after_a_move_the_before_field_answers_for_this_roll_on_a_phone(server, browser):
+    # new-user trial s7: wrong words typed "before the move" were judged as red's last move
+    from test_announce_first import RIGHT
+
+    url, app = server
+    table = rolled(app, [4, 3])
+    with table.lock:
+        table.referee.play_move(next(m for m in table.referee.legal if m.announcement == RIGHT))
+        table.referee.observe_dice([4, 1])  # yellow to move
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
+        typed(browser, "#announce input[name=announcement]", "Wurf 9, Umlaufbahn 7")
+        submit(browser, "#announce button")
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        said = "Ansage von Gelb vor dem Zug (Wurf 4+1)"
+        WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
+        assert "Ansage zu Zug 1" not in browser.execute_script(verdict)
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-announce-first-after-a-move-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+    finally:
+        browser.set_window_size(1200, 900)

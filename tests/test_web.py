@@ -251,6 +251,23 @@ def test_while_a_roll_waits_the_announcement_field_comes_before_the_move(client)
     assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in page
 
 
+def test_the_before_the_move_field_answers_for_the_waiting_roll_after_a_move(client):
+    # new-user trial s7: after the first move, words typed "before the move" that fit no
+    # move of the roll were judged as the previous player's late announcement
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    post(client, "/dice", die1="4", die2="1")
+    page = client.get("/status").get_data(as_text=True)
+    assert 'name="when" value="first"' in page and 'id="announce-last"' in page
+    post(client, "/announce", announcement="Wurf 9, Umlaufbahn 7", when="first")
+    page = client.get("/status").get_data(as_text=True)
+    assert "Ansage von Gelb vor dem Zug (Wurf 4+1)" in page and "Ansage zu Zug 1" not in page
+    said = client.application.config["TABLE"].referee.last_move.announcement
+    post(client, "/announce", announcement=said, when="last")  # the folded field
+    assert "Ansage zu Zug 1 von Rot (Wurf 5+2)" in client.get("/status").get_data(as_text=True)
+
+
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
     page = client.get("/").get_data(as_text=True)
     assert '<input type="checkbox" id="speak-toggle">' in page  # not checked

@@ -428,9 +428,21 @@ class Referee:
         return verdict
 
     @_step
-    def announce(self, said_text: str, heard: Mapping[str, Any] | None = None) -> Verdict:
+    def announce(
+        self,
+        said_text: str,
+        heard: Mapping[str, Any] | None = None,
+        before_move: bool | None = None,
+    ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
         (:meth:`_announce_first`); after it, against the move the referee last accepted.
+
+        ``before_move`` is the field the words were typed in. True (the page's "before the
+        move" field): judged against the waiting roll only, a wrong one answered with this
+        roll's nearest moves, never charged to the last move (new-user trial s7: "Wurf 9"
+        for yellow's 5+4 was answered as red's late announcement of 6+2). False (the "last
+        move" field): the last move's only. None (the microphone, a script): the waiting
+        roll's when it names a legal move of it, else the last move's, late.
 
         After the move the announcement is judged in the position before that move with
         its roll; it is right when it names a legal move with the same outcome (the
@@ -438,9 +450,11 @@ class Referee:
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
         Words that do not parse are an ``info`` "not understood": the move stands.
         """
-        first = self._announce_first(said_text)
+        first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
+        if before_move:  # a page from before the move was made: no roll waits for one now
+            return self._say(Verdict("info", text("referee.no_roll_to_announce")))
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
@@ -483,7 +497,7 @@ class Referee:
         )
         return self._say(verdict)
 
-    def _announce_first(self, said_text: str) -> Verdict | None:
+    def _announce_first(self, said_text: str, only: bool | None = None) -> Verdict | None:
         """The verdict on words said before the move, or None where they are not that.
 
         Words are an announcement before the move while the referee waits for the move
@@ -491,10 +505,11 @@ class Referee:
         steps then expected one by one). A legal announcement of the roll is kept
         (:attr:`announced`): the next still board must show its move (or, in TENET, its
         first steps).
-        Other words, where a move was made before, are a late announcement of that move
-        (None: judged as before, as the page has always judged them); on the game's first
-        move they are told what is wrong with them for this roll, and an earlier
-        announcement is forgotten.
+        Other words are told what is wrong with them for this roll, and an earlier
+        announcement is forgotten: on the game's first move, and whenever they came from
+        the "before the move" field (``only``); else, where a move was made before, they
+        are a late announcement of that move (None: the microphone's words, judged as the
+        page judged all words before new-user trial s7).
         """
         roll = self.roll
         if not self.announcing_first or roll is None:
@@ -513,8 +528,8 @@ class Referee:
             fields = changes(seen(self.position), seen(move.after))
             why = text("referee.announced_first", player=player, dice=dice, fields=fields)
             return Verdict("legal", why, move.announcement)
-        if self._history and self.last_move is not None:
-            return None  # words of no move of this roll: the last move's, late (as before)
+        if not only and self._history and self.last_move is not None:
+            return None  # words of no move of this roll, not typed first: the last move's
         self.announced = None
         if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
             why = text(

@@ -303,10 +303,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",
     ),
-    "announce_first_late": (
-        "Worte, die keinen Zug dieses Wurfs nennen, gelten als Ansage des letzten Zugs.",
-        "Words that name no move of this roll count as the last move's announcement.",
-    ),
+    # the last move's own field, folded under "before the move" (new-user trial s7)
+    "announce_late": ("Ansage des letzten Zugs prüfen", "Check the last move's announcement"),
     "check": ("Prüfen", "Check"),
     "button_read_dice": ("Würfel lesen", "Read the dice"),
     "button_confirm": ("Bestätigen", "Confirm"),

@@ -174,6 +174,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Noch kein Zug, mit dem die Ansage verglichen werden kann",
         "no move to check the announcement against",
     ),
+    "referee.no_roll_to_announce": (
+        "Kein Wurf wartet gerade auf seinen Zug: bitte erst würfeln, dann ansagen",
+        "no roll waits for its move now: please roll first, then announce",
+    ),
     # words that are no announcement: not a verdict on the move (docs/referee.md)
     "referee.announcement_not_understood": (
         "Ansage zu Zug {number} von {player} (Wurf {dice}) nicht verstanden ({reason}). "

@@ -265,10 +265,13 @@ def play(index: int) -> BaseResponse:
 
 @table.post("/announce")
 def announce() -> BaseResponse:
-    """What the player said, checked against the move the referee saw."""
+    """What the player said, checked by the field it was typed in (``when``): "first",
+    the "before the move" field, against the waiting roll only; "last", the last move's
+    field, against that move; none (a script, an older page) as the microphone's words."""
     text = request.form.get("announcement", "")[:300]
+    before_move = {"first": True, "last": False}.get(request.form.get("when", ""))
     with _table().lock:
-        _table().referee.announce(text)
+        _table().referee.announce(text, before_move=before_move)
     return _back()
 
 
