@@ -728,3 +728,25 @@ def test_after_a_move_the_before_field_answers_for_this_roll_on_a_phone(server, 
         assert browser.execute_script(STICKING_OUT) == []
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_the_unsure_roll_question_shows_the_dice_read_in_the_form_on_a_phone(server, browser):
+    # new-user trial s7: the form under the question showed 1,1,2, not the dice read
+    url, app = server
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        table.referee.dice_unsure([6, 2], [6])
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#dice-asked")
+        picked = browser.execute_script(
+            "return [...document.querySelectorAll('.dice-form select')].map(s => s.value)"
+        )
+        assert picked == ["6", "2"]
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-dice-asked-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+    finally:
+        browser.set_window_size(1200, 900)

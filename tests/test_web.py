@@ -268,6 +268,19 @@ def test_the_before_the_move_field_answers_for_the_waiting_roll_after_a_move(cli
     assert "Ansage zu Zug 1 von Rot (Wurf 5+2)" in client.get("/status").get_data(as_text=True)
 
 
+def test_the_unsure_roll_question_fills_the_dice_form_with_the_dice_read(client):
+    # new-user trial s7: under the question the form showed 1,1 (each die's first face)
+    post(client, "/confirm")
+    client.application.config["TABLE"].referee.dice_unsure([6, 2], [6])
+    page = client.get("/status").get_data(as_text=True)
+    assert '<select name="die1" aria-label="1" class="unsure">' in page
+    assert "<option selected>6</option>" in page and "<option selected>2</option>" in page
+    assert "der mit ? ist unsicher" in page
+    post(client, "/dice", die1="5", die2="2")  # the question answered: the form starts anew
+    post(client, "/play/0")
+    assert "selected" not in client.get("/status").get_data(as_text=True).split("dice-form")[-1]
+
+
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):
     page = client.get("/").get_data(as_text=True)
     assert '<input type="checkbox" id="speak-toggle">' in page  # not checked

@@ -95,6 +95,9 @@ class Referee:
     #: The move a player announced before making it (legal for the roll being played):
     #: the next still board must show it (docs/referee.md, "Announce, then move").
     announced: MoveLike | None = None
+    #: The roll the camera read last with a die it is unsure of, and those dice's values:
+    #: the page's dice form shows them while the question stands (new-user trial s7).
+    asked: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     #: The cameras' clock (``time.monotonic`` seconds): a frame's ``taken`` is on it.
     clock: Callable[[], float] = time.monotonic
@@ -282,6 +285,7 @@ class Referee:
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self.observe_dice(dice, taken)
         said, doubted = "+".join(map(str, dice)), ", ".join(map(str, unsure))
+        self.asked = (tuple(dice), tuple(unsure))
         return self._say(Verdict("ask", text("referee.dice_unsure", dice=said, unsure=doubted)))
 
     def _roll(

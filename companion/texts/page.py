@@ -305,6 +305,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # the last move's own field, folded under "before the move" (new-user trial s7)
     "announce_late": ("Ansage des letzten Zugs prüfen", "Check the last move's announcement"),
+    # under the unsure-roll question, the dice form holds the dice read (new-user trial s7)
+    "dice_asked": (
+        "Eingetragen sind die gelesenen Würfel; der mit ? ist unsicher: bitte nur ihn prüfen.",
+        "The dice read are filled in; the one marked ? is unsure: please check only that one.",
+    ),
     "check": ("Prüfen", "Check"),
     "button_read_dice": ("Würfel lesen", "Read the dice"),
     "button_confirm": ("Bestätigen", "Confirm"),

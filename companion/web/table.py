@@ -110,6 +110,7 @@ def _context() -> dict[str, object]:
         "history": history,
         "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
+        "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
         "standings": standings(t.position),
         "standing_columns": columns(t.position),
@@ -127,6 +128,24 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     order the game's rules read the roll (TENET: Miwin's III, IV, V, or one die for the
     stone after a first round without a Pasch; otherwise two d6)."""
     return game(position.game).dice_inputs(position)
+
+
+def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
+    """While the referee asks about a roll the camera read unsure of a die, each die's
+    value read and whether it is one the camera is unsure of, in the dice form's order
+    (the form is prefilled with them: only the unsure die needs correcting; new-user
+    trial s7 found 1,1,2 there for 6,5,2); else nothing, and the form starts at 1."""
+    reason = ref.verdict.reason if ref.verdict is not None else None
+    if ref.asked is None or getattr(reason, "key", "") != "referee.dice_unsure":
+        return ()
+    dice, doubted = ref.asked
+    left = list(doubted)
+    marked = []
+    for value in dice:  # of two equal values read, the first is marked
+        marked.append((value, value in left))
+        if value in left:
+            left.remove(value)
+    return tuple(marked)
 
 
 def _history(t: Table) -> tuple[list[Played], int | None]:
