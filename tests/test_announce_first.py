@@ -142,3 +142,21 @@ def test_the_before_field_of_a_page_from_before_the_move_charges_nobody():
     referee.observe_board(board_after(referee, RIGHT))  # moved; the next roll not read yet
     verdict = referee.announce("Wurf 7, Umlaufbahn 11", before_move=True)
     assert verdict.kind == "info" and render(verdict.reason, "en").startswith("no roll waits")
+
+
+def test_words_that_fit_several_moves_are_offered_as_buttons_with_their_ways():
+    # new-user trial s7, Tunnel X: "passt zu 3 Zügen … (das Feld mit --to nennen)" on the
+    # page, then the same words listed three times
+    from gravitation_helpers import make
+
+    referee = Referee.start(make({"red": ["U1.38"], "yellow": ["U1.39", "U1.0"]}), legal_moves)
+    referee.confirm_board()
+    referee.observe_dice([1, 1])
+    verdict = referee.announce("Wurf 2, Tunnel 1, 0", before_move=True)
+    said = render(verdict.reason, "de")
+    assert verdict.kind == "ask" and "--to" not in said and "Bitte unten" in said
+    ways = [(m.start, m.end) for m in referee.candidates]
+    assert len(verdict.choices) == len(ways) == len(set(ways)) > 1  # each way once
+    verdict = referee.choose(1)
+    assert verdict.kind == "legal" and "Jetzt so ziehen" in render(verdict.reason, "de")
+    assert referee.announced is not None and referee.announced.end == ways[1][1]

@@ -750,3 +750,32 @@ def test_the_unsure_roll_question_shows_the_dice_read_in_the_form_on_a_phone(ser
         assert browser.execute_script(STICKING_OUT) == []
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_words_that_fit_several_moves_are_buttons_with_their_ways_on_a_phone(server, browser):
+    # new-user trial s7, Tunnel X: "(das Feld mit --to nennen)" on the page, and the
+    # nearest list gave the same words three times
+    from gravitation_helpers import make
+
+    url, app = server
+    start = make({"red": ["U1.38"], "yellow": ["U1.39", "U1.0"]})
+    rolled(app, [1, 1], start)
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
+        typed(browser, "#announce input[name=announcement]", "Wurf 2, Tunnel 1, 0")
+        submit(browser, "#announce button")
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        WebDriverWait(browser, 10).until(lambda b: "Bitte unten" in b.execute_script(verdict))
+        assert "--to" not in browser.execute_script(verdict)
+        buttons = browser.execute_script(
+            "return [...document.querySelectorAll('#status .choices button')].map(b => b.innerText)"
+        )
+        assert len(buttons) == len(set(buttons)) > 1 and all("→" in b for b in buttons)
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-announce-which-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+        submit(browser, "#status .choices li:nth-child(2) button")
+        WebDriverWait(browser, 10).until(lambda b: "Jetzt so ziehen" in b.execute_script(verdict))
+    finally:
+        browser.set_window_size(1200, 900)

@@ -309,6 +309,7 @@ class Referee:
             why = text("referee.roll_refused", player=player, dice=said, reason=message(exc))
             return self._say(Verdict("info", why))
         self.roll, self._legal, self._pasch, self.announced = roll, legal, None, None
+        self.candidates = []
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
@@ -528,13 +529,18 @@ class Referee:
             return Verdict("illegal", why)
         move: MoveLike | None = getattr(checked, "move", None)
         if checked.verdict == "legal" and move is not None:
-            self.announced = move
-            fields = changes(seen(self.position), seen(move.after))
-            why = text("referee.announced_first", player=player, dice=dice, fields=fields)
-            return Verdict("legal", why, move.announcement)
+            return self._keep_announced(move)
         if not only and self._history and self.last_move is not None:
             return None  # words of no move of this roll, not typed first: the last move's
-        self.announced = None
+        self.announced, self.candidates = None, []
+        fits = list(getattr(checked, "candidates", ()))[:SHOWN]
+        if checked.verdict == "ambiguous" and fits:
+            # words that fit several moves: each one a button (:meth:`choose`) with where
+            # it goes, not the command line's "--to" (new-user trial s7, Tunnel X)
+            self.candidates = fits
+            why = text("referee.announced_first_which", player=player, dice=dice, count=len(fits))
+            said = checked.announcement or ""
+            return Verdict("ask", why, said, tuple(m.announcement for m in fits))
         if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
             why = text(
                 "referee.announced_first_not_understood",
@@ -547,6 +553,15 @@ class Referee:
         kind = "info" if checked.verdict == "ambiguous" else "illegal"
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
+
+    def _keep_announced(self, move: MoveLike) -> Verdict:
+        """A legal move of the roll announced before it is made: kept (:attr:`announced`),
+        and the verdict names the board to expect field by field."""
+        self.announced, self.candidates = move, []
+        player, dice = colour(self.position.to_move), "+".join(map(str, self.roll or ()))
+        fields = changes(seen(self.position), seen(move.after))
+        why = text("referee.announced_first", player=player, dice=dice, fields=fields)
+        return Verdict("legal", why, move.announcement)
 
     @property
     def announcing_first(self) -> bool:
@@ -582,7 +597,13 @@ class Referee:
 
     @_step
     def choose(self, index: int) -> Verdict:
-        """The player (page or button) says which of the ambiguous moves was meant."""
+        """The player (page or button) says which of the ambiguous moves was meant: of
+        the moves a still board fits, or of those an announcement before the move fits
+        (then that move is announced, as if said alone)."""
+        if self.announcing_first and 0 <= index < len(self.candidates):
+            move = self.candidates[index]
+            verdict = self._keep_announced(move)
+            return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})

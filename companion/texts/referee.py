@@ -216,6 +216,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ansage von {player} vor dem Zug (Wurf {dice}): {reason}",
         "Announced by {player} before the move (roll {dice}): {reason}",
     ),
+    # words said before the move that fit several moves (new-user trial s7: Tunnel X)
+    "referee.announced_first_which": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}): passt zu {count} Zügen. Bitte "
+        "unten den gemeinten antippen: bei jedem steht, von wo nach wo er zieht",
+        "Announced by {player} before the move (roll {dice}): fits {count} moves. Please "
+        "tap the one meant below: each says where it moves from and to",
+    ),
     "referee.set_as_announced": (
         "Das Brett zeigt nicht den angesagten Zug: bitte die Steine wie angesagt stellen: {diff}",
         "the board does not show the move announced: set the pieces as announced: {diff}",
