@@ -325,9 +325,24 @@ WORDS: dict[str, tuple[str, str]] = {
         "Synthetic camera: the button “{button}” in the panel below throws the test "
         "camera's dice, and the camera reads the roll; or enter the dice here by hand.",
     ),
+    # TENET's one die for the stone: the synthetic camera throws only Miwin's three dice,
+    # so "Würfel lesen" throws nothing then; the page says why (new-user trial s7)
     "panel_type": (
-        "Probekamera: diesen Wurf bitte oben eintragen.",
-        "Synthetic camera: enter this roll above.",
+        "Probekamera: Jetzt wird ein Würfel für den Stein geworfen, und die Probekamera "
+        "wirft nur die drei Miwin-Würfel: diesen einen Würfel bitte von Hand bei "
+        "„Würfel“ eintragen.",
+        "Synthetic camera: one die is rolled for the stone now, and the synthetic camera "
+        "throws only Miwin's three dice: please enter that one die by hand at “Dice”.",
+    ),
+    "roll_stone": (
+        "Ein Würfel für den Stein (die erste Runde endete ohne Pasch).",
+        "One die for the stone (the first round ended without a Pasch).",
+    ),
+    "roll_stone_synthetic": (
+        "Probekamera: Sie wirft nur die drei Miwin-Würfel, nicht den Würfel für den Stein; "
+        "ihn bitte hier von Hand eintragen.",
+        "Synthetic camera: it throws only Miwin's three dice, not the die for the stone; "
+        "please enter it here by hand.",
     ),
     "panel_no_camera": (
         "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
