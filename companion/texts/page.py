@@ -594,6 +594,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pins.off": ("keine Pins (panel.enabled = false)", "no pins (panel.enabled = false)"),
     "led.seat": ("Platz {colour}: am Zug", "seat {colour}: to move"),
+    "led.seat_idle": ("Platz {colour}", "seat {colour}"),
     "led.verdict_ok": ("Zug erlaubt (grün)", "move accepted (green)"),
     "led.verdict_bad": ("Zug nicht erlaubt (rot)", "move refused (red)"),
     "led.verdict": ("Urteil (Farb-LED)", "verdict (colour LED)"),

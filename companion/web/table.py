@@ -92,7 +92,9 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
         rgb = tuple(value) if isinstance(value, tuple | list) else None
         lit = any(rgb) if rgb is not None else bool(value)
         paint = "rgb({},{},{})".format(*(255 * int(v) for v in rgb)) if rgb and lit else None
-        label = t(f"led.{kind}", colour=say_colour(seat)) if seat else t(f"led.{kind}")
+        # only the lit seat says "to move": both said it (new-user trial s7)
+        key = f"led.{kind}" if lit or not seat else f"led.{kind}_idle"
+        label = t(key, colour=say_colour(seat)) if seat else t(key)
         shown.append(Light(name, lit, paint, label))
     return shown
 
