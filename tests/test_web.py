@@ -200,6 +200,17 @@ def test_bad_dice_and_moves_are_answered_not_crashed(client):
     assert post(client, "/play/999").status_code == 409
 
 
+def test_teaching_by_ear_before_any_move_says_its_words_are_an_example(client):
+    # new-user trial s7: "die Ansage dieses Zugs sagen" in a new game, with no move shown
+    page = client.get("/teach?lang=de").get_data(as_text=True)
+    assert "Noch ist kein Zug gespielt" in page and "den Wurf 5+2 sagen" in page
+    assert "die Ansage dieses Zugs" not in page
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    assert "die Ansage dieses Zugs" in client.get("/teach?lang=de").get_data(as_text=True)
+
+
 def test_teaching_spells_out_the_last_move_and_checks_practice(client):
     post(client, "/confirm")
     post(client, "/dice", die1="5", die2="2")

@@ -664,6 +664,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Mikrofon drücken und die Ansage dieses Zugs sagen:",
         "Press the microphone and say the announcement of this move:",
     ),
+    # no move played yet: the words asked for are an example's (new-user trial s7)
+    "teach_ear_example": (
+        "Noch ist kein Zug gespielt. Das Mikrofon drücken und diese Beispielansage für "
+        "die Stellung wie abgebildet und den Wurf {roll} sagen:",
+        "No move has been played yet. Press the microphone and say this example "
+        "announcement for the position as shown and the roll {roll}:",
+    ),
     "teach_all_right": ("Alles richtig: jedes Wort stimmt.", "All right: every word fits."),
     "teach_some_right": (
         "{right} von {total} Wörtern richtig.",
