@@ -110,3 +110,53 @@ def test_wrong_words_after_a_move_are_still_the_last_moves_late_announcement():
     referee.observe_dice([4, 1])  # yellow rolled meanwhile; red's words come late
     verdict = referee.announce("Wurf 7, Umlaufbahn 11")
     assert render(verdict.reason, "en").startswith("Announcement of move 1 by red (roll 4+3)")
+
+
+def test_words_typed_before_the_move_are_judged_for_this_roll_not_the_last_move():
+    # new-user trial s7: "Wurf 9 …" typed for yellow's 5+4 was answered as red's late
+    # announcement of 6+2 (red box, red LED); the field said "before the move"
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])  # yellow to move
+    verdict = referee.announce("Wurf 9, Umlaufbahn 7, 6, 5, 4, 3, 2, 1, 0", before_move=True)
+    said = render(verdict.reason, "de")
+    assert said.startswith("Ansage von Gelb vor dem Zug (Wurf 4+1): ") and "Zug 1" not in said
+    assert verdict.kind == "illegal" and verdict.choices  # nearest moves of 4+1
+    assert all(c in [m.announcement for m in referee.legal] for c in verdict.choices)
+    nonsense = render(referee.announce("blabla 99", before_move=True).reason, "de")
+    assert nonsense.startswith("Ansage von Gelb vor dem Zug (Wurf 4+1) nicht verstanden")
+
+
+def test_the_last_moves_field_judges_the_last_move_even_while_a_roll_waits():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])
+    verdict = referee.announce(RIGHT, before_move=False)
+    assert verdict.kind == "legal" and render(verdict.reason, "en").startswith(
+        "Announcement of move 1 by red (roll 4+3)"
+    )
+
+
+def test_the_before_field_of_a_page_from_before_the_move_charges_nobody():
+    referee = rolled()
+    referee.observe_board(board_after(referee, RIGHT))  # moved; the next roll not read yet
+    verdict = referee.announce("Wurf 7, Umlaufbahn 11", before_move=True)
+    assert verdict.kind == "info" and render(verdict.reason, "en").startswith("no roll waits")
+
+
+def test_words_that_fit_several_moves_are_offered_as_buttons_with_their_ways():
+    # new-user trial s7, Tunnel X: "passt zu 3 Zügen … (das Feld mit --to nennen)" on the
+    # page, then the same words listed three times
+    from gravitation_helpers import make
+
+    referee = Referee.start(make({"red": ["U1.38"], "yellow": ["U1.39", "U1.0"]}), legal_moves)
+    referee.confirm_board()
+    referee.observe_dice([1, 1])
+    verdict = referee.announce("Wurf 2, Tunnel 1, 0", before_move=True)
+    said = render(verdict.reason, "de")
+    assert verdict.kind == "ask" and "--to" not in said and "Bitte unten" in said
+    ways = [(m.start, m.end) for m in referee.candidates]
+    assert len(verdict.choices) == len(ways) == len(set(ways)) > 1  # each way once
+    verdict = referee.choose(1)
+    assert verdict.kind == "legal" and "Jetzt so ziehen" in render(verdict.reason, "de")
+    assert referee.announced is not None and referee.announced.end == ways[1][1]

@@ -703,3 +703,79 @@ def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server
         assert table.referee.announced is not None
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_after_a_move_the_before_field_answers_for_this_roll_on_a_phone(server, browser):
+    # new-user trial s7: wrong words typed "before the move" were judged as red's last move
+    from test_announce_first import RIGHT
+
+    url, app = server
+    table = rolled(app, [4, 3])
+    with table.lock:
+        table.referee.play_move(next(m for m in table.referee.legal if m.announcement == RIGHT))
+        table.referee.observe_dice([4, 1])  # yellow to move
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
+        typed(browser, "#announce input[name=announcement]", "Wurf 9, Umlaufbahn 7")
+        submit(browser, "#announce button")
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        said = "Ansage von Gelb vor dem Zug (Wurf 4+1)"
+        WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
+        assert "Ansage zu Zug 1" not in browser.execute_script(verdict)
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-announce-first-after-a-move-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_the_unsure_roll_question_shows_the_dice_read_in_the_form_on_a_phone(server, browser):
+    # new-user trial s7: the form under the question showed 1,1,2, not the dice read
+    url, app = server
+    table = app.config["TABLE"]
+    with table.lock:
+        table.restart(position())
+        table.referee.confirm_board()
+        table.referee.dice_unsure([6, 2], [6])
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#dice-asked")
+        picked = browser.execute_script(
+            "return [...document.querySelectorAll('.dice-form select')].map(s => s.value)"
+        )
+        assert picked == ["6", "2"]
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-dice-asked-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_words_that_fit_several_moves_are_buttons_with_their_ways_on_a_phone(server, browser):
+    # new-user trial s7, Tunnel X: "(das Feld mit --to nennen)" on the page, and the
+    # nearest list gave the same words three times
+    from gravitation_helpers import make
+
+    url, app = server
+    start = make({"red": ["U1.38"], "yellow": ["U1.39", "U1.0"]})
+    rolled(app, [1, 1], start)
+    browser.set_window_size(390, 844)
+    try:
+        opened(browser, f"{url}/?lang=de", "#announce input[name=announcement]")
+        typed(browser, "#announce input[name=announcement]", "Wurf 2, Tunnel 1, 0")
+        submit(browser, "#announce button")
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        WebDriverWait(browser, 10).until(lambda b: "Bitte unten" in b.execute_script(verdict))
+        assert "--to" not in browser.execute_script(verdict)
+        buttons = browser.execute_script(
+            "return [...document.querySelectorAll('#status .choices button')].map(b => b.innerText)"
+        )
+        assert len(buttons) == len(set(buttons)) > 1 and all("→" in b for b in buttons)
+        browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
+        shot(browser, "table-announce-which-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+        submit(browser, "#status .choices li:nth-child(2) button")
+        WebDriverWait(browser, 10).until(lambda b: "Jetzt so ziehen" in b.execute_script(verdict))
+    finally:
+        browser.set_window_size(1200, 900)

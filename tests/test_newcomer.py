@@ -801,3 +801,44 @@ def test_the_english_help_names_players_in_lower_case_as_the_page_does():
 
     player = re.compile(r"\b(Red|Yellow|Green|Blue|White|Black|Orange|Purple|Turquoise)\b")
     assert [english for _, english in WORDS.values() if player.search(english)] == []
+
+
+def test_tenets_die_for_the_stone_says_why_it_is_typed_with_the_synthetic_camera():
+    # new-user trial s7: each "Würfel lesen" answered only "diesen Wurf bitte oben
+    # eintragen", and the note under the one select still said the button throws the dice
+    from gpiozero.pins.mock import MockFactory
+    from tenet_helpers import make as tenet
+
+    from companion.camera import Supervisor
+    from companion.camera.synthetic import SyntheticSource
+    from companion.panel import Panel, mock_factory
+    from companion.settings.config import PanelConfig, PanelPins
+    from companion.table.devices import attach_panel
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher, dice_kind_of
+    from companion.vision import BoardReader
+
+    table = Table.new(tenet({"red": [], "blue": []}, first_round=2))  # the stone's die
+    table.referee.confirm_board()
+    photographer = table_photographer(table)
+    watcher = Watcher(
+        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of("tenet")
+    )
+    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    pins: MockFactory = mock_factory()
+    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
+    attach_panel(table, panel)
+    client = create_app({"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True})
+    client = client.test_client()
+    try:
+        page = client.get("/status?lang=de").get_data(as_text=True)
+        assert "Ein Würfel für den Stein (die erste Runde endete ohne Pasch)" in page
+        assert "wirft die Würfel" not in page and "nur die drei Miwin-Würfel" in page
+        post(client, "/panel/read_dice")
+        page = client.get("/?lang=de").get_data(as_text=True)
+        assert "nur die drei Miwin-Würfel: diesen einen Würfel bitte von Hand bei" in page
+        english = client.get("/status?lang=en").get_data(as_text=True)
+        assert "One die for the stone" in english
+    finally:
+        panel.close()
+        pins.reset()

@@ -311,10 +311,11 @@ def test_the_referees_own_pass_says_why_no_piece_can_move() -> None:
     assert referee.verdict is not None and referee.verdict.announcement == "passe"
     assert render(referee.verdict.reason, "de") == (
         "Erlaubter Zug: kein Stein kann 5+2 ziehen "
-        "(ein Stein kommt von Rot.Haus nur mit einer 6 heraus, zuerst gespielt)"
-    )  # the field as the page names it (trial s6 met "red.home" in the German text)
+        "(ein Stein von Rot kommt nur mit einer 6 aus dem Haus: erst die 6, dann der "
+        "andere Würfel)"
+    )  # the player, not the id (trial s6 met "red.home", s7 "Rot.Haus … zuerst gespielt")
     assert render(referee.verdict.reason, "en").endswith(
-        "comes in from red.home only with a 6, played first)"
+        "a piece of red's comes out of the house only with a 6: first the 6, then the other die)"
     )
 
 

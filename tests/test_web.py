@@ -200,6 +200,17 @@ def test_bad_dice_and_moves_are_answered_not_crashed(client):
     assert post(client, "/play/999").status_code == 409
 
 
+def test_teaching_by_ear_before_any_move_says_its_words_are_an_example(client):
+    # new-user trial s7: "die Ansage dieses Zugs sagen" in a new game, with no move shown
+    page = client.get("/teach?lang=de").get_data(as_text=True)
+    assert "Noch ist kein Zug gespielt" in page and "den Wurf 5+2 sagen" in page
+    assert "die Ansage dieses Zugs" not in page
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    assert "die Ansage dieses Zugs" in client.get("/teach?lang=de").get_data(as_text=True)
+
+
 def test_teaching_spells_out_the_last_move_and_checks_practice(client):
     post(client, "/confirm")
     post(client, "/dice", die1="5", die2="2")
@@ -249,6 +260,36 @@ def test_while_a_roll_waits_the_announcement_field_comes_before_the_move(client)
     post(client, "/announce", announcement=words)  # the post the microphone's words take
     page = client.get("/status").get_data(as_text=True)
     assert "Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt. Jetzt so ziehen" in page
+
+
+def test_the_before_the_move_field_answers_for_the_waiting_roll_after_a_move(client):
+    # new-user trial s7: after the first move, words typed "before the move" that fit no
+    # move of the roll were judged as the previous player's late announcement
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    post(client, "/dice", die1="4", die2="1")
+    page = client.get("/status").get_data(as_text=True)
+    assert 'name="when" value="first"' in page and 'id="announce-last"' in page
+    post(client, "/announce", announcement="Wurf 9, Umlaufbahn 7", when="first")
+    page = client.get("/status").get_data(as_text=True)
+    assert "Ansage von Gelb vor dem Zug (Wurf 4+1)" in page and "Ansage zu Zug 1" not in page
+    said = client.application.config["TABLE"].referee.last_move.announcement
+    post(client, "/announce", announcement=said, when="last")  # the folded field
+    assert "Ansage zu Zug 1 von Rot (Wurf 5+2)" in client.get("/status").get_data(as_text=True)
+
+
+def test_the_unsure_roll_question_fills_the_dice_form_with_the_dice_read(client):
+    # new-user trial s7: under the question the form showed 1,1 (each die's first face)
+    post(client, "/confirm")
+    client.application.config["TABLE"].referee.dice_unsure([6, 2], [6])
+    page = client.get("/status").get_data(as_text=True)
+    assert '<select name="die1" aria-label="1" class="unsure">' in page
+    assert "<option selected>6</option>" in page and "<option selected>2</option>" in page
+    assert "der mit ? ist unsicher" in page
+    post(client, "/dice", die1="5", die2="2")  # the question answered: the form starts anew
+    post(client, "/play/0")
+    assert "selected" not in client.get("/status").get_data(as_text=True).split("dice-form")[-1]
 
 
 def test_browser_speech_is_offered_off_by_default_in_the_pages_language(client):

@@ -42,7 +42,7 @@ def test_each_led_is_labelled_and_only_the_players_seats_are_shown(client):
     page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
     assert lights(page) == [
         "Platz Rot: am Zug",
-        "Platz Gelb: am Zug",
+        "Platz Gelb",  # only the seat lit is to move (new-user trial s7: both said so)
         "Zug erlaubt (grün)",
         "Zug nicht erlaubt (rot)",
     ]

@@ -95,6 +95,9 @@ class Referee:
     #: The move a player announced before making it (legal for the roll being played):
     #: the next still board must show it (docs/referee.md, "Announce, then move").
     announced: MoveLike | None = None
+    #: The roll the camera read last with a die it is unsure of, and those dice's values:
+    #: the page's dice form shows them while the question stands (new-user trial s7).
+    asked: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     listeners: list[Callable[[Referee], None]] = field(default_factory=list)
     #: The cameras' clock (``time.monotonic`` seconds): a frame's ``taken`` is on it.
     clock: Callable[[], float] = time.monotonic
@@ -282,6 +285,7 @@ class Referee:
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self.observe_dice(dice, taken)
         said, doubted = "+".join(map(str, dice)), ", ".join(map(str, unsure))
+        self.asked = (tuple(dice), tuple(unsure))
         return self._say(Verdict("ask", text("referee.dice_unsure", dice=said, unsure=doubted)))
 
     def _roll(
@@ -305,6 +309,7 @@ class Referee:
             why = text("referee.roll_refused", player=player, dice=said, reason=message(exc))
             return self._say(Verdict("info", why))
         self.roll, self._legal, self._pasch, self.announced = roll, legal, None, None
+        self.candidates = []
         if record:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
@@ -428,9 +433,21 @@ class Referee:
         return verdict
 
     @_step
-    def announce(self, said_text: str, heard: Mapping[str, Any] | None = None) -> Verdict:
+    def announce(
+        self,
+        said_text: str,
+        heard: Mapping[str, Any] | None = None,
+        before_move: bool | None = None,
+    ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
         (:meth:`_announce_first`); after it, against the move the referee last accepted.
+
+        ``before_move`` is the field the words were typed in. True (the page's "before the
+        move" field): judged against the waiting roll only, a wrong one answered with this
+        roll's nearest moves, never charged to the last move (new-user trial s7: "Wurf 9"
+        for yellow's 5+4 was answered as red's late announcement of 6+2). False (the "last
+        move" field): the last move's only. None (the microphone, a script): the waiting
+        roll's when it names a legal move of it, else the last move's, late.
 
         After the move the announcement is judged in the position before that move with
         its roll; it is right when it names a legal move with the same outcome (the
@@ -438,9 +455,11 @@ class Referee:
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
         Words that do not parse are an ``info`` "not understood": the move stands.
         """
-        first = self._announce_first(said_text)
+        first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
+        if before_move:  # a page from before the move was made: no roll waits for one now
+            return self._say(Verdict("info", text("referee.no_roll_to_announce")))
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
@@ -483,7 +502,7 @@ class Referee:
         )
         return self._say(verdict)
 
-    def _announce_first(self, said_text: str) -> Verdict | None:
+    def _announce_first(self, said_text: str, only: bool | None = None) -> Verdict | None:
         """The verdict on words said before the move, or None where they are not that.
 
         Words are an announcement before the move while the referee waits for the move
@@ -491,10 +510,11 @@ class Referee:
         steps then expected one by one). A legal announcement of the roll is kept
         (:attr:`announced`): the next still board must show its move (or, in TENET, its
         first steps).
-        Other words, where a move was made before, are a late announcement of that move
-        (None: judged as before, as the page has always judged them); on the game's first
-        move they are told what is wrong with them for this roll, and an earlier
-        announcement is forgotten.
+        Other words are told what is wrong with them for this roll, and an earlier
+        announcement is forgotten: on the game's first move, and whenever they came from
+        the "before the move" field (``only``); else, where a move was made before, they
+        are a late announcement of that move (None: the microphone's words, judged as the
+        page judged all words before new-user trial s7).
         """
         roll = self.roll
         if not self.announcing_first or roll is None:
@@ -509,13 +529,18 @@ class Referee:
             return Verdict("illegal", why)
         move: MoveLike | None = getattr(checked, "move", None)
         if checked.verdict == "legal" and move is not None:
-            self.announced = move
-            fields = changes(seen(self.position), seen(move.after))
-            why = text("referee.announced_first", player=player, dice=dice, fields=fields)
-            return Verdict("legal", why, move.announcement)
-        if self._history and self.last_move is not None:
-            return None  # words of no move of this roll: the last move's, late (as before)
-        self.announced = None
+            return self._keep_announced(move)
+        if not only and self._history and self.last_move is not None:
+            return None  # words of no move of this roll, not typed first: the last move's
+        self.announced, self.candidates = None, []
+        fits = list(getattr(checked, "candidates", ()))[:SHOWN]
+        if checked.verdict == "ambiguous" and fits:
+            # words that fit several moves: each one a button (:meth:`choose`) with where
+            # it goes, not the command line's "--to" (new-user trial s7, Tunnel X)
+            self.candidates = fits
+            why = text("referee.announced_first_which", player=player, dice=dice, count=len(fits))
+            said = checked.announcement or ""
+            return Verdict("ask", why, said, tuple(m.announcement for m in fits))
         if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
             why = text(
                 "referee.announced_first_not_understood",
@@ -528,6 +553,15 @@ class Referee:
         kind = "info" if checked.verdict == "ambiguous" else "illegal"
         why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
         return Verdict(kind, why, checked.announcement or "", near)
+
+    def _keep_announced(self, move: MoveLike) -> Verdict:
+        """A legal move of the roll announced before it is made: kept (:attr:`announced`),
+        and the verdict names the board to expect field by field."""
+        self.announced, self.candidates = move, []
+        player, dice = colour(self.position.to_move), "+".join(map(str, self.roll or ()))
+        fields = changes(seen(self.position), seen(move.after))
+        why = text("referee.announced_first", player=player, dice=dice, fields=fields)
+        return Verdict("legal", why, move.announcement)
 
     @property
     def announcing_first(self) -> bool:
@@ -563,7 +597,13 @@ class Referee:
 
     @_step
     def choose(self, index: int) -> Verdict:
-        """The player (page or button) says which of the ambiguous moves was meant."""
+        """The player (page or button) says which of the ambiguous moves was meant: of
+        the moves a still board fits, or of those an announcement before the move fits
+        (then that move is announced, as if said alone)."""
+        if self.announcing_first and 0 <= index < len(self.candidates):
+            move = self.candidates[index]
+            verdict = self._keep_announced(move)
+            return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})

@@ -303,9 +303,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",
     ),
-    "announce_first_late": (
-        "Worte, die keinen Zug dieses Wurfs nennen, gelten als Ansage des letzten Zugs.",
-        "Words that name no move of this roll count as the last move's announcement.",
+    # the last move's own field, folded under "before the move" (new-user trial s7)
+    "announce_late": ("Ansage des letzten Zugs prüfen", "Check the last move's announcement"),
+    # under the unsure-roll question, the dice form holds the dice read (new-user trial s7)
+    "dice_asked": (
+        "Eingetragen sind die gelesenen Würfel; der mit ? ist unsicher: bitte nur ihn prüfen.",
+        "The dice read are filled in; the one marked ? is unsure: please check only that one.",
     ),
     "check": ("Prüfen", "Check"),
     "button_read_dice": ("Würfel lesen", "Read the dice"),
@@ -322,9 +325,24 @@ WORDS: dict[str, tuple[str, str]] = {
         "Synthetic camera: the button “{button}” in the panel below throws the test "
         "camera's dice, and the camera reads the roll; or enter the dice here by hand.",
     ),
+    # TENET's one die for the stone: the synthetic camera throws only Miwin's three dice,
+    # so "Würfel lesen" throws nothing then; the page says why (new-user trial s7)
     "panel_type": (
-        "Probekamera: diesen Wurf bitte oben eintragen.",
-        "Synthetic camera: enter this roll above.",
+        "Probekamera: Jetzt wird ein Würfel für den Stein geworfen, und die Probekamera "
+        "wirft nur die drei Miwin-Würfel: diesen einen Würfel bitte von Hand bei "
+        "„Würfel“ eintragen.",
+        "Synthetic camera: one die is rolled for the stone now, and the synthetic camera "
+        "throws only Miwin's three dice: please enter that one die by hand at “Dice”.",
+    ),
+    "roll_stone": (
+        "Ein Würfel für den Stein (die erste Runde endete ohne Pasch).",
+        "One die for the stone (the first round ended without a Pasch).",
+    ),
+    "roll_stone_synthetic": (
+        "Probekamera: Sie wirft nur die drei Miwin-Würfel, nicht den Würfel für den Stein; "
+        "ihn bitte hier von Hand eintragen.",
+        "Synthetic camera: it throws only Miwin's three dice, not the die for the stone; "
+        "please enter it here by hand.",
     ),
     "panel_no_camera": (
         "Keine Kamera angeschlossen: die Würfel bitte oben eintragen.",
@@ -576,6 +594,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pins.off": ("keine Pins (panel.enabled = false)", "no pins (panel.enabled = false)"),
     "led.seat": ("Platz {colour}: am Zug", "seat {colour}: to move"),
+    "led.seat_idle": ("Platz {colour}", "seat {colour}"),
     "led.verdict_ok": ("Zug erlaubt (grün)", "move accepted (green)"),
     "led.verdict_bad": ("Zug nicht erlaubt (rot)", "move refused (red)"),
     "led.verdict": ("Urteil (Farb-LED)", "verdict (colour LED)"),
@@ -644,6 +663,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "teach_ear_how": (
         "Das Mikrofon drücken und die Ansage dieses Zugs sagen:",
         "Press the microphone and say the announcement of this move:",
+    ),
+    # no move played yet: the words asked for are an example's (new-user trial s7)
+    "teach_ear_example": (
+        "Noch ist kein Zug gespielt. Das Mikrofon drücken und diese Beispielansage für "
+        "die Stellung wie abgebildet und den Wurf {roll} sagen:",
+        "No move has been played yet. Press the microphone and say this example "
+        "announcement for the position as shown and the roll {roll}:",
     ),
     "teach_all_right": ("Alles richtig: jedes Wort stimmt.", "All right: every word fits."),
     "teach_some_right": (

@@ -174,6 +174,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "Noch kein Zug, mit dem die Ansage verglichen werden kann",
         "no move to check the announcement against",
     ),
+    "referee.no_roll_to_announce": (
+        "Kein Wurf wartet gerade auf seinen Zug: bitte erst würfeln, dann ansagen",
+        "no roll waits for its move now: please roll first, then announce",
+    ),
     # words that are no announcement: not a verdict on the move (docs/referee.md)
     "referee.announcement_not_understood": (
         "Ansage zu Zug {number} von {player} (Wurf {dice}) nicht verstanden ({reason}). "
@@ -211,6 +215,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.announced_first_wrong": (
         "Ansage von {player} vor dem Zug (Wurf {dice}): {reason}",
         "Announced by {player} before the move (roll {dice}): {reason}",
+    ),
+    # words said before the move that fit several moves (new-user trial s7: Tunnel X)
+    "referee.announced_first_which": (
+        "Ansage von {player} vor dem Zug (Wurf {dice}): passt zu {count} Zügen. Bitte "
+        "unten den gemeinten antippen: bei jedem steht, von wo nach wo er zieht",
+        "Announced by {player} before the move (roll {dice}): fits {count} moves. Please "
+        "tap the one meant below: each says where it moves from and to",
     ),
     "referee.set_as_announced": (
         "Das Brett zeigt nicht den angesagten Zug: bitte die Steine wie angesagt stellen: {diff}",

@@ -57,9 +57,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "der auf {field} gefangene Stein wird nur mit 1+1, 6+6 oder 1+6 befreit, nicht {roll}",
         "the piece captured on {field} is freed only with 1+1, 6+6 or 1+6, not {roll}",
     ),
+    # the player, not the field's id "Rot.Haus"; the 6's order said plainly (trial s7)
     "tuerme.in_with_six": (
-        "ein Stein kommt von {field} nur mit einer 6 heraus, zuerst gespielt",
-        "a piece comes in from {field} only with a 6, played first",
+        "ein Stein von {player} kommt nur mit einer 6 aus dem Haus: erst die 6, dann der "
+        "andere Würfel",
+        "a piece of {player}'s comes out of the house only with a 6: first the 6, then the "
+        "other die",
     ),
     "tuerme.overshoots": (
         "{value} von {field} schießt über den Zielsektor hinaus, der {away} entfernt ist: "

@@ -92,7 +92,9 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
         rgb = tuple(value) if isinstance(value, tuple | list) else None
         lit = any(rgb) if rgb is not None else bool(value)
         paint = "rgb({},{},{})".format(*(255 * int(v) for v in rgb)) if rgb and lit else None
-        label = t(f"led.{kind}", colour=say_colour(seat)) if seat else t(f"led.{kind}")
+        # only the lit seat says "to move": both said it (new-user trial s7)
+        key = f"led.{kind}" if lit or not seat else f"led.{kind}_idle"
+        label = t(key, colour=say_colour(seat)) if seat else t(key)
         shown.append(Light(name, lit, paint, label))
     return shown
 
@@ -110,6 +112,7 @@ def _context() -> dict[str, object]:
         "history": history,
         "just_corrected": just_corrected,
         "dice_inputs": dice_inputs(t.position),
+        "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
         "standings": standings(t.position),
         "standing_columns": columns(t.position),
@@ -127,6 +130,24 @@ def dice_inputs(position: Position) -> tuple[tuple[str, tuple[int, ...]], ...]:
     order the game's rules read the roll (TENET: Miwin's III, IV, V, or one die for the
     stone after a first round without a Pasch; otherwise two d6)."""
     return game(position.game).dice_inputs(position)
+
+
+def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
+    """While the referee asks about a roll the camera read unsure of a die, each die's
+    value read and whether it is one the camera is unsure of, in the dice form's order
+    (the form is prefilled with them: only the unsure die needs correcting; new-user
+    trial s7 found 1,1,2 there for 6,5,2); else nothing, and the form starts at 1."""
+    reason = ref.verdict.reason if ref.verdict is not None else None
+    if ref.asked is None or getattr(reason, "key", "") != "referee.dice_unsure":
+        return ()
+    dice, doubted = ref.asked
+    left = list(doubted)
+    marked = []
+    for value in dice:  # of two equal values read, the first is marked
+        marked.append((value, value in left))
+        if value in left:
+            left.remove(value)
+    return tuple(marked)
 
 
 def _history(t: Table) -> tuple[list[Played], int | None]:
@@ -265,10 +286,13 @@ def play(index: int) -> BaseResponse:
 
 @table.post("/announce")
 def announce() -> BaseResponse:
-    """What the player said, checked against the move the referee saw."""
+    """What the player said, checked by the field it was typed in (``when``): "first",
+    the "before the move" field, against the waiting roll only; "last", the last move's
+    field, against that move; none (a script, an older page) as the microphone's words."""
     text = request.form.get("announcement", "")[:300]
+    before_move = {"first": True, "last": False}.get(request.form.get("when", ""))
     with _table().lock:
-        _table().referee.announce(text)
+        _table().referee.announce(text, before_move=before_move)
     return _back()
 
 

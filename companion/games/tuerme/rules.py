@@ -283,7 +283,8 @@ def attempt(
     for n, (value, bridge) in enumerate(zip(legs, bridges, strict=True)):
         if place == HOME:
             if value != 6:
-                return no(texts.text("tuerme.in_with_six", field=texts.field(unit.start)))
+                player = texts.colour(unit.start.partition(".")[0])  # "red.home": red's
+                return no(texts.text("tuerme.in_with_six", player=player))
             place = 0
         elif place + value > GOAL:
             return no(
