@@ -214,14 +214,7 @@ class FieldSampler:
             return None
         n, p, _ = self.offsets_mm.shape
         px = location.project(self.offsets_mm.reshape(-1, 2)).reshape(n, p, 2)
-        h, w = image.shape[:2]
-        out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
-        got = cv2.remap(
-            image,
-            np.clip(px[..., 0], 0, w - 1).astype(np.float32),
-            np.clip(px[..., 1], 0, h - 1).astype(np.float32),
-            cv2.INTER_LINEAR,
-        ).astype(np.float64)
+        got, out = _fetch(image, px)
         clipped = out | (got.max(axis=2) >= SATURATED)
         return np.asarray(np.where(clipped, np.nan, got.mean(axis=2)), np.float64)
 
@@ -248,16 +241,10 @@ class FieldSampler:
         m = len(self.probes_mm)
         h, w = image.shape[:2]
         px, ppx = self.points(location, (w, h))
-        out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
+        got, out = _fetch(image, px)
         clipped = np.flatnonzero(out.any(axis=1))
         if len(clipped) and (out[clipped].mean(axis=1) > MAX_OUT_OF_VIEW).any():
             return None  # a field (mostly) out of the picture cannot be read
-        got = cv2.remap(
-            image,
-            np.clip(px[..., 0], 0, w - 1).astype(np.float32),
-            np.clip(px[..., 1], 0, h - 1).astype(np.float32),
-            cv2.INTER_LINEAR,
-        ).astype(np.float64)
         colours = np.median(got, axis=1)
         means = got.mean(axis=1)
         grey = got.mean(axis=2)
@@ -905,3 +892,19 @@ def _drawings(layout: Layout, px_per_mm: float) -> Iterator[npt.NDArray[np.uint8
         for colour in players:
             pos = start_position(spec.name, players, layout).with_to_move(colour)
             yield to_image(draw_board(layout, pos), px_per_mm)
+
+
+def _fetch(
+    image: npt.NDArray[np.uint8], px: FloatArray
+) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+    """The colours at the points ``px`` (N, P, 2) of ``image`` (points outside it take the
+    nearest edge's) and which points lie outside it."""
+    h, w = image.shape[:2]
+    out = (px[..., 0] < 0) | (px[..., 1] < 0) | (px[..., 0] > w - 1) | (px[..., 1] > h - 1)
+    got = cv2.remap(
+        image,
+        np.clip(px[..., 0], 0, w - 1).astype(np.float32),
+        np.clip(px[..., 1], 0, h - 1).astype(np.float32),
+        cv2.INTER_LINEAR,
+    ).astype(np.float64)
+    return got, np.asarray(out, np.bool_)
