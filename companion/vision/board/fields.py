@@ -437,7 +437,6 @@ def classify(
     light = np.exp(_quadratic(centres, scale) @ coef)
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
-    bias, lit = none, (light, none, none + LIGHT_SLACK)
     alike = profiles.alike if alike is None else alike
     extra = None if share is None else alike_d2(share, alike)
     verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles, extra=extra)
@@ -456,22 +455,19 @@ def classify(
                 kernel = light_kernel(centres, probes_mm)
             gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
             near = kernel[:, : len(bright)] ** ((LIGHT_RADIUS_MM / SLACK_RADIUS_MM) ** 2)
-            slack = _light_slack(bright, gain * ref + glare, trusted, saturated, near)
-            verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
-            bias = _light_bias(bright, gain * ref + glare, trusted, saturated, near)
-            lit = (gain, glare, slack)
         else:  # a layout without plain background: light as a gain only
             light = np.exp(_local_light(np.log(bright / ref), centres, weight))
+            gain, glare = light, none
             near = np.exp(
                 -((centres[:, None] - centres[None]) ** 2).sum(2) / (2 * SLACK_RADIUS_MM**2)
             )
             np.fill_diagonal(near, 0.0)
-            slack = _light_slack(bright, light * ref, trusted, saturated, near)
-            verdict = _score(colours, texture, light, none, slack, profiles, extra=extra)
-            bias = _light_bias(bright, light * ref, trusted, saturated, near)
-            lit = (light, none, slack)
-    if bias.any():  # the verdict under the light the neighbours' errors point to
-        gain, glare, slack = lit
+        predicted = gain * ref + glare
+        slack = _light_slack(bright, predicted, trusted, saturated, near)
+        verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
+    # the verdict under the light the neighbours' errors point to (the last pass's light)
+    bias = _light_bias(bright, predicted, trusted, saturated, near)
+    if bias.any():
         brighter = _score(colours, texture, gain, glare + bias, slack, profiles, extra=extra)
         verdict = _unless_the_light_decides(verdict, brighter, saturated)
     verdict = _under_glare(verdict, colours, texture, light, profiles)
