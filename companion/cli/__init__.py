@@ -135,9 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `companion moves … | head`: the reader has all it wanted
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
         return EXIT_OK
-    except OSError as exc:
+    except OSError as exc:  # a file the command writes: its folder missing, not allowed
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"companion {args.command}: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"companion {args.command}: {texts.unreadable(exc)}{where}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

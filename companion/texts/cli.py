@@ -26,9 +26,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "the language of the referee's words (default: the config's 'language', "
         "else German where the locale is German, else English)",
     ),
-    # the arguments argparse names by their dest: the command, journal's action
+    # the arguments argparse names by their dest: the command, journal's action, sample's
     "cli.arg.command": ("Befehl", "command"),
     "cli.arg.action": ("Aufgabe", "action"),
+    "cli.arg.what": ("was", "what"),
     # argparse's sentences
     "argparse.argument": ("{argument}: {message}", "argument {argument}: {message}"),
     "argparse.required": ("es fehlt: {names}", "the following arguments are required: {names}"),
