@@ -723,6 +723,9 @@ def test_after_a_move_the_before_field_answers_for_this_roll_on_a_phone(server, 
         said = "Ansage von Gelb vor dem Zug (Wurf 4+1)"
         WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
         assert "Ansage zu Zug 1" not in browser.execute_script(verdict)
+        nearest = table.referee.verdict.choices  # listed once, not in the sentence too
+        shown = browser.execute_script(verdict)
+        assert nearest and [shown.count(f"„{c}“") for c in nearest] == [1] * len(nearest), shown
         browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
         shot(browser, "table-announce-first-after-a-move-de-phone")
         assert browser.execute_script(STICKING_OUT) == []
