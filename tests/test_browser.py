@@ -22,6 +22,7 @@ from companion.web import Table, create_app
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
+    ElementNotInteractableException,
     StaleElementReferenceException,
     TimeoutException,
     WebDriverException,
@@ -60,6 +61,13 @@ class Camera:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[tuple[str, object]]:  # type: ignore[no-untyped-def]
+    """The table served as conftest.served serves it: without companion serve's
+    ``channel_request_lookahead`` (newcomer-s11, measured with raw sockets: a closed
+    page's stream slot is held 16.1 s here, until the stream's heartbeat, against 1.0 s
+    with companion serve's options). So quick page loads from 127.0.0.1 pile slots up to
+    the per-address 6, and later pages run without a live stream; with the lookahead the
+    last test of -k phone met a 20 s page-load timeout in 4 of 4 runs, with 6 streams and
+    1 view still held, so the server stays as it is until that is understood."""
 
     table = Table.new(position(), tmp_path_factory.mktemp("data") / "journal.sqlite")
     camera = Camera(table)
@@ -143,7 +151,12 @@ def typed(browser, css: str, text: str, before: str = "") -> None:  # type: igno
     """Type ``text`` into the field ``css`` of the live part of the table page: the page
     redraws that part on every event and when its stream opens, but never while a field
     of it has focus, so the field is found again until typing has begun (``before``: a
-    script to run first each time, e.g. opening the move list)."""
+    script to run first each time, e.g. opening the move list). A field the redraw takes
+    away between the find and the keys is stale, or, in Chrome's words, "not
+    interactable": both are found again (newcomer-s11: with the test server given
+    companion serve's channel_request_lookahead, an experiment not kept, the stream opened
+    on every page and its first redraw met the typing in 3 of 3 runs of -k phone; s10 saw
+    it once without)."""
     for attempt in range(3):
         try:
             if before:
@@ -152,7 +165,7 @@ def typed(browser, css: str, text: str, before: str = "") -> None:  # type: igno
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
             field.send_keys(text)  # focused: no redraw takes it away now
             return
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, ElementNotInteractableException):
             if attempt == 2:
                 raise
 
@@ -723,6 +736,9 @@ def test_after_a_move_the_before_field_answers_for_this_roll_on_a_phone(server, 
         said = "Ansage von Gelb vor dem Zug (Wurf 4+1)"
         WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
         assert "Ansage zu Zug 1" not in browser.execute_script(verdict)
+        nearest = table.referee.verdict.choices  # listed once, not in the sentence too
+        shown = browser.execute_script(verdict)
+        assert nearest and [shown.count(f"„{c}“") for c in nearest] == [1] * len(nearest), shown
         browser.execute_script("document.querySelector('#status .verdict').scrollIntoView()")
         shot(browser, "table-announce-first-after-a-move-de-phone")
         assert browser.execute_script(STICKING_OUT) == []

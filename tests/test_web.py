@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import position
+from test_languages import visible
 
 from companion.cli import main
 from companion.web import Table, create_app
@@ -277,6 +278,21 @@ def test_the_before_the_move_field_answers_for_the_waiting_roll_after_a_move(cli
     said = client.application.config["TABLE"].referee.last_move.announcement
     post(client, "/announce", announcement=said, when="last")  # the folded field
     assert "Ansage zu Zug 1 von Rot (Wurf 5+2)" in client.get("/status").get_data(as_text=True)
+
+
+def test_a_wrong_announcement_before_the_move_lists_its_nearest_moves_once(client):
+    # new-user trial s7 leftover: they stood in the sentence and again as the list
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    post(client, "/play/0")
+    post(client, "/dice", die1="4", die2="1")
+    post(client, "/announce", announcement="Wurf 9, Umlaufbahn 7", when="first")
+    page = client.get("/status").get_data(as_text=True)
+    verdict = visible(page.split('<div class="verdict')[1].split("</div>")[0])
+    choices = client.application.config["TABLE"].referee.verdict.choices
+    assert len(choices) == 3 and "Wurf 9 passt nicht zum Wurf 4+1 (möglich: 5, 4, 1)" in verdict
+    assert [verdict.count(f"„{c}“") for c in choices] == [1, 1, 1], verdict
+    assert "nächste erlaubte" not in verdict and verdict.count("Nächste erlaubte Ansagen") == 1
 
 
 def test_the_unsure_roll_question_fills_the_dice_form_with_the_dice_read(client):

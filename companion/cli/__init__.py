@@ -39,6 +39,7 @@ from companion.cli import (
     serve,
     start,
 )
+from companion.cli.usage import Parser, language_of
 from companion.errors import CompanionError
 
 COMMANDS: tuple[ModuleType, ...] = (
@@ -68,18 +69,18 @@ EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 REPORT = "please report it with the command line (README.md: exit status 3)"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line, exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion", description="A camera referee for tabletop games.")
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    """The parser of every command, its usage errors and headings in the language set
+    (:func:`main` sets it from the raw argv first: :func:`~companion.cli.usage.language_of`)."""
+    parser = Parser(prog="companion", description=texts.text("cli.description"))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"companion {__version__}",
+        help=texts.text("cli.version"),
+    )
     _add_lang(parser, None)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for module in COMMANDS:
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         _add_lang(cmd, argparse.SUPPRESS)  # before or after the command, as one likes
@@ -93,8 +94,7 @@ def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
         "--lang",
         choices=texts.LANGUAGES,
         default=default,
-        help="the language of the referee's words (default: the config's 'language', "
-        "else German where the locale is German, else English)",
+        help=texts.text("cli.lang"),
     )
 
 
@@ -109,11 +109,20 @@ def choose_language(args: argparse.Namespace) -> str:
     return texts.choose(None, configured_language(getattr(args, "config", None)))
 
 
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line read, in its language from the first word on: argparse's usage
+    errors and ``-h`` are said in it (exit 2 or 0 by SystemExit), and it is the language
+    of the run."""
+    texts.set_language(language_of(argv))
+    args = build_parser().parse_args(argv)
+    texts.set_language(choose_language(args))
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     quiet_libraries()
-    args = build_parser().parse_args(argv)
-    texts.set_language(choose_language(args))
+    args = parse(sys.argv[1:] if argv is None else argv)
     if any("\x00" in word for word in (sys.argv[1:] if argv is None else argv)):  # no path can
         print(f"companion {args.command}: an argument holds a NUL character", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -126,9 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `companion moves … | head`: the reader has all it wanted
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
         return EXIT_OK
-    except OSError as exc:
+    except OSError as exc:  # a file the command writes: its folder missing, not allowed
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"companion {args.command}: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"companion {args.command}: {texts.unreadable(exc)}{where}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

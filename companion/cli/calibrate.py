@@ -27,6 +27,8 @@ from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
+from companion.texts import message, text
+from companion.texts import text as said
 
 if TYPE_CHECKING:
     import numpy as np
@@ -176,8 +178,12 @@ def _open(args: argparse.Namespace) -> tuple[Calibration, Layout]:
         calibration = load_calibration(args.calibration)
         if args.layout and not same_layout(args.layout, calibration.layout):
             raise CompanionError(
-                f"{args.calibration}: calibrated for layout {calibration.layout!r}, "
-                f"not {args.layout!r}"
+                text(
+                    "calibrate.other_layout",
+                    path=args.calibration,
+                    layout=repr(calibration.layout),
+                    asked=repr(args.layout),
+                )
             )
     else:
         calibration = Calibration(layout=args.layout or "gravitation")
@@ -209,15 +215,15 @@ def _target(args: argparse.Namespace) -> int:
     from companion.vision.charuco import CHARUCO_SQUARE_MM, CHARUCO_SQUARES, charuco_image
 
     if not args.px_per_mm > 0:
-        raise CompanionError("--px-per-mm must be positive")
+        raise CompanionError(text("calibrate.px_positive"))
     if not args.px_per_mm <= 40:  # 1,000 dpi; 1e5 asked OpenCV for terabytes
-        raise CompanionError(f"--px-per-mm {args.px_per_mm:g} is more than a printer prints (40)")
+        raise CompanionError(text("calibrate.px_too_fine", value=f"{args.px_per_mm:g}"))
     path = Path(args.output)
     if path.suffix.lower() not in ("", ".png", ".jpg", ".jpeg"):
-        raise CompanionError(f"{path}: the target is written as .png (or .jpg)")
+        raise CompanionError(text("calibrate.target_format", path=str(path)))
     ok, data = cv2.imencode(path.suffix or ".png", charuco_image(args.px_per_mm))
     if not ok:
-        raise CompanionError(f"{path}: cannot write this picture format; use .png")
+        raise CompanionError(text("calibrate.target_unwritten", path=str(path)))
     path.write_bytes(data.tobytes())
     w, h = CHARUCO_SQUARES
     print(
@@ -233,20 +239,20 @@ def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> Man
     from companion.vision.calibration import ManualCorners
 
     pixels = []
-    for text in points:
-        pixels.append(_point(text, "--points"))
+    for point in points:
+        pixels.append(_point(point, "--points"))
     px = np.array(pixels)
     xs, ys = px[:, 0], px[:, 1]
     area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
     if abs(area) < 100:
-        raise CompanionError("--points: the four corners do not span an area; check the order")
+        raise CompanionError(text("calibrate.no_area"))
     hw, hh = layout.width / 2, layout.height / 2
     board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
     if fields:
         board = np.array([[layout.field(f).x, layout.field(f).y] for f in fields])
         xs, ys = board[:, 0], board[:, 1]
         if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
-            raise CompanionError(f"--fields: {', '.join(fields)} do not span an area")
+            raise CompanionError(text("calibrate.fields_no_area", fields=fields))
     return ManualCorners(board, px)
 
 
@@ -254,7 +260,7 @@ def _point(text: str, option: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise CompanionError(f"{option}: {text!r} is not X,Y in pixels") from None
+        raise CompanionError(said("calibrate.not_point", option=option, value=repr(text))) from None
     return x, y
 
 
@@ -269,17 +275,17 @@ def _tray(
 
     if args.clear:
         if args.photo or args.box:
-            raise CompanionError("--clear takes no PHOTO and no --box")
+            raise CompanionError(text("calibrate.clear_alone"))
         return None, "tray: none; dice are read anywhere in the frame"
     if not (args.photo and args.box):
-        raise CompanionError("give PHOTO and --box X0,Y0,X1,Y1 (or --clear)")
+        raise CompanionError(text("calibrate.tray_needs"))
     box = parse_box(args.box)
     image = read_image(args.photo)
     height, width = image.shape[:2]
     try:
         tray = Tray.of_box(box, width, height)
     except CompanionError as exc:
-        raise CompanionError(f"{args.photo}: {exc}") from None
+        raise CompanionError(f"{args.photo}: {message(exc)}") from None
     profiles = calibration.dice_profiles
     inside = read_dice(image, profiles=profiles, tray=tray)
     x0, y0, x1, y1 = box
@@ -325,7 +331,7 @@ def _colour_photos(
         photos.append((read_image(photo), load_placement(position, layout)))
         names.append(f"{photo} ({position})")
     if not photos:
-        raise CompanionError("give at least one of --empty, --start, --position")
+        raise CompanionError(text("calibrate.no_photos"))
     return photos, names
 
 

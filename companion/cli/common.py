@@ -13,6 +13,7 @@ from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, load_position, parse_position
 from companion.textfile import read_stdin
+from companion.texts import text as said
 
 if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
     from companion.settings.config import Config
@@ -90,10 +91,12 @@ def whole(low: int, high: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         plain = text.removeprefix("-")
         if not (plain.isascii() and plain.isdigit() and len(plain) <= 12):
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+            raise argparse.ArgumentTypeError(said("cli.not_whole", value=repr(text[:20])))
         value = int(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+            raise argparse.ArgumentTypeError(
+                said("cli.not_between", value=value, low=low, high=high)
+            )
         return value
 
     read.__name__ = "whole number"
@@ -109,9 +112,11 @@ def decimal(low: float, high: float) -> Callable[[str], float]:
         except ValueError:
             value = math.nan
         if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number")
+            raise argparse.ArgumentTypeError(said("cli.not_number", value=repr(text[:20])))
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g}")
+            raise argparse.ArgumentTypeError(
+                said("cli.not_between", value=f"{value:g}", low=f"{low:g}", high=f"{high:g}")
+            )
         return value
 
     read.__name__ = "number"

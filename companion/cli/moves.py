@@ -45,12 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _limit(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(
-            f"a limit is a whole number of moves, 1 or more, not {text!r}"
-        )
-    return int(text)
+def _limit(given: str) -> int:
+    if not given.isdigit() or int(given) < 1:
+        raise argparse.ArgumentTypeError(text("cli.limit", value=repr(given[:20])))
+    return int(given)
 
 
 def run(args: argparse.Namespace) -> int:

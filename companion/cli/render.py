@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.texts import text
 
 if TYPE_CHECKING:
     pass
@@ -71,13 +72,11 @@ def run(args: argparse.Namespace) -> int:
     from companion.render import draw_board, save
 
     if not 0 < args.scale <= 20:
-        raise CompanionError(
-            f"--scale must be more than 0 and at most 20 pixels per mm, not {args.scale}"
-        )
+        raise CompanionError(text("render.scale", scale=args.scale))
     subject: Position | Layout
     if args.position is None:
         if not args.layout:
-            raise CompanionError("nothing to draw: give a POSITION file or --layout NAME")
+            raise CompanionError(text("render.nothing"))
         subject = layout = load_layout(args.layout)
         scene = draw_board(layout)
     else:
@@ -100,10 +99,10 @@ def _photo(subject: Position | Layout, args: argparse.Namespace) -> Path:
 
     path = Path(args.output)
     if path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
-        raise CompanionError(f"{path}: a photo is written as .jpg or .png")
+        raise CompanionError(text("render.photo_format", path=str(path)))
     shot = photograph(subject, np.random.default_rng(args.seed), hand=args.hand)
     ok, data = cv2.imencode(path.suffix.lower(), shot.image)
     if not ok:  # pragma: no cover - OpenCV encodes any uint8 BGR image
-        raise CompanionError(f"{path}: encoding failed")
+        raise CompanionError(text("render.encoding", path=str(path)))
     path.write_bytes(data.tobytes())
     return path

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     files = frame_files(Path(args.frames))  # bad folders fail before anything else
     if args.still_frames < 1:
-        raise CompanionError(f"--still-frames {args.still_frames}: must be at least 1")
+        raise CompanionError(text("replay.still_frames", count=args.still_frames))
     start = _start_position(args)
     journal = Journal(args.journal) if args.journal else None
     try:
@@ -106,11 +106,11 @@ def frame_files(folder: Path) -> list[Path]:
     from companion.camera.replay import image_files
 
     if not folder.is_dir():
-        what = "a file, not a folder of frames" if folder.exists() else "no such folder of frames"
-        raise CompanionError(f"{folder}: {what}")
+        what = "replay.a_file" if folder.exists() else "replay.no_folder"
+        raise CompanionError(text(what, folder=str(folder)))
     files = image_files(folder)
     if not files:
-        raise CompanionError(f"{folder}: no image files in it (.png, .jpg, ...)")
+        raise CompanionError(text("replay.no_images", folder=str(folder)))
     return files
 
 
@@ -120,7 +120,12 @@ def _start_position(args: argparse.Namespace) -> Position:
         position = load_position(args.position, layout=layout)
         if position.game != args.game:
             raise CompanionError(
-                f"{args.position}: a position of {position.game!r}, not of {args.game!r}"
+                text(
+                    "replay.other_game",
+                    path=args.position,
+                    game=repr(position.game),
+                    asked=repr(args.game),
+                )
             )
         return position
     players = players_from(args.players)
@@ -140,8 +145,13 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
     game = unfinished[-1]
     if game.layout != start.layout.reference:
         raise CompanionError(
-            f"{journal.path}: game {game.id} is played on {game.layout!r}, "
-            f"not {start.layout.reference!r}"
+            text(
+                "replay.other_board",
+                path=str(journal.path),
+                game=game.id,
+                layout=repr(game.layout),
+                asked=repr(start.layout.reference),
+            )
         )
     referee = Referee.resume(journal, game.id, legal_move_generator)
     if not as_json:

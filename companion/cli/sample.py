@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
+from companion.texts import text
 
 if TYPE_CHECKING:
     pass
@@ -60,16 +61,16 @@ def _dice(args: argparse.Namespace) -> int:
     most = 3 if args.kind == "miwin" else 4
     count = args.count if args.count is not None else (3 if args.kind == "miwin" else 2)
     if not 1 <= count <= most:
-        raise CompanionError(f"--count {count}: a {args.kind} tray holds 1 to {most} dice")
+        raise CompanionError(text("sample.count", count=count, kind=args.kind, most=most))
     out = Path(args.output)
     if out.suffix.lower() not in (".jpg", ".jpeg", ".png"):
-        raise CompanionError(f"{out}: write the photo as .jpg or .png")
+        raise CompanionError(text("sample.photo_format", path=str(out)))
     if not out.parent.is_dir():
-        raise CompanionError(f"{out.parent}: no such folder")
+        raise CompanionError(text("sample.no_folder", path=str(out.parent)))
     options = scene_options(kind=args.kind, dice=(count, count), moving=0.0)
     scene = render_scene(args.seed, options)
     if not cv2.imwrite(str(out), scene.image):
-        raise CompanionError(f"{out}: cannot write the photo")
+        raise CompanionError(text("sample.unwritten", path=str(out)))
     truth = [
         {"value": d.value, "kind": d.kind, "x": round(d.x), "y": round(d.y)} for d in scene.dice
     ]
@@ -86,10 +87,10 @@ def _game(args: argparse.Namespace) -> int:
     from companion.synth.game import record_game
 
     if not 1 <= args.turns <= 200:
-        raise CompanionError(f"--turns {args.turns}: play 1 to 200 turns")
+        raise CompanionError(text("sample.turns", turns=args.turns))
     out = Path(args.output)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise CompanionError(f"{out}: give a new or empty folder for the frames")
+        raise CompanionError(text("sample.folder_used", path=str(out)))
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     start = start_position("gravitation", players)
     rec = record_game(out, start, args.seed, args.turns)

@@ -16,6 +16,7 @@ from companion.render.board import draw_board, field_radii
 from companion.render.paint import PIECE_COLOURS
 from companion.render.scene import Scene, crop, to_image, to_svg
 from companion.render.trail import LastMove
+from companion.texts import text
 
 __all__ = [
     "PIECE_COLOURS",
@@ -42,7 +43,7 @@ def save(scene: Scene, path: str | Path, px_per_mm: float = 2.0) -> Path:
             raise CompanionError(f"{path}: PNG encoding failed")
         path.write_bytes(data.tobytes())
     else:
-        raise CompanionError(f"{path}: cannot tell the picture format; use .svg or .png")
+        raise CompanionError(text("render.format", path=str(path)))
     return path
 
 

@@ -147,9 +147,7 @@ def check_is_journal(path: Path) -> str:
     except OSError as exc:
         raise JournalError(f"{path}: cannot read the journal: {exc.strerror}") from None
     if head != b"SQLite format 3\x00":
-        raise JournalError(
-            f"{path}: not a companion journal (not an SQLite database); refusing to touch it"
-        )
+        raise JournalError(text("journal.not_sqlite", path=str(path)))
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
         try:
@@ -164,14 +162,11 @@ def check_is_journal(path: Path) -> str:
             raise JournalError(f"{path}: {IN_USE}") from None
         if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
             raise JournalError(cannot_write(path, exc)) from None
-        raise JournalError(f"{path}: damaged journal ({exc}); refusing to touch it") from None
+        raise JournalError(text("journal.damaged", path=str(path), why=str(exc))) from None
     if app_id == 0 and version == 0 and tables == 0 and ok == "ok":
         return "empty"
     if app_id != APPLICATION_ID:
-        raise JournalError(
-            f"{path}: another program's SQLite database, not a companion "
-            "journal; refusing to touch it"
-        )
+        raise JournalError(text("journal.other_program", path=str(path)))
     if version not in (1, SCHEMA_VERSION):  # 1 is read as it is, upgraded when written
         raise JournalError(
             f"{path}: journal schema {version}, this companion reads {SCHEMA_VERSION}"

@@ -22,7 +22,9 @@ ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions
 position does not fit its game; :mod:`~companion.texts.layouts` why a layout file cannot be
 used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
-words do not parse; :mod:`~companion.texts.names` colours, games, rule switches, the
+words do not parse; :mod:`~companion.texts.cli` the command line's usage errors;
+:mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse;
+:mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
 fails on a word of the other language on any page and in any verdict it walks.
 
@@ -38,6 +40,8 @@ from collections.abc import Iterable, Mapping
 
 from companion.errors import CompanionError, Words
 from companion.texts import (
+    cli,
+    commands,
     config,
     help,
     layouts,
@@ -102,6 +106,8 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     names.WORDS,
     help.WORDS,
     tray.WORDS,
+    cli.WORDS,
+    commands.WORDS,
 )
 
 _language = "en"

@@ -84,7 +84,7 @@ def measure_die(image: npt.NDArray[np.uint8], x: float, y: float, radius: float)
     h, w = image.shape[:2]
     if radius < 3 or not (radius <= x < w - radius and radius <= y < h - radius):
         raise CompanionError(
-            f"die at {x:g},{y:g} with radius {radius:g} px is not inside the {w}x{h} photo"
+            text("calibrate.die_outside", at=f"{x:g},{y:g}", radius=f"{radius:g}", size=f"{w}x{h}")
         )
     yy, xx = np.mgrid[0:h, 0:w]
     inside = (xx - x) ** 2 + (yy - y) ** 2 <= radius**2

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import CompanionError
+from companion.texts import text
 from companion.vision.board.locate import Intrinsics
 from companion.vision.calibration import CameraCalibration
 
@@ -59,8 +60,7 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
         points.append(img.astype(np.float32))
     if len(objects) < min_views:
         raise CompanionError(
-            f"the ChArUco target was found in {len(objects)} of {len(images)} photos; "
-            f"need at least {min_views} (whole target in view, sharp, from several angles)"
+            text("calibrate.target_seen", found=len(objects), count=len(images), least=min_views)
         )
     # k3 stays 0: the Pi camera lenses are mild, and a free k3 fitted on a few views bends
     # the image corners where no target was seen

@@ -7,7 +7,6 @@ The calibration file (companion.vision.calibration) keeps what this learns.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -18,9 +17,10 @@ import numpy.typing as npt
 
 from companion import texts
 from companion.errors import CompanionError
+from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
-from companion.texts import text
+from companion.texts import text, unreadable
 from companion.vision.board.locate import FloatArray
 from companion.vision.board.profiles import to_lab
 from companion.vision.calibration import Calibration
@@ -244,14 +244,14 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
     from companion.model.position import parse_position
 
     try:
-        text = read_text(path, "position")
-        data = json.loads(text)
+        content = read_text(path, "position")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CompanionError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise CompanionError(f"{path}: not JSON: {exc.msg} at line {exc.lineno}") from None
+        raise CompanionError(
+            text("calibrate.placement_unread", path=str(path), why=unreadable(exc))
+        ) from None
+    data = parse_json(content, str(path))
     if not (isinstance(data, dict) and "fields" in data):
-        return dict(parse_position(text, source=str(path), layout=layout).occupant)
+        return dict(parse_position(content, source=str(path), layout=layout).occupant)
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
         raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")

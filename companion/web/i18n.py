@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, request, session
 
-from companion.texts import LANGUAGES, WORDS, colour, render, word
+from companion.texts import LANGUAGES, WORDS, Text, colour, render, word
 
 
 def language() -> str:
@@ -93,6 +93,18 @@ def clip_echo(sentence: str, said: str | None = None, most: int = ECHO) -> str:
     return _QUOTED.sub(cut, sentence)
 
 
+def unlisted(reason: object) -> object:
+    """A verdict's reason without its "nearest legal: …" (at any depth), for where the
+    page lists those moves under it: each stands on the page once (new-user trial s7:
+    after a move, with a roll waiting, they stood in the sentence and again as the list).
+    The command line and the voice keep them in the sentence: they have no list."""
+    if not isinstance(reason, Text):
+        return reason
+    if reason.key == "check.nearest":
+        return unlisted(reason.fields["reason"])
+    return Text(reason.key, {k: unlisted(v) for k, v in reason.fields.items()})
+
+
 def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["t"] = t
     app.jinja_env.globals["say"] = say
@@ -102,3 +114,4 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["language"] = language
     app.jinja_env.filters["clip"] = clip
     app.jinja_env.filters["clip_echo"] = clip_echo
+    app.jinja_env.filters["unlisted"] = unlisted

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.texts import text
+from companion.texts import text as said
 
 #: A tray narrower or lower than this share of the frame is a slip of the mouse, not a tray.
 MIN_SIDE = 0.02
@@ -47,14 +49,11 @@ class Tray:
         x0, y0, x1, y1 = box
         where = f"--box {x0:g},{y0:g},{x1:g},{y1:g}"
         if not (0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height):
-            raise CompanionError(
-                f"{where} is not inside the {width}x{height} photo "
-                "(left,top,right,bottom in pixels)"
-            )
+            raise CompanionError(text("tray.box_outside", where=where, size=f"{width}x{height}"))
         fractions = [round(v, 4) for v in (x0 / width, y0 / height, x1 / width, y1 / height)]
         fault = _fault(*fractions)
         if fault:
-            raise CompanionError(f"{where}: {fault}")
+            raise CompanionError(text("tray.box_fault", where=where, fault=fault))
         return cls(*fractions)
 
     def box(self, width: int, height: int) -> tuple[int, int, int, int]:
@@ -72,12 +71,12 @@ class Tray:
 def _fault(x0: float, y0: float, x1: float, y1: float) -> str:
     """Why these fractions are no tray of the frame ("" when they are one)."""
     if not all(0.0 <= v <= 1.0 for v in (x0, y0, x1, y1)):  # also refuses NaN
-        return "every corner must lie within 0..1 of the frame"
+        return text("tray.fault_range")
     if not (x0 < x1 and y0 < y1):
-        return "needs x0 < x1 and y0 < y1"
+        return text("tray.fault_order")
     # (less a hair: 0.03 - 0.01 is a little under 0.02 in floating point)
     if min(x1 - x0, y1 - y0) < MIN_SIDE - 1e-9:
-        return f"each side must be at least {MIN_SIDE:.0%} of the frame"
+        return text("tray.fault_small", side=f"{MIN_SIDE:.0%}")
     return ""
 
 
@@ -86,7 +85,7 @@ def parse_box(text: str, option: str = "--box") -> tuple[float, float, float, fl
     try:
         x0, y0, x1, y1 = (float(v) for v in text.split(","))
     except ValueError:
-        raise CompanionError(f"{option}: {text!r} is not X0,Y0,X1,Y1 in pixels") from None
+        raise CompanionError(said("tray.not_box", option=option, value=repr(text))) from None
     if not x0 < x1 or not y0 < y1:  # also NaN
-        raise CompanionError(f"{option}: {text!r}: needs X0 < X1 and Y0 < Y1 (top-left first)")
+        raise CompanionError(said("tray.box_order", option=option, value=repr(text)))
     return x0, y0, x1, y1

@@ -1,0 +1,146 @@
+"""argparse in the players' language: a usage error is one line, exit 2, in German or
+English, and ``-h`` has German headings under ``--lang de``.
+
+argparse says its errors in English before any command runs (a missing PHOTO, an unknown
+option, a bad choice). So the language is chosen first, from the raw argv
+(:func:`language_of`: ``--lang``, else the config's ``language``, else the locale), and
+:class:`Parser` says argparse's sentence again in the catalogue's words
+(companion/texts/cli.py): each of argparse's templates below is matched against the
+sentence it made, and its fields go into ours. A sentence no template matches stays as
+argparse wrote it (tests/test_cli_usage.py checks that every template is still argparse's
+own, so a new Python that rewords one fails there, not silently in English).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from companion import texts
+from companion.texts import text, text_n
+
+EXIT_BAD_INPUT = 2
+
+#: argparse's English templates (Python 3.11-3.13) → the catalogue's id and its fields'
+#: names, in the order of the template's bare ``%s``/``%r``.
+TEMPLATES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("the following arguments are required: %s", "argparse.required", ("names",)),
+    ("one of the arguments %s is required", "argparse.one_required", ("names",)),
+    ("unrecognized arguments: %s", "argparse.unrecognized", ("words",)),
+    ("not allowed with argument %s", "argparse.not_allowed", ("other",)),
+    ("ignored explicit argument %r", "argparse.explicit", ("value",)),
+    ("expected one argument", "argparse.one", ()),
+    ("expected at most one argument", "argparse.at_most_one", ()),
+    ("expected at least one argument", "argparse.at_least_one", ()),
+    ("expected %s argument", "argparse.n", ("count",)),
+    ("expected %s arguments", "argparse.n", ("count",)),
+    ("ambiguous option: %(option)s could match %(matches)s", "argparse.ambiguous", ()),
+    ("unexpected option string: %s", "argparse.unexpected", ("option",)),
+    ("invalid %(type)s value: %(value)r", "argparse.type", ()),
+    ("invalid choice: %(value)r (choose from %(choices)s)", "argparse.choice", ()),
+)
+#: The outer template of an argument's own error: its name, then one of the above.
+ARGUMENT = "argument %(argument_name)s: %(message)s"
+
+
+def _pattern(template: str, names: tuple[str, ...]) -> re.Pattern[str]:
+    bare = iter(names)
+    parts = re.split(r"(%\(\w+\)[sr]|%[sr])", template)
+    regex = ""
+    for part in parts:
+        named = re.fullmatch(r"%\((\w+)\)[sr]", part)
+        if named:
+            regex += f"(?P<{named[1]}>.+?)"
+        elif part in ("%s", "%r"):
+            regex += f"(?P<{next(bare)}>.+?)"
+        else:
+            regex += re.escape(part)
+    return re.compile(regex, re.S)
+
+
+_PATTERNS = [(_pattern(t, names), key) for t, key, names in TEMPLATES]
+_ARGUMENT = _pattern(ARGUMENT, ())
+
+
+def said(message: str) -> str:
+    """argparse's English ``message`` in the catalogue's words (as it is where no
+    template matches it: an argument type's own refusal is a Text already)."""
+    outer = _ARGUMENT.fullmatch(message)
+    if outer:
+        named, inner = _named(outer["argument_name"]), said(outer["message"])
+        return text("argparse.argument", argument=named, message=inner)
+    for pattern, key in _PATTERNS:
+        found = pattern.fullmatch(message)
+        if not found:
+            continue
+        fields: dict[str, Any] = found.groupdict()
+        if key in ("argparse.required", "argparse.one_required"):
+            fields["names"] = [_named(n) for n in re.split(r"[, ]+", fields["names"])]
+        if key == "argparse.n":
+            return text_n(key, int(fields["count"]))
+        if key == "argparse.type" and f"argparse.type.{fields['type']}" in texts.WORDS:
+            fields["type"] = text(f"argparse.type.{fields['type']}")
+        return text(key, **fields)
+    return message
+
+
+def _named(name: str) -> str:
+    """An argument as argparse names it, in the catalogue's word where it is a bare dest
+    ("command" → "Befehl"); options and metavars as they are typed."""
+    return text(f"cli.arg.{name}") if f"cli.arg.{name}" in texts.WORDS else name
+
+
+class _Formatter(argparse.HelpFormatter):
+    """``-h``'s usage line with the catalogue's "usage: "."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Any,
+        groups: Any,
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, text("cli.usage") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line of the players' language, exit 2,
+    and heads its help in that language (the language set when it was built)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = text("cli.positionals")
+        self._optionals.title = text("cli.options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = text("cli.help")
+
+    def error(self, message: str) -> NoReturn:
+        line = text("cli.usage_error", prog=self.prog, reason=said(message))
+        self.exit(EXIT_BAD_INPUT, f"{line}\n")
+
+
+def language_of(argv: Sequence[str]) -> str:
+    """The language of a command line before it is parsed: the last ``--lang de|en``
+    wherever it stands, else the ``language`` of ``--config FILE`` (or of the config
+    found), else the locale's (the order of :func:`companion.cli.choose_language`).
+    Read by hand, not by argparse: a line argparse refuses is the one to say in it."""
+    from companion.settings.config import configured_language
+
+    asked: str | None = None
+    config: str | None = None
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word == "--":  # what follows is no option
+            break
+        flag, equals, value = word.partition("=")
+        if not equals:
+            value = words[i + 1] if i + 1 < len(words) else ""
+        if flag == "--lang" and value in texts.LANGUAGES:
+            asked = value
+        elif flag == "--config" and value and not value.startswith("-"):
+            config = value
+    return texts.choose(asked, configured_language(config))

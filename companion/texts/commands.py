@@ -1,0 +1,160 @@
+"""Why calibrate, sample, render and replay refuse their arguments and files (the vision's
+tray, die and target checks among them): each a sentence a player can meet on the
+command line (tests/test_command_words.py walks them in both languages)."""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, str]] = {
+    # calibrate
+    "calibrate.other_layout": (
+        "{path}: kalibriert für das Brett {layout}, nicht für {asked}",
+        "{path}: calibrated for layout {layout}, not {asked}",
+    ),
+    "calibrate.px_positive": ("--px-per-mm muss größer als 0 sein", "--px-per-mm must be positive"),
+    "calibrate.px_too_fine": (
+        "--px-per-mm {value}: feiner druckt kein Drucker (höchstens 40)",
+        "--px-per-mm {value} is more than a printer prints (40)",
+    ),
+    "calibrate.target_format": (
+        "{path}: die Vorlage wird als .png (oder .jpg) geschrieben",
+        "{path}: the target is written as .png (or .jpg)",
+    ),
+    "calibrate.target_unwritten": (
+        "{path}: dieses Bildformat geht nicht; bitte .png",
+        "{path}: cannot write this picture format; use .png",
+    ),
+    "calibrate.no_area": (
+        "--points: die vier Ecken umschließen keine Fläche; bitte die Reihenfolge prüfen",
+        "--points: the four corners do not span an area; check the order",
+    ),
+    "calibrate.fields_no_area": (
+        "--fields: {fields} umschließen keine Fläche",
+        "--fields: {fields} do not span an area",
+    ),
+    "calibrate.not_point": (
+        "{option}: {value} ist nicht X,Y in Pixeln",
+        "{option}: {value} is not X,Y in pixels",
+    ),
+    "calibrate.clear_alone": (
+        "--clear nimmt kein PHOTO und keine --box",
+        "--clear takes no PHOTO and no --box",
+    ),
+    "calibrate.tray_needs": (
+        "bitte PHOTO und --box X0,Y0,X1,Y1 angeben (oder --clear)",
+        "give PHOTO and --box X0,Y0,X1,Y1 (or --clear)",
+    ),
+    "calibrate.no_photos": (
+        "bitte mindestens eines von --empty, --start, --position angeben",
+        "give at least one of --empty, --start, --position",
+    ),
+    "calibrate.die_outside": (
+        "der Würfel bei {at} mit Radius {radius} px liegt nicht im Foto ({size})",
+        "die at {at} with radius {radius} px is not inside the {size} photo",
+    ),
+    "calibrate.target_seen": (
+        "die ChArUco-Vorlage war auf {found} von {count} Fotos zu sehen; nötig sind "
+        "mindestens {least} (ganze Vorlage im Bild, scharf, aus mehreren Winkeln)",
+        "the ChArUco target was found in {found} of {count} photos; need at least {least} "
+        "(whole target in view, sharp, from several angles)",
+    ),
+    "calibrate.placement_unread": ("{path}: kann nicht lesen: {why}", "{path}: cannot read: {why}"),
+    # the dice tray's box (vision/dice/tray.py)
+    "tray.box_outside": (
+        "{where} liegt nicht im Foto ({size}; links,oben,rechts,unten in Pixeln)",
+        "{where} is not inside the {size} photo (left,top,right,bottom in pixels)",
+    ),
+    "tray.box_fault": ("{where}: {fault}", "{where}: {fault}"),
+    "tray.fault_range": (
+        "jede Ecke muss innerhalb 0..1 des Bildes liegen",
+        "every corner must lie within 0..1 of the frame",
+    ),
+    "tray.fault_order": ("nötig ist x0 < x1 und y0 < y1", "needs x0 < x1 and y0 < y1"),
+    "tray.fault_small": (
+        "jede Seite muss mindestens {side} des Bildes lang sein",
+        "each side must be at least {side} of the frame",
+    ),
+    "tray.not_box": (
+        "{option}: {value} ist nicht X0,Y0,X1,Y1 in Pixeln",
+        "{option}: {value} is not X0,Y0,X1,Y1 in pixels",
+    ),
+    "tray.box_order": (
+        "{option}: {value}: nötig ist X0 < X1 und Y0 < Y1 (oben links zuerst)",
+        "{option}: {value}: needs X0 < X1 and Y0 < Y1 (top-left first)",
+    ),
+    # sample
+    "sample.count": (
+        "--count {count}: eine Schale mit {kind} fasst 1 bis {most} Würfel",
+        "--count {count}: a {kind} tray holds 1 to {most} dice",
+    ),
+    "sample.photo_format": (
+        "{path}: das Foto bitte als .jpg oder .png schreiben",
+        "{path}: write the photo as .jpg or .png",
+    ),
+    "sample.no_folder": ("{path}: diesen Ordner gibt es nicht", "{path}: no such folder"),
+    "sample.unwritten": ("{path}: kann das Foto nicht schreiben", "{path}: cannot write the photo"),
+    "sample.turns": (
+        "--turns {turns}: bitte 1 bis 200 Züge",
+        "--turns {turns}: play 1 to 200 turns",
+    ),
+    "sample.folder_used": (
+        "{path}: bitte einen neuen oder leeren Ordner für die Bilder angeben",
+        "{path}: give a new or empty folder for the frames",
+    ),
+    # render
+    "render.scale": (
+        "--scale muss größer als 0 und höchstens 20 Pixel je mm sein, nicht {scale}",
+        "--scale must be more than 0 and at most 20 pixels per mm, not {scale}",
+    ),
+    "render.nothing": (
+        "nichts zu zeichnen: bitte eine POSITION-Datei oder --layout NAME angeben",
+        "nothing to draw: give a POSITION file or --layout NAME",
+    ),
+    "render.photo_format": (
+        "{path}: ein Foto wird als .jpg oder .png geschrieben",
+        "{path}: a photo is written as .jpg or .png",
+    ),
+    "render.encoding": ("{path}: Kodieren fehlgeschlagen", "{path}: encoding failed"),
+    "render.format": (
+        "{path}: das Bildformat ist unklar; bitte .svg oder .png",
+        "{path}: cannot tell the picture format; use .svg or .png",
+    ),
+    # replay
+    "replay.still_frames": (
+        "--still-frames {count}: mindestens 1",
+        "--still-frames {count}: must be at least 1",
+    ),
+    "replay.no_folder": (
+        "{folder}: diesen Ordner mit Bildern gibt es nicht",
+        "{folder}: no such folder of frames",
+    ),
+    "replay.a_file": (
+        "{folder}: eine Datei, kein Ordner mit Bildern",
+        "{folder}: a file, not a folder of frames",
+    ),
+    "replay.no_images": (
+        "{folder}: keine Bilddateien darin (.png, .jpg, …)",
+        "{folder}: no image files in it (.png, .jpg, ...)",
+    ),
+    "replay.other_game": (
+        "{path}: eine Stellung von {game}, nicht von {asked}",
+        "{path}: a position of {game}, not of {asked}",
+    ),
+    "replay.other_board": (
+        "{path}: Partie {game} wird auf {layout} gespielt, nicht auf {asked}",
+        "{path}: game {game} is played on {layout}, not {asked}",
+    ),
+    # a file that is no journal (store/journalcheck.py)
+    "journal.not_sqlite": (
+        "{path}: kein Spieljournal des Companion (keine SQLite-Datenbank); bleibt unberührt",
+        "{path}: not a companion journal (not an SQLite database); refusing to touch it",
+    ),
+    "journal.other_program": (
+        "{path}: die SQLite-Datenbank eines anderen Programms, kein Spieljournal des "
+        "Companion; bleibt unberührt",
+        "{path}: another program's SQLite database, not a companion journal; refusing to touch it",
+    ),
+    "journal.damaged": (
+        "{path}: beschädigtes Journal ({why}); bleibt unberührt",
+        "{path}: damaged journal ({why}); refusing to touch it",
+    ),
+}

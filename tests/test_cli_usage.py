@@ -1,0 +1,141 @@
+"""argparse's own errors and -h in the players' language (newcomer-s11 item 1)."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_languages import FORBIDDEN
+
+from companion.cli import COMMANDS, build_parser, main, parse
+from companion.cli.usage import ARGUMENT, TEMPLATES, language_of
+
+
+def said(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "german", "english"),
+    [
+        (["read-board"],
+         "companion read-board: es fehlt: IMAGE (so geht es: companion read-board --help)",
+         "companion read-board: the following arguments are required: IMAGE (see --help)"),
+        (["serve", "--port", "x"], "companion serve: --port: 'x' ist keine ganze Zahl",
+         "companion serve: argument --port: 'x' is not a whole number"),
+        (["serve", "--bogus"], "companion: kenne ich nicht: --bogus (so geht es: companion --help)",
+         "companion: unrecognized arguments: --bogus (see --help)"),
+        (["nix"], "companion: Befehl: 'nix' gibt es nicht; zur Wahl stehen 'start', 'join'",
+         "companion: argument command: invalid choice: 'nix' (choose from 'start', 'join'"),
+        (["render", "p.json", "o.svg", "--scale", "y"],
+         "--scale: 'y' passt nicht: gefragt ist eine Zahl",
+         "argument --scale: invalid float value: 'y'"),
+        (["serve", "--port"], "companion serve: --port: braucht einen Wert dahinter",
+         "companion serve: argument --port: expected one argument"),
+        (["pin", "--new", "--set"], "companion pin: --set: geht nicht zusammen mit --new",
+         "companion pin: argument --set: not allowed with argument --new"),
+        (["journal"], "companion journal: es fehlt: Aufgabe",
+         "companion journal: the following arguments are required: action"),
+        (["moves", "p.json", "--roll", "3+4", "--limit", "0"],
+         "--limit: eine Grenze ist eine ganze Zahl von Zügen, 1 oder mehr, nicht '0'",
+         "argument --limit: a limit is a whole number of moves, 1 or more, not '0'"),
+    ],
+)  # fmt: skip
+def test_a_usage_error_is_one_line_in_the_language_asked_for(capsys, argv, german, english):
+    code, err = said(capsys, "--lang", "de", *argv)
+    assert code == 2 and err.count("\n") == 1 and german in err, err
+    code, err = said(capsys, *argv, "--lang", "en")  # after the command, too
+    assert code == 2 and err.count("\n") == 1 and english in err, err
+
+
+def test_the_config_and_the_locale_choose_the_language_of_a_usage_error(
+    capsys, tmp_path, monkeypatch
+):
+    (tmp_path / "config.toml").write_text('language = "de"\n', encoding="utf-8")
+    assert said(capsys, "serve", "--config", str(tmp_path / "config.toml"), "--port", "x")[
+        1
+    ].startswith("companion serve: --port: 'x' ist keine ganze Zahl")
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert said(capsys, "read-board")[1].startswith("companion read-board: es fehlt: IMAGE")
+
+
+def test_help_has_german_headings_under_lang_de(capsys):
+    for argv in (["--lang", "de", "-h"], ["read-board", "-h", "--lang", "de"]):
+        with pytest.raises(SystemExit) as stop:
+            parse(argv)
+        out = capsys.readouterr().out
+        assert stop.value.code == 0 and out.startswith("Aufruf: companion")
+        assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+        assert not re.search(r"usage:|^options:|show this help", out, re.M)
+
+
+def test_every_template_is_argparses_own_sentence():
+    """A Python that rewords one fails here instead of falling back to English."""
+    source = inspect.getsource(argparse)
+    for template in [ARGUMENT, *(t for t, _, _ in TEMPLATES)]:
+        assert f"'{template}'" in source, template
+
+
+def test_the_language_is_read_before_the_line_is_parsed():
+    assert language_of(["--lang", "de", "serve", "--port"]) == "de"
+    assert language_of(["serve", "--lang=en", "--lang", "xx"]) == "en"
+    assert language_of(["serve", "--config", "--lang", "de"]) == "de"
+
+
+# --- any line a player may type ----------------------------------------------------------
+
+PARSER = build_parser()
+OPTIONS = sorted(
+    {
+        flag
+        for module in COMMANDS
+        for action in PARSER._subparsers._group_actions[0].choices[module.NAME]._actions  # type: ignore[union-attr]
+        for flag in action.option_strings
+        if flag not in ("--lang", "-h", "--help")
+    }
+)
+WORDS = [m.NAME for m in COMMANDS] + OPTIONS + [
+    "x", "-1", "0", "3", "8125", "3+4", "é", "٣", "", "-", "p.json", "photo.png",
+    "target", "camera", "show", "grid", "9", "red,yellow", "--help", "-h", "--version",
+]  # fmt: skip
+
+
+@settings(
+    max_examples=300,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    words=st.lists(st.sampled_from(WORDS), max_size=6),
+    at=st.integers(0, 6),
+    lang=st.sampled_from(["de", "en"]),
+)
+def test_any_line_a_player_may_type_is_parsed_or_one_line_in_its_language(capsys, words, at, lang):
+    argv = [*words[:at], "--lang", lang, *words[at:]]
+    try:
+        parse(argv)
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    assert code in (0, 2) and "Traceback" not in err, (argv, code, err)
+    if code == 2:
+        assert err.count("\n") == 1, (argv, err)
+        typed = re.sub(
+            r"|".join(re.escape(w) for w in sorted(set(argv), key=len, reverse=True) if w), " ", err
+        )
+        words_of = re.sub(r"'[^']*'|\{[^}]*\}|\b[A-Z][A-Z0-9_,]+\b", " ", typed)
+        assert FORBIDDEN[lang].findall(words_of) == [], (argv, err)
+    elif out.startswith(("Aufruf", "usage")):  # -h
+        assert out.startswith("Aufruf: " if lang == "de" else "usage: "), (argv, out[:40])
