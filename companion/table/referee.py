@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
@@ -34,8 +34,9 @@ from companion.games.game import Game
 from companion.games.game import game as rules_of
 from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
-from companion.store.events import fold, kept, read_position
+from companion.store.events import fold
 from companion.store.journal import Journal
+from companion.table import moves
 from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
 from companion.texts import colour, message, text, text_n
 
@@ -128,7 +129,7 @@ class Referee:
         if state.position is None:
             raise ValueError(f"game {game_id} has no start event")
         ref = cls(state.position, rules, journal, game_id, resumed=True)
-        ref._history = _moves_kept(events)
+        ref._history = moves.history(events)
         # the dice of a roll that was read but not yet moved on are still valid
         last = next(
             (
@@ -320,7 +321,7 @@ class Referee:
             else text_n("referee.rolled", len(some), player=player, dice=said)
         )
         rolled = self._say(Verdict("info", many))
-        forced = _forced(self._legal, self.position)
+        forced = moves.forced(self._legal, self.position)
         if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it;
             # the game may see a clearing follow (TENET's Pasch, R§6: Game.clearing)
@@ -339,7 +340,7 @@ class Referee:
             return self._reject(board, message(exc), ())
         if found.unsure:  # a search's budget spent: ask, neither accept nor reject
             return self._say(Verdict("ambiguous", found.unsure))
-        outcomes = _outcomes(found.fits, SHOWN + 1)
+        outcomes = moves.outcomes(found.fits, SHOWN + 1)
         if len(outcomes) == 1:
             return self._accept(outcomes[0], board, taken)
         if outcomes:
@@ -364,11 +365,11 @@ class Referee:
         if seen(move.after) != board:
             try:
                 found = self.game.match(self.position, self.roll or (), self._legal, board)
-                fits = [] if found.unsure else _outcomes(found.fits, SHOWN + 1)
+                fits = [] if found.unsure else moves.outcomes(found.fits, SHOWN + 1)
             except CompanionError:
                 fits = []
-            if not any(_outcome(m) == _outcome(move) for m in fits):
-                begun = next((m for m in fits if _begins(m, move)), None)
+            if not any(moves.outcome(m) == moves.outcome(move) for m in fits):
+                begun = next((m for m in fits if moves.begins(m, move)), None)
                 if begun is not None:  # TENET: a pause after the announced turn's first steps
                     return self._go_on_as_announced(move, begun, board, taken)
                 verdict = Verdict(
@@ -640,7 +641,7 @@ class Referee:
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
-            left = _left(roll, after.spent)
+            left = moves.dice_left(roll, after.spent)
             verdict = Verdict("legal", text("referee.moves_on", dice=left), said)
         return self._say(verdict)
 
@@ -674,7 +675,7 @@ class Referee:
         if keep and self.position.spent:
             keep = None  # a TENET turn begun: its steps are the moves corrected
         self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
-        self._history = _moves_kept(list(self.journal.events(self.game_id)))
+        self._history = moves.history(list(self.journal.events(self.game_id)))
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
@@ -738,62 +739,3 @@ class Referee:
                     listener(self)
         finally:
             self.verdict, self.phase = verdict, phase
-
-
-def _moves_kept(events: Sequence[Any]) -> list[Played]:
-    """Each move of the game as it stands (journal id, position before, words), for undo
-    and for the words of a turn begun before a power cut."""
-    history: list[Played] = []
-    layouts: dict[object, Any] = {}
-    before: Mapping[str, Any] | None = None
-    for step in kept(events):
-        if step.kind == "start":
-            history = []
-        elif step.kind == "move" and before is not None:
-            said = step.announcement or ""
-            history.append(Played(step.id, read_position(before, layouts), said, step.roll))
-        before = step.after
-    return history
-
-
-def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
-    left = list(roll)
-    for value in spent:
-        left.remove(value)
-    return left
-
-
-def _begins(part: MoveLike, whole: MoveLike) -> bool:
-    """Whether ``part`` is the first steps of the turn ``whole`` (TENET: its words begin
-    the whole turn's, steps joined by "; ", and the turn goes on after it)."""
-    return bool(part.after.spent) and whole.announcement.startswith(part.announcement + "; ")
-
-
-def _forced(legal: Sequence[MoveLike], position: Position) -> MoveLike | None:
-    """The move of a roll whose every move has one outcome that leaves the board as it
-    is (a pass), else None. Stops at the first move that shows otherwise."""
-    first: MoveLike | None = None
-    for m in legal:
-        if first is None:
-            if m.after.placement != position.placement:
-                return None
-            first = m
-        elif _outcome(m) != _outcome(first):
-            return None
-    return first
-
-
-def _outcome(m: MoveLike) -> tuple[Any, ...]:
-    return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
-
-
-def _outcomes(moves: Iterable[MoveLike], most: int) -> list[MoveLike]:
-    """The first move of each outcome (board, stores, who moves next, dice spent, winner:
-    one outcome, one meaning), in the order found, up to ``most`` outcomes: the search
-    stops there (a board may fit thousands of outcomes, which nobody picks from)."""
-    found: dict[Any, MoveLike] = {}
-    for m in moves:
-        found.setdefault(_outcome(m), m)
-        if len(found) == most:
-            break
-    return list(found.values())
