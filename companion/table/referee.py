@@ -32,11 +32,11 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import changes, differences, seen, with_board
+from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
 from companion.store.events import fold
 from companion.store.journal import Journal
-from companion.table import moves
+from companion.table import announcing, moves
 from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
 from companion.texts import colour, message, text, text_n
 
@@ -520,49 +520,20 @@ class Referee:
         roll = self.roll
         if not self.announcing_first or roll is None:
             return None
-        player, dice = colour(self.position.to_move), "+".join(map(str, roll))
-        try:
-            checked = self.game.check(self.position, roll, said_text)
-        except CompanionError as exc:
-            why = text(
-                "referee.announced_first_wrong", player=player, dice=dice, reason=message(exc)
-            )
-            return Verdict("illegal", why)
-        move: MoveLike | None = getattr(checked, "move", None)
-        if checked.verdict == "legal" and move is not None:
-            return self._keep_announced(move)
-        if not only and self._history and self.last_move is not None:
-            return None  # words of no move of this roll, not typed first: the last move's
-        self.announced, self.candidates = None, []
-        fits = list(getattr(checked, "candidates", ()))[:SHOWN]
-        if checked.verdict == "ambiguous" and fits:
-            # words that fit several moves: each one a button (:meth:`choose`) with where
-            # it goes, not the command line's "--to" (new-user trial s7, Tunnel X)
-            self.candidates = fits
-            why = text("referee.announced_first_which", player=player, dice=dice, count=len(fits))
-            said = checked.announcement or ""
-            return Verdict("ask", why, said, tuple(m.announcement for m in fits))
-        if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
-            why = text(
-                "referee.announced_first_not_understood",
-                player=player,
-                dice=dice,
-                reason=checked.reason,
-            )
-            return Verdict("info", why)
-        near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
-        kind = "info" if checked.verdict == "ambiguous" else "illegal"
-        why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
-        return Verdict(kind, why, checked.announcement or "", near)
+        judged = announcing.judge(self.game, self.position, roll, said_text)
+        if judged.move is not None:
+            return self._keep_announced(judged.move, judged.verdict)
+        if judged.late:
+            if not only and self._history and self.last_move is not None:
+                return None  # words of no move of this roll, not typed first: the last move's
+            self.announced, self.candidates = None, list(judged.fits)
+        return judged.verdict
 
-    def _keep_announced(self, move: MoveLike) -> Verdict:
+    def _keep_announced(self, move: MoveLike, verdict: Verdict) -> Verdict:
         """A legal move of the roll announced before it is made: kept (:attr:`announced`),
-        and the verdict names the board to expect field by field."""
+        and the verdict (:func:`announcing.expected`) says so."""
         self.announced, self.candidates = move, []
-        player, dice = colour(self.position.to_move), "+".join(map(str, self.roll or ()))
-        fields = changes(seen(self.position), seen(move.after))
-        why = text("referee.announced_first", player=player, dice=dice, fields=fields)
-        return Verdict("legal", why, move.announcement)
+        return verdict
 
     @property
     def announcing_first(self) -> bool:
@@ -603,7 +574,8 @@ class Referee:
         (then that move is announced, as if said alone)."""
         if self.announcing_first and 0 <= index < len(self.candidates):
             move = self.candidates[index]
-            verdict = self._keep_announced(move)
+            expected = announcing.expected(self.position, self.roll or (), move)
+            verdict = self._keep_announced(move, expected)
             return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
