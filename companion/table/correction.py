@@ -29,6 +29,7 @@ from companion.model.boards import seen
 from companion.model.position import Position
 from companion.store.events import Event, kept, read_position
 from companion.table.answers import MoveLike, Rules
+from companion.table.moves import outcome
 from companion.table.referee import Referee
 from companion.texts import colour, fields, message, text
 
@@ -262,7 +263,7 @@ def recheck(position: Position, p: Played, rules: Rules) -> Check:
     found: dict[Hashable, MoveLike] = {}
     for m in said:
         if movement(position, m.after) == wanted:
-            found.setdefault(_outcome(m), m)
+            found.setdefault(outcome(m), m)
     if len(found) == 1:
         return Check(p, next(iter(found.values())))
     if found:
@@ -316,10 +317,6 @@ def moves_from(
         yield from rules(position, roll)
     else:
         yield from game(position.game).moves_of(position, roll, starts)
-
-
-def _outcome(m: MoveLike) -> Hashable:
-    return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
 
 
 def apply(referee: Referee, plan: Plan) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
@@ -32,10 +32,11 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import changes, differences, seen, with_board
+from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
-from companion.store.events import fold, kept, read_position
+from companion.store.events import fold
 from companion.store.journal import Journal
+from companion.table import announcing, moves
 from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
 from companion.texts import colour, message, text, text_n
 
@@ -128,7 +129,7 @@ class Referee:
         if state.position is None:
             raise ValueError(f"game {game_id} has no start event")
         ref = cls(state.position, rules, journal, game_id, resumed=True)
-        ref._history = _moves_kept(events)
+        ref._history = moves.history(events)
         # the dice of a roll that was read but not yet moved on are still valid
         last = next(
             (
@@ -320,7 +321,7 @@ class Referee:
             else text_n("referee.rolled", len(some), player=player, dice=said)
         )
         rolled = self._say(Verdict("info", many))
-        forced = _forced(self._legal, self.position)
+        forced = moves.forced(self._legal, self.position)
         if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it;
             # the game may see a clearing follow (TENET's Pasch, R§6: Game.clearing)
@@ -339,7 +340,7 @@ class Referee:
             return self._reject(board, message(exc), ())
         if found.unsure:  # a search's budget spent: ask, neither accept nor reject
             return self._say(Verdict("ambiguous", found.unsure))
-        outcomes = _outcomes(found.fits, SHOWN + 1)
+        outcomes = moves.outcomes(found.fits, SHOWN + 1)
         if len(outcomes) == 1:
             return self._accept(outcomes[0], board, taken)
         if outcomes:
@@ -364,11 +365,11 @@ class Referee:
         if seen(move.after) != board:
             try:
                 found = self.game.match(self.position, self.roll or (), self._legal, board)
-                fits = [] if found.unsure else _outcomes(found.fits, SHOWN + 1)
+                fits = [] if found.unsure else moves.outcomes(found.fits, SHOWN + 1)
             except CompanionError:
                 fits = []
-            if not any(_outcome(m) == _outcome(move) for m in fits):
-                begun = next((m for m in fits if _begins(m, move)), None)
+            if not any(moves.outcome(m) == moves.outcome(move) for m in fits):
+                begun = next((m for m in fits if moves.begins(m, move)), None)
                 if begun is not None:  # TENET: a pause after the announced turn's first steps
                     return self._go_on_as_announced(move, begun, board, taken)
                 verdict = Verdict(
@@ -519,49 +520,20 @@ class Referee:
         roll = self.roll
         if not self.announcing_first or roll is None:
             return None
-        player, dice = colour(self.position.to_move), "+".join(map(str, roll))
-        try:
-            checked = self.game.check(self.position, roll, said_text)
-        except CompanionError as exc:
-            why = text(
-                "referee.announced_first_wrong", player=player, dice=dice, reason=message(exc)
-            )
-            return Verdict("illegal", why)
-        move: MoveLike | None = getattr(checked, "move", None)
-        if checked.verdict == "legal" and move is not None:
-            return self._keep_announced(move)
-        if not only and self._history and self.last_move is not None:
-            return None  # words of no move of this roll, not typed first: the last move's
-        self.announced, self.candidates = None, []
-        fits = list(getattr(checked, "candidates", ()))[:SHOWN]
-        if checked.verdict == "ambiguous" and fits:
-            # words that fit several moves: each one a button (:meth:`choose`) with where
-            # it goes, not the command line's "--to" (new-user trial s7, Tunnel X)
-            self.candidates = fits
-            why = text("referee.announced_first_which", player=player, dice=dice, count=len(fits))
-            said = checked.announcement or ""
-            return Verdict("ask", why, said, tuple(m.announcement for m in fits))
-        if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
-            why = text(
-                "referee.announced_first_not_understood",
-                player=player,
-                dice=dice,
-                reason=checked.reason,
-            )
-            return Verdict("info", why)
-        near = tuple(m.announcement for m in getattr(checked, "candidates", ()))[:SHOWN]
-        kind = "info" if checked.verdict == "ambiguous" else "illegal"
-        why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
-        return Verdict(kind, why, checked.announcement or "", near)
+        judged = announcing.judge(self.game, self.position, roll, said_text)
+        if judged.move is not None:
+            return self._keep_announced(judged.move, judged.verdict)
+        if judged.late:
+            if not only and self._history and self.last_move is not None:
+                return None  # words of no move of this roll, not typed first: the last move's
+            self.announced, self.candidates = None, list(judged.fits)
+        return judged.verdict
 
-    def _keep_announced(self, move: MoveLike) -> Verdict:
+    def _keep_announced(self, move: MoveLike, verdict: Verdict) -> Verdict:
         """A legal move of the roll announced before it is made: kept (:attr:`announced`),
-        and the verdict names the board to expect field by field."""
+        and the verdict (:func:`announcing.expected`) says so."""
         self.announced, self.candidates = move, []
-        player, dice = colour(self.position.to_move), "+".join(map(str, self.roll or ()))
-        fields = changes(seen(self.position), seen(move.after))
-        why = text("referee.announced_first", player=player, dice=dice, fields=fields)
-        return Verdict("legal", why, move.announcement)
+        return verdict
 
     @property
     def announcing_first(self) -> bool:
@@ -602,7 +574,8 @@ class Referee:
         (then that move is announced, as if said alone)."""
         if self.announcing_first and 0 <= index < len(self.candidates):
             move = self.candidates[index]
-            verdict = self._keep_announced(move)
+            expected = announcing.expected(self.position, self.roll or (), move)
+            verdict = self._keep_announced(move, expected)
             return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
@@ -640,7 +613,7 @@ class Referee:
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
-            left = _left(roll, after.spent)
+            left = moves.dice_left(roll, after.spent)
             verdict = Verdict("legal", text("referee.moves_on", dice=left), said)
         return self._say(verdict)
 
@@ -674,7 +647,7 @@ class Referee:
         if keep and self.position.spent:
             keep = None  # a TENET turn begun: its steps are the moves corrected
         self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
-        self._history = _moves_kept(list(self.journal.events(self.game_id)))
+        self._history = moves.history(list(self.journal.events(self.game_id)))
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
@@ -738,62 +711,3 @@ class Referee:
                     listener(self)
         finally:
             self.verdict, self.phase = verdict, phase
-
-
-def _moves_kept(events: Sequence[Any]) -> list[Played]:
-    """Each move of the game as it stands (journal id, position before, words), for undo
-    and for the words of a turn begun before a power cut."""
-    history: list[Played] = []
-    layouts: dict[object, Any] = {}
-    before: Mapping[str, Any] | None = None
-    for step in kept(events):
-        if step.kind == "start":
-            history = []
-        elif step.kind == "move" and before is not None:
-            said = step.announcement or ""
-            history.append(Played(step.id, read_position(before, layouts), said, step.roll))
-        before = step.after
-    return history
-
-
-def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
-    left = list(roll)
-    for value in spent:
-        left.remove(value)
-    return left
-
-
-def _begins(part: MoveLike, whole: MoveLike) -> bool:
-    """Whether ``part`` is the first steps of the turn ``whole`` (TENET: its words begin
-    the whole turn's, steps joined by "; ", and the turn goes on after it)."""
-    return bool(part.after.spent) and whole.announcement.startswith(part.announcement + "; ")
-
-
-def _forced(legal: Sequence[MoveLike], position: Position) -> MoveLike | None:
-    """The move of a roll whose every move has one outcome that leaves the board as it
-    is (a pass), else None. Stops at the first move that shows otherwise."""
-    first: MoveLike | None = None
-    for m in legal:
-        if first is None:
-            if m.after.placement != position.placement:
-                return None
-            first = m
-        elif _outcome(m) != _outcome(first):
-            return None
-    return first
-
-
-def _outcome(m: MoveLike) -> tuple[Any, ...]:
-    return (m.after.placement, m.after.energy, m.after.to_move, m.after.spent, m.winner)
-
-
-def _outcomes(moves: Iterable[MoveLike], most: int) -> list[MoveLike]:
-    """The first move of each outcome (board, stores, who moves next, dice spent, winner:
-    one outcome, one meaning), in the order found, up to ``most`` outcomes: the search
-    stops there (a board may fit thousands of outcomes, which nobody picks from)."""
-    found: dict[Any, MoveLike] = {}
-    for m in moves:
-        found.setdefault(_outcome(m), m)
-        if len(found) == most:
-            break
-    return list(found.values())
