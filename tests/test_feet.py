@@ -123,25 +123,47 @@ SEED3_TALL_ORANGE = {
 }
 
 
-def test_an_empty_field_a_tall_neighbour_leans_over_is_not_read_as_that_neighbour() -> None:
-    # Photo 7: the white piece on r4c1, seen slanted, fills r4c2's disc, where r4c2
-    # looks for its own piece's top: r4c2 was read white with 1.00 and the board judged.
-    # Its foot shows its print: nothing stands there.
+#: ... and its first leather set-up.
+SEED3_TALL_LEATHER = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 186178129900033589701150601105535817625,
+        "inc": 222003063171874261427395693950637096479,
+    },
+    "has_uint32": 1,
+    "uinteger": 2062390480,
+}
+
+
+@pytest.mark.parametrize(
+    "state, look, photo, leaning, field",
+    [
+        # the white piece on r4c1 fills r4c2's disc: r4c2 read white with 1.00
+        (SEED3_TALL_ORANGE, "orange", 7, "r4c1", "r4c2"),
+        # the turquoise piece on r0c3 leans over r1c3: read white with 0.97
+        (SEED3_TALL_LEATHER, "leather", 14, "r0c3", "r1c3"),
+    ],
+)
+def test_an_empty_field_a_tall_neighbour_leans_over_is_not_read_as_a_piece(
+    state, look, photo, leaning, field
+) -> None:
+    # Seen slanted, the neighbour's piece fills the disc where the field looks for its
+    # own piece's top; the board was judged so. The field's foot shows its print.
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     import boardlooks
 
     rng = np.random.default_rng()
-    rng.bit_generator.state = SEED3_TALL_ORANGE
-    orange = next(lk for lk in LOOKS if lk.name == "orange")
-    made = boardlooks.make_setup(orange, 8, 0, rng, board=boardlooks.boards()["tall"])
+    rng.bit_generator.state = state
+    chosen = next(lk for lk in LOOKS if lk.name == look)
+    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
     cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
     reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
-    placement, image, _, _ = made.photos[7]
-    assert placement["r4c1"] == "white" and "r4c2" not in placement
+    placement, image, _, _ = made.photos[photo]
+    assert leaning in placement and field not in placement
 
     read = reader.read(image)
 
-    assert "r4c2" not in read.fields
+    assert field not in read.fields
     wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
     assert all(read.confidence[f] < 0.9 for f in wrong), wrong
 

@@ -60,11 +60,12 @@ def neighbours_piece(
     foot_leaning: npt.NDArray[np.bool_] | None,
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """(N,) twice: the fields read as a piece (``labels`` >= 0) whose disc may show a
-    neighbour's piece instead: a neighbour read as the same colour could lean over it
+    neighbour's piece instead: a neighbour read as a piece could lean over it
     (``leaning`` (N, N) of the discs). Seen slanted, a tall piece's side fills the next
     field's disc, where that field looks for its own piece's top, so an empty field
     reads as its neighbour's colour (seed 3, tall board, orange: empty fields read as
-    the neighbour's white, green or blue at 0.95-1.00).
+    the neighbour's white, green or blue at 0.95-1.00), or as another (leather: white
+    at 0.97 beside a turquoise piece).
 
     The field's foot tells (``foot``: the share of its empty print the foot shows,
     :func:`.imprint.match`), where no neighbour read as a piece leans over the foot
@@ -77,8 +78,7 @@ def neighbours_piece(
     if leaning is None or foot_leaning is None or len(foot) != n:
         return none, none
     piece = labels >= 0
-    same = leaning & (labels[:, None] == labels[None, :]) & piece[None, :]
-    suspect = piece & same.any(axis=1)
+    suspect = piece & (leaning & piece[None, :]).any(axis=1)
     free = ~(foot_leaning & piece[None, :]).any(axis=1)
     with np.errstate(invalid="ignore"):
         shows = free & (foot >= SHOWN)

@@ -207,7 +207,7 @@ class BoardReader:
     def _not_the_neighbours(
         self, image: npt.NDArray[np.uint8], location: Location, verdicts: FieldVerdicts
     ) -> FieldVerdicts:
-        """``verdicts`` where a tall neighbour of the same colour may be what a field's
+        """``verdicts`` where a tall neighbour's piece may be what a field's
         disc shows (:func:`.feet.neighbours_piece`): read empty where the field's foot
         shows its print, and never sure there or where the foot cannot tell."""
         if self.empty_foot is None:
