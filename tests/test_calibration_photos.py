@@ -122,3 +122,46 @@ def test_every_game_calibrates_from_its_empty_board_and_its_start(name: str):
     assert all(read.confidence[f] < 0.9 for f in wrong)
     assert not wrong or "too close to tell apart" in notes[0]
     assert name == "gravitation" or not wrong
+
+
+#: Where seed 1's second orange set-up of the tall board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 1 --boards tall``), so the
+#: test renders that set-up's two calibration photos only.
+SEED1_TALL_ORANGE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 19056878667987876065964993239467306712,
+        "inc": 194290289479364712180083596243593368443,
+    },
+    "has_uint32": 1,
+    "uinteger": 1921568679,
+}
+
+
+def test_a_field_a_tall_piece_leans_over_in_the_start_photo_contradicts_nothing():
+    """Issue 31, tenth round: refused before ("photo 2: r2c3 should look as on photo 1
+    (empty on both), but looks very different (colour distance 26)"). The black piece on
+    r1c3, 30 mm tall and seen slanted, leans over r2c3's disc in the start photo: that is
+    the piece, not the empty field looking otherwise: no contradiction."""
+    import sys
+
+    import numpy as np
+
+    from companion.synth.looks import LOOKS
+    from companion.vision import BoardReader
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = SEED1_TALL_ORANGE
+    orange = next(look for look in LOOKS if look.name == "orange")
+    made = boardlooks.make_setup(orange, 0, 0, rng, board=boardlooks.boards()["tall"])
+    (empty, _), (start, known) = made.calibration_photos
+    assert "r1c3" in known and "r2c3" not in known
+
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    assert reader.read(empty).fields == {}
+    assert reader.read(start).fields == known

@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.synth.looks import LOOKS
 from companion.texts import render
 from companion.vision import BoardReader
-from companion.vision.board.feet import covered_feet
+from companion.vision.board.feet import covered_feet, neighbours_piece
 from companion.vision.board.profiles import profiles_from_json
 from companion.vision.calibration import outdated
 from companion.vision.colourfit import fit_colours
@@ -108,3 +108,73 @@ def test_a_foot_is_judged_only_where_its_field_is_surely_empty() -> None:
     doubtful = {f: 0.85 for f in ("r6c0", "r6c1") if f not in quick.fields}
     unsure = replace(quick, confidence={**quick.confidence, **doubtful})
     assert not reader._feet(image, location, unsure).busy
+
+
+#: Where seed 3's second orange set-up of the tall board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 3 --boards tall``).
+SEED3_TALL_ORANGE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 110359871548175821274853760870868210068,
+        "inc": 222003063171874261427395693950637096479,
+    },
+    "has_uint32": 0,
+    "uinteger": 410549645,
+}
+
+
+#: ... and its first leather set-up.
+SEED3_TALL_LEATHER = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 186178129900033589701150601105535817625,
+        "inc": 222003063171874261427395693950637096479,
+    },
+    "has_uint32": 1,
+    "uinteger": 2062390480,
+}
+
+
+@pytest.mark.parametrize(
+    "state, look, photo, leaning, field",
+    [
+        # the white piece on r4c1 fills r4c2's disc: r4c2 read white with 1.00
+        (SEED3_TALL_ORANGE, "orange", 7, "r4c1", "r4c2"),
+        # the turquoise piece on r0c3 leans over r1c3: read white with 0.97
+        (SEED3_TALL_LEATHER, "leather", 14, "r0c3", "r1c3"),
+    ],
+)
+def test_an_empty_field_a_tall_neighbour_leans_over_is_not_read_as_a_piece(
+    state, look, photo, leaning, field
+) -> None:
+    # Seen slanted, the neighbour's piece fills the disc where the field looks for its
+    # own piece's top; the board was judged so. The field's foot shows its print.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    chosen = next(lk for lk in LOOKS if lk.name == look)
+    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[photo]
+    assert leaning in placement and field not in placement
+
+    read = reader.read(image)
+
+    assert field not in read.fields
+    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong), wrong
+
+
+def test_a_piece_read_as_its_tall_neighbours_colour_is_kept_where_its_foot_is_hidden() -> None:
+    # r0c1 leans over r0c2 (both read white); r0c2's foot shows its print, r0c3's is
+    # hidden (a piece stands there), r0c4's cannot tell (faint).
+    lean = np.zeros((5, 5), np.bool_)
+    lean[2, 1] = lean[3, 2] = lean[4, 3] = True
+    labels = np.array([-1, 0, 0, 0, 0])
+    foot = np.array([0.9, 0.0, 0.95, 0.02, np.nan])
+    empty, doubt = neighbours_piece(labels, lean, foot, np.zeros((5, 5), np.bool_))
+    assert empty.tolist() == [False, False, True, False, False]
+    assert doubt.tolist() == [False, False, False, False, True]

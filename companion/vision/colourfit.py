@@ -75,6 +75,7 @@ def fit_colours(
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
     samples = []
+    hidden: list[set[str]] = []
     for label, (image, truth) in zip(labels, photos, strict=True):
         location = locator.locate(image)
         got = None
@@ -83,6 +84,7 @@ def fit_colours(
         if got is None or location is None:
             raise CompanionError(text("cal.not_found", label=label))
         samples.append((_not_leant_over(sampler, got, truth, location, image), truth))
+        hidden.append(_leant_over(sampler, truth, location, image))
     probes = np.vstack([got.probes for got, _ in samples])
     probes = probes[~np.isnan(probes[:, 0])]
     background = np.median(probes, axis=0) if len(probes) else base.background_bgr
@@ -90,7 +92,7 @@ def fit_colours(
         to_lab(got.colours / calibration_light(layout, got, background)[:, None])
         for got, _ in samples
     ]
-    _refuse_contradictions(sampler.ids, samples, looks, labels)
+    _refuse_contradictions(sampler.ids, samples, looks, labels, hidden)
     looks_empty = _looks_empty(sampler.ids, samples, looks)
     fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, looks_empty))
     if notes is None:
@@ -132,16 +134,21 @@ def _refuse_contradictions(
     samples: list[tuple[Any, dict[str, str]]],
     looks: list[FloatArray],
     labels: list[str],
+    hidden: list[set[str]],
 ) -> None:
     """CompanionError when two photos say a field holds the same thing (empty, or the same
     colour) and it looks very different in them: one of them is not what it is said to be
-    (a hand over it, a piece out of place), and no fit can learn both."""
+    (a hand over it, a piece out of place), and no fit can learn both. A field said to be
+    empty where a tall piece said to stand beside it may lean over its disc (``hidden``,
+    per photo) shows that piece there: no contradiction."""
     for n in range(len(samples)):
         for m in range(n):
             differ = _distance(looks[n], looks[m])
             for i, f in enumerate(ids):
                 said = samples[n][1].get(f, "empty")
                 if said != samples[m][1].get(f, "empty") or differ[i] <= CONTRADICTION_DE:
+                    continue
+                if f in hidden[n] or f in hidden[m]:
                     continue
                 what = text("cal.empty") if said == "empty" else texts.colour(said)
                 raise CompanionError(
@@ -269,6 +276,24 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         if colour != "empty":
             out[fid] = colour
     return out
+
+
+def _leant_over(
+    sampler: FieldSampler,
+    truth: dict[str, str],
+    location: Location,
+    image: npt.NDArray[np.uint8],
+) -> set[str]:
+    """The fields said to be empty in a photo whose disc a tall piece said to stand on
+    another field could hide (:meth:`.FieldSampler.leaning`: seen slanted, it leans over
+    the next field, where that field's disc looks for its own piece's top). Such a disc
+    may show the neighbour's piece, not the field's empty look. Empty for flat pieces."""
+    lean = sampler.leaning(location, image.shape[1::-1])
+    if lean is None or not truth:
+        return set()
+    standing = np.array([f in truth for f in sampler.ids])
+    under = (lean & standing[None, :]).any(axis=1)
+    return {f for i, f in enumerate(sampler.ids) if under[i] and f not in truth}
 
 
 def _not_leant_over(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.board.imprint import FloatArray, match
+from companion.vision.board.imprint import HIDDEN, SHOWN, FloatArray, match
 
 #: A field read empty whose foot shows less than this share of its empty print is
 #: covered. Clean frames of seed 1 and rng 101 (tall board, five looks): no judged foot
@@ -51,3 +51,37 @@ def covered_feet(
     with np.errstate(invalid="ignore"):
         low = share < FOOT_HIDDEN  # NaN: the cue cannot speak, not low
     return np.asarray(read_empty & ~doubt & low, np.bool_)
+
+
+def neighbours_piece(
+    labels: npt.NDArray[np.int64],
+    leaning: npt.NDArray[np.bool_] | None,
+    foot: FloatArray,
+    foot_leaning: npt.NDArray[np.bool_] | None,
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """(N,) twice: the fields read as a piece (``labels`` >= 0) whose disc may show a
+    neighbour's piece instead: a neighbour read as a piece could lean over it
+    (``leaning`` (N, N) of the discs). Seen slanted, a tall piece's side fills the next
+    field's disc, where that field looks for its own piece's top, so an empty field
+    reads as its neighbour's colour (seed 3, tall board, orange: empty fields read as
+    the neighbour's white, green or blue at 0.95-1.00), or as another (leather: white
+    at 0.97 beside a turquoise piece).
+
+    The field's foot tells (``foot``: the share of its empty print the foot shows,
+    :func:`.imprint.match`), where no neighbour read as a piece leans over the foot
+    (``foot_leaning``): a piece standing there hides its foot. First array: the foot
+    shows its print, so the field is empty. Second: the foot cannot tell (faint, out of
+    view, leant over) or says neither, so the reading rests on a neighbour's look and is
+    not sure. A foot that is hidden confirms the piece: in neither."""
+    n = len(labels)
+    none = np.zeros(n, np.bool_)
+    if leaning is None or foot_leaning is None or len(foot) != n:
+        return none, none
+    piece = labels >= 0
+    suspect = piece & (leaning & piece[None, :]).any(axis=1)
+    free = ~(foot_leaning & piece[None, :]).any(axis=1)
+    with np.errstate(invalid="ignore"):
+        shows = free & (foot >= SHOWN)
+        hidden = free & (foot <= HIDDEN)
+    empty = np.asarray(suspect & shows, np.bool_)
+    return empty, np.asarray(suspect & ~shows & ~hidden, np.bool_)

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
-from companion.vision.board.feet import covered_feet
+from companion.vision.board.feet import covered_feet, neighbours_piece
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
 from companion.vision.board.imprint import decides, match, unless_leant_over
 from companion.vision.board.learn import default_profiles
@@ -196,12 +196,32 @@ class BoardReader:
             again = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike)
             verdicts = _settled(verdicts, again, asked, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
+        verdicts = self._not_the_neighbours(image, location, verdicts)
         read = self._result(verdicts, location, sampled.means)
         if not hands:
             return read
         if rings is not None and sampled.surround is not None:
             read = self._around(read, hidden(sampled.surround, rings))
         return self._between(image, location, self._feet(image, location, read))
+
+    def _not_the_neighbours(
+        self, image: npt.NDArray[np.uint8], location: Location, verdicts: FieldVerdicts
+    ) -> FieldVerdicts:
+        """``verdicts`` where a tall neighbour's piece may be what a field's
+        disc shows (:func:`.feet.neighbours_piece`): read empty where the field's foot
+        shows its print, and never sure there or where the foot cannot tell."""
+        if self.empty_foot is None:
+            return verdicts
+        s, size = self.sampler, image.shape[1::-1]
+        foot = match(s.pattern(s.sample_feet(image, location)), self.empty_foot)
+        lean, foot_lean = s.leaning(location, size), s.leaning(location, size, feet=True)
+        empty, doubt = neighbours_piece(verdicts.labels, lean, foot, foot_lean)
+        if not (empty | doubt).any():
+            return verdicts
+        held = np.where(
+            empty | doubt, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence
+        )
+        return replace(verdicts, labels=np.where(empty, -1, verdicts.labels), confidence=held)
 
     def check_hands(
         self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
