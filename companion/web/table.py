@@ -277,8 +277,11 @@ def play(index: int) -> BaseResponse:
                 abort(409, "err_no_move")
             ref.play(index)
             return _back()
-        move = pick(move_list(ref, request.args), index, request.form.get("announcement", ""))
+        said = request.form.get("announcement", "")
+        move = pick(move_list(ref, request.args), index, said)
         if move is None:
+            if ref.last_move is not None and said == ref.last_move.announcement:
+                return _back()  # a double tap: the first tap played it, its verdict stands
             abort(409, "err_no_move")
         ref.play_move(move)
     return _back()
