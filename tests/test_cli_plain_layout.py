@@ -76,3 +76,37 @@ def test_read_board_says_what_a_plain_board_needs_first(go19: Path, tmp_path: Pa
     photo = tmp_path / "empty.png"
     cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
     refused(capsys, ["read-board", str(photo), "--layout", str(go19)], "calibrate its four corners")
+
+
+STONES = '{"fields": {"r3c3": "black", "r15c15": "white", "r9c9": "black"}}'
+
+
+def test_render_draws_the_stones_of_a_board_file_on_a_plain_board(go19: Path, tmp_path: Path):
+    # trial s8: the shape calibration/README.md offers was "unknown key 'fields' in position"
+    stones = tmp_path / "stones.json"
+    stones.write_text(STONES)
+    empty, drawn = tmp_path / "empty.svg", tmp_path / "stones.svg"
+    assert main(["render", "--layout", str(go19), "-o", str(empty)]) == 0
+    assert main(["render", str(stones), "--layout", str(go19), "-o", str(drawn)]) == 0
+    circles = drawn.read_text().count("<circle") - empty.read_text().count("<circle")
+    assert circles == 3 * 2  # each stone and its shadow
+    photo = tmp_path / "stones.png"
+    assert main(["render", str(stones), "--layout", str(go19), "--photo", "-o", str(photo)]) == 0
+    assert cv2.imread(str(photo)) is not None
+
+
+def test_render_asks_for_the_board_of_a_board_file(tmp_path: Path, capsys):
+    stones = tmp_path / "stones.json"
+    stones.write_text(STONES)
+    says = 'is a board file ({"fields": …}) without its board: give --layout FILE'
+    refused(capsys, ["render", str(stones), "-o", str(tmp_path / "x.png")], says)
+
+
+def test_calibrate_colours_says_that_layout_is_missing(tmp_path: Path, capsys):
+    # trial s8: "layout 'gravitation' has no field 'r3c3'", not that --layout was left out
+    stones, photo = tmp_path / "stones.json", tmp_path / "stones.png"
+    stones.write_text(STONES)
+    cv2.imwrite(str(photo), np.zeros((48, 64, 3), np.uint8))
+    args = ["calibrate", "colours", "--position", str(photo), str(stones)]
+    says = "layout 'gravitation' has no field 'r3c3'; for a board of your own give --layout FILE"
+    refused(capsys, [*args, "-c", str(tmp_path / "new.json")], says)
