@@ -45,9 +45,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: das Spielprotokoll kann nicht geschrieben werden: {reason}",
         "{path}: cannot write the journal: {reason}",
     ),
-    "journal.full": (
-        "Speicher voll (kein Platz mehr auf der SD-Karte)",
-        "disk full (no room left on the SD card)",
+    "journal.full": (  # the data folder and what to do, on a Pi and a laptop alike
+        "Speicher voll (kein Platz mehr in {folder}): bitte dort Platz schaffen oder mit "
+        "--data-dir einen anderen Ordner angeben",
+        "disk full (no room left in {folder}): free some space there, or give another "
+        "folder with --data-dir",
     ),
     "journal_problem": (
         (
