@@ -36,7 +36,16 @@ from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
 from companion.store.events import fold, kept, read_position
 from companion.store.journal import Journal
-from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
+from companion.table.answers import (
+    SHOWN,
+    Board,
+    MoveLike,
+    Phase,
+    Played,
+    Recorded,
+    Rules,
+    Verdict,
+)
 from companion.texts import colour, message, text, text_n
 
 Step = TypeVar("Step", bound=Callable[..., Any])
@@ -154,7 +163,7 @@ class Referee:
             if roll is not None:
                 ref._pending_roll = tuple(int(d) for d in roll.data["dice"])
         if ref._pending_roll is not None and not ref._kept_roll:
-            ref._pending_said = _said_first(events)
+            ref._pending_said = ref._said_first(events)
         ref.last_move, ref.last_roll = ref._last_kept(events)
         return ref
 
@@ -183,6 +192,19 @@ class Referee:
             ):
                 return move, roll
         return Recorded(played.said, self.position), roll
+
+    @staticmethod
+    def _said_first(events: Sequence[Any]) -> str | None:
+        """The words of a legal announcement before the move still standing at the end of
+        the journal: the last verdict said before the move since the last roll, if legal
+        (a later wrong one, or an undo or fix, forgot it)."""
+        for event in reversed(events):
+            if event.kind in ("roll", "undo", "correction", "start"):
+                return None
+            if event.kind == "verdict" and event.data.get("before_move") is True:
+                legal = event.data.get("verdict") == "legal" and event.data.get("said")
+                return str(event.data["said"]) if legal else None
+        return None
 
     @property
     def game(self) -> Game:
@@ -815,30 +837,6 @@ def _moves_kept(events: Sequence[Any]) -> list[Played]:
             history.append(Played(step.id, read_position(before, layouts), said, step.roll))
         before = step.after
     return history
-
-
-@dataclass(frozen=True)
-class Recorded:
-    """A move as the journal recorded it (its words, the position after it), where the
-    rules no longer build it after a restart."""
-
-    announcement: str
-    after: Position
-    winner: str | None = None
-    destroyed: tuple[Any, ...] = ()
-
-
-def _said_first(events: Sequence[Any]) -> str | None:
-    """The words of a legal announcement before the move still standing at the end of
-    the journal: the last verdict said before the move since the last roll, if legal
-    (a later wrong one, or an undo or fix, forgot it)."""
-    for event in reversed(events):
-        if event.kind in ("roll", "undo", "correction", "start"):
-            return None
-        if event.kind == "verdict" and event.data.get("before_move") is True:
-            legal = event.data.get("verdict") == "legal" and event.data.get("said")
-            return str(event.data["said"]) if legal else None
-    return None
 
 
 def _left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
