@@ -1,6 +1,7 @@
-"""A plain board (``companion layout grid 19 ...``) given to a command that plays a game:
-one line and exit 2 with every command that takes --layout (serve and replay ended in
-"internal error (IndexError)", exit 3, in trial s8)."""
+"""A plain board (``companion layout grid 19 ...``) given to each of the 9 commands that
+take --layout: one line and exit 2 where a game is asked of it (serve, replay and start
+ended in "internal error (IndexError)", exit 3, in trial s8), or what it needs first; and
+a board file ``{"fields": …}`` drawn on it by render."""
 
 from __future__ import annotations
 
@@ -76,6 +77,13 @@ def test_read_board_says_what_a_plain_board_needs_first(go19: Path, tmp_path: Pa
     photo = tmp_path / "empty.png"
     cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
     refused(capsys, ["read-board", str(photo), "--layout", str(go19)], "calibrate its four corners")
+
+
+def test_calibrate_says_what_a_plain_board_needs_first(go19: Path, tmp_path: Path, capsys):
+    photo = tmp_path / "empty.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    args = ["calibrate", "colours", "--layout", str(go19), "--empty", str(photo)]
+    refused(capsys, [*args, "-c", str(tmp_path / "go.json")], "calibrate its four corners")
 
 
 STONES = '{"fields": {"r3c3": "black", "r15c15": "white", "r9c9": "black"}}'
