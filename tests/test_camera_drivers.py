@@ -111,10 +111,11 @@ def test_an_unplugged_usb_camera_is_retried_until_it_is_back(
     assert camera.read() is not None and camera.read() is not None
     FakeCapture.plugged = False
     assert camera.read() is None  # the third read finds the cable pulled
-    assert camera.status.last_error == "usb camera /dev/video0: no frame (unplugged?)"
+    unplugged = "the camera at /dev/video0 gives no picture – check its USB cable"
+    assert camera.status.last_error == unplugged
     now[0] = 1.0
     assert camera.read() is None and camera.status.failures == 2
-    assert camera.status.last_error == "usb camera /dev/video0: cannot open (is it plugged in?)"
+    assert camera.status.last_error == "no camera at /dev/video0 – plug in its USB cable"
     FakeCapture.plugged = True
     now[0] = 3.0
     assert camera.read() is not None and camera.status.state == "ok"
@@ -125,5 +126,5 @@ def test_a_usb_camera_that_gives_nothing_is_a_camera_error(
 ) -> None:
     monkeypatch.setattr(usb.cv2, "VideoCapture", lambda d, b: FakeCapture(d, b, frames=0))
     monkeypatch.setattr(FakeCapture, "plugged", True)
-    with pytest.raises(CameraError, match="no frame"):
+    with pytest.raises(CameraError, match="gives no picture"):
         UsbSource("/dev/video3").read()

@@ -94,3 +94,44 @@ def test_an_unplugged_camera_is_on_the_page_and_the_leds_until_it_is_back():
         panel.close()
     finally:
         pins.reset()
+
+
+class Missing:
+    """OpenCV's VideoCapture of a device that is not there."""
+
+    def __init__(self, device: object, backend: int) -> None:
+        pass
+
+    def isOpened(self) -> bool:  # OpenCV spells it so
+        return False
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_missing_camera_is_one_sentence_in_german_in_the_log_and_on_the_page(monkeypatch, caplog):
+    # trial s8: "camera: usb camera /dev/video7 failed (usb camera /dev/video7: cannot open
+    # (is it plugged in?)); try 2 in 1.0 s" under language "de", the page alike
+    from companion.camera import usb
+    from companion.texts import language, set_language
+
+    monkeypatch.setattr(usb.cv2, "VideoCapture", Missing)
+    was = language()
+    set_language("de")
+    try:
+        table = Table.new(position())
+        camera = Supervisor(usb.UsbSource(7))
+        live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+        app = create_app({"TABLE": table, "LIVE": live, "TESTING": True})
+        with caplog.at_level("WARNING"):
+            assert live.step() is None
+        line = "keine Kamera an /dev/video7 – bitte das USB-Kabel einstecken"
+        assert caplog.messages == [f"Kamera: {line}; Versuch 2 in 1 s"]
+        page = app.test_client().get("/status?lang=de").get_data(as_text=True)
+        said = page.split('role="alert">')[1].split("</p>")[0]
+        retry = "nächster Versuch in 1 s"
+        assert " ".join(said.split()) == f"⚠ Die Kamera sieht nichts: {line} · {retry}"
+        english = app.test_client().get("/status?lang=en").get_data(as_text=True)
+        assert "no camera at /dev/video7 – plug in its USB cable" in english
+    finally:
+        set_language(was)

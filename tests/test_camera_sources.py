@@ -139,7 +139,7 @@ def test_a_video_file_replays_frame_by_frame(tmp_path: Path) -> None:
 
 
 def test_absent_cameras_fail_with_a_camera_error_not_a_crash() -> None:
-    with pytest.raises(CameraError, match="usb camera /dev/video99: cannot open"):
+    with pytest.raises(CameraError, match="no camera at /dev/video99 – plug in its USB cable"):
         UsbSource("/dev/video99").open()
     try:
         import picamera2  # noqa: F401

@@ -105,7 +105,8 @@ def test_a_camera_that_vanishes_mid_game_is_closed_and_reopened() -> None:
     assert [f.index for f in frames] == [0, 1, 2]
     assert flaky.opens == 3 and flaky.closes == 2
     errors = [s.last_error for s in seen if s.state == "retrying"]
-    assert errors == ["[Errno 5] Input/output error", "a driver bug"]
+    # a driver's own words name no camera: the page says them with the source
+    assert errors == ["flaky camera: [Errno 5] Input/output error", "flaky camera: a driver bug"]
     assert clock() == 1 + 2  # slept through both back-offs, nothing more
     assert camera.status.state == "ok" and camera.status.frames == 3
 

@@ -86,6 +86,9 @@ def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
     with pytest.raises(JournalError) as info:
         Journal(path)
     assert "disk full" in one_line(info)
+    # trial s8: "no room left on the SD card" on a laptop, and nothing on what to do
+    assert f"no room left in {tmp_path}): free some space there" in one_line(info)
+    assert "give another folder with --data-dir" in one_line(info)
 
 
 def _full(db: sqlite3.Connection) -> None:

@@ -295,6 +295,19 @@ def test_a_wrong_announcement_before_the_move_lists_its_nearest_moves_once(clien
     assert "nächste erlaubte" not in verdict and verdict.count("Nächste erlaubte Ansagen") == 1
 
 
+def test_a_refused_announcement_stays_in_its_field_until_the_next_verdict(client):
+    # new-user trial s8: after any refused entry the field was empty (a long one typed again)
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="2")
+    said = "Wurf 9, Umlaufbahn 7 " + "🎲" * 3
+    post(client, "/announce", announcement=said, when="first")
+    page = client.get("/status").get_data(as_text=True)
+    form = page.split('id="announce"')[1].split("</form>")[0]
+    assert f'value="{said}"' in form
+    post(client, "/play/0")  # the next verdict: the words are gone
+    assert f'value="{said}"' not in client.get("/status").get_data(as_text=True)
+
+
 def test_the_unsure_roll_question_fills_the_dice_form_with_the_dice_read(client):
     # new-user trial s7: under the question the form showed 1,1 (each die's first face)
     post(client, "/confirm")

@@ -245,3 +245,16 @@ def test_tenet_words_that_name_no_step_give_the_checkers_reason():
         page = client.get("/status?lang=en&" + urlencode({"said": words}))
         text = page.get_data(as_text=True)
         assert f'<p class="verdict illegal">{reason}' in text, words
+
+
+def test_a_double_tap_on_a_listed_move_lands_on_the_table_with_the_first_verdict():
+    # trial s8: the second of two posts 30 ms apart ended on a bare "409 … gibt es jetzt nicht"
+    table, client = table_after([4, 3])
+    page = client.get("/").get_data(as_text=True)
+    words = said(page)[0]
+    first = post(client, "/play/0?", announcement=words)
+    second = post(client, "/play/0?", announcement=words)
+    assert first.status_code == second.status_code == 302
+    assert len(table.referee._history) == 1  # played once
+    back = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert "Erlaubter Zug" in back and words in back

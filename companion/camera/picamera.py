@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.camera.base import CameraError, Frame, Pacer
 from companion.settings.machine import pi_model
+from companion.texts import text
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +59,7 @@ class PiCameraSource:
         try:
             module: Any = importlib.import_module("picamera2")
         except ImportError:
-            raise CameraError(
-                "picamera2 is not importable: apt install python3-picamera2 and make the venv "
-                "with --system-site-packages"
-            ) from None
+            raise CameraError(text("camera.pi_missing")) from None
         try:
             camera = module.Picamera2(self.number)
             controls = {"FrameRate": self.fps} if self.fps else {}
@@ -71,7 +69,8 @@ class PiCameraSource:
             camera.configure(config)
             camera.start()
         except Exception as exc:  # libcamera raises RuntimeError, IndexError, OSError...
-            raise CameraError(f"{self.description}: cannot start: {exc}") from exc
+            why = text("camera.pi_no_start", number=self.number, reason=str(exc))
+            raise CameraError(why) from exc
         self._camera = camera
 
     def read(self) -> Frame | None:
@@ -83,7 +82,8 @@ class PiCameraSource:
         try:
             image = self._camera.capture_array("main")
         except Exception as exc:
-            raise CameraError(f"{self.description}: no frame: {exc}") from exc
+            why = text("camera.pi_no_frame", number=self.number, reason=str(exc))
+            raise CameraError(why) from exc
         if image.ndim == 3 and image.shape[2] == 4:  # XRGB8888 on some sensors
             image = image[:, :, :3].copy()
         frame = Frame(image, taken, self._index, self.description)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.camera.base import Frame, FrameSource
+from companion.texts import Text, message, text
 
 log = logging.getLogger(__name__)
 
@@ -140,14 +141,9 @@ class Supervisor:
         self._release()
         failures = self._status.failures + 1
         delay = min(self.initial_delay * 2 ** (failures - 1), self.max_delay)
-        error = str(exc) or type(exc).__name__
-        log.warning(
-            "camera: %s failed (%s); try %d in %.1f s",
-            self.source.description,
-            error,
-            failures + 1,
-            delay,
-        )
+        error = _why(exc, self.source.description)
+        retry = text("camera.retrying", reason=error, attempt=failures + 1, delay=f"{delay:g}")
+        log.warning("%s", retry)
         self._set(
             replace(
                 self._status,
@@ -172,3 +168,13 @@ class Supervisor:
                 listener(status)
             except Exception:  # a broken LED must not stop the camera
                 log.exception("camera: status listener failed")
+
+
+def _why(exc: BaseException, source: str) -> str:
+    """Why the camera does not see, once: a driver's own sentence (a Text, in the players'
+    language, naming the device and what to do), else the error with the source named."""
+    said = message(exc)
+    if isinstance(said, Text):  # a sentence of the catalogue
+        return said
+    said = said or type(exc).__name__
+    return said if said.startswith(source) else text("camera.failed", source=source, reason=said)

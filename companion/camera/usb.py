@@ -15,6 +15,7 @@ from typing import Any
 import cv2
 
 from companion.camera.base import CameraError, Frame, Pacer
+from companion.texts import text
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +38,12 @@ class UsbSource:
 
     @property
     def description(self) -> str:
-        name = f"/dev/video{self.device}" if isinstance(self.device, int) else self.device
-        return f"usb camera {name}"
+        return f"usb camera {self.path}"
+
+    @property
+    def path(self) -> str:
+        """The device's path (/dev/video7), as the players' sentences name it."""
+        return f"/dev/video{self.device}" if isinstance(self.device, int) else str(self.device)
 
     def open(self) -> None:
         if self._capture is not None:
@@ -47,7 +52,7 @@ class UsbSource:
         capture = cv2.VideoCapture(self.device, backend)
         if not capture.isOpened():
             capture.release()
-            raise CameraError(f"{self.description}: cannot open (is it plugged in?)")
+            raise CameraError(text("camera.usb_missing", device=self.path))
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         if self.fps:
@@ -69,7 +74,7 @@ class UsbSource:
             self.open()
         ok, image = self._capture.read()
         if not ok or image is None:
-            raise CameraError(f"{self.description}: no frame (unplugged?)")
+            raise CameraError(text("camera.usb_no_frame", device=self.path))
         # The picture was exposed after its buffer was handed back to the driver, i.e. after
         # the previous read returned: the earliest moment it can show (Frame.timestamp).
         taken, self._queued = self._queued, self._pacer.wait()

@@ -20,6 +20,7 @@ calibration file (``-c FILE``, created by the first step):
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ from companion.cli.common import add_json_argument, decimal, print_json
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
+from companion.textfile import read_text
 from companion.texts import message, text
 from companion.texts import text as said
 
@@ -328,11 +330,28 @@ def _colour_photos(
         photos.append((read_image(args.start), start_placement(layout)))
         names.append(f"{args.start} (start position)")
     for photo, position in args.position:
+        if not args.layout:
+            _on_board(position, layout)
         photos.append((read_image(photo), load_placement(position, layout)))
         names.append(f"{photo} ({position})")
     if not photos:
         raise CompanionError(text("calibrate.no_photos"))
     return photos, names
+
+
+def _on_board(path: str, layout: Layout) -> None:
+    """Without --layout, a board file naming a field that the calibration's layout (by
+    default Gravitation) lacks is a board of the club's own: say that --layout is missing
+    (new-user trial s8: "layout 'gravitation' has no field 'r3c3'")."""
+    try:
+        data = json.loads(read_text(path, "position"))
+    except (OSError, UnicodeDecodeError, ValueError, CompanionError):
+        return  # load_placement says what is wrong with it
+    fields = data.get("fields") if isinstance(data, dict) else None
+    missing = next((f for f in fields if f not in layout.fields), None) if fields else None
+    if isinstance(fields, dict) and missing is not None:
+        said = {"path": path, "layout": repr(layout.name), "field": repr(missing)}
+        raise CompanionError(text("calibrate.layout_missing", **said))
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -2,12 +2,15 @@
 
 With a POSITION the pieces are drawn on its layout (``--layout`` replaces the one the
 position names). Without one, ``--layout NAME`` draws the empty board: how a club checks
-a layout file it measured, and how the boards of docs/positions.md were drawn.
+a layout file it measured, and how the boards of docs/positions.md were drawn. A board
+file ``{"fields": {"r3c3": "black"}}`` (calibration/README.md) with ``--layout`` draws a
+club's own board with its pieces, e.g. the known photo ``calibrate colours`` learns from.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,10 +19,11 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.textfile import read_text
 from companion.texts import text
 
 if TYPE_CHECKING:
-    pass
+    from companion.render.scene import Scene
 
 NAME = "render"
 HELP = "draw a position, or an empty board with --layout, as SVG or PNG (the file name decides)"
@@ -30,8 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "position",
         metavar="POSITION",
         nargs="?",
-        help="a position file in the JSON form of docs/positions.md ('-' reads stdin); "
-        "without it, --layout names the empty board to draw",
+        help="a position file in the JSON form of docs/positions.md ('-' reads stdin), or a "
+        'board file {"fields": {"ID": "COLOUR"}} with --layout (a board of your own with its '
+        "pieces); without it, --layout names the empty board to draw",
     )
     parser.add_argument(
         "--layout",
@@ -79,11 +84,18 @@ def run(args: argparse.Namespace) -> int:
             raise CompanionError(text("render.nothing"))
         subject = layout = load_layout(args.layout)
         scene = draw_board(layout)
+    elif _board_file(args.position):  # a club's own board with its pieces
+        from companion.vision.colourfit import load_placement
+
+        if not args.layout:
+            raise CompanionError(text("render.board_file_layout", path=args.position))
+        subject = layout = load_layout(args.layout)
+        scene = draw_board(layout, stones=load_placement(args.position, layout))
     else:
         subject = position = read_position(args)
         layout = position.layout
         scene = draw_board(layout, position)
-    path = _photo(subject, args) if args.photo else save(scene, args.output, args.scale)
+    path = _photo(subject, scene, args) if args.photo else save(scene, args.output, args.scale)
     if args.json:
         print_json({"output": str(path), "layout": layout.name})
     else:
@@ -91,16 +103,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _photo(subject: Position | Layout, args: argparse.Namespace) -> Path:
+def _board_file(path: str) -> bool:
+    """Whether POSITION is a board file ``{"fields": {"ID": "COLOUR"}}`` (calibration/README.md,
+    the shape read-board --json prints); anything unreadable is left to read_position."""
+    if path == "-":
+        return False
+    try:
+        data = json.loads(read_text(path, "position"))
+    except (OSError, UnicodeDecodeError, ValueError, CompanionError):
+        return False
+    return isinstance(data, dict) and "fields" in data
+
+
+def _photo(subject: Position | Layout, scene: Scene, args: argparse.Namespace) -> Path:
     import cv2
     import numpy as np
 
+    from companion.render import to_image
     from companion.synth import photograph
+    from companion.synth.board import TEXTURE_PX_PER_MM
 
     path = Path(args.output)
     if path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
         raise CompanionError(text("render.photo_format", path=str(path)))
-    shot = photograph(subject, np.random.default_rng(args.seed), hand=args.hand)
+    texture = to_image(scene, TEXTURE_PX_PER_MM)  # the board as drawn, stones and all
+    shot = photograph(subject, np.random.default_rng(args.seed), hand=args.hand, texture=texture)
     ok, data = cv2.imencode(path.suffix.lower(), shot.image)
     if not ok:  # pragma: no cover - OpenCV encodes any uint8 BGR image
         raise CompanionError(text("render.encoding", path=str(path)))

@@ -241,6 +241,8 @@ def start_position(
     """
     spec = game_spec(game)
     layout = layout or load_layout(spec.default_layout)
+    if layout.style == "plain":  # no colours, so no first player: say so before indexing
+        checks.check_players(spec, layout, (), "")
     players = tuple(players) if players is not None else layout.colours[: spec.max_players]
     count = spec.pieces_for(len(players))
     pieces = {p: _start_fields(spec, layout, p, count) for p in players if p in layout.colours}

@@ -10,7 +10,7 @@ the board's ArUco markers (real marker patterns, so a synthetic photo can be loc
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from companion import texts
 from companion.model.layout import Field, Layout
@@ -43,13 +43,16 @@ def draw_board(
     last_move: LastMove | None = None,
     spots: bool = False,
     show_turn: bool = True,
+    stones: Mapping[str, str] | None = None,
 ) -> Scene:
     """The layout (and the pieces of ``position``) as a Scene in board millimetres; its
     words ("red to move") in ``lang`` (default: the process's, companion/texts).
 
     ``last_move`` is drawn on top as a trail; ``spots`` adds the fields' names for the
     page to show on hover and tap (SVG only); ``show_turn`` False leaves out whose turn
-    it is (a picture that only illustrates, as on the help page)."""
+    it is (a picture that only illustrates, as on the help page). ``stones`` are pieces
+    (field → colour) on a board without a game: a club's own board, drawn from a board
+    file ``{"fields": …}`` (calibration/README.md)."""
     lang = lang or texts.language()
     scene = Scene(
         -layout.width / 2,
@@ -68,23 +71,14 @@ def draw_board(
         _plain(scene, layout, marked)
     else:
         _space(scene, layout, marked)
+    for fid, colour in (stones or {}).items():
+        _piece(scene, layout, fid, colour)
     if position is not None:
-        piece_r = layout.piece_diameter / 2
         for fid, colour in position.placement:
             f = layout.fields[fid]
             if layout.style == "tenet" and f.kind in position.spec.pools:
                 continue  # the waiting balls are counted by draw_tenet_state
-            scene.add(Circle(f.x + 0.8, f.y + 1.2, piece_r, fill="#0b0e16"))
-            scene.add(
-                Circle(
-                    f.x,
-                    f.y,
-                    piece_r,
-                    fill=PIECE_COLOURS.get(colour, "#ff00ff"),
-                    stroke=DARK_INK,
-                    width=1.2,
-                )
-            )
+            _piece(scene, layout, fid, colour)
         if layout.style == "tuerme":
             draw_stacks(scene, position)
         if layout.style == "tenet" and position.spec.stone is not None:
@@ -101,6 +95,14 @@ def draw_board(
             planet_names(scene, layout)  # readable over the fields that cross the planets
         _spots(scene, layout, position, lang)
     return scene
+
+
+def _piece(scene: Scene, layout: Layout, fid: str, colour: str) -> None:
+    """A piece on a field, with its shadow."""
+    f, piece_r = layout.fields[fid], layout.piece_diameter / 2
+    scene.add(Circle(f.x + 0.8, f.y + 1.2, piece_r, fill="#0b0e16"))
+    paint = PIECE_COLOURS.get(colour, "#ff00ff")
+    scene.add(Circle(f.x, f.y, piece_r, fill=paint, stroke=DARK_INK, width=1.2))
 
 
 def _spots(scene: Scene, layout: Layout, position: Position | None, lang: str) -> None:

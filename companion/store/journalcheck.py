@@ -60,7 +60,8 @@ def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
     """Why a write failed, in words a person at the Pi can act on."""
     words = str(exc).lower()
     if "full" in words or (folder is not None and disk_full(folder)):
-        return text("journal.full")  # also a disk I/O error on a file system with no room
+        # also a disk I/O error on a file system with no room
+        return text("journal.full", folder=str(folder) if folder is not None else ".")
     if "readonly" in words or "read-only" in words:
         return "the file or its directory is read-only"
     if "locked" in words:

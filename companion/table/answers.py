@@ -27,6 +27,17 @@ class MoveLike(Protocol):
     def winner(self) -> str | None: ...
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A move as the journal recorded it (its words, the position after it), where the
+    rules no longer build it after a restart."""
+
+    announcement: str
+    after: Position
+    winner: str | None = None
+    destroyed: tuple[Any, ...] = ()
+
+
 class Rules(Protocol):
     def __call__(self, position: Position, roll: tuple[int, ...]) -> Sequence[MoveLike]: ...
 

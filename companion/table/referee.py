@@ -37,7 +37,16 @@ from companion.model.position import Position
 from companion.store.events import fold
 from companion.store.journal import Journal
 from companion.table import announcing, moves
-from companion.table.answers import SHOWN, Board, MoveLike, Phase, Played, Rules, Verdict
+from companion.table.answers import (
+    SHOWN,
+    Board,
+    MoveLike,
+    Phase,
+    Played,
+    Recorded,
+    Rules,
+    Verdict,
+)
 from companion.texts import colour, message, text, text_n
 
 Step = TypeVar("Step", bound=Callable[..., Any])
@@ -110,6 +119,9 @@ class Referee:
     _pending_roll: tuple[int, ...] | None = None  # read while the board was not set up
     _kept_roll: bool = False  # the pending roll is an undone move's: no other replaces it
     _pasch: tuple[Position, tuple[int, ...]] | None = None  # before a forced move (a Pasch)
+    #: The words announced before the move of the pending roll, from the journal after a
+    #: restart: announced again once that roll is played (new-user trial s8).
+    _pending_said: str | None = None
     _unseen: bool = False  # the players changed the position; no still board showed it yet
     _stepping: bool = False  # inside a step (:func:`_step`): listeners are told after it
     _said: list[tuple[Verdict, Phase]] = field(default_factory=list)  # said in this step
@@ -151,7 +163,49 @@ class Referee:
             roll = next((e for e in reversed(events) if e.kind == "roll"), None)
             if roll is not None:
                 ref._pending_roll = tuple(int(d) for d in roll.data["dice"])
+        if ref._pending_roll is not None and not ref._kept_roll:
+            ref._pending_said = ref._said_first(events)
+        ref.last_move, ref.last_roll = ref._last_kept(events)
         return ref
+
+    def _last_kept(self, events: Sequence[Any]) -> tuple[MoveLike | None, tuple[int, ...] | None]:
+        """The last move and its roll after a restart, as the page showed them before it
+        (its trail, the "last move" announcement field): the rules' own move where its
+        words name it, else the move as recorded; none after an undo or a new game."""
+        steps = ("move", "correction", "undo", "start")
+        last = next((e for e in reversed(events) if e.kind in steps), None)
+        if not self._history or last is None or last.kind in ("undo", "start"):
+            return None, None
+        if last.kind == "correction" and "moves" not in last.data:
+            return None, None  # the operator set the pieces: no move of the players
+        played = self._history[-1]
+        roll = tuple(int(d) for d in played.roll)
+        try:
+            named = self.game.named(played.before, roll, played.said, 5000)[0]
+        except (CompanionError, ValueError):
+            named = ()
+        for move in named:
+            if move.announcement == played.said and moves.outcome(move)[:4] == (
+                self.position.placement,
+                self.position.energy,
+                self.position.to_move,
+                self.position.spent,
+            ):
+                return move, roll
+        return Recorded(played.said, self.position), roll
+
+    @staticmethod
+    def _said_first(events: Sequence[Any]) -> str | None:
+        """The words of a legal announcement before the move still standing at the end of
+        the journal: the last verdict said before the move since the last roll, if legal
+        (a later wrong one, or an undo or fix, forgot it)."""
+        for event in reversed(events):
+            if event.kind in ("roll", "undo", "correction", "start"):
+                return None
+            if event.kind == "verdict" and event.data.get("before_move") is True:
+                legal = event.data.get("verdict") == "legal" and event.data.get("said")
+                return str(event.data["said"]) if legal else None
+        return None
 
     @property
     def game(self) -> Game:
@@ -237,7 +291,11 @@ class Referee:
             self.phase = Phase.ROLL
             if self._pending_roll is not None:
                 roll, self._pending_roll, self._kept_roll = self._pending_roll, None, False
-                return self._roll(roll, record=False)
+                verdict = self._roll(roll, record=False)
+                said, self._pending_said = self._pending_said, None
+                if said and self.phase is Phase.MOVE:
+                    return self._announced_again(said) or verdict
+                return verdict
             return self._say(Verdict("info", text("referee.board_set_up")))
         if self.phase in (Phase.REJECTED, Phase.DECIDE):
             self.phase = Phase.MOVE
@@ -320,7 +378,11 @@ class Referee:
             if len(some) > SHOWN
             else text_n("referee.rolled", len(some), player=player, dice=said)
         )
-        rolled = self._say(Verdict("info", many))
+        if self.position.spent and self._history:  # TENET: a turn begun (restart, undo)
+            left, so_far = moves.dice_left(roll, self.position.spent), self._turn_said(self._turn())
+            rolled = self._say(Verdict("legal", text("referee.moves_on", dice=left), so_far))
+        else:
+            rolled = self._say(Verdict("info", many))
         forced = moves.forced(self._legal, self.position)
         if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it;
@@ -393,6 +455,28 @@ class Referee:
             if checked.verdict == "legal":
                 self.announced = getattr(checked, "move", None)
         return verdict
+
+    def _announced_again(self, said: str) -> Verdict | None:
+        """The announcement before the move that the journal kept over a restart, kept
+        again (TENET: the rest of the turn, where steps of it were made): the page says
+        it as it did before; None where the words no longer name a legal move."""
+        if self.position.spent:
+            so_far = self._turn_said(self._turn())
+            if not said.startswith(so_far + "; "):
+                return None
+            said = said[len(so_far) + 2 :]
+        try:
+            checked = self.game.check(self.position, self.roll or (), said)
+        except CompanionError:
+            return None
+        move: MoveLike | None = getattr(checked, "move", None)
+        if checked.verdict != "legal" or move is None:
+            return None
+        if self.position.spent:
+            self.announced = move
+            return None
+        expected = announcing.expected(self.position, self.roll or (), move)
+        return self._say(self._keep_announced(move, expected))
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""

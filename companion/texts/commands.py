@@ -57,6 +57,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "the ChArUco target was found in {found} of {count} photos; need at least {least} "
         "(whole target in view, sharp, from several angles)",
     ),
+    "calibrate.layout_missing": (
+        "{path}: Brett {layout} hat kein Feld {field}; für ein eigenes Brett bitte "
+        "--layout DATEI angeben",
+        "{path}: layout {layout} has no field {field}; for a board of your own give --layout FILE",
+    ),
     "calibrate.placement_unread": ("{path}: kann nicht lesen: {why}", "{path}: cannot read: {why}"),
     # the dice tray's box (vision/dice/tray.py)
     "tray.box_outside": (
@@ -114,6 +119,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: a photo is written as .jpg or .png",
     ),
     "render.encoding": ("{path}: Kodieren fehlgeschlagen", "{path}: encoding failed"),
+    "render.board_file_layout": (
+        '{path} ist eine Brett-Datei ({{"fields": …}}) ohne Brett: bitte --layout DATEI angeben',
+        '{path} is a board file ({{"fields": …}}) without its board: give --layout FILE',
+    ),
     "render.format": (
         "{path}: das Bildformat ist unklar; bitte .svg oder .png",
         "{path}: cannot tell the picture format; use .svg or .png",

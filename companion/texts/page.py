@@ -45,9 +45,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: das Spielprotokoll kann nicht geschrieben werden: {reason}",
         "{path}: cannot write the journal: {reason}",
     ),
-    "journal.full": (
-        "Speicher voll (kein Platz mehr auf der SD-Karte)",
-        "disk full (no room left on the SD card)",
+    "journal.full": (  # the data folder and what to do, on a Pi and a laptop alike
+        "Speicher voll (kein Platz mehr in {folder}): bitte dort Platz schaffen oder mit "
+        "--data-dir einen anderen Ordner angeben",
+        "disk full (no room left in {folder}): free some space there, or give another "
+        "folder with --data-dir",
     ),
     "journal_problem": (
         (
@@ -77,6 +79,37 @@ WORDS: dict[str, tuple[str, str]] = {
     "phase_over": ("Spiel vorbei", "Game over"),
     "camera_lost": ("Die Kamera sieht nichts", "The camera sees nothing"),
     "camera_retry": ("nächster Versuch in", "next try in"),
+    # why a camera does not see, in the log and on the page: the device once, what to do
+    # (new-user trial s8: "usb camera /dev/video7 (usb camera /dev/video7: cannot open …)")
+    "camera.usb_missing": (
+        "keine Kamera an {device} – bitte das USB-Kabel einstecken",
+        "no camera at {device} – plug in its USB cable",
+    ),
+    "camera.usb_no_frame": (
+        "die Kamera an {device} liefert kein Bild – bitte das USB-Kabel prüfen",
+        "the camera at {device} gives no picture – check its USB cable",
+    ),
+    "camera.pi_missing": (
+        "picamera2 fehlt: apt install python3-picamera2, und die venv mit "
+        "--system-site-packages anlegen",
+        "picamera2 is not importable: apt install python3-picamera2 and make the venv "
+        "with --system-site-packages",
+    ),
+    "camera.pi_no_start": (
+        "die Raspberry-Pi-Kamera {number} startet nicht ({reason}): bitte ihr Flachbandkabel "
+        "prüfen",
+        "raspberry pi camera {number} cannot start ({reason}): check its ribbon cable",
+    ),
+    "camera.pi_no_frame": (
+        "die Raspberry-Pi-Kamera {number} liefert kein Bild ({reason}): bitte ihr "
+        "Flachbandkabel prüfen",
+        "raspberry pi camera {number} gives no picture ({reason}): check its ribbon cable",
+    ),
+    "camera.failed": ("{source}: {reason}", "{source}: {reason}"),
+    "camera.retrying": (
+        "Kamera: {reason}; Versuch {attempt} in {delay} s",
+        "camera: {reason}; try {attempt} in {delay} s",
+    ),
     "dice": ("Würfel", "Dice"),
     "enter_dice": ("Würfel eintragen", "Enter the dice"),
     "confirm_board": ("Die Steine stehen wie gezeigt", "The pieces stand as shown"),

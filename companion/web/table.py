@@ -277,8 +277,11 @@ def play(index: int) -> BaseResponse:
                 abort(409, "err_no_move")
             ref.play(index)
             return _back()
-        move = pick(move_list(ref, request.args), index, request.form.get("announcement", ""))
+        said = request.form.get("announcement", "")
+        move = pick(move_list(ref, request.args), index, said)
         if move is None:
+            if ref.last_move is not None and said == ref.last_move.announcement:
+                return _back()  # a double tap: the first tap played it, its verdict stands
             abort(409, "err_no_move")
         ref.play_move(move)
     return _back()
@@ -290,10 +293,25 @@ def announce() -> BaseResponse:
     the "before the move" field, against the waiting roll only; "last", the last move's
     field, against that move; none (a script, an older page) as the microphone's words."""
     text = request.form.get("announcement", "")[:300]
-    before_move = {"first": True, "last": False}.get(request.form.get("when", ""))
+    when = request.form.get("when", "")
+    before_move = {"first": True, "last": False}.get(when)
     with _table().lock:
-        _table().referee.announce(text, before_move=before_move)
+        verdict = _table().referee.announce(text, before_move=before_move)
+    kept = current_app.extensions.setdefault("companion_typed", {})
+    kept.clear()
+    if verdict.kind != "legal":  # refused: the words stay in their field, to be mended
+        kept.update(verdict=verdict, when=when, words=text)
     return _back()
+
+
+@table.app_template_global()
+def typed(when: str) -> str:
+    """The words typed into the announcement field ``when`` ("first", "last") while the
+    verdict that refused them stands, so a long announcement is mended, not typed again
+    (new-user trial s8: the field was empty after every refusal); "" otherwise."""
+    kept = current_app.extensions.get("companion_typed", {})
+    standing = kept.get("verdict") is _table().referee.verdict and kept.get("when") == when
+    return str(kept.get("words", "")) if standing else ""
 
 
 @table.post("/confirm")

@@ -1,0 +1,116 @@
+"""After a pulled plug the table says what it said before (new-user trial s8): a TENET turn
+begun goes on with the dice left and the turn so far, the last move stays (its
+announcement field on the page), and an announcement made before the move is kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games.game import legal_moves
+from companion.games.tenet.check import check
+from companion.games.tenet.live import seen
+from companion.model.position import Position, start_position
+from companion.store.journal import Journal
+from companion.table.answers import Phase
+from companion.table.referee import Referee
+
+TENET = start_position("tenet", players=["yellow", "red"])
+GRAVITATION = start_position()
+STEP = "8 von Start nach K1.5"
+
+
+def after(position: Position, roll: tuple[int, ...], words: str) -> Position:
+    said = check(position, roll, words)
+    assert said.verdict == "legal" and said.move is not None, said.reason
+    return said.move.after
+
+
+def pick(ref: Referee, words: str) -> None:
+    ref.play(next(i for i, m in enumerate(ref.legal) if m.announcement == words))
+
+
+def test_a_turn_begun_says_the_dice_left_after_a_restart(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(TENET, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([6, 8, 4])
+        pick(ref, STEP)
+        before = ref.verdict
+    assert before is not None and before.reason == "moves on with 6, 4"
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.confirm_board()
+        assert ref.phase is Phase.MOVE and ref.verdict == before  # not "more than 100 moves"
+        assert ref.last_move is not None and ref.last_move.announcement == STEP
+        assert ref.last_roll == (6, 8, 4)
+        assert ref.announce(STEP, before_move=False).kind == "legal"  # the "last move" field
+
+
+def test_the_last_move_is_the_rules_own_after_a_restart(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(GRAVITATION, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        ref.play(0)
+        played = ref.last_move
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+    assert played is not None and ref.last_move == played  # the page draws its trail
+    assert ref.last_roll == (4, 3)
+
+
+def test_an_announcement_before_the_move_is_kept_over_a_restart(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(GRAVITATION, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        words = ref.legal[0].announcement
+        said = ref.announce(words, before_move=True)
+        assert said.kind == "legal"
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.confirm_board()
+    assert ref.verdict == said and ref.announced is not None
+    assert ref.announced.announcement == words
+
+
+def test_a_wrong_announcement_after_it_forgets_it_over_a_restart(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(GRAVITATION, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        ref.announce(ref.legal[0].announcement, before_move=True)
+        assert ref.announce("Wurf 9", before_move=True).kind == "illegal"
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.confirm_board()
+    assert ref.announced is None and ref.verdict is not None
+    assert ref.verdict.reason.startswith("red rolled 4+3")
+
+
+def test_a_turn_announced_whole_goes_on_as_announced_after_a_restart(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    roll = (6, 8, 4)
+    with Journal(path) as journal:
+        ref = Referee.start(TENET, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice(list(roll))
+        first = after(TENET, roll, STEP)
+        rest = next(
+            m.announcement
+            for m in legal_moves(first, roll)
+            if m.after.spent == () or len(m.after.spent) == 2
+        )
+        whole = STEP + "; " + rest
+        assert ref.announce(whole, before_move=True).kind == "legal"
+        ref.observe_board(seen(first))  # a pause after the first step
+        expected = ref.announced
+    assert expected is not None and expected.announcement.endswith(rest)
+    with Journal(path) as journal:
+        ref = Referee.resume(journal, 1, legal_moves)
+        ref.confirm_board()
+    assert ref.announced == expected
