@@ -51,9 +51,31 @@ def said(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
 )  # fmt: skip
 def test_a_usage_error_is_one_line_in_the_language_asked_for(capsys, argv, german, english):
     code, err = said(capsys, "--lang", "de", *argv)
-    assert code == 2 and err.count("\n") == 1 and german in err, err
+    assert code == 2 and err.count("\n") == 1 and unquoted(german) in unquoted(err), err
     code, err = said(capsys, *argv, "--lang", "en")  # after the command, too
-    assert code == 2 and err.count("\n") == 1 and english in err, err
+    assert code == 2 and err.count("\n") == 1 and unquoted(english) in unquoted(err), err
+
+
+def unquoted(line: str) -> str:
+    """Python 3.13.1 and later print argparse's choices without quotes ("choose from
+    start, join"): the sentences compare the same either way."""
+    return line.replace("'", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "german"),
+    [
+        (["--lan", "de", "read-board"], "companion read-board: es fehlt: IMAGE"),
+        (["serve", "--port", "y", "--lan", "de"], "companion serve: --port: 'y' ist keine ganze"),
+        (["--lang", "de", "check"], "companion check: es fehlen: POSITION, ANSAGE, --roll"),
+        (["--lang", "de", "sample"], "companion sample: es fehlen: dice oder game, -o/--output"),
+    ],
+)
+def test_an_abbreviated_option_and_several_missing_arguments_are_said_in_german(
+    capsys, argv, german
+):
+    code, err = said(capsys, *argv)
+    assert code == 2 and err.startswith(german), err
 
 
 def test_the_config_and_the_locale_choose_the_language_of_a_usage_error(

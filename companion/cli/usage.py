@@ -78,6 +78,8 @@ def said(message: str) -> str:
         fields: dict[str, Any] = found.groupdict()
         if key in ("argparse.required", "argparse.one_required"):
             fields["names"] = [_named(n) for n in re.split(r"[, ]+", fields["names"])]
+        if key == "argparse.required":  # "es fehlt" one, "es fehlen" several
+            return text_n(key, len(fields["names"]), names=fields["names"])
         if key == "argparse.n":
             return text_n(key, int(fields["count"]))
         if key == "argparse.type" and f"argparse.type.{fields['type']}" in texts.WORDS:
@@ -127,7 +129,8 @@ def language_of(argv: Sequence[str]) -> str:
     """The language of a command line before it is parsed: the last ``--lang de|en``
     wherever it stands, else the ``language`` of ``--config FILE`` (or of the config
     found), else the locale's (the order of :func:`companion.cli.choose_language`).
-    Read by hand, not by argparse: a line argparse refuses is the one to say in it."""
+    Read by hand, not by argparse: a line argparse refuses is the one to say in it.
+    argparse takes an option's unique abbreviation, so this does too (``--lan de``)."""
     from companion.settings.config import configured_language
 
     asked: str | None = None
@@ -139,8 +142,15 @@ def language_of(argv: Sequence[str]) -> str:
         flag, equals, value = word.partition("=")
         if not equals:
             value = words[i + 1] if i + 1 < len(words) else ""
-        if flag == "--lang" and value in texts.LANGUAGES:
+        if _abbreviates(flag, "--lang") and value in texts.LANGUAGES:
             asked = value
-        elif flag == "--config" and value and not value.startswith("-"):
+        elif _abbreviates(flag, "--config") and value and not value.startswith("-"):
             config = value
     return texts.choose(asked, configured_language(config))
+
+
+def _abbreviates(flag: str, option: str) -> bool:
+    """Whether argparse reads ``flag`` as ``option``: the option itself or an
+    abbreviation no other option of the companion's begins with ("--la" may be
+    --layout, "--co" --count; "--lan" and "--con" are unique)."""
+    return len(flag) >= 5 and option.startswith(flag)

@@ -29,12 +29,20 @@ WORDS: dict[str, tuple[str, str]] = {
     # the arguments argparse names by their dest: the command, journal's action, sample's
     "cli.arg.command": ("Befehl", "command"),
     "cli.arg.action": ("Aufgabe", "action"),
-    "cli.arg.what": ("was", "what"),
+    "cli.arg.what": ("dice oder game", "dice or game"),
+    "cli.arg.announcement": ("ANSAGE", "ANNOUNCEMENT"),
     # argparse's sentences
     "argparse.argument": ("{argument}: {message}", "argument {argument}: {message}"),
-    "argparse.required": ("es fehlt: {names}", "the following arguments are required: {names}"),
+    "argparse.required.one": (
+        "es fehlt: {names}",
+        "the following arguments are required: {names}",
+    ),
+    "argparse.required.other": (
+        "es fehlen: {names}",
+        "the following arguments are required: {names}",
+    ),
     "argparse.one_required": (
-        "eines davon fehlt: {names}",
+        "eines davon ist nötig: {names}",
         "one of the arguments {names} is required",
     ),
     "argparse.unrecognized": (
