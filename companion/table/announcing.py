@@ -26,9 +26,11 @@ class Judged:
     move: MoveLike | None = None
     #: words that fit several moves: each one a button for the player to choose
     fits: tuple[MoveLike, ...] = ()
-    #: words of no move of this roll, which may instead be a late announcement of the
-    #: last move; False for a legal move and for words the checker refused outright
-    late: bool = False
+    #: neither a legal move of this roll nor words the checker refused outright (an
+    #: ambiguous, wrong or not understood announcement): such words may instead be a
+    #: late announcement of the last move, where the referee reads them so, and else
+    #: they replace what the referee kept of an earlier announcement
+    maybe_last: bool = False
 
 
 def judge(game: Game, position: Position, roll: tuple[int, ...], said: str) -> Judged:
@@ -52,7 +54,7 @@ def judge(game: Game, position: Position, roll: tuple[int, ...], said: str) -> J
         why = text("referee.announced_first_which", player=player, dice=dice, count=len(fits))
         said_so = checked.announcement or ""
         choices = tuple(m.announcement for m in fits)
-        return Judged(Verdict("ask", why, said_so, choices), fits=fits, late=True)
+        return Judged(Verdict("ask", why, said_so, choices), fits=fits, maybe_last=True)
     if checked.verdict == "invalid":  # no announcement at all: asked again, not refused
         why = text(
             "referee.announced_first_not_understood",
@@ -60,11 +62,11 @@ def judge(game: Game, position: Position, roll: tuple[int, ...], said: str) -> J
             dice=dice,
             reason=checked.reason,
         )
-        return Judged(Verdict("info", why), late=True)
+        return Judged(Verdict("info", why), maybe_last=True)
     near = tuple(m.announcement for m in fits)
     kind = "info" if checked.verdict == "ambiguous" else "illegal"
     why = text("referee.announced_first_wrong", player=player, dice=dice, reason=checked.reason)
-    return Judged(Verdict(kind, why, checked.announcement or "", near), late=True)
+    return Judged(Verdict(kind, why, checked.announcement or "", near), maybe_last=True)
 
 
 def expected(position: Position, roll: tuple[int, ...], move: MoveLike) -> Verdict:

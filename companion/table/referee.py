@@ -607,7 +607,7 @@ class Referee:
         judged = announcing.judge(self.game, self.position, roll, said_text)
         if judged.move is not None:
             return self._keep_announced(judged.move, judged.verdict)
-        if judged.late:
+        if judged.maybe_last:
             if not only and self._history and self.last_move is not None:
                 return None  # words of no move of this roll, not typed first: the last move's
             self.announced, self.candidates = None, list(judged.fits)
