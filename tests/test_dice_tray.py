@@ -21,6 +21,7 @@ from companion.model.position import start_position
 from companion.synth.dice import render_scene, scene_options
 from companion.table.referee import Referee
 from companion.table.watch import Watcher
+from companion.texts import render
 from companion.vision import BoardReader
 from companion.vision.calibration import (
     Calibration,
@@ -277,3 +278,10 @@ def test_the_live_view_draws_the_tray_at_its_place_on_any_view_size() -> None:
     drawn = np.argwhere(np.all(view == TRAY, axis=2))
     assert np.abs(drawn.min(axis=0) - (240, 160)).max() <= 1  # the lines 2 px wide
     assert np.abs(drawn.max(axis=0) - (479, 479)).max() <= 1
+
+
+def test_a_tray_that_is_no_tray_is_refused_in_one_language():
+    with pytest.raises(CompanionError) as refused:
+        Tray(0.0, 0.0, 1.5, 1.0)
+    assert render(refused.value.args[0], "de").startswith("Würfelschale x 0-1.5, y 0-1: ")
+    assert render(refused.value.args[0], "en").startswith("tray x 0-1.5, y 0-1: ")

@@ -69,6 +69,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{where} is not inside the {size} photo (left,top,right,bottom in pixels)",
     ),
     "tray.box_fault": ("{where}: {fault}", "{where}: {fault}"),
+    "tray.fault": ("Würfelschale {tray}: {fault}", "tray {tray}: {fault}"),
     "tray.fault_range": (
         "jede Ecke muss innerhalb 0..1 des Bildes liegen",
         "every corner must lie within 0..1 of the frame",

@@ -31,7 +31,7 @@ class Tray:
     def __post_init__(self) -> None:
         fault = _fault(self.x0, self.y0, self.x1, self.y1)
         if fault:
-            raise CompanionError(f"tray {self}: {fault}")
+            raise CompanionError(text("tray.fault", tray=str(self), fault=fault))
 
     @classmethod
     def of(cls, x0: float, y0: float, x1: float, y1: float) -> Tray:
