@@ -449,6 +449,7 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print("command:", " ".join(sys.argv), flush=True)  # the log says how it was trained
     names = args.models.split(",")
     for name in names:
         name = name.removesuffix("-plain")
