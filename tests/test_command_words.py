@@ -15,6 +15,7 @@ import pytest
 from test_languages import foreign
 
 from companion.cli import main
+from companion.store.journalcheck import APPLICATION_ID
 
 #: argv (FOLDER stands for the test's folder of bad files) → German, English, both quoted
 #: from the line; walked through every command the brief names.
@@ -94,6 +95,12 @@ CASES = [
     ("replay F/frames --journal F/other.sqlite",
      "F/other.sqlite: die SQLite-Datenbank eines anderen Programms",
      "F/other.sqlite: another program's SQLite database"),
+    ("replay F/frames --journal F/future.sqlite",
+     "F/future.sqlite: Journal-Schema 99, dieser Companion liest",
+     "F/future.sqlite: journal schema 99, this companion reads"),
+    ("calibrate camera F/grey.png F/frames/001.png -c F/c.json",
+     "die Fotos der Kalibriervorlage müssen gleich groß sein, sind aber 64x48, 640x480",
+     "calibration photos must share one size, got 64x48, 640x480"),
     ("replay F/frames --game tuerme --position F/start.json",
      "F/start.json: eine Stellung von 'gravitation', nicht von 'tuerme'",
      "F/start.json: a position of 'gravitation', not of 'tuerme'"),
@@ -108,6 +115,10 @@ def folder(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     (here / "notjson.json").write_text("x", encoding="utf-8")
     (here / "j.sqlite").write_text("not sqlite", encoding="utf-8")
     with sqlite3.connect(here / "other.sqlite") as db:
+        db.execute("CREATE TABLE t (x)")
+    with sqlite3.connect(here / "future.sqlite") as db:  # a journal of a later companion
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("PRAGMA user_version = 99")
         db.execute("CREATE TABLE t (x)")
     for name in ("empty", "frames"):
         (here / name).mkdir()

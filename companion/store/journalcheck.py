@@ -47,7 +47,7 @@ class JournalError(CompanionError):
 
 
 #: Why a journal cannot be opened while a server runs: the server holds it alone.
-IN_USE = "in use: a running companion serve (or another program) holds the journal; stop it first"
+IN_USE = "journal.in_use"
 
 
 def cannot_write(path: Path, exc: sqlite3.Error | OSError) -> str:
@@ -63,11 +63,11 @@ def _reason(exc: sqlite3.Error | OSError, folder: Path | None = None) -> str:
         # also a disk I/O error on a file system with no room
         return text("journal.full", folder=str(folder) if folder is not None else ".")
     if "readonly" in words or "read-only" in words:
-        return "the file or its directory is read-only"
+        return text("journal.read_only")
     if "locked" in words:
-        return IN_USE
+        return text(IN_USE)
     if "disk i/o" in words:
-        return "a disk error (is the SD card failing or the file immutable?)"
+        return text("journal.disk_error")
     return str(exc)
 
 
@@ -146,7 +146,7 @@ def check_is_journal(path: Path) -> str:
     try:
         head = path.read_bytes()[:16]
     except OSError as exc:
-        raise JournalError(f"{path}: cannot read the journal: {exc.strerror}") from None
+        raise JournalError(text("journal.cannot_read", path=str(path), why=exc.strerror)) from None
     if head != b"SQLite format 3\x00":
         raise JournalError(text("journal.not_sqlite", path=str(path)))
     try:
@@ -160,7 +160,7 @@ def check_is_journal(path: Path) -> str:
             db.close()
     except sqlite3.Error as exc:
         if "locked" in str(exc):
-            raise JournalError(f"{path}: {IN_USE}") from None
+            raise JournalError(text("journal.at", path=str(path), reason=text(IN_USE))) from None
         if "full" in str(exc) or disk_full(path.parent):  # not damage: no room to open it
             raise JournalError(cannot_write(path, exc)) from None
         raise JournalError(text("journal.damaged", path=str(path), why=str(exc))) from None
@@ -170,10 +170,10 @@ def check_is_journal(path: Path) -> str:
         raise JournalError(text("journal.other_program", path=str(path)))
     if version not in (1, SCHEMA_VERSION):  # 1 is read as it is, upgraded when written
         raise JournalError(
-            f"{path}: journal schema {version}, this companion reads {SCHEMA_VERSION}"
+            text("journal.schema", path=str(path), version=version, ours=SCHEMA_VERSION)
         )
     if ok != "ok":
-        raise JournalError(f"{path}: damaged journal ({ok}); refusing to touch it")
+        raise JournalError(text("journal.damaged", path=str(path), why=ok))
     return "journal"
 
 

@@ -51,6 +51,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "der Würfel bei {at} mit Radius {radius} px liegt nicht im Foto ({size})",
         "die at {at} with radius {radius} px is not inside the {size} photo",
     ),
+    "charuco.none": ("keine Fotos der Kalibriervorlage angegeben", "no calibration photos given"),
+    "charuco.sizes": (
+        "die Fotos der Kalibriervorlage müssen gleich groß sein, sind aber {sizes}",
+        "calibration photos must share one size, got {sizes}",
+    ),
     "calibrate.target_seen": (
         "die ChArUco-Vorlage war auf {found} von {count} Fotos zu sehen; nötig sind "
         "mindestens {least} (ganze Vorlage im Bild, scharf, aus mehreren Winkeln)",
@@ -162,6 +167,28 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: die SQLite-Datenbank eines anderen Programms, kein Spieljournal des "
         "Companion; bleibt unberührt",
         "{path}: another program's SQLite database, not a companion journal; refusing to touch it",
+    ),
+    "journal.cannot_read": (
+        "{path}: das Journal ist nicht lesbar: {why}",
+        "{path}: cannot read the journal: {why}",
+    ),
+    "journal.at": ("{path}: {reason}", "{path}: {reason}"),
+    "journal.in_use": (
+        "in Benutzung: ein laufendes companion serve (oder ein anderes Programm) hält das "
+        "Journal; erst dieses beenden",
+        "in use: a running companion serve (or another program) holds the journal; stop it first",
+    ),
+    "journal.schema": (
+        "{path}: Journal-Schema {version}, dieser Companion liest {ours}",
+        "{path}: journal schema {version}, this companion reads {ours}",
+    ),
+    "journal.read_only": (
+        "die Datei oder ihr Ordner ist schreibgeschützt",
+        "the file or its directory is read-only",
+    ),
+    "journal.disk_error": (
+        "ein Fehler des Speichers (versagt die SD-Karte, oder ist die Datei unveränderlich?)",
+        "a disk error (is the SD card failing or the file immutable?)",
     ),
     "journal.damaged": (
         "{path}: beschädigtes Journal ({why}); bleibt unberührt",

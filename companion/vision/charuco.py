@@ -42,10 +42,12 @@ def calibrate_camera(images: list[npt.NDArray[np.uint8]], min_views: int = 4) ->
     ``min_views`` good photos are needed (more, from different angles, is better).
     """
     if not images:
-        raise CompanionError("no calibration photos given")
+        raise CompanionError(text("charuco.none"))
     sizes = {(im.shape[1], im.shape[0]) for im in images}
     if len(sizes) != 1:
-        raise CompanionError(f"calibration photos must share one size, got {sorted(sizes)}")
+        raise CompanionError(
+            text("charuco.sizes", sizes=", ".join(f"{w}x{h}" for w, h in sorted(sizes)))
+        )
     width, height = sizes.pop()
     board = charuco_board()
     detector = cv2.aruco.CharucoDetector(board)
