@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -16,6 +17,7 @@ from test_languages import foreign
 
 from companion.cli import main
 from companion.store.journalcheck import APPLICATION_ID
+from companion.vision.calibration import FORMAT
 
 #: argv (FOLDER stands for the test's folder of bad files) → German, English, both quoted
 #: from the line; walked through every command the brief names.
@@ -101,6 +103,10 @@ CASES = [
     ("calibrate camera F/grey.png F/frames/001.png -c F/c.json",
      "die Fotos der Kalibriervorlage müssen gleich groß sein, sind aber 64x48, 640x480",
      "calibration photos must share one size, got 64x48, 640x480"),
+    ("calibrate show -c F/notcal.json", "F/notcal.json: keine Kalibrierdatei (format muss",
+     "F/notcal.json: not a calibration file (format must be"),
+    ("calibrate show -c F/badtray.json", "F/badtray.json: Würfelschale x 0-1.5, y 0-1: ",
+     "F/badtray.json: tray x 0-1.5, y 0-1: "),
     ("replay F/frames --game tuerme --position F/start.json",
      "F/start.json: eine Stellung von 'gravitation', nicht von 'tuerme'",
      "F/start.json: a position of 'gravitation', not of 'tuerme'"),
@@ -113,6 +119,9 @@ def folder(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     cv2.imwrite(str(here / "grey.png"), np.full((480, 640, 3), 128, np.uint8))
     (here / "bad.jpg").write_bytes(b"garbage")
     (here / "notjson.json").write_text("x", encoding="utf-8")
+    (here / "notcal.json").write_text('{"format": "x"}', encoding="utf-8")
+    tray = {"format": FORMAT, "layout": "gravitation", "tray": [0, 0, 1.5, 1]}
+    (here / "badtray.json").write_text(json.dumps(tray), encoding="utf-8")
     (here / "j.sqlite").write_text("not sqlite", encoding="utf-8")
     with sqlite3.connect(here / "other.sqlite") as db:
         db.execute("CREATE TABLE t (x)")

@@ -51,6 +51,60 @@ WORDS: dict[str, tuple[str, str]] = {
         "der Würfel bei {at} mit Radius {radius} px liegt nicht im Foto ({size})",
         "die at {at} with radius {radius} px is not inside the {size} photo",
     ),
+    # a calibration file that is not one (hand-edited, or of another program)
+    "calfile.format": (
+        "{where}: keine Kalibrierdatei (format muss {format} sein)",
+        "{where}: not a calibration file (format must be {format})",
+    ),
+    "calfile.layout": (
+        "{where}: 'layout' muss das Brett nennen",
+        "{where}: 'layout' must name the board layout",
+    ),
+    "calfile.at": ("{where}: {reason}", "{where}: {reason}"),
+    "calfile.tray": (
+        "{where}: tray: erwartet ist [x0, y0, x1, y1], Anteile des Bildes",
+        "{where}: tray: expected [x0, y0, x1, y1], fractions of the frame",
+    ),
+    "calfile.tray_numbers": (
+        "{where}: tray: {value} sind nicht vier Zahlen",
+        "{where}: tray: {value} are not four numbers",
+    ),
+    "calfile.dice": (
+        "{where}: dice: erwartet ist ein Objekt mit Würfelfarben",
+        "{where}: dice: expected an object of dice colours",
+    ),
+    "calfile.dice_entry": (
+        "{where}: Würfel {name}: Eintrag fehlt oder ist falsch ({why})",
+        "{where}: dice {name}: bad or missing entry ({why})",
+    ),
+    "calfile.dice_spread": (
+        "{where}: Würfel {name}: die Streuungen müssen größer als 0 sein",
+        "{where}: dice {name}: spreads must be positive",
+    ),
+    "calfile.camera_entry": (
+        "{where}: camera: Eintrag fehlt oder ist falsch ({why})",
+        "{where}: camera: bad or missing entry ({why})",
+    ),
+    "calfile.camera_shape": (
+        "{where}: camera: die Matrix muss 3x3 sein, die Verzeichnung 5 Zahlen",
+        "{where}: camera: matrix must be 3x3, distortion 5 numbers",
+    ),
+    "calfile.camera_positive": (
+        "{where}: camera: Größen und Brennweiten müssen größer als 0 sein",
+        "{where}: camera: sizes and focal lengths must be positive",
+    ),
+    "calfile.board_method": (
+        "{where}: board: method muss 'markers' oder 'manual' sein",
+        "{where}: board: method must be 'markers' or 'manual'",
+    ),
+    "calfile.board_entry": (
+        "{where}: board: Eintrag fehlt oder ist falsch ({why})",
+        "{where}: board: bad or missing entry ({why})",
+    ),
+    "calfile.board_points": (
+        "{where}: board: bitte genau vier Brettpunkte und vier Pixel angeben",
+        "{where}: board: give exactly four board points and four pixels",
+    ),
     "charuco.none": ("keine Fotos der Kalibriervorlage angegeben", "no calibration photos given"),
     "charuco.sizes": (
         "die Fotos der Kalibriervorlage müssen gleich groß sein, sind aber {sizes}",

@@ -231,10 +231,10 @@ def load_calibration(path: str | Path) -> Calibration:
 
 def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CompanionError(f"{where}: not a calibration file (format must be {FORMAT!r})")
+        raise CompanionError(text("calfile.format", where=where, format=repr(FORMAT)))
     layout = data.get("layout")
     if not isinstance(layout, str):
-        raise CompanionError(f"{where}: 'layout' must name the board layout")
+        raise CompanionError(text("calfile.layout", where=where))
     camera = _camera(data.get("camera"), where) if data.get("camera") is not None else None
     corners = _corners(data.get("board", {"method": "markers"}), where)
     profiles = None
@@ -249,18 +249,20 @@ def calibration_from_json(data: Any, where: str = "calibration") -> Calibration:
 def _tray(data: Any, where: str) -> Tray:
     """``"tray": [x0, y0, x1, y1]``, fractions of the frame (0..1)."""
     if not (isinstance(data, list) and len(data) == 4):
-        raise CompanionError(f"{where}: tray: expected [x0, y0, x1, y1], fractions of the frame")
+        raise CompanionError(text("calfile.tray", where=where))
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
-        raise CompanionError(f"{where}: tray: {data!r} are not four numbers")
+        raise CompanionError(text("calfile.tray_numbers", where=where, value=repr(data)))
     try:
         return Tray(*(float(v) for v in data))
     except CompanionError as exc:
-        raise CompanionError(f"{where}: {exc}") from None
+        raise CompanionError(
+            text("calfile.at", where=where, reason=exc.args[0] if exc.args else str(exc))
+        ) from None
 
 
 def _dice(data: Any, where: str) -> dict[str, DiceColour]:
     if not isinstance(data, dict):
-        raise CompanionError(f"{where}: dice: expected an object of dice colours")
+        raise CompanionError(text("calfile.dice", where=where))
     out = {}
     for name, item in data.items():
         try:
@@ -270,9 +272,11 @@ def _dice(data: Any, where: str) -> dict[str, DiceColour]:
                 _three(item["pips"]["bgr"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise CompanionError(f"{where}: dice {name!r}: bad or missing entry ({exc})") from None
+            raise CompanionError(
+                text("calfile.dice_entry", where=where, name=repr(name), why=str(exc))
+            ) from None
         if min(out[str(name)].body_lab_std) <= 0:
-            raise CompanionError(f"{where}: dice {name!r}: spreads must be positive")
+            raise CompanionError(text("calfile.dice_spread", where=where, name=repr(name)))
     return out
 
 
@@ -291,26 +295,26 @@ def _camera(data: Any, where: str) -> CameraCalibration:
         rms = float(data.get("rms_px", 0.0))
         images = int(data.get("images", 0))
     except (KeyError, TypeError, ValueError) as exc:
-        raise CompanionError(f"{where}: camera: bad or missing entry ({exc})") from None
+        raise CompanionError(text("calfile.camera_entry", where=where, why=str(exc))) from None
     if matrix.shape != (3, 3) or dist.size not in (4, 5, 8, 12, 14):
-        raise CompanionError(f"{where}: camera: matrix must be 3x3, distortion 5 numbers")
+        raise CompanionError(text("calfile.camera_shape", where=where))
     if min(width, height) <= 0 or matrix[0, 0] <= 0 or matrix[1, 1] <= 0:
-        raise CompanionError(f"{where}: camera: sizes and focal lengths must be positive")
+        raise CompanionError(text("calfile.camera_positive", where=where))
     return CameraCalibration(Intrinsics(matrix, dist, width, height), rms, images)
 
 
 def _corners(data: Any, where: str) -> ManualCorners | None:
     if not isinstance(data, dict) or data.get("method") not in ("markers", "manual"):
-        raise CompanionError(f"{where}: board: method must be 'markers' or 'manual'")
+        raise CompanionError(text("calfile.board_method", where=where))
     if data["method"] == "markers":
         return None
     try:
         board = np.array(data["board_mm"], np.float64)
         image = np.array(data["image_px"], np.float64)
     except (KeyError, TypeError, ValueError) as exc:
-        raise CompanionError(f"{where}: board: bad or missing entry ({exc})") from None
+        raise CompanionError(text("calfile.board_entry", where=where, why=str(exc))) from None
     if board.shape != (4, 2) or image.shape != (4, 2):
-        raise CompanionError(f"{where}: board: give exactly four board points and four pixels")
+        raise CompanionError(text("calfile.board_points", where=where))
     return ManualCorners(board, image)
 
 
