@@ -13,6 +13,7 @@ from companion.model.position import Position, start_position
 from companion.store.journal import Journal
 from companion.table.answers import Phase
 from companion.table.referee import Referee
+from companion.texts import render
 
 TENET = start_position("tenet", players=["yellow", "red"])
 GRAVITATION = start_position()
@@ -114,3 +115,24 @@ def test_a_turn_announced_whole_goes_on_as_announced_after_a_restart(tmp_path: P
         ref = Referee.resume(journal, 1, legal_moves)
         ref.confirm_board()
     assert ref.announced == expected
+
+
+def test_the_page_says_the_game_was_taken_up_from_the_journal_until_the_next_move(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(GRAVITATION, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        pick(ref, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
+    with Journal(path) as journal:
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        note = again.resumed_note
+        assert note is not None and render(note, "de") == (
+            "Nach einem Neustart fortgesetzt: das Spiel steht wie zuvor (1 Zug aus dem Journal)"
+        )
+        again.confirm_board()
+        again.observe_dice([5, 2])
+        assert again.resumed_note is not None  # until the next move
+        pick(again, again.legal[0].announcement)
+        assert again.resumed_note is None
+    assert Referee.start(GRAVITATION, legal_moves).resumed_note is None

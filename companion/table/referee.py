@@ -122,6 +122,7 @@ class Referee:
     #: The words announced before the move of the pending roll, from the journal after a
     #: restart: announced again once that roll is played (new-user trial s8).
     _pending_said: str | None = None
+    _resumed_with: int = 0  # the moves kept when the journal was taken up (resumed_note)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
     _stepping: bool = False  # inside a step (:func:`_step`): listeners are told after it
     _said: list[tuple[Verdict, Phase]] = field(default_factory=list)  # said in this step
@@ -166,7 +167,16 @@ class Referee:
         if ref._pending_roll is not None and not ref._kept_roll:
             ref._pending_said = ref._said_first(events)
         ref.last_move, ref.last_roll = ref._last_kept(events)
+        ref._resumed_with = len(ref._history)
         return ref
+
+    @property
+    def resumed_note(self) -> str | None:
+        """After a pulled plug, until the next move or undo: that the game was taken up
+        from the journal as it stood (the page says so: new-user trial s8); else None."""
+        if not self.resumed or len(self._history) != self._resumed_with:
+            return None
+        return text_n("referee.resumed", self._resumed_with)
 
     def _last_kept(self, events: Sequence[Any]) -> tuple[MoveLike | None, tuple[int, ...] | None]:
         """The last move and its roll after a restart, as the page showed them before it

@@ -28,6 +28,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ein Stein wurde bewegt, bevor die Würfel gelesen waren; bitte zurückstellen: {diff}",
         "a piece moved before the dice were read; set it back: {diff}",
     ),
+    "referee.resumed.one": (
+        "Nach einem Neustart fortgesetzt: das Spiel steht wie zuvor ({count} Zug aus dem Journal)",
+        "resumed after a restart: the game stands as before ({count} move from the journal)",
+    ),
+    "referee.resumed.other": (
+        "Nach einem Neustart fortgesetzt: das Spiel steht wie zuvor ({count} Züge aus dem Journal)",
+        "resumed after a restart: the game stands as before ({count} moves from the journal)",
+    ),
     "referee.board_set_up": ("Brett aufgebaut: bitte würfeln", "board set up: roll the dice"),
     "referee.set_back": (
         "Steine zurückgestellt: bitte den Zug ausführen",
