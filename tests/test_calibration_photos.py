@@ -5,6 +5,8 @@ and the page both get.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -15,11 +17,18 @@ from companion.cli import main
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
+from companion.model.position import start_position
 from companion.table.live import TablePhotographer
 from companion.table.table import Table
 from companion.vision.board.learn import default_profiles
 from companion.vision.calibration import Calibration, board_reader, load_calibration
-from companion.vision.colourfit import PILE, fit_colours, start_of, start_placement
+from companion.vision.colourfit import (
+    PILE,
+    fit_colours,
+    load_placement,
+    start_of,
+    start_placement,
+)
 
 
 def test_the_empty_board_and_the_start_fit_and_read_back(gravitation: Layout):
@@ -176,3 +185,18 @@ def test_a_field_a_tall_piece_leans_over_in_the_start_photo_contradicts_nothing(
     reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
     assert reader.read(empty).fields == {}
     assert reader.read(start).fields == known
+
+
+def test_a_tenet_position_file_teaches_the_balls_on_the_track_and_nothing_of_the_heap(tmp_path):
+    """Issue 31: a TENET position (``calibrate colours --position``) said its start field
+    held one ball, the top of the heap there, so the heap's look was learnt as that
+    colour. The heap is a pile, as in the start photo: the balls on the track teach."""
+    start = start_position("tenet", players=["red", "blue"])
+    first = start.placement.index(("start", "red"))
+    moved = ("K1.4", "red")
+    played = replace(
+        start, placement=tuple(moved if n == first else p for n, p in enumerate(start.placement))
+    )
+    path = tmp_path / "played.json"
+    path.write_text(json.dumps(played.to_json()), encoding="utf-8")
+    assert load_placement(path, played.layout) == {"K1.4": "red", "start": PILE}

@@ -238,15 +238,20 @@ def doubt_empty(
 
 
 def start_placement(layout: Layout) -> dict[str, str]:
-    """Every piece of every colour on its station: what the start photo must show. A
-    field the game's camera is not compared on (TENET's start pile), or one holding
-    pieces of more than one colour, is a :data:`PILE`: no one colour can be learnt there
-    (TENET's start said "yellow", the last ball of the heap, and its start photo taught
-    yellow as the look of the whole heap; docs/vision.md, issue 31, eleventh round)."""
-    start = start_of(layout)
+    """Every piece of every colour on its station: what the start photo must show
+    (:func:`known_placement`)."""
+    return known_placement(start_of(layout))
+
+
+def known_placement(position: Position) -> dict[str, str]:
+    """What a photo of ``position`` shows, field → piece colour. A field the game's camera
+    is not compared on (TENET's start pile), or one holding pieces of more than one
+    colour, is a :data:`PILE`: no one colour can be learnt there (TENET's start said
+    "yellow", the last ball of the heap, and its start photo taught yellow as the look of
+    the whole heap; docs/vision.md, issue 31, eleventh round)."""
     return {
-        f: PILE if f in start.spec.unseen or len(set(stack)) > 1 else stack[-1]
-        for f, stack in start.stacks.items()
+        f: PILE if f in position.spec.unseen or len(set(stack)) > 1 else stack[-1]
+        for f, stack in position.stacks.items()
     }
 
 
@@ -274,7 +279,8 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
 
     A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
     prints (its other keys are ignored): every field not named is empty, and any lowercase
-    colour name is a piece colour to learn. Anything else must be a game position.
+    colour name is a piece colour to learn. Anything else must be a game position (its
+    piles, TENET's start, teach nothing: :func:`known_placement`).
     """
     from companion.model.position import parse_position
 
@@ -286,7 +292,7 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         ) from None
     data = parse_json(content, str(path))
     if not (isinstance(data, dict) and "fields" in data):
-        return dict(parse_position(content, source=str(path), layout=layout).occupant)
+        return known_placement(parse_position(content, source=str(path), layout=layout))
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
         raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
