@@ -408,7 +408,8 @@ def test_every_games_colours_are_calibrated_on_the_page_and_read_no_worse(tmp_pa
     3 busy). A start whose pieces all lie on a pile teaches the empty board only, keeps
     the colours and says so. Every game reads its start and a game under way at least as
     well as with the standard colours (white pieces on the Gravitation board's white
-    stations look like them: saved, and the page says so)."""
+    stations look like them: saved, and the page says so in the players' words, where it
+    said "white.S1 (white) … (prüfen mit 'calibrate check')")."""
     table = Table.new(start_position(game, players=["red", "blue"]))
     photographer = table_photographer(table)
     camera = Supervisor(SyntheticSource(photographer))
@@ -437,6 +438,9 @@ def test_every_games_colours_are_calibrated_on_the_page_and_read_no_worse(tmp_pa
     assert "Kalibrierung gespeichert" in shown and "vertauscht" not in shown
     if game == "tenet":
         assert "alle Steine liegen auf Start, wo die Kamera sie nicht einzeln sieht" in shown
+    # in the players' words: "Weiß.S1 (Weiß)", no "white.S1 (white)", no command line
+    assert "(white)" not in shown and "calibrate check" not in shown
+    assert "kaum zu unterscheiden" not in shown or "(Weiß) – dort bleibt" in shown
     shots = [(photographer.photo(p), dict(p.occupant)) for p in (table.position, in_play(game))]
     before = reads_right(board_reader(layout, None), shots, game)
     after = reads_right(board_reader(layout, saved), shots, game)
@@ -510,3 +514,21 @@ def test_the_page_does_not_wait_for_a_reader_still_being_built(scene, monkeypatc
         assert time.monotonic() - started < 10  # it waited for the build (30 s here)
     finally:
         building.set()
+
+
+def test_a_piece_missing_from_the_start_is_named_in_the_players_words(scene):
+    """A new user's trial: the Gravitation board saved with the note "… fehlt ein Stein:
+    white.S5 (white) – … (prüfen mit 'calibrate check')": an id, an English colour and a
+    command line on a phone page. The page names field and colour in its language and
+    points at the camera view."""
+    from calibration_helpers import missing_white
+
+    unlock(scene.client)
+    scene.show(photos()["empty"])
+    post(scene.client, "/calibrate/capture", kind="empty")
+    scene.show(missing_white())
+    post(scene.client, "/calibrate/capture", kind="start")
+    assert post(scene.client, "/calibrate/save").status_code == 302
+    shown = scene.client.get("/calibrate?lang=de").get_data(as_text=True)
+    assert "oder dort fehlt ein Stein: Weiß.S5 (Weiß) – dort bleibt der Leser unsicher" in shown
+    assert "(rot im Kamerabild)" in shown and "calibrate check" not in shown

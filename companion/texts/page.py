@@ -844,4 +844,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "and asks; a second known photo (--position) with those pieces elsewhere, or "
         "better light, helps (check with 'calibrate check')",
     ),
+    "cal.alike_page": (
+        "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
+        "bleibt der Leser unsicher (rot im Kamerabild) und fragt; besseres Licht hilft",
+        "too close to tell apart under this light, or a piece missing there: {fields} — the "
+        "reader stays unsure there (red in the camera view) and asks; better light helps",
+    ),
 }

@@ -113,15 +113,18 @@ def fit_colours(
         if pile and not taught:  # the colours stay as they were, said in the players' words
             notes.append(text("cal.pile", label=label, field=texts.field(min(pile))))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
-    alike: list[str] = []
+    alike: dict[str, str] = {}  # field → the piece said or read there
     for (image, truth), odd, pile in zip(photos, looks_empty, piles, strict=True):
         read = reader.read(image)
         differ = {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
-        differ -= pile
-        alike += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in sorted(differ | odd)]
-    if alike:
-        fields = ", ".join(sorted(set(alike))[:4]) + (" …" if len(set(alike)) > 4 else "")
-        notes.append(text("cal.alike", fields=fields))
+        for f in sorted((differ - pile) | odd):
+            alike.setdefault(f, truth.get(f) or read.fields.get(f) or "")
+    if alike:  # in the players' words: "Weiß.S1 (Weiß)", not "white.S1 (white)"
+        named: list[object] = [
+            text("cal.held", field=texts.field(f), piece=texts.colour(c))
+            for f, c in sorted(alike.items())
+        ]
+        notes.append(text("cal.alike", fields=named[:4] + ["…"] * (len(named) > 4)))
     for label, (got, truth) in zip(labels, samples, strict=True):
         printed = [
             f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
