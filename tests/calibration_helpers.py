@@ -35,6 +35,20 @@ def photos() -> dict[str, np.ndarray]:
     }
 
 
+@cache
+def missing_white() -> np.ndarray:
+    """The start of :func:`photos` in the same pose, without the white piece of white.S5."""
+    from dataclasses import replace
+
+    layout = load_layout("gravitation")
+    rng = np.random.default_rng(6)
+    camera = default_camera()
+    rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
+    start = start_position(layout=layout)
+    short = replace(start, placement=tuple(p for p in start.placement if p[0] != "white.S5"))
+    return photograph(short, rng, camera=camera, rvec=rvec, tvec=tvec, scene_seed=1).image
+
+
 def made_before(calibration: Calibration, change: Any) -> Calibration:
     """``calibration`` as an older version wrote it: its file's profiles changed by ``change``."""
     data = calibration.to_json()

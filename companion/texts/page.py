@@ -795,6 +795,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "{label}: Brett nicht gefunden (alle Marken und Felder im Bild?)",
         "{label}: board not found (all markers and fields in view?)",
     ),
+    "cal.pile": (
+        "{label}: alle Steine liegen auf {field}, wo die Kamera sie nicht einzeln sieht; "
+        "eingemessen ist das leere Brett, die Farben der Steine bleiben wie bisher",
+        "{label}: every piece lies on {field}, where the camera does not see them one by "
+        "one; the empty board is measured, the pieces' colours stay as they were",
+    ),
     "cal.swapped": (
         "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
         "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht? (so gelernt, wie "
@@ -870,5 +876,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "reader stays unsure there "
         "and asks; a second known photo (--position) with those pieces elsewhere, or "
         "better light, helps (check with 'calibrate check')",
+    ),
+    "cal.alike_page": (
+        "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
+        "bleibt der Leser unsicher (rot im Kamerabild) und fragt; besseres Licht hilft",
+        "too close to tell apart under this light, or a piece missing there: {fields} — the "
+        "reader stays unsure there (red in the camera view) and asks; better light helps",
     ),
 }

@@ -42,6 +42,11 @@ CONTRADICTION_DE = 22.0
 #: A piece said to stand on a field that looks this close to the field's empty look (same
 #: distance) teaches its colour nothing, unless most pieces of the colour look so.
 ALIKE_DE = 6.0
+#: What a known photo says of a field holding pieces the camera does not read one by one
+#: (TENET's start: every ball in one heap on the start field, the camera compared nowhere
+#: there): neither empty nor one colour, so that photo teaches nothing at that field. No
+#: colour name of a board file can be it.
+PILE = "?"
 
 
 def fit_colours(
@@ -63,7 +68,9 @@ def fit_colours(
     but not tell apart under this light (a light piece on a light field, a piece said to
     be there that looks like its field) goes into ``notes`` with the fields: the reader
     stays unsure there and asks. ``names`` label the photos ("start", "empty"); by
-    default they are numbered.
+    default they are numbered. A field said to hold :data:`PILE` is left out of that
+    photo (a start whose pieces all wait on a pile, TENET's, teaches the empty board
+    only: the pieces' colours stay as they were, and ``notes`` says so).
     """
     from companion.vision.board.fields import FieldSampler
     from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
@@ -71,6 +78,8 @@ def fit_colours(
     from companion.vision.board.reader import BoardReader
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
+    piles = [{f for f, c in truth.items() if c == PILE} for _, truth in photos]
+    photos = [(image, {f: c for f, c in truth.items() if c != PILE}) for image, truth in photos]
     locator = Locator(layout, calibration.intrinsics, calibration.manual)
     sampler = FieldSampler(layout)
     base = calibration.profiles or default_profiles(layout)
@@ -85,6 +94,7 @@ def fit_colours(
             raise CompanionError(text("cal.not_found", label=label))
         samples.append((_not_leant_over(sampler, got, truth, location, image), truth))
         hidden.append(_leant_over(sampler, truth, location, image))
+    hidden = [seen | pile for seen, pile in zip(hidden, piles, strict=True)]
     probes = np.vstack([got.probes for got, _ in samples])
     probes = probes[~np.isnan(probes[:, 0])]
     background = np.median(probes, axis=0) if len(probes) else base.background_bgr
@@ -93,19 +103,28 @@ def fit_colours(
         for got, _ in samples
     ]
     _refuse_contradictions(sampler.ids, samples, looks, labels, hidden)
-    looks_empty = _looks_empty(sampler.ids, samples, looks)
-    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, looks_empty))
+    looks_empty = _looks_empty(sampler.ids, samples, looks, piles)
+    ignore = [odd | pile for odd, pile in zip(looks_empty, piles, strict=True)]
+    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, ignore))
     if notes is None:
         return fitted
+    taught = any(truth for _, truth in photos)
+    for label, pile in zip(labels, piles, strict=True):
+        if pile and not taught:  # the colours stay as they were, said in the players' words
+            notes.append(text("cal.pile", label=label, field=texts.field(min(pile))))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
-    alike: list[str] = []
-    for (image, truth), odd in zip(photos, looks_empty, strict=True):
+    alike: dict[str, str] = {}  # field → the piece said or read there
+    for (image, truth), odd, pile in zip(photos, looks_empty, piles, strict=True):
         read = reader.read(image)
         differ = {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
-        alike += [f"{f} ({truth.get(f) or read.fields.get(f)})" for f in sorted(differ | odd)]
-    if alike:
-        fields = ", ".join(sorted(set(alike))[:4]) + (" …" if len(set(alike)) > 4 else "")
-        notes.append(text("cal.alike", fields=fields))
+        for f in sorted((differ - pile) | odd):
+            alike.setdefault(f, truth.get(f) or read.fields.get(f) or "")
+    if alike:  # in the players' words: "Weiß.S1 (Weiß)", not "white.S1 (white)"
+        named: list[object] = [
+            text("cal.held", field=texts.field(f), piece=texts.colour(c))
+            for f, c in sorted(alike.items())
+        ]
+        notes.append(text("cal.alike", fields=named[:4] + ["…"] * (len(named) > 4)))
     for label, (got, truth) in zip(labels, samples, strict=True):
         printed = [
             f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
@@ -164,17 +183,21 @@ def _refuse_contradictions(
 
 
 def _looks_empty(
-    ids: tuple[str, ...], samples: list[tuple[Any, dict[str, str]]], looks: list[FloatArray]
+    ids: tuple[str, ...],
+    samples: list[tuple[Any, dict[str, str]]],
+    looks: list[FloatArray],
+    piles: list[set[str]],
 ) -> list[set[str]]:
     """Per photo, the fields said to hold a piece that look as they do empty in another
     photo while most pieces of that colour do not: a piece missing there, or one too
     alike to its field to teach its colour. They are left out of the colour's fit (and
-    noted); where most pieces of a colour look like their fields, all of them teach it."""
+    noted); where most pieces of a colour look like their fields, all of them teach it.
+    A photo's ``piles`` (:data:`PILE`) are no empty look."""
     index = {f: i for i, f in enumerate(ids)}
     empty: dict[int, list[FloatArray]] = {}
-    for (_, truth), lab in zip(samples, looks, strict=True):
+    for (_, truth), lab, pile in zip(samples, looks, piles, strict=True):
         for i, f in enumerate(ids):
-            if f not in truth:
+            if f not in truth and f not in pile:
                 empty.setdefault(i, []).append(lab[i])
     out: list[set[str]] = [set() for _ in samples]
     per_colour: dict[str, list[tuple[int, str, bool]]] = {}
@@ -218,8 +241,21 @@ def doubt_empty(
 
 
 def start_placement(layout: Layout) -> dict[str, str]:
-    """Every piece of every colour on its station: what the start photo must show."""
-    return dict(start_of(layout).occupant)
+    """Every piece of every colour on its station: what the start photo must show
+    (:func:`known_placement`)."""
+    return known_placement(start_of(layout))
+
+
+def known_placement(position: Position) -> dict[str, str]:
+    """What a photo of ``position`` shows, field → piece colour. A field the game's camera
+    is not compared on (TENET's start pile), or one holding pieces of more than one
+    colour, is a :data:`PILE`: no one colour can be learnt there (TENET's start said
+    "yellow", the last ball of the heap, and its start photo taught yellow as the look of
+    the whole heap; docs/vision.md, issue 31, eleventh round)."""
+    return {
+        f: PILE if f in position.spec.unseen or len(set(stack)) > 1 else stack[-1]
+        for f, stack in position.stacks.items()
+    }
 
 
 def start_of(layout: Layout) -> Position:
@@ -246,7 +282,8 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
 
     A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
     prints (its other keys are ignored): every field not named is empty, and any lowercase
-    colour name is a piece colour to learn. Anything else must be a game position.
+    colour name is a piece colour to learn. Anything else must be a game position (its
+    piles, TENET's start, teach nothing: :func:`known_placement`).
     """
     from companion.model.position import parse_position
 
@@ -258,7 +295,7 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         ) from None
     data = parse_json(content, str(path))
     if not (isinstance(data, dict) and "fields" in data):
-        return dict(parse_position(content, source=str(path), layout=layout).occupant)
+        return known_placement(parse_position(content, source=str(path), layout=layout))
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
         raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")

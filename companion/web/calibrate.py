@@ -42,7 +42,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.table.live import Live
 from companion.table.watch import Image
-from companion.texts import message, text
+from companion.texts import Text, message, text
 from companion.vision.calibration import (
     Calibration,
     backup_path,
@@ -244,8 +244,17 @@ def save() -> tuple[str, int] | BaseResponse:
         _captures().photos.clear()
     flash(t("cal_saved"))
     for note in notes:  # what it learnt but cannot tell apart: the referee should know
-        flash(say(note))
+        flash(say(_on_the_page(note)))
     return redirect(url_for("calibrate.page"))
+
+
+def _on_the_page(note: str) -> str:
+    """A note of the fit as the page says it: the page has no second known photo nor a
+    'calibrate check', so "too close to tell apart" points at the camera view instead
+    of the command line (a new user's trial: a CLI command on a phone page)."""
+    if isinstance(note, Text) and note.key == "cal.alike":
+        return text("cal.alike_page", **note.fields)
+    return note
 
 
 @calibrate.post("/calibrate/tray")
