@@ -360,3 +360,17 @@ def test_the_pin_of_a_server_in_another_folder_is_shown_with_data_dir(tmp_path, 
     assert main(["pin", "--data-dir", str(tmp_path / "tray-data")]) == 0
     pin = capsys.readouterr().out.strip()
     assert (tmp_path / "tray-data" / "pin").read_text().strip() == pin
+
+
+def test_the_page_says_once_what_cannot_be_written_and_that_nothing_is_lost(tmp_path):
+    from companion.store.journalcheck import cannot_write
+    from companion.web import Table, create_app
+
+    table = Table.new(journal_path=tmp_path / "journal.sqlite")
+    assert table.journal is not None
+    table.journal._set_problem(cannot_write(tmp_path / "journal.sqlite", OSError("disk full")))
+    app = create_app({"TABLE": table, "TESTING": True})
+    page = app.test_client().get("/?lang=de").get_data(as_text=True)
+    banner = page.split('class="flash error" role="alert">')[1].split("</p>")[0]
+    assert banner.count("kann nicht geschrieben werden") == 1, banner
+    assert banner.endswith("Nichts geht verloren: der Schiedsrichter wartet, bis es wieder geht.")

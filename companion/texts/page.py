@@ -51,12 +51,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "disk full (no room left in {folder}): free some space there, or give another "
         "folder with --data-dir",
     ),
-    "journal_problem": (
-        (
-            "Das Spielprotokoll kann nicht geschrieben werden; nichts geht verloren, aber der "
-            "Schiedsrichter wartet:"
-        ),
-        "The game's journal cannot be written; nothing is lost, but the referee waits:",
+    "journal_problem": (  # after the reason, which says what cannot be written and why
+        "Nichts geht verloren: der Schiedsrichter wartet, bis es wieder geht.",
+        "Nothing is lost: the referee waits until it can write again.",
     ),
     "pin_wait": (
         "Nach einer falschen PIN bitte kurz warten (jede weitere verdoppelt die Wartezeit), "
