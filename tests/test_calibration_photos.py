@@ -25,6 +25,7 @@ from companion.vision.calibration import Calibration, board_reader, load_calibra
 from companion.vision.colourfit import (
     PILE,
     fit_colours,
+    known_placement,
     load_placement,
     start_of,
     start_placement,
@@ -200,3 +201,18 @@ def test_a_tenet_position_file_teaches_the_balls_on_the_track_and_nothing_of_the
     path = tmp_path / "played.json"
     path.write_text(json.dumps(played.to_json()), encoding="utf-8")
     assert load_placement(path, played.layout) == {"K1.4": "red", "start": PILE}
+
+
+def test_a_tuerme_tower_is_known_by_its_top_piece_as_the_camera_reads_it():
+    import random
+
+    from companion.games.game import legal_moves
+
+    position, rng = start_position("tuerme"), random.Random(1)
+    while not any(len(set(s)) > 1 for s in position.stacks.values()):  # 51 moves, seed 1
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        found = list(legal_moves(position, roll))
+        position = found[rng.randrange(len(found))].after if found else position
+    known = known_placement(position)
+    assert all(known[f] == stack[-1] for f, stack in position.stacks.items())
+    assert PILE not in known.values()

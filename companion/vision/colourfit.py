@@ -247,14 +247,14 @@ def start_placement(layout: Layout) -> dict[str, str]:
 
 
 def known_placement(position: Position) -> dict[str, str]:
-    """What a photo of ``position`` shows, field → piece colour. A field the game's camera
-    is not compared on (TENET's start pile), or one holding pieces of more than one
-    colour, is a :data:`PILE`: no one colour can be learnt there (TENET's start said
-    "yellow", the last ball of the heap, and its start photo taught yellow as the look of
-    the whole heap; docs/vision.md, issue 31, eleventh round)."""
+    """What a photo of ``position`` shows, field → piece colour: the top piece of each
+    stack, as the camera reads it (a Türme tower by its top). A field the game's camera
+    is not compared on (TENET's start pile) is a :data:`PILE`: no one colour can be learnt
+    there (TENET's start said "yellow", the last ball of the heap, and its start photo
+    taught yellow as the look of the whole heap; docs/vision.md, issue 31, eleventh
+    round)."""
     return {
-        f: PILE if f in position.spec.unseen or len(set(stack)) > 1 else stack[-1]
-        for f, stack in position.stacks.items()
+        f: PILE if f in position.spec.unseen else stack[-1] for f, stack in position.stacks.items()
     }
 
 
