@@ -136,3 +136,23 @@ def test_the_page_says_the_game_was_taken_up_from_the_journal_until_the_next_mov
         pick(again, again.legal[0].announcement)
         assert again.resumed_note is None
     assert Referee.start(GRAVITATION, legal_moves).resumed_note is None
+
+
+def test_the_resumed_note_goes_with_an_undo_or_a_fix_and_never_comes_back(tmp_path: Path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(GRAVITATION, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        pick(ref, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
+    with Journal(path) as journal:
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.undo()
+        assert again.resumed_note is None
+        again.confirm_board()  # the undone move's roll goes on: the same move again
+        pick(again, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
+        assert again.resumed_note is None  # one move again, but not "as before"
+    with Journal(path) as journal:
+        fixed = Referee.resume(journal, ref.game_id, legal_moves)
+        fixed.correct(GRAVITATION)
+        assert fixed.resumed_note is None

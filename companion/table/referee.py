@@ -122,7 +122,7 @@ class Referee:
     #: The words announced before the move of the pending roll, from the journal after a
     #: restart: announced again once that roll is played (new-user trial s8).
     _pending_said: str | None = None
-    _resumed_with: int = 0  # the moves kept when the journal was taken up (resumed_note)
+    _fresh: bool = False  # taken up from the journal, no move, undo or fix since (resumed_note)
     _unseen: bool = False  # the players changed the position; no still board showed it yet
     _stepping: bool = False  # inside a step (:func:`_step`): listeners are told after it
     _said: list[tuple[Verdict, Phase]] = field(default_factory=list)  # said in this step
@@ -167,16 +167,14 @@ class Referee:
         if ref._pending_roll is not None and not ref._kept_roll:
             ref._pending_said = ref._said_first(events)
         ref.last_move, ref.last_roll = ref._last_kept(events)
-        ref._resumed_with = len(ref._history)
+        ref._fresh = True
         return ref
 
     @property
     def resumed_note(self) -> str | None:
-        """After a pulled plug, until the next move or undo: that the game was taken up
-        from the journal as it stood (the page says so: new-user trial s8); else None."""
-        if not self.resumed or len(self._history) != self._resumed_with:
-            return None
-        return text_n("referee.resumed", self._resumed_with)
+        """After a pulled plug, until the next move, undo or fix: that the game was taken
+        up from the journal as it stood (the page says so: new-user trial s8); else None."""
+        return text_n("referee.resumed", len(self._history)) if self._fresh else None
 
     def _last_kept(self, events: Sequence[Any]) -> tuple[MoveLike | None, tuple[int, ...] | None]:
         """The last move and its roll after a restart, as the page showed them before it
@@ -676,6 +674,7 @@ class Referee:
         return self._accept(self.candidates[index], self._last_board or {})
 
     def _accept(self, move: MoveLike, board: dict[str, str], taken: float | None = None) -> Verdict:
+        self._fresh = False
         after = move.after
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
@@ -716,6 +715,7 @@ class Referee:
     @_step
     def correct(self, position: Position) -> Verdict:
         """The operator sets the position (after a misread or a dispute)."""
+        self._fresh = False
         self._record("correction", {"position": position.to_json()})
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
         self.phase, self._pasch, self.announced = Phase.SETUP, None, None
@@ -735,6 +735,7 @@ class Referee:
         on from ``position``, the game as corrected; ``last`` is its last move, ``said``
         the verdict's sentence. A roll being played stays when the same player is still
         to move; the pieces are then set up as the page shows them."""
+        self._fresh = False
         if self.journal is None:
             return self._say(Verdict("info", text("referee.nothing_to_correct")))
         keep = self.roll if self.roll and position.to_move == self.position.to_move else None
@@ -763,6 +764,7 @@ class Referee:
         before, the same player moves again with it (no second roll: an undo is no way
         to roll a bad roll again). A roll read before the pieces are set back must be
         the same one."""
+        self._fresh = False
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
         undone, before, _, roll = self._history.pop()
