@@ -88,7 +88,7 @@ def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
     assert "disk full" in one_line(info)
     # trial s8: "no room left on the SD card" on a laptop, and nothing on what to do
     assert f"no room left in {tmp_path}): free some space there" in one_line(info)
-    assert "give another folder with --data-dir" in one_line(info)
+    assert "choose another folder (companion serve --data-dir)" in one_line(info)
 
 
 def _full(db: sqlite3.Connection) -> None:

@@ -46,10 +46,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: cannot write the journal: {reason}",
     ),
     "journal.full": (  # the data folder and what to do, on a Pi and a laptop alike
-        "Speicher voll (kein Platz mehr in {folder}): bitte dort Platz schaffen oder mit "
-        "--data-dir einen anderen Ordner angeben",
-        "disk full (no room left in {folder}): free some space there, or give another "
-        "folder with --data-dir",
+        "Speicher voll (kein Platz mehr in {folder}): bitte dort Platz schaffen oder einen "
+        "anderen Ordner wählen (companion serve --data-dir)",
+        "disk full (no room left in {folder}): free some space there, or choose another "
+        "folder (companion serve --data-dir)",
     ),
     "journal_problem": (  # after the reason, which says what cannot be written and why
         "Nichts geht verloren: der Schiedsrichter wartet, bis es wieder geht.",
