@@ -38,6 +38,7 @@ import functools
 import math
 import multiprocessing
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -449,7 +450,7 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("command:", " ".join(sys.argv), flush=True)  # the log says how it was trained
+    print("command:", shlex.join([sys.executable, *sys.argv]), flush=True)  # to run again
     names = args.models.split(",")
     for name in names:
         name = name.removesuffix("-plain")
