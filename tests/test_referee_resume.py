@@ -156,3 +156,23 @@ def test_the_resumed_note_goes_with_an_undo_or_a_fix_and_never_comes_back(tmp_pa
         fixed = Referee.resume(journal, ref.game_id, legal_moves)
         fixed.correct(GRAVITATION)
         assert fixed.resumed_note is None
+
+
+def test_balls_taken_back_after_a_pasch_are_a_clearing_after_a_restart_too(tmp_path: Path):
+    from tenet_helpers import make
+
+    board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(board, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 5, 3])  # Pasch 5, third die 3: K3 may be cleared (R§6)
+    with Journal(path) as journal:
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.confirm_board()
+        cleared = seen(again.position)
+        del cleared["K3.12"]
+        verdict = again.observe_board(cleared)
+        assert verdict is not None and verdict.announcement == (
+            "Pasch 5: Stein auf Jupiter, räumt K3.12"
+        )

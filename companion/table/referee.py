@@ -167,8 +167,23 @@ class Referee:
         if ref._pending_roll is not None and not ref._kept_roll:
             ref._pending_said = ref._said_first(events)
         ref.last_move, ref.last_roll = ref._last_kept(events)
+        ref._pasch = ref._forced_last(last)
         ref._fresh = True
         return ref
+
+    def _forced_last(self, last: Any) -> tuple[Position, tuple[int, ...]] | None:
+        """After a restart: the position and roll of a forced move (TENET's Pasch) that was
+        the last thing played, so that balls its owners take back are still its clearing
+        (R§6), as they were before the plug was pulled (review s8b); else None."""
+        if last is None or last.kind != "move" or not self._history:
+            return None
+        played = self._history[-1]
+        roll = tuple(int(d) for d in played.roll)
+        try:
+            forced = moves.forced(self.rules(played.before, roll), played.before) if roll else None
+        except CompanionError:
+            return None
+        return (played.before, roll) if forced is not None else None
 
     @property
     def resumed_note(self) -> str | None:
