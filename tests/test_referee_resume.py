@@ -176,3 +176,24 @@ def test_balls_taken_back_after_a_pasch_are_a_clearing_after_a_restart_too(tmp_p
         assert verdict is not None and verdict.announcement == (
             "Pasch 5: Stein auf Jupiter, räumt K3.12"
         )
+
+
+def test_a_turn_announced_whole_goes_on_as_announced_when_its_first_step_is_tapped(
+    tmp_path: Path,
+):
+    path = tmp_path / "journal.sqlite"
+    roll = (6, 8, 4)
+    with Journal(path) as journal:
+        ref = Referee.start(TENET, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice(list(roll))
+        first = after(TENET, roll, STEP)
+        rest = next(m.announcement for m in legal_moves(first, roll) if len(m.after.spent) == 2)
+        assert ref.announce(STEP + "; " + rest, before_move=True).kind == "legal"
+        pick(ref, STEP)  # tapped in the list, as the camera would have seen it
+        live = ref.announced
+    assert live is not None and live.announcement == rest
+    with Journal(path) as journal:
+        again = Referee.resume(journal, 1, legal_moves)
+        again.confirm_board()
+    assert again.announced == live  # the same before and after the restart

@@ -534,7 +534,13 @@ class Referee:
         if self.phase not in (Phase.MOVE, Phase.REJECTED):
             return self._say(Verdict("info", text("referee.no_such_move")))
         before, after = seen(self.position), seen(move.after)
-        verdict = self._accept(move, after)
+        announced = self.announced
+        if announced is not None and moves.begins(move, announced):
+            # TENET: the first steps of a turn announced whole, tapped as the camera would
+            # have seen them: the rest of the turn is still expected (review s8b)
+            verdict = self._go_on_as_announced(announced, move, after, None)
+        else:
+            verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a
         # Pasch, a tower's inside): then there is nothing for the players to set
         self._unseen, self._last_board = after != before, None
