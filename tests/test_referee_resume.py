@@ -117,15 +117,21 @@ def test_a_turn_announced_whole_goes_on_as_announced_after_a_restart(tmp_path: P
     assert ref.announced == expected
 
 
-def test_the_page_says_the_game_was_taken_up_from_the_journal_until_the_next_move(tmp_path: Path):
+def one_move_played(tmp_path: Path) -> tuple[Path, int]:
+    """A journal of Gravitation with red's first move played, and its game's id."""
     path = tmp_path / "journal.sqlite"
     with Journal(path) as journal:
         ref = Referee.start(GRAVITATION, legal_moves, journal)
         ref.confirm_board()
         ref.observe_dice([4, 3])
         pick(ref, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
+    return path, ref.game_id
+
+
+def test_the_page_says_the_game_was_taken_up_from_the_journal_until_the_next_move(tmp_path: Path):
+    path, game_id = one_move_played(tmp_path)
     with Journal(path) as journal:
-        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again = Referee.resume(journal, game_id, legal_moves)
         note = again.resumed_note
         assert note is not None and render(note, "de") == (
             "Nach einem Neustart fortgesetzt: das Spiel steht wie zuvor (1 Zug aus dem Journal)"
@@ -139,21 +145,16 @@ def test_the_page_says_the_game_was_taken_up_from_the_journal_until_the_next_mov
 
 
 def test_the_resumed_note_goes_with_an_undo_or_a_fix_and_never_comes_back(tmp_path: Path):
-    path = tmp_path / "journal.sqlite"
+    path, game_id = one_move_played(tmp_path)
     with Journal(path) as journal:
-        ref = Referee.start(GRAVITATION, legal_moves, journal)
-        ref.confirm_board()
-        ref.observe_dice([4, 3])
-        pick(ref, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
-    with Journal(path) as journal:
-        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again = Referee.resume(journal, game_id, legal_moves)
         again.undo()
         assert again.resumed_note is None
         again.confirm_board()  # the undone move's roll goes on: the same move again
         pick(again, "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0")
         assert again.resumed_note is None  # one move again, but not "as before"
     with Journal(path) as journal:
-        fixed = Referee.resume(journal, ref.game_id, legal_moves)
+        fixed = Referee.resume(journal, game_id, legal_moves)
         fixed.correct(GRAVITATION)
         assert fixed.resumed_note is None
 
