@@ -19,7 +19,9 @@ look and the piece colours alike to it (:func:`alike_d2`), and only where the em
 photo showed a print (:data:`MIN_PRINT`) and no point of the disc is clipped or out of
 view; elsewhere the reading is as before. A field a frame's light leaves unsure is asked
 too, whatever calibration found alike, but only a print that shows settles it there
-(an empty field; ``reader._settled``).
+(an empty field; ``reader._settled``). And whatever colour and light say, no reading is
+sure against the print: a piece whose disc shows part of it (:func:`showing`), an empty
+field whose disc hides it (``reader._as_the_print_says``; eleventh round).
 """
 
 from __future__ import annotations
