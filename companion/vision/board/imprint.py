@@ -19,7 +19,9 @@ look and the piece colours alike to it (:func:`alike_d2`), and only where the em
 photo showed a print (:data:`MIN_PRINT`) and no point of the disc is clipped or out of
 view; elsewhere the reading is as before. A field a frame's light leaves unsure is asked
 too, whatever calibration found alike, but only a print that shows settles it there
-(an empty field; ``reader._settled``).
+(an empty field; ``reader._settled``). And whatever colour and light say, no reading is
+sure against the print: a piece whose disc shows part of it (:func:`showing`), an empty
+field whose disc hides it (``reader._as_the_print_says``; eleventh round).
 """
 
 from __future__ import annotations
@@ -46,6 +48,12 @@ HIDDEN = 0.15
 MIN_LIKENESS = 0.9
 #: How fast a class loses likelihood beyond those bounds (squared units of this share).
 MATCH_STD = 0.05
+#: A disc read as a piece that keeps more than :data:`HIDDEN` of its field's print, at a
+#: correlation of at least this with it, shows that print: no sure piece (:func:`showing`).
+#: On seed 4's blurred, shaded Gravitation frame (cardboard) the empty fields read white
+#: at 0.89-0.97 showed 0.31-0.43 at 0.82-0.90; the pieces of that frame -0.08-0.52 at
+#: 0.52 or less.
+PART_LIKENESS = 0.8
 
 
 def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
@@ -64,6 +72,23 @@ def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
         likeness = share * np.sqrt(energy / np.maximum((seen**2).sum(axis=1), 1e-12))
         unlike = (share >= SHOWN) & ~(likeness >= MIN_LIKENESS)
     return np.asarray(np.where(faint | unlike, np.nan, share), np.float64)
+
+
+def showing(seen: FloatArray | None, empty: FloatArray | None) -> npt.NDArray[np.bool_]:
+    """(N,) the discs that show part of their field's empty print: more than
+    :data:`HIDDEN` of it, and mostly that pattern (:data:`PART_LIKENESS`). A piece is
+    opaque and hides the print; where a blurred frame fades the print below what settles
+    an empty field (:data:`SHOWN`, :data:`MIN_LIKENESS`), what remains of it is still no
+    piece's. False where the cue cannot speak (no stored print, too faint, a point
+    clipped or out of view)."""
+    if seen is None or empty is None or seen.shape != empty.shape:
+        return np.zeros(0 if seen is None else len(seen), np.bool_)
+    energy = (empty**2).sum(axis=1)
+    with np.errstate(invalid="ignore"):
+        share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
+        likeness = share * np.sqrt(energy / np.maximum((seen**2).sum(axis=1), 1e-12))
+        strong = np.sqrt(energy / empty.shape[1]) >= MIN_PRINT
+        return np.asarray(strong & (share > HIDDEN) & (likeness >= PART_LIKENESS), np.bool_)
 
 
 def unless_leant_over(share: FloatArray, leaning: npt.NDArray[np.bool_] | None) -> FloatArray:

@@ -17,7 +17,7 @@ from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.feet import covered_feet, neighbours_piece
 from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
-from companion.vision.board.imprint import decides, match, unless_leant_over
+from companion.vision.board.imprint import HIDDEN, decides, match, showing, unless_leant_over
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.board.outdated import tests_off
@@ -88,6 +88,37 @@ def _settled(
         confidence=np.where(settled, again.confidence, verdicts.confidence),
         anomaly=verdicts.anomaly & ~settled,
     )
+
+
+#: The most confidence an empty reading keeps where the disc hides its field's print: the
+#: frame waits (below UNSURE), as something stands there that colour did not see.
+HIDDEN_PRINT_CONFIDENCE = 0.5
+
+
+def _as_the_print_says(
+    verdicts: FieldVerdicts, share: FloatArray, shows: npt.NDArray[np.bool_]
+) -> FieldVerdicts:
+    """``verdicts`` never sure against what the field's print says (:mod:`.imprint`):
+    no piece is sure where the disc ``shows`` part of the print (a piece is opaque), and
+    no empty field where it hides it (``share`` at most :data:`.imprint.HIDDEN`; NaN
+    where the print cannot speak, or a tall neighbour may be what hides it).
+
+    On seed 4's blurred, shaded Gravitation frame (cardboard) empty fields whose print
+    was blurred flat read as dim white pieces with 0.95-0.97 (the light fitted to
+    neighbours read white as well); they kept a third of their print, the pieces none.
+    On seed 4's 19×19 grid (grey) a grey-white piece at the edge read empty with 0.93 in
+    a frame judged: darker than its calibrated colour by more than the neighbours' light
+    allowed, yet hiding the print (share -0.07). An empty reading there waits. On a
+    board of tall pieces the field's foot says it instead (:meth:`BoardReader._feet`:
+    busy with a hand there), so the caller passes no hidden print there."""
+    with np.errstate(invalid="ignore"):
+        hidden = (verdicts.labels < 0) & (share <= HIDDEN)
+    over = shows & (verdicts.labels >= 0)
+    if not (hidden.any() or over.any()):
+        return verdicts
+    held = np.where(over, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence)
+    held = np.where(hidden, np.minimum(held, HIDDEN_PRINT_CONFIDENCE), held)
+    return replace(verdicts, confidence=held)
 
 
 @dataclass(frozen=True)
@@ -196,6 +227,9 @@ class BoardReader:
             again = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike)
             verdicts = _settled(verdicts, again, asked, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
+        # on a tall board the foot test judges a field read empty (:meth:`_feet`)
+        hides = share if self.empty_foot is None else np.full(len(share), np.nan)
+        verdicts = _as_the_print_says(verdicts, hides, showing(sampled.pattern, self.empty_print))
         verdicts = self._not_the_neighbours(image, location, verdicts)
         read = self._result(verdicts, location, sampled.means)
         if not hands:
