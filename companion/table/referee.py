@@ -34,16 +34,14 @@ from companion.games.game import Game
 from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
-from companion.store.events import fold
 from companion.store.journal import Journal
-from companion.table import announcing, moves
+from companion.table import announcing, moves, resuming
 from companion.table.answers import (
     SHOWN,
     Board,
     MoveLike,
     Phase,
     Played,
-    Recorded,
     Rules,
     Verdict,
 )
@@ -136,99 +134,29 @@ class Referee:
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int, rules: Rules) -> Referee:
-        """The session as the journal left it: position after the last kept move or fix."""
+        """The session as the journal left it: position after the last kept move or fix,
+        and what the table waited for then (:mod:`.resuming`)."""
         events = list(journal.events(game_id))
-        state = fold(events)
-        if state.position is None:
-            raise ValueError(f"game {game_id} has no start event")
-        ref = cls(state.position, rules, journal, game_id, resumed=True)
-        ref._history = moves.history(events)
-        # the dice of a roll that was read but not yet moved on are still valid
-        last = next(
-            (
-                e
-                for e in reversed(events)
-                if e.kind in ("roll", "move", "correction", "undo", "start")
-            ),
-            None,
+        try:
+            was = resuming.resumed(events, rules)
+        except ValueError:
+            raise ValueError(f"game {game_id} has no start event") from None
+        ref = cls(was.position, rules, journal, game_id, resumed=True)
+        ref._history = was.history
+        ref._pending_roll, ref._kept_roll, ref._pending_said = (
+            was.pending_roll,
+            was.kept_roll,
+            was.pending_said,
         )
-        if last is not None and last.kind == "roll":
-            ref._pending_roll = tuple(int(d) for d in last.data["dice"])
-        elif last is not None and last.kind == "undo":  # the roll of the move taken back
-            undone = next((e for e in events if e.id == last.data.get("undoes")), None)
-            dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
-            ref._pending_roll, ref._kept_roll = dice or None, bool(dice)
-        elif last is not None and last.kind == "correction" and last.data.get("pending_roll"):
-            ref._pending_roll = tuple(int(d) for d in last.data["pending_roll"])
-        elif ref.position.spent:  # a TENET turn begun: its roll goes on
-            roll = next((e for e in reversed(events) if e.kind == "roll"), None)
-            if roll is not None:
-                ref._pending_roll = tuple(int(d) for d in roll.data["dice"])
-        if ref._pending_roll is not None and not ref._kept_roll:
-            ref._pending_said = ref._said_first(events)
-        ref.last_move, ref.last_roll = ref._last_kept(events)
-        ref._pasch = ref._forced_last(last)
+        ref.last_move, ref.last_roll, ref._pasch = was.last_move, was.last_roll, was.pasch
         ref._fresh = True
         return ref
-
-    def _forced_last(self, last: Any) -> tuple[Position, tuple[int, ...]] | None:
-        """After a restart: the position and roll of a forced move (TENET's Pasch) that was
-        the last thing played, so that balls its owners take back are still its clearing
-        (R§6), as they were before the plug was pulled (review s8b); else None."""
-        if last is None or last.kind != "move" or not self._history:
-            return None
-        played = self._history[-1]
-        roll = tuple(int(d) for d in played.roll)
-        try:
-            forced = moves.forced(self.rules(played.before, roll), played.before) if roll else None
-        except CompanionError:
-            return None
-        return (played.before, roll) if forced is not None else None
 
     @property
     def resumed_note(self) -> str | None:
         """After a pulled plug, until the next move, undo or fix: that the game was taken
         up from the journal as it stood (the page says so: new-user trial s8); else None."""
         return text_n("referee.resumed", len(self._history)) if self._fresh else None
-
-    def _last_kept(self, events: Sequence[Any]) -> tuple[MoveLike | None, tuple[int, ...] | None]:
-        """The last move and its roll after a restart, as the page showed them before it
-        (its trail, the "last move" announcement field): the rules' own move where its
-        words name it, else the move as recorded; none after an undo or a new game."""
-        steps = ("move", "correction", "undo", "start")
-        last = next((e for e in reversed(events) if e.kind in steps), None)
-        if not self._history or last is None or last.kind in ("undo", "start"):
-            return None, None
-        if last.kind == "correction" and "moves" not in last.data:
-            return None, None  # the operator set the pieces: no move of the players
-        played = self._history[-1]
-        roll = tuple(int(d) for d in played.roll)
-        try:
-            named = self.game.named(played.before, roll, played.said, 5000)[0]
-        except (CompanionError, ValueError):
-            named = ()
-        for move in named:
-            if move.announcement == played.said and moves.outcome(move)[:4] == (
-                self.position.placement,
-                self.position.energy,
-                self.position.to_move,
-                self.position.spent,
-            ):
-                return move, roll
-        return Recorded(played.said, self.position), roll
-
-    @staticmethod
-    def _said_first(events: Sequence[Any]) -> str | None:
-        """The words of a legal announcement before the move still standing at the end of
-        the journal: the last verdict said before the move since the last roll, if legal
-        (a later wrong one, or an undo or fix, forgot it)."""
-        for event in reversed(events):
-            if event.kind in ("roll", "undo", "correction", "start"):
-                return None
-            if event.kind == "verdict" and event.data.get("before_move") is True:
-                legal = event.data.get("verdict") == "legal" and event.data.get("said")
-                return str(event.data["said"]) if legal else None
-        return None
 
     @property
     def game(self) -> Game:
