@@ -141,7 +141,8 @@ class Watcher:
                 return glance
         self._thumb, self._reused = thumb, 0
         board = self.board  # the calibration page may swap it between two frames
-        board.reader.play(self.referee.position.players)
+        position = self.referee.position
+        board.reader.play(position.players, position.spec.unseen)
         seen = board.feed(image)
         if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
             if self._last_kind == "dice":

@@ -172,13 +172,18 @@ class BoardReader:
         self._playing: tuple[str, ...] | None = None
         self.locator = Locator(layout, intrinsics, manual)
         self.sampler = FieldSampler(layout)
+        self._unseen = np.zeros(len(self.sampler.ids), np.bool_)  # :meth:`play`
         #: the calibrated empty fields' discs as prints (:mod:`.imprint`); None without
         self.empty_print = self.sampler.pattern(self.known.empty_print)
         #: the same at the fields' feet, on a board of tall pieces (:mod:`.feet`)
         self.empty_foot = self.sampler.pattern(self.known.empty_foot)
 
-    def play(self, colours: tuple[str, ...] | None) -> None:
-        """Read only pieces of ``colours`` (the players' colours; None: every known colour).
+    def play(self, colours: tuple[str, ...] | None, unseen: tuple[str, ...] = ()) -> None:
+        """Read only pieces of ``colours`` (the players' colours; None: every known colour);
+        ``unseen``: the fields the game never compares (TENET's start, where every waiting
+        ball lies in one heap), which no doubt of their own makes the frame wait for (their
+        print hidden by the heap said "unsure" of every frame once a calibration had
+        learnt it; the fresh-clone run after issue-31l).
 
         A game's pieces come in its players' colours only, so a field is never weighed
         against a colour nobody plays: a light empty field is then no "white piece?" (on a
@@ -188,6 +193,7 @@ class BoardReader:
         if colours != self._playing:
             self.profiles = self.known if colours is None else self.known.only(colours)
             self._playing = colours
+        self._unseen = np.array([f in unseen for f in self.sampler.ids], np.bool_)
 
     def tests_off(self) -> tuple[str, ...]:
         """The hand tests the calibration in use cannot run on this layout, because it
@@ -362,7 +368,9 @@ class BoardReader:
         confidence = {f: float(c) for f, c in zip(ids, verdicts.confidence, strict=True)}
         odd = [ids[i] for i in np.flatnonzero(verdicts.anomaly)]
         unsure = [
-            ids[i] for i in np.argsort(verdicts.confidence) if verdicts.confidence[i] < UNSURE
+            ids[i]
+            for i in np.argsort(verdicts.confidence)
+            if verdicts.confidence[i] < UNSURE and not self._unseen[i]
         ]
         glare = verdicts.glare if verdicts.glare is not None else np.zeros(len(ids), np.bool_)
         reason, cause = "", Cause("")
