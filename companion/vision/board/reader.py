@@ -90,6 +90,10 @@ def _settled(
     )
 
 
+#: A frame's feet of the fields as prints, and which pieces could lean over each foot
+#: (:meth:`BoardReader._feet_seen`).
+Feet = tuple[FloatArray | None, npt.NDArray[np.bool_] | None]
+
 #: The most confidence an empty reading keeps where the disc hides its field's print: the
 #: frame waits (below UNSURE), as something stands there that colour did not see.
 HIDDEN_PRINT_CONFIDENCE = 0.5
@@ -224,8 +228,9 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
-        share = match(sampled.pattern, self.empty_print)
-        share = unless_leant_over(share, s.leaning(location, image.shape[1::-1]))
+        lean = s.leaning(location, image.shape[1::-1])
+        feet = self._feet_seen(image, location)  # once a frame: the neighbours' and the feet's
+        share = unless_leant_over(match(sampled.pattern, self.empty_print), lean)
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
         asked = _unsure_with_print(verdicts, share)
         if asked.any():  # the print asked where this frame's light left a field unsure
@@ -236,25 +241,38 @@ class BoardReader:
         # on a tall board the foot test judges a field read empty (:meth:`_feet`)
         hides = share if self.empty_foot is None else np.full(len(share), np.nan)
         verdicts = _as_the_print_says(verdicts, hides, showing(sampled.pattern, self.empty_print))
-        verdicts = self._not_the_neighbours(image, location, verdicts)
+        verdicts = self._not_the_neighbours(verdicts, lean, feet)
         read = self._result(verdicts, location, sampled.means)
         if not hands:
             return read
         if rings is not None and sampled.surround is not None:
             read = self._around(read, hidden(sampled.surround, rings))
-        return self._between(image, location, self._feet(image, location, read))
+        return self._between(image, location, self._feet(image, location, read, feet))
+
+    def _feet_seen(self, image: npt.NDArray[np.uint8], location: Location) -> Feet | None:
+        """The fields' feet in this frame as prints, and which fields' pieces could lean
+        over each foot (:mod:`.feet`); None where the calibration has no feet (flat pieces,
+        an older file)."""
+        if self.empty_foot is None:
+            return None
+        s = self.sampler
+        seen = s.pattern(s.sample_feet(image, location))
+        return seen, s.leaning(location, image.shape[1::-1], feet=True)
 
     def _not_the_neighbours(
-        self, image: npt.NDArray[np.uint8], location: Location, verdicts: FieldVerdicts
+        self,
+        verdicts: FieldVerdicts,
+        lean: npt.NDArray[np.bool_] | None,
+        feet: Feet | None,
     ) -> FieldVerdicts:
         """``verdicts`` where a tall neighbour's piece may be what a field's
-        disc shows (:func:`.feet.neighbours_piece`): read empty where the field's foot
-        shows its print, and never sure there or where the foot cannot tell."""
-        if self.empty_foot is None:
+        disc shows (:func:`.feet.neighbours_piece`; ``lean``: which pieces could lean
+        over each disc): read empty where the field's foot shows its print, and never
+        sure there or where the foot cannot tell."""
+        if feet is None:
             return verdicts
-        s, size = self.sampler, image.shape[1::-1]
-        foot = match(s.pattern(s.sample_feet(image, location)), self.empty_foot)
-        lean, foot_lean = s.leaning(location, size), s.leaning(location, size, feet=True)
+        seen, foot_lean = feet
+        foot = match(seen, self.empty_foot)
         empty, doubt = neighbours_piece(verdicts.labels, lean, foot, foot_lean)
         if not (empty | doubt).any():
             return verdicts
@@ -297,12 +315,18 @@ class BoardReader:
             cause=Cause("hand", hid[0], len(hid) - 1),
         )
 
-    def _feet(self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead) -> BoardRead:
+    def _feet(
+        self,
+        image: npt.NDArray[np.uint8],
+        location: Location,
+        read: BoardRead,
+        feet: Feet | None = None,
+    ) -> BoardRead:
         """``read`` made busy where a tall board's field read empty hides the print at its
         foot (:mod:`.feet`: a fingertip between standing pieces, which the discs at the
         pieces' tops and the rings do not see); a read already busy needs no second
         reason, and a calibration without the feet (flat pieces, an older file) has
-        nothing to compare."""
+        nothing to compare. ``feet``: this frame's, where :meth:`read` sampled them."""
         if read.busy or self.empty_foot is None:
             return read
         s = self.sampler
@@ -312,8 +336,7 @@ class BoardReader:
         read_empty = np.array(
             [f not in read.fields and read.confidence.get(f, 0.0) >= SURE for f in s.ids]
         )
-        seen = s.pattern(s.sample_feet(image, location))
-        lean = s.leaning(location, image.shape[1::-1], feet=True)
+        seen, lean = feet or self._feet_seen(image, location) or (None, None)
         hid = [
             s.ids[i] for i in np.flatnonzero(covered_feet(seen, self.empty_foot, lean, read_empty))
         ]
