@@ -198,3 +198,26 @@ def test_a_turn_announced_whole_goes_on_as_announced_when_its_first_step_is_tapp
         again = Referee.resume(journal, 1, legal_moves)
         again.confirm_board()
     assert again.announced == live  # the same before and after the restart
+
+
+def test_a_rest_of_turn_the_rules_cannot_check_leaves_the_step_played_and_nothing_expected(
+    monkeypatch,
+):
+    from companion.errors import CompanionError
+    from companion.games.tenet.game import GAME
+
+    roll = (6, 8, 4)
+    ref = Referee.start(TENET, legal_moves)
+    ref.confirm_board()
+    ref.observe_dice(list(roll))
+    first = after(TENET, roll, STEP)
+    rest = next(m.announcement for m in legal_moves(first, roll) if len(m.after.spent) == 2)
+    assert ref.announce(STEP + "; " + rest, before_move=True).kind == "legal"
+
+    def gives_up(*_: object) -> None:
+        raise CompanionError("more than 100 turns")  # as tenet.too_many_turns says
+
+    monkeypatch.setattr(type(GAME), "check", gives_up)
+    pick(ref, STEP)
+    assert ref.last_move is not None and ref.last_move.announcement == STEP
+    assert ref.announced is None and ref.phase is Phase.MOVE

@@ -402,10 +402,20 @@ class Referee:
         rest = move.announcement[len(begun.announcement) + 2 :]
         verdict = self._accept(begun, board, taken)
         if self.phase is Phase.MOVE and self.roll is not None:
-            checked = self.game.check(self.position, self.roll, rest)
-            if checked.verdict == "legal":
-                self.announced = getattr(checked, "move", None)
+            self.announced = self._legal_said(rest)
         return verdict
+
+    def _legal_said(self, said: str) -> MoveLike | None:
+        """The legal move of the roll that ``said`` names from the position now, else None:
+        also where the rules cannot check it (TENET's "more than 100 turns"), so that words
+        kept from before (the rest of a turn announced whole, an announcement kept over a
+        restart) are dropped rather than stop the table."""
+        try:
+            checked = self.game.check(self.position, self.roll or (), said)
+        except CompanionError:
+            return None
+        move: MoveLike | None = getattr(checked, "move", None)
+        return move if checked.verdict == "legal" else None
 
     def _announced_again(self, said: str) -> Verdict | None:
         """The announcement before the move that the journal kept over a restart, kept
@@ -413,18 +423,11 @@ class Referee:
         it as it did before; None where the words no longer name a legal move."""
         if self.position.spent:
             so_far = self._turn_said(self._turn())
-            if not said.startswith(so_far + "; "):
-                return None
-            said = said[len(so_far) + 2 :]
-        try:
-            checked = self.game.check(self.position, self.roll or (), said)
-        except CompanionError:
+            if said.startswith(so_far + "; "):
+                self.announced = self._legal_said(said[len(so_far) + 2 :])
             return None
-        move: MoveLike | None = getattr(checked, "move", None)
-        if checked.verdict != "legal" or move is None:
-            return None
-        if self.position.spent:
-            self.announced = move
+        move = self._legal_said(said)
+        if move is None:
             return None
         expected = announcing.expected(self.position, self.roll or (), move)
         return self._say(self._keep_announced(move, expected))
