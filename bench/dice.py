@@ -9,6 +9,9 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     readings right, phantoms per 100 dice, wrong at >= 0.9; a row of a reader that learnt
     from that source says "seen"; the worst real source left out is printed last
     (``--heats 0.2,…,0.8`` instead chooses det.+reader's heat bar leave-one-source-out);
+    "pipeline, detector agrees" is the pipeline with the confidence of a die that the
+    detector does not back capped below the sure bar (``--agree 0.1,…,0.6`` chooses its
+    settings leave-one-source-out);
 
 (a) real scenes: ``read_dice`` on every labelled photo of ``--scenes``
     (``../shared/data/dice-real-scenes``), the ``train`` and the ``test`` split apart, scored
@@ -55,7 +58,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from dice_sources import choose_heat, table
+from dice_sources import choose_agreement, choose_heat, table
 
 from companion.synth.dice import DiceScene, SceneOptions, render_scene
 from companion.vision.dice.net import READER, look
@@ -331,12 +334,24 @@ def main() -> int:
         help="only choose det.+reader's heat bar leave-one-source-out over these, e.g. "
         "0.2,0.3,0.4,0.5,0.6,0.7,0.8 (what made dice_sources.LOCATED_FLOOR)",
     )
+    parser.add_argument(
+        "--agree",
+        help="only choose the settings of 'pipeline, detector agrees' leave-one-source-out "
+        "over these heat bars, e.g. 0.1,0.2,0.3,0.4,0.5,0.6 (what made dice_sources.AGREEMENT)",
+    )
+    parser.add_argument(
+        "--caps", default="0.5,0.8", help="with --agree: the caps of a die not backed"
+    )
     args = parser.parse_args()
     skip = set(args.skip or ())
     print(
         f"python {platform.python_version()}, OpenCV {cv2.__version__} "
         f"({cv2.getNumThreads()} threads), {os.cpu_count()} CPUs, {platform.node()}"
     )
+    if args.agree:
+        heats = [float(h) for h in args.agree.split(",")]
+        choose_agreement(args.loso, heats, [float(c) for c in args.caps.split(",")])
+        return 0
     if args.heats:
         choose_heat(args.loso, [float(h) for h in args.heats.split(",")])
         return 0

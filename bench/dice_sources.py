@@ -7,7 +7,10 @@ source (``tools/train_dice_detector.py --models byler,floor,vignette`` wrote
 ``bench/loso/SOURCE.onnx``), alone and as the finder of dice that today's reader network
 reads ("det.+reader"), and today's pipeline with its reader network trained on every other source
 (``tools/train_dice_net.py --stage reader --learn-from …`` wrote
-``bench/loso/reader-SOURCE.onnx``; docs/dice.md says with which settings).
+``bench/loso/reader-SOURCE.onnx``; docs/dice.md says with which settings), and today's
+pipeline whose dice the detector without the source does not back are made unsure
+("pipeline, detector agrees", :func:`agreed`; not in the companion: docs/dice.md, "Two
+readers agreeing, tried").
 
 Per source and reader it prints:
 
@@ -33,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.dice.detector import Found
 from companion.vision.dice.sources import Photo
 from companion.vision.dice.truth import Box, score
 
@@ -182,6 +186,106 @@ def choose_heat(loso: Path, heats: Sequence[float]) -> dict[str, float]:
     return chosen
 
 
+#: "pipeline, detector agrees": (mode, heat, cap) for each source left out, chosen
+#: leave-one-source-out by :func:`choose_agreement` (``bench/dice.py --agree``, 2026-11-28,
+#: the detectors of bench/loso; docs/dice.md, "Two readers agreeing, tried")
+AGREEMENT = {
+    "byler": ("place", 0.2, 0.5),
+    "floor": ("place", 0.1, 0.5),
+    "vignette": ("place+value", 0.6, 0.8),
+}
+#: the modes of the agreement: a die of the pipeline keeps its confidence where the
+#: detector has a find near it ("place"), and, with "place+value", that find reads its value
+MODES = ("place", "place+value")
+
+Sided = tuple[int, float, float, float, float]  # value, x, y, confidence, side
+
+
+def agreed(dice: Sequence[Sided], finds: Sequence[Found], mode: str, cap: float) -> list[Reading]:
+    """The pipeline's ``dice`` with the confidence of each that the detector does not back
+    capped at ``cap``: backed where a find of the detector (each of ``finds`` reached the
+    heat bar) lies within half the die's side of its centre, and, in mode "place+value",
+    the nearest such find reads the die's value. Values and places are unchanged: two
+    readers that learnt differently agreeing is evidence; one of them alone is not."""
+    out = []
+    for value, x, y, confidence, side in dice:
+        near = [f for f in finds if np.hypot(f.x - x, f.y - y) < 0.5 * side]
+        backed = bool(near)
+        if backed and mode == "place+value":
+            backed = min(near, key=lambda f: np.hypot(f.x - x, f.y - y)).value == value
+        out.append((value, x, y, confidence if backed else min(confidence, cap)))
+    return out
+
+
+def _sided(image: Image) -> list[Sided]:
+    """The shipped pipeline's dice with their sides."""
+    from companion.vision.dice.reader import read_dice
+
+    return [(d.value, d.x, d.y, d.confidence, d.side) for d in read_dice(image).dice]
+
+
+def agreeing(model: Path, mode: str, heat: float, cap: float) -> Reader:
+    """ "pipeline, detector agrees": the shipped pipeline reads; a die the learned detector
+    in ``model`` does not back (:func:`agreed`, its finds at ``heat`` or more) is capped
+    at ``cap``."""
+    from companion.vision.dice.detector import detect
+
+    def read(image: Image) -> list[Reading]:
+        return agreed(_sided(image), detect(image, model, heat), mode, cap)
+
+    return read
+
+
+def choose_agreement(
+    loso: Path, heats: Sequence[float], caps: Sequence[float]
+) -> dict[str, tuple[str, float, float]]:
+    """The settings of "pipeline, detector agrees" for each real source left out, chosen
+    without it, as :func:`choose_heat` chooses: every real source is read once by the
+    pipeline and, at every bar of ``heats``, by its own leave-one-out detector (kept in
+    memory); every setting (each mode of :data:`MODES`, heat, cap of ``caps``), and the
+    pipeline alone, is scored on every source by the referee's decisions: sure dice right
+    less sure dice wrong (misread or phantom) less dice wrong at >= 0.9 (a confident
+    mistake counts twice). For a source left out, the setting whose score summed over
+    the *other* real sources is largest is its setting (ties to the pipeline alone, then
+    to the earlier setting). Prints every measurement and the choice."""
+    from companion.vision.dice.detector import detect
+    from companion.vision.dice.sources import REAL, available, photos
+
+    sources = [s for s in REAL if available(s) and (loso / f"{s}.onnx").is_file()]
+    settings = [("alone", 0.0, 1.0)] + [(m, h, c) for m in MODES for c in caps for h in heats]
+    gain: dict[tuple[str, tuple[str, float, float]], int] = {}
+    for source in sources:
+        read = []
+        for photo in photos(source):
+            image = photo.image()
+            finds = {h: detect(image, loso / f"{source}.onnx", h) for h in heats}
+            read.append((photo.boxes, _sided(image), finds))
+        for setting in settings:
+            mode, heat, cap = setting
+            tally = Tally()
+            for boxes, dice, finds in read:
+                if mode == "alone":
+                    grade(boxes, [d[:4] for d in dice], tally)
+                else:
+                    grade(boxes, agreed(dice, finds[heat], mode, cap), tally)
+            wrong = tally.sure - tally.sure_right
+            gain[source, setting] = tally.sure_right - wrong - tally.very_sure_wrong
+            print(
+                f"(g) {source:9s} {mode:11s} heat >= {heat:.1f} cap {cap:.1f}  "
+                f"{tally.row(timed=False)}  right and sure {tally.sure_right / tally.dice:6.2%}",
+                flush=True,
+            )
+    chosen = {}
+    for out in sources:
+        score = {v: sum(gain[s, v] for s in sources if s != out) for v in settings}
+        chosen[out] = max(settings, key=lambda v: (score[v], -settings.index(v)))
+        print(
+            f"(g) {out} left out: {chosen[out]} (score on the others {score[chosen[out]]}, "
+            f"the pipeline alone {score[settings[0]]})"
+        )
+    return chosen
+
+
 def detector(model: Path) -> Reader:
     """The learned detector of vision.dice.detector with the weights in ``model``."""
     from companion.vision.dice.detector import detect
@@ -214,6 +318,9 @@ def table(sources: Sequence[str], loso: Path, every: int = 1) -> None:
             readers.append(("reader w/o it", pipeline_with(without), False))
         if model.is_file():
             readers.append(("detector", detector(model), False))
+            if source in AGREEMENT:
+                agree = agreeing(model, *AGREEMENT[source])
+                readers.append(("pipeline, detector agrees", agree, source in READER_LEARNT_FROM))
             heat = LOCATED_FLOOR.get(source, 0.5)
             readers.append(("det.+reader", located(model, heat), source in READER_LEARNT_FROM))
         for name, reader, seen in readers:

@@ -103,6 +103,26 @@ def test_the_bench_counts_a_die_read_twice_beside_itself_as_a_phantom_beside_it(
     assert (tally.right, tally.phantoms, tally.beside, tally.sure_phantoms) == (1, 2, 1, 1)
 
 
+def test_a_die_the_detector_does_not_back_keeps_its_value_and_place_but_is_unsure() -> None:
+    """bench "pipeline, detector agrees": two readers that learnt differently agreeing is
+    evidence; the pipeline alone is not (docs/dice.md, "Two readers agreeing, tried")."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from dice_sources import agreed
+
+    from companion.vision.dice.detector import Found
+
+    dice = [(5, 100.0, 100.0, 0.95, 30.0), (3, 300.0, 100.0, 0.92, 30.0)]
+    finds = [Found(5, 110.0, 104.0, 28.0, 0.9), Found(4, 350.0, 100.0, 30.0, 0.9)]
+    # the second die's only find lies 50 px off, more than half its side
+    assert agreed(dice, finds, "place", 0.5) == [(5, 100, 100, 0.95), (3, 300, 100, 0.5)]
+    finds[0] = finds[0]._replace(value=6)  # beside it, but reading another value
+    assert agreed(dice, finds, "place+value", 0.8)[0] == (5, 100, 100, 0.8)
+    assert agreed(dice, finds, "place", 0.8)[0] == (5, 100, 100, 0.95)
+
+
 def test_softening_keeps_the_order_and_makes_a_sure_network_less_sure() -> None:
     assert soften(0.9, 1.0) == 0.9
     assert soften(0.9, 2.0) == pytest.approx(0.75)
