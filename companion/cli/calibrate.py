@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.textfile import read_text
-from companion.texts import message, text
+from companion.texts import colours, message, text, text_n
 from companion.texts import text as said
 
 if TYPE_CHECKING:
@@ -146,29 +146,29 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
-        done = f"camera: {cal.images} photos used, RMS error {cal.rms_px:.2f} px"
+        done = said("calibrate.done.camera", images=cal.images, rms=f"{cal.rms_px:.2f}")
     elif args.step == "dice":
         x, y = _point(args.at, "--at")
         die = measure_die(read_image(args.photo), x, y, args.radius)
         calibration = calibration.with_(dice={**calibration.dice, args.name: die})
-        done = f"dice {args.name!r}: body and pip colours measured"
+        done = said("calibrate.done.dice", name=repr(args.name))
     elif args.step == "tray":
         tray, done = _tray(args, calibration, notes)
         calibration = calibration.with_(tray=tray)
     elif args.step == "corners":
         calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
-        done = "board: located by four " + ("fields" if args.fields else "corners")
+        done = said("calibrate.done.fields" if args.fields else "calibrate.done.corners")
     else:
         photos, names = _colour_photos(args, layout)
         calibration = fit_colours(layout, calibration, photos, names, notes)
-        done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
+        done = text_n("calibrate.done.colours", len(photos))
     path = save_calibration(calibration, args.calibration)
     if args.json:
         print_json({"calibration": str(path), "step": args.step, "done": done, "notes": notes})
     else:
-        print(f"{path}: {done}")
+        print(said("calibrate.done", path=str(path), done=done))
         for note in notes:
-            print(f"  note: {note}")
+            print(said("calibrate.note", note=note))
     return 0
 
 
@@ -198,16 +198,14 @@ def _swap(args: argparse.Namespace) -> int:
 
     if args.step == "restore":
         path = restore_calibration(args.calibration)
-        done = f"restored the previous calibration (the one replaced is now {backup_path(path)})"
+        done = said("calibrate.done.restore", backup=str(backup_path(path)))
     else:
         kept = reset_calibration(args.calibration)
-        done = (
-            f"reset to the defaults (the calibration is kept as {kept}; 'restore' brings it back)"
-        )
+        done = said("calibrate.done.reset", kept=str(kept))
     if args.json:
         print_json({"calibration": str(args.calibration), "step": args.step, "done": done})
     else:
-        print(f"{args.calibration}: {done}")
+        print(said("calibrate.done", path=str(args.calibration), done=done))
     return 0
 
 
@@ -228,9 +226,10 @@ def _target(args: argparse.Namespace) -> int:
         raise CompanionError(text("calibrate.target_unwritten", path=str(path)))
     path.write_bytes(data.tobytes())
     w, h = CHARUCO_SQUARES
+    size = {"width": f"{w * CHARUCO_SQUARE_MM:g}", "height": f"{h * CHARUCO_SQUARE_MM:g}"}
+    dpi = f"{args.px_per_mm * 25.4:.0f}"
     print(
-        f"wrote {path}: print at {args.px_per_mm * 25.4:.0f} dpi so that the squares are "
-        f"{CHARUCO_SQUARE_MM:g} mm ({w * CHARUCO_SQUARE_MM:g} × {h * CHARUCO_SQUARE_MM:g} mm)"
+        said("calibrate.done.target", path=str(path), dpi=dpi, mm=f"{CHARUCO_SQUARE_MM:g}", **size)
     )
     return 0
 
@@ -278,7 +277,7 @@ def _tray(
     if args.clear:
         if args.photo or args.box:
             raise CompanionError(text("calibrate.clear_alone"))
-        return None, "tray: none; dice are read anywhere in the frame"
+        return None, said("calibrate.done.no_tray")
     if not (args.photo and args.box):
         raise CompanionError(text("calibrate.tray_needs"))
     box = parse_box(args.box)
@@ -297,20 +296,14 @@ def _tray(
         if not (x0 <= d.x < x1 and y0 <= d.y < y1)
     ]
     values = " ".join(str(v) for v in inside.values)
-    done = (
-        f"tray: {tray} of the frame; {len(inside.dice)} dice read inside it"
-        + (f" ({values})" if values else "")
-        + f", {len(outside)} outside it left out"
-    )
+    read = {"inside": len(inside.dice), "values": f" ({values})" if values else ""}
+    done = said("calibrate.done.tray", tray=str(tray), outside=len(outside), **read)
     if not inside.dice:
-        notes.append("no die read inside the box: does the box hold the tray, with dice in it?")
+        notes.append(said("calibrate.tray_empty"))
     camera = calibration.camera
     if camera and abs(width / height - camera.intrinsics.width / camera.intrinsics.height) > 0.01:
-        notes.append(
-            f"the photo is {width}x{height}, the calibrated camera "
-            f"{camera.intrinsics.width}x{camera.intrinsics.height}: take it with the "
-            "companion's camera, or the box falls elsewhere in its frame"
-        )
+        size = f"{camera.intrinsics.width}x{camera.intrinsics.height}"
+        notes.append(said("calibrate.tray_size", size=f"{width}x{height}", camera=size))
     return tray, done
 
 
@@ -325,10 +318,10 @@ def _colour_photos(
     names: list[str] = []
     if args.empty:
         photos.append((read_image(args.empty), {}))
-        names.append(f"{args.empty} (empty board)")
+        names.append(said("calibrate.photo.empty", photo=args.empty))
     if args.start:
         photos.append((read_image(args.start), start_placement(layout)))
-        names.append(f"{args.start} (start position)")
+        names.append(said("calibrate.photo.start", photo=args.start))
     for photo, position in args.position:
         if not args.layout:
             _on_board(position, layout)
@@ -361,24 +354,27 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(calibration.to_json())
         return 0
-    print(f"{args.calibration}: {calibration.name!r} over layout {calibration.layout!r}")
+    name, layout = repr(calibration.name), repr(calibration.layout)
+    print(said("calibrate.show.head", path=str(args.calibration), name=name, layout=layout))
     if calibration.camera:
         cam = calibration.camera
         m, d = cam.intrinsics.matrix, cam.intrinsics.distortion
-        print(
-            f"  camera: {cam.intrinsics.width}x{cam.intrinsics.height}, f {m[0, 0]:.0f} px, "
-            f"k1 {d[0]:+.3f}, RMS {cam.rms_px:.2f} px over {cam.images} photos"
-        )
+        lens = {"f": f"{m[0, 0]:.0f}", "k1": f"{d[0]:+.3f}", "rms": f"{cam.rms_px:.2f}"}
+        size = f"{cam.intrinsics.width}x{cam.intrinsics.height}"
+        print(said("calibrate.show.camera", size=size, images=cam.images, **lens))
     else:
-        print("  camera: not calibrated (the lens is guessed from the markers)")
-    print("  board: " + ("four corners" if calibration.corners else "ArUco markers"))
+        print(said("calibrate.show.no_camera"))
+    print(said("calibrate.show.corners" if calibration.corners else "calibrate.show.markers"))
     profiles = calibration.profiles
-    print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
     if profiles:
-        print("  " + _hand_tests(args.calibration, calibration))
-    print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
+        print(said("calibrate.show.colours", colours=colours(profiles.colours)))
+        print(_hand_tests(args.calibration, calibration))
+    else:
+        print(said("calibrate.show.default_colours"))
+    dice = sorted(calibration.dice)
+    print(said("calibrate.show.dice", dice=dice) if dice else said("calibrate.show.no_dice"))
     tray = calibration.tray
-    print("  tray: " + (f"{tray} of the frame" if tray else "none (dice read anywhere)"))
+    print(said("calibrate.show.tray", tray=str(tray)) if tray else said("calibrate.show.no_tray"))
     return 0
 
 
@@ -390,9 +386,9 @@ def _hand_tests(path: str, calibration: Calibration) -> str:
     try:
         reader = board_reader(load_layout(calibration.layout), calibration)
     except CompanionError as exc:  # the layout moved away: the file is still shown
-        return f"hand tests: not checked ({exc})"
-    said = outdated(reader)
-    return "hand tests: all run" if said is None else said
+        return text("calibrate.show.hand_unchecked", why=message(exc))
+    off = outdated(reader)
+    return text("calibrate.show.hand_tests") if off is None else "  " + off
 
 
 def _check(args: argparse.Namespace) -> int:

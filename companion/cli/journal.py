@@ -22,6 +22,7 @@ from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
 from companion.store.lock import hold_data_dir
 from companion.store.repair import repair
+from companion.texts import text, text_n
 
 NAME = "journal"
 HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"
@@ -57,7 +58,7 @@ def chosen_game(journal: Journal, game: int | None) -> int:
     """``game``, or the journal's last game when none is named."""
     games = journal.games()
     if not games:
-        raise JournalError(f"{journal.path}: no game recorded yet")
+        raise JournalError(text("journal.no_game", path=str(journal.path)))
     return game if game is not None else games[-1].id
 
 
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "repair":
         with hold_data_dir(path.parent):
             copy, bad = repair(path)
-        print(f"{path}: repaired; {len(bad)} bad events moved aside, all kept in {copy}")
+        print(text("journal.repaired", path=str(path), count=len(bad), copy=str(copy)))
         return 0
     with Journal(path, read_only=True) as journal:
         if args.action == "check":
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}: game {game}, event {event}: {why}", file=sys.stderr)
             if not bad:
                 count = len(journal.games())
-                print(f"{path}: ok, {count} game{'' if count == 1 else 's'}")
+                print(text_n("journal.ok", count, path=str(path)))
             return 2 if bad else 0
         print_json(journal.export(chosen_game(journal, args.game), skip_bad=True))
     return 0

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"output": str(path), "layout": layout.name})
     else:
-        print(f"wrote {path}")
+        print(text("render.wrote", path=str(path)))
     return 0
 
 

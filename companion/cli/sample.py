@@ -78,7 +78,7 @@ def _dice(args: argparse.Namespace) -> int:
         print_json({"image": str(out), "dice": truth, "background": scene.background})
     else:
         shown = ", ".join(f"{d['value']} ({d['kind']})" for d in truth)
-        print(f"wrote {out}: {shown} on {scene.background}")
+        print(text("sample.wrote_dice", path=str(out), dice=shown, background=scene.background))
     return 0
 
 
@@ -98,7 +98,8 @@ def _game(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"frames": len(rec.frames), "folder": str(out), "announcements": said})
     else:
-        print(f"wrote {len(rec.frames)} frames of {len(said)} moves into {out}")
-        print(f"referee them with: companion replay {out} --players {','.join(players)}")
-        print("the moves played: " + json.dumps(said, ensure_ascii=False))
+        print(text("sample.wrote_game", frames=len(rec.frames), moves=len(said), path=str(out)))
+        command = f"companion replay {out} --players {','.join(players)}"
+        print(text("sample.referee_them", command=command))
+        print(text("sample.played", moves=json.dumps(said, ensure_ascii=False)))
     return 0

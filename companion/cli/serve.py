@@ -22,6 +22,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.texts import Joined, colours, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -96,10 +97,7 @@ def run(args: argparse.Namespace) -> int:
         players = list(seats[: min(max(2, spec.min_players), spec.max_players)])
     options = dict(config.game.options) if game == config.game.name else None
     if args.pin is not None:
-        raise CompanionError(
-            "--pin would show the PIN to every user of this machine (ps); "
-            "use `companion pin --set` or the config's web.pin"
-        )
+        raise CompanionError(text("serve.pin_flag"))
     from companion.settings.pin import kept_pin
     from companion.store.lock import ready_data_dir
 
@@ -115,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         server = guarded_server(late, host, port, per_address, **SERVER_OPTIONS)
     except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None
+        raise CompanionError(text("serve.no_listen", where=f"{host}:{port}", why=reason)) from None
     try:
         return _serve(args, config, start, server, late, pin, (host, port))
     finally:
@@ -142,14 +140,11 @@ def _serve(
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
-    log.info("config: %s", config.path or "built-in defaults (no config file found)")
+    log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     fresh = args.new_game or args.players or args.game
     table = Table.new(start, config.journal_path, resume=not fresh)
-    log.info(
-        "journal: %s (%s)",
-        config.journal_path,
-        "unfinished game resumed; --new-game starts afresh" if table.resumed else "new game",
-    )
+    journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
+    log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     tray = None
@@ -157,7 +152,7 @@ def _serve(
         from companion.tray.session import Tray
 
         tray = Tray(table.journal, args.tray)
-        log.info("dice tray: session %d, %d rolls so far", tray.log.session, len(tray.rolls))
+        log.info("%s", text("serve.tray", session=tray.log.session, count=len(tray.rolls)))
     urls = page_urls(*address)
     late.app = create_app(
         {
@@ -176,20 +171,16 @@ def _serve(
     )
     from companion.web.join import reach
 
-    log.info(
-        "serving %s for %s on %s (%s)",
-        table.position.spec.title,
-        ", ".join(table.position.players),
-        " and ".join(urls),
-        reach(urls),
-    )
+    game = {"game": table.position.spec.title, "players": colours(table.position.players)}
+    said_urls = Joined(urls, " and ", " und ")
+    log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
     from companion.settings.pin import PIN_FILE
 
-    where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
+    where = text("serve.pin_config") if config.web.pin else str(config.data_dir / PIN_FILE)
     shows = f"companion pin --config {config.path}" if config.path else "companion pin"
     if args.data_dir:
         shows += f" --data-dir {args.data_dir}"
-    log.info("referee PIN: in %s; `%s` shows it", where, shows)
+    log.info("%s", text("serve.pin", where=where, shows=shows))
     if panel is not None:
         from companion.table.devices import attach_read_button
 
