@@ -540,7 +540,7 @@ def test_tapping_a_piece_then_a_field_filters_the_move_list(server, browser):
     wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
     wait.until(lambda b: moves(b) == wanted)
     # read again if a live update redraws the status between finding and reading it
-    wait.until(lambda b: "Nur die Züge von red.S2 nach" in b.find_element(By.ID, "status").text)
+    wait.until(lambda b: "Nur die Züge ab S2 von Rot nach" in b.find_element(By.ID, "status").text)
     shot(browser, "table-moves-filtered")
 
 
@@ -682,7 +682,7 @@ def test_on_the_correction_page_tapping_a_piece_lists_its_moves(server, browser)
     tap(browser, "yellow.S1")
     WebDriverWait(browser, 10).until(lambda b: "from=yellow.S1" in b.current_url)
     paths = browser.find_elements(By.CSS_SELECTOR, "#legal .path")
-    assert paths and all("Gelb.S1 →" in p.get_attribute("textContent") for p in paths)  # 33.9
+    assert paths and all("S1 von Gelb →" in p.get_attribute("textContent") for p in paths)  # 33.9
 
 
 def test_a_phone_announces_before_moving_in_the_field_above_the_move_list(server, browser):

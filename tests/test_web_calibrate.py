@@ -438,7 +438,7 @@ def test_every_games_colours_are_calibrated_on_the_page_and_read_no_worse(tmp_pa
     assert "Kalibrierung gespeichert" in shown and "vertauscht" not in shown
     if game == "tenet":
         assert "alle Steine liegen auf Start, wo die Kamera sie nicht einzeln sieht" in shown
-    # in the players' words: "Weiß.S1 (Weiß)", no "white.S1 (white)", no command line
+    # in the players' words: "S1 von Weiß (Weiß)", no "white.S1 (white)", no command line
     assert "(white)" not in shown and "calibrate check" not in shown
     assert "kaum zu unterscheiden" not in shown or "(Weiß) – dort bleibt" in shown
     shots = [(photographer.photo(p), dict(p.occupant)) for p in (table.position, in_play(game))]
@@ -535,5 +535,5 @@ def test_a_piece_missing_from_the_start_is_named_in_the_players_words(scene):
     post(scene.client, "/calibrate/capture", kind="start")
     assert post(scene.client, "/calibrate/save").status_code == 302
     shown = scene.client.get("/calibrate?lang=de").get_data(as_text=True)
-    assert "oder dort fehlt ein Stein: Weiß.S5 (Weiß) – dort bleibt der Leser unsicher" in shown
+    assert "oder dort fehlt ein Stein: S5 von Weiß (Weiß) – dort bleibt der Leser unsicher" in shown
     assert "(rot im Kamerabild)" in shown and "calibrate check" not in shown

@@ -183,7 +183,8 @@ def colour(name: str) -> str:
 def field(name: str) -> str:
     """A field's id as a word of the sentence it sits in: the id, with its colour (and the
     race game's "home" and "goal", TENET's "start") in the sentence's language
-    ("yellow.S1" → "Gelb.S1", "red.home" → "Rot.Haus"); an id with no such part is said
+    ("yellow.S1" → "S1 von Gelb" / "yellow's S1", "red.home" → "Haus von Rot"), as players
+    say it, not as an id ("Gelb.S1" until newcomer-s13); an id with no such part is said
     as it is written. For prose only: JSON and typed ids stay ids."""
     if f"field.{name}" in WORDS:
         return Text(f"field.{name}", {})

@@ -148,11 +148,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
-        "Nur die Züge von {start} nach {end} (von allen {total}).",
+        "Nur die Züge ab {start} nach {end} (von allen {total}).",
         "Only the moves from {start} to {end} (of all {total}).",
     ),
     "moves_filtered_only": (
-        "Nur die Züge von {start} nach {end}.",
+        "Nur die Züge ab {start} nach {end}.",
         "Only the moves from {start} to {end}.",
     ),
     "moves_all": ("Alle zeigen", "Show all"),
