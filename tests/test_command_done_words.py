@@ -89,3 +89,18 @@ def test_serve_says_how_it_started_in_the_language_asked(monkeypatch, caplog, tm
     assert said[3].startswith("Schiedsrichter-PIN: in "), said
     lines = " ".join(re.sub(r"\S+/\S+|--[\w-]+|`[^`]*`", " ", m) for m in said)
     assert foreign(lines, "de") == [], said
+
+
+def test_a_line_main_cannot_run_is_said_in_german_too(capsys, monkeypatch):
+    from companion.cli import moves
+
+    assert main(["--lang", "de", "render", "a\x00b", "-o", "x.svg"]) == 2
+    assert capsys.readouterr().err == "companion render: ein Argument enthält ein NUL-Zeichen\n"
+
+    def crash(args):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(moves, "run", crash)
+    assert main(["--lang", "de", "moves", "x.json", "--roll", "5,2"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("companion moves: interner Fehler (ZeroDivisionError: division by zero)")

@@ -65,8 +65,6 @@ COMMANDS: tuple[ModuleType, ...] = (
 )
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-#: Where a crash is to be reported (README.md, "Reporting a problem").
-REPORT = "please report it with the command line (README.md: exit status 3)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -124,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet_libraries()
     args = parse(sys.argv[1:] if argv is None else argv)
     if any("\x00" in word for word in (sys.argv[1:] if argv is None else argv)):  # no path can
-        print(f"companion {args.command}: an argument holds a NUL character", file=sys.stderr)
+        print(f"companion {args.command}: {texts.text('cli.nul')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         code: int = args.run(args)
@@ -142,14 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except MemoryError:
-        print(f"companion {args.command}: out of memory (is the input too large?)", file=sys.stderr)
+        print(f"companion {args.command}: {texts.text('cli.memory')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # a bug: said in one line, never as exit 1 (a verdict)
         what = str(exc).splitlines()[0][:200] if str(exc) else ""
-        print(
-            f"companion {args.command}: internal error ({type(exc).__name__}: {what}); {REPORT}",
-            file=sys.stderr,
-        )
+        said = texts.text("cli.internal", error=f"{type(exc).__name__}: {what}")
+        print(f"companion {args.command}: {said}", file=sys.stderr)
         if os.environ.get("COMPANION_TRACEBACK"):
             raise
         return EXIT_INTERNAL
