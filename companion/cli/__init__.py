@@ -1,8 +1,9 @@
 """The ``companion`` command: the user's and the tests' way in.
 
-Each subcommand is a module of this package with ``NAME``, ``HELP``, ``add_arguments``
-and ``run``; :data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules
-verdict against the move, 2 bad input, always with a one-line reason on stderr and never
+Each subcommand is a module of this package with ``NAME``, ``add_arguments`` and ``run``
+(its help, and its options', in the catalogue: ``cmd.NAME``, companion/texts/options.py);
+:data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules verdict against
+the move, 2 bad input, always with a one-line reason on stderr and never
 a traceback; 3 a bug of the companion ("internal error", and where to report it).
 
 On the top floor (docs/architecture.md): imported only by ``python -m companion``.
@@ -78,9 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=texts.text("cli.version"),
     )
     _add_lang(parser, None)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=Parser, help=texts.text("opt.command")
+    )
     for module in COMMANDS:
-        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        words = texts.text(f"cmd.{module.NAME}")
+        cmd = sub.add_parser(module.NAME, help=words, description=words)
         _add_lang(cmd, argparse.SUPPRESS)  # before or after the command, as one likes
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run)

@@ -47,83 +47,86 @@ if TYPE_CHECKING:
     Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
-HELP = "calibrate camera, board corners, piece colours and dice into one file (see calibration/)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    steps = parser.add_subparsers(dest="step", required=True, metavar="STEP")
-    target = steps.add_parser("target", help="write the ChArUco target to print")
-    target.add_argument("-o", "--output", required=True, metavar="FILE", help="a .png file")
-    target.add_argument(
-        "--px-per-mm", type=float, default=10.0, help="print resolution (at most 40)"
+    steps = parser.add_subparsers(
+        dest="step", required=True, metavar="STEP", help=text("opt.calibrate.step")
     )
-    camera = steps.add_parser("camera", help="lens and focal length from photos of the target")
-    camera.add_argument("photos", nargs="+", metavar="PHOTO")
+    target = steps.add_parser("target", help=text("cmd.calibrate.target"))
+    target.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help=text("opt.calibrate.target.output")
+    )
+    target.add_argument(
+        "--px-per-mm", type=float, default=10.0, help=text("opt.calibrate.target.px-per-mm")
+    )
+    camera = steps.add_parser("camera", help=text("cmd.calibrate.camera"))
+    camera.add_argument(
+        "photos", nargs="+", metavar="PHOTO", help=text("opt.calibrate.camera.photos")
+    )
     _file(camera)
-    camera.add_argument("--name", help="a name for this camera, e.g. 'pi-cam-3 over table 1'")
-    corners = steps.add_parser("corners", help="four board corners, for a board without markers")
+    camera.add_argument("--name", help=text("opt.calibrate.camera.name"))
+    corners = steps.add_parser("corners", help=text("cmd.calibrate.corners"))
     corners.add_argument(
         "--points",
         nargs=4,
         required=True,
         metavar="X,Y",
-        help="pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
+        help=text("opt.calibrate.corners.points"),
     )
     corners.add_argument(
         "--fields",
         nargs=4,
         metavar="FIELD",
-        help="the --points are these four fields' centres (e.g. a grid's corner points), "
-        "not the board's corners",
+        help=text("opt.calibrate.corners.fields"),
     )
     _file(corners)
-    colours = steps.add_parser("colours", help="piece and board colours from known photos")
-    colours.add_argument("--empty", metavar="PHOTO", help="a photo of the empty board")
-    colours.add_argument(
-        "--start", metavar="PHOTO", help="a photo of the start: every piece in its station"
-    )
+    colours = steps.add_parser("colours", help=text("cmd.calibrate.colours"))
+    colours.add_argument("--empty", metavar="PHOTO", help=text("opt.calibrate.colours.empty"))
+    colours.add_argument("--start", metavar="PHOTO", help=text("opt.calibrate.colours.start"))
     colours.add_argument(
         "--position",
         nargs=2,
         action="append",
         default=[],
         metavar=("PHOTO", "FILE"),
-        help="a photo and what it shows: a position file or a board file "
-        '{"fields": {"ID": "COLOUR", ...}} (repeatable)',
+        help=text("opt.calibrate.colours.position"),
     )
     _file(colours)
-    dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
-    dice.add_argument("photo", metavar="PHOTO")
-    dice.add_argument("--name", required=True, help="which dice, e.g. d6 or miwin-III")
-    dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
-    dice.add_argument("--radius", type=decimal(2, 2000), default=15.0, help="top face radius in px")
+    dice = steps.add_parser("dice", help=text("cmd.calibrate.dice"))
+    dice.add_argument("photo", metavar="PHOTO", help=text("opt.calibrate.dice.photo"))
+    dice.add_argument("--name", required=True, help=text("opt.calibrate.dice.name"))
+    dice.add_argument("--at", required=True, metavar="X,Y", help=text("opt.calibrate.dice.at"))
+    dice.add_argument(
+        "--radius", type=decimal(2, 2000), default=15.0, help=text("opt.calibrate.dice.radius")
+    )
     _file(dice)
-    tray = steps.add_parser("tray", help="where dice are read: a box on a photo of the tray")
-    tray.add_argument("photo", nargs="?", metavar="PHOTO", help="a photo the camera took")
-    tray.add_argument(
-        "--box", metavar="X0,Y0,X1,Y1", help="the tray's top-left and bottom-right pixel on PHOTO"
-    )
-    tray.add_argument(
-        "--clear", action="store_true", help="no tray: read dice anywhere in the frame again"
-    )
+    tray = steps.add_parser("tray", help=text("cmd.calibrate.tray"))
+    tray.add_argument("photo", nargs="?", metavar="PHOTO", help=text("opt.calibrate.tray.photo"))
+    tray.add_argument("--box", metavar="X0,Y0,X1,Y1", help=text("opt.calibrate.tray.box"))
+    tray.add_argument("--clear", action="store_true", help=text("opt.calibrate.tray.clear"))
     _file(tray)
-    check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
-    check.add_argument("photo", metavar="PHOTO")
-    check.add_argument("-o", "--output", metavar="FILE", help="write a preview picture")
+    check = steps.add_parser("check", help=text("cmd.calibrate.check"))
+    check.add_argument("photo", metavar="PHOTO", help=text("opt.calibrate.check.photo"))
+    check.add_argument("-o", "--output", metavar="FILE", help=text("opt.calibrate.check.output"))
     _file(check, required=True)
-    show = steps.add_parser("show", help="print what a calibration file holds")
+    show = steps.add_parser("show", help=text("cmd.calibrate.show"))
     _file(show, required=True)
-    restore = steps.add_parser("restore", help="the calibration before the last step back")
+    restore = steps.add_parser("restore", help=text("cmd.calibrate.restore"))
     _file(restore, required=True)
-    reset = steps.add_parser("reset", help="back to the defaults (the file kept, restorable)")
+    reset = steps.add_parser("reset", help=text("cmd.calibrate.reset"))
     _file(reset, required=True)
 
 
 def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument(
-        "-c", "--calibration", required=required, metavar="FILE", help="the calibration file"
+        "-c",
+        "--calibration",
+        required=required,
+        metavar="FILE",
+        help=text("opt.calibrate.calibration"),
     )
-    parser.add_argument("--layout", metavar="LAYOUT", help="board layout of a new file")
+    parser.add_argument("--layout", metavar="LAYOUT", help=text("opt.calibrate.layout"))
     add_json_argument(parser)
 
 

@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # read when the command runs: `companion check` loads no TOML
     from companion.settings.config import Config
 
 NAME = "config"
-HELP = "print the effective configuration and where it came from; --check validates a file"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const="",
         metavar="FILE",
-        help="validate FILE (default: the file the search order finds) and exit",
+        help=text("opt.config.check"),
     )
 
 

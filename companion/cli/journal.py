@@ -25,24 +25,20 @@ from companion.store.repair import repair
 from companion.texts import text, text_n
 
 NAME = "journal"
-HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
-    for name, words in (
-        ("check", "list the events that cannot be read back (exit 2 if any)"),
-        ("export", "print a game as JSON"),
-        ("repair", "keep every readable event; the bad ones stay in a copy of the journal"),
-    ):
+    actions = parser.add_subparsers(
+        dest="action", required=True, parser_class=type(parser), help=text("opt.journal.action")
+    )
+    for name in ("check", "export", "repair"):
+        words = text(f"cmd.journal.{name}")
         action = actions.add_parser(name, help=words, description=words)
         add_config_argument(action)
-        action.add_argument(
-            "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
-        )
+        action.add_argument("--journal", metavar="FILE", help=text("opt.journal.action.journal"))
         if name == "export":
             action.add_argument(
-                "--game", type=whole(1, 10**12), help="the game's id (default: the last)"
+                "--game", type=whole(1, 10**12), help=text("opt.journal.action.game")
             )
 
 

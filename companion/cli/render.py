@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from companion.render.scene import Scene
 
 NAME = "render"
-HELP = "draw a position, or an empty board with --layout, as SVG or PNG (the file name decides)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,42 +35,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "position",
         metavar="POSITION",
         nargs="?",
-        help="a position file in the JSON form of docs/positions.md ('-' reads stdin), or a "
-        'board file {"fields": {"ID": "COLOUR"}} with --layout (a board of your own with its '
-        "pieces); without it, --layout names the empty board to draw",
+        help=text("opt.render.position"),
     )
     parser.add_argument(
         "--layout",
         metavar="LAYOUT",
-        help="a layout name (gravitation, tuerme, tenet-2, tenet) or file: the board to draw, "
-        "or the one to read the position on instead of the one it names",
+        help=text("opt.render.layout"),
     )
     parser.add_argument(
         "-o",
         "--output",
         required=True,
         metavar="FILE",
-        help="where to write the picture: out.svg or out.png",
+        help=text("opt.render.output"),
     )
     parser.add_argument(
         "--scale",
         type=float,  # checked in run(): more than 0, at most 20
         default=2.0,
         metavar="PX_PER_MM",
-        help="PNG pixels per board millimetre (default 2: a 1320 px Gravitation board)",
+        help=text("opt.render.scale"),
     )
     parser.add_argument(
         "--photo",
         action="store_true",
-        help="a synthetic camera photo instead of the flat picture (.jpg or .png)",
+        help=text("opt.render.photo"),
     )
     parser.add_argument(
         "--seed",
         type=whole(0, 2**32 - 1),
         default=0,
-        help="camera, pose and light of --photo (default 0)",
+        help=text("opt.render.seed"),
     )
-    parser.add_argument("--hand", action="store_true", help="with --photo: a hand over the board")
+    parser.add_argument("--hand", action="store_true", help=text("opt.render.hand"))
     add_json_argument(parser)
 
 

@@ -36,38 +36,33 @@ if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `co
     from companion.vision.board.reader import BoardReader
 
 NAME = "serve"
-HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
     parser.add_argument(
         "--host",
-        help="address to listen on (config web.host; 0.0.0.0 lets every phone on the LAN in)",
+        help=text("opt.serve.host"),
     )
-    parser.add_argument(
-        "--port", type=whole(-(10**6), 10**6), help="port (config web.port, default 8080)"
-    )
+    parser.add_argument("--port", type=whole(-(10**6), 10**6), help=text("opt.serve.port"))
     parser.add_argument(
         "--players",
         metavar="COLOURS",
-        help="comma-separated colours in turn order (config game.players)",
+        help=text("opt.serve.players"),
     )
-    parser.add_argument("--game", help="the game (config game.name, default gravitation)")
-    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument("--game", help=text("opt.serve.game"))
+    parser.add_argument("--layout", help=text("opt.serve.layout"))
     parser.add_argument(
         "--new-game",
         action="store_true",
-        help="start a new game even if the journal holds an unfinished one (which is "
-        "otherwise resumed)",
+        help=text("opt.serve.new-game"),
     )
     parser.add_argument(
         "--tray",
         nargs="?",
         const="d6",
         choices=("d6", "miwin"),
-        help="a dice tray for any game instead of a game (docs/tray.md): every roll read, "
-        "kept and tested for fairness; --tray miwin for Miwin's dice",
+        help=text("opt.serve.tray"),
     )
     add_data_dir_argument(parser)
     parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
