@@ -160,3 +160,10 @@ def test_words_that_fit_several_moves_are_offered_as_buttons_with_their_ways():
     verdict = referee.choose(1)
     assert verdict.kind == "legal" and "Jetzt so ziehen" in render(verdict.reason, "de")
     assert referee.announced is not None and referee.announced.end == ways[1][1]
+
+
+def test_the_board_to_expect_names_a_station_field_as_players_say_it():
+    # trial s8 leftover: "Jetzt so ziehen: Rot.S1 leer; …" named the field by its id
+    verdict = rolled().announce(RIGHT)
+    assert render(verdict.reason, "de").endswith("Jetzt so ziehen: S1 von Rot leer; Rot auf U1.10")
+    assert render(verdict.reason, "en").endswith("Now move so: red's S1 empty; red on U1.10")

@@ -118,3 +118,37 @@ def test_calibrate_colours_says_that_layout_is_missing(tmp_path: Path, capsys):
     args = ["calibrate", "colours", "--position", str(photo), str(stones)]
     says = "layout 'gravitation' has no field 'r3c3'; for a board of your own give --layout FILE"
     refused(capsys, [*args, "-c", str(tmp_path / "new.json")], says)
+
+
+def test_render_reads_a_board_file_from_stdin_as_from_a_path(
+    go19: Path, tmp_path: Path, monkeypatch, capsys
+):
+    # trial s8 leftover: `render - --layout go19.json` said "unknown key 'fields'"
+    import io
+
+    by_path, by_stdin = tmp_path / "path.svg", tmp_path / "stdin.svg"
+    stones = tmp_path / "stones.json"
+    stones.write_text(STONES)
+    assert main(["render", str(stones), "--layout", str(go19), "-o", str(by_path)]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(STONES))
+    assert main(["render", "-", "--layout", str(go19), "-o", str(by_stdin)]) == 0
+    assert by_stdin.read_text() == by_path.read_text()
+
+
+def test_a_board_file_on_stdin_is_named_stdin_where_it_is_wrong(
+    go19: Path, monkeypatch, tmp_path: Path, capsys
+):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"fields": {"r99c0": "black"}}'))
+    refused(
+        capsys,
+        ["render", "-", "--layout", str(go19), "-o", str(tmp_path / "x.svg")],
+        "stdin: layout 'go19' has no field 'r99c0'",
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO(STONES))
+    refused(
+        capsys,
+        ["render", "-", "-o", str(tmp_path / "x.svg")],
+        'stdin is a board file ({"fields": …}) without its board: give --layout FILE',
+    )

@@ -28,7 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_moves_lists_announcements(capsys: pytest.CaptureFixture[str], start_file: Path) -> None:
     code, out, _ = run(capsys, "moves", str(start_file), "--roll", "5,2")
     assert code == 0
-    assert "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0  (red.S1 → U1.10)" in out.splitlines()
+    assert "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0  (red's S1 → U1.10)" in out.splitlines()
 
 
 def test_moves_json(capsys: pytest.CaptureFixture[str], start_file: Path) -> None:

@@ -161,3 +161,37 @@ def test_any_line_a_player_may_type_is_parsed_or_one_line_in_its_language(capsys
         assert FORBIDDEN[lang].findall(words_of) == [], (argv, err)
     elif out.startswith(("Aufruf", "usage")):  # -h
         assert out.startswith("Aufruf: " if lang == "de" else "usage: "), (argv, out[:40])
+
+
+def helps(lang: str) -> dict[str, str]:
+    """Every help of every command, step and option, walked from the parser built in ``lang``:
+    'PROG OPTION' → its help (a step or command by its own prog)."""
+    from companion import texts
+
+    texts.set_language(lang)
+    found: dict[str, str] = {}
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for action in parser._actions:
+            if action.help == argparse.SUPPRESS:
+                continue  # serve --pin: refused, and shown to nobody
+            name = "/".join(action.option_strings) or str(action.metavar or action.dest)
+            found[f"{parser.prog} {name}"] = str(action.help or "")
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    found[f"{parser.prog} {choice.dest}"] = str(choice.help or "")
+                for sub in action.choices.values():
+                    walk(sub)
+
+    walk(build_parser())
+    return found
+
+
+def test_every_option_of_every_command_has_a_german_help():
+    # trial s8 leftover: `companion --lang de CMD -h` had German headings over English helps
+    german, english = helps("de"), helps("en")
+    assert german.keys() == english.keys() and len(german) > 150
+    missing = [name for name, said in german.items() if not said.strip()]
+    assert missing == []
+    same = [name for name in german if german[name] == english[name]]
+    assert same == []

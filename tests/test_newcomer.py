@@ -203,8 +203,8 @@ def test_join_never_offers_a_loopback_address_as_a_qr_code(urls, lang, how):
 def test_move_paths_on_a_german_page_name_the_colours_in_german(client):
     post(client, "/confirm")
     post(client, "/dice", die1="5", die2="2")
-    assert "(Rot.S2 → U1.9)" in client.get("/status?lang=de").get_data(as_text=True)
-    assert "(red.S2 → U1.9)" in client.get("/status?lang=en").get_data(as_text=True)
+    assert "(S2 von Rot → U1.9)" in client.get("/status?lang=de").get_data(as_text=True)
+    assert "(red&#39;s S2 → U1.9)" in client.get("/status?lang=en").get_data(as_text=True)
 
 
 def test_nearest_announcements_are_quoted_in_german_with_lang_de(capsys, tmp_path):
@@ -256,20 +256,21 @@ def test_the_page_says_why_the_referee_waits_in_the_players_language():
         live.step()
     assert (
         overlay_line(live.glance, "de")
-        == "Brett: wartet  etwas liegt über Gelb.S3 – Hand weg oder Blendung?"
+        == "Brett: wartet  etwas liegt über S3 von Gelb – Hand weg oder Blendung?"
     )
-    assert overlay_line(live.glance, "en").startswith("board: waiting  something is over yellow.S3")
+    english = overlay_line(live.glance, "en")
+    assert english.startswith("board: waiting  something is over yellow's S3")
     client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
     waits = client.get("/state.json?lang=de").get_json()["waiting"]
     assert waits == {
         "kind": "unknown",
         "field": "yellow.S3",
         "more": 0,
-        "text": "etwas liegt über Gelb.S3 – Hand weg oder Blendung?",
+        "text": "etwas liegt über S3 von Gelb – Hand weg oder Blendung?",
     }
     page = client.get("/status?lang=de").get_data(as_text=True)
     assert (
-        'id="waiting" data-kind="unknown">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?'
+        'id="waiting" data-kind="unknown">⏳ etwas liegt über S3 von Gelb – Hand weg oder Blendung?'
         in page
     )
 
@@ -302,7 +303,7 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
     assert live.glance.read.reason == "busy: an odd thing over yellow.S3"
     client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
     page = client.get("/status?lang=de").get_data(as_text=True)
-    assert ">⏳ etwas liegt über Gelb.S3 – Hand weg oder Blendung?" in page
+    assert ">⏳ etwas liegt über S3 von Gelb – Hand weg oder Blendung?" in page
 
 
 @pytest.mark.parametrize(
@@ -310,7 +311,7 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
     [
         (("unsure", "U2.7", 2, "red"), (), "unsicher bei U2.7 (Rot?) und 2 weitere Felder"),
         (("unsure", "U2.7", 0, "empty"), ("U2.7",), "unsicher bei U2.7 (leer?): Blendung"),
-        (("glare", "red.S1", 0, ""), ("red.S1",), "Blendung über Rot.S1 – Lampe"),
+        (("glare", "red.S1", 0, ""), ("red.S1",), "Blendung über S1 von Rot – Lampe"),
         (("hand", "", 0, ""), (), "eine Hand oder ein Gegenstand ist über dem Brett"),
         (("changing", "U1.3", 0, ""), (), "auf U1.3 bewegt sich etwas"),
         (("too_few", "", 2, ""), (), "nur 2 Marker des Bretts zu sehen"),
@@ -679,7 +680,7 @@ def test_the_differences_on_a_german_page_name_the_colours_of_fields_in_german(c
     board["U3.5"] = "red"
     table.referee.observe_board(board)
     page = client.get("/status?lang=de").get_data(as_text=True)
-    assert "auf Rot.S2 sollte Rot stehen (leer gesehen)" in page
+    assert "auf S2 von Rot sollte Rot stehen (leer gesehen)" in page
 
 
 def test_the_help_page_shows_the_board_with_the_station_and_formation_ringed(client):
@@ -760,12 +761,12 @@ def test_on_a_phone_the_help_page_shows_every_words_picture(chromium, lang):
 
 
 def test_a_tapped_field_is_named_on_a_german_page_as_the_move_list_names_it(client):
-    # the move list says "Gelb.S1 → U1.15"; tapping that field said "yellow.S1: Gelb"
+    # the move list says "S1 von Gelb → U1.15"; tapping that field said "yellow.S1: Gelb"
     svg = client.get("/board.svg?lang=de").get_data(as_text=True)
     assert 'data-field="yellow.S1"' in svg  # the id stays the id, for the page's scripts
-    assert "<title>Gelb.S1: Gelb</title>" in svg and "<title>yellow.S1" not in svg
+    assert "<title>S1 von Gelb: Gelb</title>" in svg and "<title>yellow.S1" not in svg
     english = client.get("/board.svg?lang=en").get_data(as_text=True)
-    assert "<title>yellow.S1: yellow</title>" in english
+    assert "<title>yellow&#x27;s S1: yellow</title>" in english
 
 
 def test_the_orbit_words_example_pays_the_gravity_of_the_orbit_in_its_picture():

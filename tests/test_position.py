@@ -105,7 +105,7 @@ def test_a_swap_is_one_move():
                     "yellow": ["U1.1", "yellow.S2", "yellow.S3", "yellow.S4", "yellow.S5"],
                 }
             },
-            "red piece on yellow.S1, a station of yellow",
+            "red piece on yellow's S1, a station of yellow",
         ),
         ({"energy": {"red": 6, "yellow": 0}}, "energy of red is 6, outside 0..5"),
         ({"energy": {"red": -1}}, "energy of red is -1, outside 0..5"),

@@ -35,11 +35,11 @@ def test_a_demand_on_a_piece_on_no_special_field_is_said_in_german():
     position = start_position("gravitation", ["red", "yellow"])
     german, english = said_in_either(with_demands, position, ["red.S1"])
     assert german == (
-        "keine Forderung auf Rot.S1 möglich: dort steht kein Stein von Rot auf einem "
+        "keine Forderung auf S1 von Rot möglich: dort steht kein Stein von Rot auf einem "
         "Sonderfeld eines anderen Spielers"
     )
     assert english == (
-        "no demand possible on red.S1: not a piece of red on another player's special field"
+        "no demand possible on red's S1: not a piece of red on another player's special field"
     )
 
 

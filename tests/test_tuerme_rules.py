@@ -313,7 +313,7 @@ def test_the_referees_own_pass_says_why_no_piece_can_move() -> None:
         "Erlaubter Zug: kein Stein kann 5+2 ziehen "
         "(ein Stein von Rot kommt nur mit einer 6 aus dem Haus: erst die 6, dann der "
         "andere Würfel)"
-    )  # the player, not the id (trial s6 met "red.home", s7 "Rot.Haus … zuerst gespielt")
+    )  # the player, not the id (trial s6 met "red.home", s7 "Haus von Rot … zuerst gespielt")
     assert render(referee.verdict.reason, "en").endswith(
         "a piece of red's comes out of the house only with a 6: first the 6, then the other die)"
     )

@@ -107,7 +107,7 @@ def test_from_tells_station_pieces_apart(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run(capsys, "check", example, "--roll", "4,4", said)
     assert code == 1 and out.startswith("ambiguous:") and "(name the piece with --from)" in out
     code, out, _ = run(capsys, "check", example, "--roll", "4,4", "--from", "red.S5", said)
-    assert code == 0 and out.startswith("legal: red moves red.S5 → U1.8")
+    assert code == 0 and out.startswith("legal: red moves red's S5 → U1.8")
     code, out, _ = run(capsys, "check", example, "--roll", "4,4", "--from", "U1.39", said)
     assert code == 1 and "not the one on U1.39" in out
     code, _, err = run(capsys, "check", example, "--roll", "4,4", "--from", "U9.1", said)

@@ -25,7 +25,7 @@ def test_every_field_is_named_with_the_piece_on_it_in_the_pages_language():
     spots = svg.findall(f".//{SVG}circle[@class='spot']")
     assert len(spots) == len(table.position.layout.fields)
     names = {s.get("data-field"): s.find(f"{SVG}title").text for s in spots}
-    assert names["U1.1"] == "U1.1" and names["red.S1"] == "Rot.S1: Rot"
+    assert names["U1.1"] == "U1.1" and names["red.S1"] == "S1 von Rot: Rot"
     assert svg.get("data-piece") == "18"  # the page zooms until a piece is 24 px
 
 

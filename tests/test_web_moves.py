@@ -86,7 +86,7 @@ def test_the_list_shows_only_the_moves_of_a_piece_to_a_field():
     ends = {m.end for m in legal if m.start == start}
     page = client.get(f"/status?from={start}&lang=de").get_data(as_text=True)
     assert said(page) == [m.announcement for m in legal if m.start == start][:20]
-    assert f"Nur die Züge von {start} nach …" in page
+    assert "Nur die Züge ab S2 von Rot nach …" in page
     end = sorted(ends)[0]
     page = client.get(f"/status?from={start}&to={end}").get_data(as_text=True)
     assert said(page) == [m.announcement for m in legal if (m.start, m.end) == (start, end)]
@@ -225,7 +225,7 @@ def test_a_long_search_is_not_echoed_back_whole(said):
 def test_a_search_that_finds_nothing_of_a_piece_counts_no_moves():
     _, client = table_after([3, 4])
     page = client.get("/status?lang=de&from=red.S1&to=U1.17&said=x").get_data(as_text=True)
-    assert "Nur die Züge von red.S1" in page and "von allen 0" not in page
+    assert "Nur die Züge ab S1 von Rot" in page and "von allen 0" not in page
 
 
 def test_a_long_announcement_is_not_echoed_back_whole():

@@ -1,8 +1,9 @@
 """The ``companion`` command: the user's and the tests' way in.
 
-Each subcommand is a module of this package with ``NAME``, ``HELP``, ``add_arguments``
-and ``run``; :data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules
-verdict against the move, 2 bad input, always with a one-line reason on stderr and never
+Each subcommand is a module of this package with ``NAME``, ``add_arguments`` and ``run``
+(its help, and its options', in the catalogue: ``cmd.NAME``, companion/texts/options.py);
+:data:`COMMANDS` lists them. Exit codes (DESIGN.md): 0 success, 1 a rules verdict against
+the move, 2 bad input, always with a one-line reason on stderr and never
 a traceback; 3 a bug of the companion ("internal error", and where to report it).
 
 On the top floor (docs/architecture.md): imported only by ``python -m companion``.
@@ -65,8 +66,6 @@ COMMANDS: tuple[ModuleType, ...] = (
 )
 
 EXIT_OK, EXIT_VERDICT, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-#: Where a crash is to be reported (README.md, "Reporting a problem").
-REPORT = "please report it with the command line (README.md: exit status 3)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,9 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=texts.text("cli.version"),
     )
     _add_lang(parser, None)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=Parser, help=texts.text("opt.command")
+    )
     for module in COMMANDS:
-        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        words = texts.text(f"cmd.{module.NAME}")
+        cmd = sub.add_parser(module.NAME, help=words, description=words)
         _add_lang(cmd, argparse.SUPPRESS)  # before or after the command, as one likes
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run)
@@ -124,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet_libraries()
     args = parse(sys.argv[1:] if argv is None else argv)
     if any("\x00" in word for word in (sys.argv[1:] if argv is None else argv)):  # no path can
-        print(f"companion {args.command}: an argument holds a NUL character", file=sys.stderr)
+        print(f"companion {args.command}: {texts.text('cli.nul')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         code: int = args.run(args)
@@ -142,14 +144,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except MemoryError:
-        print(f"companion {args.command}: out of memory (is the input too large?)", file=sys.stderr)
+        print(f"companion {args.command}: {texts.text('cli.memory')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # a bug: said in one line, never as exit 1 (a verdict)
         what = str(exc).splitlines()[0][:200] if str(exc) else ""
-        print(
-            f"companion {args.command}: internal error ({type(exc).__name__}: {what}); {REPORT}",
-            file=sys.stderr,
-        )
+        said = texts.text("cli.internal", error=f"{type(exc).__name__}: {what}")
+        print(f"companion {args.command}: {said}", file=sys.stderr)
         if os.environ.get("COMPANION_TRACEBACK"):
             raise
         return EXIT_INTERNAL

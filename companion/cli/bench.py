@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.common import whole
+from companion.texts import text
 
 NAME = "bench"
-HELP = "measure what judging, checking and starting cost on this machine (with a Pi 4 estimate)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,14 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=whole(1, 100_000),
         default=200,
         metavar="N",
-        help="random self-play positions to judge and check (default 200)",
+        help=text("opt.bench.positions"),
     )
-    parser.add_argument(
-        "--seed", type=whole(0, 2**32 - 1), default=1, help="the self-play seed (default 1)"
-    )
-    parser.add_argument(
-        "--only", choices=("rules", "start"), help="only the rules or only the start figures"
-    )
+    parser.add_argument("--seed", type=whole(0, 2**32 - 1), default=1, help=text("opt.bench.seed"))
+    parser.add_argument("--only", choices=("rules", "start"), help=text("opt.bench.only"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.textfile import read_text
-from companion.texts import message, text
+from companion.texts import colours, message, text, text_n
 from companion.texts import text as said
 
 if TYPE_CHECKING:
@@ -47,83 +47,86 @@ if TYPE_CHECKING:
     Image = npt.NDArray[np.uint8]
 
 NAME = "calibrate"
-HELP = "calibrate camera, board corners, piece colours and dice into one file (see calibration/)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    steps = parser.add_subparsers(dest="step", required=True, metavar="STEP")
-    target = steps.add_parser("target", help="write the ChArUco target to print")
-    target.add_argument("-o", "--output", required=True, metavar="FILE", help="a .png file")
-    target.add_argument(
-        "--px-per-mm", type=float, default=10.0, help="print resolution (at most 40)"
+    steps = parser.add_subparsers(
+        dest="step", required=True, metavar="STEP", help=text("opt.calibrate.step")
     )
-    camera = steps.add_parser("camera", help="lens and focal length from photos of the target")
-    camera.add_argument("photos", nargs="+", metavar="PHOTO")
+    target = steps.add_parser("target", help=text("cmd.calibrate.target"))
+    target.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help=text("opt.calibrate.target.output")
+    )
+    target.add_argument(
+        "--px-per-mm", type=float, default=10.0, help=text("opt.calibrate.target.px-per-mm")
+    )
+    camera = steps.add_parser("camera", help=text("cmd.calibrate.camera"))
+    camera.add_argument(
+        "photos", nargs="+", metavar="PHOTO", help=text("opt.calibrate.camera.photos")
+    )
     _file(camera)
-    camera.add_argument("--name", help="a name for this camera, e.g. 'pi-cam-3 over table 1'")
-    corners = steps.add_parser("corners", help="four board corners, for a board without markers")
+    camera.add_argument("--name", help=text("opt.calibrate.camera.name"))
+    corners = steps.add_parser("corners", help=text("cmd.calibrate.corners"))
     corners.add_argument(
         "--points",
         nargs=4,
         required=True,
         metavar="X,Y",
-        help="pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
+        help=text("opt.calibrate.corners.points"),
     )
     corners.add_argument(
         "--fields",
         nargs=4,
         metavar="FIELD",
-        help="the --points are these four fields' centres (e.g. a grid's corner points), "
-        "not the board's corners",
+        help=text("opt.calibrate.corners.fields"),
     )
     _file(corners)
-    colours = steps.add_parser("colours", help="piece and board colours from known photos")
-    colours.add_argument("--empty", metavar="PHOTO", help="a photo of the empty board")
-    colours.add_argument(
-        "--start", metavar="PHOTO", help="a photo of the start: every piece in its station"
-    )
+    colours = steps.add_parser("colours", help=text("cmd.calibrate.colours"))
+    colours.add_argument("--empty", metavar="PHOTO", help=text("opt.calibrate.colours.empty"))
+    colours.add_argument("--start", metavar="PHOTO", help=text("opt.calibrate.colours.start"))
     colours.add_argument(
         "--position",
         nargs=2,
         action="append",
         default=[],
         metavar=("PHOTO", "FILE"),
-        help="a photo and what it shows: a position file or a board file "
-        '{"fields": {"ID": "COLOUR", ...}} (repeatable)',
+        help=text("opt.calibrate.colours.position"),
     )
     _file(colours)
-    dice = steps.add_parser("dice", help="a die's body and pip colours from a photo")
-    dice.add_argument("photo", metavar="PHOTO")
-    dice.add_argument("--name", required=True, help="which dice, e.g. d6 or miwin-III")
-    dice.add_argument("--at", required=True, metavar="X,Y", help="pixel of the top face's centre")
-    dice.add_argument("--radius", type=decimal(2, 2000), default=15.0, help="top face radius in px")
+    dice = steps.add_parser("dice", help=text("cmd.calibrate.dice"))
+    dice.add_argument("photo", metavar="PHOTO", help=text("opt.calibrate.dice.photo"))
+    dice.add_argument("--name", required=True, help=text("opt.calibrate.dice.name"))
+    dice.add_argument("--at", required=True, metavar="X,Y", help=text("opt.calibrate.dice.at"))
+    dice.add_argument(
+        "--radius", type=decimal(2, 2000), default=15.0, help=text("opt.calibrate.dice.radius")
+    )
     _file(dice)
-    tray = steps.add_parser("tray", help="where dice are read: a box on a photo of the tray")
-    tray.add_argument("photo", nargs="?", metavar="PHOTO", help="a photo the camera took")
-    tray.add_argument(
-        "--box", metavar="X0,Y0,X1,Y1", help="the tray's top-left and bottom-right pixel on PHOTO"
-    )
-    tray.add_argument(
-        "--clear", action="store_true", help="no tray: read dice anywhere in the frame again"
-    )
+    tray = steps.add_parser("tray", help=text("cmd.calibrate.tray"))
+    tray.add_argument("photo", nargs="?", metavar="PHOTO", help=text("opt.calibrate.tray.photo"))
+    tray.add_argument("--box", metavar="X0,Y0,X1,Y1", help=text("opt.calibrate.tray.box"))
+    tray.add_argument("--clear", action="store_true", help=text("opt.calibrate.tray.clear"))
     _file(tray)
-    check = steps.add_parser("check", help="read a photo with the file; draw what was seen")
-    check.add_argument("photo", metavar="PHOTO")
-    check.add_argument("-o", "--output", metavar="FILE", help="write a preview picture")
+    check = steps.add_parser("check", help=text("cmd.calibrate.check"))
+    check.add_argument("photo", metavar="PHOTO", help=text("opt.calibrate.check.photo"))
+    check.add_argument("-o", "--output", metavar="FILE", help=text("opt.calibrate.check.output"))
     _file(check, required=True)
-    show = steps.add_parser("show", help="print what a calibration file holds")
+    show = steps.add_parser("show", help=text("cmd.calibrate.show"))
     _file(show, required=True)
-    restore = steps.add_parser("restore", help="the calibration before the last step back")
+    restore = steps.add_parser("restore", help=text("cmd.calibrate.restore"))
     _file(restore, required=True)
-    reset = steps.add_parser("reset", help="back to the defaults (the file kept, restorable)")
+    reset = steps.add_parser("reset", help=text("cmd.calibrate.reset"))
     _file(reset, required=True)
 
 
 def _file(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument(
-        "-c", "--calibration", required=required, metavar="FILE", help="the calibration file"
+        "-c",
+        "--calibration",
+        required=required,
+        metavar="FILE",
+        help=text("opt.calibrate.calibration"),
     )
-    parser.add_argument("--layout", metavar="LAYOUT", help="board layout of a new file")
+    parser.add_argument("--layout", metavar="LAYOUT", help=text("opt.calibrate.layout"))
     add_json_argument(parser)
 
 
@@ -146,29 +149,29 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
-        done = f"camera: {cal.images} photos used, RMS error {cal.rms_px:.2f} px"
+        done = said("calibrate.done.camera", images=cal.images, rms=f"{cal.rms_px:.2f}")
     elif args.step == "dice":
         x, y = _point(args.at, "--at")
         die = measure_die(read_image(args.photo), x, y, args.radius)
         calibration = calibration.with_(dice={**calibration.dice, args.name: die})
-        done = f"dice {args.name!r}: body and pip colours measured"
+        done = said("calibrate.done.dice", name=repr(args.name))
     elif args.step == "tray":
         tray, done = _tray(args, calibration, notes)
         calibration = calibration.with_(tray=tray)
     elif args.step == "corners":
         calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
-        done = "board: located by four " + ("fields" if args.fields else "corners")
+        done = said("calibrate.done.fields" if args.fields else "calibrate.done.corners")
     else:
         photos, names = _colour_photos(args, layout)
         calibration = fit_colours(layout, calibration, photos, names, notes)
-        done = f"colours: measured on {len(photos)} photo{'s' * (len(photos) > 1)}"
+        done = text_n("calibrate.done.colours", len(photos))
     path = save_calibration(calibration, args.calibration)
     if args.json:
         print_json({"calibration": str(path), "step": args.step, "done": done, "notes": notes})
     else:
-        print(f"{path}: {done}")
+        print(said("calibrate.done", path=str(path), done=done))
         for note in notes:
-            print(f"  note: {note}")
+            print(said("calibrate.note", note=note))
     return 0
 
 
@@ -198,16 +201,14 @@ def _swap(args: argparse.Namespace) -> int:
 
     if args.step == "restore":
         path = restore_calibration(args.calibration)
-        done = f"restored the previous calibration (the one replaced is now {backup_path(path)})"
+        done = said("calibrate.done.restore", backup=str(backup_path(path)))
     else:
         kept = reset_calibration(args.calibration)
-        done = (
-            f"reset to the defaults (the calibration is kept as {kept}; 'restore' brings it back)"
-        )
+        done = said("calibrate.done.reset", kept=str(kept))
     if args.json:
         print_json({"calibration": str(args.calibration), "step": args.step, "done": done})
     else:
-        print(f"{args.calibration}: {done}")
+        print(said("calibrate.done", path=str(args.calibration), done=done))
     return 0
 
 
@@ -228,9 +229,10 @@ def _target(args: argparse.Namespace) -> int:
         raise CompanionError(text("calibrate.target_unwritten", path=str(path)))
     path.write_bytes(data.tobytes())
     w, h = CHARUCO_SQUARES
+    size = {"width": f"{w * CHARUCO_SQUARE_MM:g}", "height": f"{h * CHARUCO_SQUARE_MM:g}"}
+    dpi = f"{args.px_per_mm * 25.4:.0f}"
     print(
-        f"wrote {path}: print at {args.px_per_mm * 25.4:.0f} dpi so that the squares are "
-        f"{CHARUCO_SQUARE_MM:g} mm ({w * CHARUCO_SQUARE_MM:g} × {h * CHARUCO_SQUARE_MM:g} mm)"
+        said("calibrate.done.target", path=str(path), dpi=dpi, mm=f"{CHARUCO_SQUARE_MM:g}", **size)
     )
     return 0
 
@@ -278,7 +280,7 @@ def _tray(
     if args.clear:
         if args.photo or args.box:
             raise CompanionError(text("calibrate.clear_alone"))
-        return None, "tray: none; dice are read anywhere in the frame"
+        return None, said("calibrate.done.no_tray")
     if not (args.photo and args.box):
         raise CompanionError(text("calibrate.tray_needs"))
     box = parse_box(args.box)
@@ -297,20 +299,14 @@ def _tray(
         if not (x0 <= d.x < x1 and y0 <= d.y < y1)
     ]
     values = " ".join(str(v) for v in inside.values)
-    done = (
-        f"tray: {tray} of the frame; {len(inside.dice)} dice read inside it"
-        + (f" ({values})" if values else "")
-        + f", {len(outside)} outside it left out"
-    )
+    read = {"inside": len(inside.dice), "values": f" ({values})" if values else ""}
+    done = said("calibrate.done.tray", tray=str(tray), outside=len(outside), **read)
     if not inside.dice:
-        notes.append("no die read inside the box: does the box hold the tray, with dice in it?")
+        notes.append(said("calibrate.tray_empty"))
     camera = calibration.camera
     if camera and abs(width / height - camera.intrinsics.width / camera.intrinsics.height) > 0.01:
-        notes.append(
-            f"the photo is {width}x{height}, the calibrated camera "
-            f"{camera.intrinsics.width}x{camera.intrinsics.height}: take it with the "
-            "companion's camera, or the box falls elsewhere in its frame"
-        )
+        size = f"{camera.intrinsics.width}x{camera.intrinsics.height}"
+        notes.append(said("calibrate.tray_size", size=f"{width}x{height}", camera=size))
     return tray, done
 
 
@@ -325,10 +321,10 @@ def _colour_photos(
     names: list[str] = []
     if args.empty:
         photos.append((read_image(args.empty), {}))
-        names.append(f"{args.empty} (empty board)")
+        names.append(said("calibrate.photo.empty", photo=args.empty))
     if args.start:
         photos.append((read_image(args.start), start_placement(layout)))
-        names.append(f"{args.start} (start position)")
+        names.append(said("calibrate.photo.start", photo=args.start))
     for photo, position in args.position:
         if not args.layout:
             _on_board(position, layout)
@@ -361,24 +357,27 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print_json(calibration.to_json())
         return 0
-    print(f"{args.calibration}: {calibration.name!r} over layout {calibration.layout!r}")
+    name, layout = repr(calibration.name), repr(calibration.layout)
+    print(said("calibrate.show.head", path=str(args.calibration), name=name, layout=layout))
     if calibration.camera:
         cam = calibration.camera
         m, d = cam.intrinsics.matrix, cam.intrinsics.distortion
-        print(
-            f"  camera: {cam.intrinsics.width}x{cam.intrinsics.height}, f {m[0, 0]:.0f} px, "
-            f"k1 {d[0]:+.3f}, RMS {cam.rms_px:.2f} px over {cam.images} photos"
-        )
+        lens = {"f": f"{m[0, 0]:.0f}", "k1": f"{d[0]:+.3f}", "rms": f"{cam.rms_px:.2f}"}
+        size = f"{cam.intrinsics.width}x{cam.intrinsics.height}"
+        print(said("calibrate.show.camera", size=size, images=cam.images, **lens))
     else:
-        print("  camera: not calibrated (the lens is guessed from the markers)")
-    print("  board: " + ("four corners" if calibration.corners else "ArUco markers"))
+        print(said("calibrate.show.no_camera"))
+    print(said("calibrate.show.corners" if calibration.corners else "calibrate.show.markers"))
     profiles = calibration.profiles
-    print("  colours: " + (", ".join(profiles.colours) if profiles else "defaults"))
     if profiles:
-        print("  " + _hand_tests(args.calibration, calibration))
-    print("  dice: " + (", ".join(sorted(calibration.dice)) or "none"))
+        print(said("calibrate.show.colours", colours=colours(profiles.colours)))
+        print(_hand_tests(args.calibration, calibration))
+    else:
+        print(said("calibrate.show.default_colours"))
+    dice = sorted(calibration.dice)
+    print(said("calibrate.show.dice", dice=dice) if dice else said("calibrate.show.no_dice"))
     tray = calibration.tray
-    print("  tray: " + (f"{tray} of the frame" if tray else "none (dice read anywhere)"))
+    print(said("calibrate.show.tray", tray=str(tray)) if tray else said("calibrate.show.no_tray"))
     return 0
 
 
@@ -390,9 +389,9 @@ def _hand_tests(path: str, calibration: Calibration) -> str:
     try:
         reader = board_reader(load_layout(calibration.layout), calibration)
     except CompanionError as exc:  # the layout moved away: the file is still shown
-        return f"hand tests: not checked ({exc})"
-    said = outdated(reader)
-    return "hand tests: all run" if said is None else said
+        return text("calibrate.show.hand_unchecked", why=message(exc))
+    off = outdated(reader)
+    return text("calibrate.show.hand_tests") if off is None else "  " + off
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -16,24 +16,21 @@ from companion.games.game import check, parse_roll
 from companion.texts import text
 
 NAME = "check"
-HELP = "check a spoken announcement against a position and a roll"
 
 EXIT = {"legal": 0, "illegal": 1, "ambiguous": 1, "invalid": 2}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
-    parser.add_argument("announcement", help='what the player said, e.g. "Wurf 7, Umlaufbahn 6"')
+    parser.add_argument("announcement", help=text("opt.check.announcement"))
     parser.add_argument(
         "--roll",
         required=True,
-        help="the dice, e.g. 5,2 (TENET: three Miwin dice in any order, e.g. 9,4,2)",
+        help=text("opt.check.roll"),
     )
-    parser.add_argument("--to", help="the field where the moved piece ended (from the camera)")
-    parser.add_argument(
-        "--from", dest="start", help="the field where the moved piece stood before the move"
-    )
-    parser.add_argument("--json", action="store_true", help="the verdict as one JSON object")
+    parser.add_argument("--to", help=text("opt.check.to"))
+    parser.add_argument("--from", dest="start", help=text("opt.check.from"))
+    parser.add_argument("--json", action="store_true", help=text("opt.check.json"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,17 +23,17 @@ def add_position_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "position",
         metavar="POSITION",
-        help="a position file in the JSON form of docs/positions.md ('-' reads stdin)",
+        help=said("opt.common.position"),
     )
     parser.add_argument(
         "--layout",
         metavar="LAYOUT",
-        help="a layout name or file, instead of the one the position names",
+        help=said("opt.common.layout"),
     )
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--json", action="store_true", help=said("opt.common.json"))
 
 
 def read_position(args: argparse.Namespace) -> Position:
@@ -53,8 +53,7 @@ def add_config_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         metavar="FILE",
-        help="the config file (default: $COMPANION_CONFIG, /etc/companion/config.toml, "
-        "~/.config/companion/config.toml, else built-in defaults)",
+        help=said("opt.common.config"),
     )
 
 
@@ -62,8 +61,7 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         metavar="FOLDER",
-        help="the folder of the journal, PIN and calibrations (config data_dir): a second "
-        "serve beside the first (a --tray beside the referee) needs its own",
+        help=said("opt.common.data-dir"),
     )
 
 

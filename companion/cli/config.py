@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # read when the command runs: `companion check` loads no TOML
     from companion.settings.config import Config
 
 NAME = "config"
-HELP = "print the effective configuration and where it came from; --check validates a file"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const="",
         metavar="FILE",
-        help="validate FILE (default: the file the search order finds) and exit",
+        help=text("opt.config.check"),
     )
 
 
@@ -46,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             config = read_config_file(path, found_by="--check")
         else:
             config = read_config(args)
-        print(f"{config.path or 'built-in defaults'}: ok")
+        print(text("config.ok", path=str(config.path or text("config.builtin"))))
         return 0
     config = read_config(args)
     data = config_as_data(config)
@@ -61,18 +60,18 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         where = f"{config.path} ({config.found_by})" if config.path else config.found_by
-        print(f"# effective configuration, from {where}")
-        print(f"# the referee PIN is not shown: `companion pin` shows it ({_pin_source(config)})")
+        print(text("config.shown_from", where=where))
+        print(text("config.pin_hidden", source=_pin_source(config)))
         print(to_toml(data), end="")
     return 0
 
 
 def _pin_source(config: Config) -> str:
     if config.web.pin is not None:
-        return f"set by web.pin in {config.path}"
+        return text("config.pin_set", path=str(config.path))
     from companion.settings.pin import PIN_FILE
 
-    return f"kept in {config.data_dir / PIN_FILE}"
+    return text("config.pin_kept", path=str(config.data_dir / PIN_FILE))
 
 
 def config_as_data(config: Config) -> dict[str, Any]:

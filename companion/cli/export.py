@@ -23,26 +23,21 @@ from companion.cli.common import (
 from companion.cli.journal import chosen_game, journal_file
 from companion.store.journal import Journal
 from companion.store.record import game_record, record_text
+from companion.texts import text
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import session_rolls
 
 NAME = "export"
-HELP = (
-    "print a game's record: its turns as text, or every event as JSON (--json); "
-    "--tray: the dice tray's rolls as CSV or JSON"
-)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
-    parser.add_argument(
-        "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
-    )
-    parser.add_argument("--game", type=whole(1, 10**12), help="the game's id (default: the last)")
+    parser.add_argument("--journal", metavar="FILE", help=text("opt.export.journal"))
+    parser.add_argument("--game", type=whole(1, 10**12), help=text("opt.export.game"))
     parser.add_argument(
         "--tray",
         action="store_true",
-        help="the dice tray's rolls (CSV, or JSON with --json); --game names the session",
+        help=text("opt.export.tray"),
     )
     add_json_argument(parser)
 

@@ -12,24 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import add_config_argument, read_config, whole
 from companion.errors import CompanionError
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.hub.listener import Listener
     from companion.web.events import Broker
 
 NAME = "hub"
-HELP = "the club's hub: every table's games from the MQTT broker on one page"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
-    parser.add_argument("--broker", metavar="HOST", help="the MQTT broker (config hub.broker)")
-    parser.add_argument(
-        "--broker-port", type=whole(1, 65535), help="its port (config hub.port, 1883)"
-    )
-    parser.add_argument("--club", help="the club's name (config hub.club); '+': every club")
-    parser.add_argument("--host", default="127.0.0.1", help="address of the page (0.0.0.0: all)")
-    parser.add_argument("--port", type=whole(1, 65535), default=8090, help="port of the page")
+    parser.add_argument("--broker", metavar="HOST", help=text("opt.hub.broker"))
+    parser.add_argument("--broker-port", type=whole(1, 65535), help=text("opt.hub.broker-port"))
+    parser.add_argument("--club", help=text("opt.hub.club"))
+    parser.add_argument("--host", default="127.0.0.1", help=text("opt.hub.host"))
+    parser.add_argument("--port", type=whole(1, 65535), default=8090, help=text("opt.hub.port"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,14 +13,14 @@ import argparse
 import json
 
 from companion.cli.common import add_position_argument, read_position
+from companion.texts import text
 
 NAME = "join"
-HELP = "TENET: add a player mid-game (nine balls on start) and print the new position"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_argument(parser)
-    parser.add_argument("colour", metavar="COLOUR", help="the new player's colour, e.g. green")
+    parser.add_argument("colour", metavar="COLOUR", help=text("opt.join.colour"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,26 +22,23 @@ from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
 from companion.store.lock import hold_data_dir
 from companion.store.repair import repair
+from companion.texts import text, text_n
 
 NAME = "journal"
-HELP = "check the game journal, export a game as JSON, or repair it (bad events moved aside)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
-    for name, words in (
-        ("check", "list the events that cannot be read back (exit 2 if any)"),
-        ("export", "print a game as JSON"),
-        ("repair", "keep every readable event; the bad ones stay in a copy of the journal"),
-    ):
+    actions = parser.add_subparsers(
+        dest="action", required=True, parser_class=type(parser), help=text("opt.journal.action")
+    )
+    for name in ("check", "export", "repair"):
+        words = text(f"cmd.journal.{name}")
         action = actions.add_parser(name, help=words, description=words)
         add_config_argument(action)
-        action.add_argument(
-            "--journal", metavar="FILE", help="the journal (default: the config's data_dir)"
-        )
+        action.add_argument("--journal", metavar="FILE", help=text("opt.journal.action.journal"))
         if name == "export":
             action.add_argument(
-                "--game", type=whole(1, 10**12), help="the game's id (default: the last)"
+                "--game", type=whole(1, 10**12), help=text("opt.journal.action.game")
             )
 
 
@@ -57,7 +54,7 @@ def chosen_game(journal: Journal, game: int | None) -> int:
     """``game``, or the journal's last game when none is named."""
     games = journal.games()
     if not games:
-        raise JournalError(f"{journal.path}: no game recorded yet")
+        raise JournalError(text("journal.no_game", path=str(journal.path)))
     return game if game is not None else games[-1].id
 
 
@@ -66,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "repair":
         with hold_data_dir(path.parent):
             copy, bad = repair(path)
-        print(f"{path}: repaired; {len(bad)} bad events moved aside, all kept in {copy}")
+        print(text("journal.repaired", path=str(path), count=len(bad), copy=str(copy)))
         return 0
     with Journal(path, read_only=True) as journal:
         if args.action == "check":
@@ -75,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}: game {game}, event {event}: {why}", file=sys.stderr)
             if not bad:
                 count = len(journal.games())
-                print(f"{path}: ok, {count} game{'' if count == 1 else 's'}")
+                print(text_n("journal.ok", count, path=str(path)))
             return 2 if bad else 0
         print_json(journal.export(chosen_game(journal, args.game), skip_bad=True))
     return 0

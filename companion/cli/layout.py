@@ -29,22 +29,25 @@ from companion.model.layoutfile import read_layout
 from companion.texts import text, unreadable
 
 NAME = "layout"
-HELP = "write the layout file of a board of your own (a grid, or fields measured by hand)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    kinds = parser.add_subparsers(dest="kind", required=True, metavar="KIND")
-    grid = kinds.add_parser("grid", help="a square grid board: fields r0c0 ... (row 0 on top)")
-    grid.add_argument("size", metavar="SIZE", help="lines per side, e.g. 9, 13 or 19")
-    grid.add_argument("--spacing", required=True, metavar="MM", help="line spacing")
+    kinds = parser.add_subparsers(
+        dest="kind", required=True, metavar="KIND", help=text("opt.layout.kind")
+    )
+    grid = kinds.add_parser("grid", help=text("cmd.layout.grid"))
+    grid.add_argument("size", metavar="SIZE", help=text("opt.layout.grid.size"))
+    grid.add_argument(
+        "--spacing", required=True, metavar="MM", help=text("opt.layout.grid.spacing")
+    )
     grid.add_argument(
         "--margin",
         metavar="MM",
-        help="board beyond the outer lines (default: one spacing)",
+        help=text("opt.layout.grid.margin"),
     )
     _common(grid)
-    fields = kinds.add_parser("fields", help="fields measured by hand: a CSV file of ID,X,Y (mm)")
-    fields.add_argument("table", metavar="FILE.csv", help="one field a line: ID,X,Y in mm")
+    fields = kinds.add_parser("fields", help=text("cmd.layout.fields"))
+    fields.add_argument("table", metavar="FILE.csv", help=text("opt.layout.fields.table"))
     _common(fields)
 
 
@@ -52,16 +55,18 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--piece-diameter",
         metavar="MM",
-        help="how wide a piece is (default: 0.9 spacing for a grid, else 20)",
+        help=text("opt.layout.piece-diameter"),
     )
     parser.add_argument(
         "--piece-height",
         default="0",
         metavar="MM",
-        help="how tall a piece is: the reader looks where its top appears (default 0)",
+        help=text("opt.layout.piece-height"),
     )
-    parser.add_argument("--name", help="the layout's name (default: the file's name)")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="a .json file")
+    parser.add_argument("--name", help=text("opt.layout.name"))
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help=text("opt.layout.output")
+    )
     add_json_argument(parser)
 
 

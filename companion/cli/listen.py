@@ -22,7 +22,6 @@ from companion.listen.grammar import TOP, written
 from companion.texts import text
 
 NAME = "listen"
-HELP = "hear a spoken announcement offline (microphone or WAV file) and check it"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,12 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--game",
         choices=tuple(TOP),
         default="gravitation",
-        help="whose words (with --table: the table's game instead)",
+        help=text("opt.listen.game"),
     )
-    parser.add_argument("--wav", type=Path, help="recognise this WAV file, not the microphone")
-    parser.add_argument("--table", help="post what was heard to this table, http://host:port")
-    parser.add_argument("--device", default="default", help="ALSA microphone, e.g. plughw:1")
-    parser.add_argument("--button", type=int, help="GPIO pin of the push-to-talk button")
+    parser.add_argument("--wav", type=Path, help=text("opt.listen.wav"))
+    parser.add_argument("--table", help=text("opt.listen.table"))
+    parser.add_argument("--device", default="default", help=text("opt.listen.device"))
+    parser.add_argument("--button", type=int, help=text("opt.listen.button"))
 
 
 def reads(game_name: str, words: str) -> str:

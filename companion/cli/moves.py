@@ -19,7 +19,6 @@ from companion.games.game import game
 from companion.texts import text
 
 NAME = "moves"
-HELP = "list every legal move of a position and a roll, with its spoken announcement"
 #: Whole TENET turns listed when --limit is not given.
 TURNS = 20
 
@@ -29,20 +28,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--roll",
         required=True,
-        help="the dice, e.g. 5,2 (TENET: three Miwin dice in any order, e.g. 9,4,2)",
+        help=text("opt.moves.roll"),
     )
     parser.add_argument(
         "--turns",
         action="store_true",
-        help=f"TENET: list whole turns, winning ones first (at most --limit, default {TURNS})",
+        help=text("opt.moves.turns", turns=TURNS),
     )
-    parser.add_argument(
-        "--json", action="store_true", help="one JSON object with the moves (and their count)"
-    )
-    parser.add_argument("--gloss", action="store_true", help="add the English reading")
-    parser.add_argument(
-        "--limit", type=_limit, metavar="N", help="stop after the first N moves (canonical order)"
-    )
+    parser.add_argument("--json", action="store_true", help=text("opt.moves.json"))
+    parser.add_argument("--gloss", action="store_true", help=text("opt.moves.gloss"))
+    parser.add_argument("--limit", type=_limit, metavar="N", help=text("opt.moves.limit"))
 
 
 def _limit(given: str) -> int:

@@ -12,23 +12,31 @@ import sys
 
 from companion.cli.common import add_config_argument, add_data_dir_argument, read_config
 from companion.errors import CompanionError
-from companion.settings.pin import RULE, check_pin_choice, keep_pin, kept_pin, new_pin
+from companion.settings.pin import (
+    DIGITS,
+    LONGEST,
+    PASSPHRASE,
+    check_pin_choice,
+    keep_pin,
+    kept_pin,
+    new_pin,
+)
 from companion.store.lock import ready_data_dir
 from companion.texts import text
 
 NAME = "pin"
-HELP = "show the referee PIN of the page (--new makes another, --set reads yours from stdin)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
     add_data_dir_argument(parser)
     change = parser.add_mutually_exclusive_group()
-    change.add_argument("--new", action="store_true", help="make a new random PIN and keep it")
+    rule = text("pin.rule", digits=DIGITS, least=PASSPHRASE, most=LONGEST)
+    change.add_argument("--new", action="store_true", help=text("opt.pin.change.new"))
     change.add_argument(
         "--set",
         action="store_true",
-        help=f"read a PIN of your own from stdin ({RULE}) and keep it",
+        help=text("opt.pin.set", rule=rule),
     )
 
 

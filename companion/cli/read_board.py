@@ -11,26 +11,26 @@ from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.vision import BoardRead, BoardReader
     from companion.vision.calibration import Calibration
 
 NAME = "read-board"
-HELP = "read the pieces on a board from camera photos (found? busy? which colour where)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photos (JPEG or PNG)")
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help=text("opt.read_board.images"))
     parser.add_argument(
         "--layout",
         metavar="LAYOUT",
-        help="board layout name or file (default: the calibration's, else gravitation)",
+        help=text("opt.read_board.layout"),
     )
     parser.add_argument(
         "--calibration",
         metavar="FILE",
-        help="calibration file of this camera and board (companion calibrate)",
+        help=text("opt.read_board.calibration"),
     )
     add_json_argument(parser)
 

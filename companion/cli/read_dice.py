@@ -22,12 +22,12 @@ import json
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.vision.dice.reader import DiceReading
 
 NAME = "read-dice"
-HELP = "read the dice in photos of the dice tray"
 
 
 #: The dice sets the reader knows, as companion.vision.dice.reader.KINDS has them (written out
@@ -36,21 +36,19 @@ KINDS = ("d6", "miwin")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo of the dice tray")
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help=text("opt.read_dice.images"))
     parser.add_argument(
         "--kind",
         choices=KINDS,
         default="d6",
-        help="d6: standard six-sided dice (default); miwin: Miwin's dice III, IV and V, "
-        "told apart by colour",
+        help=text("opt.read_dice.kind"),
     )
     parser.add_argument(
         "--calibration",
         metavar="FILE",
-        help="calibration file (companion calibrate): read only within its dice tray, "
-        "with its dice colours",
+        help=text("opt.read_dice.calibration"),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON line per image")
+    parser.add_argument("--json", action="store_true", help=text("opt.read_dice.json"))
 
 
 def describe(reading: DiceReading, lang: str | None = None) -> str:

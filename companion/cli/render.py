@@ -4,29 +4,30 @@ With a POSITION the pieces are drawn on its layout (``--layout`` replaces the on
 position names). Without one, ``--layout NAME`` draws the empty board: how a club checks
 a layout file it measured, and how the boards of docs/positions.md were drawn. A board
 file ``{"fields": {"r3c3": "black"}}`` (calibration/README.md) with ``--layout`` draws a
-club's own board with its pieces, e.g. the known photo ``calibrate colours`` learns from.
+club's own board with its pieces, e.g. the known photo ``calibrate colours`` learns from;
+"-" reads either from stdin.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
+import tempfile
+from pathlib import Path, PosixPath
 from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, read_position, whole
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
-from companion.model.position import Position
-from companion.textfile import read_text
+from companion.model.position import Position, parse_position
+from companion.textfile import read_stdin, read_text
 from companion.texts import text
 
 if TYPE_CHECKING:
     from companion.render.scene import Scene
 
 NAME = "render"
-HELP = "draw a position, or an empty board with --layout, as SVG or PNG (the file name decides)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,42 +35,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "position",
         metavar="POSITION",
         nargs="?",
-        help="a position file in the JSON form of docs/positions.md ('-' reads stdin), or a "
-        'board file {"fields": {"ID": "COLOUR"}} with --layout (a board of your own with its '
-        "pieces); without it, --layout names the empty board to draw",
+        help=text("opt.render.position"),
     )
     parser.add_argument(
         "--layout",
         metavar="LAYOUT",
-        help="a layout name (gravitation, tuerme, tenet-2, tenet) or file: the board to draw, "
-        "or the one to read the position on instead of the one it names",
+        help=text("opt.render.layout"),
     )
     parser.add_argument(
         "-o",
         "--output",
         required=True,
         metavar="FILE",
-        help="where to write the picture: out.svg or out.png",
+        help=text("opt.render.output"),
     )
     parser.add_argument(
         "--scale",
         type=float,  # checked in run(): more than 0, at most 20
         default=2.0,
         metavar="PX_PER_MM",
-        help="PNG pixels per board millimetre (default 2: a 1320 px Gravitation board)",
+        help=text("opt.render.scale"),
     )
     parser.add_argument(
         "--photo",
         action="store_true",
-        help="a synthetic camera photo instead of the flat picture (.jpg or .png)",
+        help=text("opt.render.photo"),
     )
     parser.add_argument(
         "--seed",
         type=whole(0, 2**32 - 1),
         default=0,
-        help="camera, pose and light of --photo (default 0)",
+        help=text("opt.render.seed"),
     )
-    parser.add_argument("--hand", action="store_true", help="with --photo: a hand over the board")
+    parser.add_argument("--hand", action="store_true", help=text("opt.render.hand"))
     add_json_argument(parser)
 
 
@@ -79,40 +77,70 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.scale <= 20:
         raise CompanionError(text("render.scale", scale=args.scale))
     subject: Position | Layout
+    stdin = read_stdin("position") if args.position == "-" else None  # read once, then told
     if args.position is None:
         if not args.layout:
             raise CompanionError(text("render.nothing"))
         subject = layout = load_layout(args.layout)
         scene = draw_board(layout)
-    elif _board_file(args.position):  # a club's own board with its pieces
-        from companion.vision.colourfit import load_placement
-
+    elif _board_file(args.position, stdin):  # a club's own board with its pieces
         if not args.layout:
-            raise CompanionError(text("render.board_file_layout", path=args.position))
+            raise CompanionError(text("render.board_file_layout", path=_name(args.position)))
         subject = layout = load_layout(args.layout)
-        scene = draw_board(layout, stones=load_placement(args.position, layout))
+        scene = draw_board(layout, stones=_stones(args.position, stdin, layout))
     else:
-        subject = position = read_position(args)
+        if stdin is None:
+            subject = position = read_position(args)
+        else:
+            on = load_layout(args.layout) if args.layout else None
+            subject = position = parse_position(stdin, source="stdin", layout=on)
         layout = position.layout
         scene = draw_board(layout, position)
     path = _photo(subject, scene, args) if args.photo else save(scene, args.output, args.scale)
     if args.json:
         print_json({"output": str(path), "layout": layout.name})
     else:
-        print(f"wrote {path}")
+        print(text("render.wrote", path=str(path)))
     return 0
 
 
-def _board_file(path: str) -> bool:
-    """Whether POSITION is a board file ``{"fields": {"ID": "COLOUR"}}`` (calibration/README.md,
-    the shape read-board --json prints); anything unreadable is left to read_position."""
-    if path == "-":
-        return False
+def _board_file(path: str, stdin: str | None) -> bool:
+    """Whether POSITION (a path, or ``stdin``'s text for "-") is a board file ``{"fields":
+    {"ID": "COLOUR"}}`` (calibration/README.md, the shape read-board --json prints);
+    anything unreadable is left to read_position."""
     try:
-        data = json.loads(read_text(path, "position"))
+        data = json.loads(read_text(path, "position") if stdin is None else stdin)
     except (OSError, UnicodeDecodeError, ValueError, CompanionError):
         return False
     return isinstance(data, dict) and "fields" in data
+
+
+def _name(path: str) -> str:
+    return "stdin" if path == "-" else path
+
+
+class _Said(PosixPath):
+    """A copy of stdin on disk that sentences name "stdin": :func:`load_placement` reads a
+    path, and what it says is wrong is said of what the user gave."""
+
+    def __str__(self) -> str:
+        return "stdin"
+
+    def __fspath__(self) -> str:
+        return super().__str__()
+
+
+def _stones(path: str, stdin: str | None, layout: Layout) -> dict[str, str]:
+    """The pieces of a board file, read from ``path`` or from ``stdin``'s text alike (the
+    same checks, the same sentences)."""
+    from companion.vision.colourfit import load_placement
+
+    if stdin is None:
+        return load_placement(path, layout)
+    with tempfile.TemporaryDirectory(prefix="companion-render-") as folder:
+        copy = _Said(folder, "stdin.json")
+        Path(copy.__fspath__()).write_text(stdin, encoding="utf-8")
+        return load_placement(copy, layout)
 
 
 def _photo(subject: Position | Layout, scene: Scene, args: argparse.Namespace) -> Path:

@@ -29,31 +29,28 @@ if TYPE_CHECKING:
     from companion.table.referee import Referee
 
 NAME = "replay"
-HELP = "referee a recorded game: a folder of camera frames, in name order"
 JUDGED = ("legal", "illegal", "ambiguous")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("frames", metavar="FRAMES_DIR", help="folder of image files, one a frame")
-    parser.add_argument("--game", default="gravitation", choices=sorted(GAMES))
-    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument("frames", metavar="FRAMES_DIR", help=text("opt.replay.frames"))
     parser.add_argument(
-        "--players", metavar="COLOURS", help="comma-separated colours in turn order"
+        "--game", default="gravitation", choices=sorted(GAMES), help=text("opt.common.game")
     )
-    parser.add_argument(
-        "--position", metavar="START.json", help="the position the recording starts from"
-    )
+    parser.add_argument("--layout", help=text("opt.replay.layout"))
+    parser.add_argument("--players", metavar="COLOURS", help=text("opt.replay.players"))
+    parser.add_argument("--position", metavar="START.json", help=text("opt.replay.position"))
     parser.add_argument(
         "--journal",
         metavar="FILE",
-        help="record the game in this journal; an unfinished game in it is resumed",
+        help=text("opt.replay.journal"),
     )
     parser.add_argument(
         "--still-frames",
         type=whole(1, 1000),
         default=3,
         metavar="N",
-        help="frames a board must stand still before it is judged (default 3)",
+        help=text("opt.replay.still-frames"),
     )
     add_json_argument(parser)
 

@@ -21,31 +21,22 @@ if TYPE_CHECKING:
     pass
 
 NAME = "sample"
-HELP = "write synthetic camera pictures (a dice tray, a filmed game) to try the companion"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("dice", "game"), help="a dice tray photo or a game")
+    parser.add_argument("what", choices=("dice", "game"), help=text("opt.sample.what"))
+    parser.add_argument("-o", "--output", required=True, help=text("opt.sample.output"))
+    parser.add_argument("--seed", type=whole(0, 2**32 - 1), default=1, help=text("opt.sample.seed"))
     parser.add_argument(
-        "-o", "--output", required=True, help="the photo (dice: .jpg/.png) or the frames folder"
-    )
-    parser.add_argument(
-        "--seed", type=whole(0, 2**32 - 1), default=1, help="the same seed, the same pictures"
-    )
-    parser.add_argument(
-        "--kind", choices=("d6", "miwin"), default="d6", help="dice: standard or Miwin's three"
+        "--kind", choices=("d6", "miwin"), default="d6", help=text("opt.sample.kind")
     )
     parser.add_argument(
         "--count",
         type=whole(-1000, 1000),
-        help="dice: how many (d6: 1-4, default 2; miwin: 1-3, default 3)",
+        help=text("opt.sample.count"),
     )
-    parser.add_argument(
-        "--players", default="red,yellow", help="game: colours in turn order (default red,yellow)"
-    )
-    parser.add_argument(
-        "--turns", type=whole(1, 1000), default=6, help="game: turns to play (default 6)"
-    )
+    parser.add_argument("--players", default="red,yellow", help=text("opt.sample.players"))
+    parser.add_argument("--turns", type=whole(1, 1000), default=6, help=text("opt.sample.turns"))
     add_json_argument(parser)
 
 
@@ -78,7 +69,7 @@ def _dice(args: argparse.Namespace) -> int:
         print_json({"image": str(out), "dice": truth, "background": scene.background})
     else:
         shown = ", ".join(f"{d['value']} ({d['kind']})" for d in truth)
-        print(f"wrote {out}: {shown} on {scene.background}")
+        print(text("sample.wrote_dice", path=str(out), dice=shown, background=scene.background))
     return 0
 
 
@@ -98,7 +89,8 @@ def _game(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"frames": len(rec.frames), "folder": str(out), "announcements": said})
     else:
-        print(f"wrote {len(rec.frames)} frames of {len(said)} moves into {out}")
-        print(f"referee them with: companion replay {out} --players {','.join(players)}")
-        print("the moves played: " + json.dumps(said, ensure_ascii=False))
+        print(text("sample.wrote_game", frames=len(rec.frames), moves=len(said), path=str(out)))
+        command = f"companion replay {out} --players {','.join(players)}"
+        print(text("sample.referee_them", command=command))
+        print(text("sample.played", moves=json.dumps(said, ensure_ascii=False)))
     return 0

@@ -22,6 +22,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.texts import Joined, colours, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -35,38 +36,33 @@ if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `co
     from companion.vision.board.reader import BoardReader
 
 NAME = "serve"
-HELP = "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
     parser.add_argument(
         "--host",
-        help="address to listen on (config web.host; 0.0.0.0 lets every phone on the LAN in)",
+        help=text("opt.serve.host"),
     )
-    parser.add_argument(
-        "--port", type=whole(-(10**6), 10**6), help="port (config web.port, default 8080)"
-    )
+    parser.add_argument("--port", type=whole(-(10**6), 10**6), help=text("opt.serve.port"))
     parser.add_argument(
         "--players",
         metavar="COLOURS",
-        help="comma-separated colours in turn order (config game.players)",
+        help=text("opt.serve.players"),
     )
-    parser.add_argument("--game", help="the game (config game.name, default gravitation)")
-    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument("--game", help=text("opt.serve.game"))
+    parser.add_argument("--layout", help=text("opt.serve.layout"))
     parser.add_argument(
         "--new-game",
         action="store_true",
-        help="start a new game even if the journal holds an unfinished one (which is "
-        "otherwise resumed)",
+        help=text("opt.serve.new-game"),
     )
     parser.add_argument(
         "--tray",
         nargs="?",
         const="d6",
         choices=("d6", "miwin"),
-        help="a dice tray for any game instead of a game (docs/tray.md): every roll read, "
-        "kept and tested for fairness; --tray miwin for Miwin's dice",
+        help=text("opt.serve.tray"),
     )
     add_data_dir_argument(parser)
     parser.add_argument("--pin", help=argparse.SUPPRESS)  # refused: every user sees it in ps
@@ -96,10 +92,7 @@ def run(args: argparse.Namespace) -> int:
         players = list(seats[: min(max(2, spec.min_players), spec.max_players)])
     options = dict(config.game.options) if game == config.game.name else None
     if args.pin is not None:
-        raise CompanionError(
-            "--pin would show the PIN to every user of this machine (ps); "
-            "use `companion pin --set` or the config's web.pin"
-        )
+        raise CompanionError(text("serve.pin_flag"))
     from companion.settings.pin import kept_pin
     from companion.store.lock import ready_data_dir
 
@@ -115,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         server = guarded_server(late, host, port, per_address, **SERVER_OPTIONS)
     except (OSError, ValueError) as exc:  # waitress: ValueError for a host it cannot resolve
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise CompanionError(f"cannot listen on {host}:{port}: {reason}") from None
+        raise CompanionError(text("serve.no_listen", where=f"{host}:{port}", why=reason)) from None
     try:
         return _serve(args, config, start, server, late, pin, (host, port))
     finally:
@@ -142,14 +135,11 @@ def _serve(
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
-    log.info("config: %s", config.path or "built-in defaults (no config file found)")
+    log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     fresh = args.new_game or args.players or args.game
     table = Table.new(start, config.journal_path, resume=not fresh)
-    log.info(
-        "journal: %s (%s)",
-        config.journal_path,
-        "unfinished game resumed; --new-game starts afresh" if table.resumed else "new game",
-    )
+    journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
+    log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     tray = None
@@ -157,7 +147,7 @@ def _serve(
         from companion.tray.session import Tray
 
         tray = Tray(table.journal, args.tray)
-        log.info("dice tray: session %d, %d rolls so far", tray.log.session, len(tray.rolls))
+        log.info("%s", text("serve.tray", session=tray.log.session, count=len(tray.rolls)))
     urls = page_urls(*address)
     late.app = create_app(
         {
@@ -176,20 +166,16 @@ def _serve(
     )
     from companion.web.join import reach
 
-    log.info(
-        "serving %s for %s on %s (%s)",
-        table.position.spec.title,
-        ", ".join(table.position.players),
-        " and ".join(urls),
-        reach(urls),
-    )
+    game = {"game": table.position.spec.title, "players": colours(table.position.players)}
+    said_urls = Joined(urls, " and ", " und ")
+    log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
     from companion.settings.pin import PIN_FILE
 
-    where = "the config's web.pin" if config.web.pin else str(config.data_dir / PIN_FILE)
+    where = text("serve.pin_config") if config.web.pin else str(config.data_dir / PIN_FILE)
     shows = f"companion pin --config {config.path}" if config.path else "companion pin"
     if args.data_dir:
         shows += f" --data-dir {args.data_dir}"
-    log.info("referee PIN: in %s; `%s` shows it", where, shows)
+    log.info("%s", text("serve.pin", where=where, shows=shows))
     if panel is not None:
         from companion.table.devices import attach_read_button
 

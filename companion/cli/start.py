@@ -10,28 +10,30 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.model.layoutfile import load_layout
 from companion.model.position import start_position
+from companion.texts import text
 
 NAME = "start"
-HELP = "print the start position of a game as JSON (every piece in its station)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="gravitation", choices=sorted(GAMES))
+    parser.add_argument(
+        "--game", default="gravitation", choices=sorted(GAMES), help=text("opt.common.game")
+    )
     parser.add_argument(
         "--players",
         metavar="COLOURS",
-        help="comma-separated colours in turn order (default: every seat)",
+        help=text("opt.start.players"),
     )
-    parser.add_argument("--phase", type=whole(1, 9), help="Gravitation phase 1, 2 or 3 (default 3)")
-    parser.add_argument("--layout", help="a layout name or file (default: the game's own)")
+    parser.add_argument("--phase", type=whole(1, 9), help=text("opt.start.phase"))
+    parser.add_argument("--layout", help=text("opt.start.layout"))
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=on|off",
-        help="set a rule switch, e.g. --option death_push=on (repeatable)",
+        help=text("opt.start.option"),
     )
-    parser.add_argument("--json", action="store_true", help="accepted: the output is JSON anyway")
+    parser.add_argument("--json", action="store_true", help=text("opt.start.json"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -107,7 +107,7 @@ def _piece(scene: Scene, layout: Layout, fid: str, colour: str) -> None:
 
 def _spots(scene: Scene, layout: Layout, position: Position | None, lang: str) -> None:
     """Each field's name, and the colour of the piece on it, for the page's tooltips: the
-    name as the page's prose says it ("Gelb.S1" on a German page, as the move list's
+    name as the page's prose says it ("S1 von Gelb" on a German page, as the move list's
     paths), the id itself kept in ``data-field`` for the page's scripts."""
     held: dict[str, list[str]] = {}
     for fid, colour in position.placement if position is not None else ():

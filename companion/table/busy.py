@@ -5,7 +5,7 @@ English line for people and logs ("busy: something unknown over yellow.S3 and 2 
 and as data, :class:`~companion.vision.board.cause.Cause` (kind, field, how many more,
 what an unsure field looked like), with the fields under a glare spot beside it. The
 page and the camera view need it said in the players' language with what to do ("etwas
-liegt über Gelb.S3 – Hand weg oder Blendung?"): :func:`busy` takes the data only, so a
+liegt über S3 von Gelb – Hand weg oder Blendung?"): :func:`busy` takes the data only, so a
 reworded English line cannot change or break the German page. A wait the reader gives
 no cause for (none is known) is shown as its line, so nothing the reader says is lost.
 """

@@ -188,7 +188,7 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader, lang: str | None
 
 def overlay_line(glance: Glance, lang: str | None = None) -> str:
     """The line written over the camera's view: what the frame was, still or waiting,
-    and what was seen or why it waits ("Brett: wartet  etwas liegt über Gelb.S3 …")."""
+    and what was seen or why it waits ("Brett: wartet  etwas liegt über S3 von Gelb …")."""
     lang = lang or language()
     state = text("watch.still" if glance.still else "watch.waiting")
     words = (text("watch." + glance.kind), state, glance.note)

@@ -23,7 +23,8 @@ position does not fit its game; :mod:`~companion.texts.layouts` why a layout fil
 used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
 words do not parse; :mod:`~companion.texts.cli` the command line's usage errors;
-:mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse;
+:mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse, and what
+they say when done; :mod:`~companion.texts.options` every command's and option's help;
 :mod:`~companion.texts.names` colours, games, rule switches, the
 drawing) with both languages, and build it with :func:`text`; ``tests/test_languages.py``
 fails on a word of the other language on any page and in any verdict it walks.
@@ -47,6 +48,7 @@ from companion.texts import (
     layouts,
     names,
     notation,
+    options,
     page,
     positions,
     referee,
@@ -108,6 +110,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tray.WORDS,
     cli.WORDS,
     commands.WORDS,
+    options.WORDS,
 )
 
 _language = "en"
@@ -183,7 +186,8 @@ def colour(name: str) -> str:
 def field(name: str) -> str:
     """A field's id as a word of the sentence it sits in: the id, with its colour (and the
     race game's "home" and "goal", TENET's "start") in the sentence's language
-    ("yellow.S1" → "Gelb.S1", "red.home" → "Rot.Haus"); an id with no such part is said
+    ("yellow.S1" → "S1 von Gelb" / "yellow's S1", "red.home" → "Haus von Rot"), as players
+    say it, not as an id ("Gelb.S1" until newcomer-s13); an id with no such part is said
     as it is written. For prose only: JSON and typed ids stay ids."""
     if f"field.{name}" in WORDS:
         return Text(f"field.{name}", {})

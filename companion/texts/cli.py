@@ -80,6 +80,17 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "argparse.type.float": ("eine Zahl", "float"),
     "argparse.type.int": ("eine ganze Zahl", "int"),
+    # what main() says of a line it cannot run (companion/cli/__init__.py)
+    "cli.nul": ("ein Argument enthält ein NUL-Zeichen", "an argument holds a NUL character"),
+    "cli.memory": (
+        "kein Speicher mehr (ist die Eingabe zu groß?)",
+        "out of memory (is the input too large?)",
+    ),
+    "cli.internal": (
+        "interner Fehler ({error}); bitte mit der Befehlszeile melden (README.md: Exit-Status 3)",
+        "internal error ({error}); please report it with the command line (README.md: exit "
+        "status 3)",
+    ),
     # the argument types of companion/cli/common.py and moves --limit
     "cli.not_whole": ("{value} ist keine ganze Zahl", "{value} is not a whole number"),
     "cli.not_number": ("{value} ist keine Zahl", "{value} is not a number"),

@@ -248,4 +248,175 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: beschädigtes Journal ({why}); bleibt unberührt",
         "{path}: damaged journal ({why}); refusing to touch it",
     ),
+    # what the commands say when they did it (the success and progress lines)
+    "calibrate.done": ("{path}: {done}", "{path}: {done}"),
+    "calibrate.note": ("  Hinweis: {note}", "  note: {note}"),
+    "calibrate.done.camera": (
+        "Kamera: {images} Fotos verwendet, RMS-Fehler {rms} px",
+        "camera: {images} photos used, RMS error {rms} px",
+    ),
+    "calibrate.done.dice": (
+        "Würfel {name}: Körper- und Augenfarben gemessen",
+        "dice {name}: body and pip colours measured",
+    ),
+    "calibrate.done.corners": (
+        "Brett: über vier Ecken gefunden",
+        "board: located by four corners",
+    ),
+    "calibrate.done.fields": (
+        "Brett: über vier Felder gefunden",
+        "board: located by four fields",
+    ),
+    "calibrate.done.colours.one": (
+        "Farben: an {count} Foto gemessen",
+        "colours: measured on {count} photo",
+    ),
+    "calibrate.done.colours.other": (
+        "Farben: an {count} Fotos gemessen",
+        "colours: measured on {count} photos",
+    ),
+    "calibrate.done.no_tray": (
+        "Würfelschale: keine; Würfel werden überall im Bild gelesen",
+        "tray: none; dice are read anywhere in the frame",
+    ),
+    "calibrate.done.tray": (
+        "Würfelschale: {tray} des Bildes; {inside} Würfel darin gelesen{values}, "
+        "{outside} außerhalb übergangen",
+        "tray: {tray} of the frame; {inside} dice read inside it{values}, "
+        "{outside} outside it left out",
+    ),
+    "calibrate.tray_empty": (
+        "in der Box wurde kein Würfel gelesen: umfasst sie die Schale, mit Würfeln darin?",
+        "no die read inside the box: does the box hold the tray, with dice in it?",
+    ),
+    "calibrate.tray_size": (
+        "das Foto ist {size}, die kalibrierte Kamera {camera}: bitte mit der Kamera des "
+        "Companion aufnehmen, sonst liegt die Box in ihrem Bild anderswo",
+        "the photo is {size}, the calibrated camera {camera}: take it with the "
+        "companion's camera, or the box falls elsewhere in its frame",
+    ),
+    "calibrate.done.restore": (
+        "die vorige Kalibrierung ist zurück (die ersetzte liegt jetzt in {backup})",
+        "restored the previous calibration (the one replaced is now {backup})",
+    ),
+    "calibrate.done.reset": (
+        "auf die Standardwerte zurückgesetzt (die Kalibrierung bleibt in {kept}; "
+        "'restore' holt sie zurück)",
+        "reset to the defaults (the calibration is kept as {kept}; 'restore' brings it back)",
+    ),
+    "calibrate.done.target": (
+        "{path} geschrieben: mit {dpi} dpi drucken, dann sind die Quadrate {mm} mm groß "
+        "({width} × {height} mm)",
+        "wrote {path}: print at {dpi} dpi so that the squares are {mm} mm ({width} × {height} mm)",
+    ),
+    "calibrate.photo.empty": ("{photo} (leeres Brett)", "{photo} (empty board)"),
+    "calibrate.photo.start": ("{photo} (Startaufstellung)", "{photo} (start position)"),
+    # calibrate show
+    "calibrate.show.head": (
+        "{path}: {name} über dem Brett {layout}",
+        "{path}: {name} over layout {layout}",
+    ),
+    "calibrate.show.camera": (
+        "  Kamera: {size}, f {f} px, k1 {k1}, RMS {rms} px über {images} Fotos",
+        "  camera: {size}, f {f} px, k1 {k1}, RMS {rms} px over {images} photos",
+    ),
+    "calibrate.show.no_camera": (
+        "  Kamera: nicht kalibriert (das Objektiv wird aus den Markern geschätzt)",
+        "  camera: not calibrated (the lens is guessed from the markers)",
+    ),
+    "calibrate.show.corners": ("  Brett: vier Ecken", "  board: four corners"),
+    "calibrate.show.markers": ("  Brett: ArUco-Marker", "  board: ArUco markers"),
+    "calibrate.show.colours": ("  Farben: {colours}", "  colours: {colours}"),
+    "calibrate.show.default_colours": ("  Farben: Standardfarben", "  colours: defaults"),
+    "calibrate.show.hand_tests": (
+        "  Handtests: alle laufen",
+        "  hand tests: all run",
+    ),
+    "calibrate.show.hand_unchecked": (
+        "  Handtests: nicht geprüft ({why})",
+        "  hand tests: not checked ({why})",
+    ),
+    "calibrate.show.dice": ("  Würfel: {dice}", "  dice: {dice}"),
+    "calibrate.show.no_dice": ("  Würfel: keine", "  dice: none"),
+    "calibrate.show.tray": ("  Würfelschale: {tray} des Bildes", "  tray: {tray} of the frame"),
+    "calibrate.show.no_tray": (
+        "  Würfelschale: keine (Würfel werden überall gelesen)",
+        "  tray: none (dice read anywhere)",
+    ),
+    "serve.pin_flag": (
+        "--pin zeigte die PIN jedem Benutzer dieses Rechners (ps); bitte `companion pin --set` "
+        "oder web.pin der Konfiguration",
+        "--pin would show the PIN to every user of this machine (ps); "
+        "use `companion pin --set` or the config's web.pin",
+    ),
+    "serve.no_listen": (
+        "kann nicht auf {where} lauschen: {why}",
+        "cannot listen on {where}: {why}",
+    ),
+    # serve's start-up log
+    "serve.config": ("Konfiguration: {path}", "config: {path}"),
+    "serve.no_config": (
+        "eingebaute Standardwerte (keine Konfigurationsdatei gefunden)",
+        "built-in defaults (no config file found)",
+    ),
+    "serve.journal_resumed": (
+        "Journal: {path} (unfertiges Spiel fortgesetzt; --new-game beginnt neu)",
+        "journal: {path} (unfinished game resumed; --new-game starts afresh)",
+    ),
+    "serve.journal_new": ("Journal: {path} (neues Spiel)", "journal: {path} (new game)"),
+    "serve.tray": (
+        "Würfelschale: Sitzung {session}, bisher {count} Würfe",
+        "dice tray: session {session}, {count} rolls so far",
+    ),
+    "serve.serving": (
+        "{game} für {players} auf {urls} ({reach})",
+        "serving {game} for {players} on {urls} ({reach})",
+    ),
+    "serve.loopback": (
+        "nur dieser Rechner: {flags} oder web.host öffnet die Seite für die Handys am Tisch",
+        "this machine only: {flags} or web.host opens it to the phones at the table",
+    ),
+    "serve.join": (
+        "die Seite /join zeigt sie als QR-Code",
+        "the page /join shows it as a QR code",
+    ),
+    "serve.pin": (
+        "Schiedsrichter-PIN: in {where}; `{shows}` zeigt sie",
+        "referee PIN: in {where}; `{shows}` shows it",
+    ),
+    "serve.pin_config": ("web.pin der Konfiguration", "the config's web.pin"),
+    # render, sample, journal, config
+    "render.wrote": ("{path} geschrieben", "wrote {path}"),
+    "sample.wrote_dice": (
+        "{path} geschrieben: {dice} auf {background}",
+        "wrote {path}: {dice} on {background}",
+    ),
+    "sample.wrote_game": (
+        "{frames} Bilder von {moves} Zügen nach {path} geschrieben",
+        "wrote {frames} frames of {moves} moves into {path}",
+    ),
+    "sample.referee_them": (
+        "so prüft sie der Schiedsrichter: {command}",
+        "referee them with: {command}",
+    ),
+    "sample.played": ("die gespielten Züge: {moves}", "the moves played: {moves}"),
+    "journal.ok.one": ("{path}: in Ordnung, {count} Spiel", "{path}: ok, {count} game"),
+    "journal.ok.other": ("{path}: in Ordnung, {count} Spiele", "{path}: ok, {count} games"),
+    "journal.no_game": ("{path}: noch kein Spiel aufgezeichnet", "{path}: no game recorded yet"),
+    "journal.repaired": (
+        "{path}: repariert; {count} kaputte Ereignisse beiseitegelegt, alle aufbewahrt in {copy}",
+        "{path}: repaired; {count} bad events moved aside, all kept in {copy}",
+    ),
+    "config.ok": ("{path}: in Ordnung", "{path}: ok"),
+    "config.builtin": ("eingebaute Standardwerte", "built-in defaults"),
+    "config.shown_from": (
+        "# die geltende Konfiguration, aus {where}",
+        "# effective configuration, from {where}",
+    ),
+    "config.pin_set": ("festgelegt mit web.pin in {path}", "set by web.pin in {path}"),
+    "config.pin_kept": ("aufbewahrt in {path}", "kept in {path}"),
+    "config.pin_hidden": (
+        "# die Schiedsrichter-PIN steht nicht hier: `companion pin` zeigt sie ({source})",
+        "# the referee PIN is not shown: `companion pin` shows it ({source})",
+    ),
 }

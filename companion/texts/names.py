@@ -9,7 +9,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # colours of the pieces (companion/render/paint.py PIECE_COLOURS)
     # a field's id in prose (texts.field): its colour, and the named fields, translated
     "said.quoted": ("„{said}“", "'{said}'"),
-    "field.of": ("{colour}.{rest}", "{colour}.{rest}"),
+    "field.of": ("{rest} von {colour}", "{colour}'s {rest}"),
     "field.home": ("Haus", "home"),
     "field.goal": ("Ziel", "goal"),
     "field.start": ("Start", "start"),

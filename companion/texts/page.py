@@ -148,11 +148,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "moves_page": ("Seite {page} von {pages}", "page {page} of {pages}"),
     "moves_earlier": ("frühere", "earlier"),
     "moves_filtered": (
-        "Nur die Züge von {start} nach {end} (von allen {total}).",
+        "Nur die Züge ab {start} nach {end} (von allen {total}).",
         "Only the moves from {start} to {end} (of all {total}).",
     ),
     "moves_filtered_only": (
-        "Nur die Züge von {start} nach {end}.",
+        "Nur die Züge ab {start} nach {end}.",
         "Only the moves from {start} to {end}.",
     ),
     "moves_all": ("Alle zeigen", "Show all"),
@@ -423,6 +423,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_start": ("Startaufstellung", "start position"),
     "cal_captured_empty": ("Leeres Brett aufgenommen.", "Empty board captured."),
     "cal_captured_start": ("Startaufstellung aufgenommen.", "Start position captured."),
+    # a start that teaches no colour (TENET's heap): a third photo, of a known position
+    "cal_capture_known": ("Bekannte Stellung aufnehmen", "Capture the known position"),
+    "cal_known": ("bekannte Stellung", "known position"),
+    "cal_captured_known": ("Bekannte Stellung aufgenommen.", "Known position captured."),
+    "cal.known_fields": (
+        "Die Startaufstellung zeigt keine Farbe einzeln. Dafür nach ihr je eine Kugel "
+        "jeder Farbe aus dem Start so legen und aufnehmen: {fields}",
+        "The start shows no colour on its own. So after it, take one ball of each colour "
+        "from the start, lay them so and capture that: {fields}",
+    ),
     "cal_fit": ("Farben einmessen und speichern", "Fit the colours and save"),
     "cal_saved": (
         "Kalibrierung gespeichert; die Kamera liest ab jetzt damit.",

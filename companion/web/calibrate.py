@@ -1,26 +1,31 @@
 """The calibration page: the camera view with what is read drawn on it, and colour capture.
 
 The referee (PIN) captures the camera's current frame of the empty board and of the
-start position (every piece on its station), then fits the colour profiles. The fit is
+start position (every piece on its station), and, where the start teaches no colour
+(TENET's heap), of a known position with one piece of each colour on a field the page
+names; then fits the colour profiles. The fit is
 the same as ``companion calibrate colours`` (:func:`companion.vision.colourfit.fit_colours`),
 with its checks: photos that contradict each other are refused with a one-line reason
 and nothing is saved. An "empty board" in which the colours in use see pieces is refused
 when they were measured on this board and sure of a piece; otherwise it is captured
 and the players are asked whether the board is really empty (the default colours of a
-look never calibrated cannot tell). Saving needs both photos. A good fit is saved to the
+look never calibrated cannot tell). Saving needs every photo. A good fit is saved to the
 calibration file in the config's data directory and the camera reads with it from the
 next frame on (the board with its colours, the dice within the file's tray and with its
 dice colours); the calibration it replaced is kept and can be restored, and "reset" goes
 back to the default colours (both restorable). On the synthetic camera a capture
-photographs what it is said to show: the empty board, or the start. The referee also
-sets the dice tray here (its edges in % of the picture; ``companion calibrate tray`` sets
-it from a photo's pixels): dice are then read only there, from the next frame on.
+photographs what it is said to show: the empty board, the start, or the known position.
+The referee also sets the dice tray here (its edges in % of the picture; ``companion
+calibrate tray`` sets it from a photo's pixels): dice are then read only there, from the
+next frame on.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -40,9 +45,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError
 from companion.model.layout import Layout
+from companion.model.position import Position
 from companion.table.live import Live
 from companion.table.watch import Image
-from companion.texts import Text, message, text
+from companion.texts import Joined, Text, colour, field, message, text
 from companion.vision.calibration import (
     Calibration,
     backup_path,
@@ -54,14 +60,22 @@ from companion.vision.calibration import (
     restore_calibration,
     save_calibration,
 )
-from companion.vision.colourfit import doubt_empty, fit_colours, start_of, start_placement
+from companion.vision.colourfit import (
+    PILE,
+    doubt_empty,
+    fit_colours,
+    known_placement,
+    start_of,
+    start_placement,
+)
 from companion.vision.dice.tray import Tray
 from companion.web.i18n import say, t
 
 calibrate = Blueprint("calibrate", __name__)
 
-#: What each captured photo is said to show, in the order they are fitted.
-KINDS = ("empty", "start")
+#: What each captured photo is said to show, in the order they are fitted ("known" only
+#: where the start teaches no colour: :func:`kinds`).
+KINDS = ("empty", "start", "known")
 #: The dice tray's form fields: its edges in % of the camera's picture.
 TRAY_EDGES = ("left", "top", "right", "bottom")
 
@@ -72,6 +86,46 @@ class Captures:
     def __init__(self) -> None:
         self.photos: dict[str, Image] = {}
         self.lock = threading.Lock()
+
+
+def kinds(layout: Layout) -> tuple[str, ...]:
+    """The photos this board's fit needs: the empty board and the start; and where the
+    start teaches no piece's colour (TENET: every ball waits in the start heap, a pile the
+    camera never compares), a known position with one piece of each colour on a field the
+    page names (:func:`known_position`), so that the page teaches the colours too."""
+    if any(c != PILE for c in start_placement(layout).values()):
+        return KINDS[:2]
+    return KINDS
+
+
+def known_position(layout: Layout) -> Position:
+    """The start with one piece of each colour moved onto a field of its own: fields of
+    the board's most common kind (TENET's circles), spread over it; the other pieces stay
+    where they start. The same board every time, so the page can name its fields."""
+    start = start_of(layout)
+    colours = list(dict.fromkeys(c for _, c in start.placement))
+    seen = [f for f in layout if f.id not in start.spec.unseen]
+    kind = Counter(f.kind for f in seen).most_common(1)[0][0]
+    track = [f.id for f in seen if f.kind == kind]
+    step = max(1, len(track) // len(colours))
+    spot = {c: track[(i * step) % len(track)] for i, c in enumerate(colours)}
+    placement, moved = [], set()
+    for fid, piece in start.placement:
+        if piece in moved:
+            placement.append((fid, piece))
+        else:
+            placement.append((spot[piece], piece))
+            moved.add(piece)
+    return replace(start, placement=tuple(placement))
+
+
+def known_fields(layout: Layout) -> str:
+    """Where the known position's pieces lie, as the page says it ("Rot auf K1.0; …")."""
+    start, known = dict(start_of(layout).placement), known_position(layout).placement
+    said = [
+        text("board.will_hold", field=field(f), want=colour(c)) for f, c in known if f not in start
+    ]
+    return text("cal.known_fields", fields=Joined(said, "; "))
 
 
 def _captures() -> Captures:
@@ -104,8 +158,10 @@ def _current() -> tuple[Calibration | None, str]:
 
 def _page(error: str = "", status: int = 200) -> tuple[str, int]:
     calibration, problem = _current()
+    layout = current_app.config["TABLE"].position.layout
+    needed = kinds(layout)
     with _captures().lock:
-        captured = [k for k in KINDS if k in _captures().photos]
+        captured = [k for k in needed if k in _captures().photos]
     tray = calibration.tray if calibration else None
     percent = tray.to_json() if tray else [0.0, 0.0, 1.0, 1.0]
     return render_template(
@@ -117,7 +173,8 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         calibration=calibration,
         problem=problem,
         captured=captured,
-        kinds=KINDS,
+        kinds=needed,
+        known_fields=known_fields(layout) if "known" in needed else "",
         error=error,
         backup=_path() is not None and backup_path(_path() or "").exists(),
         outdated=_outdated(),
@@ -153,10 +210,10 @@ def page() -> tuple[str, int]:
 def capture() -> tuple[str, int] | BaseResponse:
     """Keep the camera's current frame as the photo of the empty board or of the start."""
     kind = request.form.get("kind", "")
-    if kind not in KINDS:
+    layout = current_app.config["TABLE"].position.layout
+    if kind not in kinds(layout):
         return _page(t("cal_bad_kind"), 400)
     live = _live()
-    layout = current_app.config["TABLE"].position.layout
     frame = _snapshot(live, kind, layout)
     if live is None or frame is None:
         return _page(t("cal_no_camera"), 409)
@@ -186,7 +243,9 @@ def _snapshot(live: Live | None, kind: str, layout: Layout) -> Image | None:
     if live is None:
         return None
     if live.photographer is not None:
-        shown = layout if kind == "empty" else start_of(layout)
+        shown: Layout | Position = layout
+        if kind != "empty":
+            shown = start_of(layout) if kind == "start" else known_position(layout)
         return live.photographer.photo(shown)
     return live.frame()
 
@@ -212,24 +271,26 @@ def save() -> tuple[str, int] | BaseResponse:
     path = _path()
     if path is None:
         return _page(t("cal_no_file"), 409)
+    layout = current_app.config["TABLE"].position.layout
     with _captures().lock:
         photos = dict(_captures().photos)
-    if set(photos) != set(KINDS):  # one photo alone fits the pieces into the board's look
+    if not set(kinds(layout)) <= set(photos):  # one photo alone fits pieces into the board
         return _page(t("cal_nothing"), 409)
-    layout = current_app.config["TABLE"].position.layout
     calibration, problem = _current()
     if problem:
         return _page(problem, 409)
     base = calibration or Calibration(layout=layout.name)
     known = {"empty": {}, "start": start_placement(layout)}
-    kinds = [k for k in KINDS if k in photos]
+    if "known" in photos:
+        known["known"] = known_placement(known_position(layout))
+    taken = [k for k in kinds(layout) if k in photos]
     notes: list[str] = []
     try:
         fitted = fit_colours(
             layout,
             base,
-            [(photos[k], known[k]) for k in kinds],
-            [t(f"cal_{k}") for k in kinds],
+            [(photos[k], known[k]) for k in taken],
+            [t(f"cal_{k}") for k in taken],
             notes,
         )
         save_calibration(fitted, path)

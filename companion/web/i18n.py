@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, request, session
 
-from companion.texts import LANGUAGES, WORDS, Text, colour, render, word
+from companion.texts import LANGUAGES, WORDS, Text, colour, field, render, word
 
 
 def language() -> str:
@@ -109,6 +109,7 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals["t"] = t
     app.jinja_env.globals["say"] = say
     app.jinja_env.globals["say_colour"] = say_colour
+    app.jinja_env.globals["field"] = field  # a field's id as prose says it ("S1 von Gelb")
     app.jinja_env.filters["quote"] = quote
     app.jinja_env.filters["say_colour"] = say_colour
     app.jinja_env.globals["language"] = language

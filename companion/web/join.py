@@ -12,6 +12,8 @@ import segno
 from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup
 
+from companion.texts import text
+
 join = Blueprint("join", __name__)
 
 
@@ -27,8 +29,8 @@ def reach(urls: list[str]) -> str:
     if all(loopback(url) for url in urls):
         port = other_port(urls)
         flags = "--host 0.0.0.0" + (f" --port {port}" if port else "")
-        return f"this machine only: {flags} or web.host opens it to the phones at the table"
-    return "the page /join shows it as a QR code"
+        return text("serve.loopback", flags=flags)
+    return text("serve.join")
 
 
 def loopback(url: str) -> bool:

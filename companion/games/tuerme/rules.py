@@ -275,7 +275,7 @@ def attempt(
         said, rolled = " und ".join(map(str, legs)), f"{roll[0]}+{roll[1]}"
         return no(texts.text("tuerme.not_roll", legs=said, roll=rolled, dice=dice))
     if unit.kind == "bottom" and tuple(sorted(roll)) not in FREEING:
-        rolled = f"{roll[0]}+{roll[1]}"  # the field as the page names it: "Rot.Haus"
+        rolled = f"{roll[0]}+{roll[1]}"  # the field as the page names it: "Haus von Rot"
         return no(texts.text("tuerme.free_only", field=texts.field(unit.start), roll=rolled))
     place = t.place(colour, unit.start)
     path = [unit.start]
