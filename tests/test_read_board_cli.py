@@ -110,6 +110,8 @@ def test_render_photo_is_a_camera_picture_that_reads_back(capsys, tmp_path, writ
     assert image.shape == (960, 1280, 3)
     code, out, _ = run(capsys, "read-board", out_path, "--json")
     assert json.loads(out)["fields"]["U1.13"] == "red"
+    code, out, _ = run(capsys, "--lang", "de", "read-board", out_path)
+    assert "Rot auf U1.13, Rot auf S2 von Rot" in out  # not "Rot S2 von Rot"
     code, _, err = run(capsys, "render", position, "-o", tmp_path / "photo.svg", "--photo")
     assert code == 2 and ".jpg or .png" in err
 

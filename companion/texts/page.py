@@ -199,7 +199,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "; {count} unsichere, nicht gezählt",
         "; {count} unsure, not counted",
     ),
-    "board_cli.piece": ("{colour} {field}", "{colour} {field}"),
+    "board_cli.piece": ("{colour} auf {field}", "{colour} on {field}"),
     "board_cli.no_pieces": ("keine Steine", "no pieces"),
     "board_cli.pieces.one": (
         "1 Stein (Sicherheit {confidence}): {pieces}",
