@@ -223,39 +223,3 @@ def test_a_piece_hiding_its_fields_print_is_never_a_sure_empty_field() -> None:
     assert read.fields.get("r1c18") == "grey-white" or read.confidence["r1c18"] < 0.8
     wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
     assert all(read.confidence[f] < 0.9 for f in wrong), wrong
-
-
-#: Where seed 5's second cardboard set-up of the 19×19 grid begins in bench/board.py
-#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 5 --boards go19-edge``).
-SEED5_GO19_CARDBOARD = {
-    "bit_generator": "PCG64",
-    "state": {
-        "state": 49965957295588689482277438097329036086,
-        "inc": 233193750087604940414945475171846202189,
-    },
-    "has_uint32": 0,
-    "uinteger": 2837864290,
-}
-
-
-def test_a_piece_colour_chose_whose_disc_hides_the_print_is_read_surely_enough() -> None:
-    # Photo 11: the white piece on r0c5 (the grid's edge) hides its field's print (share
-    # -0.04), and colour read it white, but only with 0.46 under this frame's light: the
-    # frame waited. What the calibration showed (the print, empty; a plain disc, a piece)
-    # says it is no empty field, and colour says which piece.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SEED5_GO19_CARDBOARD
-    cardboard = next(lk for lk in LOOKS if lk.name == "cardboard")
-    made = boardlooks.make_setup(cardboard, 12, 0, rng, board=boardlooks.boards()["go19-edge"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
-    placement, image, _, _ = made.photos[11]
-    assert placement["r0c5"] == "white"
-
-    read = reader.read(image)
-
-    assert read.fields.get("r0c5") == "white" and read.confidence["r0c5"] >= 0.8
-    assert read.fields == placement and not read.busy

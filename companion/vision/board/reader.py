@@ -71,7 +71,6 @@ def _settled(
     again: FieldVerdicts,
     asked: npt.NDArray[np.bool_],
     share: FloatArray,
-    pieces: bool = False,
 ) -> FieldVerdicts:
     """``verdicts`` with the ``asked`` fields the print settles read as ``again`` (scored
     with the print, :func:`.imprint.alike_d2`) read them.
@@ -81,16 +80,8 @@ def _settled(
     print settles nothing here: under this frame's doubt it may be a piece or a hand (on
     seed 1's tall board, hands over empty fields read as white pieces with 0.92-1.00
     where it was asked), so those fields stay as unsure as they were, and the frame
-    waits. With ``pieces`` (a board of flat pieces) a hidden print settles one thing
-    more: a piece colour that colour chose already and the print confirms (``again``
-    reads the same colour), as nothing but a piece hides the print there; the hand
-    tests (rings, between the fields) still judge the frame. Seed 5's 19×19 grid
-    (cardboard) waited on 5 frames for white edge pieces read white with 0.46-0.80
-    that hid their print (share -0.08 to -0.04)."""
+    waits."""
     settled = asked & (again.labels < 0) & decides(share, again.labels)
-    if pieces:
-        settled |= asked & (again.labels >= 0) & (again.labels == verdicts.labels)
-        settled &= decides(share, again.labels)
     return replace(
         verdicts,
         labels=np.where(settled, again.labels, verdicts.labels),
@@ -245,7 +236,7 @@ class BoardReader:
         if asked.any():  # the print asked where this frame's light left a field unsure
             alike = self.profiles.alike | asked[:, None]
             again = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike)
-            verdicts = _settled(verdicts, again, asked, share, self.empty_foot is None)
+            verdicts = _settled(verdicts, again, asked, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
         # on a tall board the foot test judges a field read empty (:meth:`_feet`)
         hides = share if self.empty_foot is None else np.full(len(share), np.nan)
