@@ -263,3 +263,58 @@ def test_a_hand_over_a_wooden_19x19_grid_is_busy(go19_wood):
     assert read.busy and read.cause.kind == "hand"
     for photo, _ in setup.calibration_photos:  # the board with no hand stays still
         assert not reader.read(photo).busy
+
+
+def test_skin_over_a_board_the_empty_photo_burnt_in_one_channel_is_a_hand():
+    """Seed 5's 19 × 19 grid, cardboard (issue 31, twelfth round): the empty photo
+    clipped the board's red between the stones (205, 235, 255), and a cell clipped on
+    either photo was not judged, so fingers over 24 gaps said nothing. A channel clipped
+    on the empty photo only is judged against what the frame's own board shows there
+    (its white balance): the clean frame, darker, with a glare spot, stays still."""
+    grain = np.random.default_rng(5).normal(0, 3, (len(GO19.points), 1))
+    board = np.array([205.0, 235.0, 290.0]) + grain  # red beyond the sensor's limit
+    empty = np.minimum(board, 255.0)
+    spot = 50.0 * np.exp(-((GO19.points - [80.0, 80.0]) ** 2).sum(axis=1) / (2 * 40.0**2))
+    seen = frame(board, 0.6) + spot[:, None]
+    assert hand_region(seen, empty, GO19)[1] is None
+    over = np.hypot(*(GO19.points - [-100.0, -150.0]).T) < 60.0  # fingers from the edge
+    seen[over] = [78.0, 101.0, 146.0]
+    _, centre = hand_region(seen, empty, GO19)
+    assert centre is not None and np.hypot(*(centre - [-100.0, -150.0])) < 30.0
+
+
+#: Where seed 5's first cardboard set-up of the 19 × 19 grid begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 5 --boards go19-edge``).
+SEED5_GO19_CARDBOARD = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 304397142111423816445458517940380168174,
+        "inc": 233193750087604940414945475171846202189,
+    },
+    "has_uint32": 0,
+    "uinteger": 0,
+}
+
+
+def test_fingers_over_the_19x19_grids_burnt_edge_make_the_frame_busy():
+    from companion.vision import BoardReader
+    from companion.vision.colourfit import fit_colours
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = SEED5_GO19_CARDBOARD
+    cardboard = next(lk for lk in LOOKS if lk.name == "cardboard")
+    board = boardlooks.boards()["go19-edge"]
+    made = boardlooks.make_setup(cardboard, 20, 3, rng, board=board)
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    _, image, hand, covered = made.photos[22]
+    assert hand and {"r0c2", "r0c3", "r0c4"} <= covered  # over the row at the photo's edge
+
+    read = reader.read(image)
+
+    assert read.busy and read.cause.kind == "hand"
+    for _, photo, _, _ in made.photos[:20]:  # the clean photos of that set-up stay still
+        assert not reader.read(photo).busy
