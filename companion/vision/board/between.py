@@ -54,8 +54,7 @@ NOISE_SHARE = 0.02
 #: A cell whose colour no light makes of its empty look by more than this (squared noise
 #: units, summed over the channels) has changed.
 COLOUR_D2 = 12.0
-#: A point this bright in a channel of the frame is clipped: its cell's colour and pattern
-#: are not judged (one clipped on the empty photo only is: :func:`changed_cells`).
+#: A point this bright in a channel is clipped: its cell's colour and pattern are not judged.
 CLIPPED = 250.0
 #: The most negative glare (grey levels) of a cell's light: a glare spot on the empty
 #: photo makes the same cell darker by that much in a frame without it.
@@ -236,7 +235,7 @@ def changed_cells(seen: FloatArray, empty: FloatArray, between: Between) -> npt.
     rows[4:7] = np.where(ok, empty.T, 0.0)
     grey_s, grey_e = rows[1:4].mean(axis=0), rows[4:7].mean(axis=0)
     rows[7], rows[8], rows[9], rows[10] = grey_s, grey_e, grey_e * grey_e, grey_e * grey_s
-    rows[11] = (rows[1:4] >= CLIPPED).any(axis=0)
+    rows[11] = (np.maximum(rows[1:4], rows[4:7]) >= CLIPPED).any(axis=0)
     rows[12:14] = between.offset.T * ok
     rows[14:16] = rows[12:14] * rows[12:14]
     rows[16:18] = rows[12:14] * grey_e
@@ -269,13 +268,8 @@ def changed_cells(seen: FloatArray, empty: FloatArray, between: Between) -> npt.
     gain, glare = _light(mean_s, mean_e)
     residual = mean_s - gain[:, None] * mean_e - glare[:, None]
     noise = NOISE + NOISE_SHARE * mean_s
-    # a point the sensor clipped in this frame says nothing of colour, and a clipped cell
-    # shows no pattern. One clipped on the empty photo only is judged: the board there was
-    # at least that bright, and the frame's white balance (the median above, over every
-    # cell, most of them board) brings the frame's board back to the clipped empty look,
-    # so what the frame shows there is judged against its own board. Seed 5's 19 × 19
-    # grid, cardboard: the empty photo clipped the board's red at every gap (205, 235,
-    # 255), and fingers over 24 gaps said nothing while such cells were left out.
+    # a point the sensor clipped (here or on the empty photo) says nothing of colour, and
+    # a clipped cell shows no pattern
     most = ISLAND_D2 if between.islands else COLOUR_D2
     colour = (((residual / noise) ** 2).sum(axis=1) > most) & ~clipped
     patterned = (var_e > PATTERN_SD**2) & (count >= PATTERN_POINTS) & (not between.islands)
