@@ -180,3 +180,76 @@ def test_a_piece_read_as_its_tall_neighbours_colour_is_kept_where_its_foot_is_hi
     empty, doubt = neighbours_piece(labels, lean, foot, np.zeros((5, 5), np.bool_))
     assert empty.tolist() == [False, False, True, False, False]
     assert doubt.tolist() == [False, False, False, False, True]
+
+
+#: Where seed 5's second leather set-up of the tall board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 5 --boards tall``) ...
+SEED5_TALL_LEATHER = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 136345490634192685920680406144773578328,
+        "inc": 233193750087604940414945475171846202189,
+    },
+    "has_uint32": 1,
+    "uinteger": 1025665850,
+}
+
+
+#: ... and its first grey set-up.
+SEED5_TALL_GREY = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 326966635812312585985524473230531213761,
+        "inc": 233193750087604940414945475171846202189,
+    },
+    "has_uint32": 0,
+    "uinteger": 874960333,
+}
+
+
+@pytest.mark.parametrize(
+    "state, look, photo, field, truth",
+    [
+        # a veiled orange piece the colour of the leather, its disc's and foot's print
+        # hidden, read empty with 0.98 in a frame busy for another field's doubt
+        (SEED5_TALL_LEATHER, "leather", 14, "r6c5", "orange"),
+        # a green-tinted frame: the plain board where an empty field's piece top would
+        # appear read as a dim grey-white piece (0.91, 0.90); the field's foot shows
+        # its print, which a piece standing there hides
+        (SEED5_TALL_GREY, "grey", 6, "r6c1", None),
+        (SEED5_TALL_GREY, "grey", 13, "r5c0", None),
+    ],
+)
+def test_no_tall_field_is_read_surely_against_what_its_foot_shows(
+    state, look, photo, field, truth
+) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    chosen = next(lk for lk in LOOKS if lk.name == look)
+    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[photo]
+    assert placement.get(field) == truth
+
+    read = reader.read(image)
+
+    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong), [(f, read.confidence[f]) for f in wrong]
+
+
+def test_a_piece_is_never_read_on_a_foot_that_shows_its_print() -> None:
+    # no neighbour leans over any disc; r0 and r1 are read as pieces, r2 empty
+    lean = np.zeros((3, 3), np.bool_)
+    labels = np.array([0, 0, -1])
+    foot = np.array([1.05, 1.05, 0.9])
+    empty, doubt = neighbours_piece(labels, lean, foot, lean)
+    assert empty.tolist() == [True, True, False] and not doubt.any()
+    # ... unless a piece read on r0 may lean over r1's foot: then r1's foot is not asked
+    foot_lean = np.zeros((3, 3), np.bool_)
+    foot_lean[1, 0] = True
+    empty, _ = neighbours_piece(labels, lean, foot, foot_lean)
+    assert empty.tolist() == [True, False, False]

@@ -325,9 +325,12 @@ class BoardReader:
         """``read`` made busy where a tall board's field read empty hides the print at its
         foot (:mod:`.feet`: a fingertip between standing pieces, which the discs at the
         pieces' tops and the rings do not see); a read already busy needs no second
-        reason, and a calibration without the feet (flat pieces, an older file) has
-        nothing to compare. ``feet``: this frame's, where :meth:`read` sampled them."""
-        if read.busy or self.empty_foot is None:
+        reason, but no field read empty over a hidden foot stays sure in it (seed 5's
+        leather look: a veiled orange piece the colour of the leather, its disc's and
+        foot's print hidden, read empty with 0.98 in a frame waiting on another field),
+        and a calibration without the feet (flat pieces, an older file) has nothing to
+        compare. ``feet``: this frame's, where :meth:`read` sampled them."""
+        if self.empty_foot is None:
             return read
         s = self.sampler
         # only a field read empty surely has its foot judged; one read empty between
@@ -342,11 +345,14 @@ class BoardReader:
         ]
         if not hid:
             return read
+        confidence = {**read.confidence, **dict.fromkeys(hid, 0.0)}
+        if read.busy:  # waiting already: its reason stands, the fields are not sure
+            return replace(read, confidence=confidence, overall=0.0)
         more = f" and {len(hid) - 1} more" if len(hid) > 1 else ""
         return replace(
             read,
             busy=True,
-            confidence={**read.confidence, **dict.fromkeys(hid, 0.0)},
+            confidence=confidence,
             overall=0.0,
             reason=f"busy: something over {hid[0]}{more} hides the field's foot",
             cause=Cause("hand", hid[0], len(hid) - 1),
