@@ -319,7 +319,7 @@ def test_calibrate_the_colours_from_the_camera(server, browser):
     camera.show("start")
     submit(browser, capture.format(1))
     flashes = " ".join(f.text for f in browser.find_elements(By.CSS_SELECTOR, ".flash"))
-    assert "is the board really empty? The camera may see blue.S1 (blue)" in flashes
+    assert "is the board really empty? The camera may see blue's S1 (blue)" in flashes
     assert not browser.find_element(By.CSS_SELECTOR, fit).is_enabled()  # both photos first
     shot(browser, "calibrate-asked")
     camera.show("empty")

@@ -129,7 +129,7 @@ def test_an_empty_board_capture_with_pieces_on_it_asks_the_players_naming_them(s
     response = post(client, "/calibrate/capture", kind="empty")
     assert response.status_code == 302
     page = client.get("/calibrate").get_data(as_text=True)
-    assert "leeres Brett: ist das Brett wirklich leer?" in page and "blue.S1 (Blau)" in page
+    assert "leeres Brett: ist das Brett wirklich leer?" in page and "S1 von Blau (Blau)" in page
     assert client.get("/calibrate/photo/empty.jpg").status_code == 200
 
 
@@ -142,7 +142,7 @@ def test_an_empty_board_capture_with_pieces_is_refused_once_the_colours_are_meas
     scene.show(photos()["start"])
     response = post(client, "/calibrate/capture", kind="empty")
     assert response.status_code == 409
-    assert "leeres Brett: das Brett ist nicht leer: blue.S1 (Blau)" in response.get_data(
+    assert "leeres Brett: das Brett ist nicht leer: S1 von Blau (Blau)" in response.get_data(
         as_text=True
     )
     assert client.get("/calibrate/photo/empty.jpg").status_code == 404

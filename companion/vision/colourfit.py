@@ -231,7 +231,8 @@ def doubt_empty(
     if not read.found or not read.fields:
         return ""
     held = [
-        text("cal.held", field=f, piece=texts.colour(c)) for f, c in sorted(read.fields.items())
+        text("cal.held", field=texts.field(f), piece=texts.colour(c))
+        for f, c in sorted(read.fields.items())
     ]
     more = text("check.more", count=len(held) - 6) if len(held) > 6 else ""
     sure = any(read.confidence.get(f, 0.0) >= SURE for f in read.fields)
