@@ -44,8 +44,9 @@ from flask import (
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError
+from companion.games import GAMES
 from companion.model.layout import Layout
-from companion.model.position import Position
+from companion.model.position import Position, start_position
 from companion.table.live import Live
 from companion.table.watch import Image
 from companion.texts import Joined, Text, colour, field, message, text
@@ -65,8 +66,6 @@ from companion.vision.colourfit import (
     doubt_empty,
     fit_colours,
     known_placement,
-    start_of,
-    start_placement,
 )
 from companion.vision.dice.tray import Tray
 from companion.web.i18n import say, t
@@ -88,21 +87,31 @@ class Captures:
         self.lock = threading.Lock()
 
 
-def kinds(layout: Layout) -> tuple[str, ...]:
-    """The photos this board's fit needs: the empty board and the start; and where the
+def start_of_table(position: Position) -> Position:
+    """The start of the game ``position`` plays, on its board, every colour of the board
+    playing: what the start photo shows. Also on a club's own measured board
+    (`serve --layout club.json`), whose name no game's start knows
+    (:func:`companion.vision.colourfit.start_of`; the page answered 500 there, review s9)."""
+    spec = GAMES[position.game]
+    layout = position.layout
+    return start_position(position.game, layout.colours[: spec.max_players], layout)
+
+
+def kinds(start: Position) -> tuple[str, ...]:
+    """The photos this board's fit needs: the empty board and the ``start``; and where the
     start teaches no piece's colour (TENET: every ball waits in the start heap, a pile the
     camera never compares), a known position with one piece of each colour on a field the
     page names (:func:`known_position`), so that the page teaches the colours too."""
-    if any(c != PILE for c in start_placement(layout).values()):
+    if any(c != PILE for c in known_placement(start).values()):
         return KINDS[:2]
     return KINDS
 
 
-def known_position(layout: Layout) -> Position:
-    """The start with one piece of each colour moved onto a field of its own: fields of
-    the board's most common kind (TENET's circles), spread over it; the other pieces stay
-    where they start. The same board every time, so the page can name its fields."""
-    start = start_of(layout)
+def known_position(start: Position) -> Position:
+    """The ``start`` with one piece of each colour moved onto a field of its own: fields
+    of the board's most common kind (TENET's circles), spread over it; the other pieces
+    stay where they start. The same board every time, so the page can name its fields."""
+    layout = start.layout
     colours = list(dict.fromkeys(c for _, c in start.placement))
     seen = [f for f in layout if f.id not in start.spec.unseen]
     kind = Counter(f.kind for f in seen).most_common(1)[0][0]
@@ -119,11 +128,11 @@ def known_position(layout: Layout) -> Position:
     return replace(start, placement=tuple(placement))
 
 
-def known_fields(layout: Layout) -> str:
+def known_fields(start: Position) -> str:
     """Where the known position's pieces lie, as the page says it ("Rot auf K1.0; …")."""
-    start, known = dict(start_of(layout).placement), known_position(layout).placement
+    before, known = dict(start.placement), known_position(start).placement
     said = [
-        text("board.will_hold", field=field(f), want=colour(c)) for f, c in known if f not in start
+        text("board.will_hold", field=field(f), want=colour(c)) for f, c in known if f not in before
     ]
     return text("cal.known_fields", fields=Joined(said, "; "))
 
@@ -131,6 +140,11 @@ def known_fields(layout: Layout) -> str:
 def _captures() -> Captures:
     captures: Captures = current_app.extensions.setdefault("companion_captures", Captures())
     return captures
+
+
+def _start() -> Position:
+    """The start of the game the table plays, on the board in play."""
+    return start_of_table(current_app.config["TABLE"].position)
 
 
 def _live() -> Live | None:
@@ -158,8 +172,8 @@ def _current() -> tuple[Calibration | None, str]:
 
 def _page(error: str = "", status: int = 200) -> tuple[str, int]:
     calibration, problem = _current()
-    layout = current_app.config["TABLE"].position.layout
-    needed = kinds(layout)
+    start = _start()
+    needed = kinds(start)
     with _captures().lock:
         captured = [k for k in needed if k in _captures().photos]
     tray = calibration.tray if calibration else None
@@ -174,7 +188,7 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         problem=problem,
         captured=captured,
         kinds=needed,
-        known_fields=known_fields(layout) if "known" in needed else "",
+        known_fields=known_fields(start) if "known" in needed else "",
         error=error,
         backup=_path() is not None and backup_path(_path() or "").exists(),
         outdated=_outdated(),
@@ -210,11 +224,11 @@ def page() -> tuple[str, int]:
 def capture() -> tuple[str, int] | BaseResponse:
     """Keep the camera's current frame as the photo of the empty board or of the start."""
     kind = request.form.get("kind", "")
-    layout = current_app.config["TABLE"].position.layout
-    if kind not in kinds(layout):
+    layout, start = current_app.config["TABLE"].position.layout, _start()
+    if kind not in kinds(start):
         return _page(t("cal_bad_kind"), 400)
     live = _live()
-    frame = _snapshot(live, kind, layout)
+    frame = _snapshot(live, kind, start)
     if live is None or frame is None:
         return _page(t("cal_no_camera"), 409)
     calibration, _ = _current()
@@ -237,15 +251,15 @@ def capture() -> tuple[str, int] | BaseResponse:
     return redirect(url_for("calibrate.page"))
 
 
-def _snapshot(live: Live | None, kind: str, layout: Layout) -> Image | None:
+def _snapshot(live: Live | None, kind: str, start: Position) -> Image | None:
     """The frame to keep: the camera's latest, or on the synthetic camera a photo of what
     the capture is said to show (it has no real board to clear or set up)."""
     if live is None:
         return None
     if live.photographer is not None:
-        shown: Layout | Position = layout
+        shown: Layout | Position = start.layout
         if kind != "empty":
-            shown = start_of(layout) if kind == "start" else known_position(layout)
+            shown = start if kind == "start" else known_position(start)
         return live.photographer.photo(shown)
     return live.frame()
 
@@ -271,19 +285,19 @@ def save() -> tuple[str, int] | BaseResponse:
     path = _path()
     if path is None:
         return _page(t("cal_no_file"), 409)
-    layout = current_app.config["TABLE"].position.layout
+    layout, start = current_app.config["TABLE"].position.layout, _start()
     with _captures().lock:
         photos = dict(_captures().photos)
-    if not set(kinds(layout)) <= set(photos):  # one photo alone fits pieces into the board
+    if not set(kinds(start)) <= set(photos):  # one photo alone fits pieces into the board
         return _page(t("cal_nothing"), 409)
     calibration, problem = _current()
     if problem:
         return _page(problem, 409)
     base = calibration or Calibration(layout=layout.name)
-    known = {"empty": {}, "start": start_placement(layout)}
+    known = {"empty": {}, "start": known_placement(start)}
     if "known" in photos:
-        known["known"] = known_placement(known_position(layout))
-    taken = [k for k in kinds(layout) if k in photos]
+        known["known"] = known_placement(known_position(start))
+    taken = [k for k in kinds(start) if k in photos]
     notes: list[str] = []
     try:
         fitted = fit_colours(
