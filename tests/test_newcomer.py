@@ -843,3 +843,22 @@ def test_tenets_die_for_the_stone_says_why_it_is_typed_with_the_synthetic_camera
     finally:
         panel.close()
         pins.reset()
+
+
+def test_the_record_says_a_roll_still_being_played_is_in_play_not_no_move(tmp_path):
+    """Trial s9: /game/N.txt listed the roll being played as "Gelb 7+9+4: kein Zug"."""
+    from companion.games.game import legal_moves
+    from companion.model.position import start_position
+    from companion.store.journal import Journal
+    from companion.store.record import game_record, record_text
+    from companion.table.referee import Referee
+
+    with Journal(tmp_path / "j.sqlite") as journal:
+        ref = Referee.start(start_position(), legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([4, 3])
+        ref.play(0)
+        ref.observe_dice([5, 2])  # the next player's roll, not played yet
+        lines = record_text(game_record(journal, ref.game_id), "de").splitlines()
+    assert lines[-2].endswith("4+3: " + ref.last_move.announcement)  # type: ignore[union-attr]
+    assert lines[-1].endswith("5+2: wird gerade gespielt"), lines[-1]

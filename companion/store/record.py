@@ -131,9 +131,12 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         say("record.started", at=record["started"], end=end or say("record.unfinished")),
         "",
     ]
-    for turn in record["turns"]:
+    turns_ = record["turns"]
+    for turn in turns_:
         dice = "+".join(str(d) for d in turn["dice"])
-        said = "; ".join(turn["moves"]) or say("record.no_move")
+        # the last roll of a game not finished may still be being played (trial s9)
+        playing = turn is turns_[-1] and not record["finished"]
+        said = "; ".join(turn["moves"]) or say("record.in_play" if playing else "record.no_move")
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(turn['objections'])}]"

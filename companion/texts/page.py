@@ -171,6 +171,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.finished": ("beendet: {at}", "finished: {at}"),
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
+    "record.in_play": ("wird gerade gespielt", "being played"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
     "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
     "record.corrected_path": (
