@@ -5,22 +5,14 @@ half the distance to the nearest field) and mapped to the image in one go; one
 ``cv2.remap`` fetches all of them. A field's colour is the per-channel median of its
 disc, which ignores the printed gravity number of an empty field, JPEG ringing and noise.
 
-Light is uneven (a lamp on one side, vignetting, a shadow across the board), so colours
-are compared after dividing by the local light level. That level is not measured on a
-white card but on the board itself: every field is a reference for its neighbours once
-we know what stands on it. A first pass fits a smooth light surface over the whole board
-to the empty-field colours (robustly: pieces are outliers); then, twice, the light at each
-field is re-estimated from what lies within a few centimetres, the field itself left out:
-the neighbouring fields (compared with the colour of what they hold) and the plain board
-between them. Light and glare act differently on a dark and a light reference, so a
-local fit of seen = gain × true + glare separates the lamp (and soft shadows) from a
-glare spot on glossy cardboard. Each field is then scored against every class (its own
-empty look, each piece colour of :mod:`companion.vision.board.profiles`), each under the light
-that fits that class best within what the neighbours allow (:func:`_score`), with a
-heavy-tailed likelihood and "something else" as one more class: the best class is the
-verdict, its posterior the confidence, and "something else" (a hand, a cup, a die, a
-colour never calibrated) is an anomaly, which makes the frame busy. The plain board
-between the fields is checked as well (:func:`_intruders`): a hand shows there too.
+Colours are compared under the light each field's neighbours show (:mod:`.light`). Each
+field is scored against every class (its own empty look, each piece colour of
+:mod:`companion.vision.board.profiles`), each under the light that fits that class best
+within what the neighbours allow (:func:`_score`), with a heavy-tailed likelihood and
+"something else" as one more class: the best class is the verdict, its posterior the
+confidence, and "something else" (a hand, a cup, a die, a colour never calibrated) is an
+anomaly, which makes the frame busy. The plain board between the fields is checked as well
+(:func:`_intruders`): a hand shows there too.
 """
 
 from __future__ import annotations
@@ -36,6 +28,22 @@ import numpy.typing as npt
 from companion.model.layout import Layout
 from companion.vision.board.between import between_points
 from companion.vision.board.imprint import alike_d2
+from companion.vision.board.light import (
+    GLARE_SLACK,
+    LIGHT_RADIUS_MM,
+    LIGHT_SLACK,
+    MAX_SLACK,
+    MIN_PROBES,
+    SLACK_RADIUS_MM,
+    class_light,
+    global_light,
+    light_bias,
+    light_kernel,
+    light_slack,
+    local_affine,
+    local_light,
+    quadratic,
+)
 from companion.vision.board.locate import Location
 from companion.vision.board.profiles import Profiles, to_lab
 from companion.vision.board.surround import contrast, ring_points
@@ -55,26 +63,6 @@ SATURATED = 250.0
 MAX_OUT_OF_VIEW = 0.75
 #: Rounds of refitting a class's light with its clipped channels censored.
 CENSOR_ROUNDS = 3
-#: Weight of one background probe as a light reference, against 1 for a sure field.
-PROBE_WEIGHT = 1.0
-#: How strongly glare is pulled towards 0 where the references cannot tell it from light.
-GLARE_RIDGE = 0.02
-#: Fewer background probes in view than this: light is estimated as a gain only.
-MIN_PROBES = 20
-#: How far (mm) the local light estimate looks for neighbours (Gaussian sigma).
-LIGHT_RADIUS_MM = 40.0
-#: How far (mm) the neighbours' prediction errors are looked at to judge the light's
-#: uncertainty at a field: nearer than the light itself, as a glare spot or a shadow's
-#: edge is smaller than the neighbourhood the light is averaged over.
-SLACK_RADIUS_MM = 25.0
-#: How far a class's own light may stray from the neighbours' estimate (one sigma): the
-#: gain by this share, the glare by this many levels (plus 30 % of the glare itself).
-LIGHT_SLACK = 0.12
-#: ... once the neighbours' own prediction error is known, it sets the gain's slack,
-#: within these bounds.
-MIN_SLACK = 0.04
-MAX_SLACK = 0.25
-GLARE_SLACK = 12.0
 #: How far glare may stray from the neighbours' estimate when a clipped field is scored
 #: again as under a glare spot (levels): free, as glare only adds light.
 GLARE_FREE = 150.0
@@ -83,8 +71,6 @@ GLARE_FREE = 150.0
 GLARE_DOUBT = 0.8
 #: The most confidence a field read under a glare spot gets: drawn unsure, still used.
 GLARE_CONFIDENCE = 0.85
-#: Colour noise per channel (0..255) of a field's median in the light fit.
-COLOUR_NOISE = 6.0
 #: A background probe's light may stray this far from the smooth fit over the board: the
 #: gain by this share, the glare by this many levels; its colour noise; and the cost above
 #: which it shows something other than the board.
@@ -397,18 +383,6 @@ class FieldVerdicts:
     glare: npt.NDArray[np.bool_] | None = None  # fields under a glare spot (:func:`_under_glare`)
 
 
-def light_kernel(centres: FloatArray, probes_mm: FloatArray) -> FloatArray:
-    """Gaussian weights (N, N + M) of every field and probe as a light reference for a field.
-
-    Zero for a field itself (leave-one-out). Depends on the layout only: compute it once.
-    """
-    pos = np.vstack([centres, probes_mm])
-    d2 = ((centres[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2)
-    kernel = np.exp(-d2 / (2 * LIGHT_RADIUS_MM**2))
-    kernel[np.arange(len(centres)), np.arange(len(centres))] = 0.0
-    return np.asarray(kernel, np.float64)
-
-
 def classify(
     samples: Samples,
     centres: FloatArray,
@@ -421,7 +395,7 @@ def classify(
     """Decide every field from its samples and its board position (N, 2).
 
     Also counts the background probes (at ``probes_mm``) that show skin rather than board.
-    ``kernel`` is :func:`light_kernel` of the same points (computed here if not given).
+    ``kernel`` is :func:`.light.light_kernel` of the same points (computed here if not given).
     ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
     decides between a field's empty look and the piece colours too alike to it
     (``alike``, (N, K): :attr:`.Profiles.alike` unless given).
@@ -433,8 +407,8 @@ def classify(
     piece_bright = profiles.piece_bgr.mean(axis=1) + 1.0
     log_ratio = np.log(bright / empty_bright)
     scale = float(np.abs(centres).max() or 1.0)
-    coef = _global_light(log_ratio, centres)
-    light = np.exp(_quadratic(centres, scale) @ coef)
+    coef = global_light(log_ratio, centres)
+    light = np.exp(quadratic(centres, scale) @ coef)
     intruded = _intruders(samples.probes, probes_mm, profiles.background_bgr, scale)
     none = np.zeros(len(light))
     alike = profiles.alike if alike is None else alike
@@ -453,20 +427,20 @@ def classify(
         if ok.sum() >= MIN_PROBES:
             if kernel is None:
                 kernel = light_kernel(centres, probes_mm)
-            gain, glare = _local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
+            gain, glare = local_affine(bright, ref, weight, samples.probes, ok, kernel, profiles)
             near = kernel[:, : len(bright)] ** ((LIGHT_RADIUS_MM / SLACK_RADIUS_MM) ** 2)
         else:  # a layout without plain background: light as a gain only
-            light = np.exp(_local_light(np.log(bright / ref), centres, weight))
+            light = np.exp(local_light(np.log(bright / ref), centres, weight))
             gain, glare = light, none
             near = np.exp(
                 -((centres[:, None] - centres[None]) ** 2).sum(2) / (2 * SLACK_RADIUS_MM**2)
             )
             np.fill_diagonal(near, 0.0)
         predicted = gain * ref + glare
-        slack = _light_slack(bright, predicted, trusted, saturated, near)
+        slack = light_slack(bright, predicted, trusted, saturated, near)
         verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
     # the verdict under the light the neighbours' errors point to (the last pass's light)
-    bias = _light_bias(bright, predicted, trusted, saturated, near)
+    bias = light_bias(bright, predicted, trusted, saturated, near)
     if bias.any():
         brighter = _score(colours, texture, gain, glare + bias, slack, profiles, extra=extra)
         verdict = _unless_the_light_decides(verdict, brighter, saturated)
@@ -519,37 +493,6 @@ def _under_glare(
     )
 
 
-def _local_affine(
-    bright: FloatArray,
-    ref: FloatArray,
-    weight: FloatArray,
-    probes: FloatArray,
-    ok: npt.NDArray[np.bool_],
-    kernel: FloatArray,
-    profiles: Profiles,
-) -> tuple[FloatArray, FloatArray]:
-    """Light as gain and glare: seen = gain × true + glare, fitted at every field.
-
-    References are the neighbouring fields (true = the colour of what they hold) and the
-    dark board around them (true = the background colour): a dark and a light reference
-    tell a multiplicative light change from an additive glare.
-    """
-    probe_seen = np.where(ok, np.nan_to_num(probes).mean(axis=1) + 1.0, 0.0)
-    seen = np.concatenate([bright, probe_seen])
-    true = np.concatenate([ref, np.full(len(probes), profiles.background_bgr.mean() + 1.0)])
-    w_ref = np.concatenate([weight, np.where(ok, PROBE_WEIGHT, 0.0)])
-    s0 = kernel @ w_ref + 1e-9
-    st = kernel @ (w_ref * true)
-    stt = kernel @ (w_ref * true * true)
-    ss = kernel @ (w_ref * seen)
-    sts = kernel @ (w_ref * true * seen)
-    ridge = GLARE_RIDGE * s0 * 40.0**2  # glare is 0 unless the references say otherwise
-    det = stt * (s0 + ridge) - st * st
-    gain = (sts * (s0 + ridge) - st * ss) / np.maximum(det, 1e-9)
-    glare = (ss - gain * st) / (s0 + ridge)
-    return np.clip(gain, 0.05, 5.0), np.clip(glare, -30.0, 200.0)
-
-
 def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, scale: float) -> int:
     """How many background probes show something that is not the board under some light.
 
@@ -567,69 +510,25 @@ def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, sca
         return 0
     seen, where = probes[ok], probes_mm[ok]
     ratio = np.log((seen.mean(axis=1) + 1.0) / (board.mean() + 1.0))
-    gain = np.exp(_quadratic(where, scale) @ _global_light(ratio, where))
+    gain = np.exp(quadratic(where, scale) @ global_light(ratio, where))
     balance = np.median((seen + 1.0) / (gain[:, None] * board[None, :] + 1.0), axis=0)
     ref = np.broadcast_to(board * balance / balance.mean(), (len(seen), 1, 3))
     glare0 = np.zeros(len(seen))
     # a channel the sensor clipped only says "at least this bright" (a glare spot on an
     # orange board clips its red): it contradicts no light that makes it brighter still
     seen = _censored(seen, ref, gain, glare0, np.full(len(seen), PROBE_SLACK), PROBE_GLARE)[:, 0]
-    g, b = _class_light(seen, ref, gain, glare0, PROBE_SLACK, PROBE_GLARE)
+    g, b = class_light(seen, ref, gain, glare0, PROBE_SLACK, PROBE_GLARE)
     fit = g[:, :1] * ref[:, 0] + b[:, :1]
     cost = ((seen - fit) ** 2).sum(axis=1) / PROBE_NOISE**2
     cost += ((g[:, 0] / gain - 1) / PROBE_SLACK) ** 2 + (b[:, 0] / PROBE_GLARE) ** 2
     return int(np.count_nonzero(cost > PROBE_D2))
 
 
-def _light_slack(
-    bright: FloatArray,
-    predicted: FloatArray,
-    weight: FloatArray,
-    clipped: npt.NDArray[np.bool_],
-    near: FloatArray,
-) -> FloatArray:
-    """How far the neighbours' light may be off at each field: their own prediction error.
-
-    Each field's light was predicted from its neighbours alone (leave-one-out), so how
-    well that predicted the fields around it (seen against predicted brightness) is how
-    much to trust it here: a few percent on an evenly lit board, much more at a shadow's
-    edge or in a glare spot. A clipped field was at least as bright as seen: it shows an
-    error only when the light predicted it darker (in a glare spot it does, strongly).
-    """
-    err = bright / np.maximum(predicted, 1.0) - 1.0
-    err = np.where(clipped, np.maximum(err, 0.0), err) ** 2
-    w = near * weight[None, :]
-    slack = np.sqrt((w @ err + 0.5 * MIN_SLACK**2) / (w.sum(axis=1) + 0.5))
-    return np.asarray(np.clip(slack, MIN_SLACK, MAX_SLACK), np.float64)
-
-
-def _light_bias(
-    bright: FloatArray,
-    predicted: FloatArray,
-    weight: FloatArray,
-    clipped: npt.NDArray[np.bool_],
-    near: FloatArray,
-) -> FloatArray:
-    """How much more light than predicted the fields near each field show, in grey levels
-    (their weighted mean, shrunk towards 0 where few are near; 0 where they show less).
-
-    :func:`_light_slack` says how far the neighbours' light may be off, not which way. A
-    glare spot smaller than the neighbourhood lifts the fields around it by about as many
-    levels, dark and light alike, which the neighbours' smooth light (its glare held near
-    0) does not follow: glare only adds light. A clipped field only says "at least this
-    bright" and is left out (counted so it made a grey-white piece under a glare spot
-    unsure, 19×19 grey, seed 1).
-    """
-    err = bright - predicted
-    w = near * (weight * ~clipped)[None, :]
-    return np.asarray(np.maximum((w @ err) / (w.sum(axis=1) + 0.5), 0.0), np.float64)
-
-
 def _unless_the_light_decides(
     verdict: FieldVerdicts, brighter: FieldVerdicts, clipped: npt.NDArray[np.bool_]
 ) -> FieldVerdicts:
     """``verdict`` no surer than the light allows: where the field reads otherwise under
-    the glare its neighbours point to (``brighter``, :func:`_light_bias`), the reading
+    the glare its neighbours point to (``brighter``, :func:`.light.light_bias`), the reading
     rests on a light nobody measured there, so it is not sure (at most 1 − the other
     reading's confidence). A field the sensor clipped is left to :func:`_under_glare`:
     "at least this bright" fits any class under more glare (a grey-white piece burnt to
@@ -682,7 +581,7 @@ def _score(
         [profiles.empty_bgr[:, None, :], np.broadcast_to(profiles.piece_bgr, (n, k, 3))], axis=1
     )  # (N, 1 + K, 3): what each class looks like under the calibration light
     seen = _censored(colours, refs, gain, glare, slack, glare_slack)
-    g, glr = _class_light(seen, refs, gain, glare, slack, glare_slack)
+    g, glr = class_light(seen, refs, gain, glare, slack, glare_slack)
     corrected = (seen - glr[..., None]) / g[..., None]
     # texture is contrast over brightness: under glare the print is as dark against the
     # field as before but the field is brighter, so each class sees it without its glare
@@ -775,7 +674,7 @@ def _censored(
     slack_r = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[rows]
     got = np.broadcast_to(sub, refs_r.shape)
     for _ in range(CENSOR_ROUNDS):
-        g, b = _class_light(got, refs_r, gain[rows], glare[rows], slack_r, glare_slack)
+        g, b = class_light(got, refs_r, gain[rows], glare[rows], slack_r, glare_slack)
         got = np.where(clip_r, np.maximum(sub, g[..., None] * refs_r + b[..., None]), sub)
     seen[rows] = got
     return seen
@@ -791,87 +690,6 @@ def _print_contrast(
     dark = np.minimum(gain[:, None] * print_ + glare[:, None], 255.0).mean(axis=1)
     calibrated = np.maximum(texture, 1e-3) * (mid + 1.0)
     return np.asarray(np.clip((mid - dark) / calibrated, 0.25, 1.0), np.float64)
-
-
-def _class_light(
-    seen: FloatArray,
-    refs: FloatArray,
-    gain: FloatArray,
-    glare: FloatArray,
-    slack: FloatArray | float = LIGHT_SLACK,
-    glare_slack: float = 0.0,
-) -> tuple[FloatArray, FloatArray]:
-    """Per field and class: the gain and glare with seen ≈ gain × ref + glare (BGR).
-
-    A least-squares fit over the three channels with a prior at the neighbours' light
-    (``gain``, ``glare``), solved in closed form for all fields and classes at once.
-    ``seen`` is (N, 3), or (N, C, 3) when each class sees its own (:func:`_censored`).
-    """
-    if seen.ndim == 2:
-        seen = seen[:, None, :]
-    g0, b0 = gain[:, None], glare[:, None]
-    glare_slack = glare_slack or GLARE_SLACK
-    slack = np.broadcast_to(np.asarray(slack, np.float64), gain.shape)[:, None]
-    pg = (COLOUR_NOISE / (slack * g0)) ** 2  # prior weights, in units of the noise
-    pb = (COLOUR_NOISE / (glare_slack + 0.3 * np.abs(b0))) ** 2
-    sxx = (refs * refs).sum(axis=2) + pg
-    sx = refs.sum(axis=2)
-    sxy = (refs * seen).sum(axis=2) + pg * g0
-    sy = seen.sum(axis=2) + pb * b0
-    s1 = 3.0 + pb
-    det = sxx * s1 - sx * sx
-    g = (sxy * s1 - sx * sy) / det
-    b = (sxx * sy - sx * sxy) / det
-    return np.clip(g, 0.05, 5.0), np.clip(b, -30.0, 230.0)
-
-
-def _quadratic(points: FloatArray, scale: float) -> FloatArray:
-    x, y = points[:, 0] / scale, points[:, 1] / scale
-    return np.column_stack([np.ones_like(x), x, y, x * x, x * y, y * y])
-
-
-def _global_light(log_ratio: FloatArray, centres: FloatArray) -> FloatArray:
-    """Coefficients of a quadratic light surface over the board, fitted robustly (Tukey)."""
-    scale = float(np.abs(centres).max() or 1.0)
-    design = _quadratic(centres, scale)
-    weight = np.ones(len(centres))
-    coef: FloatArray = np.zeros(design.shape[1])
-    ridge = 1e-9 * np.eye(design.shape[1])  # a rank-poor design (few points) still solves
-    for _ in range(6):
-        # weighted least squares by its normal equations: 6 unknowns, and np.linalg.lstsq's
-        # SVD cost more than the rest of the light fit
-        wd = design * weight[:, None]
-        coef = np.asarray(np.linalg.solve(wd.T @ design + ridge, wd.T @ log_ratio), np.float64)
-        resid = log_ratio - design @ coef
-        spread = 4.685 * max(1.4826 * float(np.median(np.abs(resid))), 0.02)
-        weight = np.clip(1 - (resid / spread) ** 2, 0, None) ** 2
-    return np.asarray(coef, np.float64)
-
-
-def _local_light(log_ratio: FloatArray, centres: FloatArray, weight: FloatArray) -> FloatArray:
-    """At each field, a weighted local linear fit of its neighbours' light (itself left out)."""
-    dx = centres[None, :, 0] - centres[:, None, 0]
-    dy = centres[None, :, 1] - centres[:, None, 1]
-    d2 = dx**2 + dy**2
-    near = np.exp(-d2 / (2 * LIGHT_RADIUS_MM**2))
-    far = 0.05 * np.exp(-d2 / (2 * (3 * LIGHT_RADIUS_MM) ** 2))  # for fields out on a spur
-    w = (near + far) * weight[None, :]
-    np.fill_diagonal(w, 0.0)
-    dx, dy = dx / LIGHT_RADIUS_MM, dy / LIGHT_RADIUS_MM
-    s0, sx, sy = w.sum(1), (w * dx).sum(1), (w * dy).sum(1)
-    sxx, sxy, syy = (w * dx * dx).sum(1), (w * dx * dy).sum(1), (w * dy * dy).sum(1)
-    ridge = 0.05 * s0 + 1e-9
-    a = np.stack(
-        [
-            np.stack([s0 + 1e-9, sx, sy], -1),
-            np.stack([sx, sxx + ridge, sxy], -1),
-            np.stack([sy, sxy, syy + ridge], -1),
-        ],
-        -2,
-    )
-    b = np.stack([(w * log_ratio[None]).sum(1), (w * dx * log_ratio[None]).sum(1)], -1)
-    b = np.column_stack([b, (w * dy * log_ratio[None]).sum(1)])
-    return np.asarray(np.linalg.solve(a, b[..., None])[:, 0, 0], np.float64)
 
 
 def _drawings(layout: Layout, px_per_mm: float) -> Iterator[npt.NDArray[np.uint8]]:

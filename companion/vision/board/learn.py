@@ -14,7 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.model.layout import Layout
-from companion.vision.board.fields import MIN_PROBES, FieldSampler, Samples
+from companion.vision.board.fields import FieldSampler, Samples
+from companion.vision.board.light import MIN_PROBES
 from companion.vision.board.profiles import (
     DEFAULT_EMPTY_STD,
     DEFAULT_PIECE_STD,
