@@ -34,7 +34,7 @@ from companion.synth.looks import (
     random_placement,
 )
 from companion.vision import BoardReader, Intrinsics
-from companion.vision.board.fields import FieldSampler
+from companion.vision.board.sampler import FieldSampler
 from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners
 from companion.vision.colourfit import fit_colours
 

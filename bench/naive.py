@@ -15,9 +15,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.board.fields import FieldSampler
 from companion.vision.board.locate import Location
 from companion.vision.board.profiles import to_lab
+from companion.vision.board.sampler import FieldSampler
 
 Image = npt.NDArray[np.uint8]
 Read = Callable[[Image], dict[str, str]]

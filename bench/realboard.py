@@ -25,7 +25,7 @@ from companion.imagecheck import read_image
 from companion.model.layout import Layout, grid_layout_data
 from companion.model.layoutfile import read_layout
 from companion.vision import BoardReader
-from companion.vision.board.fields import FieldSampler
+from companion.vision.board.sampler import FieldSampler
 from companion.vision.calibration import Calibration, ManualCorners
 from companion.vision.colourfit import fit_colours
 

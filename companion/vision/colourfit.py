@@ -27,9 +27,9 @@ from companion.vision.calibration import Calibration
 
 if TYPE_CHECKING:
     from companion.model.position import Position
-    from companion.vision.board.fields import FieldSampler, Samples
     from companion.vision.board.locate import Location
     from companion.vision.board.reader import BoardReader
+    from companion.vision.board.sampler import FieldSampler, Samples
 
 
 #: A piece is a plain disc; an empty field shows its printed number or label. When most
@@ -72,10 +72,10 @@ def fit_colours(
     photo (a start whose pieces all wait on a pile, TENET's, teaches the empty board
     only: the pieces' colours stay as they were, and ``notes`` says so).
     """
-    from companion.vision.board.fields import FieldSampler
     from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
     from companion.vision.board.reader import BoardReader
+    from companion.vision.board.sampler import FieldSampler
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
     piles = [{f for f, c in truth.items() if c == PILE} for _, truth in photos]

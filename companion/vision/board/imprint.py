@@ -60,7 +60,7 @@ def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
     """(N,) the share of each field's empty print its disc shows in this frame; NaN where
     the cue cannot speak (no stored print, too faint a print, a point clipped or out of
     view). ``seen`` and ``empty`` are discs' patterns (N, P) as
-    :meth:`~companion.vision.board.fields.FieldSampler.pattern` makes them."""
+    :meth:`~companion.vision.board.sampler.FieldSampler.pattern` makes them."""
     if seen is None or empty is None or seen.shape != empty.shape:
         n = 0 if seen is None else len(seen)
         return np.full(n, np.nan)

@@ -1,7 +1,7 @@
 """Colour profiles learnt from pictures: the board's own drawing (a fresh install's
 defaults, :func:`default_profiles`) and calibration photos of the real board and pieces
 under the real lamp (:func:`fit_profiles`). It samples pictures the way the reader does
-(:class:`~companion.vision.board.fields.FieldSampler`), so it sits above both the sampler and
+(:class:`~companion.vision.board.sampler.FieldSampler`), so it sits above both the sampler and
 the profiles it makes.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.model.layout import Layout
-from companion.vision.board.fields import MIN_PROBES, FieldSampler, Samples
+from companion.vision.board.light import MIN_PROBES
 from companion.vision.board.profiles import (
     DEFAULT_EMPTY_STD,
     DEFAULT_PIECE_STD,
@@ -29,6 +29,7 @@ from companion.vision.board.profiles import (
     profiles_from_json,
     to_lab,
 )
+from companion.vision.board.sampler import FieldSampler, Samples
 
 
 def default_profiles(layout: Layout, colours: tuple[str, ...] = STANDARD_COLOURS) -> Profiles:
@@ -69,7 +70,7 @@ def fit_profiles(
 ) -> Profiles:
     """Profiles measured from photos of known placements.
 
-    ``samples`` holds, per photo, what :class:`~companion.vision.board.fields.FieldSampler`
+    ``samples`` holds, per photo, what :class:`~companion.vision.board.sampler.FieldSampler`
     read and the truth (field → piece colour). An empty field takes its mean colour over
     the photos where it is empty; a piece colour takes the mean and the Lab spread over
     every field it stands on. Colours or fields never seen keep ``base``'s values.

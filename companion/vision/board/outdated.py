@@ -21,8 +21,8 @@ its fields or without space between them has nothing to store.
 
 from __future__ import annotations
 
-from companion.vision.board.fields import FieldSampler
 from companion.vision.board.profiles import Profiles
+from companion.vision.board.sampler import FieldSampler
 
 #: The board between the fields was learnt at other points than the layout has today.
 OTHER_POINTS = "between_points"

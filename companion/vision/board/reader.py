@@ -16,12 +16,13 @@ from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.feet import covered_feet, neighbours_piece
-from companion.vision.board.fields import MIN_INTRUDED, FieldSampler, FieldVerdicts, classify
+from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify
 from companion.vision.board.imprint import HIDDEN, decides, match, showing, unless_leant_over
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.board.outdated import tests_off
 from companion.vision.board.profiles import Profiles
+from companion.vision.board.sampler import FieldSampler
 from companion.vision.board.surround import hidden
 
 #: A field read with less confidence than this is not sure: drawn red, and counted by
