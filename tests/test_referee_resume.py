@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.games.game import legal_moves
 from companion.games.tenet.check import check
 from companion.games.tenet.live import seen
@@ -200,8 +202,9 @@ def test_a_turn_announced_whole_goes_on_as_announced_when_its_first_step_is_tapp
     assert again.announced == live  # the same before and after the restart
 
 
+@pytest.mark.parametrize("tapped", [True, False], ids=["tapped", "seen"])
 def test_a_rest_of_turn_the_rules_cannot_check_leaves_the_step_played_and_nothing_expected(
-    monkeypatch,
+    monkeypatch, tapped: bool
 ):
     from companion.errors import CompanionError
     from companion.games.tenet.game import GAME
@@ -218,6 +221,26 @@ def test_a_rest_of_turn_the_rules_cannot_check_leaves_the_step_played_and_nothin
         raise CompanionError("more than 100 turns")  # as tenet.too_many_turns says
 
     monkeypatch.setattr(type(GAME), "check", gives_up)
-    pick(ref, STEP)
+    if tapped:
+        pick(ref, STEP)
+    else:
+        ref.observe_board(seen(first))  # the camera sees the first step
     assert ref.last_move is not None and ref.last_move.announcement == STEP
     assert ref.announced is None and ref.phase is Phase.MOVE
+
+
+def test_a_pause_after_the_first_step_goes_on_as_announced_where_a_whole_turn_looks_alike():
+    """The camera sees one ball moved 8 to K1.5 after "8 von Start nach K1.5; 6 von K1.5 nach
+    K1.11" was announced: a whole turn (8, 6 and 4 round to K1.5) leaves the same board, and
+    the referee asked the players to set the pieces as announced instead of waiting for the
+    rest of the turn."""
+    roll = (6, 8, 4)
+    ref = Referee.start(TENET, legal_moves)
+    ref.confirm_board()
+    ref.observe_dice(list(roll))
+    first = after(TENET, roll, STEP)
+    assert ref.announce(STEP + "; 6 von K1.5 nach K1.11", before_move=True).kind == "legal"
+    verdict = ref.observe_board(seen(first))
+    assert verdict is not None and verdict.kind == "legal", verdict
+    assert ref.last_move is not None and ref.last_move.announcement == STEP
+    assert ref.announced is not None and ref.announced.announcement == "6 von K1.5 nach K1.11"

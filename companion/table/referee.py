@@ -382,7 +382,13 @@ class Referee:
             except CompanionError:
                 fits = []
             if not any(moves.outcome(m) == moves.outcome(move) for m in fits):
-                begun = next((m for m in fits if moves.begins(m, move)), None)
+                # the announced turn's first steps, also where a whole other turn leaves
+                # the same board (one ball 8 to K1.5, or 8, 6 and 4 round to K1.5) and the
+                # match named only that one: the words said decide (review of f5e6977)
+                begun = next((m for m in fits if moves.begins(m, move)), None) or next(
+                    (m for m in self._legal if moves.begins(m, move) and seen(m.after) == board),
+                    None,
+                )
                 if begun is not None:  # TENET: a pause after the announced turn's first steps
                     return self._go_on_as_announced(move, begun, board, taken)
                 verdict = Verdict(
