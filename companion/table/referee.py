@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import differences, seen, with_board
+from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
 from companion.table import announcing, moves, resuming
@@ -403,7 +403,24 @@ class Referee:
         verdict = self._accept(begun, board, taken)
         if self.phase is Phase.MOVE and self.roll is not None:
             self.announced = self._legal_said(rest)
+            if self.announced is not None:
+                return self._say(self._going_on(verdict))
         return verdict
+
+    def _going_on(self, so_far: Verdict) -> Verdict:
+        """What the page says in a turn announced whole after some of its steps (new-user
+        trial s9: it said only "moves on with 2, 3"): the rest of the turn as announced,
+        and the board its next step leaves, as the announcement said it first. ``so_far``
+        is the verdict on the steps made (its words stay the turn's words so far)."""
+        rest = self.announced
+        assert rest is not None and self.roll is not None
+        step = self._legal_said(rest.announcement.split("; ")[0]) or rest
+        fields = changes(seen(self.position), seen(step.after))
+        left = moves.dice_left(self.roll, self.position.spent)
+        why = text(
+            "referee.moves_on_as_announced", dice=left, rest=rest.announcement, fields=fields
+        )
+        return Verdict("legal", why, so_far.announcement)
 
     def _legal_said(self, said: str) -> MoveLike | None:
         """The legal move of the roll that ``said`` names from the position now, else None:
@@ -425,7 +442,9 @@ class Referee:
             so_far = self._turn_said(self._turn())
             if said.startswith(so_far + "; "):
                 self.announced = self._legal_said(said[len(so_far) + 2 :])
-            return None
+            if self.announced is None or self.verdict is None:
+                return None
+            return self._say(self._going_on(self.verdict))
         move = self._legal_said(said)
         if move is None:
             return None

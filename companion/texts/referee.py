@@ -242,6 +242,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
+    # a turn announced whole, after some of its steps (new-user trial s9)
+    "referee.moves_on_as_announced": (
+        "Weiter wie angesagt ({dice}): „{rest}“. Jetzt so ziehen: {fields}",
+        "moves on as announced ({dice}): “{rest}”. Now move so: {fields}",
+    ),
     "referee.corrected": (
         "Stellung korrigiert: bitte die Steine wie gezeigt aufstellen",
         "position corrected: set up the pieces as shown",
