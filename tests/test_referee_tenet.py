@@ -343,3 +343,16 @@ def test_the_rest_of_a_turn_announced_whole_is_said_again_after_a_power_cut(tmp_
         again.confirm_board()
     assert said is not None and said.reason.startswith("moves on as announced (9, 8)")
     assert again.verdict == said
+
+
+def test_another_step_tapped_in_a_turn_announced_whole_is_taken_and_said_so():
+    # new-user trial s9: a different listed step was accepted without a word
+    ref = referee_for(START, (9, 8, 2))
+    whole = "2 von Start nach K1.1; " + PAUSED_REST
+    ref.announce(whole, before_move=True)
+    tapped = check(START, (9, 8, 2), "9 von Start nach X3-4").move
+    verdict = ref.play_move(tapped)
+    assert ref.position.spent == (9,) and ref.announced is None
+    assert verdict.reason == (
+        f"moves on with 8, 2, other than announced: “{whole}” – played: “9 von Start nach X3-4”"
+    )

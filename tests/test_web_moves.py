@@ -270,3 +270,18 @@ def test_after_a_tapped_step_of_a_turn_announced_whole_the_page_says_the_rest():
     assert table.referee.position.spent == (2,)
     page = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
     assert f"Weiter wie angesagt (9, 8): „{rest}“. Jetzt so ziehen: Rot auf X3-4" in page
+
+
+def test_another_move_tapped_after_an_announcement_is_said_on_the_page():
+    # new-user trial s9: Gravitation and TENET took it without a word
+    table, client = table_after([4, 3])
+    announced, tapped = table.referee.legal[0], table.referee.legal[1]
+    post(client, "/announce", announcement=announced.announcement, when="first")
+    assert table.referee.announced is not None
+    post(client, "/play/1?", announcement=tapped.announcement)
+    page = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
+    assert table.position == tapped.after
+    assert (
+        f"anders als angesagt: „{announced.announcement}“ – gespielt: „{tapped.announcement}“"
+        in page
+    )

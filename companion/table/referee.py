@@ -489,6 +489,10 @@ class Referee:
             # TENET: the first steps of a turn announced whole, tapped as the camera would
             # have seen them: the rest of the turn is still expected (review s8b)
             verdict = self._go_on_as_announced(announced, move, after, None)
+        elif announced is not None and moves.outcome(move) != moves.outcome(announced):
+            # the player's explicit choice, unlike a board off the announcement: taken,
+            # and said (docs/referee.md, "Rulings"; new-user trial s9: it was silent)
+            verdict = self._accept(move, after, otherwise=announced.announcement)
         else:
             verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a
@@ -644,7 +648,15 @@ class Referee:
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})
 
-    def _accept(self, move: MoveLike, board: dict[str, str], taken: float | None = None) -> Verdict:
+    def _accept(
+        self,
+        move: MoveLike,
+        board: dict[str, str],
+        taken: float | None = None,
+        otherwise: str | None = None,
+    ) -> Verdict:
+        """The move made: recorded, and the verdict said (``otherwise``: the words of the
+        move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
         after = move.after
         if seen(after) != board and move.destroyed:
@@ -665,6 +677,7 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        legal = self._otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
@@ -678,8 +691,19 @@ class Referee:
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = moves.dice_left(roll, after.spent)
-            verdict = Verdict("legal", text("referee.moves_on", dice=left), said)
+            going = self._otherwise(text("referee.moves_on", dice=left), otherwise, move)
+            verdict = Verdict("legal", going, said)
         return self._say(verdict)
+
+    @staticmethod
+    def _otherwise(said: str, announced: str | None, move: MoveLike) -> str:
+        """``said`` of a move, with "other than announced" where the player tapped a move
+        that is not the ``announced`` one (None: none was, or it was that one)."""
+        if announced is None:
+            return said
+        return text(
+            "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
+        )
 
     # ------------------------------------------------------------------ the operator
 
