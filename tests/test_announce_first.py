@@ -167,3 +167,24 @@ def test_the_board_to_expect_names_a_station_field_as_players_say_it():
     verdict = rolled().announce(RIGHT)
     assert render(verdict.reason, "de").endswith("Jetzt so ziehen: S1 von Rot leer; Rot auf U1.10")
     assert render(verdict.reason, "en").endswith("Now move so: red's S1 empty; red on U1.10")
+
+
+def test_another_move_tapped_after_an_announcement_is_taken_and_said_so(tmp_path):
+    # new-user trial s9: a different move tapped in the list was accepted without a word
+    journal = Journal(tmp_path / "journal.sqlite")
+    referee = rolled(journal)
+    referee.announce(RIGHT, before_move=True)
+    tapped = next(m for m in referee.legal if m.after.occupant != referee.announced.after.occupant)
+    verdict = referee.play_move(tapped)
+    assert verdict.kind == "legal" and referee.position == tapped.after
+    said = f"„{RIGHT}“ – gespielt: „{tapped.announcement}“"
+    assert render(verdict.reason, "de") == f"Erlaubter Zug, anders als angesagt: {said}"
+    kept = [e for e in journal.events(referee.game_id) if e.kind == "verdict"][-1].data
+    assert "other than announced" in render(kept["reason"], "en")
+
+
+def test_the_announced_move_tapped_is_taken_without_a_remark():
+    referee = rolled()
+    referee.announce(RIGHT, before_move=True)
+    verdict = referee.play_move(referee.announced)
+    assert render(verdict.reason, "en") == "legal move"

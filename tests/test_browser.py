@@ -831,3 +831,31 @@ def test_words_that_fit_several_moves_are_buttons_with_their_ways_on_a_phone(ser
         WebDriverWait(browser, 10).until(lambda b: "Jetzt so ziehen" in b.execute_script(verdict))
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_another_move_tapped_after_an_announcement_is_said_on_a_phone(server, browser):
+    # new-user trial s9: the tapped move was taken without a word
+    from test_announce_first import RIGHT
+
+    url, app = server
+    table = rolled(app, [4, 3])
+    with table.lock:
+        table.referee.announce(RIGHT, before_move=True)
+        other = next(m for m in table.referee.legal if m.announcement != RIGHT)
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(f"{url}/?lang=de")
+        live_stream(browser)
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "legal"))
+        opening = "document.getElementById('legal').open = true"
+        typed(browser, "form.find input[name=said]", other.announcement, before=opening)
+        submit(browser, "form.find button")
+        submit(browser, "#status button.move")
+        verdict = "return document.querySelector('#status .verdict')?.textContent ?? ''"
+        said = f"anders als angesagt: „{RIGHT}“ – gespielt: „{other.announcement}“"
+        WebDriverWait(browser, 10).until(lambda b: said in b.execute_script(verdict))
+        shot(browser, "table-played-otherwise-de-phone")
+        assert browser.execute_script(STICKING_OUT) == []
+        assert table.position == other.after
+    finally:
+        browser.set_window_size(1200, 900)

@@ -318,3 +318,41 @@ def test_a_tenet_board_off_the_announced_turn_asks_for_the_balls_as_announced():
     other = after(START, (9, 8, 2), "9 von Start nach X3-4")  # legal, but not announced first
     verdict = ref.observe_board(seen(other))
     assert verdict.kind == "setup" and ref.position.spent == ()
+
+
+def test_after_a_step_of_a_turn_announced_whole_the_rest_is_said_with_its_next_board():
+    # new-user trial s9: the page said only "moves on with 8, 9" and the step's words
+    ref = referee_for(START, (9, 8, 2))
+    ref.announce("2 von Start nach K1.1; " + PAUSED_REST)
+    paused = ref.observe_board(seen(after(START, (9, 8, 2), "2 von Start nach K1.1")))
+    assert paused is not None and paused.announcement == "2 von Start nach K1.1"
+    assert paused.reason == (
+        f"moves on as announced (9, 8): “{PAUSED_REST}”. Now move so: red on X3-4"
+    )
+    assert ref.verdict == paused
+
+
+def test_the_rest_of_a_turn_announced_whole_is_said_again_after_a_power_cut(tmp_path):
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([9, 8, 2])
+        ref.announce("2 von Start nach K1.1; " + PAUSED_REST)
+        said = ref.observe_board(seen(after(START, (9, 8, 2), "2 von Start nach K1.1")))
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.confirm_board()
+    assert said is not None and said.reason.startswith("moves on as announced (9, 8)")
+    assert again.verdict == said
+
+
+def test_another_step_tapped_in_a_turn_announced_whole_is_taken_and_said_so():
+    # new-user trial s9: a different listed step was accepted without a word
+    ref = referee_for(START, (9, 8, 2))
+    whole = "2 von Start nach K1.1; " + PAUSED_REST
+    ref.announce(whole, before_move=True)
+    tapped = check(START, (9, 8, 2), "9 von Start nach X3-4").move
+    verdict = ref.play_move(tapped)
+    assert ref.position.spent == (9,) and ref.announced is None
+    assert verdict.reason == (
+        f"moves on with 8, 2, other than announced: “{whole}” – played: “9 von Start nach X3-4”"
+    )

@@ -258,3 +258,30 @@ def test_a_double_tap_on_a_listed_move_lands_on_the_table_with_the_first_verdict
     assert len(table.referee._history) == 1  # played once
     back = client.get(second.headers["Location"]).get_data(as_text=True)
     assert "Erlaubter Zug" in back and words in back
+
+
+def test_after_a_tapped_step_of_a_turn_announced_whole_the_page_says_the_rest():
+    # new-user trial s9: the box said only "Weiter mit 9, 8" and the step's words
+    table, client = table_after([9, 8, 2], start_position("tenet", ["red", "blue"]))
+    rest = "9 von Start nach X3-4; 8 von K1.1 nach K1.9"
+    post(client, "/announce", announcement="2 von Start nach K1.1; " + rest, when="first")
+    step = urlencode({"said": "2 von Start nach K1.1"})
+    post(client, f"/play/0?{step}", announcement="2 von Start nach K1.1")
+    assert table.referee.position.spent == (2,)
+    page = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
+    assert f"Weiter wie angesagt (9, 8): „{rest}“. Jetzt so ziehen: Rot auf X3-4" in page
+
+
+def test_another_move_tapped_after_an_announcement_is_said_on_the_page():
+    # new-user trial s9: Gravitation and TENET took it without a word
+    table, client = table_after([4, 3])
+    announced, tapped = table.referee.legal[0], table.referee.legal[1]
+    post(client, "/announce", announcement=announced.announcement, when="first")
+    assert table.referee.announced is not None
+    post(client, "/play/1?", announcement=tapped.announcement)
+    page = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
+    assert table.position == tapped.after
+    assert (
+        f"anders als angesagt: „{announced.announcement}“ – gespielt: „{tapped.announcement}“"
+        in page
+    )

@@ -134,7 +134,6 @@ def run(args: argparse.Namespace) -> int:
     from companion.imagecheck import read_image
     from companion.vision.calibration import measure_die, save_calibration
     from companion.vision.charuco import calibrate_camera
-    from companion.vision.colourfit import fit_colours
 
     if args.step == "target":
         return _target(args)
@@ -163,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         done = said("calibrate.done.fields" if args.fields else "calibrate.done.corners")
     else:
         photos, names = _colour_photos(args, layout)
-        calibration = fit_colours(layout, calibration, photos, names, notes)
+        calibration = _fit_colours(layout, calibration, photos, names, notes)
         done = text_n("calibrate.done.colours", len(photos))
     path = save_calibration(calibration, args.calibration)
     if args.json:
@@ -258,6 +257,116 @@ def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> Man
         if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
             raise CompanionError(text("calibrate.fields_no_area", fields=fields))
     return ManualCorners(board, px)
+
+
+def _fit_colours(
+    layout: Layout,
+    calibration: Calibration,
+    photos: list[tuple[Image, dict[str, str]]],
+    names: list[str],
+    notes: list[str],
+) -> Calibration:
+    """The colours fitted (companion.vision.colourfit), or its refusal. On a board located
+    by four points whose fields lie the same way turned (a club's grid: its corners look
+    alike), the points may be in the wrong order and the board read turned (new-user
+    trial s9: only "r2c6 sollte aussehen wie … liegt dort eine Hand?"). Where the fit
+    refuses photos that contradict each other, or reads fields of the known photos
+    otherwise than they are said to be (a light piece on a light board contradicts
+    nothing), and a turn of the points' order reads them better, the refusal says so
+    with the order to give; nothing is saved."""
+    from companion.vision.colourfit import fit_colours
+
+    try:
+        fitted = fit_colours(layout, calibration, photos, names, notes)
+    except CompanionError as exc:
+        why = message(exc)
+        points = None
+        if getattr(why, "key", None) == "cal.contradiction":
+            points = _turned(layout, calibration, photos, names, None)
+        if points is None:
+            raise
+        raise CompanionError(text("calibrate.corners_turned", reason=why, points=points)) from None
+    if calibration.corners is None or not any(truth for _, truth in photos):
+        return fitted
+    wrong = _misread(layout, fitted, photos)
+    points = _turned(layout, calibration, photos, names, wrong) if wrong else None
+    if points is not None:
+        why = text("calibrate.misread", count=wrong)
+        raise CompanionError(text("calibrate.corners_turned", reason=why, points=points))
+    return fitted
+
+
+def _turned(
+    layout: Layout,
+    calibration: Calibration,
+    photos: list[tuple[Image, dict[str, str]]],
+    names: list[str],
+    than: int | None,
+) -> str | None:
+    """The calibration's four points in the turned order whose fit reads the known
+    ``photos`` best, fewer fields otherwise than said than ``than`` (None: any that fits
+    at all), as ``--points`` takes them; None where none does, or two do alike (the
+    photos cannot tell them apart)."""
+    import numpy as np
+
+    from companion.vision.calibration import ManualCorners
+    from companion.vision.colourfit import fit_colours
+
+    corners = calibration.corners
+    if corners is None:
+        return None
+    misread: dict[int, int] = {}  # turn → the fields its fit reads not as said
+    for turn in _turns(layout):
+        px = np.roll(corners.image_px, -turn, axis=0)
+        turned = calibration.with_(corners=ManualCorners(corners.board_mm, px))
+        try:
+            fitted = fit_colours(layout, turned, photos, names, [])
+        except CompanionError:
+            continue
+        misread[turn] = _misread(layout, fitted, photos)
+    best = sorted(misread, key=misread.__getitem__)
+    if not best or (len(best) > 1 and misread[best[0]] == misread[best[1]]):
+        return None
+    if than is not None and misread[best[0]] >= than:
+        return None
+    px = np.roll(corners.image_px, -best[0], axis=0)
+    return " ".join(f"{x:g},{y:g}" for x, y in px)
+
+
+def _misread(
+    layout: Layout, fitted: Calibration, photos: list[tuple[Image, dict[str, str]]]
+) -> int:
+    """How many fields of the known ``photos`` the ``fitted`` calibration reads otherwise
+    than they are said to be: of two turns that both fit, a light piece on a light board
+    (too alike to contradict) still tells the right one."""
+    from companion.vision.board.reader import BoardReader
+
+    reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
+    wrong = 0
+    for image, truth in photos:
+        seen = reader.read(image).fields
+        wrong += sum(seen.get(f) != truth.get(f) for f in set(seen) | set(truth))
+    return wrong
+
+
+def _turns(layout: Layout) -> list[int]:
+    """The quarter turns (1-3) that lay every field of ``layout`` on a field (within a
+    millimetre): the turns under which four points clicked in the wrong order still
+    find a board, and only there may the board have been read turned."""
+    import numpy as np
+
+    at = np.array([[f.x, f.y] for f in layout.fields.values()])
+    found = []
+    for turn in (1, 2, 3):
+        if turn != 2 and abs(layout.width - layout.height) > 1:
+            continue
+        turned = at
+        for _ in range(turn):
+            turned = np.column_stack([-turned[:, 1], turned[:, 0]])
+        nearest = np.abs(turned[:, None, :] - at[None, :, :]).max(axis=2).min(axis=1)
+        if len(at) and float(nearest.max()) <= 1.0:
+            found.append(turn)
+    return found
 
 
 def _point(text: str, option: str) -> tuple[float, float]:

@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import differences, seen, with_board
+from companion.model.boards import changes, differences, seen, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
 from companion.table import announcing, moves, resuming
@@ -409,7 +409,24 @@ class Referee:
         verdict = self._accept(begun, board, taken)
         if self.phase is Phase.MOVE and self.roll is not None:
             self.announced = self._legal_said(rest)
+            if self.announced is not None:
+                return self._say(self._going_on(verdict))
         return verdict
+
+    def _going_on(self, so_far: Verdict) -> Verdict:
+        """What the page says in a turn announced whole after some of its steps (new-user
+        trial s9: it said only "moves on with 2, 3"): the rest of the turn as announced,
+        and the board its next step leaves, as the announcement said it first. ``so_far``
+        is the verdict on the steps made (its words stay the turn's words so far)."""
+        rest = self.announced
+        assert rest is not None and self.roll is not None
+        step = self._legal_said(rest.announcement.split("; ")[0]) or rest
+        fields = changes(seen(self.position), seen(step.after))
+        left = moves.dice_left(self.roll, self.position.spent)
+        why = text(
+            "referee.moves_on_as_announced", dice=left, rest=rest.announcement, fields=fields
+        )
+        return Verdict("legal", why, so_far.announcement)
 
     def _legal_said(self, said: str) -> MoveLike | None:
         """The legal move of the roll that ``said`` names from the position now, else None:
@@ -431,7 +448,9 @@ class Referee:
             so_far = self._turn_said(self._turn())
             if said.startswith(so_far + "; "):
                 self.announced = self._legal_said(said[len(so_far) + 2 :])
-            return None
+            if self.announced is None or self.verdict is None:
+                return None
+            return self._say(self._going_on(self.verdict))
         move = self._legal_said(said)
         if move is None:
             return None
@@ -476,6 +495,10 @@ class Referee:
             # TENET: the first steps of a turn announced whole, tapped as the camera would
             # have seen them: the rest of the turn is still expected (review s8b)
             verdict = self._go_on_as_announced(announced, move, after, None)
+        elif announced is not None and moves.outcome(move) != moves.outcome(announced):
+            # the player's explicit choice, unlike a board off the announcement: taken,
+            # and said (docs/referee.md, "Rulings"; new-user trial s9: it was silent)
+            verdict = self._accept(move, after, otherwise=announced.announcement)
         else:
             verdict = self._accept(move, after)
         # the camera has yet to show it, unless the move looks like the board before (a
@@ -631,7 +654,15 @@ class Referee:
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})
 
-    def _accept(self, move: MoveLike, board: dict[str, str], taken: float | None = None) -> Verdict:
+    def _accept(
+        self,
+        move: MoveLike,
+        board: dict[str, str],
+        taken: float | None = None,
+        otherwise: str | None = None,
+    ) -> Verdict:
+        """The move made: recorded, and the verdict said (``otherwise``: the words of the
+        move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
         after = move.after
         if seen(after) != board and move.destroyed:
@@ -652,6 +683,7 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        legal = self._otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
@@ -665,8 +697,19 @@ class Referee:
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = moves.dice_left(roll, after.spent)
-            verdict = Verdict("legal", text("referee.moves_on", dice=left), said)
+            going = self._otherwise(text("referee.moves_on", dice=left), otherwise, move)
+            verdict = Verdict("legal", going, said)
         return self._say(verdict)
+
+    @staticmethod
+    def _otherwise(said: str, announced: str | None, move: MoveLike) -> str:
+        """``said`` of a move, with "other than announced" where the player tapped a move
+        that is not the ``announced`` one (None: none was, or it was that one)."""
+        if announced is None:
+            return said
+        return text(
+            "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
+        )
 
     # ------------------------------------------------------------------ the operator
 

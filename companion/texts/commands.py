@@ -23,6 +23,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: dieses Bildformat geht nicht; bitte .png",
         "{path}: cannot write this picture format; use .png",
     ),
+    # colours refused on a board whose corners were given in a turned order (trial s9)
+    "calibrate.misread": (
+        "mit diesen Ecken liest die Kalibrierung {count} Felder der bekannten Fotos anders "
+        "als gesagt",
+        "with these corners the calibration reads {count} fields of the known photos "
+        "otherwise than said",
+    ),
+    "calibrate.corners_turned": (
+        "{reason} – die Ecken sind wohl verdreht: in der Reihenfolge --points {points} "
+        "passen die Fotos zusammen (oben links, oben rechts, unten rechts, unten links, wie "
+        "das Layout das Brett zeichnet); bitte „companion calibrate corners“ so wiederholen. "
+        "Nichts gespeichert",
+        "{reason} – the corners are probably turned: in the order --points {points} the "
+        "photos agree (top left, top right, bottom right, bottom left, as the layout draws "
+        "the board); please run “companion calibrate corners” so again. Nothing saved",
+    ),
     "calibrate.no_area": (
         "--points: die vier Ecken umschließen keine Fläche; bitte die Reihenfolge prüfen",
         "--points: the four corners do not span an area; check the order",

@@ -44,14 +44,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "four board corners, for a board without markers",
     ),
     "opt.calibrate.corners.points": (
-        "Pixel der Brettecken: oben links, oben rechts, unten rechts, unten links",
-        "pixels of the board's top-left, top-right, bottom-right, bottom-left corner",
+        "Pixel der Brettecken: oben links, oben rechts, unten rechts, unten links, wie "
+        "das Layout das Brett zeichnet (companion render --layout …), gleich wie es im Foto "
+        "liegt; bei einem Gitter liegt r0c0 oben links, Zeile 0 oben. Sieht das Brett "
+        "gedreht gleich aus, vorher einen Stein auf r0c0 stellen: dort ist oben links",
+        "pixels of the board's corners: top left, top right, bottom right, bottom left as "
+        "the layout draws the board (companion render --layout …), however it lies in the "
+        "photo; on a grid r0c0 is top left, row 0 on top. Where the board looks alike "
+        "turned, put a piece on r0c0 first: its corner is top left",
     ),
     "opt.calibrate.corners.fields": (
-        "die --points sind die Mitten dieser vier Felder (z. B. die Eckpunkte eines Gitters), "
-        "nicht die Brettecken",
-        "the --points are these four fields' centres (e.g. a grid's corner points), not the "
-        "board's corners",
+        "die --points sind die Mitten dieser vier Felder, in derselben Reihenfolge (z. B. die "
+        "Eckpunkte eines Gitters: r0c0 r0c8 r8c8 r8c0), nicht die Brettecken",
+        "the --points are these four fields' centres, in the same order (e.g. a grid's "
+        "corner points: r0c0 r0c8 r8c8 r8c0), not the board's corners",
     ),
     "cmd.calibrate.colours": (
         "Farben der Steine und des Bretts aus Fotos bekannter Stellungen",
@@ -363,8 +369,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "a synthetic camera photo instead of the flat picture (.jpg or .png)",
     ),
     "opt.render.seed": (
-        "Kamera, Lage und Licht von --photo (Standard 0)",
-        "camera, pose and light of --photo (default 0)",
+        "Kamera, Lage und Licht von --photo (Standard 0); die Kamera steht an irgendeiner "
+        "Seite, das Brett liegt im Foto also beliebig gedreht (Seed 0: r0c0 unten links)",
+        "camera, pose and light of --photo (default 0); the camera stands at any side, so "
+        "the board lies turned any way in the photo (seed 0: r0c0 at the bottom left)",
     ),
     "opt.render.hand": (
         "mit --photo: eine Hand über dem Brett",

@@ -242,6 +242,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
+    # a move tapped in the list that is not the one announced first (new-user trial s9)
+    "referee.played_otherwise": (
+        "{verdict}, anders als angesagt: „{announced}“ – gespielt: „{played}“",
+        "{verdict}, other than announced: “{announced}” – played: “{played}”",
+    ),
+    # a turn announced whole, after some of its steps (new-user trial s9)
+    "referee.moves_on_as_announced": (
+        "Weiter wie angesagt ({dice}): „{rest}“. Jetzt so ziehen: {fields}",
+        "moves on as announced ({dice}): “{rest}”. Now move so: {fields}",
+    ),
     "referee.corrected": (
         "Stellung korrigiert: bitte die Steine wie gezeigt aufstellen",
         "position corrected: set up the pieces as shown",
