@@ -611,3 +611,23 @@ def test_a_clubs_own_measured_board_is_calibrated_on_the_page(tmp_path):
     response = post(client, "/calibrate/save")
     assert response.status_code == 302, response.get_data(as_text=True)[-400:]
     assert load_calibration(tmp_path / "club.json").profiles is not None
+
+
+def test_a_tenet_file_the_page_saved_is_current_for_the_command_line_in_german(tmp_path, capsys):
+    # trial s9: `calibrate show -c tenet-2.json` under --lang de called a file the page had
+    # saved minutes before "from an older version": the board between the fields is
+    # picked where its drawing never changes, and TENET's drawing has a caption in the
+    # process's language, so an English server and a German command line worked out
+    # 8,562 and 8,554 points
+    from companion.cli import main
+
+    table, client = tenet_page(tmp_path)
+    unlock(client)
+    for kind in ("empty", "start", "known"):
+        assert post(client, "/calibrate/capture", kind=kind).status_code == 302
+    assert post(client, "/calibrate/save").status_code == 302
+    path = tmp_path / f"{table.position.layout.name}.json"
+    capsys.readouterr()
+    assert main(["--lang", "de", "calibrate", "show", "-c", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "älteren Version" not in shown and "Handtests: alle laufen" in shown
