@@ -417,6 +417,18 @@ WORDS: dict[str, tuple[str, str]] = {
             "(every piece on its station), then fit. Nothing may cover the board."
         ),
     ),
+    "cal_how_heap": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(alle Kugeln und der Stein der Weisen im Start), dann die bekannte Stellung, "
+            "dann einmessen. Nichts darf das Brett verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every ball and the stone in the start), then the known position, then fit. "
+            "Nothing may cover the board."
+        ),
+    ),
     "cal_capture_empty": ("Leeres Brett aufnehmen", "Capture the empty board"),
     "cal_capture_start": ("Startaufstellung aufnehmen", "Capture the start position"),
     "cal_empty": ("leeres Brett", "empty board"),
@@ -428,10 +440,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_known": ("bekannte Stellung", "known position"),
     "cal_captured_known": ("Bekannte Stellung aufgenommen.", "Known position captured."),
     "cal.known_fields": (
-        "Die Startaufstellung zeigt keine Farbe einzeln. Dafür nach ihr je eine Kugel "
-        "jeder Farbe aus dem Start so legen und aufnehmen: {fields}",
-        "The start shows no colour on its own. So after it, take one ball of each colour "
-        "from the start, lay them so and capture that: {fields}",
+        "Die Startaufstellung zeigt keine Farbe einzeln. Dafür je eine Kugel jeder Farbe, "
+        "die ihr habt, aus der Schachtel so legen und aufnehmen (ein Feld, dessen Farbe "
+        "fehlt, bleibt leer; die Farbe bleibt wie zuvor): {fields}",
+        "The start shows no colour on its own. So take one ball of each colour you have "
+        "from the box, lay them so and capture that (a field whose colour you lack stays "
+        "empty; that colour stays as it was): {fields}",
     ),
     "cal_fit": ("Farben einmessen und speichern", "Fit the colours and save"),
     "cal_saved": (
@@ -807,6 +821,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "eingemessen ist das leere Brett, die Farben der Steine bleiben wie bisher",
         "{label}: every piece lies on {field}, where the camera does not see them one by "
         "one; the empty board is measured, the pieces' colours stay as they were",
+    ),
+    "cal.kept": (
+        "{label}: auf dem Feld für {colours} lag keine Kugel (fehlt sie in der Schachtel?); "
+        "diese Farben bleiben wie zuvor",
+        "{label}: no ball lay on the field for {colours} (is it missing from the box?); "
+        "these colours stay as they were",
     ),
     "cal.swapped": (
         "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
