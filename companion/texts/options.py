@@ -65,6 +65,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Foto der Startaufstellung: jeder Stein in seiner Station",
         "a photo of the start: every piece in its station",
     ),
+    "opt.calibrate.colours.players": (
+        "wer auf dem Startfoto spielt: Farben mit Kommas getrennt, wie bei 'start "
+        "--players' (Standard: jeder Platz)",
+        "who plays on the start photo: comma-separated colours, as for 'start --players' "
+        "(default: every seat)",
+    ),
     "opt.calibrate.colours.position": (
         'ein Foto und was es zeigt: eine Stellungsdatei oder eine Brett-Datei {{"fields": '
         '{{"ID": "FARBE", ...}}}} (mehrfach möglich)',

@@ -161,7 +161,7 @@ def fit_colours(
                     label=label,
                     count=len(printed),
                     total=len(truth),
-                    example=printed[0],
+                    example=texts.field(printed[0]),
                 )
             )
     return fitted
@@ -200,7 +200,7 @@ def _refuse_contradictions(
                         "cal.contradiction",
                         label=labels[n],
                         other=labels[m],
-                        field=f,
+                        field=texts.field(f),
                         what=what,
                         delta=round(float(differ[i])),
                     )
@@ -325,10 +325,12 @@ def doubt_empty(
     return text("cal.not_empty", label=label, held=held[:6], more=more)
 
 
-def start_placement(layout: Layout) -> dict[str, str]:
-    """Every piece of every colour on its station: what the start photo must show
-    (:func:`known_placement`)."""
-    return known_placement(start_of(layout))
+def start_placement(layout: Layout, players: list[str] | None = None) -> dict[str, str]:
+    """Every piece of every colour that plays (``players``, default every colour) on its
+    station: what the start photo must show (:func:`known_placement`). A 2-player start
+    said to show all five colours learnt the three missing ones from bare stations
+    (trial s9: "15 of the 25 fields … are the photos swapped?")."""
+    return known_placement(start_of(layout, players))
 
 
 def known_placement(position: Position) -> dict[str, str]:
@@ -343,8 +345,9 @@ def known_placement(position: Position) -> dict[str, str]:
     }
 
 
-def start_of(layout: Layout) -> Position:
-    """The start position of the game played on ``layout``, every colour playing."""
+def start_of(layout: Layout, players: list[str] | None = None) -> Position:
+    """The start position of the game played on ``layout``, ``players`` playing (by
+    default every colour)."""
     from companion.games import GAMES
     from companion.model.position import start_position
 
@@ -353,7 +356,7 @@ def start_of(layout: Layout) -> Position:
     )
     if game is None:
         raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
-    return start_position(game.name, layout.colours[: game.max_players], layout)
+    return start_position(game.name, players or layout.colours[: game.max_players], layout)
 
 
 #: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
