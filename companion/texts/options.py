@@ -477,7 +477,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "set a rule switch, e.g. --option death_push=on (repeatable)",
     ),
     "opt.start.json": (
-        "angenommen: die Ausgabe ist ohnehin JSON",
+        "wird akzeptiert: die Ausgabe ist ohnehin JSON",
         "accepted: the output is JSON anyway",
     ),
     "cmd.bench": (
@@ -587,15 +587,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "read a PIN of your own from stdin ({rule}) and keep it",
     ),
     "opt.command": (
-        "der Befehl; companion BEFEHL -h erklärt ihn",
-        "the command; companion COMMAND -h explains it",
+        "der Befehl; companion BEFEHL -h erklärt ihn (z. B. companion start -h)",
+        "the command; companion COMMAND -h explains it (e.g. companion start -h)",
     ),
     "opt.common.game": (
         "das Spiel (Standard gravitation)",
         "the game (default gravitation)",
     ),
     "opt.calibrate.step": (
-        "der Schritt; companion calibrate SCHRITT -h erklärt ihn",
+        "der Schritt; companion calibrate STEP -h erklärt ihn",
         "the step; companion calibrate STEP -h explains it",
     ),
     "opt.calibrate.camera.photos": (

@@ -355,7 +355,7 @@ def start_of(layout: Layout, players: list[str] | None = None) -> Position:
         (g for g in GAMES.values() if layout.name in (g.default_layout, *g.former_layouts)), None
     )
     if game is None:
-        raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
+        raise CompanionError(text("placement.no_start", layout=repr(layout.name)))
     return start_position(game.name, players or layout.colours[: game.max_players], layout)
 
 
@@ -386,18 +386,18 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         return known_placement(parse_position(content, source=str(path), layout=layout))
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
-        raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
+        raise CompanionError(text("placement.unknown_key", path=str(path), name=repr(extra[0])))
     fields = data["fields"]
     if not isinstance(fields, dict):
-        raise CompanionError(f"{path}: 'fields' must be an object of field id → colour")
+        raise CompanionError(text("placement.fields", path=str(path)))
     out = {}
     for fid, colour in fields.items():
         if fid not in layout.fields:
-            raise CompanionError(f"{path}: layout {layout.name!r} has no field {fid!r}")
+            said = {"layout": repr(layout.name), "field": repr(fid)}
+            raise CompanionError(text("placement.no_field", path=str(path), **said))
         if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
-            raise CompanionError(
-                f"{path}: field {fid}: {colour!r} is not a colour name (lowercase, e.g. 'black')"
-            )
+            said = {"field": fid, "colour": repr(colour)}
+            raise CompanionError(text("placement.not_colour", path=str(path), **said))
         if colour != "empty":
             out[fid] = colour
     return out
