@@ -572,7 +572,8 @@ def test_tenets_colours_are_taught_by_a_known_position_the_page_names(tmp_path):
     assert named[1].count(" auf ") == len(table.position.layout.colours) == 9
     for kind in ("empty", "start"):
         assert post(client, "/calibrate/capture", kind=kind).status_code == 302
-    assert post(client, "/calibrate/save").status_code == 409  # the known position first
+    refused = post(client, "/calibrate/save")  # the known position first
+    assert refused.status_code == 409 and "alle drei Fotos" in refused.get_data(as_text=True)
     assert post(client, "/calibrate/capture", kind="known").status_code == 302
     response = post(client, "/calibrate/save")
     assert response.status_code == 302, response.get_data(as_text=True)[-400:]
@@ -690,3 +691,7 @@ def test_the_stone_of_the_wise_on_its_field_is_read_surely_with_the_pages_calibr
     reader.play(("red", "blue"), GAMES["tenet"].unseen)
     read = reader.read(photo)
     assert "P4.5" not in read.fields and read.confidence["P4.5"] >= SURE and not read.busy
+    # the live watcher of a table where the stone stands there sees the board still
+    watcher = Watcher(Table.new(position).referee, board_reader(position.layout, saved))
+    glances = [watcher.look(photo) for _ in range(5)]
+    assert any(g.still for g in glances), glances[-1].note

@@ -485,6 +485,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Erst beide Fotos aufnehmen: das leere Brett und die Startaufstellung.",
         "Capture both photos first: the empty board and the start position.",
     ),
+    "cal_nothing_known": (
+        "Erst alle drei Fotos aufnehmen: das leere Brett, die Startaufstellung und die "
+        "bekannte Stellung.",
+        "Capture all three photos first: the empty board, the start position and the "
+        "known position.",
+    ),
     "cal_bad_kind": (
         "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
         "Only the empty board or the start position can be captured.",

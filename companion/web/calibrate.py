@@ -291,7 +291,7 @@ def save() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         photos = dict(_captures().photos)
     if not set(kinds(start)) <= set(photos):  # one photo alone fits pieces into the board
-        return _page(t("cal_nothing"), 409)
+        return _page(t("cal_nothing_known" if "known" in kinds(start) else "cal_nothing"), 409)
     calibration, problem = _current()
     if problem:
         return _page(problem, 409)
