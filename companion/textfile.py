@@ -45,10 +45,14 @@ def read_stream(file: IO[bytes], name: str, what: str = "input", most: int = MOS
 
 def read_stdin(what: str = "input", most: int = MOST_BYTES) -> str:
     """Standard input, at most ``most`` bytes of it (a text stream without a binary
-    buffer, as tests give, is read as text with the same bound in characters)."""
+    buffer, as tests give, is read as text with the same bound in characters). Bytes
+    that are not UTF-8 are a CompanionError (review s9: "internal error", exit 3)."""
     binary = getattr(sys.stdin, "buffer", None)
     if binary is not None:
-        return read_stream(binary, "stdin", what, most)
+        try:
+            return read_stream(binary, "stdin", what, most)
+        except UnicodeDecodeError:  # one line, exit 2, as the same bytes in a file get
+            raise worded(CompanionError, words("file.stdin_not_utf8", _NOT_UTF8)) from None
     text = str(sys.stdin.read(most + 1))
     if len(text) > most:
         raise worded(TooLarge, too_large("stdin", what, most))
@@ -65,5 +69,6 @@ def too_large(name: str | Path, what: str, most: int, size: int | None = None) -
     return words("file.too_large", _SIZED, size=f"{size:,}", **held)
 
 
+_NOT_UTF8 = "stdin: not UTF-8 text"
 _SIZED = "{name}: too large for a {what} ({size} bytes; the most read is {most})"
 _STREAM = "{name}: too large for a {what} (more than {most} bytes; the most read is {most})"

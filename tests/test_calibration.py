@@ -295,3 +295,21 @@ def test_a_die_outside_the_photo_is_one_line_exit_2(capsys, tmp_path):
     )
     assert code == 2 and out == ""
     assert "is not inside the 320x240 photo" in err and err.count("\n") == 1
+
+
+def test_a_start_photo_of_two_players_is_calibrated_with_players(tmp_path, capsys):
+    # trial s9: `calibrate colours --empty --start` on a red/yellow start expected every
+    # colour: "S1 von Blau (Blau) … fehlt ein Stein" and "15 der 25 Felder … (z. B.
+    # green.S1); sind die Fotos vertauscht?". --players says who plays
+    start = tmp_path / "start.json"
+    start.write_text(start_position(players=["red", "yellow"]).dumps())
+    empty, shot, cal = tmp_path / "empty.jpg", tmp_path / "start.jpg", tmp_path / "cal.json"
+    assert main(["render", "--layout", "gravitation", "--photo", "-o", str(empty)]) == 0
+    assert main(["render", str(start), "--photo", "-o", str(shot)]) == 0
+    argv = ["--lang", "de", "calibrate", "colours", "--empty", empty, "--start", shot]
+    code, out, _ = run(capsys, *argv, "-c", cal)
+    assert code == 0 and "vertauscht" in out and "S1 von Grün" in out  # as players say it
+    code, out, _ = run(capsys, *argv, "--players", "Rot,Gelb", "-c", tmp_path / "two.json")
+    assert code == 0 and "Hinweis" not in out, out
+    learnt = load_calibration(tmp_path / "two.json").profiles
+    assert learnt is not None and set(learnt.colours) == {"red", "yellow"}

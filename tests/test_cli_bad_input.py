@@ -272,3 +272,55 @@ def _quietly(run, argv):  # type: ignore[no-untyped-def]
     finally:
         serve._serve = real  # type: ignore[assignment]
     return code, err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("board", "says"),
+    [
+        ('{"fields": {"zz": "red"}}', "stdin: Brett 'gravitation' hat kein Feld 'zz'"),
+        ('{"fields": {"U1.1": "Red"}}', "Feld U1.1: 'Red' ist kein Farbname"),
+        ('{"fields": {}, "x": 1}', "unbekannter Schlüssel 'x' in einer Brett-Datei"),
+        ('{"fields": []}', "'fields' muss ein Objekt aus Feld → Farbe sein"),
+    ],
+)
+def test_a_bad_board_file_on_stdin_is_refused_in_german(capsys, monkeypatch, tmp_path, board, says):
+    # review s9: these reached `render -` (and `calibrate colours --position`) in English
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(board))
+    out = str(tmp_path / "x.svg")
+    code, err = run(capsys, "--lang", "de", "render", "-", "--layout", "gravitation", "-o", out)
+    one_bad_line(code, err)
+    assert says in err
+
+
+def test_refusals_of_a_board_without_markers_are_german(capsys, tmp_path):
+    # trial s9: "layout 'go9' has no markers", "calibrated for layout 'gravitation', not
+    # 'go9.json'" and "no game starts on layout" came in English under --lang de
+    go9, photo, cal = tmp_path / "go9.json", tmp_path / "empty.jpg", tmp_path / "cal.json"
+    assert main(["layout", "grid", "9", "--spacing", "22", "-o", str(go9)]) == 0
+    assert main(["render", "--layout", "gravitation", "--photo", "-o", str(photo)]) == 0
+    assert main(["calibrate", "colours", "--empty", str(photo), "-c", str(cal)]) == 0
+    capsys.readouterr()
+    de = ("--lang", "de")
+    code, err = run(capsys, *de, "read-board", str(photo), "--layout", str(go9))
+    one_bad_line(code, err)
+    assert "Brett 'go9' hat keine Marker: seine vier Ecken einmessen" in err
+    code, err = run(capsys, *de, "read-board", str(photo), "--layout", str(go9), "-c", str(cal))
+    one_bad_line(code, err)
+    assert "eingemessen für Brett 'gravitation', nicht" in err
+    argv = ("calibrate", "colours", "--start", str(photo), "--layout", str(go9))
+    code, err = run(capsys, *de, *argv, "-c", str(tmp_path / "go9cal.json"))
+    one_bad_line(code, err)
+    assert "auf Brett 'go9' beginnt kein Spiel" in err
+
+
+@pytest.mark.parametrize(
+    "command", [["render", "-", "-o", "x.png"], ["moves", "-", "--roll", "1,2"]]
+)
+def test_bytes_that_are_not_utf8_on_stdin_are_one_line(capsys, monkeypatch, command):
+    # review s9: exit 3 "internal error (UnicodeDecodeError …)"; the same bytes in a file
+    # were one line with exit 2 already
+    io = __import__("io")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe{")))
+    code, err = run(capsys, "--lang", "de", *command)
+    one_bad_line(code, err)
+    assert "stdin: kein UTF-8-Text" in err

@@ -7,8 +7,8 @@ calibration file (``-c FILE``, created by the first step):
 * ``camera PHOTO...`` — lens and focal length from 6-15 photos of the printed target;
 * ``corners --points X,Y X,Y X,Y X,Y`` — a board without markers: its four corners in a
   photo (top-left, top-right, bottom-right, bottom-left of the board picture);
-* ``colours --empty PHOTO --start PHOTO [--position PHOTO POSITION]`` — the real pieces
-  and the real board under the real lamp;
+* ``colours --empty PHOTO --start PHOTO [--players COLOURS] [--position PHOTO POSITION]``
+  — the real pieces and the real board under the real lamp;
 * ``dice PHOTO --name d6 --at X,Y`` — a die's body and pip colours, for the dice reader;
 * ``tray PHOTO --box X0,Y0,X1,Y1`` — where dice are read (``--clear``: the whole frame);
 * ``check PHOTO [-o preview.png]`` — read a photo with the file and draw what was seen;
@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.common import add_json_argument, decimal, print_json
+from companion.cli.common import add_json_argument, decimal, players_from, print_json
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
@@ -84,6 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     colours = steps.add_parser("colours", help=text("cmd.calibrate.colours"))
     colours.add_argument("--empty", metavar="PHOTO", help=text("opt.calibrate.colours.empty"))
     colours.add_argument("--start", metavar="PHOTO", help=text("opt.calibrate.colours.start"))
+    colours.add_argument("--players", metavar="COLOURS", help=text("opt.calibrate.colours.players"))
     colours.add_argument(
         "--position",
         nargs=2,
@@ -432,7 +433,8 @@ def _colour_photos(
         photos.append((read_image(args.empty), {}))
         names.append(said("calibrate.photo.empty", photo=args.empty))
     if args.start:
-        photos.append((read_image(args.start), start_placement(layout)))
+        players = players_from(args.players)
+        photos.append((read_image(args.start), start_placement(layout, players)))
         names.append(said("calibrate.photo.start", photo=args.start))
     for photo, position in args.position:
         if not args.layout:

@@ -130,5 +130,5 @@ def players_from(text: str | None) -> list[str] | None:
         return None
     players = [colour_id(p) for p in text.split(",") if p.strip()]
     if not players:
-        raise CompanionError(f"--players {text[:20]!r} names no colour (e.g. red,yellow)")
+        raise CompanionError(said("players.none", given=repr(text[:20])))
     return players

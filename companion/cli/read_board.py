@@ -27,7 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LAYOUT",
         help=text("opt.read_board.layout"),
     )
-    parser.add_argument(
+    parser.add_argument(  # -c as every calibrate step takes it (trial s9)
+        "-c",
         "--calibration",
         metavar="FILE",
         help=text("opt.read_board.calibration"),
@@ -59,10 +60,8 @@ def check_options(
     if calibration_path:
         calibration = load_calibration(calibration_path)
         if layout_name and not same_layout(layout_name, calibration.layout):
-            raise CompanionError(
-                f"{calibration_path}: calibrated for layout {calibration.layout!r}, "
-                f"not {layout_name!r}"
-            )
+            said = {"layout": repr(calibration.layout), "other": repr(layout_name)}
+            raise CompanionError(text("read_board.other_layout", path=calibration_path, **said))
     layout = load_layout(layout_name or (calibration.layout if calibration else "gravitation"))
     return layout, calibration
 

@@ -137,6 +137,40 @@ WORDS: dict[str, tuple[str, str]] = {
         "--layout DATEI angeben",
         "{path}: layout {layout} has no field {field}; for a board of your own give --layout FILE",
     ),
+    "players.none": (
+        "--players {given} nennt keine Farbe (z. B. red,yellow oder Rot,Gelb)",
+        "--players {given} names no colour (e.g. red,yellow)",
+    ),
+    # a known photo's board file (vision/colourfit.py load_placement)
+    "placement.unknown_key": (
+        "{path}: unbekannter Schlüssel {name} in einer Brett-Datei (nur 'fields')",
+        "{path}: unknown key {name} in a board file (only 'fields')",
+    ),
+    "placement.fields": (
+        "{path}: 'fields' muss ein Objekt aus Feld → Farbe sein",
+        "{path}: 'fields' must be an object of field id → colour",
+    ),
+    "placement.no_field": (
+        "{path}: Brett {layout} hat kein Feld {field}",
+        "{path}: layout {layout} has no field {field}",
+    ),
+    "placement.not_colour": (
+        "{path}: Feld {field}: {colour} ist kein Farbname (klein geschrieben, z. B. 'black')",
+        "{path}: field {field}: {colour} is not a colour name (lowercase, e.g. 'black')",
+    ),
+    "placement.no_start": (
+        "auf Brett {layout} beginnt kein Spiel; bitte eine Stellungsdatei angeben",
+        "no game starts on layout {layout}; use a position file",
+    ),
+    # the board without markers (vision/board/locate.py), a calibration of another board
+    "locate.no_markers": (
+        "Brett {layout} hat keine Marker: seine vier Ecken einmessen (companion calibrate corners)",
+        "layout {layout} has no markers: calibrate its four corners (companion calibrate corners)",
+    ),
+    "read_board.other_layout": (
+        "{path}: eingemessen für Brett {layout}, nicht {other}",
+        "{path}: calibrated for layout {layout}, not {other}",
+    ),
     "calibrate.placement_unread": ("{path}: kann nicht lesen: {why}", "{path}: cannot read: {why}"),
     # the dice tray's box (vision/dice/tray.py)
     "tray.box_outside": (

@@ -71,6 +71,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Foto der Startaufstellung: jeder Stein in seiner Station",
         "a photo of the start: every piece in its station",
     ),
+    "opt.calibrate.colours.players": (
+        "wer auf dem Startfoto spielt: Farben mit Kommas getrennt, wie bei 'start "
+        "--players' (Standard: jeder Platz)",
+        "who plays on the start photo: comma-separated colours, as for 'start --players' "
+        "(default: every seat)",
+    ),
     "opt.calibrate.colours.position": (
         'ein Foto und was es zeigt: eine Stellungsdatei oder eine Brett-Datei {{"fields": '
         '{{"ID": "FARBE", ...}}}} (mehrfach möglich)',
@@ -479,7 +485,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "set a rule switch, e.g. --option death_push=on (repeatable)",
     ),
     "opt.start.json": (
-        "angenommen: die Ausgabe ist ohnehin JSON",
+        "wird akzeptiert: die Ausgabe ist ohnehin JSON",
         "accepted: the output is JSON anyway",
     ),
     "cmd.bench": (
@@ -589,15 +595,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "read a PIN of your own from stdin ({rule}) and keep it",
     ),
     "opt.command": (
-        "der Befehl; companion BEFEHL -h erklärt ihn",
-        "the command; companion COMMAND -h explains it",
+        "der Befehl; companion BEFEHL -h erklärt ihn (z. B. companion start -h)",
+        "the command; companion COMMAND -h explains it (e.g. companion start -h)",
     ),
     "opt.common.game": (
         "das Spiel (Standard gravitation)",
         "the game (default gravitation)",
     ),
     "opt.calibrate.step": (
-        "der Schritt; companion calibrate SCHRITT -h erklärt ihn",
+        "der Schritt; companion calibrate STEP -h erklärt ihn",
         "the step; companion calibrate STEP -h explains it",
     ),
     "opt.calibrate.camera.photos": (

@@ -418,6 +418,18 @@ WORDS: dict[str, tuple[str, str]] = {
             "(every piece on its station), then fit. Nothing may cover the board."
         ),
     ),
+    "cal_how_heap": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(alle Kugeln und der Stein der Weisen im Start), dann die bekannte Stellung, "
+            "dann einmessen. Nichts darf das Brett verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every ball and the stone in the start), then the known position, then fit. "
+            "Nothing may cover the board."
+        ),
+    ),
     "cal_capture_empty": ("Leeres Brett aufnehmen", "Capture the empty board"),
     "cal_capture_start": ("Startaufstellung aufnehmen", "Capture the start position"),
     "cal_empty": ("leeres Brett", "empty board"),
@@ -429,10 +441,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_known": ("bekannte Stellung", "known position"),
     "cal_captured_known": ("Bekannte Stellung aufgenommen.", "Known position captured."),
     "cal.known_fields": (
-        "Die Startaufstellung zeigt keine Farbe einzeln. Dafür nach ihr je eine Kugel "
-        "jeder Farbe aus dem Start so legen und aufnehmen: {fields}",
-        "The start shows no colour on its own. So after it, take one ball of each colour "
-        "from the start, lay them so and capture that: {fields}",
+        "Die Startaufstellung zeigt keine Farbe einzeln. Dafür je eine Kugel jeder Farbe, "
+        "die ihr habt, aus der Schachtel so legen und aufnehmen (ein Feld, dessen Farbe "
+        "fehlt, bleibt leer; die Farbe bleibt wie zuvor): {fields}",
+        "The start shows no colour on its own. So take one ball of each colour you have "
+        "from the box, lay them so and capture that (a field whose colour you lack stays "
+        "empty; that colour stays as it was): {fields}",
     ),
     "cal_fit": ("Farben einmessen und speichern", "Fit the colours and save"),
     "cal_saved": (
@@ -471,6 +485,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_nothing": (
         "Erst beide Fotos aufnehmen: das leere Brett und die Startaufstellung.",
         "Capture both photos first: the empty board and the start position.",
+    ),
+    "cal_nothing_known": (
+        "Erst alle drei Fotos aufnehmen: das leere Brett, die Startaufstellung und die "
+        "bekannte Stellung.",
+        "Capture all three photos first: the empty board, the start position and the "
+        "known position.",
     ),
     "cal_bad_kind": (
         "Aufnehmen geht nur als leeres Brett oder Startaufstellung.",
@@ -808,6 +828,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "eingemessen ist das leere Brett, die Farben der Steine bleiben wie bisher",
         "{label}: every piece lies on {field}, where the camera does not see them one by "
         "one; the empty board is measured, the pieces' colours stay as they were",
+    ),
+    "cal.kept": (
+        "{label}: auf dem Feld für {colours} lag keine Kugel (fehlt sie in der Schachtel?); "
+        "diese Farben bleiben wie zuvor",
+        "{label}: no ball lay on the field for {colours} (is it missing from the box?); "
+        "these colours stay as they were",
     ),
     "cal.swapped": (
         "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "

@@ -157,6 +157,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "file.denied": ("keine Leseberechtigung", "Permission denied"),
     "file.folder": ("ein Ordner, keine Datei", "Is a directory"),
     "file.not_utf8": ("kein UTF-8-Text", "not UTF-8 text"),
+    "file.stdin_not_utf8": ("stdin: kein UTF-8-Text", "stdin: not UTF-8 text"),
     "dice.empty": (
         "bitte den Wurf eintragen: zwei Würfel wie 5,2",
         "please enter the roll: two dice like 5,2",

@@ -22,7 +22,7 @@ from companion.model.layout import Layout
 from companion.textfile import read_text
 from companion.texts import text, unreadable
 from companion.vision.board.locate import FloatArray
-from companion.vision.board.profiles import to_lab
+from companion.vision.board.profiles import Profiles, to_lab
 from companion.vision.calibration import Calibration
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ def fit_colours(
     photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]],
     names: list[str] | None = None,
     notes: list[str] | None = None,
+    from_box: tuple[int, ...] = (),
 ) -> Calibration:
     """Colour profiles learnt from photos of known placements (field → colour).
 
@@ -71,6 +72,16 @@ def fit_colours(
     default they are numbered. A field said to hold :data:`PILE` is left out of that
     photo (a start whose pieces all wait on a pile, TENET's, teaches the empty board
     only: the pieces' colours stay as they were, and ``notes`` says so).
+
+    ``from_box`` numbers the photos (from 0) whose pieces the players take from the box
+    (the page's known position): a box may lack a colour, or a table lay only its
+    players'. There a field said to hold a piece that shows its own empty look (as in
+    another photo, :data:`ALIKE_DE`) holds none: a colour no photo then shows stays as
+    it was, and ``notes`` names it (it was learnt from the bare field, and a later game
+    with that colour read 68 of 828 fields sure, review s9). Where the game's stone
+    stands (a field labelled "stone": TENET's Stein der Weisen, a gem no photo teaches)
+    no print is kept: the gem hides the print and the reader stayed unsure of the
+    field, and busy (trial s9).
     """
     from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
@@ -102,12 +113,26 @@ def fit_colours(
         to_lab(got.colours / calibration_light(layout, got, background)[:, None])
         for got, _ in samples
     ]
+    kept: dict[int, list[str]] = {}
+    for n in from_box:
+        bare = _bare(sampler.ids, samples, looks, piles, n)
+        truth = {f: c for f, c in samples[n][1].items() if f not in bare}
+        samples[n], photos[n] = (samples[n][0], truth), (photos[n][0], truth)
+        kept[n] = sorted(set(bare.values()))
+    shown = {c for _, truth in samples for c in truth.values()}
+    kept = {n: [c for c in cs if c not in shown] for n, cs in kept.items()}
     _refuse_contradictions(sampler.ids, samples, looks, labels, hidden)
     looks_empty = _looks_empty(sampler.ids, samples, looks, piles)
     ignore = [odd | pile for odd, pile in zip(looks_empty, piles, strict=True)]
-    fitted = calibration.with_(profiles=fit_profiles(layout, samples, base, ignore))
+    profiles = fit_profiles(layout, samples, base, ignore)
+    profiles = _no_print_under_stone(layout, _keep(layout, profiles, base, kept))
+    fitted = calibration.with_(profiles=profiles)
     if notes is None:
         return fitted
+    for n, colours in kept.items():
+        if colours:
+            said = [texts.colour(c) for c in colours]
+            notes.append(text("cal.kept", label=labels[n], colours=said))
     taught = any(truth for _, truth in photos)
     for label, pile in zip(labels, piles, strict=True):
         if pile and not taught:  # the colours stay as they were, said in the players' words
@@ -136,7 +161,7 @@ def fit_colours(
                     label=label,
                     count=len(printed),
                     total=len(truth),
-                    example=printed[0],
+                    example=texts.field(printed[0]),
                 )
             )
     return fitted
@@ -175,11 +200,70 @@ def _refuse_contradictions(
                         "cal.contradiction",
                         label=labels[n],
                         other=labels[m],
-                        field=f,
+                        field=texts.field(f),
                         what=what,
                         delta=round(float(differ[i])),
                     )
                 )
+
+
+def _bare(
+    ids: tuple[str, ...],
+    samples: list[tuple[Any, dict[str, str]]],
+    looks: list[FloatArray],
+    piles: list[set[str]],
+    n: int,
+) -> dict[str, str]:
+    """The fields photo ``n`` says hold a piece (field → colour) that look as they do
+    empty in the other photos: no piece lies there (a colour the box lacks)."""
+    index = {f: i for i, f in enumerate(ids)}
+    out = {}
+    for f, c in samples[n][1].items():
+        i = index[f]
+        own = [
+            lab[i]
+            for m, ((_, truth), lab, pile) in enumerate(zip(samples, looks, piles, strict=True))
+            if m != n and f not in truth and f not in pile
+        ]
+        if own and float(_distance(looks[n][i], np.mean(own, axis=0))) < ALIKE_DE:
+            out[f] = c
+    return out
+
+
+def _keep(
+    layout: Layout, profiles: Profiles, base: Profiles, kept: dict[int, list[str]]
+) -> Profiles:
+    """``profiles`` with the ``kept`` colours (no photo showed them) as ``base`` has them:
+    the fit drops the default paints of colours it never saw, and a table whose box lacks
+    a colour would then not know it at all in a later game."""
+    base = base.for_layout(layout)
+    missing = sorted(
+        {c for cs in kept.values() for c in cs if c in base.colours and c not in profiles.colours}
+    )
+    if not missing:
+        return profiles
+    k = [base.colours.index(c) for c in missing]
+    return replace(
+        profiles,
+        colours=profiles.colours + tuple(missing),
+        piece_bgr=np.vstack([profiles.piece_bgr, base.piece_bgr[k]]),
+        piece_std=np.vstack([profiles.piece_std, base.piece_std[k]]),
+        piece_texture=np.concatenate([profiles.piece_texture, base.piece_texture[k]]),
+    )
+
+
+def _no_print_under_stone(layout: Layout, profiles: Profiles) -> Profiles:
+    """``profiles`` without the print of the fields where the game's stone may stand
+    (labelled "stone"): the stone hides it, and no colour of the stone is learnt, so the
+    print test would call such a field neither empty nor a piece (:func:`fit_colours`)."""
+    if profiles.empty_print is None:
+        return profiles
+    under = [i for i, f in enumerate(profiles.field_ids) if layout.fields[f].label == "stone"]
+    if not under:
+        return profiles
+    prints = profiles.empty_print.copy()
+    prints[under] = np.nan
+    return replace(profiles, empty_print=prints)
 
 
 def _looks_empty(
@@ -241,10 +325,12 @@ def doubt_empty(
     return text("cal.not_empty", label=label, held=held[:6], more=more)
 
 
-def start_placement(layout: Layout) -> dict[str, str]:
-    """Every piece of every colour on its station: what the start photo must show
-    (:func:`known_placement`)."""
-    return known_placement(start_of(layout))
+def start_placement(layout: Layout, players: list[str] | None = None) -> dict[str, str]:
+    """Every piece of every colour that plays (``players``, default every colour) on its
+    station: what the start photo must show (:func:`known_placement`). A 2-player start
+    said to show all five colours learnt the three missing ones from bare stations
+    (trial s9: "15 of the 25 fields … are the photos swapped?")."""
+    return known_placement(start_of(layout, players))
 
 
 def known_placement(position: Position) -> dict[str, str]:
@@ -259,8 +345,9 @@ def known_placement(position: Position) -> dict[str, str]:
     }
 
 
-def start_of(layout: Layout) -> Position:
-    """The start position of the game played on ``layout``, every colour playing."""
+def start_of(layout: Layout, players: list[str] | None = None) -> Position:
+    """The start position of the game played on ``layout``, ``players`` playing (by
+    default every colour)."""
     from companion.games import GAMES
     from companion.model.position import start_position
 
@@ -268,8 +355,8 @@ def start_of(layout: Layout) -> Position:
         (g for g in GAMES.values() if layout.name in (g.default_layout, *g.former_layouts)), None
     )
     if game is None:
-        raise CompanionError(f"no game starts on layout {layout.name!r}; use a position file")
-    return start_position(game.name, layout.colours[: game.max_players], layout)
+        raise CompanionError(text("placement.no_start", layout=repr(layout.name)))
+    return start_position(game.name, players or layout.colours[: game.max_players], layout)
 
 
 #: A piece colour in a known-board file: a lowercase word ("black", "grey-white").
@@ -299,18 +386,18 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
         return known_placement(parse_position(content, source=str(path), layout=layout))
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
-        raise CompanionError(f"{path}: unknown key {extra[0]!r} in a board file (only 'fields')")
+        raise CompanionError(text("placement.unknown_key", path=str(path), name=repr(extra[0])))
     fields = data["fields"]
     if not isinstance(fields, dict):
-        raise CompanionError(f"{path}: 'fields' must be an object of field id → colour")
+        raise CompanionError(text("placement.fields", path=str(path)))
     out = {}
     for fid, colour in fields.items():
         if fid not in layout.fields:
-            raise CompanionError(f"{path}: layout {layout.name!r} has no field {fid!r}")
+            said = {"layout": repr(layout.name), "field": repr(fid)}
+            raise CompanionError(text("placement.no_field", path=str(path), **said))
         if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
-            raise CompanionError(
-                f"{path}: field {fid}: {colour!r} is not a colour name (lowercase, e.g. 'black')"
-            )
+            said = {"field": fid, "colour": repr(colour)}
+            raise CompanionError(text("placement.not_colour", path=str(path), **said))
         if colour != "empty":
             out[fid] = colour
     return out

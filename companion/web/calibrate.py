@@ -110,7 +110,9 @@ def kinds(start: Position) -> tuple[str, ...]:
 def known_position(start: Position) -> Position:
     """The ``start`` with one piece of each colour moved onto a field of its own: fields
     of the board's most common kind (TENET's circles), spread over it; the other pieces
-    stay where they start. The same board every time, so the page can name its fields."""
+    stay where they start. The same board every time, so the page can name its fields.
+    The players take these pieces from the box: a colour it lacks leaves its field bare,
+    and the fit keeps that colour as it was (``from_box`` of :func:`fit_colours`)."""
     layout = start.layout
     colours = list(dict.fromkeys(c for _, c in start.placement))
     seen = [f for f in layout if f.id not in start.spec.unseen]
@@ -289,7 +291,7 @@ def save() -> tuple[str, int] | BaseResponse:
     with _captures().lock:
         photos = dict(_captures().photos)
     if not set(kinds(start)) <= set(photos):  # one photo alone fits pieces into the board
-        return _page(t("cal_nothing"), 409)
+        return _page(t("cal_nothing_known" if "known" in kinds(start) else "cal_nothing"), 409)
     calibration, problem = _current()
     if problem:
         return _page(problem, 409)
@@ -306,6 +308,7 @@ def save() -> tuple[str, int] | BaseResponse:
             [(photos[k], known[k]) for k in taken],
             [t(f"cal_{k}") for k in taken],
             notes,
+            from_box=tuple(n for n, k in enumerate(taken) if k == "known"),
         )
         save_calibration(fitted, path)
     except CompanionError as exc:

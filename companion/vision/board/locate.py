@@ -23,6 +23,7 @@ import numpy.typing as npt
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import builtin_layouts, load_layout
+from companion.texts import text
 from companion.vision.board.cause import Cause
 
 FloatArray = npt.NDArray[np.float64]
@@ -190,10 +191,7 @@ class Locator:
             self.cause = Cause("" if found else "no_plane")
             return found
         if self._detector is None:
-            raise CompanionError(
-                f"layout {self.layout.name!r} has no markers: calibrate its four corners "
-                "(companion calibrate corners)"
-            )
+            raise CompanionError(text("locate.no_markers", layout=repr(self.layout.name)))
         self._size = (image.shape[1], image.shape[0])
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         corners, ids = self._detect(gray)

@@ -327,19 +327,22 @@ def background_probes(
 
 
 def _drawings(layout: Layout, px_per_mm: float) -> Iterator[npt.NDArray[np.uint8]]:
-    """The board as drawn, bare and with each player to move (stores, turn label)."""
+    """The board as drawn, bare and with each player to move (stores, turn label), its
+    words always in English: the points looked at depend on where the drawing changes,
+    and a calibration saved by an English server must match a German command line's
+    (TENET's caption: 8,562 points against 8,554, "from an older version", trial s9)."""
     from companion.games import GAMES  # game data only: which game plays on this layout
     from companion.model.position import start_position
     from companion.render import draw_board, to_image
 
-    yield to_image(draw_board(layout), px_per_mm)
+    yield to_image(draw_board(layout, lang="en"), px_per_mm)
     for spec in GAMES.values():
         if spec.default_layout != layout.name:
             continue
         players = layout.colours[: spec.max_players]
         for colour in players:
             pos = start_position(spec.name, players, layout).with_to_move(colour)
-            yield to_image(draw_board(layout, pos), px_per_mm)
+            yield to_image(draw_board(layout, pos, lang="en"), px_per_mm)
 
 
 def _fetch(
