@@ -860,5 +860,8 @@ def test_the_record_says_a_roll_still_being_played_is_in_play_not_no_move(tmp_pa
         ref.play(0)
         ref.observe_dice([5, 2])  # the next player's roll, not played yet
         lines = record_text(game_record(journal, ref.game_id), "de").splitlines()
+        Referee.start(start_position(), legal_moves, journal)  # a new game: this one is left
+        left = record_text(game_record(journal, ref.game_id), "de").splitlines()
     assert lines[-2].endswith("4+3: " + ref.last_move.announcement)  # type: ignore[union-attr]
     assert lines[-1].endswith("5+2: wird gerade gespielt"), lines[-1]
+    assert left[-1].endswith("5+2: kein Zug"), left[-1]  # never played (review s9b)

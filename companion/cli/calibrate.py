@@ -289,6 +289,8 @@ def _fit_colours(
         raise CompanionError(text("calibrate.corners_turned", reason=why, points=points)) from None
     if calibration.corners is None or not any(truth for _, truth in photos):
         return fitted
+    if not _turns(layout):  # a board that lies otherwise turned: no order to doubt
+        return fitted
     wrong = _misread(layout, fitted, photos)
     points = _turned(layout, calibration, photos, names, wrong) if wrong else None
     if points is not None:
@@ -304,10 +306,12 @@ def _turned(
     names: list[str],
     than: int | None,
 ) -> str | None:
-    """The calibration's four points in the turned order whose fit reads the known
-    ``photos`` best, fewer fields otherwise than said than ``than`` (None: any that fits
-    at all), as ``--points`` takes them; None where none does, or two do alike (the
-    photos cannot tell them apart)."""
+    """The calibration's four points in the turned order whose fit reads every field of
+    the known ``photos`` as said (and so fewer than ``than``, where given), as
+    ``--points`` takes them; None where none does, or two do alike (the photos cannot
+    tell them apart). A turn that only reads better is not named: on a board that looks
+    the same turned, a piece set where the file does not say looks like turned corners
+    (review s9b), and the refusal says that too."""
     import numpy as np
 
     from companion.vision.calibration import ManualCorners
@@ -328,8 +332,8 @@ def _turned(
     best = sorted(misread, key=misread.__getitem__)
     if not best or (len(best) > 1 and misread[best[0]] == misread[best[1]]):
         return None
-    if than is not None and misread[best[0]] >= than:
-        return None
+    if misread[best[0]] or (than is not None and misread[best[0]] >= than):
+        return None  # only a turn that reads every known field as said is named (review s9b)
     px = np.roll(corners.image_px, -best[0], axis=0)
     return " ".join(f"{x:g},{y:g}" for x, y in px)
 

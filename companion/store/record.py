@@ -108,6 +108,10 @@ def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
     record = journal.export(game_id, skip_bad=True)
     record["id"] = game_id
     record["turns"] = [t.to_json() for t in turns(record["events"])]
+    # its last roll may still be being played: the newest game, not finished (a game left
+    # for a new one stays unfinished, and its last roll was never played; review s9b)
+    games = journal.games()
+    record["in_play"] = not record["finished"] and bool(games) and games[-1].id == game_id
     return record
 
 
@@ -134,8 +138,8 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
     turns_ = record["turns"]
     for turn in turns_:
         dice = "+".join(str(d) for d in turn["dice"])
-        # the last roll of a game not finished may still be being played (trial s9)
-        playing = turn is turns_[-1] and not record["finished"]
+        # the last roll of the game being played (trial s9)
+        playing = turn is turns_[-1] and bool(record.get("in_play"))
         said = "; ".join(turn["moves"]) or say("record.in_play" if playing else "record.no_move")
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:

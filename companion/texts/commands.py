@@ -33,11 +33,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "calibrate.corners_turned": (
         "{reason} – die Ecken sind wohl verdreht: in der Reihenfolge --points {points} "
         "passen die Fotos zusammen (oben links, oben rechts, unten rechts, unten links, wie "
-        "das Layout das Brett zeichnet); bitte „companion calibrate corners“ so wiederholen. "
-        "Nichts gespeichert",
+        "das Layout das Brett zeichnet); bitte „companion calibrate corners“ so wiederholen, "
+        "oder die Steine stehen nicht wie in der Datei (ein Stein auf dem ersten Feld zeigt, "
+        "was gilt). Nichts gespeichert",
         "{reason} – the corners are probably turned: in the order --points {points} the "
         "photos agree (top left, top right, bottom right, bottom left, as the layout draws "
-        "the board); please run “companion calibrate corners” so again. Nothing saved",
+        "the board); please run “companion calibrate corners” so again, or the pieces do not "
+        "stand as the file says (a piece on the first field tells which). Nothing saved",
     ),
     "calibrate.no_area": (
         "--points: die vier Ecken umschließen keine Fläche; bitte die Reihenfolge prüfen",
