@@ -411,23 +411,8 @@ def test_every_games_colours_are_calibrated_on_the_page_and_read_no_worse(tmp_pa
     well as with the standard colours (white pieces on the Gravitation board's white
     stations look like them: saved, and the page says so in the players' words, where it
     said "white.S1 (white) … (prüfen mit 'calibrate check')")."""
-    table = Table.new(start_position(game, players=["red", "blue"]))
-    photographer = table_photographer(table)
-    camera = Supervisor(SyntheticSource(photographer))
-    watcher = Watcher(table.referee, BoardReader(table.position.layout))
-    live = Live(table, camera, watcher, photographer)
-    app = create_app(
-        {
-            "TABLE": table,
-            "LIVE": live,
-            "TESTING": True,
-            "REFEREE_PIN": PIN,
-            "WRONG_PIN_PAUSE": 0,
-            "CALIBRATION_DIR": tmp_path,
-        }
-    )
-    client = app.test_client()
-    live.step()
+    table, live, client = page_of(start_position(game, players=["red", "blue"]), tmp_path)
+    photographer = live.photographer
     unlock(client)
     layout = table.position.layout
     for kind in kinds(start_of_table(table.position)):  # TENET: a known position too
@@ -540,8 +525,11 @@ def test_a_piece_missing_from_the_start_is_named_in_the_players_words(scene):
     assert "(rot im Kamerabild)" in shown and "calibrate check" not in shown
 
 
-def tenet_page(tmp_path):  # type: ignore[no-untyped-def]
-    table = Table.new(start_position("tenet", players=["red", "blue"]))
+def page_of(start: Position, tmp_path):  # type: ignore[no-untyped-def]
+    """A table set up at ``start`` on the synthetic camera, which photographs whatever a
+    capture is said to show, and its page's test client (calibration files in
+    ``tmp_path``)."""
+    table = Table.new(start)
     photographer = table_photographer(table)
     live = Live(
         table,
@@ -552,7 +540,12 @@ def tenet_page(tmp_path):  # type: ignore[no-untyped-def]
     config = {"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": PIN}
     app = create_app({**config, "WRONG_PIN_PAUSE": 0, "CALIBRATION_DIR": tmp_path})
     live.step()
-    return table, app.test_client()
+    return table, live, app.test_client()
+
+
+def tenet_page(tmp_path):  # type: ignore[no-untyped-def]
+    table, _, client = page_of(start_position("tenet", players=["red", "blue"]), tmp_path)
+    return table, client
 
 
 def test_tenets_colours_are_taught_by_a_known_position_the_page_names(tmp_path):
@@ -590,22 +583,8 @@ def test_a_clubs_own_measured_board_is_calibrated_on_the_page(tmp_path):
     from companion.model.layoutfile import load_layout
 
     club = replace(load_layout("gravitation"), name="club")
-    table = Table.new(start_position("gravitation", players=["red", "blue"], layout=club))
-    photographer = table_photographer(table)
-    camera = Supervisor(SyntheticSource(photographer))
-    live = Live(table, camera, Watcher(table.referee, BoardReader(club)), photographer)
-    app = create_app(
-        {
-            "TABLE": table,
-            "LIVE": live,
-            "TESTING": True,
-            "REFEREE_PIN": PIN,
-            "WRONG_PIN_PAUSE": 0,
-            "CALIBRATION_DIR": tmp_path,
-        }
-    )
-    client = app.test_client()
-    live.step()
+    start = start_position("gravitation", players=["red", "blue"], layout=club)
+    _, _, client = page_of(start, tmp_path)
     unlock(client)
     assert client.get("/calibrate").status_code == 200
     for kind in ("empty", "start"):
