@@ -85,7 +85,7 @@ def test_a_tower_is_two_pieces_high_at_most():
 
 def test_a_piece_never_waits_in_another_colours_home():
     pieces = {"red": ["yellow.home", *waiting("red", 5)], "yellow": waiting("yellow")}
-    with pytest.raises(PositionError, match=r"red piece on yellow\.home, a home of yellow"):
+    with pytest.raises(PositionError, match=r"red piece on yellow's home, a home of yellow"):
         race(pieces)
 
 
