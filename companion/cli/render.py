@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
-from pathlib import Path, PosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, read_position, whole
@@ -119,28 +118,14 @@ def _name(path: str) -> str:
     return "stdin" if path == "-" else path
 
 
-class _Said(PosixPath):
-    """A copy of stdin on disk that sentences name "stdin": :func:`load_placement` reads a
-    path, and what it says is wrong is said of what the user gave."""
-
-    def __str__(self) -> str:
-        return "stdin"
-
-    def __fspath__(self) -> str:
-        return super().__str__()
-
-
 def _stones(path: str, stdin: str | None, layout: Layout) -> dict[str, str]:
     """The pieces of a board file, read from ``path`` or from ``stdin``'s text alike (the
     same checks, the same sentences)."""
-    from companion.vision.colourfit import load_placement
+    from companion.vision.colourfit import load_placement, parse_placement
 
     if stdin is None:
         return load_placement(path, layout)
-    with tempfile.TemporaryDirectory(prefix="companion-render-") as folder:
-        copy = _Said(folder, "stdin.json")
-        Path(copy.__fspath__()).write_text(stdin, encoding="utf-8")
-        return load_placement(copy, layout)
+    return parse_placement(stdin, "stdin", layout)
 
 
 def _photo(subject: Position | Layout, scene: Scene, args: argparse.Namespace) -> Path:

@@ -373,31 +373,37 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
     colour name is a piece colour to learn. Anything else must be a game position (its
     piles, TENET's start, teach nothing: :func:`known_placement`).
     """
-    from companion.model.position import parse_position
-
     try:
         content = read_text(path, "position")
     except (OSError, UnicodeDecodeError) as exc:
         raise CompanionError(
             text("calibrate.placement_unread", path=str(path), why=unreadable(exc))
         ) from None
-    data = parse_json(content, str(path))
+    return parse_placement(content, str(path), layout)
+
+
+def parse_placement(content: str, source: str, layout: Layout) -> dict[str, str]:
+    """:func:`load_placement` of a file's text, its sentences naming ``source`` (a path,
+    or "stdin": `render -`)."""
+    from companion.model.position import parse_position
+
+    data = parse_json(content, source)
     if not (isinstance(data, dict) and "fields" in data):
-        return known_placement(parse_position(content, source=str(path), layout=layout))
+        return known_placement(parse_position(content, source=source, layout=layout))
     extra = sorted(set(data) - READ_KEYS - {"fields"})
     if extra:
-        raise CompanionError(text("placement.unknown_key", path=str(path), name=repr(extra[0])))
+        raise CompanionError(text("placement.unknown_key", path=source, name=repr(extra[0])))
     fields = data["fields"]
     if not isinstance(fields, dict):
-        raise CompanionError(text("placement.fields", path=str(path)))
+        raise CompanionError(text("placement.fields", path=source))
     out = {}
     for fid, colour in fields.items():
         if fid not in layout.fields:
             said = {"layout": repr(layout.name), "field": repr(fid)}
-            raise CompanionError(text("placement.no_field", path=str(path), **said))
+            raise CompanionError(text("placement.no_field", path=source, **said))
         if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
             said = {"field": fid, "colour": repr(colour)}
-            raise CompanionError(text("placement.not_colour", path=str(path), **said))
+            raise CompanionError(text("placement.not_colour", path=source, **said))
         if colour != "empty":
             out[fid] = colour
     return out
