@@ -29,9 +29,10 @@ The worst source left out is printed last, for each reader.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,8 @@ import numpy.typing as npt
 from companion.vision.dice.detector import Found
 from companion.vision.dice.sources import Photo
 from companion.vision.dice.truth import Box, score
+
+T = TypeVar("T")
 
 Image = npt.NDArray[np.uint8]
 Reading = tuple[int, float, float, float]  # value, x, y, confidence
@@ -178,11 +181,25 @@ def choose_heat(loso: Path, heats: Sequence[float]) -> dict[str, float]:
             gain[source, heat] = tally.right - tally.phantoms
             print(f"(h) {source:9s} heat >= {heat:.2f}  {tally.row(timed=False)}", flush=True)
     chosen = {}
+    for out, (heat, others) in left_out(gain, sources, sorted(heats)).items():
+        sums = ", ".join(f"{h:.2f}: {v}" for h, v in others.items())
+        print(f"(h) {out} left out: heat {heat:.2f} (right less phantoms, others: {sums})")
+        chosen[out] = heat
+    return chosen
+
+
+def left_out(
+    gain: Mapping[tuple[str, T], int], sources: Sequence[str], options: Sequence[T]
+) -> dict[str, tuple[T, dict[T, int]]]:
+    """For each source left out, the option of ``options`` whose ``gain`` summed over the
+    *other* sources is largest (ties to the earlier option), with those sums: what the
+    source left out itself scores never takes part in choosing for it. The one rule of
+    every leave-one-source-out choice of this bench."""
+    chosen = {}
     for out in sources:
-        score = {h: sum(gain[s, h] for s in sources if s != out) for h in heats}
-        chosen[out] = max(heats, key=lambda h: (score[h], -h))
-        sums = ", ".join(f"{h:.2f}: {v}" for h, v in score.items())
-        print(f"(h) {out} left out: heat {chosen[out]:.2f} (right less phantoms, others: {sums})")
+        others = {v: sum(gain[s, v] for s in sources if s != out) for v in options}
+        best = max(options, key=lambda v: (others[v], -options.index(v)))
+        chosen[out] = (best, others)
     return chosen
 
 
@@ -276,13 +293,12 @@ def choose_agreement(
                 flush=True,
             )
     chosen = {}
-    for out in sources:
-        score = {v: sum(gain[s, v] for s in sources if s != out) for v in settings}
-        chosen[out] = max(settings, key=lambda v: (score[v], -settings.index(v)))
+    for out, (setting, others) in left_out(gain, sources, settings).items():
         print(
-            f"(g) {out} left out: {chosen[out]} (score on the others {score[chosen[out]]}, "
-            f"the pipeline alone {score[settings[0]]})"
+            f"(g) {out} left out: {setting} (score on the others {others[setting]}, "
+            f"the pipeline alone {others[settings[0]]})"
         )
+        chosen[out] = setting
     return chosen
 
 

@@ -142,3 +142,25 @@ def test_the_pips_of_close_dice_on_grid_paper_are_not_sure_dice_showing_one() ->
     found = score(photo.boxes, [(d.value, d.x, d.y, d.confidence) for d in reading.dice], 0.9)
     assert found.trusted == []
     assert found.right >= 5 and found.extra <= 1  # 7 dice: 4, 3, 2, 1, 6, 1, 6
+
+
+def test_a_source_left_out_is_chosen_for_by_the_others_alone() -> None:
+    """Leave-one-source-out: the setting for the floor photos is the one that did best on
+    every *other* source, however well another did on the floor itself; ties go to the
+    earlier (plainer) setting."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from dice_sources import left_out
+
+    sources = ["byler", "floor", "vignette"]
+    gain = {
+        ("byler", "alone"): 10, ("byler", "agree"): 12,
+        ("floor", "alone"): 0, ("floor", "agree"): -50,
+        ("vignette", "alone"): 5, ("vignette", "agree"): 5,
+    }  # fmt: skip
+    chosen = left_out(gain, sources, ["alone", "agree"])
+    assert chosen["floor"] == ("agree", {"alone": 15, "agree": 17})  # its own -50 not counted
+    assert chosen["byler"][0] == "alone"  # floor's -50 counts against "agree" here
+    assert chosen["vignette"][0] == "alone"  # 10 against -38
