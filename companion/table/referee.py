@@ -676,14 +676,10 @@ class Referee:
         after = move.after
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
-        event = self._record(
-            "move",
-            {
-                "after": after.to_json(),
-                "announcement": move.announcement,
-                "roll": list(self.roll or ()),
-            },
-        )
+        data = {"after": after.to_json(), "announcement": move.announcement}
+        if otherwise is not None:  # the record says it beside the move (review nc16)
+            data["announced"] = otherwise
+        event = self._record("move", {**data, "roll": list(self.roll or ())})
         self._history.append(Played(event, self.position, move.announcement, self.roll or ()))
         said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
@@ -698,9 +694,8 @@ class Referee:
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
-            return self._say(
-                Verdict("legal", text("referee.wins", player=colour(move.winner)), said)
-            )
+            wins = text("referee.wins", player=colour(move.winner))
+            return self._say(Verdict("legal", self._otherwise(wins, otherwise, move), said))
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE

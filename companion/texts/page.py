@@ -179,6 +179,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "(corrected; first recorded: “{was}”, {path})",
     ),
     "record.wins": ("{player} gewinnt", "{player} wins"),
+    # a move tapped after another was announced (referee.played_otherwise, review nc16)
+    "record.otherwise": (
+        "(anders als angesagt: „{announced}“)",
+        "(other than announced: “{announced}”)",
+    ),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
         "event {id} cannot be read back: {why}",
