@@ -236,7 +236,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # companion read-dice and read-board: one line per photo for people
     "dice_cli.none": ("keine Würfel", "no dice"),
-    "dice_cli.percent": ("{value} %", "{value}%"),
+    # how sure a reading is, everywhere (texts.percent; German with a space, DIN 5008)
+    "number.percent": ("{value} %", "{value}%"),
     "dice_cli.at": ("bei {x},{y} [{confidence}]", "at {x},{y} [{confidence}]"),
     "dice_cli.head.one": ("1 Würfel, Summe {total}", "1 die, total {total}"),
     "dice_cli.head.other": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),
