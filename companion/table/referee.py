@@ -538,6 +538,9 @@ class Referee:
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
         Words that do not parse are an ``info`` "not understood": the move stands.
         """
+        if len(said_text) > announcing.LONGEST:  # the page keeps the words in their field
+            most = {"count": len(said_text), "most": announcing.LONGEST}
+            return self._say(Verdict("info", text("referee.announcement_too_long", **most)))
         first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
