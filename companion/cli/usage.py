@@ -1,5 +1,6 @@
 """argparse in the players' language: a usage error is one line, exit 2, in German or
-English, and ``-h`` has German headings under ``--lang de``.
+English, and ``-h`` has German headings and placeholders under ``--lang de`` ("DATEI" for
+FILE: :func:`placeholder`, since review nc16).
 
 argparse says its errors in English before any command runs (a missing PHOTO, an unknown
 option, a bad choice). So the language is chosen first, from the raw argv
