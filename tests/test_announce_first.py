@@ -188,3 +188,25 @@ def test_the_announced_move_tapped_is_taken_without_a_remark():
     referee.announce(RIGHT, before_move=True)
     verdict = referee.play_move(referee.announced)
     assert render(verdict.reason, "en") == "legal move"
+
+
+def test_a_winning_move_tapped_after_another_was_announced_is_said_so(tmp_path):
+    # review leftover nc16: red's win tapped after announcing another move said only
+    # "Rot gewinnt", and the game's record kept no trace of the announcement
+    from gravitation_helpers import make
+
+    from companion.store.record import game_record, record_text
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    start = make({"red": ["U1.2", "U2.4", "U3.2", "U4.2", "U5.2"], "yellow": []})
+    referee = Referee.start(start, legal_moves, journal)
+    referee.confirm_board()
+    referee.observe_dice([2, 1])
+    announced = "Wurf 3, Gravitation 3, Umlaufbahn 1, 0"
+    assert referee.announce(announced, before_move=True).kind == "legal"
+    win = next(m for m in referee.legal if m.announcement == "Wurf 3, Umlaufbahn 2, 1, 0")
+    verdict = referee.play_move(win)
+    said = f"„{announced}“ – gespielt: „{win.announcement}“"
+    assert render(verdict.reason, "de") == f"Rot gewinnt, anders als angesagt: {said}"
+    lines = record_text(game_record(journal, referee.game_id), "de").splitlines()
+    assert lines[-1].endswith(f"(anders als angesagt: „{announced}“)  Rot gewinnt")

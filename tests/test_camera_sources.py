@@ -201,6 +201,23 @@ def test_auto_prefers_the_pi_camera_then_usb_then_synthetic(
     assert len(logged) == 3
 
 
+def test_the_choice_is_logged_in_the_language_of_the_run(caplog: pytest.LogCaptureFixture) -> None:
+    # review nc16: under --lang de the one line that says which camera and why was English
+    from companion import texts
+
+    texts.set_language("de")  # conftest sets English back after the test
+    caplog.set_level(logging.INFO, logger="companion.camera")
+    choose_source(CameraConfig(), probe=probe("Raspberry Pi 5", (), {"/dev/video0": False}))
+    choose_source(CameraConfig(), probe=probe(None, (), {"/dev/video0": True}))
+    choose_source(CameraConfig(source="usb", device="/dev/video4"), probe=probe(None, (), {}))
+    assert [r.getMessage() for r in caplog.records] == [
+        "Kamera: künstliche Kamera (Testbild) (auto: Raspberry Pi 5 ohne Flachbandkamera; "
+        "keine USB-Kamera antwortet (/dev/video0))",
+        "Kamera: USB-Kamera /dev/video0 (auto: kein Raspberry Pi; /dev/video0 antwortet)",
+        'Kamera: USB-Kamera /dev/video4 (eingestellt: source = "usb")',
+    ]
+
+
 def test_a_configured_source_is_taken_as_it_is(tmp_path: Path) -> None:
     never = Probe(pi_model=lambda: pytest.fail("no probing for a configured source"))
     usb = choose_source(CameraConfig(source="usb", device="/dev/video4"), probe=never)

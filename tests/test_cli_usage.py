@@ -27,7 +27,7 @@ def said(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
     ("argv", "german", "english"),
     [
         (["read-board"],
-         "companion read-board: es fehlt: IMAGE (so geht es: companion read-board --help)",
+         "companion read-board: es fehlt: BILD (so geht es: companion read-board --help)",
          "companion read-board: the following arguments are required: IMAGE (see --help)"),
         (["serve", "--port", "x"], "companion serve: --port: 'x' ist keine ganze Zahl",
          "companion serve: argument --port: 'x' is not a whole number"),
@@ -65,9 +65,9 @@ def unquoted(line: str) -> str:
 @pytest.mark.parametrize(
     ("argv", "german"),
     [
-        (["--lan", "de", "read-board"], "companion read-board: es fehlt: IMAGE"),
+        (["--lan", "de", "read-board"], "companion read-board: es fehlt: BILD"),
         (["serve", "--port", "y", "--lan", "de"], "companion serve: --port: 'y' ist keine ganze"),
-        (["--lang", "de", "check"], "companion check: es fehlen: POSITION, ANSAGE, --roll"),
+        (["--lang", "de", "check"], "companion check: es fehlen: STELLUNG, ANSAGE, --roll"),
         (["--lang", "de", "sample"], "companion sample: es fehlen: dice oder game, -o/--output"),
     ],
 )
@@ -87,7 +87,7 @@ def test_the_config_and_the_locale_choose_the_language_of_a_usage_error(
     ].startswith("companion serve: --port: 'x' ist keine ganze Zahl")
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
-    assert said(capsys, "read-board")[1].startswith("companion read-board: es fehlt: IMAGE")
+    assert said(capsys, "read-board")[1].startswith("companion read-board: es fehlt: BILD")
 
 
 def test_help_has_german_headings_under_lang_de(capsys):
@@ -185,6 +185,42 @@ def helps(lang: str) -> dict[str, str]:
 
     walk(build_parser())
     return found
+
+
+def test_german_help_names_its_placeholders_in_german(capsys):
+    # review nc16: `companion --lang de calibrate tray -h` showed PHOTO, FILE beside German
+    for lang, shown, not_shown in (("de", "FOTO", "PHOTO"), ("en", "PHOTO", "FOTO")):
+        with pytest.raises(SystemExit):
+            parse(["--lang", lang, "calibrate", "tray", "-h"])
+        out = capsys.readouterr().out
+        assert f"[{shown}]" in out and not_shown not in out
+
+
+#: Placeholders that read the same in German: numbers, units, coordinates, typed words.
+SAME_IN_GERMAN = {"N", "MM", "X,Y", "X0,Y0,X1,Y1", "START", "START.json", "NAME", "NAME=on|off"}
+SAME_IN_GERMAN |= {"PHASE", "PIN", "PORT", "BROKER_PORT", "RADIUS", "WAV"}
+
+
+def test_every_placeholder_of_every_command_has_a_german_name():
+    from companion import texts
+
+    placeholders: set[str] = set()
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                placeholders.add(str(action.metavar or ""))  # calibrate's STEP, layout's KIND
+                for sub in action.choices.values():
+                    walk(sub)
+            elif action.nargs != 0 and action.choices is None:
+                shown = action.metavar or (action.dest.upper() if action.option_strings else "")
+                placeholders.update([shown] if isinstance(shown, str) else shown)
+
+    walk(build_parser())
+    unnamed = placeholders - SAME_IN_GERMAN - {""}
+    unnamed -= {m for m in unnamed if f"cli.metavar.{m}" in texts.WORDS}
+    unnamed -= {m for m in unnamed if f"cli.arg.{m}" in texts.WORDS}
+    assert unnamed == set()
 
 
 def test_every_option_of_every_command_has_a_german_help():

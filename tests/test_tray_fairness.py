@@ -46,21 +46,21 @@ def test_fair_dice_are_flagged_about_as_often_as_the_level():
 def test_a_loaded_die_is_named_in_words():
     verdict = fairness([6] * 50 + [1, 2, 3, 4, 5] * 20)
     assert verdict.suspect and verdict.face == 6 and verdict.too_often
-    assert render(verdict.words(), "de") == "die 6 kommt zu oft: p < 0.001 (nach 150 Würfeln)"
+    assert render(verdict.words(), "de") == "die 6 kommt zu oft: p < 0,001 (nach 150 Würfeln)"
     assert render(verdict.words(), "en") == "the 6 comes up too often: p < 0.001 (after 150 dice)"
 
 
 def test_a_face_that_comes_too_rarely_is_named_too():
     verdict = fairness([1, 2, 3, 4, 5] * 30 + [6] * 5)
     assert verdict.face == 6 and not verdict.too_often
-    assert render(verdict.words(), "de").startswith("die 6 kommt zu selten: p = 0.001")
+    assert render(verdict.words(), "de").startswith("die 6 kommt zu selten: p = 0,001")
 
 
 def test_even_counts_say_no_sign_of_a_loaded_die():
     verdict = fairness([1, 2, 3, 4, 5, 6] * 100)
     assert verdict.p == 1.0 and not verdict.suspect
     assert render(verdict.words(), "de") == (
-        "nach 600 Würfeln kein Hinweis auf einen gezinkten Würfel (p = 1.00)"
+        "nach 600 Würfeln kein Hinweis auf einen gezinkten Würfel (p = 1,00)"
     )
 
 

@@ -220,3 +220,18 @@ def test_a_synthetic_throw_is_said_larger_die_first_as_every_roll(tmp_path):
         thrown = live.photographer.tray_camera.thrown
         said = " ".join(map(str, sorted(thrown, reverse=True)))
         assert said in page
+
+
+def test_how_sure_each_die_was_read_is_a_percentage_in_either_language(tmp_path):
+    # review nc16: the German tray wrote "Sicherheit 0.97"; a German club reads 97 %
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    post(client, "/tray/throw")
+    for _ in range(5):
+        live.step()
+    for lang, sign in (("de", " %"), ("en", "%")):
+        page = client.get(f"/tray?lang={lang}").get_data(as_text=True)
+        dice = page[
+            page.index('id="last-dice"') : page.index("</table>", page.index('id="last-dice"'))
+        ]
+        assert re.findall(rf"<td>\d+{sign}</td>", dice) and not re.search(r"\d\.\d", dice), dice

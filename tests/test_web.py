@@ -308,6 +308,32 @@ def test_a_refused_announcement_stays_in_its_field_until_the_next_verdict(client
     assert f'value="{said}"' not in client.get("/status").get_data(as_text=True)
 
 
+def test_an_announcement_too_long_to_check_is_said_so_and_kept_whole(client):
+    # review nc16: words past the 300th character were cut silently and the rest judged
+    post(client, "/confirm")
+    post(client, "/dice", die1="4", die2="3")
+    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0; " * 8  # 320 characters
+    post(client, "/announce", announcement=said, when="first")
+    page = client.get("/status").get_data(as_text=True)
+    verdict = visible(page.split('<div class="verdict')[1].split("</div>")[0])
+    assert "Die Ansage ist zu lang (320 Zeichen, höchstens 300): nicht geprüft" in verdict
+    assert f'value="{said}"' in page.split('id="announce"')[1].split("</form>")[0]
+
+
+def test_words_too_long_to_look_for_or_to_practise_are_said_so_too(client):
+    # review nc16: the move list's word search cut at 200 characters, practice at 300
+    from urllib.parse import urlencode
+
+    post(client, "/confirm")
+    post(client, "/dice", die1="4", die2="3")
+    said = ("Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0; " * 8).strip()  # 319 characters
+    found = client.get("/status?" + urlencode({"lang": "de", "said": said}))
+    assert "Die Ansage ist zu lang (319 Zeichen, höchstens 300)" in found.get_data(as_text=True)
+    practised = post(client, "/teach", roll="4,3", announcement=said).get_data(as_text=True)
+    assert "Die Ansage ist zu lang (319 Zeichen, höchstens 300)" in practised
+    assert f'value="{said}"' in practised
+
+
 def test_the_unsure_roll_question_fills_the_dice_form_with_the_dice_read(client):
     # new-user trial s7: under the question the form showed 1,1 (each die's first face)
     post(client, "/confirm")

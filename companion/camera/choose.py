@@ -2,9 +2,11 @@
 
 "auto" takes, in this order, a Raspberry Pi camera on the ribbon (on a Pi with picamera2
 and a camera found), a USB camera that delivers a frame, else the synthetic camera, so
-that the companion always starts. The choice and its reason go to the log in one line:
+that the companion always starts. The choice and its reason go to the log in one line,
+in the run's language like every line the log tells a user (review nc16):
 
-    camera: usb camera /dev/video0 (auto: not a Raspberry Pi; /dev/video0 gave a frame)
+    camera: usb camera /dev/video0 (auto: not a Raspberry Pi; /dev/video0 answers)
+    Kamera: USB-Kamera /dev/video0 (auto: kein Raspberry Pi; /dev/video0 antwortet)
 
 The probes that look at the machine are injectable (:class:`Probe`), for tests.
 """
@@ -22,6 +24,7 @@ from companion.camera.synthetic import SyntheticSource
 from companion.camera.usb import UsbSource, usb_candidates
 from companion.errors import CompanionError
 from companion.settings.config import CameraConfig
+from companion.texts import Joined, text
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +61,7 @@ class Choice:
     reason: str
 
     def log_line(self) -> str:
-        return f"camera: {self.source.description} ({self.reason})"
+        return text("camera.chosen", source=self.source.description, reason=self.reason)
 
 
 def choose_source(
@@ -78,41 +81,53 @@ def choose_source(
 
 def _choose(config: CameraConfig, frames: Frames | None, probe: Probe) -> Choice:
     if config.source == "picamera":
-        return Choice(_pi(config), 'configured: source = "picamera"')
+        return Choice(_pi(config), _configured(config))
     if config.source == "usb":
-        return Choice(_usb(config, config.device), 'configured: source = "usb"')
+        return Choice(_usb(config, config.device), _configured(config))
     if config.source == "folder":
         if config.path is None:
-            raise CompanionError('camera.path is needed with source = "folder"')
+            raise CompanionError(text("camera.path_needed"))
         source = replay_source(config.path, fps=config.fps, loop=config.loop)
-        return Choice(source, 'configured: source = "folder"')
+        return Choice(source, _configured(config))
     if config.source == "synthetic":
-        return Choice(_synthetic(config, frames), 'configured: source = "synthetic"')
+        return Choice(_synthetic(config, frames), _configured(config))
     if config.source != "auto":
-        raise CompanionError(f"camera.source {config.source!r} is not a known source")
+        raise CompanionError(text("camera.unknown_source", source=repr(config.source)))
     return _auto(config, frames, probe)
+
+
+def _configured(config: CameraConfig) -> str:
+    return text("camera.configured", source=config.source)
 
 
 def _auto(config: CameraConfig, frames: Frames | None, probe: Probe) -> Choice:
     why: list[str] = []
     model = probe.pi_model()
     if model is None:
-        why.append("not a Raspberry Pi")
+        why.append(text("camera.not_pi"))
     elif not probe.picamera2_available():
-        why.append(f"{model} but picamera2 is not importable")
+        why.append(text("camera.no_picamera2", model=model))
     else:
         cameras = probe.pi_cameras()
         if cameras:
-            return Choice(_pi(config), f"auto: {model} with camera {cameras[0]}")
-        why.append(f"{model} without a ribbon camera")
+            found = text("camera.pi_found", model=model, camera=cameras[0])
+            return Choice(_pi(config), _said(found))
+        why.append(text("camera.no_ribbon", model=model))
     candidates = probe.usb_candidates()[: probe.max_usb_tries]
     for device in candidates:
         if probe.usb_delivers(device):
-            return Choice(_usb(config, device), f"auto: {'; '.join(why)}; {device} answers")
-    why.append(
-        f"no USB camera answers ({', '.join(candidates)})" if candidates else "no USB camera"
+            return Choice(
+                _usb(config, device), _said(*why, text("camera.usb_answers", device=device))
+            )
+    none = (
+        text("camera.no_usb_answers", devices=candidates) if candidates else text("camera.no_usb")
     )
-    return Choice(_synthetic(config, frames), f"auto: {'; '.join(why)}")
+    return Choice(_synthetic(config, frames), _said(*why, none))
+
+
+def _said(*why: str) -> str:
+    """The reasons of the automatic choice, one after the other: "auto: …; …"."""
+    return text("camera.auto", why=Joined(why, "; "))
 
 
 def _pi(config: CameraConfig) -> PiCameraSource:

@@ -51,7 +51,7 @@ class PiCameraSource:
 
     @property
     def description(self) -> str:
-        return f"raspberry pi camera {self.number}"
+        return text("camera.pi", number=self.number)
 
     def open(self) -> None:
         if self._camera is not None:

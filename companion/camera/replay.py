@@ -20,6 +20,7 @@ import cv2
 from companion.camera.base import CameraError, Frame, Pacer
 from companion.errors import CompanionError
 from companion.imagecheck import read_image
+from companion.texts import text
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class FolderSource:
 
     @property
     def description(self) -> str:
-        return f"replay of the images in {self.folder}"
+        return text("camera.replay_images", folder=str(self.folder))
 
     def open(self) -> None:
         if self._files is not None:
@@ -118,7 +119,7 @@ class VideoFileSource:
 
     @property
     def description(self) -> str:
-        return f"replay of the video {self.path}"
+        return text("camera.replay_video", path=str(self.path))
 
     def open(self) -> None:
         if self._capture is not None:

@@ -103,11 +103,11 @@ class Supervisor:
                 return None
             if frame is None:
                 self._set(replace(status, state="ended", next_try=None))
-                log.info("camera: %s has ended", self.source.description)
+                log.info("%s", text("camera.ended", source=self.source.description))
                 return None
             if status.state != "ok":
                 if status.failures:
-                    log.info("camera: %s is back", self.source.description)
+                    log.info("%s", text("camera.back", source=self.source.description))
                 self._set(CameraStatus("ok", status.source, status.frames + 1))
             else:  # the hot path: no listener call for every frame
                 self._status = replace(status, frames=status.frames + 1)

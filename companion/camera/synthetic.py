@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from companion.camera.base import Frame, Image, Pacer, colour_bars
+from companion.texts import text
 
 
 class SyntheticSource:
@@ -40,9 +41,8 @@ class SyntheticSource:
         self._iterator: Iterator[Image] | None = None
         self._index = 0
         if description is None:
-            description = "synthetic camera (" + (
-                "test pattern)" if frames is None else "frames from the caller)"
-            )
+            pattern = frames is None
+            description = text("camera.synthetic_pattern" if pattern else "camera.synthetic_frames")
         self._description = description
 
     @property

@@ -38,7 +38,7 @@ class UsbSource:
 
     @property
     def description(self) -> str:
-        return f"usb camera {self.path}"
+        return text("camera.usb", device=self.path)
 
     @property
     def path(self) -> str:

@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.textfile import read_text
-from companion.texts import colours, message, text, text_n
+from companion.texts import colours, message, number, text, text_n
 from companion.texts import text as said
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     if args.step == "camera":
         cal = calibrate_camera([read_image(p) for p in args.photos])
         calibration = calibration.with_(camera=cal, name=args.name or calibration.name)
-        done = said("calibrate.done.camera", images=cal.images, rms=f"{cal.rms_px:.2f}")
+        done = said("calibrate.done.camera", images=cal.images, rms=number(cal.rms_px, ".2f"))
     elif args.step == "dice":
         x, y = _point(args.at, "--at")
         die = measure_die(read_image(args.photo), x, y, args.radius)
@@ -220,7 +220,7 @@ def _target(args: argparse.Namespace) -> int:
     if not args.px_per_mm > 0:
         raise CompanionError(text("calibrate.px_positive"))
     if not args.px_per_mm <= 40:  # 1,000 dpi; 1e5 asked OpenCV for terabytes
-        raise CompanionError(text("calibrate.px_too_fine", value=f"{args.px_per_mm:g}"))
+        raise CompanionError(text("calibrate.px_too_fine", value=number(args.px_per_mm)))
     path = Path(args.output)
     if path.suffix.lower() not in ("", ".png", ".jpg", ".jpeg"):
         raise CompanionError(text("calibrate.target_format", path=str(path)))
@@ -229,10 +229,10 @@ def _target(args: argparse.Namespace) -> int:
         raise CompanionError(text("calibrate.target_unwritten", path=str(path)))
     path.write_bytes(data.tobytes())
     w, h = CHARUCO_SQUARES
-    size = {"width": f"{w * CHARUCO_SQUARE_MM:g}", "height": f"{h * CHARUCO_SQUARE_MM:g}"}
+    size = {"width": number(w * CHARUCO_SQUARE_MM), "height": number(h * CHARUCO_SQUARE_MM)}
     dpi = f"{args.px_per_mm * 25.4:.0f}"
     print(
-        said("calibrate.done.target", path=str(path), dpi=dpi, mm=f"{CHARUCO_SQUARE_MM:g}", **size)
+        said("calibrate.done.target", path=str(path), dpi=dpi, mm=number(CHARUCO_SQUARE_MM), **size)
     )
     return 0
 
@@ -477,7 +477,7 @@ def _show(args: argparse.Namespace) -> int:
     if calibration.camera:
         cam = calibration.camera
         m, d = cam.intrinsics.matrix, cam.intrinsics.distortion
-        lens = {"f": f"{m[0, 0]:.0f}", "k1": f"{d[0]:+.3f}", "rms": f"{cam.rms_px:.2f}"}
+        lens = {"f": f"{m[0, 0]:.0f}", "k1": number(d[0], "+.3f"), "rms": number(cam.rms_px, ".2f")}
         size = f"{cam.intrinsics.width}x{cam.intrinsics.height}"
         print(said("calibrate.show.camera", size=size, images=cam.images, **lens))
     else:

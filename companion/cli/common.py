@@ -13,6 +13,7 @@ from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, load_position, parse_position
 from companion.textfile import read_stdin
+from companion.texts import number
 from companion.texts import text as said
 
 if TYPE_CHECKING:  # the config (TOML, the PIN, host names) is read by serve, not by check
@@ -113,7 +114,7 @@ def decimal(low: float, high: float) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(said("cli.not_number", value=repr(text[:20])))
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                said("cli.not_between", value=f"{value:g}", low=f"{low:g}", high=f"{high:g}")
+                said("cli.not_between", value=number(value), low=number(low), high=number(high))
             )
         return value
 

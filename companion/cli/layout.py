@@ -26,6 +26,7 @@ from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
 from companion.model.layout import grid_layout_data
 from companion.model.layoutfile import read_layout
+from companion.texts import number as decimal
 from companion.texts import text, unreadable
 
 NAME = "layout"
@@ -111,7 +112,7 @@ def _number(flag: str, given: str | None, low: float, high: float) -> float | No
     if not math.isfinite(value):
         raise CompanionError(text("layout.arg_number", flag=flag, value=repr(given[:20])))
     if not low <= value <= high:
-        said = {"flag": flag, "value": f"{value:g}", "low": f"{low:g}", "high": f"{high:g}"}
+        said = {"flag": flag, "value": decimal(value), "low": decimal(low), "high": decimal(high)}
         raise CompanionError(text("layout.arg_range", **said))
     return value
 

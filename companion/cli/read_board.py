@@ -95,7 +95,7 @@ def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
     the photo, or a busy one, is a result like any other (exit 0): said as the page
     says why the referee waits, with what to do (companion/table/busy.py)."""
     from companion.table.busy import busy
-    from companion.texts import colour, field, language, render, text, text_n
+    from companion.texts import colour, field, language, percent, render, text, text_n
 
     lang = lang or language()
     waits = busy(read)
@@ -110,7 +110,7 @@ def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
     said = text_n(
         "board_cli.pieces",
         len(read.fields),
-        confidence=f"{read.overall:.2f}",
+        confidence=percent(read.overall),
         pieces=pieces or text("board_cli.no_pieces"),
     )
     return f"{path}: " + render(said, lang)

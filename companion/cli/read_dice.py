@@ -56,7 +56,7 @@ def describe(reading: DiceReading, lang: str | None = None) -> str:
     of the sure dice, each with its place and confidence, then the unsure ones apart. A
     die read below the reader's SURE is counted neither in the dice nor in the total: the
     referee would ask the players about it rather than count it."""
-    from companion.texts import language, render, text, text_n
+    from companion.texts import language, percent, render, text, text_n
     from companion.vision.dice.reader import SURE
 
     lang = lang or language()
@@ -72,8 +72,8 @@ def describe(reading: DiceReading, lang: str | None = None) -> str:
     total = 0
     for die in reading.dice:
         kind = "" if die.kind == "d6" else f" ({die.kind})"
-        percent = say("dice_cli.percent", value=f"{die.confidence * 100:.0f}")
-        where = say("dice_cli.at", x=f"{die.x:.0f}", y=f"{die.y:.0f}", confidence=percent)
+        sure_ = percent(die.confidence)
+        where = say("dice_cli.at", x=f"{die.x:.0f}", y=f"{die.y:.0f}", confidence=sure_)
         (sure if die.confidence >= SURE else unsure).append(f"{die.value}{kind} {where}")
         total += die.value if die.confidence >= SURE else 0
     line = say("dice_cli.head", count=len(sure), total=total)

@@ -1,5 +1,6 @@
 """argparse in the players' language: a usage error is one line, exit 2, in German or
-English, and ``-h`` has German headings under ``--lang de``.
+English, and ``-h`` has German headings and placeholders under ``--lang de`` ("DATEI" for
+FILE: :func:`placeholder`, since review nc16).
 
 argparse says its errors in English before any command runs (a missing PHOTO, an unknown
 option, a bad choice). So the language is chosen first, from the raw argv
@@ -90,12 +91,34 @@ def said(message: str) -> str:
 
 def _named(name: str) -> str:
     """An argument as argparse names it, in the catalogue's word where it is a bare dest
-    ("command" → "Befehl"); options and metavars as they are typed."""
-    return text(f"cli.arg.{name}") if f"cli.arg.{name}" in texts.WORDS else name
+    ("command" → "Befehl") or a placeholder ("PHOTO" → "FOTO"); options as they are typed."""
+    if f"cli.arg.{name}" in texts.WORDS:
+        return text(f"cli.arg.{name}")
+    return placeholder(name)
+
+
+def placeholder(metavar: str) -> str:
+    """A placeholder of ``-h`` (an argparse metavar) in the players' language: "FILE" is
+    "DATEI" in German help (review nc16); one the catalogue does not know stays."""
+    key = f"cli.metavar.{metavar}"
+    return text(key) if key in texts.WORDS else metavar
 
 
 class _Formatter(argparse.HelpFormatter):
-    """``-h``'s usage line with the catalogue's "usage: "."""
+    """``-h``'s usage line with the catalogue's "usage: ", and its placeholders in the
+    players' language (:func:`placeholder`)."""
+
+    def _metavar_formatter(self, action: argparse.Action, default_metavar: str) -> Any:
+        # argparse's own, with the placeholder said: it reads ``action.metavar`` here for
+        # the usage line and for each help line (Python 3.11-3.13)
+        said = _said_metavar(action.metavar)
+        if said is None:
+            return super()._metavar_formatter(action, placeholder(default_metavar))
+
+        def format(tuple_size: int) -> tuple[str, ...]:
+            return said if isinstance(said, tuple) else (said,) * tuple_size
+
+        return format
 
     def add_usage(
         self,
@@ -105,6 +128,12 @@ class _Formatter(argparse.HelpFormatter):
         prefix: str | None = None,
     ) -> None:
         super().add_usage(usage, actions, groups, text("cli.usage") if prefix is None else prefix)
+
+
+def _said_metavar(metavar: str | tuple[str, ...] | None) -> str | tuple[str, ...] | None:
+    if isinstance(metavar, tuple):
+        return tuple(placeholder(m) for m in metavar)
+    return placeholder(metavar) if metavar is not None else None
 
 
 class Parser(argparse.ArgumentParser):

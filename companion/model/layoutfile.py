@@ -28,7 +28,7 @@ from companion.model.layout import (
     Seat,
 )
 from companion.textfile import read_text
-from companion.texts import Text, text, unreadable
+from companion.texts import Text, number, text, unreadable
 
 #: OpenCV's predefined ArUco dictionaries and how many markers each holds.
 MARKER_DICTIONARIES = {
@@ -88,7 +88,7 @@ class _Reader:
         if shape == "round" and diameter is None:
             raise self.fail("board", "layout.round_diameter")
         if diameter is not None and not 0 < diameter <= min(width, height):
-            sizes = {"diameter": f"{diameter:g}", "width": f"{width:g}", "height": f"{height:g}"}
+            sizes = {"diameter": number(diameter), "width": number(width), "height": number(height)}
             raise self.fail("board", "layout.diameter_fit", **sizes)
         return Layout(
             name=name,
@@ -114,7 +114,7 @@ class _Reader:
         """A size in millimetres: a number above zero."""
         value = float(self.get(obj, key, (int, float), where))
         if not 0 < value < float("inf"):
-            raise self.fail(where, "layout.positive", key=repr(key), value=f"{value:g}")
+            raise self.fail(where, "layout.positive", key=repr(key), value=number(value))
         return value
 
     def optional_list(self, data: dict[str, Any], key: str) -> list[Any]:
@@ -136,7 +136,7 @@ class _Reader:
             return 0.0
         value = float(self.get(data, "piece_height", (int, float), TOP))
         if not 0 <= value < 1000:
-            raise self.fail(TOP, "layout.piece_height", value=f"{value:g}")
+            raise self.fail(TOP, "layout.piece_height", value=number(value))
         return value
 
     def choice(self, obj: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:

@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.texts import Text, text
+from companion.texts import Text, number, text
 
 #: BCM numbers of the GPIO header's general-purpose pins.
 GPIO_PINS = range(0, 28)
@@ -88,7 +88,7 @@ class Table:
         what = text("config.what.whole" if whole else "config.what.number")
         value = self.get(key, default, kinds, what)
         if not lo <= value <= hi:
-            self.bad(key, text("config.between", lo=f"{lo:g}", hi=f"{hi:g}", value=value))
+            self.bad(key, text("config.between", lo=number(lo), hi=number(hi), value=value))
             return default
         return float(value)
 

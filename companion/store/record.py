@@ -36,6 +36,8 @@ class Turn:
     # (table.correction.path_data: fields left, fields entered; [] where the words changed)
     corrected_paths: list[list[list[str]]] = field(default_factory=list)
     move_ids: list[int] = field(default_factory=list)  # the journal's move events
+    # the words announced first, for each move tapped otherwise (referee.played_otherwise)
+    announced: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +50,7 @@ class Turn:
             "winner": self.winner,
             "corrected": list(self.corrected),
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
+            "announced": list(self.announced),
         }
 
 
@@ -67,6 +70,8 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
             out[-1].moves.append(str(data.get("announcement") or "?"))
             out[-1].move_ids.append(event["id"])
             out[-1].taken_back |= event["id"] in undone
+            if data.get("announced"):
+                out[-1].announced.append(str(data["announced"]))
         elif kind == "correction" and "corrects" in data:
             _corrected(out, data)
         elif kind == "finish" and not out[-1].taken_back:
@@ -144,6 +149,8 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(turn['objections'])}]"
+        for announced in turn.get("announced", ()):
+            line += "  " + say("record.otherwise", announced=announced)
         paths = turn.get("corrected_paths", ())
         for n, was in enumerate(turn.get("corrected", ())):
             where = paths[n] if n < len(paths) else ""

@@ -16,6 +16,10 @@ from companion.model.position import Position
 from companion.table.answers import SHOWN, MoveLike, Verdict
 from companion.texts import colour, message, text
 
+#: The most characters of words the referee checks (a TENET turn of three steps is about
+#: 90): longer ones are answered "too long", never cut and judged in part (review nc16).
+LONGEST = 300
+
 
 @dataclass(frozen=True)
 class Judged:

@@ -538,6 +538,9 @@ class Referee:
         ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
         Words that do not parse are an ``info`` "not understood": the move stands.
         """
+        if len(said_text) > announcing.LONGEST:  # the page keeps the words in their field
+            most = {"count": len(said_text), "most": announcing.LONGEST}
+            return self._say(Verdict("info", text("referee.announcement_too_long", **most)))
         first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
@@ -676,14 +679,10 @@ class Referee:
         after = move.after
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
-        event = self._record(
-            "move",
-            {
-                "after": after.to_json(),
-                "announcement": move.announcement,
-                "roll": list(self.roll or ()),
-            },
-        )
+        data = {"after": after.to_json(), "announcement": move.announcement}
+        if otherwise is not None:  # the record says it beside the move (review nc16)
+            data["announced"] = otherwise
+        event = self._record("move", {**data, "roll": list(self.roll or ())})
         self._history.append(Played(event, self.position, move.announcement, self.roll or ()))
         said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
@@ -698,9 +697,8 @@ class Referee:
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
-            return self._say(
-                Verdict("legal", text("referee.wins", player=colour(move.winner)), said)
-            )
+            wins = text("referee.wins", player=colour(move.winner))
+            return self._say(Verdict("legal", self._otherwise(wins, otherwise, move), said))
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE

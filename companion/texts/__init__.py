@@ -70,6 +70,8 @@ __all__ = [
     "from_locale",
     "language",
     "message",
+    "number",
+    "percent",
     "quoted",
     "render",
     "render_json",
@@ -221,6 +223,38 @@ def colours(names_: Iterable[str]) -> list[str]:
     return [colour(n) for n in names_]
 
 
+class Number(str):
+    """A decimal number in a sentence: "0.42" in English, "0,42" in German (review nc16:
+    German pages wrote "Sicherheit 0.85"); as a ``str``, in the process's language."""
+
+    plain: str
+
+    def __new__(cls, plain: str) -> Number:
+        self = super().__new__(cls, _decimal(plain, _language))
+        self.plain = plain
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # copies and pickles keep the number
+        return (Number, (self.plain,))
+
+
+def number(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` ("g", ".2f", "+.3f") as a word of the sentence it
+    sits in: with a decimal comma in German."""
+    return Number(format(value, spec))
+
+
+def percent(share: float) -> str:
+    """A share of 0..1 as a whole percentage: "85 %" in German, "85%" in English. How sure
+    a reading is reads this way everywhere (page, tray, command line): a whole number needs
+    no decimal separator, and `read-dice` has said its dice so since it was written."""
+    return Text("number.percent", {"value": f"{share * 100:.0f}"})
+
+
+def _decimal(plain: str, lang: str) -> str:
+    return plain.replace(".", ",") if lang == "de" else plain
+
+
 class Joined(tuple[object, ...]):
     """Parts said one after the other with ``sep`` between them (a list field is said
     with commas; differences on a board with semicolons); ``de``, where given, is the
@@ -243,6 +277,8 @@ def render(value: object, lang: str) -> str:
     parts with their separator, anything else as ``str`` gives it."""
     if isinstance(value, Text):
         return _format(value.key, value.fields, lang)
+    if isinstance(value, Number):
+        return _decimal(value.plain, lang)
     if isinstance(value, Joined):
         sep = value.de if lang == "de" and value.de is not None else value.sep
         return sep.join(render(v, lang) for v in value)

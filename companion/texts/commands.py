@@ -54,11 +54,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{option}: {value} is not X,Y in pixels",
     ),
     "calibrate.clear_alone": (
-        "--clear nimmt kein PHOTO und keine --box",
+        "--clear nimmt kein FOTO und keine --box",
         "--clear takes no PHOTO and no --box",
     ),
     "calibrate.tray_needs": (
-        "bitte PHOTO und --box X0,Y0,X1,Y1 angeben (oder --clear)",
+        "bitte FOTO und --box X0,Y0,X1,Y1 angeben (oder --clear)",
         "give PHOTO and --box X0,Y0,X1,Y1 (or --clear)",
     ),
     "calibrate.no_photos": (
@@ -223,7 +223,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "--scale must be more than 0 and at most 20 pixels per mm, not {scale}",
     ),
     "render.nothing": (
-        "nichts zu zeichnen: bitte eine POSITION-Datei oder --layout NAME angeben",
+        "nichts zu zeichnen: bitte eine Stellungsdatei (STELLUNG) oder --layout BRETT angeben",
         "nothing to draw: give a POSITION file or --layout NAME",
     ),
     "render.photo_format": (

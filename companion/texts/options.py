@@ -108,7 +108,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "a photo the camera took",
     ),
     "opt.calibrate.tray.box": (
-        "das Pixel oben links und unten rechts der Schale auf PHOTO",
+        "das Pixel oben links und unten rechts der Schale auf FOTO",
         "the tray's top-left and bottom-right pixel on PHOTO",
     ),
     "opt.calibrate.tray.clear": (
@@ -189,7 +189,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "beside the first (a --tray beside the referee) needs its own",
     ),
     "opt.config.check": (
-        "FILE prüfen (Standard: die Datei, die die Suchreihenfolge findet) und beenden",
+        "DATEI prüfen (Standard: die Datei, die die Suchreihenfolge findet) und beenden",
         "validate FILE (default: the file the search order finds) and exit",
     ),
     "opt.export.journal": (
@@ -566,7 +566,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "write synthetic camera pictures (a dice tray, a filmed game) to try the companion",
     ),
     "cmd.serve": (
-        "den Schiedsrichter mit seiner Webseite starten (waitress; http://HOST:PORT/ auf einem "
+        "den Schiedsrichter mit seiner Webseite starten (waitress; http://RECHNER:PORT/ auf einem "
         "Handy öffnen)",
         "run the referee and its web page (waitress; open http://HOST:PORT/ on a phone)",
     ),
@@ -603,7 +603,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "the game (default gravitation)",
     ),
     "opt.calibrate.step": (
-        "der Schritt; companion calibrate STEP -h erklärt ihn",
+        "der Schritt; companion calibrate SCHRITT -h erklärt ihn",
         "the step; companion calibrate STEP -h explains it",
     ),
     "opt.calibrate.camera.photos": (

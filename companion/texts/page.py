@@ -103,6 +103,46 @@ WORDS: dict[str, tuple[str, str]] = {
         "raspberry pi camera {number} gives no picture ({reason}): check its ribbon cable",
     ),
     "camera.failed": ("{source}: {reason}", "{source}: {reason}"),
+    # which camera was chosen and why, one line in the log (companion/camera/choose.py;
+    # English under --lang de until review nc16), and the sources as the log and page name them
+    "camera.chosen": ("Kamera: {source} ({reason})", "camera: {source} ({reason})"),
+    "camera.configured": ('eingestellt: source = "{source}"', 'configured: source = "{source}"'),
+    "camera.auto": ("auto: {why}", "auto: {why}"),
+    "camera.pi_found": ("{model} mit Kamera {camera}", "{model} with camera {camera}"),
+    "camera.not_pi": ("kein Raspberry Pi", "not a Raspberry Pi"),
+    "camera.no_picamera2": (
+        "{model}, aber picamera2 ist nicht importierbar",
+        "{model} but picamera2 is not importable",
+    ),
+    "camera.no_ribbon": ("{model} ohne Flachbandkamera", "{model} without a ribbon camera"),
+    "camera.usb_answers": ("{device} antwortet", "{device} answers"),
+    "camera.no_usb_answers": (
+        "keine USB-Kamera antwortet ({devices})",
+        "no USB camera answers ({devices})",
+    ),
+    "camera.no_usb": ("keine USB-Kamera", "no USB camera"),
+    "camera.path_needed": (
+        'camera.path fehlt: source = "folder" braucht einen Ordner',
+        'camera.path is needed with source = "folder"',
+    ),
+    "camera.unknown_source": (
+        "camera.source {source} ist keine bekannte Quelle",
+        "camera.source {source} is not a known source",
+    ),
+    "camera.usb": ("USB-Kamera {device}", "usb camera {device}"),
+    "camera.pi": ("Raspberry-Pi-Kamera {number}", "raspberry pi camera {number}"),
+    "camera.replay_images": (
+        "Wiedergabe der Bilder in {folder}",
+        "replay of the images in {folder}",
+    ),
+    "camera.replay_video": ("Wiedergabe des Videos {path}", "replay of the video {path}"),
+    "camera.synthetic_pattern": ("künstliche Kamera (Testbild)", "synthetic camera (test pattern)"),
+    "camera.synthetic_frames": (
+        "künstliche Kamera (Bilder vom Aufrufer)",
+        "synthetic camera (frames from the caller)",
+    ),
+    "camera.ended": ("Kamera: {source} ist zu Ende", "camera: {source} has ended"),
+    "camera.back": ("Kamera: {source} sieht wieder", "camera: {source} is back"),
     "camera.retrying": (
         "Kamera: {reason}; Versuch {attempt} in {delay} s",
         "camera: {reason}; try {attempt} in {delay} s",
@@ -179,6 +219,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "(corrected; first recorded: “{was}”, {path})",
     ),
     "record.wins": ("{player} gewinnt", "{player} wins"),
+    # a move tapped after another was announced (referee.played_otherwise, review nc16)
+    "record.otherwise": (
+        "(anders als angesagt: „{announced}“)",
+        "(other than announced: “{announced}”)",
+    ),
     "record.bad": (
         "Ereignis {id} ist nicht lesbar: {why}",
         "event {id} cannot be read back: {why}",
@@ -191,7 +236,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # companion read-dice and read-board: one line per photo for people
     "dice_cli.none": ("keine Würfel", "no dice"),
-    "dice_cli.percent": ("{value} %", "{value}%"),
+    # how sure a reading is, everywhere (texts.percent; German with a space, DIN 5008)
+    "number.percent": ("{value} %", "{value}%"),
     "dice_cli.at": ("bei {x},{y} [{confidence}]", "at {x},{y} [{confidence}]"),
     "dice_cli.head.one": ("1 Würfel, Summe {total}", "1 die, total {total}"),
     "dice_cli.head.other": ("{count} Würfel, Summe {total}", "{count} dice, total {total}"),

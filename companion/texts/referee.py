@@ -231,6 +231,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Announced by {player} before the move (roll {dice}): fits {count} moves. Please "
         "tap the one meant below: each says where it moves from and to",
     ),
+    # typed words past announcing.LONGEST: said, not cut and judged in part (review nc16)
+    "referee.announcement_too_long": (
+        "Die Ansage ist zu lang ({count} Zeichen, höchstens {most}): nicht geprüft. Bitte kürzen",
+        "the announcement is too long ({count} characters, at most {most}): not checked. "
+        "Please shorten it",
+    ),
     "referee.set_as_announced": (
         "Das Brett zeigt nicht den angesagten Zug: bitte die Steine wie angesagt stellen: {diff}",
         "the board does not show the move announced: set the pieces as announced: {diff}",

@@ -24,7 +24,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.texts import text, text_n
+from companion.texts import Joined, number, text, text_n
 
 __all__ = ["D6", "LEVEL", "MIN_EXPECTED", "Fairness", "chi2_sf", "counts", "fairness", "uniformity"]
 
@@ -166,10 +166,9 @@ def uniformity(tally: Mapping[int, int], level: float = LEVEL) -> Fairness:
     return Fairness(dict(tally), n, statistic, k - 1, p, level, face, residuals[face] > 0)
 
 
-def _p_said(p: float) -> str:
-    """A p-value as a player reads it: two significant places, "< 0.001" below that."""
+def _p_said(p: float) -> Joined:
+    """A p-value as a player reads it: two significant places, "< 0.001" below that (a
+    decimal comma in German: "= 0,41")."""
     if p < 0.001:
-        return "< 0.001"
-    if p < 0.01:
-        return f"= {p:.3f}"
-    return f"= {p:.2f}"
+        return Joined(("< ", number(0.001, ".3f")), "")
+    return Joined(("= ", number(p, ".3f" if p < 0.01 else ".2f")), "")

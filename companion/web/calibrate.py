@@ -49,7 +49,7 @@ from companion.model.layout import Layout
 from companion.model.position import Position, start_position
 from companion.table.live import Live
 from companion.table.watch import Image
-from companion.texts import Joined, Text, colour, field, message, text
+from companion.texts import Joined, Text, colour, field, message, number, text
 from companion.vision.calibration import (
     Calibration,
     backup_path,
@@ -183,7 +183,8 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
     return render_template(
         "calibrate.html",
         tray_edges=TRAY_EDGES,
-        tray_percent=[f"{100 * v:g}" for v in percent],
+        tray_percent=[f"{100 * v:g}" for v in percent],  # the form's values, typed with "."
+        tray_said=[number(100 * v) for v in percent],  # the sentence's: "12,5" in German
         live=_live(),
         path=_path(),
         calibration=calibration,

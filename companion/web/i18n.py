@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, request, session
 
-from companion.texts import LANGUAGES, WORDS, Text, colour, field, render, word
+from companion.texts import LANGUAGES, WORDS, Text, colour, field, number, percent, render, word
 
 
 def language() -> str:
@@ -61,6 +61,16 @@ def quote(words: object) -> str:
 def say_colour(name: str) -> str:
     """A player's colour in the page's language."""
     return render(colour(name), language())
+
+
+def decimal(value: float, spec: str = "g") -> str:
+    """A decimal number in the page's language: "0,42" in German, "0.42" in English."""
+    return render(number(value, spec), language())
+
+
+def sure(share: float) -> str:
+    """How sure a reading is (0..1), in the page's language: "85 %" / "85%"."""
+    return render(percent(share), language())
 
 
 #: The most characters of the players' own words a sentence of the page repeats: a
@@ -113,6 +123,8 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.filters["quote"] = quote
     app.jinja_env.filters["say_colour"] = say_colour
     app.jinja_env.globals["language"] = language
+    app.jinja_env.globals["decimal"] = decimal
+    app.jinja_env.globals["sure"] = sure
     app.jinja_env.filters["clip"] = clip
     app.jinja_env.filters["clip_echo"] = clip_echo
     app.jinja_env.filters["unlisted"] = unlisted

@@ -27,16 +27,16 @@ from companion.errors import CompanionError
 from companion.games.game import game
 from companion.model.boards import seen
 from companion.model.position import Position
+from companion.table.announcing import LONGEST
 from companion.table.answers import MoveLike, Rules
 from companion.table.correction import moves_from
 from companion.texts import Text, message
+from companion.texts import text as sentence
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.
 PAGE = 20
 #: The most moves of one piece (or fitting typed words) one answer holds.
 PIECE_SHOWN = 500
-#: Longest typed announcement read.
-SAID_MAX = 200
 
 
 @dataclass(frozen=True)
@@ -111,11 +111,15 @@ def find(
     ``from`` or ``to`` that no move of the answer has (left from an earlier roll) is
     ignored rather than showing nothing."""
     mover = sorted(f for f, c in seen(position).items() if c == position.to_move)
-    said = args.get("said", "").strip()[:SAID_MAX]
+    said = args.get("said", "").strip()
     verdict = reason = ""
     starts = tuple(sorted({*mover, *(s for s in _fields(first, "start"))}))
     start = args.get("from") if args.get("from") in starts else None
-    if said:
+    answer: list[MoveLike] = []
+    if len(said) > LONGEST:  # said, not cut and searched in part (review nc16)
+        verdict, more = "invalid", False
+        reason = sentence("referee.announcement_too_long", count=len(said), most=LONGEST)
+    elif said:
         answer, verdict, reason = _by_words(position, roll, said, rules)
         more = False
     elif start is not None:

@@ -14,8 +14,9 @@ from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
 from companion.model.position import Position, start_position
 from companion.render import LastMove, draw_board, to_svg
+from companion.table.announcing import LONGEST
 from companion.table.table import Table
-from companion.texts import message
+from companion.texts import message, text
 from companion.web.i18n import language, say
 
 teaching = Blueprint("teaching", __name__)
@@ -65,8 +66,11 @@ def page() -> tuple[str, int] | str:
     steps = rules.spell_out(last)
     verdict, error, status = None, None, 200
     roll_text = request.form.get("roll", "")
-    said = request.form.get("announcement", "")[:300]
-    if request.method == "POST":
+    said = request.form.get("announcement", "")  # kept whole in its field (review nc16)
+    if request.method == "POST" and len(said) > LONGEST:
+        most = {"count": len(said), "most": LONGEST}
+        error, status = say(text("referee.announcement_too_long", **most)), 400
+    elif request.method == "POST":
         try:
             roll = parse_roll(position.game, roll_text)
             verdict = check(position, roll, said)
