@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.board.imprint import alike_d2
+from companion.vision.board.imprint import HIDDEN, alike_d2
 from companion.vision.board.light import (
     GLARE_SLACK,
     LIGHT_RADIUS_MM,
@@ -66,6 +66,10 @@ PROBE_D2 = 6.0
 TEXTURE_NOISE = 4.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
+#: How many fields must show their print (:data:`.imprint.SHOWN`) before a frame's own
+#: focus (:func:`frame_focus`) is measured: fewer say too little, the print is taken
+#: as calibrated.
+MIN_FOCUS_FIELDS = 5
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ def classify(
     kernel: FloatArray | None = None,
     share: FloatArray | None = None,
     alike: npt.NDArray[np.bool_] | None = None,
+    focus: float = 1.0,
 ) -> FieldVerdicts:
     """Decide every field from its samples and its board position (N, 2).
 
@@ -95,7 +100,8 @@ def classify(
     ``kernel`` is :func:`.light.light_kernel` of the same points (computed here if not given).
     ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
     decides between a field's empty look and the piece colours too alike to it
-    (``alike``, (N, K): :attr:`.Profiles.alike` unless given).
+    (``alike``, (N, K): :attr:`.Profiles.alike` unless given). ``focus``: how sharp the
+    frame shows the prints (:func:`frame_focus`), 1 as on the calibration photos.
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
@@ -110,7 +116,16 @@ def classify(
     none = np.zeros(len(light))
     alike = profiles.alike if alike is None else alike
     extra = None if share is None else alike_d2(share, alike)
-    verdict = _score(colours, texture, light, none, none + LIGHT_SLACK, profiles, extra=extra)
+    # the print an empty field shows in this frame: its calibrated print, as sharp as
+    # the frame's fields that surely show theirs (focus blur and shake fade every print)
+    printed_here = profiles.empty_texture * focus
+
+    def score(gain: FloatArray, glare: FloatArray, slack: FloatArray) -> FieldVerdicts:
+        return _score(
+            colours, texture, gain, glare, slack, profiles, extra=extra, printed=printed_here
+        )
+
+    verdict = score(light, none, none + LIGHT_SLACK)
     for _ in range(2):
         ref = np.where(verdict.labels < 0, empty_bright, piece_bright[verdict.labels])
         # an empty field that shows its print is the surest light reference: nothing else
@@ -135,14 +150,35 @@ def classify(
             np.fill_diagonal(near, 0.0)
         predicted = gain * ref + glare
         slack = light_slack(bright, predicted, trusted, saturated, near)
-        verdict = _score(colours, texture, gain, glare, slack, profiles, extra=extra)
+        verdict = score(gain, glare, slack)
     # the verdict under the light the neighbours' errors point to (the last pass's light)
     bias = light_bias(bright, predicted, trusted, saturated, near)
     if bias.any():
-        brighter = _score(colours, texture, gain, glare + bias, slack, profiles, extra=extra)
+        brighter = score(gain, glare + bias, slack)
         verdict = _unless_the_light_decides(verdict, brighter, saturated)
-    verdict = _under_glare(verdict, colours, texture, light, profiles)
+    verdict = _under_glare(verdict, colours, texture, light, profiles, printed_here)
     return replace(verdict, intruded=intruded)
+
+
+def frame_focus(texture: FloatArray, printed: FloatArray, share: FloatArray) -> float:
+    """How sharp this frame shows the fields' print, against the calibration photos
+    (at most 1): the median share of its calibrated texture (``printed``) shown by the
+    fields whose disc shows more than :data:`.imprint.HIDDEN` of their print (``share``,
+    :func:`.imprint.projection`: a piece hides it, so these are nearly all empty). 1
+    where fewer than :data:`MIN_FOCUS_FIELDS` show it.
+
+    Focus blur and camera shake fade every print of a frame alike; a piece hides its
+    print whatever the focus. On seed 7's orange Gravitation board (docs/vision.md,
+    issue 31, thirteenth round) a blurred frame's empty fields kept 0.46-0.89 of their
+    calibrated texture (median 0.72; a sharp frame of the set-up 1.36): against the
+    calibrated print, six cream fields under a soft glare lacked 4-5 spreads of it and
+    read as white pieces with 0.92-1.00. Measured on the frame, the print they lack is
+    what the blur took, and colour and the print's share decide."""
+    with np.errstate(invalid="ignore"):
+        shows = (share > HIDDEN) & (printed > 0)
+    if np.count_nonzero(shows) < MIN_FOCUS_FIELDS:
+        return 1.0
+    return float(min(1.0, np.median(texture[shows] / printed[shows])))
 
 
 def _under_glare(
@@ -151,6 +187,7 @@ def _under_glare(
     texture: FloatArray,
     light: FloatArray,
     profiles: Profiles,
+    printed: FloatArray | None = None,
 ) -> FieldVerdicts:
     """Fields the sensor clipped that are unlike every class, or unsure: a glare spot.
 
@@ -175,7 +212,9 @@ def _under_glare(
         held = np.where(burnt, np.minimum(verdict.confidence, GLARE_CONFIDENCE), verdict.confidence)
         return replace(verdict, confidence=held)
     none = np.zeros(len(colours))
-    again = _score(colours, texture, light, none, none + MAX_SLACK, profiles, GLARE_FREE)
+    again = _score(
+        colours, texture, light, none, none + MAX_SLACK, profiles, GLARE_FREE, printed=printed
+    )
     read = rows & ~again.anomaly
     # where a glare spot lies, no clipped field is sure: glare burns the difference
     # between a light field and a bright piece (a yellow piece beside the spot read
@@ -259,6 +298,7 @@ def _score(
     glare_slack: float = GLARE_SLACK,
     *,
     extra: FloatArray | None = None,
+    printed: FloatArray | None = None,
 ) -> FieldVerdicts:
     """Score every field against every class, each under the light that fits it best.
 
@@ -287,8 +327,10 @@ def _score(
     # the print of an empty field shows as much contrast as its class's light leaves it:
     # glare lowers it, and where the light burns the print out to the sensor's limit too,
     # a plain disc is no sign of a piece
-    faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], profiles.empty_texture)
-    missing = np.maximum(profiles.empty_texture * faded - texture, 0) / faded
+    # (``printed``: the print an empty field shows in this frame, :func:`frame_focus`)
+    printed = profiles.empty_texture if printed is None else printed
+    faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], printed)
+    missing = np.maximum(printed * faded - texture, 0) / faded
     # texture is relative to the disc's brightness: on a dark disc a few grey levels of
     # noise, a glossy highlight or JPEG are a big share (a black piece at the board's edge
     # showed 0.3-0.5 where its calibration photo showed 0.06), so its spread grows there
@@ -304,7 +346,7 @@ def _score(
     # faint grid line, dear for a printed number)
     grey = colours.mean(axis=1)
     burnt = grey - texture * (grey + 1.0) >= SATURATED
-    more = g[:, 0] / np.maximum(1.0 - profiles.empty_texture, 0.05) / gain - 1.0
+    more = g[:, 0] / np.maximum(1.0 - printed, 0.05) / gain - 1.0
     burn = (more / slack) ** 2 - ((g[:, 0] / gain - 1.0) / slack) ** 2
     tex[:, 0] = np.where(burnt, np.minimum(tex[:, 0], np.maximum(burn, 0.0)), tex[:, 0])
     lab = to_lab(corrected)

@@ -74,6 +74,19 @@ def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
     return np.asarray(np.where(faint | unlike, np.nan, share), np.float64)
 
 
+def projection(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
+    """(N,) the share of each field's empty print its disc shows, whatever else it
+    shows (no likeness asked, unlike :func:`match`); NaN where the cue cannot speak (no
+    stored print, too faint a print, a point clipped or out of view)."""
+    if seen is None or empty is None or seen.shape != empty.shape:
+        return np.full(0 if seen is None else len(seen), np.nan)
+    energy = (empty**2).sum(axis=1)
+    with np.errstate(invalid="ignore"):
+        share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
+        faint = ~(np.sqrt(energy / empty.shape[1]) >= MIN_PRINT)
+    return np.asarray(np.where(faint, np.nan, share), np.float64)
+
+
 def showing(seen: FloatArray | None, empty: FloatArray | None) -> npt.NDArray[np.bool_]:
     """(N,) the discs that show part of their field's empty print: more than
     :data:`HIDDEN` of it, and mostly that pattern (:data:`PART_LIKENESS`). A piece is

@@ -16,8 +16,15 @@ from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.feet import covered_feet, neighbours_piece
-from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify
-from companion.vision.board.imprint import HIDDEN, decides, match, showing, unless_leant_over
+from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify, frame_focus
+from companion.vision.board.imprint import (
+    HIDDEN,
+    decides,
+    match,
+    projection,
+    showing,
+    unless_leant_over,
+)
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
 from companion.vision.board.outdated import tests_off
@@ -232,11 +239,18 @@ class BoardReader:
         lean = s.leaning(location, image.shape[1::-1])
         feet = self._feet_seen(image, location)  # once a frame: the neighbours' and the feet's
         share = unless_leant_over(match(sampled.pattern, self.empty_print), lean)
-        verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
+        # how sharp this frame shows the prints (blur fades them all alike)
+        seen_print = projection(sampled.pattern, self.empty_print)
+        focus = frame_focus(sampled.texture, self.profiles.empty_texture, seen_print)
+        verdicts = classify(
+            sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, focus=focus
+        )
         asked = _unsure_with_print(verdicts, share)
         if asked.any():  # the print asked where this frame's light left a field unsure
             alike = self.profiles.alike | asked[:, None]
-            again = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike)
+            again = classify(
+                sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, alike, focus
+            )
             verdicts = _settled(verdicts, again, asked, share)
         verdicts = _unsure_where_alike(verdicts, self.profiles.alike, share)
         # on a tall board the foot test judges a field read empty (:meth:`_feet`)

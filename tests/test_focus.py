@@ -1,0 +1,67 @@
+"""A blurred frame fades every field's print: the print an empty field lacks there is
+the frame's, not a piece's (issue 31, thirteenth round).
+
+The reader scores an empty field by the print its disc shows against the print the
+calibration photos showed. Focus blur and camera shake fade every print of a frame alike,
+while a piece hides its print whatever the focus; so the frame's own sharpness, measured
+on the fields that show their print, is what an empty field is expected to show there
+(vision/board/fields.py: ``frame_focus``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from companion.synth.looks import LOOKS
+from companion.vision import BoardReader
+from companion.vision.board.fields import MIN_FOCUS_FIELDS, frame_focus
+from companion.vision.colourfit import fit_colours
+
+#: Where seed 7's second orange set-up of the Gravitation board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 7 --boards gravitation``).
+SEED7_GRAVITATION_ORANGE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 220293392622706825513229186510552071988,
+        "inc": 261136684632268670825940853076396136793,
+    },
+    "has_uint32": 1,
+    "uinteger": 240724382,
+}
+
+
+def test_the_frames_focus_is_what_the_fields_showing_their_print_keep_of_it() -> None:
+    printed = np.full(8, 0.2)
+    texture = np.array([0.1, 0.12, 0.08, 0.1, 0.1, 0.01, 0.0, 0.02])  # five empty, three pieces
+    share = np.array([0.3, 0.4, 0.3, 0.35, 0.3, 0.0, -0.05, 0.02])
+    assert frame_focus(texture, printed, share) == 0.5  # the pieces say nothing
+    sharp = np.full(8, 0.3)
+    assert frame_focus(sharp, printed, share) == 1.0  # never more than calibrated
+    few = np.where(np.arange(8) < MIN_FOCUS_FIELDS - 1, share, np.nan)
+    assert frame_focus(texture, printed, few) == 1.0  # too few fields to tell
+
+
+def test_an_empty_field_in_a_blurred_frame_is_never_a_sure_piece() -> None:
+    # Photo 16: a blurred frame (its empty fields keep about 0.7 of their calibrated
+    # print), a soft glare over cream fields: six empty fields, their print faded to
+    # 0.3-0.55, read as white pieces with 0.92-1.00 before.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = SEED7_GRAVITATION_ORANGE
+    orange = next(lk for lk in LOOKS if lk.name == "orange")
+    made = boardlooks.make_setup(orange, 17, 0, rng, board=boardlooks.boards()["gravitation"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[16]
+    assert not {"U2.2", "U2.6", "U2.11", "U4.0", "U4.1", "U5.4"} & set(placement)
+
+    read = reader.read(image)
+
+    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
+    assert all(read.confidence[f] < 0.9 for f in wrong), wrong
+    assert read.busy or not wrong
