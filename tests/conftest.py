@@ -92,20 +92,22 @@ def position(**changes: Any) -> Position:
     return position_from_json(two_player(**changes))
 
 
-def served(app: Any, threads: int = 8, **options: Any) -> tuple[str, Any]:
+def served(app: Any, threads: int = 8, host: str = "127.0.0.1", **options: Any) -> tuple[str, Any]:
     """``app`` served by waitress on a free loopback port in a daemon thread, as
     ``companion serve`` serves it: its address (``http://127.0.0.1:PORT``) and the server,
-    whose ``close()`` ends it."""
+    whose ``close()`` ends it. Another ``host`` of 127.0.0.0/8 (``127.0.0.2``) gives a
+    second server in the same browser cookies of its own: a browser keeps cookies by host,
+    not by port (RFC 6265), and each app signs its session with its own secret."""
     import contextlib
     import threading
 
     from waitress.server import create_server
 
-    server = create_server(app, host="127.0.0.1", port=0, **{**options, "threads": threads})
+    server = create_server(app, host=host, port=0, **{**options, "threads": threads})
 
     def run() -> None:
         with contextlib.suppress(OSError):  # close() ends the loop so
             server.run()
 
     threading.Thread(target=run, daemon=True).start()
-    return f"http://127.0.0.1:{server.effective_port}", server
+    return f"http://{host}:{server.effective_port}", server

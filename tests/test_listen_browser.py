@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import position, served
-from test_browser import CHROMIUM, DRIVER, browser, shot  # noqa: F401
+from test_browser import CHROMIUM, DRIVER, browser, shot, went  # noqa: F401
 
 from companion.web import Table, create_app
 
@@ -87,7 +87,7 @@ def press_and_say(browser, alternatives: list[str]) -> None:  # type: ignore[no-
 def test_the_microphone_posts_the_alternatives_and_the_verdict_comes_back(server, browser):  # noqa: F811
     url, table = server
     with before_scripts(browser, FAKE):
-        browser.get(f"{url}/?lang=de")
+        went(browser, f"{url}/?lang=de")
         mic = browser.find_element(By.ID, "mic")
         assert mic.is_displayed() and not browser.find_element(By.ID, "mic-missing").is_displayed()
         press_and_say(browser, ["Wurf 7 Umlaufbahn Knoll", RIGHT])
@@ -115,7 +115,7 @@ def test_words_that_are_no_announcement_are_not_understood_and_change_nothing(se
     url, table = server
     before = len(list(table.journal.events(table.referee.game_id)))
     with before_scripts(browser, FAKE):
-        browser.get(f"{url}/?lang=en")
+        went(browser, f"{url}/?lang=en")
         press_and_say(browser, ["cough", "hm"])
         heard = browser.find_element(By.ID, "heard")
         WebDriverWait(browser, 10).until(
@@ -128,7 +128,7 @@ def test_words_that_are_no_announcement_are_not_understood_and_change_nothing(se
 def test_without_speech_recognition_the_button_is_absent_and_the_page_says_why(server, browser):  # noqa: F811
     url, _ = server
     with before_scripts(browser, NONE):
-        browser.get(f"{url}/?lang=de")
+        went(browser, f"{url}/?lang=de")
         assert browser.find_elements(By.ID, "mic") == []
         missing = browser.find_element(By.ID, "mic-missing")
         assert missing.is_displayed() and "dieser Browser erkennt keine Sprache" in missing.text
@@ -140,7 +140,7 @@ def test_teaching_by_ear_marks_each_word_right_or_wrong(server, browser):  # noq
     with table.lock:
         table.referee.play_move(next(m for m in table.referee.legal if m.announcement == RIGHT))
     with before_scripts(browser, FAKE):
-        browser.get(f"{url}/teach?lang=de")
+        went(browser, f"{url}/teach?lang=de")
         assert RIGHT in browser.find_element(By.ID, "ear-words").text
         press_and_say(browser, ["Wurf sieben Umlaufbahn sieben fünf vier drei zwei eins"])
         WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#marks li"))

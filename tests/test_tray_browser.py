@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import position, served
-from test_browser import CHROMIUM, DRIVER, SCREENS, browser, submit, whole_page  # noqa: F401
+from test_browser import CHROMIUM, DRIVER, SCREENS, browser, submit, went, whole_page  # noqa: F401
 
 from companion.camera import Supervisor, SyntheticSource
 from companion.table.live import Live, table_photographer
@@ -52,7 +52,7 @@ def tray_server(tmp_path_factory) -> Iterator[tuple[str, object, Live]]:  # type
 
 def test_a_tray_session_of_100_synthetic_rolls_through_the_page(tray_server, browser):  # noqa: F811
     url, app, live = tray_server
-    browser.get(url + "/tray?lang=de")
+    went(browser, url + "/tray?lang=de")
     tray = app.config["TRAY"]
     thrown, asked, missed, began = [], 0, [], time.monotonic()
     for _ in range(ROLLS):
@@ -63,7 +63,7 @@ def test_a_tray_session_of_100_synthetic_rolls_through_the_page(tray_server, bro
             live.step()
             if len(tray.rolls) > before or tray.question is not None:
                 break
-        browser.get(url + "/tray")
+        went(browser, url + "/tray")
         if browser.find_elements(By.ID, "question"):  # an unsure die: confirmed as read
             asked += 1
             submit(browser, "#question button")
