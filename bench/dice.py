@@ -13,6 +13,14 @@ Run ``python bench/dice.py`` from the project root. It prints, in this order,
     detector does not back capped below the sure bar (``--agree 0.1,…,0.6`` chooses its
     settings leave-one-source-out);
 
+(r) rolls (bench/dice_rolls.py): what the referee does with each photo of a throw, its
+    labelled dice taken as the throw the game expects: accepts it right, accepts it WRONG
+    (every die at the bar, as many as labelled, other values), or asks; for the pip
+    counter (the floor) and the shipped reader under every bar, per die and as the product
+    of the dice's confidences; then the rule and bar chosen leave-one-source-out with a
+    wrong roll taken counted as ``--wrong-weight`` questions (and 5, 20, 50 beside it),
+    the worst source left out last (``--cache DIR`` keeps the readings);
+
 (a) real scenes: ``read_dice`` on every labelled photo of ``--scenes``
     (``../shared/data/dice-real-scenes``), the ``train`` and the ``test`` split apart, scored
     by :mod:`companion.vision.dice.truth` (a die is right when a reading's centre lies in its
@@ -57,6 +65,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import cv2
+import dice_rolls
 import numpy as np
 from dice_sources import choose_agreement, choose_heat, table
 
@@ -322,7 +331,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=Path, default=SCENES, help="labelled real photos")
     parser.add_argument(
         "--skip",
-        choices=["sources", "scenes", "boxes", "synthetic", "altered", "timing"],
+        choices=["sources", "rolls", "scenes", "boxes", "synthetic", "altered", "timing"],
         action="append",
     )
     parser.add_argument(
@@ -342,6 +351,15 @@ def main() -> int:
     parser.add_argument(
         "--caps", default="0.5,0.8", help="with --agree: the caps of a die not backed"
     )
+    parser.add_argument(
+        "--cache", type=Path, help="(r): keep each reader's dice per source here (JSON)"
+    )
+    parser.add_argument(
+        "--wrong-weight",
+        type=float,
+        default=dice_rolls.WRONG_WEIGHT,
+        help="(r): a wrong roll taken without asking counts as this many questions",
+    )
     args = parser.parse_args()
     skip = set(args.skip or ())
     print(
@@ -357,6 +375,9 @@ def main() -> int:
         return 0
     if "sources" not in skip:
         table(SOURCES, args.loso, args.every)
+    if "rolls" not in skip:
+        weights = [args.wrong_weight, *(w for w in (5, 20, 50) if w != args.wrong_weight)]
+        dice_rolls.table(SOURCES, args.cache, weights)
     if "scenes" not in skip:
         real_scenes(args.scenes)
     if "boxes" not in skip:

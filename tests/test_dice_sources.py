@@ -164,3 +164,20 @@ def test_a_source_left_out_is_chosen_for_by_the_others_alone() -> None:
     assert chosen["floor"] == ("agree", {"alone": 15, "agree": 17})  # its own -50 not counted
     assert chosen["byler"][0] == "alone"  # floor's -50 counts against "agree" here
     assert chosen["vignette"][0] == "alone"  # 10 against -38
+
+
+def test_a_throw_is_taken_only_when_every_die_is_sure_and_as_many_as_thrown() -> None:
+    """bench/dice_rolls.py: what the referee does with a photo of a throw of 5 and 2."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from dice_rolls import outcome
+
+    five, two = (5, 10.0, 10.0, 0.9), (2, 60.0, 10.0, 0.75)
+    assert outcome([5, 2], [two, five], "die", 0.7) == "right"  # a roll is its values
+    assert outcome([5, 2], [five, (1, 60.0, 10.0, 0.75)], "die", 0.7) == "wrong"
+    assert outcome([5, 2], [five, two], "die", 0.8) == "asked"  # the 2 is under the bar
+    assert outcome([5, 2], [five, two, (1, 70, 10, 0.95)], "die", 0.7) == "asked"  # 3 dice
+    assert outcome([5, 2], [five], "die", 0.7) == "asked"  # a die missed
+    assert outcome([5, 2], [five, two], "product", 0.7) == "asked"  # 0.9 * 0.75 < 0.7
