@@ -105,3 +105,21 @@ def test_a_seat_written_for_a_colour_the_board_lacks_stays_an_error(
         f"companion config: {path}: panel.pins.seats.white: not a player colour of the "
         "game's layout (red, yellow, green, blue)\n"
     )
+
+
+def test_check_speaks_the_language_the_checked_file_asks_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Trial s10: `config --check FILE` answered in English for a file with
+    `language = "de"`, which the README says it reads, even from a file that fails."""
+    path = tmp_path / "c4.toml"
+    path.write_text('language = "de"\n[web]\nprot = 8097\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion config: {path}: web.prot: unbekannter Schlüssel (meinten Sie 'port'?)\n"
+    )
+    assert main(["--lang", "en", "config", "--check", str(path)]) == 2
+    assert "unknown key" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # a usage mistake on the same line: German too
+        main(["config", "--check", str(path), "--jsn"])
+    assert "kenne ich nicht: --jsn" in capsys.readouterr().err
