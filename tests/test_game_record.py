@@ -106,6 +106,8 @@ def test_the_referees_objections_read_in_the_language_the_record_is_asked_in(tmp
     english = client.get(f"/game/{ref.game_id}.txt?lang=en").get_data(as_text=True)
     assert "[illegal: Ansage von Rot vor dem Zug (Wurf 4+3): " in german.splitlines()[4]
     assert "[illegal: Announced by red before the move (roll 4+3): " in english.splitlines()[4]
+    record = client.get(f"/game/{ref.game_id}.json?lang=de").get_json()
+    assert record["turns"][0]["objections"][0].startswith("illegal: Ansage von Rot vor dem Zug")
 
 
 def test_an_objection_kept_as_plain_words_by_an_older_journal_is_shown_as_it_is():
