@@ -10,6 +10,8 @@ import pytest
 
 from companion.cli import main
 from companion.cli.config import config_as_data
+from companion.games import GAMES
+from companion.model.layoutfile import load_layout
 from companion.settings import config as cfg
 from companion.settings.config import Config, parse_config
 
@@ -76,3 +78,48 @@ def test_unwired_pins_read_back_as_unwired(
     again = parse_config(tomllib.loads(capsys.readouterr().out))
     assert again.panel.pins.undo is None and again.panel.pins.verdict_rgb == (16, 20, 21)
     assert config_as_data(again) == config_as_data(cfg.read_config_file(path))
+
+
+@pytest.mark.parametrize("name", ["gravitation", "tenet", "tuerme", "tunnelx"])
+def test_a_file_that_names_only_the_game_passes_with_that_games_seats(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Trial s10: `[game] name = "tuerme"` alone was refused over panel.pins.seats.white,
+    a built-in seat the file never wrote (Türme's board has no white)."""
+    path = tmp_path / "c.toml"
+    path.write_text(f'[game]\nname = "{name}"\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: ok\n"
+    config = cfg.read_config_file(path)
+    colours = load_layout(GAMES[name].default_layout).colours
+    assert config.panel.pins.seats and set(config.panel.pins.seats) <= set(colours)
+
+
+def test_a_seat_written_for_a_colour_the_board_lacks_stays_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[game]\nname = "tuerme"\n[panel.pins.seats]\nwhite = 26\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion config: {path}: panel.pins.seats.white: not a player colour of the "
+        "game's layout (red, yellow, green, blue)\n"
+    )
+
+
+def test_check_speaks_the_language_the_checked_file_asks_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Trial s10: `config --check FILE` answered in English for a file with
+    `language = "de"`, which the README says it reads, even from a file that fails."""
+    path = tmp_path / "c4.toml"
+    path.write_text('language = "de"\n[web]\nprot = 8097\n', encoding="utf-8")
+    assert main(["config", "--check", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion config: {path}: web.prot: unbekannter Schlüssel (meinten Sie 'port'?)\n"
+    )
+    assert main(["--lang", "en", "config", "--check", str(path)]) == 2
+    assert "unknown key" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # a usage mistake on the same line: German too
+        main(["config", "--check", str(path), "--jsn"])
+    assert "kenne ich nicht: --jsn" in capsys.readouterr().err

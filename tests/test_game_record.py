@@ -91,3 +91,48 @@ def test_an_unknown_game_is_not_found_in_the_pages_language(tmp_path):
     assert "Das Protokoll hat kein Spiel 999" in german.get_data(as_text=True)
     assert "no game" not in german.get_data(as_text=True)
     assert "The journal has no game 999" in english
+
+
+def test_the_referees_objections_read_in_the_language_the_record_is_asked_in(tmp_path):
+    """Trial s10: `/game/N.txt?lang=de` showed the objections of a server that spoke
+    English in English; the journal kept only the sentence as it was said."""
+    table = Table.new(position(), tmp_path / "journal.sqlite")  # the server speaks English
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([4, 3])
+    assert ref.announce("Wurf 7, Umlaufbahn 11").kind == "illegal"
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    german = client.get(f"/game/{ref.game_id}.txt?lang=de").get_data(as_text=True)
+    english = client.get(f"/game/{ref.game_id}.txt?lang=en").get_data(as_text=True)
+    assert "[illegal: Ansage von Rot vor dem Zug (Wurf 4+3): " in german.splitlines()[4]
+    assert "[illegal: Announced by red before the move (roll 4+3): " in english.splitlines()[4]
+    record = client.get(f"/game/{ref.game_id}.json?lang=de").get_json()
+    assert record["turns"][0]["objections"][0].startswith("illegal: Ansage von Rot vor dem Zug")
+
+
+def test_an_objection_kept_as_plain_words_by_an_older_journal_is_shown_as_it_is():
+    from companion.store.record import record_text, turns
+
+    events = [
+        {"id": 1, "kind": "roll", "data": {"dice": [4, 3], "player": "red"}},
+        {"id": 2, "kind": "verdict", "data": {"verdict": "illegal", "reason": "as said then"}},
+        {
+            "id": 3,
+            "kind": "verdict",
+            "data": {  # words the catalogue has no more
+                "verdict": "illegal",
+                "reason": "kept",
+                "reason_words": {"text": "gone", "fields": {}},
+            },
+        },
+    ]
+    record = {
+        "game": "gravitation",
+        "players": ["red", "yellow"],
+        "started": "s",
+        "finished": None,
+        "turns": [t.to_json() for t in turns(events)],
+    }
+    assert (
+        record_text(record, "de").splitlines()[4].endswith("[illegal: as said then; illegal: kept]")
+    )

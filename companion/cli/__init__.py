@@ -103,12 +103,14 @@ def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
 def choose_language(args: argparse.Namespace) -> str:
     """``--lang``, else the config's ``language`` (read even from a config that fails its
     checks: those are the command's own error to report, in that language), else the
-    locale's."""
+    locale's. The config is the file ``config --check FILE`` checks, else ``--config``'s
+    (trial s10: the checked file's ``language = "de"`` was not heard)."""
     if args.lang:
         return str(args.lang)
     from companion.settings.config import configured_language
 
-    return texts.choose(None, configured_language(getattr(args, "config", None)))
+    checked = getattr(args, "check", None) if args.command == "config" else None
+    return texts.choose(None, configured_language(checked or getattr(args, "config", None)))
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:

@@ -179,7 +179,7 @@ def _serve(
     if panel is not None:
         from companion.table.devices import attach_read_button
 
-        attach_read_button(table, panel, lambda: live.watcher.dice.reset())
+        attach_read_button(table, panel, lambda: live.watcher.expect_throw())
     give_back()  # what starting took and no longer needs (the reader gives back its own)
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)

@@ -156,14 +156,16 @@ class Parser(argparse.ArgumentParser):
 
 def language_of(argv: Sequence[str]) -> str:
     """The language of a command line before it is parsed: the last ``--lang de|en``
-    wherever it stands, else the ``language`` of ``--config FILE`` (or of the config
-    found), else the locale's (the order of :func:`companion.cli.choose_language`).
+    wherever it stands, else the ``language`` of ``config --check FILE``, of ``--config
+    FILE`` (or of the config found), else the locale's (the order of
+    :func:`companion.cli.choose_language`).
     Read by hand, not by argparse: a line argparse refuses is the one to say in it.
     argparse takes an option's unique abbreviation, so this does too (``--lan de``)."""
     from companion.settings.config import configured_language
 
     asked: str | None = None
     config: str | None = None
+    checked: str | None = None
     words = list(argv)
     for i, word in enumerate(words):
         if word == "--":  # what follows is no option
@@ -175,6 +177,10 @@ def language_of(argv: Sequence[str]) -> str:
             asked = value
         elif _abbreviates(flag, "--config") and value and not value.startswith("-"):
             config = value
+        elif _abbreviates(flag, "--check") and value and not value.startswith("-"):
+            checked = value  # `config --check FILE`: the file checked speaks first
+    if checked is not None and "config" in words:
+        config = checked
     return texts.choose(asked, configured_language(config))
 
 

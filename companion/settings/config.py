@@ -15,7 +15,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -280,6 +280,8 @@ def parse_config(
     voice = _voice(top.table("voice"))
     game, colours = _game(top.table("game"))
     hub = _hub(top.table("hub"))
+    if not _seats_written(data):  # the built-in seats: those of the game's colours only
+        panel = _seats_of(panel, colours)
     for colour in config_seats(panel, colours):
         said = {"source": source, "colour": colour, "colours": colours}
         problems.append(text("config.seat_colour", **said))
@@ -446,6 +448,23 @@ def _hub(t: Table) -> HubConfig:
             t.bad(key, text("config.hub_name"))
     t.finish()
     return config
+
+
+def _seats_written(data: Mapping[str, Any]) -> bool:
+    """Whether the file has its own ``[panel.pins.seats]`` (else the built-in seats hold)."""
+    panel = data.get("panel")
+    pins = panel.get("pins") if isinstance(panel, dict) else None
+    return isinstance(pins, dict) and "seats" in pins
+
+
+def _seats_of(panel: PanelConfig, colours: tuple[str, ...]) -> PanelConfig:
+    """``panel`` with the built-in seat LEDs of ``colours`` only: Türme's board has no
+    white, so a file that names only the game must not be refused over the built-in
+    white seat (trial s10); all of them where the layout could not be read."""
+    if not colours:
+        return panel
+    seats = {c: pin for c, pin in panel.pins.seats.items() if c in colours}
+    return replace(panel, pins=replace(panel.pins, seats=seats))
 
 
 def config_seats(panel: PanelConfig, colours: tuple[str, ...]) -> list[str]:

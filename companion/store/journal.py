@@ -43,6 +43,20 @@ from companion.store.journalcheck import (
     event_problem,
     refuse_damage,
 )
+from companion.texts import Text
+from companion.texts.stored import to_data
+
+
+def with_words(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An event's data as it is kept: a ``reason`` that is a sentence of the catalogue
+    (a verdict's objection) is kept as it reads now and, as ``reason_words``, as its key
+    and values, so that a game record says it in the language it is asked for (trial
+    s10: the German record showed the English objections of an English server)."""
+    reason = data.get("reason")
+    if not isinstance(reason, Text):
+        return data
+    return {**data, "reason_words": to_data(reason)}
+
 
 EVENT_KINDS = (
     "start",
@@ -248,7 +262,7 @@ class Journal:
         return Event(event_id, game_id, now, kind, dict(data))
 
     def _insert(self, game_id: int, kind: str, data: Mapping[str, Any], at: str) -> int:
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        text = json.dumps(with_words(data), ensure_ascii=False, sort_keys=True)
         cur = self._db.execute(
             "INSERT INTO events (game_id, at, kind, data) VALUES (?, ?, ?, ?)",
             (game_id, at, kind, text),

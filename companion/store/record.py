@@ -77,8 +77,21 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
         elif kind == "finish" and not out[-1].taken_back:
             out[-1].winner = str(data.get("winner"))
         elif kind == "verdict" and data.get("verdict") in _TOLD:
-            out[-1].objections.append(f"{data['verdict']}: {data.get('reason', '')}")
+            out[-1].objections.append(_objection(data))
     return out
+
+
+def _objection(data: Mapping[str, Any]) -> str:
+    """A verdict event's objection, "illegal: …": a sentence that says its reason in the
+    language of its reader (:func:`record_text`) where the journal kept the reason's words
+    (``reason_words``, since trial s10), else the reason as it was stored (an older
+    journal, or words the catalogue no longer has)."""
+    from companion.texts import text
+    from companion.texts.stored import from_data
+
+    said = from_data(data["reason_words"]) if "reason_words" in data else None
+    reason = said if said is not None else str(data.get("reason", ""))
+    return text("record.objection", verdict=str(data["verdict"]), reason=reason)
 
 
 def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
@@ -148,7 +161,7 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         said = "; ".join(turn["moves"]) or say("record.in_play" if playing else "record.no_move")
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
-            line += f"  [{'; '.join(turn['objections'])}]"
+            line += f"  [{'; '.join(render(o, lang) for o in turn['objections'])}]"
         for announced in turn.get("announced", ()):
             line += "  " + say("record.otherwise", announced=announced)
         paths = turn.get("corrected_paths", ())

@@ -72,9 +72,10 @@ def attach_read_button(table: Table, panel: Panel, forget_dice: Callable[[], Non
 
     The camera reads the dice tray on every frame and reports a roll once it lies still,
     and never the same dice twice in a row, so that a roll lying there is not counted
-    again. ``forget_dice`` (the watcher's settle detector's ``reset``) makes the next
-    still dice news even if they show the same values at the same place as the last
-    throw; the press is taken under the table's lock, between two frames.
+    again. ``forget_dice`` (the watcher's ``expect_throw``) makes the next still dice
+    news even if they show the same values at the same place as the last throw, but not
+    the very picture the last roll was read from: for that the referee asks (trial s10);
+    the press is taken under the table's lock, between two frames.
     """
 
     def pressed(event: PanelEvent) -> None:

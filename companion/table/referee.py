@@ -298,6 +298,17 @@ class Referee:
         self.asked = (tuple(dice), tuple(unsure))
         return self._say(Verdict("ask", text("referee.dice_unsure", dice=said, unsure=doubted)))
 
+    def dice_again(self, dice: Sequence[int], taken: float | None = None) -> Verdict | None:
+        """The "read the dice" button pressed while the tray shows the very picture the
+        last roll was read from: nobody threw again, or the throw went unseen. Nothing is
+        booked (trial s10: the dice of a forced pass were booked again as the next
+        player's roll); while a roll is awaited the players are asked, else it is news to
+        nobody: None."""
+        if self._stale(taken) or self.phase is not Phase.ROLL:
+            return None
+        said = "+".join(map(str, dice))
+        return self._say(Verdict("ask", text("referee.dice_again", dice=said)))
+
     def _roll(
         self, roll: tuple[int, ...], record: bool = True, taken: float | None = None
     ) -> Verdict:

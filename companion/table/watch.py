@@ -16,7 +16,8 @@ How a frame is told apart (docs/referee.md):
   :class:`~companion.vision.dice.settle.SettleDetector`; a die still rolling (motion blur) or
   dice that moved between frames are ignored, and only a settled roll reaches the referee.
   A board frame between two throws makes the next settled roll news even if the dice
-  happen to show the same values at the same place. With a calibrated tray
+  happen to show the same values at the same place; the very picture a roll was read from
+  never is (after a forced pass the tray still shows it: trial s10). With a calibrated tray
   (``dice_tray``, fractions of the frame) only the tray's part of the view is read: dice
   on a keyboard or a board beside it are not. Two d6 go to the referee larger
   first; TENET's Miwin dice (``dice_kind="miwin"``) in the order III, IV, V. A dice
@@ -116,6 +117,8 @@ class Watcher:
         self._read_with = self._dice_setup  # the tray and profiles it was read with
         self._steady = SteadyDice()  # the dice read at one pyramid level a frame
         self._view: Image | None = None  # the last dice frame
+        self._booked: npt.NDArray[np.int16] | None = None  # the picture of the last roll told
+        self._pressed = False  # "read the dice" pressed since the last roll told
 
     def feed(self, image: Image, taken: float | None = None) -> Glance:
         """One frame: classify it, wait for stillness, and hand what is still to the referee.
@@ -160,6 +163,13 @@ class Watcher:
         self._view = view
         self._reading = (reading, image.shape[1] / view.shape[1])
         return self._dice_glance(*self._reading)
+
+    def expect_throw(self) -> None:
+        """The "read the dice" button: the next still dice are news even if they show the
+        same values at the same place as the last roll. Not the very picture the last
+        roll was read from, though: for that the referee asks (:meth:`tell`)."""
+        self.dice.reset()
+        self._pressed = True
 
     def use_dice(self, tray: Tray | None, profiles: DiceProfiles = DEFAULT_PROFILES) -> None:
         """Read dice within ``tray`` (None: anywhere) and tell Miwin dice by ``profiles``
@@ -213,12 +223,30 @@ class Watcher:
             values = list(referee.game.roll_seen(dice, referee.position))
         except CompanionError as exc:  # TENET: a Miwin die missing or doubled
             return replace(glance, note=str(exc))
+        pressed, self._pressed = self._pressed, False
+        if self._read_before():  # never the same picture twice as a roll (trial s10)
+            verdict = referee.dice_again(values, taken) if pressed else None
+            return replace(
+                glance, verdict=verdict, note=text("watch.read_before", values=_said(values))
+            )
         unsure = [d.value for d in glance.settled.dice if d.confidence < SURE]
         if unsure:  # the players are asked, nothing decided
             verdict = referee.dice_unsure(values, unsure, taken)
         else:
             verdict = referee.observe_dice(values, taken)
+            if verdict is not None:  # read as a roll (None: a frame older than the position)
+                self._booked = self._thumb
         return replace(glance, verdict=verdict, note=text("watch.rolled", values=_said(values)))
+
+    def _read_before(self) -> bool:
+        """Whether the frame just looked at is the picture the last roll told was read
+        from. The settle detector forgets a roll when the button is pressed or a frame of
+        the same picture is read otherwise once; the picture itself does not change. After
+        a forced pass the referee waits for a roll again while the tray still shows the
+        dice just read (the synthetic camera until its next throw is drawn): before trial
+        s10 that picture was booked as the next player's roll."""
+        booked, now = self._booked, self._thumb
+        return booked is not None and now is not None and same_picture(booked, now)
 
 
 def _board_glance(seen: Observation) -> Glance:

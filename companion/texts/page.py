@@ -207,6 +207,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "record_text": ("als Text", "as text"),
     "record.head": ("{title}, Partie {id}", "{title}, game {id}"),
     "record.players": ("Spieler: {players}", "players: {players}"),
+    "record.objection": ("{verdict}: {reason}", "{verdict}: {reason}"),
     "record.started": ("begonnen: {at}, {end}", "started: {at}, {end}"),
     "record.finished": ("beendet: {at}", "finished: {at}"),
     "record.unfinished": ("nicht beendet", "not finished"),

@@ -55,6 +55,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Würfel {dice}: {unsure} nicht sicher gelesen – bitte neu würfeln oder den Wurf eintragen",
         "dice {dice}: {unsure} not read surely – please roll again or enter the roll",
     ),
+    "referee.dice_again": (
+        "Würfel {dice} liegen noch wie beim letzten Wurf – bitte neu würfeln oder den Wurf "
+        "eintragen",
+        "dice {dice} lie as they did for the last roll – please roll again or enter the roll",
+    ),
     "referee.roll_unexpected": (
         "{phase}: dieser Wurf kam unerwartet",
         "{phase}: the roll was not expected",
@@ -166,6 +171,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "the four calibrated corners give no plane – calibrate the corners again",
     ),
     "watch.rolled": ("gewürfelt: {values}", "rolled {values}"),
+    "watch.read_before": (
+        "die Würfel des letzten Wurfs ({values}): wartet auf einen neuen Wurf",
+        "the dice of the last roll ({values}): waiting for a new throw",
+    ),
     "referee.ambiguous_many": (
         "Das Brett passt zu mehr als {count} Zügen; welcher war gemeint?",
         "the board fits more than {count} moves; which was meant?",

@@ -12,6 +12,7 @@ from werkzeug.exceptions import NotFound
 from companion.store.journalcheck import JournalError
 from companion.store.record import game_record, record_text
 from companion.table.table import Table
+from companion.texts import render_json
 from companion.web.i18n import language, t
 
 record = Blueprint("record", __name__)
@@ -30,7 +31,7 @@ def _record(game_id: int) -> dict[str, Any]:
 
 @record.get("/game/<int:game_id>.json")
 def game_json(game_id: int) -> Response:
-    response = jsonify(_record(game_id))
+    response = jsonify(render_json(_record(game_id), language()))  # the turns' objections
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 

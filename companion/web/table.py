@@ -370,14 +370,19 @@ def panel_press(kind: str) -> BaseResponse:
     panel = current_app.config.get("PANEL")
     if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
         abort(404, "err_no_button")
+    live: Live | None = current_app.config.get("LIVE")
+    photographer = live.photographer if kind == "read_dice" and live is not None else None
+    thrown = None
+    if photographer is not None:
+        # the synthetic camera has no tray of its own: it throws the dice it then reads,
+        # before the press, as a player throws and then presses (trial s10: pressed first,
+        # the frames taken while the throw was drawn showed the last roll's dice)
+        thrown = photographer.throw()
     panel.press(kind, long=request.form.get("long") == "1")
     flash(t("panel_pressed", button=t(f"button_{kind}")))
-    live: Live | None = current_app.config.get("LIVE")
     if kind == "read_dice" and live is None:
         flash(t("panel_no_camera"))
-    elif kind == "read_dice" and live is not None and live.photographer is not None:
-        # the synthetic camera has no tray of its own: it throws the dice it then reads
-        thrown = live.photographer.throw()
+    elif photographer is not None:
         flash(t("panel_thrown", dice="+".join(map(str, thrown))) if thrown else t("panel_type"))
     return _back()
 
