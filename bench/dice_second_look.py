@@ -13,13 +13,16 @@ A *variant* makes a die's confidence from its views: the first 4, 8 or 16 views,
 ``mean`` or ``min`` probability of the value read, softened by the reader's temperature as
 the shipped confidence is (``net.soften``); ``replace`` takes it as the confidence,
 ``lower`` only where it is lower than the shipped one, ``vote`` also takes the value with
-the largest mean probability over the views. Printed: per source, what the referee does
-with the photos at 0.7 (bench/dice_rolls.py: accepted right, accepted WRONG, asked) and
-the per-die figures (bench/dice_sources.py: per die, sure right, phantoms, wrong >= 0.9);
-the accepted right/WRONG counts at every bar for a few variants; then the variant, rule and
-bar chosen leave-one-source-out on the real sources at ``--weight`` (a wrong roll taken =
-that many questions) and what it does on the source left out. docs/dice.md, "A second
-look at each die, tried", has the figures of 2026-11-28.
+the largest mean probability over the views, ``flag`` lowers it only where that value is
+another than the one read, ``any`` only where one view's likeliest value is another;
+``share`` is the shipped confidence times the share of views whose likeliest value is the
+one read. Printed: per source, what the referee does with the photos at 0.7
+(bench/dice_rolls.py: accepted right, accepted WRONG, asked) and the per-die figures
+(bench/dice_sources.py: per die, sure right, phantoms, wrong >= 0.9); the accepted
+right/WRONG counts at every bar for a few variants; then the variant, rule and bar chosen
+leave-one-source-out on the real sources at ``--weight`` (a wrong roll taken = that many
+questions) and what it does on the source left out. docs/dice.md, "A second look at each
+die, tried", has the figures of 2026-11-28.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from companion.vision.dice.truth import Box
 Image = np.ndarray
 VIEWS = {"4 turns": 4, "8 turns+mirrors": 8, "16 (+45 deg)": 16}
 AGGREGATES = ("mean", "min")
-MODES = ("replace", "lower", "vote")
+MODES = ("replace", "lower", "vote", "flag", "any", "share")
 Variant = tuple[str, ...]
 VARIANTS: list[Variant] = [("shipped",)] + [
     (v, a, m) for m in MODES for v in VIEWS for a in AGGREGATES
@@ -143,9 +146,17 @@ def confidence(die: list[Any], variant: Variant) -> tuple[int, float]:
         return int(value), float(shipped)
     views_, aggregate, mode = variant
     q = np.asarray(p)[: VIEWS[views_]]
+    likeliest = 1 + np.argmax(q[:, 1:7], axis=1)  # each view's d6 value
+    if mode == "share":  # the shipped confidence times the share of views that agree
+        return int(value), float(shipped) * float(np.mean(likeliest == value))
     if mode == "vote":
         value = 1 + int(np.argmax(q[:, 1:7].mean(axis=0)))
     agreed = soften(float(getattr(np, aggregate)(q[:, value])), READER.temperature)
+    if mode == "flag":  # lowered only where the views' likeliest value is another
+        other = 1 + int(np.argmax(q[:, 1:7].mean(axis=0))) != value
+        return int(value), min(shipped, agreed) if other else float(shipped)
+    if mode == "any":  # lowered where any one view reads another value
+        return int(value), min(shipped, agreed) if np.any(likeliest != value) else float(shipped)
     return int(value), min(shipped, agreed) if mode == "lower" else agreed
 
 
@@ -201,6 +212,14 @@ def main() -> int:
         for o in options
     }
     shipped = ("shipped", "die", 0.7)
+    at_sure = [o for o in options if o[1:] == ("die", 0.7)]
+    print("== the variant chosen leave-one-source-out at the shipped rule and bar, die >= 0.7")
+    for out, (o, others) in left_out(gain, real, at_sure).items():
+        print(
+            f"  {out} left out: {o[0]} (the others' score {others[o] / 100:.1f}, "
+            f"shipped {others[shipped] / 100:.1f}); on {out}: "
+            f"{tally(rolls[out, o[0]], 'die', 0.7).row(w)}"
+        )
     print(f"== chosen leave-one-source-out (variant, rule, bar; a wrong roll = {w:g} questions)")
     for out, (o, others) in left_out(gain, real, options).items():
         print(
