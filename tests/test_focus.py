@@ -33,15 +33,26 @@ SEED7_GRAVITATION_ORANGE = {
 }
 
 
-def test_the_frames_focus_is_what_the_fields_showing_their_print_keep_of_it() -> None:
+def test_the_frames_focus_is_what_the_empty_fields_showing_their_print_keep_of_it() -> None:
     printed = np.full(8, 0.2)
     texture = np.array([0.1, 0.12, 0.08, 0.1, 0.1, 0.01, 0.0, 0.02])  # five empty, three pieces
     share = np.array([0.3, 0.4, 0.3, 0.35, 0.3, 0.0, -0.05, 0.02])
-    assert frame_focus(texture, printed, share) == 0.5  # the pieces say nothing
+    empty = np.arange(8) < 5
+    assert frame_focus(texture, printed, share, empty) == 0.5  # the pieces say nothing
     sharp = np.full(8, 0.3)
-    assert frame_focus(sharp, printed, share) == 1.0  # never more than calibrated
+    assert frame_focus(sharp, printed, share, empty) == 1.0  # never more than calibrated
     few = np.where(np.arange(8) < MIN_FOCUS_FIELDS - 1, share, np.nan)
-    assert frame_focus(texture, printed, few) == 1.0  # too few fields to tell
+    assert frame_focus(texture, printed, few, empty) == 1.0  # too few fields to tell
+
+
+def test_pieces_alike_to_their_fields_do_not_blur_a_sharp_frame() -> None:
+    """Review s10: grey-white pieces on grey fields keep up to half their field's print;
+    read as pieces, they are not asked how sharp the frame is."""
+    printed = np.full(12, 0.2)
+    texture = np.array([0.25] * 5 + [0.08] * 7)  # five empty fields, sharp; seven pieces
+    share = np.array([0.6] * 5 + [0.3] * 7)  # the pieces keep more than HIDDEN of it
+    assert frame_focus(texture, printed, share, np.ones(12, bool)) < 1.0  # as before
+    assert frame_focus(texture, printed, share, np.arange(12) < 5) == 1.0
 
 
 def test_an_empty_field_in_a_blurred_frame_is_never_a_sure_piece() -> None:
