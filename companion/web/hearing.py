@@ -7,8 +7,9 @@ Both take JSON ``{"alternatives": ["…", …], "source": "browser" | "offline"}
 recogniser's alternatives, best first (the phone's Web Speech API, or ``companion
 listen`` on the Pi). The body is small by contract (:data:`MOST_BYTES`, at most
 :data:`~companion.listen.heard.MOST_ALTERNATIVES` alternatives of at most
-:data:`~companion.listen.heard.LONGEST` characters); anything else is answered 4xx with
-one line (in the answer's ``message``). Words that are no announcement change nothing:
+:data:`~companion.listen.heard.LONGEST` characters, spaces run together); a longer one
+is answered "too long", not understood, as typed words are; anything else is answered
+4xx with one line (in the answer's ``message``). Words that are no announcement change nothing:
 "nicht verstanden – bitte wiederholen". Like every post of the page, a post needs the
 page's CSRF token (header ``X-CSRFToken``), and like the typed announcement it needs no
 PIN: the players' own words are everyone's, as their dice and moves are.
@@ -25,7 +26,7 @@ from companion.errors import CompanionError
 from companion.listen.heard import DOUBT, LONGEST, MOST_ALTERNATIVES, compare, pick
 from companion.listen.rivals import legal_announcements
 from companion.table.table import Table
-from companion.texts import render_json
+from companion.texts import render, render_json, text
 from companion.web.i18n import language, t
 from companion.web.teaching import shown_words
 
@@ -54,10 +55,14 @@ def _alternatives() -> tuple[list[str], str] | tuple[Response, int]:
     if (
         not isinstance(said, list)
         or len(said) > MOST_ALTERNATIVES
-        or not all(isinstance(a, str) and len(a) <= LONGEST for a in said)
+        or not all(isinstance(a, str) for a in said)
         or source not in SOURCES
     ):
         return _answer(400, t("heard_bad_body"))
+    longest = max((len(" ".join(a.split())) for a in said), default=0)
+    if longest > LONGEST:  # said, as typed words too long are (review s10): not a bad body
+        why = text("referee.announcement_too_long", count=longest, most=LONGEST)
+        return _answer(200, render(why, language()))
     return said, source
 
 
