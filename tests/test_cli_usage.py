@@ -213,14 +213,26 @@ def test_every_placeholder_of_every_command_has_a_german_name():
                 for sub in action.choices.values():
                     walk(sub)
             elif action.nargs != 0 and action.choices is None:
-                shown = action.metavar or (action.dest.upper() if action.option_strings else "")
+                if action.metavar is None and not action.option_strings:
+                    positionals.add(action.dest)  # named as usage errors name it
+                    continue
+                shown = action.metavar or action.dest.upper()
                 placeholders.update([shown] if isinstance(shown, str) else shown)
 
+    positionals: set[str] = set()
     walk(build_parser())
     unnamed = placeholders - SAME_IN_GERMAN - {""}
     unnamed -= {m for m in unnamed if f"cli.metavar.{m}" in texts.WORDS}
-    unnamed -= {m for m in unnamed if f"cli.arg.{m}" in texts.WORDS}
+    unnamed |= {p for p in positionals if f"cli.arg.{p}" not in texts.WORDS}
     assert unnamed == set()
+
+
+def test_a_positional_is_named_in_help_as_its_usage_error_names_it(capsys):
+    """Review s10: `check -h` showed "STELLUNG announcement", its usage error ANSAGE."""
+    with pytest.raises(SystemExit):
+        parse(["--lang", "de", "check", "-h"])
+    out = capsys.readouterr().out
+    assert "ANSAGE" in out and "announcement" not in out
 
 
 def test_every_option_of_every_command_has_a_german_help():

@@ -112,8 +112,9 @@ class _Formatter(argparse.HelpFormatter):
         # argparse's own, with the placeholder said: it reads ``action.metavar`` here for
         # the usage line and for each help line (Python 3.11-3.13)
         said = _said_metavar(action.metavar)
-        if said is None:
-            return super()._metavar_formatter(action, placeholder(default_metavar))
+        if said is None:  # a positional's default is its dest, named as usage errors name it
+            named = placeholder if action.option_strings else _named
+            return super()._metavar_formatter(action, named(default_metavar))
 
         def format(tuple_size: int) -> tuple[str, ...]:
             return said if isinstance(said, tuple) else (said,) * tuple_size
