@@ -88,7 +88,7 @@ class Table:
         what = text("config.what.whole" if whole else "config.what.number")
         value = self.get(key, default, kinds, what)
         if not lo <= value <= hi:
-            self.bad(key, text("config.between", lo=number(lo), hi=number(hi), value=value))
+            self.bad(key, text("config.between", lo=number(lo), hi=number(hi), value=number(value)))
             return default
         return float(value)
 
