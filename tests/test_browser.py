@@ -548,6 +548,9 @@ def test_a_table_page_left_gives_its_event_stream_back(browser, tmp_path):
             live_stream(browser)
         went(browser, "about:blank")
         WebDriverWait(browser, 10).until(lambda _: slots.streams == 0, f"{slots.held} held")
+        browser.back()  # the page shown again listens again, with one stream (review s10)
+        WebDriverWait(browser, 10).until(lambda _: slots.streams == 1, f"{slots.held} held")
+        live_stream(browser)
     finally:
         srv.close()
 
