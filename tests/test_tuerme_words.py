@@ -5,9 +5,12 @@ announcement that does not fit quoted as said, fields named as the board names t
 from __future__ import annotations
 
 import pytest
+from tuerme_helpers import make
 
 from companion.games.game import check
-from companion.model.position import start_position
+from companion.games.tuerme.rules import legal_moves
+from companion.model.position import load_position, start_position
+from companion.texts import render
 from companion.texts.help import GLOSSARY
 from companion.web.pictures import _TUERME, _position
 
@@ -46,3 +49,66 @@ def test_the_dissolved_tower_has_red_on_top_and_red_leaves_it_alone():
     assert pos.stacks[start] == ("yellow", "red")  # bottom, top
     move = check(pos, (5, 2), EXAMPLE["auflösen"], start=start).move
     assert move is not None and move.after.stacks[start] == ("yellow",)
+
+
+# -------------------------------------------- an announcement that does not fit the roll
+
+
+def judged(text: str, roll: tuple[int, int], lang: str) -> str:
+    pos = load_position("docs/examples/tuerme.json")
+    return render(check(pos, roll, text).reason, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("de", "„raus und 4“ passt nicht zum Wurf 6+3"), ("en", "'raus und 4'")]
+)
+def test_words_that_do_not_fit_the_roll_are_quoted_as_said(lang, said):
+    # trial s10: "6 und 4 passt nicht zum Wurf 6+3", words the player never said
+    reason = judged("raus und 4", (6, 3), lang)
+    assert reason.startswith(said) and "6 und 4" not in reason
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [("de", "zwei Einsen oder zwei Sechsen"), ("en", "two ones or two sixes")],
+)
+def test_the_superzahl_is_said_as_two_ones_or_two_sixes(lang, rule):
+    # trial s10: "6 und 1 passt nicht zum Wurf 6+1" read as a contradiction
+    reason = judged("raus und 1", (6, 1), lang)
+    assert rule in reason and "6 und 1 passt" not in reason and "6 und 1 does" not in reason
+    assert reason.startswith("„raus und 1“" if lang == "de" else "'raus und 1'")
+
+
+def test_a_pass_on_the_superzahl_names_no_dice_that_were_not_rolled():
+    # why_no_move plays the roll as rolled: 1+6 is never played as 1 and 6
+    pos = make(
+        {
+            "red": ["57", "red.goal", "red.goal", "red.goal", "red.goal", "red.goal"],
+            "yellow": ["59", "59"],
+        },
+        players=["red", "yellow"],
+    )
+    move = legal_moves(pos, (1, 6))[0]
+    assert move.kind == "pass", move.announcement
+    assert "passt nicht zum Wurf" not in str(move.why) and "does not fit" not in str(move.why)
+
+
+# ------------------------------------------------------- fields named for their players
+
+
+@pytest.mark.parametrize(
+    ("lang", "home"), [("de", "von Haus von Rot:"), ("en", "from red's home:")]
+)
+def test_pieces_refused_differently_are_named_by_their_fields_as_players_say_them(lang, home):
+    # trial s10: "…; von red.home: ein Stein von Rot kommt nur mit einer 6 aus dem Haus"
+    pos = make({"red": ["20", "60"], "yellow": []}, players=["red", "yellow"])
+    reason = render(check(pos, (4, 1), "4 und 1, Ziel").reason, lang)
+    assert home in reason and "red.home" not in reason
+
+
+def test_an_unknown_word_is_placed_before_the_examples_and_quoted_as_german_quotes():
+    # trial s10: "unbekanntes Wort 'hallo' (z. B. '5 und 2, Brücke', …) bei Zeichen 1"
+    pos = load_position("docs/examples/tuerme.json")
+    reason = render(check(pos, (6, 3), "hallo").reason, "de")
+    assert reason.startswith("unbekanntes Wort „hallo“ bei Zeichen 1; z. B. „5 und 2, Brücke“")
+    assert "'" not in reason
