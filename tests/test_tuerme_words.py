@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from tuerme_helpers import make
+from tuerme_helpers import said as said_moves
 
 from companion.games.game import check
 from companion.games.tuerme.rules import legal_moves
@@ -112,3 +113,15 @@ def test_an_unknown_word_is_placed_before_the_examples_and_quoted_as_german_quot
     reason = render(check(pos, (6, 3), "hallo").reason, "de")
     assert reason.startswith("unbekanntes Wort „hallo“ bei Zeichen 1; z. B. „5 und 2, Brücke“")
     assert "'" not in reason
+
+
+def test_the_undo_page_names_the_house_a_piece_came_out_of():
+    # trial s10: "Zug 13: Rot mit 6+2: „raus und 2“ ( → T.2)": the house still shows red
+    from companion.table.correction import path
+
+    pos = make({}, players=["red", "yellow"])
+    move = said_moves(pos, (6, 2))["raus und 2"]
+    assert render(path(pos, move.after), "de") == "Haus von Rot → T.2"
+    tower = make({"red": ["40", "40"]}, players=["red", "yellow"])
+    move = said_moves(tower, (5, 2))["auflösen, 5 und 2"]
+    assert render(path(tower, move.after), "en") == "T.40 → T.47"
