@@ -111,7 +111,7 @@ def test_a_swap_is_one_move():
         ({"energy": {"red": -1}}, "energy of red is -1, outside 0..5"),
         ({"energy": {"red": 1.5}}, "energy of red must be a whole number"),
         ({"players": ["red", "purple"]}, "unknown player 'purple'"),
-        ({"players": ["red"]}, "gravitation takes 2 to 5 players, not 1"),
+        ({"players": ["red"]}, "ZwiAner::Gravitation takes 2 to 5 players, not 1"),
         ({"to_move": "green"}, "to_move 'green' is not one of the players"),
         ({"options": {"sudden_death": True}}, "unknown option 'sudden_death' for gravitation"),
         ({"options": {"death_push": "yes"}}, "option death_push must be true or false"),

@@ -125,3 +125,70 @@ def test_the_undo_page_names_the_house_a_piece_came_out_of():
     tower = make({"red": ["40", "40"]}, players=["red", "yellow"])
     move = said_moves(tower, (5, 2))["auflösen, 5 und 2"]
     assert render(path(tower, move.after), "en") == "T.40 → T.47"
+
+
+# ------------------------------------------- the board and the game said by their names
+
+
+def test_the_board_and_the_game_are_named_not_given_by_id():
+    # trial s10: "Spielbrett tuerme", "tuerme ist für 2 bis 4 Spieler",
+    # "Brett 'tuerme' hat kein solches Feld"
+    from companion.errors import CompanionError, PositionError
+    from companion.render import draw_board, to_svg
+
+    pos = load_position("docs/examples/tuerme.json")
+    svg = to_svg(draw_board(pos.layout, pos, lang="de"))
+    assert "<title>Spielbrett von Wettlauf mit Türmen und Brücken" in svg
+    with pytest.raises(PositionError) as few:
+        start_position("tuerme", players=["red"])
+    assert render(few.value.args[0], "de").startswith("Wettlauf mit Türmen und Brücken ist für")
+    with pytest.raises(CompanionError) as where:
+        check(pos, (5, 2), "5 und 2", to="T.99")
+    said = render(where.value.args[0], "de")
+    assert "das Brett von Wettlauf mit Türmen und Brücken hat kein solches Feld" in said
+    assert "'tuerme'" not in said
+
+
+def test_a_piece_coming_in_is_said_with_a_colon_before_its_path():
+    # trial s10: "erlaubt: Rot kommt heraus Haus von Rot → T.3"
+    pos = make({}, players=["red", "yellow"])
+    assert render(check(pos, (6, 3), "raus und 3").reason, "de") == (
+        "Rot kommt heraus: Haus von Rot → T.3"
+    )
+
+
+# ------------------------------------------------------------------------ the race's pages
+
+
+def race_page(path: str, roll: list[int] | None = None) -> str:
+    from companion.web import Table, create_app
+
+    table = Table.new(start_position("tuerme", players=["red", "yellow"]))
+    table.referee.confirm_board()
+    if roll is not None:
+        table.referee.observe_dice(roll)
+    app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"})
+    return str(app.test_client().get(path).get_data(as_text=True))
+
+
+def test_one_legal_move_is_counted_as_one():
+    # trial s10: "Erlaubte Züge: 1–1 von 1"; everybody at home, 6+3: only „raus und 3“
+    page = race_page("/status?lang=de", [6, 3])
+    assert "Erlaubte Züge: einer" in page and "1–1 von 1" not in page
+
+
+def test_the_calibration_page_names_the_race_games_start_at_home():
+    # trial s10: "(jeder Stein auf seiner Station)" for a game that starts in the house
+    from companion.texts import word
+
+    assert "im Wettlauf im Haus" in word("cal_how", "de") and "seiner Station)" not in word(
+        "cal_how", "de"
+    )
+
+
+def test_the_pin_page_says_where_the_pin_is_found():
+    # trial s10: "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN." and no more
+    from companion.texts import word
+
+    assert "„companion pin“" in word("pin_needed", "de")
+    assert "'companion pin'" in word("pin_needed", "en")

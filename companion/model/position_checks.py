@@ -13,8 +13,8 @@ from typing import Any
 from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.model.layout import Layout
+from companion.texts import board, colours, game_name, text, text_n
 from companion.texts import colour as say_colour
-from companion.texts import colours, text, text_n
 from companion.texts import field as say_field
 
 
@@ -59,7 +59,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
         raise PositionError(
             text(
                 "position.wrong_board",
-                game=spec.name,
+                game=game_name(spec.name),
                 board=spec.board,
                 layout=repr(layout.name),
                 style=layout.style,
@@ -69,7 +69,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
         raise PositionError(
             text(
                 "setup.player_count",
-                game=spec.name,
+                game=game_name(spec.name),
                 low=spec.min_players,
                 high=spec.max_players,
                 count=len(players),
@@ -81,7 +81,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
                 text(
                     "setup.unknown_player",
                     player=repr(p),
-                    layout=repr(layout.name),
+                    layout=board(layout.name),
                     colours=colours(layout.colours),
                 )
             )

@@ -8,8 +8,8 @@ WORDS: dict[str, tuple[str, str]] = {
     # games/tuerme/check.py: the race game with towers and bridges
     "tuerme.single": ("{player} zieht {start} → {end}", "{player} moves {start} → {end}"),
     "tuerme.enter": (
-        "{player} kommt heraus {start} → {end}",
-        "{player} comes in {start} → {end}",
+        "{player} kommt heraus: {start} → {end}",
+        "{player} comes in: {start} → {end}",
     ),
     "tuerme.tower": (
         "der Turm von {player} zieht {start} → {end}",
