@@ -397,6 +397,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
     "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    # what "confirm" confirmed (trial s10: the bare "pressed" said nothing while a move
+    # was expected); the referee answers on the page if the board differs from its own
+    "panel_pressed_confirm": (
+        "Knopf „{button}“ gedrückt: die Steine stehen, wie der Schiedsrichter sie zeigt.",
+        "Button “{button}” pressed: the pieces stand as the referee shows them.",
+    ),
     "panel_thrown": (
         "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
         "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",

@@ -371,7 +371,8 @@ def panel_press(kind: str) -> BaseResponse:
     if panel is None or kind not in ("read_dice", "confirm", "undo", "roll"):
         abort(404, "err_no_button")
     panel.press(kind, long=request.form.get("long") == "1")
-    flash(t("panel_pressed", button=t(f"button_{kind}")))
+    pressed = "panel_pressed_confirm" if kind == "confirm" else "panel_pressed"
+    flash(t(pressed, button=t(f"button_{kind}")))
     live: Live | None = current_app.config.get("LIVE")
     if kind == "read_dice" and live is None:
         flash(t("panel_no_camera"))
