@@ -21,7 +21,7 @@ from companion.web import Table
         ("gravitation", "Wurf sieben Umlaufban 4", "'Umlaufban'", "„Umlaufbahn“"),
         ("gravitation", "Wurf siebn", "'siebn'", "„sieben“"),
         ("tunnelx", "Wurf 7, Tunel 1", "'Tunel'", "„Tunnel“"),
-        ("tuerme", "5 und 2 Brüke", "'Brüke'", "„Brücke“"),
+        ("tuerme", "5 und 2 Brüke", "„Brüke“", "„Brücke“"),
         ("tenet", "Pash 5", "'Pash'", "„Pasch“"),
     ],
 )

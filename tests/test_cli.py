@@ -57,7 +57,7 @@ def test_render_of_all_five_players_to_png(capsys, tmp_path, write_json):
     ("data", "reason"),
     [
         (two_player(energy={"red": 7}), "energy of red is 7, outside 0..5"),
-        (two_player(pieces={"red": ["U0.0"]}), "red has 1 piece, gravitation needs 5"),
+        (two_player(pieces={"red": ["U0.0"]}), "red has 1 piece, ZwiAner::Gravitation needs 5"),
         ([1, 2, 3], "a position must be a JSON object"),
     ],
 )
@@ -72,7 +72,7 @@ def test_with_lang_de_a_wrong_count_of_pieces_is_said_in_german(capsys, write_js
     path = write_json(two_player(pieces={"red": ["U0.0"]}))  # trial s6 met it in English
     code, _, err = run(capsys, "--lang", "de", "check", str(path), "--roll", "5,2", "Wurf 7")
     assert code == 2 and err.count("\n") == 1
-    assert "Rot hat 1 Stein; gravitation braucht 5 je Spieler" in err
+    assert "Rot hat 1 Stein; ZwiAner::Gravitation braucht 5 je Spieler" in err
 
 
 def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path, write_json):

@@ -96,7 +96,7 @@ def test_a_swap_is_one_move():
         ),
         (
             {"pieces": {"red": ["red.S1"], "yellow": [f"yellow.S{k}" for k in range(1, 6)]}},
-            "red has 1 piece, gravitation needs 5",
+            "red has 1 piece, ZwiAner::Gravitation needs 5",
         ),
         (
             {
@@ -111,11 +111,14 @@ def test_a_swap_is_one_move():
         ({"energy": {"red": -1}}, "energy of red is -1, outside 0..5"),
         ({"energy": {"red": 1.5}}, "energy of red must be a whole number"),
         ({"players": ["red", "purple"]}, "unknown player 'purple'"),
-        ({"players": ["red"]}, "gravitation takes 2 to 5 players, not 1"),
+        ({"players": ["red"]}, "ZwiAner::Gravitation takes 2 to 5 players, not 1"),
         ({"to_move": "green"}, "to_move 'green' is not one of the players"),
-        ({"options": {"sudden_death": True}}, "unknown option 'sudden_death' for gravitation"),
+        (
+            {"options": {"sudden_death": True}},
+            "unknown option 'sudden_death' for ZwiAner::Gravitation",
+        ),
         ({"options": {"death_push": "yes"}}, "option death_push must be true or false"),
-        ({"phase": 4}, "phase 4 is not a phase of gravitation"),
+        ({"phase": 4}, "phase 4 is not a phase of ZwiAner::Gravitation"),
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"colour": "red"}, "unknown key 'colour' in position"),
     ],

@@ -110,5 +110,5 @@ def test_bad_stacks_json_is_one_line():
 
 
 def test_a_game_is_played_on_its_own_kind_of_board():
-    with pytest.raises(PositionError, match="tuerme is played on a tuerme board, not on layout"):
+    with pytest.raises(PositionError, match="is played on a tuerme board, not on layout"):
         start_position("tuerme", players=("red", "yellow"), layout=load_layout("gravitation"))

@@ -93,7 +93,8 @@ REST = ["red.S2", "red.S3", "red.S4", "red.S5"]
         ({"options": {"always_sum": 1}}, "Regelschalter always_sum muss true oder false sein"),
         ({"game": "schach"}, "unbekanntes Spiel 'schach' (bekannt: gravitation, tunnelx"),
         ({"to_move": "green"}, "to_move 'green' spielt nicht mit"),
-        ({"players": ["red"]}, "gravitation ist für 2 bis 5 Spieler, nicht für 1"),  # was "spielen"
+        # was "spielen"; the game by its name, not 'gravitation' (trial s10)
+        ({"players": ["red"]}, "ZwiAner::Gravitation ist für 2 bis 5 Spieler, nicht für 1"),
     ],
 )
 def test_the_checks_say_their_field_and_player_in_german(changes, german):  # type: ignore[no-untyped-def]

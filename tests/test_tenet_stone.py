@@ -197,7 +197,7 @@ def test_the_turn_state_in_a_position_file_is_checked(
 
 def test_other_games_have_no_stone() -> None:
     data = start_position("gravitation").to_json() | {"stone": "start"}
-    with pytest.raises(PositionError, match="gravitation has no Stein der Weisen"):
+    with pytest.raises(PositionError, match="ZwiAner::Gravitation has no Stein der Weisen"):
         position_from_json(data)
 
 

@@ -94,3 +94,15 @@ def test_words_that_are_no_announcement_light_no_red_and_the_move_stands(client)
     assert 'class="verdict info"' in page and "nicht verstanden" in page
     assert "Der Zug bleibt stehen; bitte die Ansage wiederholen oder neu eintippen" in page
     assert 'class="led off verdict_bad"' in page and 'class="announcement"' not in page
+
+
+def test_a_confirm_press_says_what_it_confirmed(client):
+    # new-user trial s10: only "Knopf „Bestätigen“ gedrückt." while a move was expected
+    page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    answer = client.post(  # type: ignore[attr-defined]
+        "/panel/confirm", data={"csrf_token": csrf}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "Knopf „Bestätigen“ gedrückt: die Steine stehen, wie der Schiedsrichter sie zeigt" in (
+        answer
+    )

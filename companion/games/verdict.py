@@ -23,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.model.position import Position
-from companion.texts import Joined, message, quoted, text
+from companion.texts import Joined, board, message, quoted, text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
 
@@ -101,7 +101,7 @@ def check_fields(position: Position, to: str | None, start: str | None) -> None:
     """CompanionError unless ``--to`` and ``--from`` (where given) are fields of the board."""
     for flag, fid in (("--to", to), ("--from", start)):
         if fid is not None and fid not in position.layout.fields:
-            where = repr(position.layout.name)
+            where = board(position.layout.name)
             said = text("position.no_such_field", flag=flag, field=repr(fid), layout=where)
             raise CompanionError(said)
 

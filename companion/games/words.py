@@ -147,13 +147,18 @@ def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
 
 
 def unknown(
-    message: str, word: str, offset: int, vocabulary: Sequence[str], listed: bool = True
+    message: str,
+    word: str,
+    offset: int,
+    vocabulary: Sequence[str],
+    listed: bool = True,
+    otherwise: str | None = None,
 ) -> InvalidAnnouncement:
     """The error for ``word``, which is not of the game's notation (``message`` names it;
     a word of it said where it does not fit is said so instead),
     placed like :func:`invalid` and followed by a hint: the nearest word of the notation
     or a number word ("meinten Sie „Umlaufbahn“?"), else, where ``listed``, the words of
-    ``vocabulary`` (a game whose message shows an example already says none)."""
+    ``vocabulary``, else ``otherwise`` (the race game's examples), after the place."""
     if fold(word) in {fold(v) for v in vocabulary}:  # a word of the notation, misplaced
         return invalid(text("notation.misplaced", word=repr(word)), offset)
     near = nearest(word, (*vocabulary, *NUMBER_WORDS))
@@ -161,6 +166,8 @@ def unknown(
         hint = text("notation.did_you_mean", word=quoted(near))
     elif listed:
         hint = text("notation.words_known", words=list(vocabulary))
+    elif otherwise is not None:
+        hint = otherwise
     else:
         return invalid(message, offset)
     return InvalidAnnouncement(

@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.errors import LayoutError
-from companion.texts import text
+from companion.texts import board, text
 
 #: Line colours and what they mean on the ZwiAner boards; other games use "track".
 LINE_COLOURS = ("green", "red", "blue", "yellow", "station", "track", "bridge")
@@ -153,14 +153,14 @@ class Layout:
         try:
             return self.fields[field_id]
         except KeyError:
-            said = text("layout.no_field", layout=repr(self.name), field=repr(field_id))
+            said = text("layout.no_field", layout=board(self.name), field=repr(field_id))
             raise LayoutError(said) from None
 
     def ring(self, ring_id: str) -> Ring:
         for ring in self.rings:
             if ring.id == ring_id:
                 return ring
-        raise LayoutError(text("layout.no_ring", layout=repr(self.name), ring=repr(ring_id)))
+        raise LayoutError(text("layout.no_ring", layout=board(self.name), ring=repr(ring_id)))
 
     def ring_fields(self, ring_id: str) -> tuple[str, ...]:
         """The fields of a ring in clockwise order from index 0."""
@@ -187,7 +187,7 @@ class Layout:
         for seat in self.seats:
             if seat.colour == colour:
                 return seat
-        said = text("layout.no_colour", layout=repr(self.name), colour=repr(colour))
+        said = text("layout.no_colour", layout=board(self.name), colour=repr(colour))
         raise LayoutError(said)
 
     @property

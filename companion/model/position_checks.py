@@ -13,8 +13,8 @@ from typing import Any
 from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.model.layout import Layout
+from companion.texts import board, colours, game_name, text, text_n
 from companion.texts import colour as say_colour
-from companion.texts import colours, text, text_n
 from companion.texts import field as say_field
 
 
@@ -26,7 +26,7 @@ def check_stone(
     has a stone (TENET, docs/tenet.md); refused in any other game."""
     if spec.stone is None:
         if stone is not None or first_round or spent:
-            raise PositionError(text("position.no_stone", game=spec.name))
+            raise PositionError(text("position.no_stone", game=game_name(spec.name)))
         return None, 0, ()
     stone = spec.stone if stone is None else stone
     if not isinstance(stone, str):
@@ -54,12 +54,14 @@ def check_stone(
 
 def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
     if layout.style == "plain":
-        raise PositionError(text("position.plain_layout", layout=repr(layout.name), game=spec.name))
+        raise PositionError(
+            text("position.plain_layout", layout=repr(layout.name), game=game_name(spec.name))
+        )
     if layout.style != spec.board:
         raise PositionError(
             text(
                 "position.wrong_board",
-                game=spec.name,
+                game=game_name(spec.name),
                 board=spec.board,
                 layout=repr(layout.name),
                 style=layout.style,
@@ -69,7 +71,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
         raise PositionError(
             text(
                 "setup.player_count",
-                game=spec.name,
+                game=game_name(spec.name),
                 low=spec.min_players,
                 high=spec.max_players,
                 count=len(players),
@@ -81,7 +83,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
                 text(
                     "setup.unknown_player",
                     player=repr(p),
-                    layout=repr(layout.name),
+                    layout=board(layout.name),
                     colours=colours(layout.colours),
                 )
             )
@@ -111,7 +113,7 @@ def check_pieces(
                     "position.pieces",
                     len(fields),
                     player=say_colour(colour),
-                    game=spec.name,
+                    game=game_name(spec.name),
                     needed=count,
                 )
             )
@@ -192,7 +194,7 @@ def check_energy(
                 text("position.energy_range", player=said, value=value, capacity=capacity)
             )
         if value and not spec.uses_energy:
-            raise PositionError(text("position.no_energy", game=spec.name, player=said))
+            raise PositionError(text("position.no_energy", game=game_name(spec.name), player=said))
     return tuple(int(energy.get(p, 0)) for p in players)
 
 
@@ -202,7 +204,12 @@ def check_options(spec: GameSpec, options: Mapping[str, Any]) -> tuple[tuple[str
         if name not in values:
             known = list(values) or text("position.no_options")
             raise PositionError(
-                text("position.unknown_option", name=repr(name), game=spec.name, known=known)
+                text(
+                    "position.unknown_option",
+                    name=repr(name),
+                    game=game_name(spec.name),
+                    known=known,
+                )
             )
         if not isinstance(value, bool):
             raise PositionError(text("position.option_type", name=name, value=repr(value)))
@@ -213,13 +220,18 @@ def check_options(spec: GameSpec, options: Mapping[str, Any]) -> tuple[tuple[str
 def check_phase(spec: GameSpec, phase: Any) -> int | None:
     if not spec.phases:
         if phase is not None:
-            raise PositionError(text("setup.no_phases", game=spec.name))
+            raise PositionError(text("setup.no_phases", game=game_name(spec.name)))
         return None
     if phase is None:
         return spec.default_phase
     if isinstance(phase, bool) or phase not in spec.phases:
         raise PositionError(
-            text("setup.not_a_phase", phase=repr(phase), game=spec.name, phases=list(spec.phases))
+            text(
+                "setup.not_a_phase",
+                phase=repr(phase),
+                game=game_name(spec.name),
+                phases=list(spec.phases),
+            )
         )
     return int(phase)
 

@@ -60,7 +60,7 @@ def draw_board(
         layout.width,
         layout.height,
         BOARD,
-        title=texts.render(texts.text("board.title", layout=layout.name), lang),
+        title=texts.render(texts.text("board.title", layout=texts.board(layout.name)), lang),
     )
     marked = set(highlight)
     if layout.style == "tuerme":

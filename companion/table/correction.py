@@ -19,6 +19,7 @@ each naming the move it ``replaces``) and the moves taken back with it (``droppe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -115,8 +116,17 @@ def corrected_paths(events: Iterable[Event]) -> dict[int, str]:
 
 def path(before: Position, after: Position) -> str:
     """Where a move took its player's pieces, as a player reads it: "U1.17 → U2.18"
-    (several pieces: their fields with commas)."""
-    return said_path(path_data(before, after))
+    (several pieces: their fields with commas). Counted per field, not as the camera
+    sees it, so a piece that leaves a house or a tower still showing its colour is
+    named too (trial s10: the undo page said "( → T.2)" for „raus und 2“)."""
+    mover = before.to_move
+    was = Counter(f for f, c in before.placement if c == mover)
+    now = Counter(f for f, c in after.placement if c == mover)
+    left, entered = (
+        sorted(f for f in was if now[f] < was[f]),
+        sorted(f for f in now if now[f] > was[f]),
+    )
+    return said_path([left, entered])
 
 
 def path_data(before: Position, after: Position) -> list[list[str]]:

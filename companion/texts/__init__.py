@@ -201,6 +201,22 @@ def field(name: str) -> str:
     return Text("field.of", {"colour": colour(owner), "rest": part})
 
 
+def game_name(name: str) -> str:
+    """A game as a word of the sentence it sits in ("Wettlauf mit Türmen und Brücken" for
+    'tuerme'); an id the catalogue does not know is said as it is written."""
+    key = f"game.{name}"
+    return Text(key, {}) if key in WORDS else name
+
+
+def board(name: str) -> str:
+    """A board (layout) as a word of the sentence it sits in: a built-in board by its
+    game ("von Wettlauf mit Türmen und Brücken" for 'tuerme', trial s10), a board of the
+    user's own by its name, quoted."""
+    if f"game.{name}" in WORDS:
+        return Text("board.of_game", {"game": Text(f"game.{name}", {})})
+    return quoted(name)
+
+
 def quoted(said: str) -> str:
     """Words a sentence quotes (an announcement, a word of it): „…“ in German, '…' in
     English (the form scripts have always read)."""

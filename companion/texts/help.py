@@ -128,8 +128,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "A 6 brings a piece from home onto its start field.",
     ),
     "help.tuerme.3": (
-        "Die beiden Würfel werden nacheinander gezogen: erst der eine Wert, dann der andere.",
-        "The two dice are moved one after the other: first one value, then the other.",
+        "Ein Stein zieht beide Würfel nacheinander: erst die Augen des einen, dann die "
+        "des anderen.",
+        "One piece moves both dice one after the other: first one die's count, then the other's.",
     ),
     "help.tuerme.4": (
         "Brücke: endet ein Würfel genau auf einer roten Brücke, führt sie 6 Felder weiter.",
@@ -244,7 +245,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "word.drauf": ("auf den Stein dort gesetzt: ein Turm", "set on the piece there: a tower"),
     "word.Ziel": ("in den Zielsektor", "into the goal sector"),
-    "word.Superzahl": ("1+6 als zwei Sechsen gespielt", "1+6 played as two sixes"),
+    "word.Superzahl": (
+        "1+6, gespielt als zwei Einsen oder zwei Sechsen",
+        "1+6, played as two ones or two sixes",
+    ),
     "word.passe": ("kein Stein kann ziehen", "no piece can move"),
     # TENET's words
     "word.von … nach": (
@@ -314,24 +318,24 @@ WORDS: dict[str, tuple[str, str]] = {
         "The special fields of red: the formation F1–F5 and S1.",
     ),
     "pic.raus": (
-        "Mit einer 6 aus dem Haus (H) auf das Startfeld.",
-        "With a 6 from home (H) onto the start field.",
+        "Mit der 6 aus dem Haus (H) auf das Startfeld, mit der 3 weiter.",
+        "With the 6 from home (H) onto the start field, with the 3 on.",
     ),
     "pic.Brücke": (
-        "Endet der Würfel genau auf der Brücke, geht es 6 Felder weiter.",
-        "A die that ends exactly on the bridge goes 6 fields further.",
+        "Die 2 endet genau auf der Brücke: 6 Felder weiter, dann die 5.",
+        "The 2 ends exactly on the bridge: 6 fields further, then the 5.",
     ),
     "pic.Turm": (
         "Zwei rote Steine auf einem Feld: ein Turm, der zusammen zieht.",
         "Two red pieces on one field: a tower that moves as one.",
     ),
     "pic.auflösen": (
-        "Der obere Stein (Rot) verlässt den Turm allein.",
-        "The top piece (red) leaves the tower alone.",
+        "Der obere Stein (Rot) verlässt den Turm allein, 5 und 2 weit; Gelb bleibt liegen.",
+        "The top piece (red) leaves the tower alone, 5 and 2 on; yellow stays.",
     ),
     "pic.befreien": (
-        "Der gefangene untere Stein (Rot) befreit sich.",
-        "The captured lower piece (red) frees itself.",
+        "Der gefangene untere Stein (Rot) befreit sich mit 1 und 1; Gelb bleibt liegen.",
+        "The captured lower piece (red) frees itself with 1 and 1; yellow stays.",
     ),
     "pic.drauf": (
         "Rot landet auf Gelb und setzt sich drauf: ein Turm.",
@@ -407,7 +411,7 @@ GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
         ("raus", "raus und 3"),
         ("Brücke", "2, Brücke und 5"),
         ("Turm", "Turm, 5 und 2"),
-        ("auflösen", "auflösen, 5 und 2, drauf"),
+        ("auflösen", "auflösen, 5 und 2"),
         ("befreien", "befreien, 1 und 1"),
         ("drauf", "5 und 2, drauf"),
         ("Ziel", "4 und 1, Ziel"),

@@ -132,16 +132,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "layout.gap_line": ("Lücke: keine Linie {start}->{end}", "gap: no line {start}->{end}"),
     # a layout asked for what it does not have (model/layout.py)
     "layout.no_field": (
-        "Brett {layout} hat kein Feld {field}",
-        "layout {layout} has no field {field}",
+        "das Brett {layout} hat kein Feld {field}",
+        "the board {layout} has no field {field}",
     ),
     "layout.no_ring": (
-        "Brett {layout} hat keinen Ring {ring}",
-        "layout {layout} has no ring {ring}",
+        "das Brett {layout} hat keinen Ring {ring}",
+        "the board {layout} has no ring {ring}",
     ),
     "layout.no_colour": (
-        "Brett {layout} hat keine Spielerfarbe {colour}",
-        "layout {layout} has no player colour {colour}",
+        "das Brett {layout} hat keine Spielerfarbe {colour}",
+        "the board {layout} has no player colour {colour}",
     ),
     # a game's board on a layout (games/tuerme/track.py, games/tenet/board.py)
     "layout.track_one": (

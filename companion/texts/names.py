@@ -68,6 +68,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # the drawing of the board (companion/render)
     "board.title": ("Spielbrett {layout}", "board {layout}"),
+    # a built-in board is named by its game, a board of the user's own by its name
+    "board.of_game": ("von {game}", "of {game}"),
     "tenet.caption": ("Stein {where} · am Start: {counts}", "stone {where} · on start: {counts}"),
     "tenet.in_zentrum": ("im Zentrum", "in the Zentrum"),
     "tenet.on_planet": ("auf {planet} ({field})", "on {planet} ({field})"),

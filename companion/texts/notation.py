@@ -34,15 +34,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "notation.too_large": ("die Zahl {number} ist zu groß", "number {number} is too large"),
     # the race game (games/tuerme/notation.py)
     "tuerme.say_eg": (
-        "z. B. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' oder 'passe'",
+        "z. B. „5 und 2, Brücke“, „raus und 3“, „Turm, 4 und 4“ oder „passe“",
         "say e.g. '5 und 2, Brücke', 'raus und 3', 'Turm, 4 und 4' or 'passe'",
     ),
     "tuerme.before_pasch": (
-        "{said} wird vor 'Pasch' gesagt: 'Fünferpasch'",
+        "{said} wird vor „Pasch“ gesagt: „Fünferpasch“",
         "{said} is said before 'Pasch': 'Fünferpasch'",
     ),
     "tuerme.wurf_needs": (
-        "nach 'Wurf' kommen die Augen des Wurfs: 'Wurf 7, 5 und 2'",
+        "nach „Wurf“ kommen die Augen des Wurfs: „Wurf 7, 5 und 2“",
         "'Wurf' needs the points of the roll: 'Wurf 7, 5 und 2'",
     ),
     "tuerme.value_after_end": (
@@ -50,7 +50,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "a die's value {word} after the end of the move",
     ),
     "tuerme.wurf_once": (
-        "'Wurf' kommt zuerst und nur einmal: 'Wurf 7, 5 und 2'",
+        "„Wurf“ kommt zuerst und nur einmal: „Wurf 7, 5 und 2“",
         "'Wurf' comes first, once: 'Wurf 7, 5 und 2'",
     ),
     "tuerme.enter_first": (
@@ -58,7 +58,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{word} is said of the first die, the 6 that brings a piece in",
     ),
     "tuerme.bridge_after": (
-        "'Brücke' folgt dem Wert des Würfels, der auf der Brücke endete",
+        "„Brücke“ folgt dem Wert des Würfels, der auf der Brücke endete",
         "'Brücke' follows the value of the die that ended on the bridge",
     ),
     "tuerme.unit_first": (
@@ -66,32 +66,28 @@ WORDS: dict[str, tuple[str, str]] = {
         "{word} names the moving piece and comes first, once",
     ),
     "tuerme.only_first": (
-        "'nur' kommt vor dem Wert des einen Würfels: 'nur 3, Ziel'",
+        "„nur“ kommt vor dem Wert des einen Würfels: „nur 3, Ziel“",
         "'nur' comes before the one die's value: 'nur 3, Ziel'",
     ),
-    "tuerme.unknown": ("unbekanntes Wort {word} ({example})", "unknown word {word} ({example})"),
     "tuerme.pass_alone": (
-        "'passe' steht allein: wer aussetzt, zieht nichts",
+        "„passe“ steht allein: wer aussetzt, zieht nichts",
         "'passe' stands alone: a player who passes moves nothing",
     ),
     "tuerme.pasch_moves": (
         "ein {pair}er-Pasch zieht {pair} und {pair}, nicht {said}",
         "a Pasch of {pair} moves {pair} und {pair}, not {said}",
     ),
-    "tuerme.no_value": (
-        "kein Würfelwert genannt ({example})",
-        "no die's value named ({example})",
-    ),
+    "tuerme.no_value": ("kein Würfelwert genannt", "no die's value named"),
     "tuerme.too_many": (
         "{count} Werte genannt: ein Zug nutzt die zwei Würfel",
         "{count} values named: a move uses the two dice",
     ),
     "tuerme.only_one": (
-        "'nur' nennt den Wert eines Würfels, 1 bis 6: 'nur 3, Ziel'",
+        "„nur“ nennt den Wert eines Würfels, 1 bis 6: „nur 3, Ziel“",
         "'nur' names one die's value, 1 to 6: 'nur 3, Ziel'",
     ),
     "tuerme.enter_other": (
-        "'raus' nutzt die 6: auch den anderen Würfel nennen, z. B. 'raus und 3'",
+        "„raus“ nutzt die 6: auch den anderen Würfel nennen, z. B. „raus und 3“",
         "'raus' uses the 6: name the other die too, e.g. 'raus und 3'",
     ),
     "tuerme.neither": (

@@ -30,9 +30,12 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pin": ("Schiedsrichter-PIN", "Referee PIN"),
     "unlock": ("Freischalten", "Unlock"),
+    # where the PIN is: the server's first log lines and `companion pin` (trial s10)
     "pin_needed": (
-        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
-        "Changing the game needs the referee PIN.",
+        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN. Wer den Schiedsrichter "
+        "gestartet hat, findet sie mit „companion pin“ (oder in seinem Protokoll beim Start).",
+        "Changing the game needs the referee PIN. Whoever started the referee finds it with "
+        "'companion pin' (or in its log at start).",
     ),
     "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
     "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
@@ -158,6 +161,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Tap a field to see its name; arrow: the last move.",
     ),
     "moves_shown": ("{first}–{last} von {count}", "{first}–{last} of {count}"),
+    # one move is one move, not "1–1 von 1" (trial s10)
+    "moves_shown_one": ("einer", "one"),
     "moves_shown_more": (
         "{first}–{last} der ersten {count} (es gibt mehr)",
         "{first}–{last} of the first {count} (there are more)",
@@ -393,6 +398,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "button_confirm": ("Bestätigen", "Confirm"),
     "button_undo": ("Zurück", "Undo"),
     "panel_pressed": ("Knopf „{button}“ gedrückt.", "Button “{button}” pressed."),
+    # what "confirm" confirmed (trial s10: the bare "pressed" said nothing while a move
+    # was expected); the referee answers on the page if the board differs from its own
+    "panel_pressed_confirm": (
+        "Knopf „{button}“ gedrückt: die Steine stehen, wie der Schiedsrichter sie zeigt.",
+        "Button “{button}” pressed: the pieces stand as the referee shows them.",
+    ),
     "panel_thrown": (
         "Probekamera: Würfel geworfen ({dice}); die Kamera liest sie gleich.",
         "Synthetic camera: dice thrown ({dice}); the camera reads them in a moment.",
@@ -457,12 +468,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_how": (
         (
             "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
-            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett "
-            "verdecken."
+            "(jeder Stein, wo er beginnt: auf seiner Station, im Wettlauf im Haus), dann "
+            "einmessen. Nichts darf das Brett verdecken."
         ),
         (
             "Under the lamp you play with: capture the empty board, then the start position "
-            "(every piece on its station), then fit. Nothing may cover the board."
+            "(every piece where it starts: on its station, in the race game at home), then "
+            "fit. Nothing may cover the board."
         ),
     ),
     "cal_how_heap": (
@@ -721,8 +733,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "{game} takes {low} to {high} players, not {count}",
     ),
     "setup.unknown_player": (
-        "unbekannter Spieler {player} (Spielbrett {layout} hat {colours})",
-        "unknown player {player} (layout {layout} has {colours})",
+        "unbekannter Spieler {player} (das Spielbrett {layout} hat {colours})",
+        "unknown player {player} (the board {layout} has {colours})",
     ),
     "setup.twice": (
         "ein Spieler steht zweimal in der Liste",

@@ -222,8 +222,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "position.already_plays": ("{player} spielt schon mit", "{player} already plays"),
     # a field named on the command line (games/verdict.py: check --to, --from)
     "position.no_such_field": (
-        "{flag} {field}: Brett {layout} hat kein solches Feld",
-        "{flag} {field}: layout {layout} has no such field",
+        "{flag} {field}: das Brett {layout} hat kein solches Feld",
+        "{flag} {field}: the board {layout} has no such field",
     ),
     # a TENET roll from the dice reader (games/tenet/board.py)
     "position.tenet_die_kind": (

@@ -8,8 +8,8 @@ WORDS: dict[str, tuple[str, str]] = {
     # games/tuerme/check.py: the race game with towers and bridges
     "tuerme.single": ("{player} zieht {start} → {end}", "{player} moves {start} → {end}"),
     "tuerme.enter": (
-        "{player} kommt heraus {start} → {end}",
-        "{player} comes in {start} → {end}",
+        "{player} kommt heraus: {start} → {end}",
+        "{player} comes in: {start} → {end}",
     ),
     "tuerme.tower": (
         "der Turm von {player} zieht {start} → {end}",
@@ -46,12 +46,17 @@ WORDS: dict[str, tuple[str, str]] = {
         "not a race-game position (game {game})",
     ),
     "tuerme.superzahl_dice": (
-        "1 und 1 oder 6 und 6 (die Superzahl)",
-        "1 und 1 or 6 und 6 (the Superzahl)",
+        "zwei Einsen oder zwei Sechsen weit (die Superzahl 1+6: 1 und 1 oder 6 und 6)",
+        "two ones or two sixes (the Superzahl 1+6: 1 und 1 or 6 und 6)",
     ),
     "tuerme.not_roll": (
         "{legs} passt nicht zum Wurf {roll}: der Stein zieht {dice}",
         "{legs} does not fit the roll {roll}: the piece moves {dice}",
+    ),
+    # the words as said, quoted (trial s10: "6 und 4 passt nicht" for „raus und 4“)
+    "tuerme.said_not_roll": (
+        "{said} passt nicht zum Wurf {roll}: der Stein zieht {dice}",
+        "{said} does not fit the roll {roll}: the piece moves {dice}",
     ),
     "tuerme.free_only": (
         "der auf {field} gefangene Stein wird nur mit 1+1, 6+6 oder 1+6 befreit, nicht {roll}",
@@ -132,7 +137,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{value} is not what the roll {roll} moves ({sums})",
     ),
     "tuerme.raus_six": (
-        "'raus' braucht eine 6, um einen Stein herauszubringen, und der Wurf {roll} hat keine",
+        "„raus“ braucht eine 6, um einen Stein herauszubringen, und der Wurf {roll} hat keine",
         "'raus' needs a 6 to bring a piece in, and the roll {roll} has none",
     ),
     "tuerme.freed_only": (
@@ -140,11 +145,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "a captured piece is freed only with 1+1, 6+6 or 1+6, not {roll}",
     ),
     "tuerme.drauf_empty": (
-        "'drauf', aber {field} ist leer: der Stein wird auf nichts gesetzt",
+        "„drauf“, aber {field} ist leer: der Stein wird auf nichts gesetzt",
         "'drauf', but {field} is empty: the piece is set on nothing",
     ),
     "tuerme.not_goal": (
-        "'Ziel', aber der Stein endet auf {field}, nicht im Zielsektor",
+        "„Ziel“, aber der Stein endet auf {field}, nicht im Zielsektor",
         "'Ziel', but the piece ends on {field}, not in the goal sector",
     ),
     "tuerme.nothing_on": (
@@ -157,8 +162,8 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "tuerme.mixed": (
         "im Turm von {player} auf {field} steckt ein gefangener Stein von {captured}: sein "
-        "Besitzer zieht nur den oberen Stein, nie den Turm ('Der Besetzer kann seinen "
-        "Turm nicht bewegen', Added 5.11)",
+        "Besitzer zieht nur den oberen Stein, nie den Turm („Der Besetzer kann seinen "
+        "Turm nicht bewegen“, Added 5.11)",
         "{player}'s tower on {field} holds a captured {captured} piece: its owner moves "
         "only the top piece, never the tower ('Der Besetzer kann seinen Turm nicht "
         "bewegen', Added 5.11)",

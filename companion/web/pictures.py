@@ -23,9 +23,9 @@ PIXELS = 180
 @dataclass(frozen=True)
 class Picture:
     """What a word's picture shows: the ringed fields, the pieces set on the board
-    (field, colour; a field named twice holds a tower), the players' energy stores, and
-    how much of the board it shows at least (a share of the board's width), and TENET's
-    Stein der Weisen's field."""
+    (field, colour; a field named twice holds a tower, bottom piece first), the players'
+    energy stores, how much of the board it shows at least (a share of the board's
+    width), and TENET's Stein der Weisen's field."""
 
     marked: tuple[str, ...]
     pieces: tuple[tuple[str, str], ...] = ()
@@ -58,15 +58,19 @@ _ZWIANER = {
 }
 
 #: The race game's board: red enters on T.0 from red.home; bridges at T.14, T.22, …;
-#: red's finish line lies before T.0, its goal sector is red.goal.
+#: red's finish line lies before T.0, its goal sector is red.goal; no tower is built on
+#: red's first 12 fields (T.0 .. T.11), so red's towers stand further on. Each picture
+#: is the board before its word's example (companion/texts/help.py GLOSSARY) is played,
+#: the moving piece's field first among the ringed ones and its end among them too
+#: (new-user trial s10: „auflösen“ showed yellow on top, ringed 5 fields for 5 and 2).
 _TUERME = {
-    "raus": Picture(("red.home", "T.0"), (("red.home", "red"),)),
-    "Brücke": Picture(("T.14", "T.20"), (("T.14", "red"),)),
-    "Turm": Picture(("T.5",), (("T.5", "red"), ("T.5", "red"))),
-    "auflösen": Picture(("T.5", "T.10"), (("T.5", "yellow"), ("T.5", "red"))),
-    "befreien": Picture(("T.5",), (("T.5", "red"), ("T.5", "yellow"))),
-    "drauf": Picture(("T.6", "T.9"), (("T.6", "red"), ("T.9", "yellow"))),
-    "Ziel": Picture(("T.62", "T.63", "red.goal"), (("T.62", "red"),)),
+    "raus": Picture(("red.home", "T.0", "T.3"), (("red.home", "red"),)),
+    "Brücke": Picture(("T.12", "T.14", "T.20", "T.25"), (("T.12", "red"),)),
+    "Turm": Picture(("T.40", "T.47"), (("T.40", "red"), ("T.40", "red"))),
+    "auflösen": Picture(("T.50", "T.55", "T.57"), (("T.50", "yellow"), ("T.50", "red"))),
+    "befreien": Picture(("T.5", "T.7"), (("T.5", "red"), ("T.5", "yellow"))),
+    "drauf": Picture(("T.40", "T.47"), (("T.40", "red"), ("T.47", "yellow"))),
+    "Ziel": Picture(("T.59", "T.63", "red.goal"), (("T.59", "red"),)),
     "Superzahl": Picture(("T.3", "T.9", "T.15"), (("T.3", "red"),)),
     "passe": Picture(("red.home",), (("red.home", "red"),)),
 }
@@ -117,11 +121,15 @@ def _position(game: str, layout: Layout, players: tuple[str, ...], shown: Pictur
     start = start_position(game, players=players, layout=layout)
     pools = start.spec.pools
     waiting = [p for p in start.placement if layout.fields[p[0]].kind in pools]
+    # a tower's order is kept (bottom first): sorted, yellow came to stand on red (trial s10)
     placed = [p for p in shown.pieces if layout.fields[p[0]].kind not in pools]
     energy = shown.energy if start.spec.uses_energy else start.energy
     stone = shown.stone or start.stone
     return replace(
-        start, placement=tuple(sorted(waiting + placed)), energy=tuple(energy), stone=stone
+        start,
+        placement=tuple(sorted(waiting + placed, key=lambda p: p[0])),
+        energy=tuple(energy),
+        stone=stone,
     )
 
 

@@ -379,7 +379,8 @@ def panel_press(kind: str) -> BaseResponse:
         # the frames taken while the throw was drawn showed the last roll's dice)
         thrown = photographer.throw()
     panel.press(kind, long=request.form.get("long") == "1")
-    flash(t("panel_pressed", button=t(f"button_{kind}")))
+    pressed = "panel_pressed_confirm" if kind == "confirm" else "panel_pressed"
+    flash(t(pressed, button=t(f"button_{kind}")))
     if kind == "read_dice" and live is None:
         flash(t("panel_no_camera"))
     elif photographer is not None:

@@ -23,6 +23,7 @@ from companion.games.tuerme.rules import (
     TuermeMove,
     attempt,
     dice_orders,
+    fits_roll,
     legal_moves,
     units,
 )
@@ -61,7 +62,7 @@ def _judge(
     legal = legal_moves(position, pair)
     if said.passes:
         return _passes(legal)
-    wrong = _roll_words(said, pair)
+    wrong = _roll_words(said, pair) or _not_the_dice(said, pair, text)
     if wrong:
         return _illegal(wrong, legal, said, to)
     fits: list[TuermeMove] = []
@@ -83,7 +84,7 @@ def _judge(
     if there:
         return fitting(text.strip(), there, describe)
     if fits:
-        ends = ", ".join(sorted({str(m.end) for m in fits}))
+        ends = Joined([field(e) for e in sorted({str(m.end) for m in fits})], ", ")
         why = t("check.other_end", said=quoted(text.strip()), ends=ends, to=to)
         return _illegal(why, legal, said, to)
     return _illegal(_why(position, said, refusals, start), legal, said, to)
@@ -147,6 +148,16 @@ def _roll_words(said: Said, roll: tuple[int, int]) -> str:
     return ""
 
 
+def _not_the_dice(said: Said, roll: tuple[int, int], text: str) -> str:
+    """Dice that are not the roll's, said with the words the player used („raus und 4“
+    for 6+3), and the dice the roll moves ("" if the dice fit or one sum was said)."""
+    if said.is_sum or fits_roll(said.legs, roll):
+        return ""
+    rolled = f"{roll[0]}+{roll[1]}"
+    dice = t("tuerme.superzahl_dice") if set(roll) == {1, 6} else f"{roll[0]} und {roll[1]}"
+    return t("tuerme.said_not_roll", said=quoted(text.strip()), roll=rolled, dice=dice)
+
+
 def _unit_fits(said: Said, kind: str) -> bool:
     """Does the unit word (or its absence, or 'raus') name this kind of unit?"""
     if said.enter:
@@ -176,8 +187,8 @@ def _claims_hold(said: Said, m: TuermeMove) -> bool:
 
 def _false_claim(said: Said, m: TuermeMove) -> str:
     if "drauf" in said.claims and m.builds is None:
-        return t("tuerme.drauf_empty", field=m.end)
-    return t("tuerme.not_goal", field=m.end)
+        return t("tuerme.drauf_empty", field=field(m.end or ""))
+    return t("tuerme.not_goal", field=field(m.end or ""))
 
 
 def _why(position: Position, said: Said, refusals: list[Refusal], start: str | None) -> str:
@@ -185,13 +196,13 @@ def _why(position: Position, said: Said, refusals: list[Refusal], start: str | N
     player = colour(position.to_move)
     if not refusals:
         if start is not None:
-            return t("tuerme.nothing_on", player=player, field=start)
+            return t("tuerme.nothing_on", player=player, field=field(start))
         if said.enter:
             return t("tuerme.none_home", player=player)
         mixed = _mixed_towers(position) if said.unit == "tower" else []
         if mixed:
-            field, captured = mixed[0]
-            return t("tuerme.mixed", player=player, field=field, captured=colour(captured))
+            where, captured = mixed[0]
+            return t("tuerme.mixed", player=player, field=field(where), captured=colour(captured))
         unit = said.unit if said.unit in ("tower", "top", "bottom") else "any"
         return t(f"tuerme.has_no.{unit}", player=player)
     reasons: dict[str, list[str]] = {}
@@ -203,7 +214,7 @@ def _why(position: Position, said: Said, refusals: list[Refusal], start: str | N
         "move.parts",
         parts=Joined(
             (
-                t("tuerme.from", fields=list(dict.fromkeys(starts)), reason=reason)
+                t("tuerme.from", fields=[field(f) for f in dict.fromkeys(starts)], reason=reason)
                 for reason, starts in list(reasons.items())[:3]
             ),
             "; ",

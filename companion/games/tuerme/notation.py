@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion.errors import InvalidAnnouncement
 from companion.games.words import FILLER, fold, invalid, number, pair_value, pasch, unknown
+from companion.texts import quoted
 from companion.texts import text as t
 
 #: Unit words: which pieces move. None (no word) is a single piece.
@@ -91,7 +93,7 @@ def parse(text: str) -> Said:
             continue
         value = number(word)
         if pair_at is not None and word != "pasch":
-            _fail(t("tuerme.before_pasch", said=repr(text[pair_at:at].strip())), pair_at)
+            _fail(t("tuerme.before_pasch", said=quoted(text[pair_at:at].strip())), pair_at)
         if wurf_at is not None:
             if value is None:
                 _fail(t("tuerme.wurf_needs"), wurf_at)
@@ -99,7 +101,7 @@ def parse(text: str) -> Said:
             continue
         if value is not None:
             if "drauf" in claims or "ziel" in claims:
-                _fail(t("tuerme.value_after_end", word=repr(match.group())), at)
+                _fail(t("tuerme.value_after_end", word=quoted(match.group())), at)
             legs.append(value)
             bridges.append(False)
         elif word == "wurf":
@@ -108,7 +110,7 @@ def parse(text: str) -> Said:
             wurf_at = at
         elif word in ENTER:
             if len(legs) > 1 or (legs and legs[0] != 6):
-                _fail(t("tuerme.enter_first", word=repr(match.group())), at)
+                _fail(t("tuerme.enter_first", word=quoted(match.group())), at)
             if not legs:
                 legs.append(6)
                 bridges.append(False)
@@ -119,7 +121,7 @@ def parse(text: str) -> Said:
             bridges[-1] = True
         elif word in UNITS:
             if legs or unit is not None:
-                _fail(t("tuerme.unit_first", word=repr(match.group())), at)
+                _fail(t("tuerme.unit_first", word=quoted(match.group())), at)
             unit = UNITS[word]
         elif word == "pasch" and pair_at is not None:
             claims.add("pasch")
@@ -138,13 +140,14 @@ def parse(text: str) -> Said:
         elif word in PASS or word == "kein":
             passes = True
         else:
-            why = t("tuerme.unknown", word=repr(match.group()), example=t(EXAMPLE))
-            raise unknown(why, match.group(), at, SAID, listed=False)  # the example lists
+            # the place before the example (trial s10 read "(z. B. …) bei Zeichen 1")
+            why = t("notation.unknown", word=quoted(match.group()))
+            raise unknown(why, match.group(), at, SAID, listed=False, otherwise=t(EXAMPLE))
     end = len(text)
     if wurf_at is not None:
         _fail(t("tuerme.wurf_needs"), wurf_at)
     if pair_at is not None:
-        _fail(t("tuerme.before_pasch", said=repr(text[pair_at:].strip())), pair_at)
+        _fail(t("tuerme.before_pasch", said=quoted(text[pair_at:].strip())), pair_at)
     if passes:
         if legs or unit or claims or only:
             _fail(t("tuerme.pass_alone"), 0)
@@ -160,7 +163,9 @@ def parse(text: str) -> Said:
         said = " und ".join(map(str, legs))
         _fail(t("tuerme.pasch_moves", pair=pair, said=said), end)
     if not legs:
-        _fail(t("tuerme.no_value", example=t(EXAMPLE)), end)
+        # the place, then the example, as for an unknown word (trial s10)
+        no_value = t("notation.at_hint", what=t("tuerme.no_value"), pos=end + 1, hint=t(EXAMPLE))
+        raise InvalidAnnouncement(no_value, end)
     if len(legs) > 2:
         _fail(t("tuerme.too_many", count=len(legs)), end)
     if only and (len(legs) != 1 or not 1 <= legs[0] <= 6):

@@ -242,14 +242,19 @@ def pass_move(position: Position, roll: tuple[int, int], pieces: tuple[Unit, ...
 
 def why_no_move(position: Position, roll: tuple[int, int], pieces: tuple[Unit, ...]) -> str:
     """Why the player passes: each piece's refusal with the dice as rolled (no bridge),
-    one per rule (four pieces at home are one "only with a 6"), at most three, so that a
+    one per rule (four pieces at home are one "only with a 6"; the Superzahl as 1+1 and
+    as 6+6), at most three, so that a
     pass the referee makes on its own says why (new-user trial s5). ``pieces`` are the
     player's :func:`units`, as the caller already found them."""
     reasons: dict[str, str] = {}
+    # the Superzahl is played as 1+1 and as 6+6, never as rolled (trial s10 found the
+    # pass saying "1 und 6 passt nicht zum Wurf 1+6")
+    ways = dice_orders(roll) if set(roll) == {1, 6} else (roll,)
     for unit in pieces:
-        tried = attempt(position, roll, unit, roll, (False, False))
-        if isinstance(tried, Refusal):
-            reasons.setdefault(getattr(tried.reason, "key", tried.reason), tried.reason)
+        for legs in ways:
+            tried = attempt(position, roll, unit, legs, (False, False))
+            if isinstance(tried, Refusal):
+                reasons.setdefault(getattr(tried.reason, "key", tried.reason), tried.reason)
     rolled, listed = f"{roll[0]}+{roll[1]}", texts.Joined(list(reasons.values())[:3], "; ")
     return texts.text("tuerme.no_piece_can", roll=rolled, reasons=listed)
 
