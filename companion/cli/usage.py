@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from companion import texts
@@ -108,7 +108,9 @@ class _Formatter(argparse.HelpFormatter):
     """``-h``'s usage line with the catalogue's "usage: ", and its placeholders in the
     players' language (:func:`placeholder`)."""
 
-    def _metavar_formatter(self, action: argparse.Action, default_metavar: str) -> Any:
+    def _metavar_formatter(
+        self, action: argparse.Action, default_metavar: str
+    ) -> Callable[[int], tuple[str, ...]]:
         # argparse's own, with the placeholder said: it reads ``action.metavar`` here for
         # the usage line and for each help line (Python 3.11-3.13)
         said = _said_metavar(action.metavar)
