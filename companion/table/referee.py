@@ -330,7 +330,8 @@ class Referee:
             else text_n("referee.rolled", len(some), player=player, dice=said)
         )
         if self.position.spent and self._history:  # TENET: a turn begun (restart, undo)
-            left, so_far = moves.dice_left(roll, self.position.spent), self._turn_said(self._turn())
+            left = moves.dice_left(roll, self.position.spent)
+            so_far = moves.turn_said(self._history)
             rolled = self._say(Verdict("legal", text("referee.moves_on", dice=left), so_far))
         else:
             rolled = self._say(Verdict("info", many))
@@ -454,7 +455,7 @@ class Referee:
         again (TENET: the rest of the turn, where steps of it were made): the page says
         it as it did before; None where the words no longer name a legal move."""
         if self.position.spent:
-            so_far = self._turn_said(self._turn())
+            so_far = moves.turn_said(self._history)
             if said.startswith(so_far + "; "):
                 self.announced = self._legal_said(said[len(so_far) + 2 :])
             if self.announced is None or self.verdict is None:
@@ -549,8 +550,8 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
-        turn = self._turn()
-        said = self._turn_said(turn)
+        turn = moves.turn_begun(self._history)
+        said = moves.turn_said(self._history)
         kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
         of = {  # whose announcement of which roll, as both sentences below name it
             "number": turn + 1,
@@ -636,21 +637,8 @@ class Referee:
         if self.announcing_first and self.roll is not None:
             where.append((self.position, self.roll))
         if self.last_roll is not None and self._history:
-            where.append((self._history[self._turn()].before, self.last_roll))
+            where.append((self._history[moves.turn_begun(self._history)].before, self.last_roll))
         return where
-
-    def _turn(self) -> int:
-        """Where the last turn began in the history: a TENET turn is several moves (its
-        steps, each but the first made with dice spent), any other game's turn one."""
-        turn = len(self._history) - 1
-        while turn > 0 and self._history[turn].before.spent:
-            turn -= 1
-        return turn
-
-    def _turn_said(self, turn: int) -> str:
-        """The words of the turn so far, from its first step: a TENET turn is announced
-        whole (docs/notation.md, TENET), its steps joined as the checker reads them."""
-        return "; ".join(p.said for p in self._history[turn:])
 
     @_step
     def choose(self, index: int) -> Verdict:
@@ -684,7 +672,7 @@ class Referee:
             data["announced"] = otherwise
         event = self._record("move", {**data, "roll": list(self.roll or ())})
         self._history.append(Played(event, self.position, move.announcement, self.roll or ()))
-        said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
+        said = moves.turn_said(self._history)  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self.announced = None
