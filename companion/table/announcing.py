@@ -7,13 +7,15 @@ move at all, and keeps what the verdict says (the move announced, the moves to c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
 from companion.games.game import Game
-from companion.model.boards import changes, seen
+from companion.model.boards import changes, differences, seen
 from companion.model.position import Position
-from companion.table.answers import SHOWN, MoveLike, Verdict
+from companion.table import moves
+from companion.table.answers import SHOWN, Board, MoveLike, Verdict
 from companion.texts import colour, message, text
 
 #: The most characters of words the referee checks (a TENET turn of three steps is about
@@ -82,4 +84,113 @@ def expected(position: Position, roll: tuple[int, ...], move: MoveLike) -> Verdi
         "legal",
         text("referee.announced_first", player=player, dice=dice, fields=fields),
         move.announcement,
+    )
+
+
+def legal_said(game: Game, position: Position, roll: tuple[int, ...], said: str) -> MoveLike | None:
+    """The legal move of ``roll`` that ``said`` names from ``position``, else None: also
+    where the rules cannot check it (TENET's "more than 100 turns"), so that words kept
+    from before (the rest of a turn announced whole, an announcement kept over a
+    restart) are dropped rather than stop the table."""
+    try:
+        checked = game.check(position, roll, said)
+    except CompanionError:
+        return None
+    move: MoveLike | None = getattr(checked, "move", None)
+    return move if checked.verdict == "legal" else None
+
+
+def shown(
+    game: Game,
+    position: Position,
+    roll: tuple[int, ...],
+    legal: Sequence[MoveLike],
+    move: MoveLike,
+    board: Board,
+) -> MoveLike | Verdict:
+    """A still ``board`` after ``move`` was announced first in ``position`` (``legal``:
+    the moves of ``roll``): the move it shows, or the verdict that it shows none.
+
+    The announced move where the board is its board, or where the camera cannot tell
+    them apart (another move's board that only the energy store tells apart: the words
+    decide, nobody is asked which was meant). In TENET, where the board shows only the
+    first steps of the turn announced whole (a pause between steps), those steps
+    (:func:`moves.begins` tells them from the whole). Else a ``setup`` verdict asking for
+    the pieces as announced, field by field: the referee waits for the next still board."""
+    if seen(move.after) == board:
+        return move
+    try:
+        found = game.match(position, roll, legal, board)
+        fits = [] if found.unsure else moves.outcomes(found.fits, SHOWN + 1)
+    except CompanionError:
+        fits = []
+    if any(moves.outcome(m) == moves.outcome(move) for m in fits):
+        return move
+    begun = next((m for m in fits if moves.begins(m, move)), None)
+    begun = begun or first_steps(game, position, roll, move, board)
+    if begun is not None:
+        return begun
+    diff = differences(seen(move.after), board)
+    return Verdict("setup", text("referee.set_as_announced", diff=diff), move.announcement)
+
+
+def first_steps(
+    game: Game, position: Position, roll: tuple[int, ...], move: MoveLike, board: Board
+) -> MoveLike | None:
+    """The first steps of the turn ``move`` announced whole (TENET: steps joined by "; ")
+    that leave ``board``, else None: also where a whole other turn leaves the same board
+    (one ball 8 to K1.5, or 8, 6 and 4 round to K1.5) and the match named only that one;
+    the words said decide. Only the announcement's own beginnings are checked, never the
+    roll's legal moves listed (89,586 on a crowded Gravitation board: seconds on a Pi;
+    review s9b)."""
+    steps = move.announcement.split("; ")
+    for k in range(len(steps) - 1, 0, -1):
+        part = legal_said(game, position, roll, "; ".join(steps[:k]))
+        if part is not None and moves.begins(part, move) and seen(part.after) == board:
+            return part
+    return None
+
+
+def going_on(
+    game: Game, position: Position, roll: tuple[int, ...], rest: str, so_far: Verdict
+) -> tuple[MoveLike, Verdict] | None:
+    """The rest of a turn announced whole, after some of its steps (TENET): the move the
+    words ``rest`` name from ``position``, the one the referee expects next, and what the
+    page says (new-user trial s9: it said only "moves on with 2, 3"): the rest of the turn
+    as announced, and the board its next step leaves. ``so_far`` is the verdict on the
+    steps made (its words stay the turn's words so far). None where ``rest`` names no
+    legal move now: the referee expects nothing."""
+    expect = legal_said(game, position, roll, rest)
+    if expect is None:
+        return None
+    step = legal_said(game, position, roll, expect.announcement.split("; ")[0]) or expect
+    fields = changes(seen(position), seen(step.after))
+    left = moves.dice_left(roll, position.spent)
+    why = text("referee.moves_on_as_announced", dice=left, rest=expect.announcement, fields=fields)
+    return expect, Verdict("legal", why, so_far.announcement)
+
+
+def again(
+    game: Game, position: Position, roll: tuple[int, ...], said: str, so_far: str, now: Verdict
+) -> tuple[MoveLike, Verdict] | None:
+    """The announcement before the move that the journal kept over a restart (``said``),
+    kept again: the move it names and the verdict, as the page said it before. In TENET,
+    where steps of the turn were made (their words ``so_far``), the rest of the turn,
+    said after ``now`` (the verdict on the roll: :func:`going_on`). None where the words
+    no longer name a legal move."""
+    if position.spent:
+        if not said.startswith(so_far + "; "):
+            return None
+        return going_on(game, position, roll, said[len(so_far) + 2 :], now)
+    move = legal_said(game, position, roll, said)
+    return None if move is None else (move, expected(position, roll, move))
+
+
+def otherwise(said: str, announced: str | None, move: MoveLike) -> str:
+    """``said`` of a move, with "other than announced" where the player tapped a move
+    that is not the ``announced`` one (None: none was, or it was that one)."""
+    if announced is None:
+        return said
+    return text(
+        "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
     )

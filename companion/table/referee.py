@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import changes, differences, seen, with_board
+from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
 from companion.table import announcing, moves, resuming
@@ -245,7 +245,7 @@ class Referee:
                 verdict = self._roll(roll, record=False)
                 said, self._pending_said = self._pending_said, None
                 if said and self.phase is Phase.MOVE:
-                    return self._announced_again(said) or verdict
+                    return self._announced_again(said, verdict) or verdict
                 return verdict
             return self._say(Verdict("info", text("referee.board_set_up")))
         if self.phase in (Phase.REJECTED, Phase.DECIDE):
@@ -372,43 +372,19 @@ class Referee:
         return self._reject(board, reason, found.nearest())  # looked for only now
 
     def _as_announced(self, move: MoveLike, board: dict[str, str], taken: float | None) -> Verdict:
-        """A still board after a move announced first: the announced move when the board
-        shows it (also where the camera alone could not tell it from others, the energy
-        store say), else the players are asked to set the pieces as announced; the phase
-        stays MOVE, so the next still board is judged again."""
-        if seen(move.after) != board:
-            try:
-                found = self.game.match(self.position, self.roll or (), self._legal, board)
-                fits = [] if found.unsure else moves.outcomes(found.fits, SHOWN + 1)
-            except CompanionError:
-                fits = []
-            if not any(moves.outcome(m) == moves.outcome(move) for m in fits):
-                begun = next((m for m in fits if moves.begins(m, move)), None)
-                begun = begun or self._first_steps(move, board)
-                if begun is not None:  # TENET: a pause after the announced turn's first steps
-                    return self._go_on_as_announced(move, begun, board, taken)
-                verdict = Verdict(
-                    "setup",
-                    text("referee.set_as_announced", diff=differences(seen(move.after), board)),
-                    move.announcement,
-                )
-                self._record("verdict", verdict.to_json())
-                return self._say(verdict)
+        """A still board after a move announced first (:func:`announcing.shown`): the
+        announced move accepted, in TENET its first steps accepted as a turn begun, or the
+        pieces asked for as announced (journalled; the phase stays MOVE, so the next still
+        board is judged again)."""
+        shown = announcing.shown(
+            self.game, self.position, self.roll or (), self._legal, move, board
+        )
+        if isinstance(shown, Verdict):
+            self._record("verdict", shown.to_json())
+            return self._say(shown)
+        if moves.begins(shown, move):  # TENET: a pause after the announced turn's first steps
+            return self._go_on_as_announced(move, shown, board, taken)
         return self._accept(move, board, taken)
-
-    def _first_steps(self, move: MoveLike, board: dict[str, str]) -> MoveLike | None:
-        """The first steps of the turn ``move`` announced whole (TENET: steps joined by
-        "; ") that leave ``board``, else None: also where a whole other turn leaves the
-        same board (one ball 8 to K1.5, or 8, 6 and 4 round to K1.5) and the match named
-        only that one; the words said decide. Only the announcement's own beginnings are
-        checked, never the roll's legal moves listed (89,586 on a crowded Gravitation
-        board: seconds on a Pi; review s9b)."""
-        steps = move.announcement.split("; ")
-        for k in range(len(steps) - 1, 0, -1):
-            part = self._legal_said("; ".join(steps[:k]))
-            if part is not None and moves.begins(part, move) and seen(part.after) == board:
-                return part
-        return None
 
     def _go_on_as_announced(
         self, move: MoveLike, begun: MoveLike, board: dict[str, str], taken: float | None
@@ -418,54 +394,22 @@ class Referee:
         rest = move.announcement[len(begun.announcement) + 2 :]
         verdict = self._accept(begun, board, taken)
         if self.phase is Phase.MOVE and self.roll is not None:
-            self.announced = self._legal_said(rest)
-            if self.announced is not None:
-                return self._say(self._going_on(verdict))
+            going = announcing.going_on(self.game, self.position, self.roll, rest, verdict)
+            if going is not None:
+                self.announced, verdict = going
+                return self._say(verdict)
         return verdict
 
-    def _going_on(self, so_far: Verdict) -> Verdict:
-        """What the page says in a turn announced whole after some of its steps (new-user
-        trial s9: it said only "moves on with 2, 3"): the rest of the turn as announced,
-        and the board its next step leaves, as the announcement said it first. ``so_far``
-        is the verdict on the steps made (its words stay the turn's words so far)."""
-        rest = self.announced
-        assert rest is not None and self.roll is not None
-        step = self._legal_said(rest.announcement.split("; ")[0]) or rest
-        fields = changes(seen(self.position), seen(step.after))
-        left = moves.dice_left(self.roll, self.position.spent)
-        why = text(
-            "referee.moves_on_as_announced", dice=left, rest=rest.announcement, fields=fields
-        )
-        return Verdict("legal", why, so_far.announcement)
-
-    def _legal_said(self, said: str) -> MoveLike | None:
-        """The legal move of the roll that ``said`` names from the position now, else None:
-        also where the rules cannot check it (TENET's "more than 100 turns"), so that words
-        kept from before (the rest of a turn announced whole, an announcement kept over a
-        restart) are dropped rather than stop the table."""
-        try:
-            checked = self.game.check(self.position, self.roll or (), said)
-        except CompanionError:
+    def _announced_again(self, said: str, now: Verdict) -> Verdict | None:
+        """The announcement the journal kept over a restart, kept again once its roll is
+        played (:func:`announcing.again`; ``now``: the verdict on the roll); None where
+        the words no longer name a legal move."""
+        roll, so_far = self.roll or (), moves.turn_said(self._history)
+        again = announcing.again(self.game, self.position, roll, said, so_far, now)
+        if again is None:
             return None
-        move: MoveLike | None = getattr(checked, "move", None)
-        return move if checked.verdict == "legal" else None
-
-    def _announced_again(self, said: str) -> Verdict | None:
-        """The announcement before the move that the journal kept over a restart, kept
-        again (TENET: the rest of the turn, where steps of it were made): the page says
-        it as it did before; None where the words no longer name a legal move."""
-        if self.position.spent:
-            so_far = moves.turn_said(self._history)
-            if said.startswith(so_far + "; "):
-                self.announced = self._legal_said(said[len(so_far) + 2 :])
-            if self.announced is None or self.verdict is None:
-                return None
-            return self._say(self._going_on(self.verdict))
-        move = self._legal_said(said)
-        if move is None:
-            return None
-        expected = announcing.expected(self.position, self.roll or (), move)
-        return self._say(self._keep_announced(move, expected))
+        (self.announced, verdict), self.candidates = again, []
+        return self._say(verdict)
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
@@ -679,32 +623,22 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
-        legal = self._otherwise(legal, otherwise, move)
+        legal = announcing.otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
             wins = text("referee.wins", player=colour(move.winner))
-            return self._say(Verdict("legal", self._otherwise(wins, otherwise, move), said))
+            return self._say(Verdict("legal", announcing.otherwise(wins, otherwise, move), said))
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = moves.dice_left(roll, after.spent)
-            going = self._otherwise(text("referee.moves_on", dice=left), otherwise, move)
+            going = announcing.otherwise(text("referee.moves_on", dice=left), otherwise, move)
             verdict = Verdict("legal", going, said)
         return self._say(verdict)
-
-    @staticmethod
-    def _otherwise(said: str, announced: str | None, move: MoveLike) -> str:
-        """``said`` of a move, with "other than announced" where the player tapped a move
-        that is not the ``announced`` one (None: none was, or it was that one)."""
-        if announced is None:
-            return said
-        return text(
-            "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
-        )
 
     # ------------------------------------------------------------------ the operator
 
