@@ -1,21 +1,32 @@
-"""Words said before the move, judged against the roll being played (docs/referee.md,
-"Announce, then move"): the game's checker reads them, as `companion check` does, and
-the answer is the verdict the players hear, with the move to expect or the moves to
-choose from. A pure function of the position, the roll and the words: the referee
-(companion/table/referee.py) decides whether the words are an announcement before the
-move at all, and keeps what the verdict says (the move announced, the moves to choose)."""
+"""Words said about a move, judged (docs/referee.md, "Announce, then move"): before the
+move against the roll being played, and after it against the move made.
+
+Before the move, the game's checker reads the words as `companion check` does
+(:func:`judge`, :func:`first`): the answer is the verdict the players hear, with the move
+to expect or the moves to choose from. The next still board is then read against the
+announced move (:func:`shown`): its board, or in TENET the first steps of a turn announced
+whole (:func:`first_steps`), the rest of it expected next (:func:`going_on`); the words the
+journal kept over a restart are kept again (:func:`again`). After the move the words are
+judged against it (:func:`after`). :func:`hearing` says where words heard now may name a move.
+
+Pure functions of the game, the position, the roll, the words, the board and the moves
+kept: the referee (companion/table/referee.py) decides when words are an announcement
+before the move, and keeps and says what these answer (the move announced, the moves to
+choose, the journal's record: :func:`said_event`), so its module holds only the session's
+state machine."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.model.boards import changes, differences, seen
 from companion.model.position import Position
 from companion.table import moves
-from companion.table.answers import SHOWN, Board, MoveLike, Verdict
+from companion.table.answers import SHOWN, Board, MoveLike, Played, Verdict
 from companion.texts import colour, message, text
 
 #: The most characters of words the referee checks (a TENET turn of three steps is about
@@ -37,6 +48,29 @@ class Judged:
     #: late announcement of the last move, where the referee reads them so, and else
     #: they replace what the referee kept of an earlier announcement
     maybe_last: bool = False
+
+
+def too_long(said: str) -> Verdict | None:
+    """Words past :data:`LONGEST` answered in one line, "too long" with their length, for
+    every source (the page keeps them whole in their field); None for words short enough."""
+    if len(said) <= LONGEST:
+        return None
+    return Verdict("info", text("referee.announcement_too_long", count=len(said), most=LONGEST))
+
+
+def first(
+    game: Game, position: Position, roll: tuple[int, ...], said: str, late: bool
+) -> Judged | None:
+    """Words said while the referee waits for the move of ``roll`` and no step of the turn
+    is made, judged as an announcement before the move (:func:`judge`), or None where they
+    are rather a late announcement of the last move: words of no legal move of this roll
+    that the checker did not refuse outright, where ``late`` says they may be (a move was
+    made before, and the words came from no "before the move" field: the microphone's
+    words, judged as the page judged all words before new-user trial s7). On the game's
+    first move, and for the "before the move" field's words, a wrong announcement is told
+    what is wrong with it for this roll (docs/referee.md, "Announce, then move")."""
+    judged = judge(game, position, roll, said)
+    return None if judged.maybe_last and late else judged
 
 
 def judge(game: Game, position: Position, roll: tuple[int, ...], said: str) -> Judged:
@@ -194,3 +228,60 @@ def otherwise(said: str, announced: str | None, move: MoveLike) -> str:
     return text(
         "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
     )
+
+
+def after(
+    game: Game, history: Sequence[Played], move: MoveLike, roll: tuple[int, ...], said: str
+) -> Verdict:
+    """Words said after the move, judged against ``move``, the last one accepted, made
+    with ``roll`` (``history``: the moves kept, the last turn's last). They are judged in
+    the position before the turn; in TENET before its first step, so the whole turn is
+    said even where the referee accepted it step by step, and words of its last steps
+    only, said from where they began, are told so. Right when they name a legal move with
+    the same outcome (the board, the stores); words that do not parse say nothing of the
+    move: an ``info`` "not understood", and the move stands. The verdict names whose
+    announcement of which roll it judged: the next player may already have rolled."""
+    turn = moves.turn_begun(history)
+    so_far = moves.turn_said(history)
+    kind, why = game.announced(history[turn].before, roll, said, move.after)
+    of = {  # whose announcement of which roll, as both sentences below name it
+        "number": turn + 1,
+        "player": colour(history[turn].before.to_move),
+        "dice": "+".join(map(str, roll)),
+    }
+    if kind == "invalid":  # no announcement: nothing said of the move (no red)
+        return Verdict("info", text("referee.announcement_not_understood", **of, reason=why))
+    if kind != "legal" and any(
+        game.announced(p.before, roll, said, move.after)[0] == "legal" for p in history[turn + 1 :]
+    ):
+        why = text("referee.turn_said_whole", turn=so_far)
+    return Verdict(kind, text("referee.announcement_of", **of, reason=why), so_far)
+
+
+def said_event(
+    verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
+) -> dict[str, Any]:
+    """The journal's record of a verdict on words said: a verdict event (the journal's
+    kinds stay as they are) with the words, whether they were said before the move, and
+    how they were heard (a recogniser's alternatives, which one was taken)."""
+    return {
+        **verdict.to_json(),
+        "said": said,
+        "before_move": before_move,
+        "heard": dict(heard) if heard is not None else None,
+    }
+
+
+def hearing(
+    now: tuple[Position, tuple[int, ...]] | None,
+    history: Sequence[Played],
+    last_roll: tuple[int, ...] | None,
+) -> list[tuple[Position, tuple[int, ...]]]:
+    """Where words heard now may announce a legal move, in order: ``now``, the position
+    and roll being played where words may announce its move first (None: they may not),
+    then the position before the last turn with its roll (``last_roll``: after it, also
+    late, while the next roll waits)."""
+    where = [now] if now is not None else []
+    if last_roll is not None and history:
+        where.append((history[moves.turn_begun(history)].before, last_roll))
+    return where

@@ -468,7 +468,8 @@ class Referee:
         before_move: bool | None = None,
     ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
-        (:meth:`_announce_first`); after it, against the move the referee last accepted.
+        (:meth:`_announce_first`); after it, against the move the referee last accepted
+        (docs/referee.md, "Announce, then move"; the words judged in companion/table/announcing.py).
 
         ``before_move`` is the field the words were typed in. True (the page's "before the
         move" field): judged against the waiting roll only, a wrong one answered with this
@@ -477,15 +478,12 @@ class Referee:
         move" field): the last move's only. None (the microphone, a script): the waiting
         roll's when it names a legal move of it, else the last move's, late.
 
-        After the move the announcement is judged in the position before that move with
-        its roll; it is right when it names a legal move with the same outcome (the
-        board, the stores). The journal keeps what was said with the verdict, and with
-        ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
-        Words that do not parse are an ``info`` "not understood": the move stands.
+        After the move the words are judged against that move (:func:`announcing.after`).
+        The journal keeps them with the verdict, and with ``heard`` how they were heard.
         """
-        if len(said_text) > announcing.LONGEST:  # the page keeps the words in their field
-            most = {"count": len(said_text), "most": announcing.LONGEST}
-            return self._say(Verdict("info", text("referee.announcement_too_long", **most)))
+        too_long = announcing.too_long(said_text)
+        if too_long is not None:  # the page keeps the words in their field
+            return self._say(too_long)
         first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
@@ -494,76 +492,33 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
-        turn = moves.turn_begun(self._history)
-        said = moves.turn_said(self._history)
-        kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
-        of = {  # whose announcement of which roll, as both sentences below name it
-            "number": turn + 1,
-            "player": colour(self._history[turn].before.to_move),
-            "dice": "+".join(map(str, roll)),
-        }
-        if kind == "invalid":
-            # words that are no announcement say nothing of the move: it stands (no red)
-            unread = text("referee.announcement_not_understood", **of, reason=why)
-            return self._said_verdict(Verdict("info", unread), said_text, heard, False)
-        if (
-            kind != "legal"
-            and any(  # the turn's last steps only, said from where they began
-                self.game.announced(p.before, roll, said_text, move.after)[0] == "legal"
-                for p in self._history[turn + 1 :]
-            )
-        ):
-            why = text("referee.turn_said_whole", turn=said)
-        judged = text("referee.announcement_of", **of, reason=why)
-        return self._said_verdict(Verdict(kind, judged, said), said_text, heard, before_move=False)
+        verdict = announcing.after(self.game, self._history, move, roll, said_text)
+        return self._said_verdict(verdict, said_text, heard, before_move=False)
 
     def _said_verdict(
         self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
     ) -> Verdict:
-        """The verdict on an announcement, recorded with the words said and how they
-        were heard (a verdict event: the journal's kinds stay as they are)."""
-        self._record(
-            "verdict",
-            {
-                **verdict.to_json(),
-                "said": said,
-                "before_move": before_move,
-                "heard": dict(heard) if heard is not None else None,
-            },
-        )
+        """The verdict on words said, recorded with them (:func:`announcing.said_event`)."""
+        self._record("verdict", announcing.said_event(verdict, said, heard, before_move))
         return self._say(verdict)
 
-    def _announce_first(self, said_text: str, only: bool | None = None) -> Verdict | None:
-        """The verdict on words said before the move, or None where they are not that.
-
-        Words are an announcement before the move while the referee waits for the move
-        of a roll and no step of the turn is made (a TENET turn is announced whole, its
-        steps then expected one by one). A legal announcement of the roll is kept
-        (:attr:`announced`): the next still board must show its move (or, in TENET, its
-        first steps).
-        Other words are told what is wrong with them for this roll, and an earlier
-        announcement is forgotten: on the game's first move, and whenever they came from
-        the "before the move" field (``only``); else, where a move was made before, they
-        are a late announcement of that move (None: the microphone's words, judged as the
-        page judged all words before new-user trial s7).
-        """
-        roll = self.roll
-        if not self.announcing_first or roll is None:
+    def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
+        """The verdict on words said before the move (:func:`announcing.first`), or None
+        where they are not that (no roll waits for its move, a step of the turn is made,
+        or they are a late announcement of the last move: ``only`` says they came from the
+        "before the move" field, never so). A legal announcement of the roll is kept
+        (:attr:`announced`): the next still board must show its move (in TENET, its first
+        steps). Words that fit several moves keep those moves to choose from
+        (:meth:`choose`); other words of no legal move forget an earlier announcement."""
+        if not self.announcing_first or self.roll is None:
             return None
-        judged = announcing.judge(self.game, self.position, roll, said_text)
-        if judged.move is not None:
-            return self._keep_announced(judged.move, judged.verdict)
-        if judged.maybe_last:
-            if not only and self._history and self.last_move is not None:
-                return None  # words of no move of this roll, not typed first: the last move's
-            self.announced, self.candidates = None, list(judged.fits)
+        late = not only and bool(self._history) and self.last_move is not None
+        judged = announcing.first(self.game, self.position, self.roll, said_text, late)
+        if judged is None:
+            return None
+        if judged.move is not None or judged.maybe_last:
+            self.announced, self.candidates = judged.move, list(judged.fits)
         return judged.verdict
-
-    def _keep_announced(self, move: MoveLike, verdict: Verdict) -> Verdict:
-        """A legal move of the roll announced before it is made: kept (:attr:`announced`),
-        and the verdict (:func:`announcing.expected`) says so."""
-        self.announced, self.candidates = move, []
-        return verdict
 
     @property
     def announcing_first(self) -> bool:
@@ -574,15 +529,13 @@ class Referee:
         return self.phase is Phase.MOVE and self.roll is not None and not self.position.spent
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
-        """Where words heard now may announce a legal move, in order: the position and
-        roll being played (an announcement before the move), then the position before
-        the last turn with its roll (after it, also late, while the next roll waits)."""
-        where: list[tuple[Position, tuple[int, ...]]] = []
+        """Where words heard now may announce a legal move, in order
+        (:func:`announcing.hearing`): the position and roll being played, then the
+        position before the last turn with its roll."""
+        now = None
         if self.announcing_first and self.roll is not None:
-            where.append((self.position, self.roll))
-        if self.last_roll is not None and self._history:
-            where.append((self._history[moves.turn_begun(self._history)].before, self.last_roll))
-        return where
+            now = (self.position, self.roll)
+        return announcing.hearing(now, self._history, self.last_roll)
 
     @_step
     def choose(self, index: int) -> Verdict:
@@ -591,8 +544,8 @@ class Referee:
         (then that move is announced, as if said alone)."""
         if self.announcing_first and 0 <= index < len(self.candidates):
             move = self.candidates[index]
-            expected = announcing.expected(self.position, self.roll or (), move)
-            verdict = self._keep_announced(move, expected)
+            verdict = announcing.expected(self.position, self.roll or (), move)
+            self.announced, self.candidates = move, []
             return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
