@@ -11,6 +11,9 @@ still board with the position after every legal move of the rules engine (python
 * none fits → rejected with the reason; the referee waits until the pieces are set back
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
+Words said about a move are judged by the pure functions of :mod:`.announcing` (before
+the move, the board after it, after the move); the referee keeps and says what they answer.
+
 Every event goes to the journal first, so a session resumes exactly after a power cut.
 Each call that changes the game is one step (:func:`_step`): the events it writes (a
 move, its verdict, the end of the game) are one transaction, and the referee changes,
@@ -469,7 +472,7 @@ class Referee:
     ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
         (:meth:`_announce_first`); after it, against the move the referee last accepted
-        (docs/referee.md, "Announce, then move"; the words judged in companion/table/announcing.py).
+        (docs/referee.md, "Announce, then move").
 
         ``before_move`` is the field the words were typed in. True (the page's "before the
         move" field): judged against the waiting roll only, a wrong one answered with this
