@@ -1,7 +1,7 @@
 """The moves as the referee weighs them, in pure functions that keep no state: a move's
 outcome and the first move of each outcome, the move a roll forces, whether a move is the
-first steps of a turn, the dice a turn begun leaves, and the game's moves as the journal
-keeps them (the referee's history, for undo).
+first steps of a turn, the dice a turn begun leaves, the game's moves as the journal
+keeps them (the referee's history, for undo) and where in them the last turn began.
 
 The referee (companion/table/referee.py) asks these while it judges; they read moves,
 positions and journal events and change nothing, so the referee's module holds only
@@ -31,6 +31,21 @@ def history(events: Sequence[Any]) -> list[Played]:
             found.append(Played(step.id, read_position(before, layouts), said, step.roll))
         before = step.after
     return found
+
+
+def turn_begun(history: Sequence[Played]) -> int:
+    """Where the last turn began in ``history``: a TENET turn is several moves (its steps,
+    each but the first made with dice spent), any other game's turn one."""
+    turn = len(history) - 1
+    while turn > 0 and history[turn].before.spent:
+        turn -= 1
+    return turn
+
+
+def turn_said(history: Sequence[Played]) -> str:
+    """The words of the last turn so far, from its first step: a TENET turn is announced
+    whole (docs/notation.md, TENET), its steps joined as the checker reads them."""
+    return "; ".join(p.said for p in history[turn_begun(history) :])
 
 
 def dice_left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:

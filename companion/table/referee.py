@@ -11,6 +11,9 @@ still board with the position after every legal move of the rules engine (python
 * none fits → rejected with the reason; the referee waits until the pieces are set back
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
+Words said about a move are judged by the pure functions of :mod:`.announcing` (before
+the move, the board after it, after the move); the referee keeps and says what they answer.
+
 Every event goes to the journal first, so a session resumes exactly after a power cut.
 Each call that changes the game is one step (:func:`_step`): the events it writes (a
 move, its verdict, the end of the game) are one transaction, and the referee changes,
@@ -32,7 +35,7 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import changes, differences, seen, with_board
+from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
 from companion.table import announcing, moves, resuming
@@ -245,7 +248,7 @@ class Referee:
                 verdict = self._roll(roll, record=False)
                 said, self._pending_said = self._pending_said, None
                 if said and self.phase is Phase.MOVE:
-                    return self._announced_again(said) or verdict
+                    return self._announced_again(said, verdict) or verdict
                 return verdict
             return self._say(Verdict("info", text("referee.board_set_up")))
         if self.phase in (Phase.REJECTED, Phase.DECIDE):
@@ -341,7 +344,8 @@ class Referee:
             else text_n("referee.rolled", len(some), player=player, dice=said)
         )
         if self.position.spent and self._history:  # TENET: a turn begun (restart, undo)
-            left, so_far = moves.dice_left(roll, self.position.spent), self._turn_said(self._turn())
+            left = moves.dice_left(roll, self.position.spent)
+            so_far = moves.turn_said(self._history)
             rolled = self._say(Verdict("legal", text("referee.moves_on", dice=left), so_far))
         else:
             rolled = self._say(Verdict("info", many))
@@ -382,43 +386,19 @@ class Referee:
         return self._reject(board, reason, found.nearest())  # looked for only now
 
     def _as_announced(self, move: MoveLike, board: dict[str, str], taken: float | None) -> Verdict:
-        """A still board after a move announced first: the announced move when the board
-        shows it (also where the camera alone could not tell it from others, the energy
-        store say), else the players are asked to set the pieces as announced; the phase
-        stays MOVE, so the next still board is judged again."""
-        if seen(move.after) != board:
-            try:
-                found = self.game.match(self.position, self.roll or (), self._legal, board)
-                fits = [] if found.unsure else moves.outcomes(found.fits, SHOWN + 1)
-            except CompanionError:
-                fits = []
-            if not any(moves.outcome(m) == moves.outcome(move) for m in fits):
-                begun = next((m for m in fits if moves.begins(m, move)), None)
-                begun = begun or self._first_steps(move, board)
-                if begun is not None:  # TENET: a pause after the announced turn's first steps
-                    return self._go_on_as_announced(move, begun, board, taken)
-                verdict = Verdict(
-                    "setup",
-                    text("referee.set_as_announced", diff=differences(seen(move.after), board)),
-                    move.announcement,
-                )
-                self._record("verdict", verdict.to_json())
-                return self._say(verdict)
+        """A still board after a move announced first (:func:`announcing.shown`): the
+        announced move accepted, in TENET its first steps accepted as a turn begun, or the
+        pieces asked for as announced (journalled; the phase stays MOVE, so the next still
+        board is judged again)."""
+        shown = announcing.shown(
+            self.game, self.position, self.roll or (), self._legal, move, board
+        )
+        if isinstance(shown, Verdict):
+            self._record("verdict", shown.to_json())
+            return self._say(shown)
+        if moves.begins(shown, move):  # TENET: a pause after the announced turn's first steps
+            return self._go_on_as_announced(move, shown, board, taken)
         return self._accept(move, board, taken)
-
-    def _first_steps(self, move: MoveLike, board: dict[str, str]) -> MoveLike | None:
-        """The first steps of the turn ``move`` announced whole (TENET: steps joined by
-        "; ") that leave ``board``, else None: also where a whole other turn leaves the
-        same board (one ball 8 to K1.5, or 8, 6 and 4 round to K1.5) and the match named
-        only that one; the words said decide. Only the announcement's own beginnings are
-        checked, never the roll's legal moves listed (89,586 on a crowded Gravitation
-        board: seconds on a Pi; review s9b)."""
-        steps = move.announcement.split("; ")
-        for k in range(len(steps) - 1, 0, -1):
-            part = self._legal_said("; ".join(steps[:k]))
-            if part is not None and moves.begins(part, move) and seen(part.after) == board:
-                return part
-        return None
 
     def _go_on_as_announced(
         self, move: MoveLike, begun: MoveLike, board: dict[str, str], taken: float | None
@@ -428,54 +408,22 @@ class Referee:
         rest = move.announcement[len(begun.announcement) + 2 :]
         verdict = self._accept(begun, board, taken)
         if self.phase is Phase.MOVE and self.roll is not None:
-            self.announced = self._legal_said(rest)
-            if self.announced is not None:
-                return self._say(self._going_on(verdict))
+            going = announcing.going_on(self.game, self.position, self.roll, rest, verdict)
+            if going is not None:
+                self.announced, verdict = going
+                return self._say(verdict)
         return verdict
 
-    def _going_on(self, so_far: Verdict) -> Verdict:
-        """What the page says in a turn announced whole after some of its steps (new-user
-        trial s9: it said only "moves on with 2, 3"): the rest of the turn as announced,
-        and the board its next step leaves, as the announcement said it first. ``so_far``
-        is the verdict on the steps made (its words stay the turn's words so far)."""
-        rest = self.announced
-        assert rest is not None and self.roll is not None
-        step = self._legal_said(rest.announcement.split("; ")[0]) or rest
-        fields = changes(seen(self.position), seen(step.after))
-        left = moves.dice_left(self.roll, self.position.spent)
-        why = text(
-            "referee.moves_on_as_announced", dice=left, rest=rest.announcement, fields=fields
-        )
-        return Verdict("legal", why, so_far.announcement)
-
-    def _legal_said(self, said: str) -> MoveLike | None:
-        """The legal move of the roll that ``said`` names from the position now, else None:
-        also where the rules cannot check it (TENET's "more than 100 turns"), so that words
-        kept from before (the rest of a turn announced whole, an announcement kept over a
-        restart) are dropped rather than stop the table."""
-        try:
-            checked = self.game.check(self.position, self.roll or (), said)
-        except CompanionError:
+    def _announced_again(self, said: str, now: Verdict) -> Verdict | None:
+        """The announcement the journal kept over a restart, kept again once its roll is
+        played (:func:`announcing.again`; ``now``: the verdict on the roll); None where
+        the words no longer name a legal move."""
+        roll, so_far = self.roll or (), moves.turn_said(self._history)
+        again = announcing.again(self.game, self.position, roll, said, so_far, now)
+        if again is None:
             return None
-        move: MoveLike | None = getattr(checked, "move", None)
-        return move if checked.verdict == "legal" else None
-
-    def _announced_again(self, said: str) -> Verdict | None:
-        """The announcement before the move that the journal kept over a restart, kept
-        again (TENET: the rest of the turn, where steps of it were made): the page says
-        it as it did before; None where the words no longer name a legal move."""
-        if self.position.spent:
-            so_far = self._turn_said(self._turn())
-            if said.startswith(so_far + "; "):
-                self.announced = self._legal_said(said[len(so_far) + 2 :])
-            if self.announced is None or self.verdict is None:
-                return None
-            return self._say(self._going_on(self.verdict))
-        move = self._legal_said(said)
-        if move is None:
-            return None
-        expected = announcing.expected(self.position, self.roll or (), move)
-        return self._say(self._keep_announced(move, expected))
+        (self.announced, verdict), self.candidates = again, []
+        return self._say(verdict)
 
     def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
         """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
@@ -534,7 +482,8 @@ class Referee:
         before_move: bool | None = None,
     ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
-        (:meth:`_announce_first`); after it, against the move the referee last accepted.
+        (:meth:`_announce_first`); after it, against the move the referee last accepted
+        (docs/referee.md, "Announce, then move").
 
         ``before_move`` is the field the words were typed in. True (the page's "before the
         move" field): judged against the waiting roll only, a wrong one answered with this
@@ -543,15 +492,12 @@ class Referee:
         move" field): the last move's only. None (the microphone, a script): the waiting
         roll's when it names a legal move of it, else the last move's, late.
 
-        After the move the announcement is judged in the position before that move with
-        its roll; it is right when it names a legal move with the same outcome (the
-        board, the stores). The journal keeps what was said with the verdict, and with
-        ``heard`` how it was heard (a recogniser's alternatives, which one was taken).
-        Words that do not parse are an ``info`` "not understood": the move stands.
+        After the move the words are judged against that move (:func:`announcing.after`).
+        The journal keeps them with the verdict, and with ``heard`` how they were heard.
         """
-        if len(said_text) > announcing.LONGEST:  # the page keeps the words in their field
-            most = {"count": len(said_text), "most": announcing.LONGEST}
-            return self._say(Verdict("info", text("referee.announcement_too_long", **most)))
+        too_long = announcing.too_long(said_text)
+        if too_long is not None:  # the page keeps the words in their field
+            return self._say(too_long)
         first = None if before_move is False else self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
@@ -560,76 +506,33 @@ class Referee:
         move, roll = self.last_move, self.last_roll
         if move is None or roll is None or not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
-        turn = self._turn()
-        said = self._turn_said(turn)
-        kind, why = self.game.announced(self._history[turn].before, roll, said_text, move.after)
-        of = {  # whose announcement of which roll, as both sentences below name it
-            "number": turn + 1,
-            "player": colour(self._history[turn].before.to_move),
-            "dice": "+".join(map(str, roll)),
-        }
-        if kind == "invalid":
-            # words that are no announcement say nothing of the move: it stands (no red)
-            unread = text("referee.announcement_not_understood", **of, reason=why)
-            return self._said_verdict(Verdict("info", unread), said_text, heard, False)
-        if (
-            kind != "legal"
-            and any(  # the turn's last steps only, said from where they began
-                self.game.announced(p.before, roll, said_text, move.after)[0] == "legal"
-                for p in self._history[turn + 1 :]
-            )
-        ):
-            why = text("referee.turn_said_whole", turn=said)
-        judged = text("referee.announcement_of", **of, reason=why)
-        return self._said_verdict(Verdict(kind, judged, said), said_text, heard, before_move=False)
+        verdict = announcing.after(self.game, self._history, move, roll, said_text)
+        return self._said_verdict(verdict, said_text, heard, before_move=False)
 
     def _said_verdict(
         self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
     ) -> Verdict:
-        """The verdict on an announcement, recorded with the words said and how they
-        were heard (a verdict event: the journal's kinds stay as they are)."""
-        self._record(
-            "verdict",
-            {
-                **verdict.to_json(),
-                "said": said,
-                "before_move": before_move,
-                "heard": dict(heard) if heard is not None else None,
-            },
-        )
+        """The verdict on words said, recorded with them (:func:`announcing.said_event`)."""
+        self._record("verdict", announcing.said_event(verdict, said, heard, before_move))
         return self._say(verdict)
 
-    def _announce_first(self, said_text: str, only: bool | None = None) -> Verdict | None:
-        """The verdict on words said before the move, or None where they are not that.
-
-        Words are an announcement before the move while the referee waits for the move
-        of a roll and no step of the turn is made (a TENET turn is announced whole, its
-        steps then expected one by one). A legal announcement of the roll is kept
-        (:attr:`announced`): the next still board must show its move (or, in TENET, its
-        first steps).
-        Other words are told what is wrong with them for this roll, and an earlier
-        announcement is forgotten: on the game's first move, and whenever they came from
-        the "before the move" field (``only``); else, where a move was made before, they
-        are a late announcement of that move (None: the microphone's words, judged as the
-        page judged all words before new-user trial s7).
-        """
-        roll = self.roll
-        if not self.announcing_first or roll is None:
+    def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
+        """The verdict on words said before the move (:func:`announcing.first`), or None
+        where they are not that (no roll waits for its move, a step of the turn is made,
+        or they are a late announcement of the last move: ``only`` says they came from the
+        "before the move" field, never so). A legal announcement of the roll is kept
+        (:attr:`announced`): the next still board must show its move (in TENET, its first
+        steps). Words that fit several moves keep those moves to choose from
+        (:meth:`choose`); other words of no legal move forget an earlier announcement."""
+        if not self.announcing_first or self.roll is None:
             return None
-        judged = announcing.judge(self.game, self.position, roll, said_text)
-        if judged.move is not None:
-            return self._keep_announced(judged.move, judged.verdict)
-        if judged.maybe_last:
-            if not only and self._history and self.last_move is not None:
-                return None  # words of no move of this roll, not typed first: the last move's
-            self.announced, self.candidates = None, list(judged.fits)
+        late = not only and bool(self._history) and self.last_move is not None
+        judged = announcing.first(self.game, self.position, self.roll, said_text, late)
+        if judged is None:
+            return None
+        if judged.move is not None or judged.maybe_last:
+            self.announced, self.candidates = judged.move, list(judged.fits)
         return judged.verdict
-
-    def _keep_announced(self, move: MoveLike, verdict: Verdict) -> Verdict:
-        """A legal move of the roll announced before it is made: kept (:attr:`announced`),
-        and the verdict (:func:`announcing.expected`) says so."""
-        self.announced, self.candidates = move, []
-        return verdict
 
     @property
     def announcing_first(self) -> bool:
@@ -640,28 +543,13 @@ class Referee:
         return self.phase is Phase.MOVE and self.roll is not None and not self.position.spent
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
-        """Where words heard now may announce a legal move, in order: the position and
-        roll being played (an announcement before the move), then the position before
-        the last turn with its roll (after it, also late, while the next roll waits)."""
-        where: list[tuple[Position, tuple[int, ...]]] = []
+        """Where words heard now may announce a legal move, in order
+        (:func:`announcing.hearing`): the position and roll being played, then the
+        position before the last turn with its roll."""
+        now = None
         if self.announcing_first and self.roll is not None:
-            where.append((self.position, self.roll))
-        if self.last_roll is not None and self._history:
-            where.append((self._history[self._turn()].before, self.last_roll))
-        return where
-
-    def _turn(self) -> int:
-        """Where the last turn began in the history: a TENET turn is several moves (its
-        steps, each but the first made with dice spent), any other game's turn one."""
-        turn = len(self._history) - 1
-        while turn > 0 and self._history[turn].before.spent:
-            turn -= 1
-        return turn
-
-    def _turn_said(self, turn: int) -> str:
-        """The words of the turn so far, from its first step: a TENET turn is announced
-        whole (docs/notation.md, TENET), its steps joined as the checker reads them."""
-        return "; ".join(p.said for p in self._history[turn:])
+            now = (self.position, self.roll)
+        return announcing.hearing(now, self._history, self.last_roll)
 
     @_step
     def choose(self, index: int) -> Verdict:
@@ -670,8 +558,8 @@ class Referee:
         (then that move is announced, as if said alone)."""
         if self.announcing_first and 0 <= index < len(self.candidates):
             move = self.candidates[index]
-            expected = announcing.expected(self.position, self.roll or (), move)
-            verdict = self._keep_announced(move, expected)
+            verdict = announcing.expected(self.position, self.roll or (), move)
+            self.announced, self.candidates = move, []
             return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
@@ -695,39 +583,29 @@ class Referee:
             data["announced"] = otherwise
         event = self._record("move", {**data, "roll": list(self.roll or ())})
         self._history.append(Played(event, self.position, move.announcement, self.roll or ()))
-        said = self._turn_said(self._turn())  # TENET: the turn so far, the words to say
+        said = moves.turn_said(self._history)  # TENET: the turn so far, the words to say
         self.last_move, self.last_roll, roll = move, self.roll, self.roll
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self.announced = None
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
-        legal = self._otherwise(legal, otherwise, move)
+        legal = announcing.otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": move.winner})
             wins = text("referee.wins", player=colour(move.winner))
-            return self._say(Verdict("legal", self._otherwise(wins, otherwise, move), said))
+            return self._say(Verdict("legal", announcing.otherwise(wins, otherwise, move), said))
         self.phase = Phase.ROLL
         if after.spent and roll is not None:  # TENET: the turn begun, the same roll goes on
             self.roll, self.phase = roll, Phase.MOVE
             self._legal = self.rules(after, roll)  # lazy: the page lists the first SHOWN
             left = moves.dice_left(roll, after.spent)
-            going = self._otherwise(text("referee.moves_on", dice=left), otherwise, move)
+            going = announcing.otherwise(text("referee.moves_on", dice=left), otherwise, move)
             verdict = Verdict("legal", going, said)
         return self._say(verdict)
-
-    @staticmethod
-    def _otherwise(said: str, announced: str | None, move: MoveLike) -> str:
-        """``said`` of a move, with "other than announced" where the player tapped a move
-        that is not the ``announced`` one (None: none was, or it was that one)."""
-        if announced is None:
-            return said
-        return text(
-            "referee.played_otherwise", verdict=said, announced=announced, played=move.announcement
-        )
 
     # ------------------------------------------------------------------ the operator
 
