@@ -57,3 +57,6 @@ def test_words_past_the_longest_are_answered_too_long_and_not_judged():
     answer = too_long("x" * 301)
     assert answer is not None and answer.kind == "info"
     assert render(answer.reason, "en").startswith("the announcement is too long (301 characters")
+    # review s10: spaces run together, none at either end, as the move list counts them
+    assert too_long("Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0" + " " * 290) is None
+    assert too_long("x  " * 150 + "x") is not None  # 301 once the spaces are one each

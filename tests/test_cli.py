@@ -75,6 +75,15 @@ def test_with_lang_de_a_wrong_count_of_pieces_is_said_in_german(capsys, write_js
     assert "Rot hat 1 Stein; ZwiAner::Gravitation braucht 5 je Spieler" in err
 
 
+def test_check_answers_words_too_long_as_the_page_does(capsys, write_json):
+    # review s10: 330 characters the page refuses were judged in full on the command line
+    path = write_json(two_player())
+    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0; " * 8
+    code, out, err = run(capsys, "--lang", "de", "check", str(path), "--roll", "4,3", said)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("companion check: Die Ansage ist zu lang (319 Zeichen, höchstens 300)")
+
+
 def test_a_malformed_layout_file_exits_2_naming_file_and_entry(capsys, tmp_path, write_json):
     layout = write_json(
         {

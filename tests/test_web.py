@@ -312,11 +312,11 @@ def test_an_announcement_too_long_to_check_is_said_so_and_kept_whole(client):
     # review nc16: words past the 300th character were cut silently and the rest judged
     post(client, "/confirm")
     post(client, "/dice", die1="4", die2="3")
-    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0; " * 8  # 320 characters
+    said = "Wurf 7, Umlaufbahn 6, 5, 4, 3, 2, 1, 0; " * 8  # 319 characters and a space
     post(client, "/announce", announcement=said, when="first")
     page = client.get("/status").get_data(as_text=True)
     verdict = visible(page.split('<div class="verdict')[1].split("</div>")[0])
-    assert "Die Ansage ist zu lang (320 Zeichen, höchstens 300): nicht geprüft" in verdict
+    assert "Die Ansage ist zu lang (319 Zeichen, höchstens 300): nicht geprüft" in verdict
     assert f'value="{said}"' in page.split('id="announce"')[1].split("</form>")[0]
 
 

@@ -13,6 +13,7 @@ import sys
 
 from companion.cli.common import add_position_argument, read_position
 from companion.games.game import check, parse_roll
+from companion.table.announcing import too_long
 from companion.texts import text
 
 NAME = "check"
@@ -35,6 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
+    long = too_long(args.announcement)
+    if long is not None:  # as the page and the referee answer (review s10)
+        print(f"companion check: {long.reason}", file=sys.stderr)
+        return EXIT["invalid"]
     roll = parse_roll(position.game, args.roll)
     verdict = check(position, roll, args.announcement, args.to, args.start)
     said = text("verdict.said", verdict=text(f"verdict.{verdict.verdict}"), reason=verdict.reason)

@@ -50,12 +50,20 @@ class Judged:
     maybe_last: bool = False
 
 
+def said_length(said: str) -> int:
+    """How long words are, as :data:`LONGEST` counts them: spaces run together, none at
+    either end (review s10: 26 legal characters and 290 spaces were "too long")."""
+    return len(" ".join(said.split()))
+
+
 def too_long(said: str) -> Verdict | None:
     """Words past :data:`LONGEST` answered in one line, "too long" with their length, for
-    every source (the page keeps them whole in their field); None for words short enough."""
-    if len(said) <= LONGEST:
+    every source (the page keeps them whole in their field, the command line checks
+    nothing); None for words short enough."""
+    if said_length(said) <= LONGEST:
         return None
-    return Verdict("info", text("referee.announcement_too_long", count=len(said), most=LONGEST))
+    most = {"count": said_length(said), "most": LONGEST}
+    return Verdict("info", text("referee.announcement_too_long", **most))
 
 
 def first(

@@ -27,7 +27,7 @@ from companion.errors import CompanionError
 from companion.games.game import game
 from companion.model.boards import seen
 from companion.model.position import Position
-from companion.table.announcing import LONGEST
+from companion.table.announcing import LONGEST, said_length
 from companion.table.answers import MoveLike, Rules
 from companion.table.correction import moves_from
 from companion.texts import Text, message
@@ -116,9 +116,10 @@ def find(
     starts = tuple(sorted({*mover, *(s for s in _fields(first, "start"))}))
     start = args.get("from") if args.get("from") in starts else None
     answer: list[MoveLike] = []
-    if len(said) > LONGEST:  # said, not cut and searched in part (review nc16)
+    if said_length(said) > LONGEST:  # said, not cut and searched in part (review nc16)
         verdict, more = "invalid", False
-        reason = sentence("referee.announcement_too_long", count=len(said), most=LONGEST)
+        most = {"count": said_length(said), "most": LONGEST}
+        reason = sentence("referee.announcement_too_long", **most)
     elif said:
         answer, verdict, reason = _by_words(position, roll, said, rules)
         more = False

@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.games.game import check, game, legal_move_generator, parse_roll
 from companion.model.position import Position, start_position
 from companion.render import LastMove, draw_board, to_svg
-from companion.table.announcing import LONGEST
+from companion.table.announcing import LONGEST, said_length
 from companion.table.table import Table
 from companion.texts import message, text
 from companion.web.i18n import language, say
@@ -67,8 +67,8 @@ def page() -> tuple[str, int] | str:
     verdict, error, status = None, None, 200
     roll_text = request.form.get("roll", "")
     said = request.form.get("announcement", "")  # kept whole in its field (review nc16)
-    if request.method == "POST" and len(said) > LONGEST:
-        most = {"count": len(said), "most": LONGEST}
+    if request.method == "POST" and said_length(said) > LONGEST:
+        most = {"count": said_length(said), "most": LONGEST}
         error, status = say(text("referee.announcement_too_long", **most)), 400
     elif request.method == "POST":
         try:
