@@ -61,30 +61,42 @@ def match(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
     the cue cannot speak (no stored print, too faint a print, a point clipped or out of
     view). ``seen`` and ``empty`` are discs' patterns (N, P) as
     :meth:`~companion.vision.board.sampler.FieldSampler.pattern` makes them."""
+    seen_share = _projected(seen, empty)
+    if seen_share is None:
+        return np.full(0 if seen is None else len(seen), np.nan)
+    share, likeness, strong = seen_share
+    with np.errstate(invalid="ignore"):
+        unlike = (share >= SHOWN) & ~(likeness >= MIN_LIKENESS)
+    return np.asarray(np.where(~strong | unlike, np.nan, share), np.float64)
+
+
+def _projected(
+    seen: FloatArray | None, empty: FloatArray | None
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.bool_]] | None:
+    """Each disc's print seen against its field's empty print, as :func:`match`,
+    :func:`projection` and :func:`showing` read it: the share of the print shown, how
+    much of what the disc shows is that pattern (the likeness), and whether the print is
+    strong enough to speak (:data:`MIN_PRINT`; False also where it is NaN). None where
+    the patterns do not fit each other (none stored, another layout)."""
     if seen is None or empty is None or seen.shape != empty.shape:
-        n = 0 if seen is None else len(seen)
-        return np.full(n, np.nan)
+        return None
     energy = (empty**2).sum(axis=1)
     with np.errstate(invalid="ignore"):
         share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
-        faint = ~(np.sqrt(energy / empty.shape[1]) >= MIN_PRINT)  # NaN counts as faint
-        # a print that shows is the print: what the disc shows is mostly that pattern
         likeness = share * np.sqrt(energy / np.maximum((seen**2).sum(axis=1), 1e-12))
-        unlike = (share >= SHOWN) & ~(likeness >= MIN_LIKENESS)
-    return np.asarray(np.where(faint | unlike, np.nan, share), np.float64)
+        strong = np.sqrt(energy / empty.shape[1]) >= MIN_PRINT  # NaN counts as faint
+    return share, likeness, np.asarray(strong, np.bool_)
 
 
 def projection(seen: FloatArray | None, empty: FloatArray | None) -> FloatArray:
     """(N,) the share of each field's empty print its disc shows, whatever else it
     shows (no likeness asked, unlike :func:`match`); NaN where the cue cannot speak (no
     stored print, too faint a print, a point clipped or out of view)."""
-    if seen is None or empty is None or seen.shape != empty.shape:
+    seen_share = _projected(seen, empty)
+    if seen_share is None:
         return np.full(0 if seen is None else len(seen), np.nan)
-    energy = (empty**2).sum(axis=1)
-    with np.errstate(invalid="ignore"):
-        share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
-        faint = ~(np.sqrt(energy / empty.shape[1]) >= MIN_PRINT)
-    return np.asarray(np.where(faint, np.nan, share), np.float64)
+    share, _, strong = seen_share
+    return np.asarray(np.where(strong, share, np.nan), np.float64)
 
 
 def showing(seen: FloatArray | None, empty: FloatArray | None) -> npt.NDArray[np.bool_]:
@@ -94,13 +106,11 @@ def showing(seen: FloatArray | None, empty: FloatArray | None) -> npt.NDArray[np
     an empty field (:data:`SHOWN`, :data:`MIN_LIKENESS`), what remains of it is still no
     piece's. False where the cue cannot speak (no stored print, too faint, a point
     clipped or out of view)."""
-    if seen is None or empty is None or seen.shape != empty.shape:
+    seen_share = _projected(seen, empty)
+    if seen_share is None:
         return np.zeros(0 if seen is None else len(seen), np.bool_)
-    energy = (empty**2).sum(axis=1)
+    share, likeness, strong = seen_share
     with np.errstate(invalid="ignore"):
-        share = (seen * empty).sum(axis=1) / np.maximum(energy, 1e-12)
-        likeness = share * np.sqrt(energy / np.maximum((seen**2).sum(axis=1), 1e-12))
-        strong = np.sqrt(energy / empty.shape[1]) >= MIN_PRINT
         return np.asarray(strong & (share > HIDDEN) & (likeness >= PART_LIKENESS), np.bool_)
 
 
