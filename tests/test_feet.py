@@ -22,7 +22,7 @@ from companion.synth.looks import LOOKS
 from companion.texts import render
 from companion.vision import BoardReader
 from companion.vision.board.cause import Cause
-from companion.vision.board.feet import covered_feet, neighbours_piece
+from companion.vision.board.feet import covered_feet, foot_explains, neighbours_piece
 from companion.vision.board.profiles import profiles_from_json
 from companion.vision.calibration import outdated
 from companion.vision.colourfit import fit_colours
@@ -253,3 +253,84 @@ def test_a_piece_is_never_read_on_a_foot_that_shows_its_print() -> None:
     foot_lean[1, 0] = True
     empty, _ = neighbours_piece(labels, lean, foot, foot_lean)
     assert empty.tolist() == [True, False, False]
+
+
+#: Where seed 8's second cardboard set-up of the tall board begins in bench/board.py
+#: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 8 --boards tall``) ...
+SEED8_TALL_CARDBOARD = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 51055466138986820180995289743706589562,
+        "inc": 60804517828637344299932890193562703917,
+    },
+    "has_uint32": 0,
+    "uinteger": 3360971122,
+}
+
+
+#: ... and its second leather set-up.
+SEED8_TALL_LEATHER = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 305004992748107159480860511526697586562,
+        "inc": 60804517828637344299932890193562703917,
+    },
+    "has_uint32": 1,
+    "uinteger": 243647646,
+}
+
+
+@pytest.mark.parametrize(
+    "state, look, photo, field, neighbour",
+    [
+        # the plain cardboard where r0c3's piece top would appear, brighter than the
+        # light explains: "unsure of r0c3 (empty? 0.41) and 3 more"; every foot shows
+        (SEED8_TALL_CARDBOARD, "cardboard", 1, "r0c3", None),
+        # the piece on r6c2 leans over r5c2's disc: "something unknown over r5c2"
+        (SEED8_TALL_LEATHER, "leather", 10, "r5c2", "r6c2"),
+    ],
+)
+def test_a_still_tall_board_does_not_wait_on_an_empty_field_whose_foot_shows_its_print(
+    state, look, photo, field, neighbour
+) -> None:
+    # Both frames waited (the referee never answers on a still board); the field's foot,
+    # on the board itself, shows its print, which a piece standing there hides.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import boardlooks
+
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    chosen = next(lk for lk in LOOKS if lk.name == look)
+    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
+    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
+    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    placement, image, _, _ = made.photos[photo]
+    assert field not in placement and (neighbour is None or neighbour in placement)
+
+    read = reader.read(image)
+
+    assert not read.busy, read.reason
+    assert read.fields == placement
+    assert 0.8 <= read.confidence[field] < 0.9  # read, but drawn as not sure
+
+
+def test_the_foot_explains_an_unsure_field_and_an_odd_disc_only_beside_a_leaning_piece() -> None:
+    # r0 is read white and leans over r1's disc; r1..r4 are read empty and waiting
+    lean = np.zeros((5, 5), np.bool_)
+    lean[1, 0] = True
+    labels = np.array([0, -1, -1, -1, -1])
+    unsure = np.array([False, True, True, True, True])
+    unknown = np.array([False, True, True, False, False])  # r1, r2: no class explains them
+    foot = np.array([0.0, 0.95, 0.95, 0.9, np.nan])
+    # r1's odd disc is r0's side; r2's may be a hand (nothing leans there): it waits;
+    # r3 was only unsure of the light; r4's foot cannot tell
+    assert foot_explains(unsure, unknown, labels, lean, foot).tolist() == [
+        False,
+        True,
+        False,
+        True,
+        False,
+    ]
+    # a foot that hides its print explains nothing
+    foot[1] = foot[3] = 0.05
+    assert not foot_explains(unsure, unknown, labels, lean, foot).any()

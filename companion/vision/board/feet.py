@@ -91,3 +91,35 @@ def neighbours_piece(
     # grey-white piece with 0.90-0.91, no neighbour leaning; its foot showed 1.03-1.07)
     empty = np.asarray(piece & shows, np.bool_)
     return empty, np.asarray(suspect & ~shows & ~hidden, np.bool_)
+
+
+def foot_explains(
+    unsure: npt.NDArray[np.bool_],
+    unknown: npt.NDArray[np.bool_],
+    labels: npt.NDArray[np.int64],
+    leaning: npt.NDArray[np.bool_] | None,
+    foot: FloatArray,
+) -> npt.NDArray[np.bool_]:
+    """(N,) the fields a tall board's frame leaves waiting that are empty by their foot
+    (``foot`` >= :data:`.imprint.SHOWN`, :func:`.imprint.match`): read empty but
+    ``unsure``, or ``unknown`` (no class explains the disc) where a neighbour read as a
+    piece (``labels`` >= 0) could lean over the disc (``leaning`` (N, N) of the discs).
+
+    A tall board's disc looks where a piece's top would appear, off the field and often
+    over plain board with no print to ask (:func:`.imprint.match` is NaN there), so the
+    light alone decided an empty field, and a frame whose light it could not explain
+    waited on a still board: seed 8's tall board, 25 of 200 clean frames, all but one
+    on empty fields whose foot showed its print (docs/vision.md, issue 31, fourteenth
+    round). The foot is the field's own print, on the board: a piece standing there
+    hides it, whoever leans over it (a leaning piece can only hide a print, never show
+    one), so a foot that shows its print has nothing standing on it, as a disc that
+    shows its print settles an unsure field (``reader._settled``). A disc no class
+    explains is something over it: only a neighbour that could lean over the disc
+    explains that (its piece's side); elsewhere it may be a hand, and the frame waits."""
+    n = len(labels)
+    if leaning is None or len(foot) != n:
+        return np.zeros(n, np.bool_)
+    leant = (leaning & (labels >= 0)[None, :]).any(axis=1)
+    with np.errstate(invalid="ignore"):
+        shows = foot >= SHOWN  # NaN: the foot cannot tell
+    return np.asarray(((unsure & ~unknown) | (unknown & leant)) & shows, np.bool_)

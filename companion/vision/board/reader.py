@@ -15,7 +15,7 @@ import numpy.typing as npt
 from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
-from companion.vision.board.feet import covered_feet, neighbours_piece
+from companion.vision.board.feet import covered_feet, foot_explains, neighbours_piece
 from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify, frame_focus
 from companion.vision.board.imprint import (
     HIDDEN,
@@ -298,18 +298,33 @@ class BoardReader:
         """``verdicts`` where a tall neighbour's piece may be what a field's
         disc shows (:func:`.feet.neighbours_piece`; ``lean``: which pieces could lean
         over each disc): read empty where the field's foot shows its print, and never
-        sure there or where the foot cannot tell."""
+        sure there or where the foot cannot tell. A field read empty but unsure, or
+        something unknown beside such a neighbour, is read empty (not sure) where its
+        foot shows its print (:func:`.feet.foot_explains`)."""
         if feet is None:
             return verdicts
         seen, foot_lean = feet
         foot = match(seen, self.empty_foot)
         empty, doubt = neighbours_piece(verdicts.labels, lean, foot, foot_lean)
-        if not (empty | doubt).any():
+        if (empty | doubt).any():
+            held = np.minimum(verdicts.confidence, ALIKE_CONFIDENCE)
+            verdicts = replace(
+                verdicts,
+                labels=np.where(empty, -1, verdicts.labels),
+                confidence=np.where(empty | doubt, held, verdicts.confidence),
+            )
+        # an unsure empty field, or a disc no class explains beside a leaning neighbour,
+        # over a foot that shows its print: an empty field (read, never sure)
+        unsure = (verdicts.labels < 0) & (verdicts.confidence < UNSURE)
+        explained = foot_explains(unsure, verdicts.anomaly, verdicts.labels, lean, foot)
+        if not explained.any():
             return verdicts
-        held = np.where(
-            empty | doubt, np.minimum(verdicts.confidence, ALIKE_CONFIDENCE), verdicts.confidence
+        return replace(
+            verdicts,
+            labels=np.where(explained, -1, verdicts.labels),
+            confidence=np.where(explained, ALIKE_CONFIDENCE, verdicts.confidence),
+            anomaly=verdicts.anomaly & ~explained,
         )
-        return replace(verdicts, labels=np.where(empty, -1, verdicts.labels), confidence=held)
 
     def check_hands(
         self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
