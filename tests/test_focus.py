@@ -5,7 +5,7 @@ The reader scores an empty field by the print its disc shows against the print t
 calibration photos showed. Focus blur and camera shake fade every print of a frame alike,
 while a piece hides its print whatever the focus; so the frame's own sharpness, measured
 on the fields that show their print, is what an empty field is expected to show there
-(vision/board/fields.py: ``frame_focus``).
+(vision/board/focus.py: ``frame_focus``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.synth.looks import LOOKS
 from companion.vision import BoardReader
-from companion.vision.board.fields import MIN_FOCUS_FIELDS, frame_focus
+from companion.vision.board.focus import MIN_FOCUS_FIELDS, frame_focus
 from companion.vision.colourfit import fit_colours
 
 #: Where seed 7's second orange set-up of the Gravitation board begins in bench/board.py

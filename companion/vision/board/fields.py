@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.board.imprint import HIDDEN, alike_d2
+from companion.vision.board.imprint import alike_d2
 from companion.vision.board.light import (
     GLARE_SLACK,
     LIGHT_RADIUS_MM,
@@ -66,10 +66,6 @@ PROBE_D2 = 6.0
 TEXTURE_NOISE = 4.0
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
-#: How many fields must show their print (:data:`.imprint.SHOWN`) before a frame's own
-#: focus (:func:`frame_focus`) is measured: fewer say too little, the print is taken
-#: as calibrated.
-MIN_FOCUS_FIELDS = 5
 
 
 @dataclass(frozen=True)
@@ -101,7 +97,7 @@ def classify(
     ``share`` is how much of its empty print each disc shows (:func:`.imprint.match`): it
     decides between a field's empty look and the piece colours too alike to it
     (``alike``, (N, K): :attr:`.Profiles.alike` unless given). ``focus``: how sharp the
-    frame shows the prints (:func:`frame_focus`), 1 as on the calibration photos.
+    frame shows the prints (:func:`.focus.frame_focus`), 1 as on the calibration photos.
     """
     colours, texture = samples.colours, samples.texture
     saturated = colours.max(axis=1) >= SATURATED
@@ -158,34 +154,6 @@ def classify(
         verdict = _unless_the_light_decides(verdict, brighter, saturated)
     verdict = _under_glare(verdict, colours, texture, light, profiles, printed_here)
     return replace(verdict, intruded=intruded)
-
-
-def frame_focus(
-    texture: FloatArray, printed: FloatArray, share: FloatArray, empty: npt.NDArray[np.bool_]
-) -> float:
-    """How sharp this frame shows the fields' print, against the calibration photos
-    (at most 1): the median share of its calibrated texture (``printed``) kept by the
-    fields read ``empty`` at the calibrated print whose disc shows more than
-    :data:`.imprint.HIDDEN` of it (``share``, :func:`.imprint.projection`). 1 where
-    fewer than :data:`MIN_FOCUS_FIELDS` are such.
-
-    Focus blur and camera shake fade every print of a frame alike; a piece hides its
-    print whatever the focus. On seed 7's orange Gravitation board (docs/vision.md,
-    issue 31, thirteenth round) a blurred frame's empty fields kept 0.46-0.89 of their
-    calibrated texture (median 0.72; a sharp frame of the set-up 1.36): against the
-    calibrated print, six cream fields under a soft glare lacked 4-5 spreads of it and
-    read as white pieces with 0.92-1.00. Measured on the frame, the print they lack is
-    what the blur took, and colour and the print's share decide.
-
-    Only fields read empty count: a piece alike to its field can show more than
-    :data:`.imprint.HIDDEN` of the print (review s10: grey-white pieces on 148 of 165
-    grey fields, 23 of the 40 fields with such a share were pieces, and a sharp frame
-    measured 0.69 and waited); the pieces read at the calibrated print are left out."""
-    with np.errstate(invalid="ignore"):
-        shows = empty & (share > HIDDEN) & (printed > 0)
-    if np.count_nonzero(shows) < MIN_FOCUS_FIELDS:
-        return 1.0
-    return float(min(1.0, np.median(texture[shows] / printed[shows])))
 
 
 def _under_glare(
@@ -334,7 +302,7 @@ def _score(
     # the print of an empty field shows as much contrast as its class's light leaves it:
     # glare lowers it, and where the light burns the print out to the sensor's limit too,
     # a plain disc is no sign of a piece
-    # (``printed``: the print an empty field shows in this frame, :func:`frame_focus`)
+    # (``printed``: the print an empty field shows in this frame, :func:`.focus.frame_focus`)
     printed = profiles.empty_texture if printed is None else printed
     faded = _print_contrast(refs[:, 0], g[:, 0], glr[:, 0], printed)
     missing = np.maximum(printed * faded - texture, 0) / faded

@@ -16,7 +16,8 @@ from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.feet import covered_feet, foot_explains, neighbours_piece
-from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify, frame_focus
+from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify
+from companion.vision.board.focus import focused
 from companion.vision.board.imprint import (
     HIDDEN,
     decides,
@@ -105,12 +106,6 @@ Feet = tuple[FloatArray | None, npt.NDArray[np.bool_] | None]
 #: The most confidence an empty reading keeps where the disc hides its field's print: the
 #: frame waits (below UNSURE), as something stands there that colour did not see.
 HIDDEN_PRINT_CONFIDENCE = 0.5
-#: How often a blurred frame's focus is measured again on the fields read empty at the
-#: focus measured before (:func:`.fields.frame_focus`): a field whose print the blur
-#: faded most reads as a piece at the calibrated print and so is left out of the first
-#: measure (seed 7's orange photo 16: 0.70 on the fields read empty at first, 0.64 on
-#: every field showing print, and only there were its six faded fields unsure).
-FOCUS_ROUNDS = 3
 
 
 def _as_the_print_says(
@@ -248,18 +243,16 @@ class BoardReader:
         verdicts = classify(sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share)
         # how sharp this frame shows the prints (blur fades them all alike), measured on
         # the fields read empty; a blurred frame is read again at its focus, and the
-        # fields read empty then measure it again (:data:`FOCUS_ROUNDS`)
+        # fields read empty then measure it again (:mod:`.focus`)
         seen_print = projection(sampled.pattern, self.empty_print)
-        focus = 1.0
-        for _ in range(FOCUS_ROUNDS):
-            empty = verdicts.labels < 0
-            now = frame_focus(sampled.texture, self.profiles.empty_texture, seen_print, empty)
-            if now >= focus:
-                break
-            focus = now
-            verdicts = classify(
-                sampled, s.centres, s.probes_mm, self.profiles, s.kernel, share, focus=focus
-            )
+
+        def at(focus: float) -> FieldVerdicts:
+            p = self.profiles
+            return classify(sampled, s.centres, s.probes_mm, p, s.kernel, share, focus=focus)
+
+        verdicts, focus = focused(
+            verdicts, at, sampled.texture, self.profiles.empty_texture, seen_print
+        )
         asked = _unsure_with_print(verdicts, share)
         if asked.any():  # the print asked where this frame's light left a field unsure
             alike = self.profiles.alike | asked[:, None]
