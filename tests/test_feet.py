@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rebuilt_setups import rebuilt
 
 from companion.errors import CompanionError
 from companion.synth.looks import LOOKS
@@ -151,15 +152,7 @@ def test_an_empty_field_a_tall_neighbour_leans_over_is_not_read_as_a_piece(
 ) -> None:
     # Seen slanted, the neighbour's piece fills the disc where the field looks for its
     # own piece's top; the board was judged so. The field's foot shows its print.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state
-    chosen = next(lk for lk in LOOKS if lk.name == look)
-    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(state, look, photo + 1, "tall")
     placement, image, _, _ = made.photos[photo]
     assert leaning in placement and field not in placement
 
@@ -223,15 +216,7 @@ SEED5_TALL_GREY = {
 def test_no_tall_field_is_read_surely_against_what_its_foot_shows(
     state, look, photo, field, truth
 ) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state
-    chosen = next(lk for lk in LOOKS if lk.name == look)
-    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(state, look, photo + 1, "tall")
     placement, image, _, _ = made.photos[photo]
     assert placement.get(field) == truth
 
@@ -295,15 +280,7 @@ def test_a_still_tall_board_does_not_wait_on_an_empty_field_whose_foot_shows_its
 ) -> None:
     # Both frames waited (the referee never answers on a still board); the field's foot,
     # on the board itself, shows its print, which a piece standing there hides.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = state
-    chosen = next(lk for lk in LOOKS if lk.name == look)
-    made = boardlooks.make_setup(chosen, photo + 1, 0, rng, board=boardlooks.boards()["tall"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(state, look, photo + 1, "tall")
     placement, image, _, _ = made.photos[photo]
     assert field not in placement and (neighbour is None or neighbour in placement)
 

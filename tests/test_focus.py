@@ -10,15 +10,10 @@ on the fields that show their print, is what an empty field is expected to show 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
+from rebuilt_setups import rebuilt
 
-from companion.synth.looks import LOOKS
-from companion.vision import BoardReader
 from companion.vision.board.focus import MIN_FOCUS_FIELDS, frame_focus
-from companion.vision.colourfit import fit_colours
 
 #: Where seed 7's second orange set-up of the Gravitation board begins in bench/board.py
 #: (``--looks 2 --looks-photos 20 --looks-hands 5 --looks-seed 7 --boards gravitation``).
@@ -59,15 +54,7 @@ def test_an_empty_field_in_a_blurred_frame_is_never_a_sure_piece() -> None:
     # Photo 16: a blurred frame (its empty fields keep about 0.7 of their calibrated
     # print), a soft glare over cream fields: six empty fields, their print faded to
     # 0.3-0.55, read as white pieces with 0.92-1.00 before.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SEED7_GRAVITATION_ORANGE
-    orange = next(lk for lk in LOOKS if lk.name == "orange")
-    made = boardlooks.make_setup(orange, 17, 0, rng, board=boardlooks.boards()["gravitation"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(SEED7_GRAVITATION_ORANGE, "orange", 17, "gravitation")
     placement, image, _, _ = made.photos[16]
     assert not {"U2.2", "U2.6", "U2.11", "U4.0", "U4.1", "U5.4"} & set(placement)
 

@@ -4,18 +4,14 @@ Fields the sensor clipped are scored again as under glare; a hand stays busy."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from rebuilt_setups import rebuilt
 
 from companion.model.layoutfile import load_layout
 from companion.model.position import start_position
 from companion.synth import default_camera, photograph
-from companion.synth.looks import LOOKS
 from companion.vision import BoardReader
-from companion.vision.colourfit import fit_colours
 
 LAYOUT = load_layout("gravitation")
 START = start_position("tunnelx", ["red", "yellow"], LAYOUT)
@@ -80,15 +76,7 @@ def test_a_black_piece_under_a_glare_spot_is_never_a_sure_white_in_a_shadow():
     # 19-40 levels above the light predicted for them; white pieces around it clipped.
     # Read white at 0.95 before: a white piece in a shadow (gain 0.43), against every
     # neighbour. Under the neighbours' glare it reads black: it is not sure of white.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SEED1_TALL_WOOD
-    wood = next(look for look in LOOKS if look.name == "wood")
-    made = boardlooks.make_setup(wood, 1, 0, rng, board=boardlooks.boards()["tall"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(SEED1_TALL_WOOD, "wood", 1, "tall")
     placement, image, _, _ = made.photos[0]
     assert placement["r4c1"] == "black"
 

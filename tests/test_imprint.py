@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rebuilt_setups import rebuilt
 
 from companion.errors import CompanionError
 from companion.synth.looks import LOOKS
@@ -118,15 +119,7 @@ SEED1_TALL_GREY = {
 
 
 def test_a_field_this_frames_light_leaves_unsure_is_settled_by_the_print_it_shows() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SEED1_TALL_GREY
-    grey = next(lk for lk in LOOKS if lk.name == "grey")
-    made = boardlooks.make_setup(grey, 5, 0, rng, board=boardlooks.boards()["tall"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(SEED1_TALL_GREY, "grey", 5, "tall")
     placement, image, _, _ = made.photos[4]
     r2c5 = list(made.layout.fields).index("r2c5")
     # empty, and not alike to any piece under the calibration light: the cue was not asked
@@ -206,15 +199,7 @@ def test_a_piece_hiding_its_fields_print_is_never_a_sure_empty_field() -> None:
     # Photo 4: the grey-white piece on r1c18 (the grid's edge) is darker than its
     # calibrated colour by more than the neighbours' light allows; read empty with 0.93
     # in a frame judged before, though its disc hides the print (share -0.07).
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    import boardlooks
-
-    rng = np.random.default_rng()
-    rng.bit_generator.state = SEED4_GO19_GREY
-    grey = next(lk for lk in LOOKS if lk.name == "grey")
-    made = boardlooks.make_setup(grey, 5, 0, rng, board=boardlooks.boards()["go19-edge"])
-    cal = fit_colours(made.layout, made.calibration, made.calibration_photos)
-    reader = BoardReader(made.layout, cal.profiles, cal.intrinsics, cal.manual)
+    made, reader = rebuilt(SEED4_GO19_GREY, "grey", 5, "go19-edge")
     placement, image, _, _ = made.photos[4]
     assert placement["r1c18"] == "grey-white"
 
