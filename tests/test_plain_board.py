@@ -186,7 +186,7 @@ def test_colours_learnt_from_a_known_board_file_any_colour_name(tmp_path, capsys
     ("content", "why"),
     [
         ({"fields": {"r9c9": "black"}}, "has no field 'r9c9'"),
-        ({"fields": {"r0c0": "Black"}}, "'Black' is not a colour name"),
+        ({"fields": {"r0c0": "Dark"}}, "'Dark' is not a colour name"),  # 'Black' is black
         ({"fields": {"r0c0": "black"}, "turn": "white"}, "unknown key 'turn'"),
         ({"fields": ["r0c0"]}, "'fields' must be an object"),
     ],

@@ -157,8 +157,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: layout {layout} has no field {field}",
     ),
     "placement.not_colour": (
-        "{path}: Feld {field}: {colour} ist kein Farbname (klein geschrieben, z. B. 'black')",
-        "{path}: field {field}: {colour} is not a colour name (lowercase, e.g. 'black')",
+        "{path}: Feld {field}: {colour} ist kein Farbname (eine Farbe wie 'schwarz', 'weiß' "
+        "oder 'black', oder der Name einer neuen Farbe aus Kleinbuchstaben a-z)",
+        "{path}: field {field}: {colour} is not a colour name (a colour such as 'black', "
+        "'white' or 'schwarz', or a new colour's name in lowercase letters a-z)",
+    ),
+    "placement.no_paint": (
+        "{path}: Feld {field}: für {colour} hat die Zeichnung keine Farbe (sie kennt {known}); "
+        "kalibrieren und lesen gehen mit jedem Namen",
+        "{path}: field {field}: the drawing has no paint for {colour} (it knows {known}); "
+        "calibrate and read-board take any name",
     ),
     "placement.no_start": (
         "auf Brett {layout} beginnt kein Spiel; bitte eine Stellungsdatei angeben",
