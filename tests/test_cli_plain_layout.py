@@ -46,6 +46,18 @@ def test_serve_refuses_it_in_german(go19: Path, tmp_path: Path, capsys):
     refused(capsys, args, "Brett 'go19' ist ein einfaches Brett")
 
 
+def test_the_refusal_names_the_game_and_what_a_plain_board_can_do(
+    go19: Path, tmp_path: Path, capsys
+):
+    # trial s10 (M10): "… aber nicht als tuerme spielen", the game's id, and not where to
+    # draw, calibrate and read the board instead
+    args = ["--lang", "de", "serve", "--layout", str(go19), "--data-dir", str(tmp_path / "d")]
+    refused(capsys, [*args, "--game", "tuerme"], "nicht als Wettlauf mit Türmen und Brücken")
+    refused(capsys, args, "auf der Kommandozeile gezeichnet, kalibriert und gelesen (render, ")
+    english = ["serve", "--layout", str(go19), "--data-dir", str(tmp_path / "d")]
+    refused(capsys, english, "not played as ZwiAner::Gravitation")
+
+
 def test_start_refuses_a_plain_board(go19: Path, capsys):
     refused(capsys, ["start", "--layout", str(go19)])
 

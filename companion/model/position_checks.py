@@ -55,7 +55,8 @@ def check_stone(
 
 def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_move: str) -> None:
     if layout.style == "plain":
-        raise PositionError(text("position.plain_layout", layout=repr(layout.name), game=spec.name))
+        said = {"layout": repr(layout.name), "game": spec.title}  # its name, not its id
+        raise PositionError(text("position.plain_layout", **said))
     if layout.style != spec.board:
         raise PositionError(
             text(
