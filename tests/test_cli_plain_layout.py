@@ -164,3 +164,20 @@ def test_a_board_file_on_stdin_is_named_stdin_where_it_is_wrong(
         ["render", "-", "-o", str(tmp_path / "x.svg")],
         'stdin is a board file ({"fields": …}) without its board: give --layout FILE',
     )
+
+
+def test_corners_on_a_plain_board_are_said_stored_and_show_speaks_of_no_markers(
+    go19: Path, tmp_path: Path, capsys
+):
+    # trial s10 (L2): "Brett: über vier Felder gefunden" for points only stored, and
+    # `calibrate show` "das Objektiv wird aus den Markern geschätzt" on a board without any
+    cal = str(tmp_path / "go.json")
+    points = ["--points", "100,100", "500,100", "500,400", "100,400"]
+    fields = ["--fields", "r0c0", "r0c18", "r18c18", "r18c0"]
+    args = ["--lang", "de", "calibrate", "corners", "--layout", str(go19), *points, *fields]
+    assert main([*args, "-c", cal]) == 0
+    out = capsys.readouterr().out
+    assert "gespeichert" in out and "gefunden" not in out, out
+    assert main(["--lang", "de", "calibrate", "show", "-c", cal]) == 0
+    out = capsys.readouterr().out
+    assert "Marker" not in out and "Kamera: nicht kalibriert" in out, out

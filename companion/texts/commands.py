@@ -320,12 +320,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "dice {name}: body and pip colours measured",
     ),
     "calibrate.done.corners": (
-        "Brett: über vier Ecken gefunden",
-        "board: located by four corners",
+        "Brett: vier Ecken und ihre Pixel gespeichert (ob sie sitzen, zeigt "
+        "'calibrate check FOTO')",
+        "board: four corners and their pixels stored (whether they fit, 'calibrate check "
+        "PHOTO' shows)",
     ),
     "calibrate.done.fields": (
-        "Brett: über vier Felder gefunden",
-        "board: located by four fields",
+        "Brett: vier Felder {fields} und ihre Pixel gespeichert (ob sie sitzen, zeigt "
+        "'calibrate check FOTO')",
+        "board: four fields {fields} and their pixels stored (whether they fit, 'calibrate "
+        "check PHOTO' shows)",
     ),
     "calibrate.done.colours.one": (
         "Farben: an {count} Foto gemessen",
@@ -383,6 +387,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "calibrate.show.no_camera": (
         "  Kamera: nicht kalibriert (das Objektiv wird aus den Markern geschätzt)",
         "  camera: not calibrated (the lens is guessed from the markers)",
+    ),
+    "calibrate.show.no_camera_corners": (
+        "  Kamera: nicht kalibriert (das Objektiv gilt als gerade; 'calibrate camera' misst es)",
+        "  camera: not calibrated (the lens is taken as straight; 'calibrate camera' measures it)",
     ),
     "calibrate.show.corners": ("  Brett: vier Ecken", "  board: four corners"),
     "calibrate.show.markers": ("  Brett: ArUco-Marker", "  board: ArUco markers"),
