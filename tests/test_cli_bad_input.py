@@ -278,7 +278,7 @@ def _quietly(run, argv):  # type: ignore[no-untyped-def]
     ("board", "says"),
     [
         ('{"fields": {"zz": "red"}}', "stdin: Brett 'gravitation' hat kein Feld 'zz'"),
-        ('{"fields": {"U1.1": "Red"}}', "Feld U1.1: 'Red' ist kein Farbname"),
+        ('{"fields": {"U1.1": "Rosé"}}', "Feld U1.1: 'Rosé' ist kein Farbname"),  # 'Red' is red
         ('{"fields": {}, "x": 1}', "unbekannter Schlüssel 'x' in einer Brett-Datei"),
         ('{"fields": []}', "'fields' muss ein Objekt aus Feld → Farbe sein"),
     ],

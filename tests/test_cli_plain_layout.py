@@ -46,6 +46,18 @@ def test_serve_refuses_it_in_german(go19: Path, tmp_path: Path, capsys):
     refused(capsys, args, "Brett 'go19' ist ein einfaches Brett")
 
 
+def test_the_refusal_names_the_game_and_what_a_plain_board_can_do(
+    go19: Path, tmp_path: Path, capsys
+):
+    # trial s10 (M10): "… aber nicht als tuerme spielen", the game's id, and not where to
+    # draw, calibrate and read the board instead
+    args = ["--lang", "de", "serve", "--layout", str(go19), "--data-dir", str(tmp_path / "d")]
+    refused(capsys, [*args, "--game", "tuerme"], "nicht als Wettlauf mit Türmen und Brücken")
+    refused(capsys, args, "auf der Kommandozeile gezeichnet, kalibriert und gelesen (render, ")
+    english = ["serve", "--layout", str(go19), "--data-dir", str(tmp_path / "d")]
+    refused(capsys, english, "not played as ZwiAner::Gravitation")
+
+
 def test_start_refuses_a_plain_board(go19: Path, capsys):
     refused(capsys, ["start", "--layout", str(go19)])
 
@@ -152,3 +164,20 @@ def test_a_board_file_on_stdin_is_named_stdin_where_it_is_wrong(
         ["render", "-", "-o", str(tmp_path / "x.svg")],
         'stdin is a board file ({"fields": …}) without its board: give --layout FILE',
     )
+
+
+def test_corners_on_a_plain_board_are_said_stored_and_show_speaks_of_no_markers(
+    go19: Path, tmp_path: Path, capsys
+):
+    # trial s10 (L2): "Brett: über vier Felder gefunden" for points only stored, and
+    # `calibrate show` "das Objektiv wird aus den Markern geschätzt" on a board without any
+    cal = str(tmp_path / "go.json")
+    points = ["--points", "100,100", "500,100", "500,400", "100,400"]
+    fields = ["--fields", "r0c0", "r0c18", "r18c18", "r18c0"]
+    args = ["--lang", "de", "calibrate", "corners", "--layout", str(go19), *points, *fields]
+    assert main([*args, "-c", cal]) == 0
+    out = capsys.readouterr().out
+    assert "gespeichert" in out and "gefunden" not in out, out
+    assert main(["--lang", "de", "calibrate", "show", "-c", cal]) == 0
+    out = capsys.readouterr().out
+    assert "Marker" not in out and "Kamera: nicht kalibriert" in out, out

@@ -32,6 +32,44 @@ def test_fields_measured_by_hand_are_written_from_a_table(tmp_path: Path):
     assert sorted(load_layout(out).fields) == ["A", "B", "C", "D"]
 
 
+def test_a_german_spreadsheet_table_is_read_as_the_same_board(tmp_path: Path):
+    # trial s10 (M9): German Excel writes ';' between cells and a decimal comma, with a
+    # byte-order mark; it was "Zeile 1: erwartet ID,X,Y (mm)"
+    english, german = tmp_path / "en.csv", tmp_path / "de.csv"
+    english.write_text("id,x,y\nA,-100.5,-100\nB,100,-100\nC,100,100.25\n")
+    german.write_text("\ufeffID;X;Y\nA;-100,5;-100\nB;100;-100\nC;100;100,25\n")
+    for table in (english, german):
+        assert main(["layout", "fields", str(table), "-o", str(tmp_path / "b.json")]) == 0
+        board = load_layout(tmp_path / "b.json")
+        assert (board.fields["A"].x, board.fields["C"].y) == (-100.5, 100.25)
+
+
+def test_a_line_that_is_no_field_says_both_forms_a_table_may_take(tmp_path: Path, capsys):
+    table = tmp_path / "club.csv"
+    table.write_text("A,-100,5,20\n")  # a decimal comma between commas cannot be read
+    assert main(["--lang", "de", "layout", "fields", str(table), "-o", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "Zeile 1" in err and "ID;X;Y" in err and "Dezimalkomma" in err, err
+
+
+def test_two_fields_closer_than_a_piece_are_named(tmp_path: Path, capsys):
+    # trial s10 (M9): A1 at -100 and A2 at -99 (a typo) came out as one speck, unsaid
+    table = tmp_path / "club.csv"
+    table.write_text("A1,-100,0\nA2,-99,0\nB,100,0\nC,0,100\n")
+    out = tmp_path / "club.json"
+    assert main(["layout", "fields", str(table), "--piece-diameter", "20", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "A1 and A2 are 1 mm apart, closer than a piece is wide (20 mm)" in said, said
+    assert out.exists()  # a warning: a tight real board may do it (module docstring)
+    assert main(["layout", "fields", str(table), "--piece-diameter", "1", "-o", str(out)]) == 0
+    assert "apart" not in capsys.readouterr().out
+    crowded = tmp_path / "crowded.csv"
+    crowded.write_text("".join(f"F{i},{15 * i},0\n" for i in range(10)))
+    assert main(["--lang", "de", "layout", "fields", str(crowded), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("Hinweis:") == 4 and "und 6 weitere Paare" in said, said
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [

@@ -160,7 +160,11 @@ def run(args: argparse.Namespace) -> int:
         calibration = calibration.with_(tray=tray)
     elif args.step == "corners":
         calibration = calibration.with_(corners=_corners(args.points, layout, args.fields))
-        done = said("calibrate.done.fields" if args.fields else "calibrate.done.corners")
+        # stored, not found: nothing is looked for in a photo until `calibrate check`
+        fields = ", ".join(args.fields or ())
+        done = said(
+            "calibrate.done.fields" if args.fields else "calibrate.done.corners", fields=fields
+        )
     else:
         photos, names = _colour_photos(args, layout)
         calibration = _fit_colours(layout, calibration, photos, names, notes)
@@ -480,8 +484,14 @@ def _show(args: argparse.Namespace) -> int:
         lens = {"f": f"{m[0, 0]:.0f}", "k1": number(d[0], "+.3f"), "rms": number(cam.rms_px, ".2f")}
         size = f"{cam.intrinsics.width}x{cam.intrinsics.height}"
         print(said("calibrate.show.camera", size=size, images=cam.images, **lens))
-    else:
-        print(said("calibrate.show.no_camera"))
+    else:  # without markers (four points) no lens is guessed: locate.py's _from_points
+        print(
+            said(
+                "calibrate.show.no_camera_corners"
+                if calibration.corners
+                else "calibrate.show.no_camera"
+            )
+        )
     print(said("calibrate.show.corners" if calibration.corners else "calibrate.show.markers"))
     profiles = calibration.profiles
     if profiles:

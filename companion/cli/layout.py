@@ -7,9 +7,16 @@ step 3b). Two ways to write one:
   the top line, column 0 the left one (:func:`companion.model.layout.grid_layout_data`);
 * ``fields FILE.csv`` — a board measured by hand: one field a line, ``ID,X,Y`` in
   millimetres from the board's centre (x to the right, y downwards); a first line
-  ``id,x,y`` and lines starting with ``#`` are skipped.
+  ``id,x,y`` and lines starting with ``#`` are skipped. A table with ``;`` between its
+  cells, as German spreadsheets write it, is read too, its numbers with a decimal comma
+  or point (new-user trial s10: it was refused as "expected ID,X,Y").
 
 The file is checked as ``read-board --layout FILE`` will read it before it is written.
+Two fields closer than a piece is wide are named in a note, the file still written: a
+measuring typo (A1 at -100, A2 at -99) shows there, but a tight real board may place its
+fields just under a piece's width (Go stones of 22.5 mm on a 22 mm grid), and a refusal
+would leave it no way but a false ``--piece-diameter``. Every built-in board keeps its
+fields at least a piece apart.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ from companion.texts import number as decimal
 from companion.texts import text, unreadable
 
 NAME = "layout"
+#: How many pairs of fields too close are named one by one; the rest are counted.
+NAMED_PAIRS = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         data = _measured(name, Path(args.table), given or 20.0, height)
     layout = read_layout(data, str(out))  # the file as read-board will read it
+    notes = too_close(data["fields"], data["piece_diameter"]) if args.kind == "fields" else []
     try:
         out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
@@ -94,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
         reason = text(why[exc.errno]) if exc.errno in why else exc.strerror or str(exc)
         raise CompanionError(text("layout.unwritten", out=str(out), why=reason)) from None
     if args.json:
-        print_json({"layout": str(out), "name": name, "fields": len(layout.fields)})
+        said = {"layout": str(out), "name": name, "fields": len(layout.fields), "notes": notes}
+        print_json(said)
     else:
         print(text("layout.written", out=str(out), name=repr(name), count=len(layout.fields)))
+        for note in notes:
+            print(text("layout.note", note=note))
     return 0
 
 
@@ -119,22 +132,24 @@ def _number(flag: str, given: str | None, low: float, high: float) -> float | No
 
 def _measured(name: str, table: Path, diameter: float, height: float) -> dict[str, Any]:
     """The layout data of fields measured by hand (a CSV of ID,X,Y in mm)."""
-    try:
-        lines = table.read_text(encoding="utf-8").splitlines()
+    try:  # utf-8-sig: a spreadsheet's UTF-8 export begins with a byte-order mark
+        lines = table.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         said = text("layout.csv_unread", table=str(table), why=unreadable(exc))
         raise CompanionError(said) from None
+    data_lines = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    semicolons = bool(data_lines) and ";" in data_lines[0]  # German spreadsheets' separator
     fields: list[dict[str, Any]] = []
     reach = 0.0
-    for number, row in enumerate(csv.reader(lines), start=1):
+    for number, row in enumerate(csv.reader(lines, delimiter=";" if semicolons else ","), 1):
         if (
             not row
             or row[0].strip().startswith("#")
-            or [c.strip() for c in row] == ["id", "x", "y"]
+            or [c.strip().lower() for c in row] == ["id", "x", "y"]
         ):
             continue
         try:
-            fid, x, y = row[0].strip(), float(row[1]), float(row[2])
+            fid, x, y = row[0].strip(), _mm(row[1], semicolons), _mm(row[2], semicolons)
         except (IndexError, ValueError):
             said = text("layout.csv_line", table=str(table), number=number)
             raise CompanionError(said) from None
@@ -154,3 +169,27 @@ def _measured(name: str, table: Path, diameter: float, height: float) -> dict[st
     if height:
         data["piece_height"] = height
     return data
+
+
+def _mm(cell: str, semicolons: bool) -> float:
+    """A cell's millimetres; in a table of semicolons with a decimal comma or point."""
+    return float(cell.strip().replace(",", ".") if semicolons else cell)
+
+
+def too_close(fields: list[dict[str, Any]], diameter: float) -> list[str]:
+    """A note for each pair of fields closer than a piece is wide, closest first: two
+    pieces there would overlap, so it is most likely a measuring typo (module docstring)."""
+    pairs = []
+    for i, a in enumerate(fields):
+        for b in fields[i + 1 :]:
+            apart = math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+            if apart < diameter:
+                pairs.append((apart, a["id"], b["id"]))
+    said = {"diameter": decimal(diameter)}
+    notes = [
+        text("layout.too_close", a=a, b=b, apart=decimal(round(apart, 1)), **said)
+        for apart, a, b in sorted(pairs)[:NAMED_PAIRS]
+    ]
+    if len(pairs) > NAMED_PAIRS:
+        notes.append(text("layout.too_close_more", count=len(pairs) - NAMED_PAIRS))
+    return notes

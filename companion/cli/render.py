@@ -121,11 +121,18 @@ def _name(path: str) -> str:
 def _stones(path: str, stdin: str | None, layout: Layout) -> dict[str, str]:
     """The pieces of a board file, read from ``path`` or from ``stdin``'s text alike (the
     same checks, the same sentences)."""
+    from companion.render.paint import PIECE_COLOURS
     from companion.vision.colourfit import load_placement, parse_placement
 
     if stdin is None:
-        return load_placement(path, layout)
-    return parse_placement(stdin, "stdin", layout)
+        stones = load_placement(path, layout)
+    else:
+        stones = parse_placement(stdin, "stdin", layout)
+    for fid, colour in stones.items():  # a new colour to learn has no paint: not magenta
+        if colour not in PIECE_COLOURS:
+            said = {"field": fid, "colour": repr(colour), "known": ", ".join(PIECE_COLOURS)}
+            raise CompanionError(text("placement.no_paint", path=_name(path), **said))
+    return stones
 
 
 def _photo(subject: Position | Layout, scene: Scene, args: argparse.Namespace) -> Path:

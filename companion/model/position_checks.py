@@ -13,9 +13,10 @@ from typing import Any
 from companion.errors import PositionError
 from companion.games import GameSpec
 from companion.model.layout import Layout
-from companion.texts import board, colours, game_name, text, text_n
+from companion.texts import board, colours, game_name, quoted, text, text_n
 from companion.texts import colour as say_colour
 from companion.texts import field as say_field
+from companion.texts.names import WORDS
 
 
 def check_stone(
@@ -82,7 +83,7 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
             raise PositionError(
                 text(
                     "setup.unknown_player",
-                    player=repr(p),
+                    player=_as_said(p),
                     layout=board(layout.name),
                     colours=colours(layout.colours),
                 )
@@ -91,6 +92,13 @@ def check_players(spec: GameSpec, layout: Layout, players: tuple[str, ...], to_m
         raise PositionError(text("setup.twice"))
     if to_move not in players:
         raise PositionError(text("position.to_move", player=repr(to_move)))
+
+
+def _as_said(player: str) -> str:
+    """A player not on the board, as the players say it: a colour in the sentence's
+    language („Weiß“ for `--players rot,weiß`, not the id 'white' nobody typed, trial
+    s10), any other word as written."""
+    return quoted(say_colour(player)) if f"colour.{player}" in WORDS else repr(player)
 
 
 def check_pieces(

@@ -26,7 +26,7 @@ from companion.settings.hosts import NAME
 from companion.settings.pin import pin_problem
 from companion.settings.tomlcheck import Table, is_pin
 from companion.textfile import TooLarge, read_text
-from companion.texts import Joined, Text, message, text, unreadable
+from companion.texts import Joined, Text, colour_id, message, text, unreadable
 
 ENV_VAR = "COMPANION_CONFIG"
 SYSTEM_FILE = Path("/etc/companion/config.toml")
@@ -476,7 +476,11 @@ def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
     """The game section, and the player colours of its layout (empty if it cannot load)."""
     name = t.choice("name", "gravitation", tuple(GAMES))
     spec = GAMES.get(name, GAMES["gravitation"])
-    players = t.get("players", None, list, text("config.what.players"))
+    said = t.get("players", None, list, text("config.what.players"))
+    # the colours as `--players` takes them ("rot", "weiss"), ids from here on; the word
+    # as written where one is refused (texts.colour_id, new-user trial s10)
+    named = {} if said is None else {colour_id(p): p for p in said if isinstance(p, str)}
+    players = None if said is None else [colour_id(p) if isinstance(p, str) else p for p in said]
     if players is not None and not (
         all(isinstance(p, str) for p in players)
         and len(set(players)) == len(players)
@@ -490,7 +494,7 @@ def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
     except CompanionError as exc:
         t.bad("layout", message(exc))
     if players is not None and colours and not set(players) <= set(colours):
-        unknown = ", ".join(p for p in players if p not in colours)
+        unknown = ", ".join(named[p] for p in players if p not in colours)
         t.bad("players", text("config.players_unknown", unknown=unknown, colours=colours))
     phase = t.get("phase", None, int, text("config.what.whole"))
     if phase is not None and phase not in spec.phases:

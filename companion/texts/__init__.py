@@ -228,12 +228,23 @@ def fields(names_: Iterable[str]) -> list[str]:
 
 
 def colour_id(said: str) -> str:
-    """A colour said in either language ("Rot" or "red") as its id ("red"); a word that
-    is no colour is given back as it is (the caller says it is unknown)."""
+    """A colour said in either language and either German spelling ("Weiß", "weiss",
+    "white"; "grün", "gruen") as its id ("white", "green"); a word that is no colour is
+    given back as it is (the caller says it is unknown). The one place a colour word
+    becomes a colour: `--players`, the page's typed players, the config's players and a
+    board file's fields (new-user trial s10: "gruen" and "weiss" meant a colour in some
+    of them, nothing or magenta in others)."""
+    word = _plain(said)
     for key in WORDS:
-        if key.startswith("colour.") and said.strip().lower() in (w.lower() for w in WORDS[key]):
+        if key.startswith("colour.") and word in (_plain(w) for w in WORDS[key]):
             return key.removeprefix("colour.")
     return said.strip()
+
+
+def _plain(word: str) -> str:
+    """A word as a keyboard without umlauts writes it: lower case, ß ss, ä ae, ö oe, ü ue."""
+    folded = word.strip().casefold()  # casefold writes ß as ss
+    return folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
 
 
 def colours(names_: Iterable[str]) -> list[str]:

@@ -157,8 +157,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: layout {layout} has no field {field}",
     ),
     "placement.not_colour": (
-        "{path}: Feld {field}: {colour} ist kein Farbname (klein geschrieben, z. B. 'black')",
-        "{path}: field {field}: {colour} is not a colour name (lowercase, e.g. 'black')",
+        "{path}: Feld {field}: {colour} ist kein Farbname (eine Farbe wie 'schwarz', 'weiß' "
+        "oder 'black', oder der Name einer neuen Farbe aus Kleinbuchstaben a-z)",
+        "{path}: field {field}: {colour} is not a colour name (a colour such as 'black', "
+        "'white' or 'schwarz', or a new colour's name in lowercase letters a-z)",
+    ),
+    "placement.no_paint": (
+        "{path}: Feld {field}: für {colour} hat die Zeichnung keine Farbe (sie kennt {known}); "
+        "kalibrieren und lesen gehen mit jedem Namen",
+        "{path}: field {field}: the drawing has no paint for {colour} (it knows {known}); "
+        "calibrate and read-board take any name",
     ),
     "placement.no_start": (
         "auf Brett {layout} beginnt kein Spiel; bitte eine Stellungsdatei angeben",
@@ -312,12 +320,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "dice {name}: body and pip colours measured",
     ),
     "calibrate.done.corners": (
-        "Brett: über vier Ecken gefunden",
-        "board: located by four corners",
+        "Brett: vier Ecken und ihre Pixel gespeichert (ob sie sitzen, zeigt "
+        "'calibrate check FOTO')",
+        "board: four corners and their pixels stored (whether they fit, 'calibrate check "
+        "PHOTO' shows)",
     ),
     "calibrate.done.fields": (
-        "Brett: über vier Felder gefunden",
-        "board: located by four fields",
+        "Brett: vier Felder {fields} und ihre Pixel gespeichert (ob sie sitzen, zeigt "
+        "'calibrate check FOTO')",
+        "board: four fields {fields} and their pixels stored (whether they fit, 'calibrate "
+        "check PHOTO' shows)",
     ),
     "calibrate.done.colours.one": (
         "Farben: an {count} Foto gemessen",
@@ -375,6 +387,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "calibrate.show.no_camera": (
         "  Kamera: nicht kalibriert (das Objektiv wird aus den Markern geschätzt)",
         "  camera: not calibrated (the lens is guessed from the markers)",
+    ),
+    "calibrate.show.no_camera_corners": (
+        "  Kamera: nicht kalibriert (das Objektiv gilt als gerade; 'calibrate camera' misst es)",
+        "  camera: not calibrated (the lens is taken as straight; 'calibrate camera' measures it)",
     ),
     "calibrate.show.corners": ("  Brett: vier Ecken", "  board: four corners"),
     "calibrate.show.markers": ("  Brett: ArUco-Marker", "  board: ArUco markers"),

@@ -177,9 +177,24 @@ WORDS: dict[str, tuple[str, str]] = {
         "{flag}: {value} is not between {low} and {high}",
     ),
     "layout.csv_line": (
-        "{table}, Zeile {number}: erwartet ID,X,Y (mm)",
-        "{table}, line {number}: expected ID,X,Y (mm)",
+        "{table}, Zeile {number}: erwartet ID,X,Y (mm, Dezimalpunkt) oder ID;X;Y "
+        "(Semikolons, Dezimalkomma oder -punkt)",
+        "{table}, line {number}: expected ID,X,Y (mm, decimal point) or ID;X;Y "
+        "(semicolons, decimal comma or point)",
     ),
+    "layout.too_close": (
+        "{a} und {b} liegen {apart} mm auseinander, näher als ein Stein breit ist "
+        "({diameter} mm): ein Messfehler? Steine darauf würden sich überlappen",
+        "{a} and {b} are {apart} mm apart, closer than a piece is wide ({diameter} mm): a "
+        "measuring typo? Pieces on them would overlap",
+    ),
+    "layout.too_close_more": (
+        "und {count} weitere Paare von Feldern, näher als ein Stein breit ist "
+        "(--piece-diameter zu groß?)",
+        "and {count} more pairs of fields closer than a piece is wide (--piece-diameter too "
+        "large?)",
+    ),
+    "layout.note": ("Hinweis: {note}", "note: {note}"),
     "layout.csv_empty": (
         "{table}: keine Felder (eines je Zeile: ID,X,Y in mm)",
         "{table}: no fields (one a line: ID,X,Y in mm)",

@@ -80,10 +80,13 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # the players and the board (model/position_checks.py)
     "position.plain_layout": (
-        "Brett {layout} ist ein einfaches Brett (keine Spieler, kein Spiel): es lässt sich "
-        "zeichnen, kalibrieren und lesen, aber nicht als {game} spielen",
-        "layout {layout} is a plain board (no players, no game): it can be drawn, calibrated "
-        "and read, not played as {game}",
+        "Brett {layout} ist ein einfaches Brett (keine Spieler, kein Spiel): es wird auf "
+        "der Kommandozeile gezeichnet, kalibriert und gelesen (render, calibrate, "
+        "read-board), aber nicht als {game} gespielt; Seite und Schiedsrichter brauchen ein "
+        "Spiel",
+        "layout {layout} is a plain board (no players, no game): it is drawn, calibrated "
+        "and read on the command line (render, calibrate, read-board), not played as {game}; "
+        "the page and the referee need a game",
     ),
     "position.wrong_board": (
         "{game} wird auf einem Brett der Art {board} gespielt, nicht auf Brett {layout} (Art "

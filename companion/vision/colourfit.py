@@ -20,7 +20,7 @@ from companion.errors import CompanionError
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
-from companion.texts import text, unreadable
+from companion.texts import colour_id, text, unreadable
 from companion.vision.board.locate import FloatArray
 from companion.vision.board.profiles import Profiles, to_lab
 from companion.vision.calibration import Calibration
@@ -164,7 +164,26 @@ def fit_colours(
                     example=texts.field(printed[0]),
                 )
             )
+    shown = {c for _, truth in photos for c in truth.values()}  # measured under this light
+    notes.extend(like_the_board(profiles, shown))  # last: the fields misread come first
     return fitted
+
+
+def like_the_board(profiles: Profiles, taught: set[str]) -> list[str]:
+    """A note for each piece colour the photos ``taught`` that looks like the empty field
+    on some fields (:attr:`.Profiles.alike`): there the reader holds a reading at
+    ALIKE_CONFIDENCE unless the field's print settles it, and `calibrate check` draws it
+    red (new-user trial s10: white stones on a light Go board, 143 of 361 fields, and no
+    word). A colour kept as it was (no photo showed it) is said by its own note."""
+    from companion.vision.board.reader import ALIKE_CONFIDENCE
+
+    counts = profiles.alike.sum(axis=0)
+    said = {"total": len(profiles.field_ids), "cap": texts.percent(ALIKE_CONFIDENCE)}
+    return [
+        text("cal.like_board", colour=texts.colour(c), count=int(n), **said)
+        for c, n in zip(profiles.colours, counts, strict=True)
+        if n and c in taught
+    ]
 
 
 def _distance(a: FloatArray, b: FloatArray) -> FloatArray:
@@ -369,9 +388,11 @@ def load_placement(path: str | Path, layout: Layout) -> dict[str, str]:
     """What a known photo shows (field → piece colour), from a position or a plain board file.
 
     A plain board is ``{"fields": {"ID": "COLOUR", ...}}``, the shape ``read-board --json``
-    prints (its other keys are ignored): every field not named is empty, and any lowercase
-    colour name is a piece colour to learn. Anything else must be a game position (its
-    piles, TENET's start, teach nothing: :func:`known_placement`).
+    prints (its other keys are ignored): every field not named is empty; a colour word in
+    either language ("black", "schwarz", "weiß", "weiss") is that colour
+    (:func:`texts.colour_id`), and any other lowercase name a new piece colour to learn.
+    Anything else must be a game position (its piles, TENET's start, teach nothing:
+    :func:`known_placement`).
     """
     try:
         content = read_text(path, "position")
@@ -401,11 +422,14 @@ def parse_placement(content: str, source: str, layout: Layout) -> dict[str, str]
         if fid not in layout.fields:
             said = {"layout": repr(layout.name), "field": repr(fid)}
             raise CompanionError(text("placement.no_field", path=source, **said))
-        if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
+        # a colour in either language ("schwarz", "weiss": the id), else a new colour's
+        # name to learn ("ivory"), as `--players` and the config take them (trial s10)
+        named = colour_id(colour) if isinstance(colour, str) else ""
+        if not COLOUR_NAME.fullmatch(named):
             said = {"field": fid, "colour": repr(colour)}
             raise CompanionError(text("placement.not_colour", path=source, **said))
-        if colour != "empty":
-            out[fid] = colour
+        if named != "empty":
+            out[fid] = named
     return out
 
 
