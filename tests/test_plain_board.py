@@ -19,7 +19,6 @@ from companion.render import draw_board, to_image
 from companion.render.scene import Circle
 from companion.vision import BoardReader
 from companion.vision.board.locate import Location
-from companion.vision.calibration import load_calibration
 from companion.vision.colourfit import load_placement
 
 
@@ -227,45 +226,3 @@ def test_any_json_as_a_known_board_is_read_or_refused_in_words(tmp_path_factory,
         assert "\n" not in str(exc)
     else:
         assert set(placement) <= set(layout.fields)
-
-
-def test_calibrate_colours_says_where_a_piece_colour_looks_like_the_board(tmp_path, capsys):
-    # trial s10 (L1): white stones on a light board were alike on 143 of 361 fields, and
-    # read at 85 % there, drawn red by calibrate check, with no word from calibrate colours
-    layout_file = tmp_path / "grid.json"
-    layout_file.write_text(json.dumps(grid_layout()))
-    layout = load_layout(layout_file)
-    side = to_image(draw_board(layout), 3.0).shape[0]
-    src = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
-    dst = np.float32([[80, 60], [side + 40, 75], [side + 70, side + 50], [60, side + 40]])
-    warp = cv2.getPerspectiveTransform(src, dst)
-    corners = ["r0c0", "r0c4", "r4c4", "r4c0"]
-    mm = np.array([[layout.fields[f].x, layout.fields[f].y] for f in corners])
-    px = cv2.perspectiveTransform(((mm + side / 6) * 3).reshape(-1, 1, 2), warp).reshape(-1, 2)
-    cal = tmp_path / "cal.json"
-    points = [f"{x:.1f},{y:.1f}" for x, y in px]
-    code, _, err = run(
-        capsys, "calibrate", "corners", "--layout", layout_file, "-c", cal, "--points", *points,
-        "--fields", *corners,
-    )  # fmt: skip
-    assert code == 0, err
-    pieces = {"r1c1": "white", "r2c2": "white", "r3c3": "black"}
-    empty, known, board = tmp_path / "empty.png", tmp_path / "known.png", tmp_path / "known.json"
-    cv2.imwrite(str(empty), grid_photo(layout_file, {}))
-    cv2.imwrite(str(known), grid_photo(layout_file, pieces))
-    board.write_text(json.dumps({"fields": pieces}))
-    code, out, err = run(
-        capsys, "calibrate", "colours", "--layout", layout_file, "-c", cal, "--empty", empty,
-        "--position", known, board,
-    )  # fmt: skip
-    assert code == 0, err
-    profiles = load_calibration(cal).profiles
-    assert profiles is not None
-    alike = dict(zip(profiles.colours, profiles.alike.sum(axis=0), strict=True))
-    assert alike["white"] > 0  # the light stone on the light drawn board
-    for colour, count in alike.items():
-        said = f"{colour} looks like the empty field on {count} of 25 fields"
-        assert (said in out) == (count > 0), out
-    assert sum("looks like the empty field" in line for line in out.splitlines()) == sum(
-        count > 0 for count in alike.values()
-    )

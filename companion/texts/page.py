@@ -970,22 +970,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "and asks; a second known photo (--position) with those pieces elsewhere, or "
         "better light, helps (check with 'calibrate check')",
     ),
-    "cal.like_board": (
-        "{colour} sieht bei diesem Licht auf {count} von {total} Feldern aus wie das leere "
-        "Feld: dort liest der Leser höchstens {cap} sicher, wo der Druck im Feld nicht "
-        "entscheidet ('calibrate check' zeigt sie rot); mehr Kontrast im Licht hilft",
-        "{colour} looks like the empty field on {count} of {total} fields under this "
-        "light: there the reader is at most {cap} sure where the field's print does not "
-        "settle it ('calibrate check' draws them red); more contrast in the light helps",
-    ),
-    "cal.like_board_page": (
-        "{colour} sieht bei diesem Licht auf {count} von {total} Feldern aus wie das leere "
-        "Feld: dort liest der Leser höchstens {cap} sicher, wo der Druck im Feld nicht "
-        "entscheidet (rot im Kamerabild); mehr Kontrast im Licht hilft",
-        "{colour} looks like the empty field on {count} of {total} fields under this "
-        "light: there the reader is at most {cap} sure where the field's print does not "
-        "settle it (red in the camera view); more contrast in the light helps",
-    ),
     "cal.alike_page": (
         "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
         "bleibt der Leser unsicher (rot im Kamerabild) und fragt; besseres Licht hilft",

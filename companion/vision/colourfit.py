@@ -164,26 +164,7 @@ def fit_colours(
                     example=texts.field(printed[0]),
                 )
             )
-    shown = {c for _, truth in photos for c in truth.values()}  # measured under this light
-    notes.extend(like_the_board(profiles, shown))  # last: the fields misread come first
     return fitted
-
-
-def like_the_board(profiles: Profiles, taught: set[str]) -> list[str]:
-    """A note for each piece colour the photos ``taught`` that looks like the empty field
-    on some fields (:attr:`.Profiles.alike`): there the reader holds a reading at
-    ALIKE_CONFIDENCE unless the field's print settles it, and `calibrate check` draws it
-    red (new-user trial s10: white stones on a light Go board, 143 of 361 fields, and no
-    word). A colour kept as it was (no photo showed it) is said by its own note."""
-    from companion.vision.board.reader import ALIKE_CONFIDENCE
-
-    counts = profiles.alike.sum(axis=0)
-    said = {"total": len(profiles.field_ids), "cap": texts.percent(ALIKE_CONFIDENCE)}
-    return [
-        text("cal.like_board", colour=texts.colour(c), count=int(n), **said)
-        for c, n in zip(profiles.colours, counts, strict=True)
-        if n and c in taught
-    ]
 
 
 def _distance(a: FloatArray, b: FloatArray) -> FloatArray:
