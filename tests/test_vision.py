@@ -276,25 +276,41 @@ def test_any_picture_is_read_or_not_found_never_an_exception(reader, w, h, seed,
 
 
 def test_a_changed_board_is_read_within_the_pi_budget(reader, gravitation):
-    """Issue 18's budget: a changed 1280×960 board, once located, is read in at most 8 ms
-    of CPU here (best of three, the collector off, as bench/timing.py times)."""
+    """Issue 18's budget: a changed 1280×960 board, once located, is read in about the CPU
+    of one Gaussian blur and one Lab conversion of the whole frame (best of five each, the
+    collector off, as bench/timing.py times; bench/timing.py gives the milliseconds).
+
+    A ratio, not milliseconds: on this shared machine the same read took 9.4-16.1 ms of
+    CPU within minutes, on today's code and on e8004de's alike (2026-11-28), where the
+    8 ms this test once asserted failed both; the ratio stayed 1.02-1.25, so 1.6 leaves
+    room for noise and still fails a read that grows by half."""
     rng = np.random.default_rng(5)
     shot = photograph(random_position(gravitation, rng), rng)
     location = reader.locator.locate(shot.image)
     assert location is not None
+
+    def best(work) -> float:  # type: ignore[no-untyped-def]
+        fastest = float("inf")
+        for _ in range(5):
+            t0 = time.process_time()
+            work()
+            fastest = min(fastest, time.process_time() - t0)
+        return fastest
+
+    def frame_filters() -> None:
+        cv2.GaussianBlur(shot.image, (9, 9), 2)
+        cv2.cvtColor(shot.image, cv2.COLOR_BGR2Lab)
+
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
     gc.disable()
     try:
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.process_time()
-            reader.read(shot.image, location)
-            best = min(best, time.process_time() - t0)
+        read = best(lambda: reader.read(shot.image, location))
+        filters = best(frame_filters)
     finally:
         gc.enable()
         cv2.setNumThreads(threads)
-    assert best <= 0.008, f"{1000 * best:.1f} ms"
+    assert read <= 1.6 * filters, f"{1000 * read:.1f} ms against {1000 * filters:.1f} ms"
 
 
 @settings(max_examples=30, deadline=None)
