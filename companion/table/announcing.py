@@ -60,10 +60,10 @@ def too_long(said: str) -> Verdict | None:
     """Words past :data:`LONGEST` answered in one line, "too long" with their length, for
     every source (the page keeps them whole in their field, the command line checks
     nothing); None for words short enough."""
-    if said_length(said) <= LONGEST:
+    count = said_length(said)
+    if count <= LONGEST:
         return None
-    most = {"count": said_length(said), "most": LONGEST}
-    return Verdict("info", text("referee.announcement_too_long", **most))
+    return Verdict("info", text("referee.announcement_too_long", count=count, most=LONGEST))
 
 
 def first(

@@ -116,10 +116,9 @@ def find(
     starts = tuple(sorted({*mover, *(s for s in _fields(first, "start"))}))
     start = args.get("from") if args.get("from") in starts else None
     answer: list[MoveLike] = []
-    if said_length(said) > LONGEST:  # said, not cut and searched in part (review nc16)
-        verdict, more = "invalid", False
-        most = {"count": said_length(said), "most": LONGEST}
-        reason = sentence("referee.announcement_too_long", **most)
+    if (count := said_length(said)) > LONGEST:  # said, not cut and searched in part
+        verdict, more = "invalid", False  # (review nc16)
+        reason = sentence("referee.announcement_too_long", count=count, most=LONGEST)
     elif said:
         answer, verdict, reason = _by_words(position, roll, said, rules)
         more = False

@@ -67,8 +67,8 @@ def page() -> tuple[str, int] | str:
     verdict, error, status = None, None, 200
     roll_text = request.form.get("roll", "")
     said = request.form.get("announcement", "")  # kept whole in its field (review nc16)
-    if request.method == "POST" and said_length(said) > LONGEST:
-        most = {"count": said_length(said), "most": LONGEST}
+    if request.method == "POST" and (count := said_length(said)) > LONGEST:
+        most = {"count": count, "most": LONGEST}
         error, status = say(text("referee.announcement_too_long", **most)), 400
     elif request.method == "POST":
         try:
