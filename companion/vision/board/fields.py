@@ -12,7 +12,7 @@ fields is checked as well (:func:`_intruders`): a hand shows there too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +64,10 @@ PROBE_D2 = 6.0
 #: Grey levels of a disc's texture that are noise whatever its brightness (a dark disc's
 #: texture, relative to its brightness, is mostly this).
 TEXTURE_NOISE = 4.0
+#: How far (squared spreads of the neighbours' gain and glare together) a reading's own
+#: light may stray from the neighbours' before the reading rests on a light nobody
+#: measured: the 99 % bound of a two-dimensional Gaussian (chi-square, 2 degrees of freedom).
+STRAYED_D2 = 9.21
 #: Degrees of freedom of the heavy-tailed class likelihood (Student-t like).
 TAIL = 20.0
 
@@ -78,6 +82,8 @@ class FieldVerdicts:
     light: FloatArray  # the estimated light level (1 = the profiles' light)
     intruded: int = 0  # background probes that show something over the board
     glare: npt.NDArray[np.bool_] | None = None  # fields under a glare spot (:func:`_under_glare`)
+    #: how far the reading's own light strays from the neighbours' (squared spreads)
+    strayed: FloatArray = field(default_factory=lambda: np.zeros(0))
 
 
 def classify(
@@ -152,6 +158,22 @@ def classify(
     if bias.any():
         brighter = score(gain, glare + bias, slack)
         verdict = _unless_the_light_decides(verdict, brighter, saturated)
+    # the verdict under a glare spot of the field's own, where its reading needs a light
+    # the neighbours do not show either
+    own = (verdict.strayed > STRAYED_D2) & ~verdict.anomaly & ~saturated
+    if own.any():
+        spot = _score(
+            colours,
+            texture,
+            light,
+            none,
+            none + MAX_SLACK,
+            profiles,
+            GLARE_FREE,
+            extra=extra,
+            printed=printed_here,
+        )
+        verdict = _unless_the_light_decides(verdict, spot, ~own)
     verdict = _under_glare(verdict, colours, texture, light, profiles, printed_here)
     return replace(verdict, intruded=intruded)
 
@@ -236,15 +258,25 @@ def _intruders(probes: FloatArray, probes_mm: FloatArray, board: FloatArray, sca
 
 
 def _unless_the_light_decides(
-    verdict: FieldVerdicts, brighter: FieldVerdicts, clipped: npt.NDArray[np.bool_]
+    verdict: FieldVerdicts, brighter: FieldVerdicts, kept: npt.NDArray[np.bool_]
 ) -> FieldVerdicts:
     """``verdict`` no surer than the light allows: where the field reads otherwise under
-    the glare its neighbours point to (``brighter``, :func:`.light.light_bias`), the reading
-    rests on a light nobody measured there, so it is not sure (at most 1 − the other
-    reading's confidence). A field the sensor clipped is left to :func:`_under_glare`:
-    "at least this bright" fits any class under more glare (a grey-white piece burnt to
-    (253, 255, 255) on the Gravitation board's grey look, seed 1, read 0.85 and made
-    its frame wait).
+    another light the frame cannot rule out (``brighter``: the glare its neighbours point
+    to, :func:`.light.light_bias`; or a glare spot of its own), the reading rests on a
+    light nobody measured there, so it is not sure (at most 1 − the other reading's
+    confidence). The fields in ``kept`` are left as they are: the neighbours' glare is not
+    asked of a field the sensor clipped, which is left to :func:`_under_glare` ("at least
+    this bright" fits any class under more glare: a grey-white piece burnt to (253, 255,
+    255) on the Gravitation board's grey look, seed 1, read 0.85 and made its frame wait).
+
+    A glare spot of its own, smaller than the neighbourhood, shows in no neighbour: on the
+    Gravitation board's leather look (seed 7) an orange piece under one, (76, 164, 247),
+    read empty with 0.94. Its neighbours fixed the light (gain 1.29, slack 0.05) and
+    neither class fitted under it: empty needed gain 1.50 (10 squared spreads), orange
+    gain 0.95 and glare 33 (33). So where a reading's own light strays further than
+    ``STRAYED_D2`` from the neighbours', it is asked again under the board's smooth light
+    with the glare free (as :func:`_under_glare` asks a clipped field): there it reads
+    orange, and the empty reading falls to 0.02.
 
     On the tall board's wood look (seed 1) a black piece under a small glare spot read
     white with 0.95: its four unclipped neighbours within 50 mm were seen 19-40 levels
@@ -256,7 +288,7 @@ def _unless_the_light_decides(
     Gravitation board's wood look, seed 1, no longer busy); this way a doubt is only
     added, never taken away.
     """
-    differ = (brighter.labels != verdict.labels) & ~clipped
+    differ = (brighter.labels != verdict.labels) & ~kept
     if not differ.any():
         return verdict
     doubt = np.minimum(verdict.confidence, 1.0 - brighter.confidence)
@@ -339,8 +371,9 @@ def _score(
     if extra is not None:  # the print a piece hides, where colour cannot tell (.imprint)
         d2 = d2 + extra
     # how far the class's light strays from the neighbours' (a Gaussian prior as well)
-    d2 += ((g / gain[:, None] - 1) / slack[:, None]) ** 2
-    d2 += ((glr - glare[:, None]) / (glare_slack + 0.3 * np.abs(glare[:, None]))) ** 2
+    stray = ((g / gain[:, None] - 1) / slack[:, None]) ** 2
+    stray += ((glr - glare[:, None]) / (glare_slack + 0.3 * np.abs(glare[:, None]))) ** 2
+    d2 += stray
     norm = np.log(stds).sum(axis=2)
     # "something else" (a hand, a cup, a colour never calibrated) as one more class, as
     # likely as a class at ANOMALY_D2: a field far from every class is not sure of any
@@ -358,6 +391,7 @@ def _score(
         confidence=np.where(anomaly, 0.0, post[np.arange(n), best]),
         anomaly=anomaly,
         light=gain,
+        strayed=stray[np.arange(n), best],
     )
 
 
