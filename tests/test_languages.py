@@ -272,6 +272,20 @@ def test_the_command_line_speaks_lang_else_the_config_else_the_locale(
     assert "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0" in first_line()  # the notation stays German
 
 
+def test_the_locale_is_read_in_gettexts_order_language_first() -> None:
+    """LANGUAGE, LC_ALL, LC_MESSAGES, LANG: the first one set says it (trial s10 L13:
+    ``LANGUAGE=de`` alone left the command line English); LANGUAGE is a list, its
+    first language we speak wins, and C or POSIX means English."""
+    assert texts.from_locale({"LANGUAGE": "de", "LANG": "C.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "de_AT:en", "LC_ALL": "en_GB.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "en:de", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({"LANGUAGE": "fr", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({"LANGUAGE": "", "LANG": "de_DE.UTF-8"}) == "de"
+    assert texts.from_locale({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({}) == "en"
+
+
 def test_json_for_scripts_keeps_its_keys_and_verdicts_in_english(
     capsys: pytest.CaptureFixture[str], write_json
 ) -> None:  # type: ignore[no-untyped-def]
