@@ -481,6 +481,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "# die geltende Konfiguration, aus {where}",
         "# effective configuration, from {where}",
     ),
+    "config.shown_builtin": (
+        "# die geltende Konfiguration, aus den eingebauten Standardwerten",
+        "# effective configuration, from built-in defaults",
+    ),
+    # how the config file was found (settings/config.py find_config; JSON keeps the English)
+    "config.found.system_file": ("Systemdatei", "system file"),
+    "config.found.user_file": ("Benutzerdatei", "user file"),
+    "config.found.file": ("Datei", "file"),
     "config.pin_set": ("festgelegt mit web.pin in {path}", "set by web.pin in {path}"),
     "config.pin_kept": ("aufbewahrt in {path}", "kept in {path}"),
     "config.pin_hidden": (
