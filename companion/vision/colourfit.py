@@ -146,7 +146,7 @@ def fit_colours(
         for f in sorted((differ - pile) | odd):
             alike.setdefault(f, truth.get(f) or read.fields.get(f) or "")
         unsure |= {f for f, sure in read.confidence.items() if sure < SURE}
-    like = like_the_board(fitted.profiles, unsure - set(alike), shown)
+    like = like_the_board(profiles, unsure - set(alike), shown)
     if alike:  # in the players' words: "Weiß.S1 (Weiß)", not "white.S1 (white)"
         named: list[object] = [
             text("cal.held", field=texts.field(f), piece=texts.colour(c))
