@@ -221,6 +221,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "--turns {turns}: bitte 1 bis 200 Züge",
         "--turns {turns}: play 1 to 200 turns",
     ),
+    "sample.not_filmed": (
+        "--game {game}: die synthetische Kamera filmt nur Spiele mit zwei gewöhnlichen "
+        "Würfeln, nicht {name}; sie filmt {filmed}",
+        "--game {game}: the synthetic camera films only games played with two standard "
+        "dice, not {name}; it films {filmed}",
+    ),
     "sample.folder_used": (
         "{path}: bitte einen neuen oder leeren Ordner für die Bilder angeben",
         "{path}: give a new or empty folder for the frames",
