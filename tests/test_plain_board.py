@@ -229,6 +229,7 @@ def test_any_json_as_a_known_board_is_read_or_refused_in_words(tmp_path_factory,
         assert set(placement) <= set(layout.fields)
 
 
+@pytest.mark.slow
 def test_calibrate_colours_says_in_one_line_where_a_stone_looks_like_the_board(tmp_path, capsys):
     # trial s10 (L1): white stones on a light Go board, `calibrate check` drew 104 of 361
     # fields red (held at 85 %: white and the empty field alike) and `calibrate colours`
