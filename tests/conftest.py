@@ -47,6 +47,7 @@ def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
     texts.set_language("en")
     yield
     texts.set_language("en")

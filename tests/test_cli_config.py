@@ -48,6 +48,21 @@ def test_without_any_file_it_says_built_in_defaults(capsys: pytest.CaptureFixtur
     assert config_as_data(parse_config(tomllib.loads(out))) == config_as_data(Config())
 
 
+def test_in_german_it_says_where_the_config_came_from_in_german(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # trial s10 L4: "# die geltende Konfiguration, aus built-in defaults"
+    assert main(["--lang", "de", "config"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "# die geltende Konfiguration, aus den eingebauten Standardwerten"
+    system = tmp_path / "config.toml"
+    system.write_text("[web]\nport = 9000\n", encoding="utf-8")
+    monkeypatch.setattr(cfg, "SYSTEM_FILE", system)
+    assert main(["--lang", "de", "config"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"# die geltende Konfiguration, aus {system} (Systemdatei)"
+
+
 def test_check_lists_every_bad_key_and_exits_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -68,6 +68,20 @@ def test_the_config_takes_the_players_as_the_command_line_does():
         parse_config({"game": {"players": ["rot", "Rot"]}})
 
 
+def test_a_german_config_line_names_the_boards_colours_in_german() -> None:
+    # trial s10 L4: "keine Spielerfarbe des Bretts (red, yellow, green, blue)"
+    from companion.texts import render
+
+    seats = {"panel": {"pins": {"seats": {"red": 5, "white": 6}}}}
+    with pytest.raises(ConfigError) as info:
+        parse_config({**seats, "game": {"name": "tuerme", "players": ["rot", "lila"]}})
+    assert [render(p, "de") for p in info.value.problems] == [
+        "<config>: game.players: lila: keine Spielerfarbe des Bretts (Rot, Gelb, Grün, Blau)",
+        "<config>: panel.pins.seats.white: keine Spielerfarbe auf dem Brett des Spiels "
+        "(Rot, Gelb, Grün, Blau)",
+    ]
+
+
 @pytest.fixture
 def go19(tmp_path: Path) -> Path:
     out = tmp_path / "go19.json"

@@ -214,15 +214,14 @@ def test_a_game_folder_imports_no_other_game_and_nothing_shared_imports_a_game()
 def test_the_rooms_reach_a_game_only_through_its_protocol():
     #: Outside games/, only these may import a game's folder, each for its own game:
     #: `companion join` is TENET's; TENET's board is drawn from its own shape; the
-    #: benchmark measures the games' own engines; the synthetic recorded games play
-    #: ZwiAner's engine (a new game reaches the rest through games/game.py, or this fails).
+    #: benchmark measures the games' own engines (a new game reaches the rest through
+    #: games/game.py, or this fails; the synthetic recorded games do, since newcomer-20).
     own = {
         "companion.cli.join": {"tenet"},
         "companion.render.tenet": {"tenet"},
         "companion.figures.measure": {"zwianer"},
         "companion.figures.rules": {"zwianer"},
         "companion.figures.worst": {"tenet", "zwianer"},
-        "companion.synth.game": {"zwianer"},
     }
     reaching = sorted(
         (m, i)

@@ -272,6 +272,20 @@ def test_the_command_line_speaks_lang_else_the_config_else_the_locale(
     assert "Wurf 5, Umlaufbahn 3, 2, Stoß 2, 1, 0" in first_line()  # the notation stays German
 
 
+def test_the_locale_is_read_in_gettexts_order_language_first() -> None:
+    """LANGUAGE, LC_ALL, LC_MESSAGES, LANG: the first one set says it (trial s10 L13:
+    ``LANGUAGE=de`` alone left the command line English); LANGUAGE is a list, its
+    first language we speak wins, and C or POSIX means English."""
+    assert texts.from_locale({"LANGUAGE": "de", "LANG": "C.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "de_AT:en", "LC_ALL": "en_GB.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"}) == "de"
+    assert texts.from_locale({"LANGUAGE": "en:de", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({"LANGUAGE": "fr", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({"LANGUAGE": "", "LANG": "de_DE.UTF-8"}) == "de"
+    assert texts.from_locale({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
+    assert texts.from_locale({}) == "en"
+
+
 def test_json_for_scripts_keeps_its_keys_and_verdicts_in_english(
     capsys: pytest.CaptureFixture[str], write_json
 ) -> None:  # type: ignore[no-untyped-def]
@@ -393,7 +407,7 @@ def ground_floor_errors(tmp_path) -> Iterator[ValueError]:  # type: ignore[no-un
         lambda: check_image_size(big_png, "big.png"),
         lambda: parse_json("{a: 1}", "x.json"),
         lambda: parse_json("[1] 2", "x.json", what=calibration),
-        lambda: parse_json('"\x01"', "x.json"),  # json's own words, in both languages
+        lambda: parse_json('"\\x"', "x.json"),  # json's own words, in both languages
         lambda: parse_json("[" * 40, "x.json"),
         lambda: parse_json("9" * 5000, "x.json"),
     ]
@@ -407,8 +421,30 @@ def test_the_ground_floors_errors_are_said_in_either_language_and_english_as_rai
     said = [(str(e), texts.message(e)) for e in ground_floor_errors(tmp_path)]
     assert [texts.render(m, "en") for _, m in said] == [english for english, _ in said]
     german = [texts.render(m, "de").replace(str(tmp_path), "") for _, m in said]
-    own = ("Invalid control character", "Exceeds the limit")  # json's and int()'s own words
+    own = ("Invalid \\escape", "Exceeds the limit")  # json's and int()'s own words
     assert [g for g in german if ENGLISH.search(g) and not any(o in g for o in own)] == []
     assert (
         "x.json: die Kalibrierung ist kein JSON: weitere Zeichen nach dem Ende in Zeile 1" in german
+    )
+
+
+def test_a_string_without_its_end_is_said_once_with_its_line() -> None:
+    """Trial s10 L11: the server logged "Unterminated string starting at at line 17"."""
+    from companion.errors import CompanionError
+    from companion.model.jsontext import parse_json
+
+    def said(text_: str) -> tuple[str, str]:
+        with pytest.raises(CompanionError) as caught:
+            parse_json(text_, "cal.json", what=texts.text("json.calibration"))
+        return texts.render(texts.message(caught.value), "en"), texts.render(
+            texts.message(caught.value), "de"
+        )
+
+    assert said('{\n"board": "corners}') == (
+        "cal.json: calibration is not JSON: Unterminated string at line 2",
+        "cal.json: die Kalibrierung ist kein JSON: Zeichenkette ohne Ende in Zeile 2",
+    )
+    assert said('{\n"board": "corners}\n') == (  # a line break inside the string
+        "cal.json: calibration is not JSON: Invalid control character in a string at line 2",
+        "cal.json: die Kalibrierung ist kein JSON: Steuerzeichen in einer Zeichenkette in Zeile 2",
     )

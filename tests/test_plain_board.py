@@ -19,6 +19,7 @@ from companion.render import draw_board, to_image
 from companion.render.scene import Circle
 from companion.vision import BoardReader
 from companion.vision.board.locate import Location
+from companion.vision.calibration import load_calibration
 from companion.vision.colourfit import load_placement
 
 
@@ -226,3 +227,64 @@ def test_any_json_as_a_known_board_is_read_or_refused_in_words(tmp_path_factory,
         assert "\n" not in str(exc)
     else:
         assert set(placement) <= set(layout.fields)
+
+
+@pytest.mark.slow
+def test_calibrate_colours_says_in_one_line_where_a_stone_looks_like_the_board(tmp_path, capsys):
+    # trial s10 (L1): white stones on a light Go board, `calibrate check` drew 104 of 361
+    # fields red (held at 85 %: white and the empty field alike) and `calibrate colours`
+    # said nothing. Photographed as the trial did (render --photo, seed 0); the count said
+    # is the fields `calibrate check` draws red on the calibration photos where white is
+    # like the empty field
+    from companion.synth.board import NORMAL, random_camera, random_pose
+
+    layout_file = tmp_path / "go19.json"
+    assert main(["layout", "grid", "19", "--spacing", "22", "-o", str(layout_file)]) == 0
+    layout = load_layout(layout_file)
+    rng = np.random.default_rng(0)  # the camera and pose `render --photo --seed 0` takes
+    camera = random_camera(rng)
+    rvec, tvec = random_pose(layout.width, layout.height, camera, rng, fill=NORMAL.fill)
+    corners = ["r0c0", "r0c18", "r18c18", "r18c0"]
+    mm = np.array([[layout.fields[f].x, layout.fields[f].y, 0.0] for f in corners])
+    px = cv2.projectPoints(mm, rvec, tvec, camera.matrix, camera.distortion)[0].reshape(-1, 2)
+    cal = tmp_path / "cal.json"
+    points = [f"{x:.1f},{y:.1f}" for x, y in px]
+    code, _, err = run(
+        capsys, "calibrate", "corners", "--layout", layout_file, "-c", cal, "--points", *points,
+        "--fields", *corners,
+    )  # fmt: skip
+    assert code == 0, err
+    stones = {"r7c7": "white", "r11c11": "white", "r9c9": "black", "r0c18": "white"}
+    photos = {}
+    for name, fields in (("empty", {}), ("stones", stones)):
+        board = tmp_path / f"{name}.json"
+        board.write_text(json.dumps({"fields": fields}))
+        photos[name] = (tmp_path / f"{name}.png", board)
+        code, _, err = run(
+            capsys, "render", board, "--layout", layout_file, "--photo", "-o", photos[name][0]
+        )
+        assert code == 0, err
+    code, out, err = run(
+        capsys, "calibrate", "colours", "--layout", layout_file, "-c", cal,
+        "--empty", photos["empty"][0], "--position", *photos["stones"],
+    )  # fmt: skip
+    assert code == 0, err
+    red: set[str] = set()
+    for photo, _ in photos.values():
+        code, seen, err = run(
+            capsys, "calibrate", "check", "-c", cal, "--layout", layout_file, photo, "--json"
+        )
+        assert code == 0, err
+        red |= {f for f, c in json.loads(seen)["confidence"]["fields"].items() if c < 0.9}
+    profiles = load_calibration(cal).profiles
+    assert profiles is not None
+    white = profiles.colours.index("white")
+    like = {f for i, f in enumerate(profiles.field_ids) if profiles.alike[i, white]}
+    assert red & like  # the light stone on the light board; black is like no field
+    assert not profiles.alike[:, profiles.colours.index("black")].any()
+    notes = [line.strip() for line in out.splitlines()[1:]]
+    assert notes == [
+        f"note: under this light a piece looks like the empty field: white on {len(red & like)} of "
+        "361 fields — the reader stays unsure there (at most 85%; 'calibrate check' draws "
+        "them red); more contrast between the pieces and the board, or better light, helps"
+    ], out

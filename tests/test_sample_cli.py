@@ -62,6 +62,39 @@ def test_a_sampled_game_replays_with_the_moves_played(tmp_path, capsys):
     assert [v["announcement"] for v in judged if v["verdict"] == "legal"] == played
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), [("tuerme", "red,blue"), ("tunnelx", "red,yellow")])
+def test_a_sampled_game_of_another_game_replays_with_the_moves_played(
+    tmp_path, capsys, game, players
+):
+    # trial s10 L17: a Türme club could not film a synthetic Türme game to try `replay`
+    frames = tmp_path / "frames"
+    code, out, err = run(
+        capsys, "sample", "game", "--game", game, "-o", str(frames), "--players", players,
+        "--turns", "3",
+    )  # fmt: skip
+    assert code == 0, err
+    assert f"companion replay {frames} --game {game} --players {players}" in out
+    played = json.loads(out.split("the moves played: ")[1])
+    assert len(played) == 3
+    code, out, _ = run(
+        capsys, "replay", str(frames), "--game", game, "--players", players, "--json"
+    )
+    assert code == 0, out
+    judged = [json.loads(line) for line in out.splitlines()]
+    assert [v["announcement"] for v in judged if v["verdict"] == "legal"] == played
+
+
+def test_a_game_the_synthetic_camera_does_not_film_is_refused_naming_those_it_does(
+    tmp_path, capsys
+):
+    code, _, err = run(capsys, "sample", "game", "--game", "tenet", "-o", str(tmp_path / "f"))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert "TENET" in err and "gravitation, tunnelx, tuerme" in err, err
+    assert not (tmp_path / "f").exists()
+
+
 def test_a_game_is_never_filmed_over_other_files(tmp_path, capsys):
     (tmp_path / "old.jpg").write_bytes(b"x")
     code, _, err = run(capsys, "sample", "game", "-o", str(tmp_path))

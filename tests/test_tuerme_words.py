@@ -192,3 +192,24 @@ def test_the_pin_page_says_where_the_pin_is_found():
 
     assert "„companion pin“" in word("pin_needed", "de")
     assert "'companion pin'" in word("pin_needed", "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "dice_moved", "ones", "sixes"),
+    [
+        ("de", "zieht beide Würfel", "zwei Einsen", "zwei Sechsen"),
+        ("en", "moves both dice", "two ones", "two sixes"),
+    ],
+)
+def test_the_help_moves_the_dice_counts_and_gives_the_superzahl_both_ways(
+    lang, dice_moved, ones, sixes
+):  # type: ignore[no-untyped-def]
+    # trial s10 L9: "Die beiden Würfel werden nacheinander gezogen" (the counts are moved,
+    # not the dice) and the Superzahl picture read "1+6 als zwei Sechsen" (rule text 3.4:
+    # two ones or two sixes)
+    from companion.texts import text
+
+    how = render(text("help.tuerme.3"), lang)
+    assert dice_moved not in how
+    picture = render(text("pic.Superzahl"), lang)
+    assert ones in picture and sixes in picture

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import add_config_argument, add_json_argument, print_json, read_config
-from companion.texts import text
+from companion.texts import WORDS, text
 
 if TYPE_CHECKING:  # read when the command runs: `companion check` loads no TOML reader
     from companion.settings.config import Config
@@ -59,11 +59,20 @@ def run(args: argparse.Namespace) -> int:
             }
         )
     else:
-        where = f"{config.path} ({config.found_by})" if config.path else config.found_by
-        print(text("config.shown_from", where=where))
+        if config.path is None:
+            print(text("config.shown_builtin"))
+        else:
+            print(text("config.shown_from", where=f"{config.path} ({_found_by(config)})"))
         print(text("config.pin_hidden", source=_pin_source(config)))
         print(to_toml(data), end="")
     return 0
+
+
+def _found_by(config: Config) -> str:
+    """How the file was found, in the run's language: "system file" is a word, "--check"
+    and "$COMPANION_CONFIG" are said as written."""
+    key = "config.found." + config.found_by.replace(" ", "_")
+    return text(key) if key in WORDS else config.found_by
 
 
 def _pin_source(config: Config) -> str:

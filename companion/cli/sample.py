@@ -3,7 +3,9 @@
 ``sample dice -o tray.jpg`` writes one synthetic photo of a dice tray (the same renderer
 the dice benchmark uses) and prints what the dice show, so ``companion read-dice`` can be
 checked against the truth. ``sample game -o frames/`` plays a seeded game with the real
-rules engine and films it frame by frame (docs/referee.md), ready for ``companion replay``.
+rules engine and films it frame by frame (docs/referee.md), ready for ``companion replay``;
+``--game`` films Tunnel X or the race game instead (not TENET: its turns are steps with
+three Miwin dice, which the recorder does not film).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import add_json_argument, print_json, whole
 from companion.errors import CompanionError
-from companion.texts import text
+from companion.games import GAMES
+from companion.texts import game_name, text
 
 if TYPE_CHECKING:
     pass
@@ -34,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--count",
         type=whole(-1000, 1000),
         help=text("opt.sample.count"),
+    )
+    parser.add_argument(
+        "--game", default="gravitation", choices=sorted(GAMES), help=text("opt.sample.game")
     )
     parser.add_argument("--players", default="red,yellow", help=text("opt.sample.players"))
     parser.add_argument("--turns", type=whole(1, 1000), default=6, help=text("opt.sample.turns"))
@@ -75,22 +81,25 @@ def _dice(args: argparse.Namespace) -> int:
 
 def _game(args: argparse.Namespace) -> int:
     from companion.model.position import start_position
-    from companion.synth.game import record_game
+    from companion.synth.game import FILMED, record_game
 
+    if args.game not in FILMED:  # before any folder is made
+        name, filmed = game_name(args.game), list(FILMED)
+        raise CompanionError(text("sample.not_filmed", game=args.game, name=name, filmed=filmed))
     if not 1 <= args.turns <= 200:
         raise CompanionError(text("sample.turns", turns=args.turns))
     out = Path(args.output)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise CompanionError(text("sample.folder_used", path=str(out)))
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    start = start_position("gravitation", players)
+    start = start_position(args.game, players)
     rec = record_game(out, start, args.seed, args.turns)
     said = rec.announcements
     if args.json:
         print_json({"frames": len(rec.frames), "folder": str(out), "announcements": said})
     else:
         print(text("sample.wrote_game", frames=len(rec.frames), moves=len(said), path=str(out)))
-        command = f"companion replay {out} --players {','.join(players)}"
+        command = f"companion replay {out} --game {args.game} --players {','.join(players)}"
         print(text("sample.referee_them", command=command))
         print(text("sample.played", moves=json.dumps(said, ensure_ascii=False)))
     return 0

@@ -8,7 +8,8 @@ parser cannot take is said in one line.
 
 The errors are said in the players' language (companion/texts); the reasons of ``json``
 that are always the same words ("Expecting value") are said in German too, any other as
-``json`` says it.
+``json`` says it. Some of ``json``'s reasons end in "at" before the position it appends;
+the sentence names the line itself, so they are said without it (never "at at line 17").
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ REASONS = {
     "Expecting ':' delimiter": "json.colon",
     "Expecting ',' delimiter": "json.comma",
     "Unterminated string starting at": "json.unterminated",
+    "Invalid control character at": "json.control",
     "Extra data": "json.extra",
     "Invalid \\uXXXX escape": "json.escape",
 }
@@ -60,7 +62,7 @@ def parse_json(
     try:
         return json.loads(text_)
     except json.JSONDecodeError as exc:
-        why = text(REASONS[exc.msg]) if exc.msg in REASONS else exc.msg
+        why = text(REASONS[exc.msg]) if exc.msg in REASONS else exc.msg.removesuffix(" at")
         raise error(text("json.not", source=source, what=what, why=why, line=exc.lineno)) from None
     except (ValueError, RecursionError) as exc:  # e.g. a number of 5,000 digits
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -27,6 +27,7 @@ from companion.settings.pin import pin_problem
 from companion.settings.tomlcheck import Table, is_pin
 from companion.textfile import TooLarge, read_text
 from companion.texts import Joined, Text, colour_id, message, text, unreadable
+from companion.texts import colours as texts_colours
 
 ENV_VAR = "COMPANION_CONFIG"
 SYSTEM_FILE = Path("/etc/companion/config.toml")
@@ -282,8 +283,9 @@ def parse_config(
     hub = _hub(top.table("hub"))
     if not _seats_written(data):  # the built-in seats: those of the game's colours only
         panel = _seats_of(panel, colours)
+    colours_said = texts_colours(colours)  # by their names, in the reader's language
     for colour in config_seats(panel, colours):
-        said = {"source": source, "colour": colour, "colours": colours}
+        said = {"source": source, "colour": colour, "colours": colours_said}
         problems.append(text("config.seat_colour", **said))
     data_dir = top.text("data_dir", None)
     if data_dir is not None and not data_dir.strip():  # Path("") is ".", not the default
@@ -495,7 +497,8 @@ def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
         t.bad("layout", message(exc))
     if players is not None and colours and not set(players) <= set(colours):
         unknown = ", ".join(named[p] for p in players if p not in colours)
-        t.bad("players", text("config.players_unknown", unknown=unknown, colours=colours))
+        names = texts_colours(colours)  # by their names, in the reader's language
+        t.bad("players", text("config.players_unknown", unknown=unknown, colours=names))
     phase = t.get("phase", None, int, text("config.what.whole"))
     if phase is not None and phase not in spec.phases:
         phases = str(list(spec.phases)) if spec.phases else text("config.no_phases")

@@ -1,8 +1,9 @@
 """Recorded-frame games: a game played by the real rules engine, filmed by the synthetic camera.
 
-:func:`record_game` plays a seeded game (legal moves picked from
-:func:`companion.games.zwianer.engines.legal_moves`), and writes what a camera over the
-table would have recorded, one image file per frame in name order:
+:func:`record_game` plays a seeded game of any game whose turn is one roll of two d6
+(:data:`FILMED`: legal moves picked from :func:`companion.games.game.legal_moves`), and
+writes what a camera over the table would have recorded, one image file per frame in
+name order:
 
 * at the start, the board as it stands (a few identical still frames);
 * per turn, the dice tray: maybe one frame with a die still rolling, then settled dice
@@ -22,19 +23,25 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
-from companion.games.zwianer.engines import legal_moves as zwianer_moves
-from companion.games.zwianer.moves import Move
+from companion.games import GAMES
+from companion.games.game import GameMove, legal_moves
 from companion.model.position import Position
 from companion.synth.board import Camera, FloatArray, Image, default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
 from companion.table.watch import dice_view
 from companion.vision.dice.reader import read_dice
 
-Prefer = Callable[[Move], bool]
+#: A move of the kind wanted (a push, a crash): the game's own move, read by the caller.
+Prefer = Callable[[Any], bool]
+
+#: The games filmed: those played with two d6, a turn one roll and one move of it (the
+#: dice tray filmed is a d6 pair); `companion sample game` refuses the others naming these.
+FILMED = tuple(name for name, spec in GAMES.items() if spec.dice == "d6")
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,8 @@ def record_game(
     chosen, if any roll allows it, so that such a move can be played. ``illegal_turns``
     (counted from 0) first show an illegal board, then the pieces set back.
     """
+    if start.game not in FILMED:
+        raise ValueError(f"{start.game}: only {', '.join(FILMED)} are filmed")
     film = filming or Filming()
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -129,8 +138,8 @@ def record_game(
                 move.announcement,
                 judged_at,
                 turn,
-                move.kind,
-                len(move.pushes),
+                str(getattr(move, "kind", "move")),
+                len(getattr(move, "pushes", ())),
                 len(move.destroyed),
             )
         )
@@ -144,13 +153,13 @@ def record_game(
 
 def _pick(
     position: Position, rng: random.Random, prefer: Prefer | None
-) -> tuple[tuple[int, int], Move]:
+) -> tuple[tuple[int, int], GameMove]:
     """A roll and an unambiguous legal move of it, the preferred kind if any roll allows."""
     rolls = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
     rng.shuffle(rolls)
-    fallback: tuple[tuple[int, int], Move] | None = None
+    fallback: tuple[tuple[int, int], GameMove] | None = None
     for roll in rolls:
-        moves = _unambiguous(zwianer_moves(position, roll))
+        moves = _unambiguous(legal_moves(position, roll))
         if not moves:
             continue
         wanted = [m for m in moves if prefer is not None and prefer(m)]
@@ -165,25 +174,32 @@ def _pick(
     return fallback
 
 
-def _unambiguous(moves: Sequence[Move]) -> list[Move]:
-    """Moves whose board after them no move with another outcome shares (and no Todesstoß)."""
+def _unambiguous(moves: Sequence[GameMove]) -> list[GameMove]:
+    """Moves whose board after them no move with another outcome shares (and no Todesstoß,
+    ZwiAner's move left pending)."""
     outcomes: dict[tuple[tuple[str, str], ...], set[object]] = {}
     for m in moves:
         outcomes.setdefault(m.after.placement, set()).add(m.outcome)
-    return [m for m in moves if m.pending is None and len(outcomes[m.after.placement]) == 1]
+    return [
+        m
+        for m in moves
+        if getattr(m, "pending", None) is None and len(outcomes[m.after.placement]) == 1
+    ]
 
 
-def _illegal_board(position: Position, move: Move, roll: tuple[int, int]) -> Position | None:
+def _illegal_board(position: Position, move: GameMove, roll: tuple[int, int]) -> Position | None:
     """The moved piece one step short or long of where it should be: a board no move gives."""
-    if move.start is None or move.end is None:
+    start: str | None = getattr(move, "start", None)
+    end: str | None = getattr(move, "end", None)
+    if start is None or end is None:
         return None
-    boards = {m.after.placement for m in zwianer_moves(position, roll)}
+    boards = {m.after.placement for m in legal_moves(position, roll)}
     occupied = set(position.occupant)
     for fid in position.layout.fields:
         field_ = position.layout.fields[fid]
-        if fid in occupied or field_.kind == "station" or fid == move.end:
+        if fid in occupied or field_.kind == "station" or fid == end:
             continue
-        wrong = position.moved({move.start: fid})
+        wrong = position.moved({start: fid})
         if wrong.placement not in boards:
             return wrong.with_to_move(position.next_player())
     return None

@@ -133,13 +133,21 @@ def set_language(lang: str) -> None:
 
 
 def from_locale(environ: Mapping[str, str] | None = None) -> str:
-    """German where the locale says German (LC_ALL, else LC_MESSAGES, else LANG, as POSIX
-    reads them), else English."""
+    """German where the locale says German, else English, read in gettext's order: the
+    first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set. LANGUAGE is a list
+    ("fr:de"): its first language we speak counts; C and POSIX mean English."""
     env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
-        if value:
-            return "de" if value.lower().startswith("de") else "en"
+        if not value:
+            continue
+        for entry in value.split(":"):
+            code = entry.lower()
+            if code.startswith("de"):
+                return "de"
+            if code.startswith("en") or code.split(".")[0] in ("c", "posix"):
+                return "en"
+        return "en"
     return "en"
 
 

@@ -221,6 +221,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "--turns {turns}: bitte 1 bis 200 Züge",
         "--turns {turns}: play 1 to 200 turns",
     ),
+    "sample.not_filmed": (
+        "--game {game}: die synthetische Kamera filmt nur Spiele mit zwei gewöhnlichen "
+        "Würfeln, nicht {name}; sie filmt {filmed}",
+        "--game {game}: the synthetic camera films only games played with two standard "
+        "dice, not {name}; it films {filmed}",
+    ),
     "sample.folder_used": (
         "{path}: bitte einen neuen oder leeren Ordner für die Bilder angeben",
         "{path}: give a new or empty folder for the frames",
@@ -481,6 +487,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "# die geltende Konfiguration, aus {where}",
         "# effective configuration, from {where}",
     ),
+    "config.shown_builtin": (
+        "# die geltende Konfiguration, aus den eingebauten Standardwerten",
+        "# effective configuration, from built-in defaults",
+    ),
+    # how the config file was found (settings/config.py find_config; JSON keeps the English)
+    "config.found.system_file": ("Systemdatei", "system file"),
+    "config.found.user_file": ("Benutzerdatei", "user file"),
+    "config.found.file": ("Datei", "file"),
     "config.pin_set": ("festgelegt mit web.pin in {path}", "set by web.pin in {path}"),
     "config.pin_kept": ("aufbewahrt in {path}", "kept in {path}"),
     "config.pin_hidden": (

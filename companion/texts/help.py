@@ -128,9 +128,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "A 6 brings a piece from home onto its start field.",
     ),
     "help.tuerme.3": (
-        "Ein Stein zieht beide Würfel nacheinander: erst die Augen des einen, dann die "
-        "des anderen.",
-        "One piece moves both dice one after the other: first one die's count, then the other's.",
+        "Ein Stein zieht die Augen beider Würfel nacheinander: erst die des einen, dann "
+        "die des anderen.",
+        "One piece moves the counts of both dice one after the other: first one die's, then "
+        "the other's.",
     ),
     "help.tuerme.4": (
         "Brücke: endet ein Würfel genau auf einer roten Brücke, führt sie 6 Felder weiter.",
@@ -346,8 +347,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Over the finish line into the goal sector (Z), with an exact roll.",
     ),
     "pic.Superzahl": (
-        "1+6 als zwei Sechsen: 6 Felder und noch einmal 6.",
-        "1+6 as two sixes: 6 fields and 6 more.",
+        "1+6, gespielt als zwei Einsen oder zwei Sechsen; hier zwei Sechsen: 6 Felder "
+        "und noch einmal 6.",
+        "1+6, played as two ones or two sixes; here two sixes: 6 fields and 6 more.",
     ),
     "pic.passe": (
         "Alle Steine im Haus und keine 6: kein Stein kann ziehen.",

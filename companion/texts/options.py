@@ -432,6 +432,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "game: Farben in Zugreihenfolge (Standard red,yellow)",
         "game: colours in turn order (default red,yellow)",
     ),
+    "opt.sample.game": (
+        "game: das Spiel (Standard gravitation; auch tunnelx, tuerme)",
+        "game: the game (default gravitation; also tunnelx, tuerme)",
+    ),
     "opt.sample.turns": (
         "game: so viele Züge spielen (Standard 6)",
         "game: turns to play (default 6)",

@@ -970,6 +970,31 @@ WORDS: dict[str, tuple[str, str]] = {
         "and asks; a second known photo (--position) with those pieces elsewhere, or "
         "better light, helps (check with 'calibrate check')",
     ),
+    # a piece colour like the empty field where no photo was misread (colourfit.like_the_board)
+    "cal.like_part": (
+        "{colour} auf {count} von {total} Feldern",
+        "{colour} on {count} of {total} fields",
+    ),
+    "cal.like_more": (
+        "{colour} wie das leere Feld auf {count} weiteren von {total} Feldern",
+        "{colour} like the empty field on {count} more of {total} fields",
+    ),
+    "cal.like_board": (
+        "bei diesem Licht sieht ein Stein aus wie das leere Feld: {parts} – dort bleibt der "
+        "Leser unsicher (höchstens {cap}; 'calibrate check' zeigt sie rot); mehr Kontrast "
+        "zwischen Steinen und Brett oder besseres Licht hilft",
+        "under this light a piece looks like the empty field: {parts} — the reader stays "
+        "unsure there (at most {cap}; 'calibrate check' draws them red); more contrast "
+        "between the pieces and the board, or better light, helps",
+    ),
+    "cal.like_board_page": (
+        "bei diesem Licht sieht ein Stein aus wie das leere Feld: {parts} – dort bleibt der "
+        "Leser unsicher (höchstens {cap}; rot im Kamerabild); mehr Kontrast zwischen Steinen "
+        "und Brett oder besseres Licht hilft",
+        "under this light a piece looks like the empty field: {parts} — the reader stays "
+        "unsure there (at most {cap}; red in the camera view); more contrast between the "
+        "pieces and the board, or better light, helps",
+    ),
     "cal.alike_page": (
         "bei diesem Licht kaum zu unterscheiden, oder dort fehlt ein Stein: {fields} – dort "
         "bleibt der Leser unsicher (rot im Kamerabild) und fragt; besseres Licht hilft",

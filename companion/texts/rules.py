@@ -65,7 +65,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "json.colon": ("':' erwartet", "Expecting ':' delimiter"),
     "json.comma": ("',' erwartet", "Expecting ',' delimiter"),
-    "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string starting at"),
+    "json.unterminated": ("Zeichenkette ohne Ende", "Unterminated string"),
+    "json.control": (
+        "Steuerzeichen in einer Zeichenkette",
+        "Invalid control character in a string",
+    ),
     "json.extra": ("weitere Zeichen nach dem Ende", "Extra data"),
     "json.escape": ("ungültiges \\uXXXX-Escape", "Invalid \\uXXXX escape"),
     # a position with the wrong number of pieces (model/position_checks.py)

@@ -85,7 +85,7 @@ def fit_colours(
     """
     from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
-    from companion.vision.board.reader import BoardReader
+    from companion.vision.board.reader import ALIKE_CONFIDENCE, SURE, BoardReader
     from companion.vision.board.sampler import FieldSampler
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
@@ -139,17 +139,24 @@ def fit_colours(
             notes.append(text("cal.pile", label=label, field=texts.field(min(pile))))
     reader = BoardReader(layout, fitted.profiles, fitted.intrinsics, fitted.manual)
     alike: dict[str, str] = {}  # field → the piece said or read there
+    unsure: set[str] = set()  # fields read below SURE on a photo: `calibrate check` red
     for (image, truth), odd, pile in zip(photos, looks_empty, piles, strict=True):
         read = reader.read(image)
         differ = {f for f in set(read.fields) | set(truth) if read.fields.get(f) != truth.get(f)}
         for f in sorted((differ - pile) | odd):
             alike.setdefault(f, truth.get(f) or read.fields.get(f) or "")
+        unsure |= {f for f, sure in read.confidence.items() if sure < SURE}
+    like = like_the_board(profiles, unsure - set(alike), shown)
     if alike:  # in the players' words: "Weiß.S1 (Weiß)", not "white.S1 (white)"
         named: list[object] = [
             text("cal.held", field=texts.field(f), piece=texts.colour(c))
             for f, c in sorted(alike.items())
         ]
-        notes.append(text("cal.alike", fields=named[:4] + ["…"] * (len(named) > 4)))
+        more = [text("cal.like_more", **said) for said in like]  # said once, in this note
+        notes.append(text("cal.alike", fields=named[:4] + ["…"] * (len(named) > 4) + more))
+    elif like:
+        parts = [text("cal.like_part", **said) for said in like]
+        notes.append(text("cal.like_board", parts=parts, cap=texts.percent(ALIKE_CONFIDENCE)))
     for label, (got, truth) in zip(labels, samples, strict=True):
         printed = [
             f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE
@@ -165,6 +172,26 @@ def fit_colours(
                 )
             )
     return fitted
+
+
+def like_the_board(
+    profiles: Profiles, unsure: set[str], shown: set[str]
+) -> list[dict[str, object]]:
+    """For each piece colour the photos ``shown`` that looks like the empty field
+    (:attr:`.Profiles.alike`) on fields the reader was ``unsure`` of on the calibration
+    photos: the colour and on how many of the board's fields. There the reader holds a
+    reading below SURE where the print does not settle it, and `calibrate check` draws the
+    field red even where every photo was read back right (new-user trial s10: white
+    stones on a light Go board, 104 of 361 fields red and no word). The fields another
+    note names are left out by the caller: a field is said once."""
+    rows = [i for i, f in enumerate(profiles.field_ids) if f in unsure]
+    counts = profiles.alike[rows].sum(axis=0) if rows else np.zeros(len(profiles.colours))
+    total = len(profiles.field_ids)
+    return [
+        {"colour": texts.colour(c), "count": int(n), "total": total}
+        for c, n in zip(profiles.colours, counts, strict=True)
+        if n and c in shown
+    ]
 
 
 def _distance(a: FloatArray, b: FloatArray) -> FloatArray:

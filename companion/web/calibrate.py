@@ -331,8 +331,8 @@ def _on_the_page(note: str) -> str:
     """A note of the fit as the page says it: the page has no second known photo nor a
     'calibrate check', so "too close to tell apart" points at the camera view instead
     of the command line (a new user's trial: a CLI command on a phone page)."""
-    if isinstance(note, Text) and note.key == "cal.alike":
-        return text("cal.alike_page", **note.fields)
+    if isinstance(note, Text) and note.key in ("cal.alike", "cal.like_board"):
+        return text(f"{note.key}_page", **note.fields)
     return note
 
 
