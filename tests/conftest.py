@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -13,6 +13,14 @@ from hypothesis import HealthCheck, settings
 from companion.model.layout import Layout
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, position_from_json
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from companion.table.live import Live
+    from companion.table.table import Table
+    from companion.table.watch import Image
+    from companion.vision import BoardReader
 
 # Shared, noisy machines (CI, a Pi): no per-example deadline, and slow generation is fine.
 # On CI (CI=true) the examples are derandomized, so a submission's result does not hang on
@@ -112,3 +120,29 @@ def served(app: Any, threads: int = 8, host: str = "127.0.0.1", **options: Any) 
 
     threading.Thread(target=run, daemon=True).start()
     return f"http://{host}:{server.effective_port}", server
+
+
+def on_synthetic_camera(
+    table: Table,
+    seed: int = 0,
+    reader: BoardReader | None = None,
+    frames: Callable[[], Image] | None = None,
+) -> Live:
+    """``table`` on the synthetic camera, wired as ``companion serve`` wires it off the Pi:
+    the camera photographs the table's position (``seed``: the photos' noise and the dice
+    it throws), the watcher reads the board with ``reader`` (the layout's uncalibrated one
+    unless given) and looks for the game's dice, and the ``Live`` keeps the photographer,
+    so "Würfel lesen", the calibration's captures and the dice tray throw as served.
+    With ``frames`` the camera shows what ``frames()`` returns instead (a test's own
+    picture) and there is no photographer, as on a real camera. Nothing is stepped: a
+    test steps the camera (``live.step()``) where it means to."""
+    from companion.camera import Supervisor, SyntheticSource
+    from companion.table.live import Live, table_photographer
+    from companion.table.watch import Watcher, dice_kind_of
+    from companion.vision import BoardReader
+
+    photographer = table_photographer(table, seed) if frames is None else None
+    looking = reader if reader is not None else BoardReader(table.position.layout)
+    watcher = Watcher(table.referee, looking, dice_kind=dice_kind_of(table.position.game))
+    camera = Supervisor(SyntheticSource(frames if frames is not None else photographer))
+    return Live(table, camera, watcher, photographer)

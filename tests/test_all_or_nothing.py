@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import position
+from conftest import on_synthetic_camera, position
 
 from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
@@ -124,14 +124,8 @@ def test_a_full_disk_at_start_is_named_so_not_damage(tmp_path, monkeypatch):
 
 
 def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, caplog):
-    from companion.camera import Supervisor, SyntheticSource
-    from companion.table.live import Live, table_photographer
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
-
     table = Table.new(position(), tmp_path / "journal.sqlite")
-    camera = Supervisor(SyntheticSource(table_photographer(table)))
-    live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+    live = on_synthetic_camera(table)
     room = full_disk_for(table.journal, {"board"})  # type: ignore[arg-type]
     with caplog.at_level("WARNING", logger="companion"):
         for _ in range(8):

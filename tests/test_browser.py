@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from calibration_helpers import made_before, old_points, photos
-from conftest import position, served
+from conftest import on_synthetic_camera, position, served
 
 from companion.panel.voice import Voice
 from companion.web import Table, create_app
@@ -51,14 +51,8 @@ class Camera:
     """The synthetic camera, showing whichever photo a test puts in front of it."""
 
     def __init__(self, table: Table) -> None:
-        from companion.camera import Supervisor, SyntheticSource
-        from companion.table.live import Live
-        from companion.table.watch import Watcher
-        from companion.vision import BoardReader
-
         self.image = photos()["start"]
-        source = Supervisor(SyntheticSource(lambda: self.image))
-        self.live = Live(table, source, Watcher(table.referee, BoardReader(table.position.layout)))
+        self.live = on_synthetic_camera(table, frames=lambda: self.image)
 
     def show(self, name: str) -> None:
         """Put a photo in front of the camera and let the camera loop take one frame."""
@@ -296,17 +290,10 @@ def test_tenets_page_calibration_teaches_the_colours_by_a_known_position(browser
     """Trial s8 leftover: TENET's start is one heap the camera never compares, so the page
     taught no ball's colour; a third photo, of balls on the fields the page names, does
     (calibrate-tenet-known.png)."""
-    from companion.camera import Supervisor, SyntheticSource
     from companion.model.position import start_position
-    from companion.table.live import Live, table_photographer
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
 
     table = Table.new(start_position("tenet", players=["red", "blue"]))
-    photographer = table_photographer(table)
-    camera = Supervisor(SyntheticSource(photographer))
-    watcher = Watcher(table.referee, BoardReader(table.position.layout))
-    live = Live(table, camera, watcher, photographer)
+    live = on_synthetic_camera(table)
     live.step()
     config = {"TABLE": table, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0, "LIVE": live}
     app = create_app({**config, "CALIBRATION_DIR": tmp_path})

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from conftest import position
+from conftest import on_synthetic_camera, position
 
-from companion.camera import Supervisor, SyntheticSource
-from companion.table.live import Live, table_photographer
+from companion.table.live import Live
 from companion.table.table import Table
-from companion.table.watch import Watcher
-from companion.vision import BoardReader
 from companion.web import create_app
 
 
 def live_table() -> tuple[Table, Live]:
     table = Table.new(position())
-    camera = Supervisor(SyntheticSource(table_photographer(table)))
-    return table, Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+    return table, on_synthetic_camera(table)
 
 
 def test_the_camera_sees_the_set_up_board_and_the_referee_waits_for_the_roll():

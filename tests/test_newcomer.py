@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import position, served
+from conftest import on_synthetic_camera, position, served
 
 from companion.web import Table, create_app
 
@@ -239,19 +239,11 @@ def something_over(field: str):  # type: ignore[no-untyped-def]
 
 def test_the_page_says_why_the_referee_waits_in_the_players_language():
     # "busy: something unknown over yellow.S3" from the board reader, carried as data
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
-    from companion.table.live import Live, overlay_line
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
+    from companion.table.live import overlay_line
 
     start, image = something_over("yellow.S3")
     table = Table.new(start)
-    live = Live(
-        table,
-        Supervisor(SyntheticSource(lambda: image)),
-        Watcher(table.referee, BoardReader(start.layout)),
-    )
+    live = on_synthetic_camera(table, frames=lambda: image)
     for _ in range(4):
         live.step()
     assert (
@@ -280,11 +272,6 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
     # English line for the logs: rewording that line changes nothing a German player sees.
     from dataclasses import replace
 
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
-    from companion.table.live import Live
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
     from companion.vision.board import reader as board_reader
 
     said = board_reader.BoardReader._result
@@ -296,8 +283,7 @@ def test_a_reworded_english_line_of_the_reader_leaves_the_german_page_as_it_was(
     monkeypatch.setattr(board_reader.BoardReader, "_result", reworded)
     start, image = something_over("yellow.S3")
     table = Table.new(start)
-    reader = BoardReader(start.layout)
-    live = Live(table, Supervisor(SyntheticSource(lambda: image)), Watcher(table.referee, reader))
+    live = on_synthetic_camera(table, frames=lambda: image)
     for _ in range(4):
         live.step()
     assert live.glance.read.reason == "busy: an odd thing over yellow.S3"
@@ -360,16 +346,9 @@ def test_read_board_on_a_photo_without_the_board_says_so_as_a_result(capsys, tmp
 def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice):
     # "Neues Spiel" offers all four games; one of another board starts on that board's
     # layout, and the camera reads that board and the game's dice from then on
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
-    from companion.table.live import Live
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
-
     table = Table.new(position())
     frame = np.zeros((480, 640, 3), np.uint8)
-    watcher = Watcher(table.referee, BoardReader(table.position.layout))
-    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    live = on_synthetic_camera(table, frames=lambda: frame)
     app = create_app({"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": "2468"})
     client = app.test_client()
     unlock(client)
@@ -393,23 +372,15 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
     # (two d6, Miwin's three), the camera reads it and the referee plays with it
     from gpiozero.pins.mock import MockFactory
 
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
     from companion.model.position import start_position
     from companion.panel import Panel, mock_factory
     from companion.settings.config import PanelConfig, PanelPins
     from companion.table.devices import attach_panel
-    from companion.table.live import Live, table_photographer
-    from companion.table.watch import Watcher, dice_kind_of
-    from companion.vision import BoardReader
 
     table = Table.new(start_position(game, players=["red", "blue"]))
     table.referee.confirm_board()
-    photographer = table_photographer(table)
-    watcher = Watcher(
-        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of(game)
-    )
-    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    live = on_synthetic_camera(table)
+    photographer = live.photographer
     pins: MockFactory = mock_factory()
     panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
     attach_panel(table, panel)
@@ -575,12 +546,7 @@ def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, gam
     # every player of the largest table, with the camera beside them as at a real table
     from dataclasses import replace
 
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
     from companion.model.position import start_position
-    from companion.table.live import Live
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
 
     driver, _ = chromium
     start = start_position(game, players=players)
@@ -590,8 +556,7 @@ def test_on_a_phone_the_standings_of_every_game_fit_above_the_fold(chromium, gam
         )
     table = Table.new(start)
     frame = np.zeros((480, 640, 3), np.uint8)
-    watcher = Watcher(table.referee, BoardReader(start.layout))
-    live = Live(table, Supervisor(SyntheticSource(lambda: frame)), watcher)
+    live = on_synthetic_camera(table, frames=lambda: frame)
     live.step()
     base, server = served(create_app({"TABLE": table, "LIVE": live, "TESTING": True}))
     try:
@@ -617,16 +582,9 @@ def test_on_a_laptop_the_standings_and_stores_are_in_sight(chromium, lang):
 
 
 def test_the_table_page_shows_the_camera_small_near_the_top_in_its_language():
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
-    from companion.table.live import Live
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
-
     start, image = something_over("yellow.S3")
     table = Table.new(start)
-    camera = Supervisor(SyntheticSource(lambda: image))
-    live = Live(table, camera, Watcher(table.referee, BoardReader(start.layout)))
+    live = on_synthetic_camera(table, frames=lambda: image)
     for _ in range(4):
         live.step()
     client = create_app({"TABLE": table, "LIVE": live, "TESTING": True}).test_client()
@@ -810,22 +768,13 @@ def test_tenets_die_for_the_stone_says_why_it_is_typed_with_the_synthetic_camera
     from gpiozero.pins.mock import MockFactory
     from tenet_helpers import make as tenet
 
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
     from companion.panel import Panel, mock_factory
     from companion.settings.config import PanelConfig, PanelPins
     from companion.table.devices import attach_panel
-    from companion.table.live import Live, table_photographer
-    from companion.table.watch import Watcher, dice_kind_of
-    from companion.vision import BoardReader
 
     table = Table.new(tenet({"red": [], "blue": []}, first_round=2))  # the stone's die
     table.referee.confirm_board()
-    photographer = table_photographer(table)
-    watcher = Watcher(
-        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of("tenet")
-    )
-    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    live = on_synthetic_camera(table)
     pins: MockFactory = mock_factory()
     panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
     attach_panel(table, panel)

@@ -15,17 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import on_synthetic_camera
 from gpiozero.pins.mock import MockFactory
 
-from companion.camera import Supervisor
-from companion.camera.synthetic import SyntheticSource
 from companion.model.position import start_position
 from companion.panel import Panel, mock_factory
 from companion.settings.config import PanelConfig, PanelPins
 from companion.table.devices import attach_panel, attach_read_button
-from companion.table.live import Live, TablePhotographer, table_photographer
-from companion.table.watch import Watcher, dice_kind_of
-from companion.vision import BoardReader
+from companion.table.live import Live, TablePhotographer
 from companion.web import Table, create_app
 
 #: a seed whose first two synthetic throws have no 6 (forced passes) and read right
@@ -44,17 +41,13 @@ class Tuerme:
 def tuerme(tmp_path: Path) -> Iterator[Tuerme]:
     table = Table.new(start_position("tuerme", players=["red", "yellow"]), tmp_path / "j.sqlite")
     table.referee.confirm_board()
-    photographer = table_photographer(table, SEED)
-    watcher = Watcher(
-        table.referee, BoardReader(table.position.layout), dice_kind=dice_kind_of("tuerme")
-    )
-    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    live = on_synthetic_camera(table, SEED)
     pins: MockFactory = mock_factory()
     panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
     attach_panel(table, panel)
     attach_read_button(table, panel, live.watcher.expect_throw)  # as serve wires it
     try:
-        yield Tuerme(table, live, photographer, panel)
+        yield Tuerme(table, live, live.photographer, panel)
     finally:
         panel.close()
         pins.reset()

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from conftest import on_synthetic_camera
 
-from companion.camera import Supervisor, SyntheticSource
 from companion.games import games_on
 from companion.games.game import legal_moves
 from companion.games.tenet.board import doublet
@@ -17,7 +17,6 @@ from companion.model.position import Position, start_position
 from companion.synth.board import default_camera, photograph, random_pose
 from companion.synth.dice import render_scene, scene_options
 from companion.table.answers import Phase, Verdict
-from companion.table.live import Live, table_photographer
 from companion.table.referee import Referee
 from companion.table.table import Table
 from companion.table.watch import Watcher, dice_kind_of
@@ -87,9 +86,8 @@ def test_a_photographed_board_no_turn_explains_is_rejected_and_set_back():
 def test_serve_referees_tenet_on_the_synthetic_camera():
     assert "tenet" in games_on("tenet")
     table = Table.new(start_position("tenet", players=["red", "blue"]))
-    camera = Supervisor(SyntheticSource(table_photographer(table)))
-    watcher = Watcher(table.referee, BoardReader(table.position.layout), dice_kind="miwin")
-    live = Live(table, camera, watcher)
+    live = on_synthetic_camera(table)
+    assert live.watcher.dice_kind == "miwin"
     for _ in range(4):
         live.step()
     assert table.referee.phase is Phase.ROLL

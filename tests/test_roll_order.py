@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from conftest import position
+from conftest import on_synthetic_camera, position
 from test_newcomer import post
 
 from companion.games.dice import D6
@@ -33,18 +33,11 @@ def test_the_page_says_a_typed_roll_larger_first_in_the_verdict_and_the_history(
 
 
 def test_the_synthetic_cameras_throw_is_said_as_the_referee_then_says_it():
-    from companion.camera import Supervisor
-    from companion.camera.synthetic import SyntheticSource
-    from companion.table.live import Live, table_photographer
-    from companion.table.watch import Watcher
-    from companion.vision import BoardReader
-
     seed = next(s for s in range(99) if _smaller_first(s))  # a throw of 3+5, not 5+3
     table = Table.new(position())
     table.referee.confirm_board()
-    photographer = table_photographer(table, seed)
-    watcher = Watcher(table.referee, BoardReader(table.position.layout))
-    live = Live(table, Supervisor(SyntheticSource(photographer)), watcher, photographer)
+    live = on_synthetic_camera(table, seed)
+    photographer = live.photographer
     client = create_app(
         {"TABLE": table, "LIVE": live, "PANEL": None, "TESTING": True}
     ).test_client()

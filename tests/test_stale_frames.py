@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import position
+from conftest import on_synthetic_camera, position
 
-from companion.camera import Supervisor, SyntheticSource
 from companion.games.game import legal_moves
 from companion.games.tenet.check import check
 from companion.model.boards import seen
 from companion.model.position import Position, parse_position, start_position
 from companion.table.answers import Phase, Verdict
-from companion.table.live import Live, table_photographer
+from companion.table.live import table_photographer
 from companion.table.referee import Referee
 from companion.table.table import Table
-from companion.table.watch import Image, Watcher
-from companion.vision import BoardReader
+from companion.table.watch import Image
 
 
 class Clock:
@@ -58,8 +56,7 @@ def test_a_frame_taken_just_before_a_move_picked_on_the_page_is_not_judged():
             pick.pop()()
         return image
 
-    camera = Supervisor(SyntheticSource(frames))
-    live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+    live = on_synthetic_camera(table, frames=frames)
     for _ in range(4):
         live.step()
     assert table.referee.phase is Phase.ROLL

@@ -9,16 +9,13 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from conftest import position, served
+from conftest import on_synthetic_camera, position, served
 from test_browser import CHROMIUM, DRIVER, SCREENS, browser, submit, went, whole_page  # noqa: F401
 
-from companion.camera import Supervisor, SyntheticSource
-from companion.table.live import Live, table_photographer
-from companion.table.watch import Watcher
+from companion.table.live import Live
 from companion.texts import render
 from companion.tray.fairness import uniformity
 from companion.tray.session import Tray
-from companion.vision import BoardReader
 from companion.web import Table, create_app
 
 selenium = pytest.importorskip("selenium", reason="selenium is in the [test] extra")
@@ -35,13 +32,7 @@ ROLLS = 100
 def tray_server(tmp_path_factory) -> Iterator[tuple[str, object, Live]]:  # type: ignore[no-untyped-def]
 
     table = Table.new(position(), tmp_path_factory.mktemp("tray") / "journal.sqlite")
-    photographer = table_photographer(table)
-    live = Live(
-        table,
-        Supervisor(SyntheticSource(photographer)),
-        Watcher(table.referee, BoardReader(table.position.layout)),
-        photographer,
-    )
+    live = on_synthetic_camera(table)
     config = {"TABLE": table, "LIVE": live, "TRAY": Tray(table.journal)}
     config["POSTS_PER_MINUTE"] = 10**6  # a hundred throws a minute: more than a hand throws
     app = create_app(config)

@@ -10,15 +10,10 @@ import re
 import cv2
 import numpy as np
 import pytest
-from conftest import position
+from conftest import on_synthetic_camera, position
 
-from companion.camera import Supervisor
-from companion.camera.synthetic import SyntheticSource
 from companion.synth.dice import render_scene, scene_options
-from companion.table.live import Live, table_photographer
-from companion.table.watch import Watcher
 from companion.tray.session import Tray
-from companion.vision import BoardReader
 from companion.web import Table, create_app
 
 PIN = "2468"
@@ -26,13 +21,7 @@ PIN = "2468"
 
 def app_with(tmp_path, tray=True):  # type: ignore[no-untyped-def]
     table = Table.new(position(), tmp_path / "journal.sqlite")
-    photographer = table_photographer(table)
-    live = Live(
-        table,
-        Supervisor(SyntheticSource(photographer)),
-        Watcher(table.referee, BoardReader(table.position.layout)),
-        photographer,
-    )
+    live = on_synthetic_camera(table)
     config = {"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": PIN}
     config["WRONG_PIN_PAUSE"] = 0
     if tray:

@@ -14,14 +14,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from calibration_helpers import made_before, old_points, photos
-from conftest import position
+from conftest import on_synthetic_camera, position
 
-from companion.camera import Supervisor, SyntheticSource
 from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.model.position import Position, start_position
 from companion.synth.dice import render_scene, scene_options
-from companion.table.live import Live, table_photographer
+from companion.table.live import table_photographer
 from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.texts import text
@@ -46,8 +45,7 @@ class Scene:
 
     def __init__(self, table: Table) -> None:
         self.image = photos()["empty"]
-        camera = Supervisor(SyntheticSource(lambda: self.image))
-        self.live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+        self.live = on_synthetic_camera(table, frames=lambda: self.image)
 
     def show(self, image: np.ndarray) -> None:
         self.image = image
@@ -195,13 +193,8 @@ def test_the_previous_calibration_can_be_restored_and_the_defaults_come_back(sce
 
 
 def test_on_the_synthetic_camera_the_empty_capture_photographs_an_empty_board(tmp_path):
-    from companion.table.live import table_photographer
-
     table = Table.new(position())
-    photographer = table_photographer(table)
-    camera = Supervisor(SyntheticSource(photographer))
-    reader = BoardReader(table.position.layout)
-    live = Live(table, camera, Watcher(table.referee, reader), photographer)
+    live = on_synthetic_camera(table)
     live.step()
     app = create_app(
         {
@@ -530,13 +523,7 @@ def page_of(start: Position, tmp_path):  # type: ignore[no-untyped-def]
     capture is said to show, and its page's test client (calibration files in
     ``tmp_path``)."""
     table = Table.new(start)
-    photographer = table_photographer(table)
-    live = Live(
-        table,
-        Supervisor(SyntheticSource(photographer)),
-        Watcher(table.referee, BoardReader(table.position.layout)),
-        photographer,
-    )
+    live = on_synthetic_camera(table)
     config = {"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": PIN}
     app = create_app({**config, "WRONG_PIN_PAUSE": 0, "CALIBRATION_DIR": tmp_path})
     live.step()

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from conftest import position
+from conftest import on_synthetic_camera, position
 
-from companion.camera import Supervisor, SyntheticSource
 from companion.synth.dice import render_scene, scene_options
-from companion.table.live import Live, table_photographer
+from companion.table.live import table_photographer
 from companion.table.table import Table
-from companion.table.watch import Watcher
 from companion.vision import BoardReader
 from companion.vision.dice.reader import read_dice
 from companion.vision.overlay import EMPTY, MARKER, bgr, draw_board, draw_dice
@@ -66,9 +64,8 @@ def test_dice_get_a_box_and_the_value_read():
 
 def test_the_live_view_is_drawn_from_the_watchers_own_reading():
     table = Table.new(position())
-    camera = Supervisor(SyntheticSource(table_photographer(table)))
     reader = BoardReader(table.position.layout)
-    live = Live(table, camera, Watcher(table.referee, reader))
+    live = on_synthetic_camera(table, reader=reader)
     glance = live.step()
     assert glance is not None and glance.read is not None and glance.location is not None
     view = cv2.imdecode(np.frombuffer(live.jpeg() or b"", np.uint8), cv2.IMREAD_COLOR)

@@ -16,12 +16,8 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import position, served
+from conftest import on_synthetic_camera, position, served
 
-from companion.camera import Supervisor, SyntheticSource
-from companion.table.live import Live, table_photographer
-from companion.table.watch import Watcher
-from companion.vision import BoardReader
 from companion.web import Table, create_app
 from companion.web.streams import MAX_CAMERA_VIEWS, MAX_STREAMS, THREADS, StreamSlots
 
@@ -66,8 +62,7 @@ class Referee:
 @pytest.fixture
 def site() -> Iterator[tuple[str, object]]:
     table = Table.new(position())
-    camera = Supervisor(SyntheticSource(table_photographer(table)))
-    live = Live(table, camera, Watcher(table.referee, BoardReader(table.position.layout)))
+    live = on_synthetic_camera(table)
     assert live.step() is not None  # a frame, so that a camera view starts at once
     app = create_app(
         {
