@@ -395,3 +395,18 @@ def test_a_long_press_on_read_dice_shows_the_pin_on_the_pis_own_screen_only(fact
     clock.now += 61
     assert PIN not in page("127.0.0.1")
     panel.close()
+
+
+def test_two_referees_on_one_host_keep_their_own_unlock_in_one_browser():
+    # review: a browser keeps cookies by host, not port, and both servers named theirs
+    # "session": unlocking the referee on 8098 logged the phone out of the one on 8097
+    config = {"TESTING": True, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0}
+    first, second = (create_app({**config, "PORT": port}) for port in (8097, 8098))
+    browser = first.test_client()
+    browser.post("/unlock", data={"pin": PIN, "csrf_token": token(browser)})
+    browser.application = second  # the same browser (the same cookies) opens the other
+    browser.post("/unlock", data={"pin": PIN, "csrf_token": token(browser)})
+    assert browser.get("/setup").status_code == 200
+    browser.application = first
+    assert browser.get("/setup").status_code == 200  # still unlocked here
+    assert browser.get_cookie("companion-8097") is not None
