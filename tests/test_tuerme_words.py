@@ -190,5 +190,5 @@ def test_the_pin_page_says_where_the_pin_is_found():
     # trial s10: "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN." and no more
     from companion.texts import word
 
-    assert "„companion pin“" in word("pin_needed", "de")
-    assert "'companion pin'" in word("pin_needed", "en")
+    assert "„companion pin“" in word("pin_where", "de")  # under the form (test_web_pin)
+    assert "'companion pin'" in word("pin_where", "en")

@@ -30,12 +30,17 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pin": ("Schiedsrichter-PIN", "Referee PIN"),
     "unlock": ("Freischalten", "Unlock"),
-    # where the PIN is: the server's first log lines and `companion pin` (trial s10)
     "pin_needed": (
-        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN. Wer den Schiedsrichter "
-        "gestartet hat, findet sie mit „companion pin“ (oder in seinem Protokoll beim Start).",
-        "Changing the game needs the referee PIN. Whoever started the referee finds it with "
-        "'companion pin' (or in its log at start).",
+        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
+        "Changing the game needs the referee PIN.",
+    ),
+    # where the PIN is, under the PIN form itself (trial s10 L12: the notice above said it
+    # once, and after a wrong try the page said only "Die PIN stimmt nicht.")
+    "pin_where": (
+        "Wer den Schiedsrichter gestartet hat, findet die PIN mit „companion pin“ (mit dem "
+        "--data-dir des Starts, falls einer angegeben war) oder in seinem Protokoll beim Start.",
+        "Whoever started the referee finds the PIN with 'companion pin' (with the start's "
+        "--data-dir, if one was given) or in its log at start.",
     ),
     "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
     "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
