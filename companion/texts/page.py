@@ -375,6 +375,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
         "The roll {dice} stays: {player} moves with it again.",
     ),
+    # beside the verdict until the move is made again (trial s10 L10: the synthetic camera
+    # saw the pieces set back at once, and the page never said the move was taken back)
+    "undo_done": ("Zug {number} zurückgenommen", "Move {number} taken back"),
+    "undo_done_roll": (
+        "Zug {number} zurückgenommen; der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal",
+        "Move {number} taken back; the roll {dice} stays: {player} moves with it again",
+    ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
         "The history shows no move; the referee says whether there is anything to take back.",
