@@ -120,6 +120,24 @@ def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_
     assert client.get("/").status_code == 200
 
 
+def test_the_set_up_form_for_the_tray_shows_no_players_phase_or_switches(tmp_path):
+    # trial s10 L15: the note said there are no players, phase or switches, yet the form
+    # showed Türme's players and switch; and its box said "verwerfen" right under "Das
+    # laufende Spiel bleibt im Journal"
+    app, _ = app_with(tmp_path, tray=False)
+    client = app.test_client()
+    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client, "/unlock")})
+    page = client.get("/setup?game=tray&lang=de").get_data(as_text=True)
+    form = page.split('id="setup-form"')[1].split("</form>")[0]
+    assert 'id="tray-chosen"' in form
+    assert 'name="player"' not in form and 'name="phase"' not in form
+    assert 'name="option.' not in form and 'name="order"' in form  # the order kept for a game
+    assert "verwerfen" not in form and form.count("bleibt") == 1
+    assert "Würfelschale öffnen</button>" in form
+    game = client.get("/setup?game=gravitation&lang=de").get_data(as_text=True)
+    assert 'name="player"' in game and 'name="option.' in game and "verwerfen" in game
+
+
 def test_the_tray_page_is_not_there_while_a_game_runs(tmp_path):
     app, _ = app_with(tmp_path, tray=False)
     assert app.test_client().get("/tray").status_code == 404

@@ -177,11 +177,16 @@ WORDS.update(
             "Die Würfelschale ist bereit: jeder Wurf wird gelesen, gezählt und geprüft.",
             "The dice tray is ready: every roll is read, counted and tested.",
         ),
+        # what becomes of the running game is said once, in the box (trial s10 L15)
         "setup_tray": (
             "Würfelschale: für jedes Würfelspiel; Spieler, Phase und Regelschalter gibt es hier "
-            "nicht. Das laufende Spiel bleibt im Journal.",
-            "Dice tray: for any dice game; there are no players, phase or rule switches. The "
-            "running game stays in the journal.",
+            "nicht.",
+            "Dice tray: for any dice game; there are no players, phase or rule switches.",
+        ),
+        "tray_start": ("Würfelschale öffnen", "Open the dice tray"),
+        "setup_tray_discard": (
+            "Ja, das laufende Spiel ({game}) beenden (es bleibt unfertig im Protokoll)",
+            "Yes, end the running game ({game}) (it stays unfinished in the journal)",
         ),
         "game.tray": ("Würfelschale (jedes Würfelspiel)", "Dice tray (any dice game)"),
     }
