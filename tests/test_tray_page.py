@@ -105,6 +105,20 @@ def test_groups_by_colour_are_named_and_summed(tmp_path):
     assert "Blau verteidigt: <strong>4</strong>" in page
 
 
+def test_a_grey_photo_says_its_colours_are_unknown_and_sums_no_colour(tmp_path):
+    # trial s10 L16: "Weiß, Blau, Blau, Blau" and "Weiß: 5, Blau: 10" for a grey photo
+    app, _ = app_with(tmp_path, tray=True)
+    client = app.test_client()
+    scene = render_scene(11, scene_options(values=(5, 2, 3), touching=0.0, max_tilt=10.0))
+    grey = cv2.imencode(".jpg", cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY))[1].tobytes()
+    sent = {"photo": (io.BytesIO(grey), "grau.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo?lang=de", data=sent, follow_redirects=True)
+    last = page.get_data(as_text=True).split('id="last-dice"')[1].split("</section>")[0]
+    assert "Summe: <strong>10</strong>" in page.get_data(as_text=True)  # values still read
+    assert "Blau" not in last and "Weiß" not in last and 'id="last-groups"' not in last
+    assert last.count("<td>unbekannt</td>") == 3 and "keine Farben" in last
+
+
 def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_path):
     app, live = app_with(tmp_path, tray=False)
     client = app.test_client()

@@ -183,6 +183,13 @@ WORDS.update(
             "nicht.",
             "Dice tray: for any dice game; there are no players, phase or rule switches.",
         ),
+        # a grey photo shows no colour (trial s10 L16: it was read "Weiß, Blau, Blau, Blau")
+        "tray_colour_unknown": ("unbekannt", "unknown"),
+        "tray_no_colours": (
+            "Das Bild zeigt keine Farben (schwarzweiß?): die Würfel werden nicht nach Farbe "
+            "gezählt.",
+            "The picture shows no colours (black and white?): the dice are not counted by colour.",
+        ),
         "tray_start": ("Würfelschale öffnen", "Open the dice tray"),
         "setup_tray_discard": (
             "Ja, das laufende Spiel ({game}) beenden (es bleibt unfertig im Protokoll)",

@@ -30,7 +30,7 @@ from companion.errors import CompanionError
 from companion.imagecheck import check_image_size, quiet_stderr
 from companion.store.journal import Journal
 from companion.texts import text
-from companion.tray.colours import colour_of
+from companion.tray.colours import MIWIN, colour_of, in_colour
 from companion.tray.hand import hand_in
 from companion.tray.history import Roll, TrayDie, TrayLog
 from companion.tray.tally import faces_of
@@ -201,11 +201,12 @@ class Tray:
         if len(reading.dice) > MOST_DICE:
             note = text("tray.too_many", count=len(reading.dice), most=MOST_DICE)
             return self._told(Outcome("nothing", note, reading=reading, scale=scale))
+        coloured = in_colour(view)  # a grey picture: no colour named (Miwin's by kind)
         dice = tuple(
             TrayDie(
                 d.value,
                 d.kind,
-                colour_of(view, d.x, d.y, d.side, d.kind),
+                colour_of(view, d.x, d.y, d.side, d.kind) if coloured or d.kind in MIWIN else "",
                 d.confidence,
                 d.x * scale,
                 d.y * scale,
