@@ -190,6 +190,10 @@ WORDS.update(
             "gezählt.",
             "The picture shows no colours (black and white?): the dice are not counted by colour.",
         ),
+        "tray_photo_lost": (
+            "Das Foto kam nicht an (keine Verbindung?): bitte noch einmal senden.",
+            "The photo did not arrive (no connection?): please send it again.",
+        ),
         "tray_start": ("Würfelschale öffnen", "Open the dice tray"),
         "setup_tray_discard": (
             "Ja, das laufende Spiel ({game}) beenden (es bleibt unfertig im Protokoll)",
