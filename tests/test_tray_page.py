@@ -119,6 +119,20 @@ def test_a_grey_photo_says_its_colours_are_unknown_and_sums_no_colour(tmp_path):
     assert last.count("<td>unbekannt</td>") == 3 and "keine Farben" in last
 
 
+def test_the_cameras_line_is_marked_as_the_cameras_and_the_roll_as_the_photos(tmp_path):
+    # trial s10 L16: "keine Würfel zu sehen" stood right above a photo's reading
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    scene = render_scene(7, scene_options(values=(2, 5), touching=0.0, max_tilt=10.0))
+    sent = {"photo": (io.BytesIO(cv2.imencode(".jpg", scene.image)[1].tobytes()), "r.jpg")}
+    client.post("/tray/photo", data={**sent, "csrf_token": token(client)})
+    live.step()  # the camera's next frame: an empty tray
+    page = client.get("/tray?lang=de").get_data(as_text=True)
+    assert ">Kamera: keine Würfel zu sehen</p>" in page
+    assert "Letzter Wurf (Nr. 1, Foto):" in page.split('id="last-sum"')[0]
+    assert client.get("/tray/state.json").get_json()["note"] == "Kamera: keine Würfel zu sehen"
+
+
 def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_path):
     app, live = app_with(tmp_path, tray=False)
     client = app.test_client()

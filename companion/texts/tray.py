@@ -194,6 +194,16 @@ WORDS.update(
             "Das Foto kam nicht an (keine Verbindung?): bitte noch einmal senden.",
             "The photo did not arrive (no connection?): please send it again.",
         ),
+        # whose line and which roll (trial s10 L16: "keine Würfel zu sehen" stood above a
+        # photo's reading, as if said of it)
+        "tray_camera_sees": ("Kamera: {note}", "Camera: {note}"),
+        "tray_last_roll": (
+            "Letzter Wurf (Nr. {number}, {source}):",
+            "Last roll (no. {number}, {source}):",
+        ),
+        "tray_source_camera": ("Kamera", "camera"),
+        "tray_source_photo": ("Foto", "photo"),
+        "tray_source_synthetic": ("Probekamera", "synthetic camera"),
         "tray_start": ("Würfelschale öffnen", "Open the dice tray"),
         "setup_tray_discard": (
             "Ja, das laufende Spiel ({game}) beenden (es bleibt unfertig im Protokoll)",
