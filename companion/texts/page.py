@@ -489,6 +489,29 @@ WORDS: dict[str, tuple[str, str]] = {
             "fit. Nothing may cover the board."
         ),
     ),
+    # the start said for the game played (trial s10 L6); cal_how for any other board
+    "cal_how_home": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein im Haus seiner Farbe), dann einmessen. Nichts darf das Brett "
+            "verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece at home, in the house of its colour), then fit. Nothing may cover "
+            "the board."
+        ),
+    ),
+    "cal_how_station": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece on its station), then fit. Nothing may cover the board."
+        ),
+    ),
     "cal_how_heap": (
         (
             "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
