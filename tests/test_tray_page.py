@@ -94,6 +94,34 @@ def test_groups_by_colour_are_named_and_summed(tmp_path):
     assert "Blau verteidigt: <strong>4</strong>" in page
 
 
+def test_a_grey_photo_says_its_colours_are_unknown_and_sums_no_colour(tmp_path):
+    # trial s10 L16: "Weiß, Blau, Blau, Blau" and "Weiß: 5, Blau: 10" for a grey photo
+    app, _ = app_with(tmp_path, tray=True)
+    client = app.test_client()
+    scene = render_scene(11, scene_options(values=(5, 2, 3), touching=0.0, max_tilt=10.0))
+    grey = cv2.imencode(".jpg", cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY))[1].tobytes()
+    sent = {"photo": (io.BytesIO(grey), "grau.jpg"), "csrf_token": token(client)}
+    page = client.post("/tray/photo?lang=de", data=sent, follow_redirects=True)
+    last = page.get_data(as_text=True).split('id="last-dice"')[1].split("</section>")[0]
+    assert "Summe: <strong>10</strong>" in page.get_data(as_text=True)  # values still read
+    assert "Blau" not in last and "Weiß" not in last and 'id="last-groups"' not in last
+    assert last.count("<td>unbekannt</td>") == 3 and "keine Farben" in last
+
+
+def test_the_cameras_line_is_marked_as_the_cameras_and_the_roll_as_the_photos(tmp_path):
+    # trial s10 L16: "keine Würfel zu sehen" stood right above a photo's reading
+    app, live = app_with(tmp_path)
+    client = app.test_client()
+    scene = render_scene(7, scene_options(values=(2, 5), touching=0.0, max_tilt=10.0))
+    sent = {"photo": (io.BytesIO(cv2.imencode(".jpg", scene.image)[1].tobytes()), "r.jpg")}
+    client.post("/tray/photo", data={**sent, "csrf_token": token(client)})
+    live.step()  # the camera's next frame: an empty tray
+    page = client.get("/tray?lang=de").get_data(as_text=True)
+    assert ">Kamera: keine Würfel zu sehen</p>" in page
+    assert "Letzter Wurf (Nr. 1, Foto):" in page.split('id="last-sum"')[0]
+    assert client.get("/tray/state.json").get_json()["note"] == "Kamera: keine Würfel zu sehen"
+
+
 def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_path):
     app, live = app_with(tmp_path, tray=False)
     client = app.test_client()
@@ -107,6 +135,24 @@ def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_
     client.post("/setup", data={**data, "csrf_token": token(client, "/setup")})
     assert app.config["TRAY"] is None and live.tray is None
     assert client.get("/").status_code == 200
+
+
+def test_the_set_up_form_for_the_tray_shows_no_players_phase_or_switches(tmp_path):
+    # trial s10 L15: the note said there are no players, phase or switches, yet the form
+    # showed Türme's players and switch; and its box said "verwerfen" right under "Das
+    # laufende Spiel bleibt im Journal"
+    app, _ = app_with(tmp_path, tray=False)
+    client = app.test_client()
+    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client, "/unlock")})
+    page = client.get("/setup?game=tray&lang=de").get_data(as_text=True)
+    form = page.split('id="setup-form"')[1].split("</form>")[0]
+    assert 'id="tray-chosen"' in form
+    assert 'name="player"' not in form and 'name="phase"' not in form
+    assert 'name="option.' not in form and 'name="order"' in form  # the order kept for a game
+    assert "verwerfen" not in form and form.count("bleibt") == 1
+    assert "Würfelschale öffnen</button>" in form
+    game = client.get("/setup?game=gravitation&lang=de").get_data(as_text=True)
+    assert 'name="player"' in game and 'name="option.' in game and "verwerfen" in game
 
 
 def test_the_tray_page_is_not_there_while_a_game_runs(tmp_path):

@@ -121,6 +121,24 @@ def test_a_die_body_colour_is_named():
         assert colour_of(image, 100, 100, 80) == name
 
 
+def test_a_grey_photo_names_no_colour_and_makes_no_colour_groups():
+    # trial s10 L16: a grey single-channel photo was read "Weiß, Blau, Blau, Blau" and
+    # summed per colour; a grey photo shows no colour (seed 11: green, blue and white dice)
+    from companion.tray.tally import tally
+
+    image = photo((5, 2, 3), seed=11)
+    coloured = Tray(None).photo(jpeg(image)).roll
+    assert {d.colour for d in coloured.dice} == {"green", "blue", "white"}  # it can tell
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # one channel, as the trial's photo
+    tray = Tray(None)
+    read = tray.photo(jpeg(grey)).roll
+    assert sorted(d.value for d in read.dice) == [2, 3, 5]
+    assert {d.colour for d in read.dice} == {""}
+    tray.log.record([TrayDie(4, "d6", "red", 0.9), TrayDie(1, "d6", "blue", 0.9)], "camera")
+    groups = [(g.colour, g.fairness.rolls) for g in tally(tray.rolls)]
+    assert groups == [("all", 5), ("red", 1), ("blue", 1)]  # the grey dice in "all" only
+
+
 def test_miwins_dice_are_read_and_counted_per_kind():
     from companion.synth.dice import MIWIN_FACES
     from companion.tray.synthetic import TrayCamera

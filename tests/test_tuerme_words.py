@@ -186,12 +186,35 @@ def test_the_calibration_page_names_the_race_games_start_at_home():
     )
 
 
+@pytest.mark.parametrize(
+    ("game", "said", "not_said"),
+    [
+        ("tuerme", "(jeder Stein im Haus seiner Farbe)", "Station"),
+        ("gravitation", "(jeder Stein auf seiner Station)", "Wettlauf"),
+    ],
+)
+def test_the_calibration_page_says_where_the_pieces_of_the_game_played_start(game, said, not_said):
+    # trial s10 L6: "(jeder Stein auf seiner Station)" on Türme; then one sentence for
+    # every game, "auf seiner Station, im Wettlauf im Haus", whichever game was played
+    import re
+
+    from companion.web import Table, create_app
+
+    table = Table.new(start_position(game, players=["red", "yellow"]))
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    form = client.get("/unlock").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    client.post("/unlock", data={"pin": "2468", "csrf_token": csrf})
+    page = client.get("/calibrate?lang=de").get_data(as_text=True)
+    assert said in page and not_said not in page
+
+
 def test_the_pin_page_says_where_the_pin_is_found():
     # trial s10: "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN." and no more
     from companion.texts import word
 
-    assert "„companion pin“" in word("pin_needed", "de")
-    assert "'companion pin'" in word("pin_needed", "en")
+    assert "„companion pin“" in word("pin_where", "de")  # under the form (test_web_pin)
+    assert "'companion pin'" in word("pin_where", "en")
 
 
 @pytest.mark.parametrize(

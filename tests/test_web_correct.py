@@ -229,3 +229,26 @@ def test_the_english_pages_quote_in_english(tmp_path):
     table.referee.observe_dice([1, 1])
     table.referee.play(0)
     assert "„" not in client.get("/status?lang=en").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("de", "Zug 4 zurückgenommen; der Wurf 3+3 bleibt: Gelb zieht mit ihm noch einmal"),
+        ("en", "Move 4 taken back; the roll 3+3 stays: yellow moves with it again"),
+    ],
+)
+def test_the_verdict_says_the_move_taken_back_once_the_pieces_stand_as_before(tmp_path, lang, note):
+    # trial s10 L10: the synthetic camera sees the pieces set back at once, so the page
+    # went straight to "Gelb würfelt 6+3" and never said that the move was taken back
+    table, client = page_of(tmp_path)
+    unlocked(client)
+    form = {"sure": "yes", "csrf_token": token(client, "/undo")}
+    assert client.post("/undo", data=form).status_code == 302
+    said = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    assert note not in said and "3+3" in said  # the verdict says it itself, once
+    table.referee.confirm_board()  # the pieces stand as before the move: the roll again
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    assert note in page.split('class="history"')[0]
+    table.referee.play(0)  # moved again: the note has done its work
+    assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)

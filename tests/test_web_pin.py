@@ -3,6 +3,7 @@ place, so that a new route is closed until someone declares it open."""
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from collections.abc import Iterator
@@ -395,3 +396,33 @@ def test_a_long_press_on_read_dice_shows_the_pin_on_the_pis_own_screen_only(fact
     clock.now += 61
     assert PIN not in page("127.0.0.1")
     panel.close()
+
+
+def test_two_referees_on_one_host_keep_their_own_unlock_in_one_browser():
+    # review: a browser keeps cookies by host, not port, and both servers named theirs
+    # "session": unlocking the referee on 8098 logged the phone out of the one on 8097
+    config = {"TESTING": True, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0}
+    first, second = (create_app({**config, "PORT": port}) for port in (8097, 8098))
+    browser = first.test_client()
+    browser.post("/unlock", data={"pin": PIN, "csrf_token": token(browser)})
+    browser.application = second  # the same browser (the same cookies) opens the other
+    browser.post("/unlock", data={"pin": PIN, "csrf_token": token(browser)})
+    assert browser.get("/setup").status_code == 200
+    browser.application = first
+    assert browser.get("/setup").status_code == 200  # still unlocked here
+    assert browser.get_cookie("companion-8097") is not None
+
+
+@pytest.mark.parametrize(("lang", "where"), [("de", "„companion pin“"), ("en", "'companion pin'")])
+def test_the_pin_page_says_where_the_pin_is_found_also_after_a_wrong_try(lang, where):
+    # trial s10 L12: the redirect's notice said it, but a wrong try (or /unlock opened
+    # as such) showed only "Die PIN stimmt nicht." and the form
+    client = make_app(table_after_a_move()).test_client()
+
+    def text(response) -> str:  # type: ignore[no-untyped-def]
+        return html.unescape(response.get_data(as_text=True))
+
+    assert text(client.get(f"/setup?lang={lang}", follow_redirects=True)).count(where) == 1
+    wrong = {"pin": "000000", "csrf_token": token(client)}
+    assert where in text(client.post(f"/unlock?lang={lang}", data=wrong))
+    assert where in text(client.get(f"/unlock?lang={lang}"))

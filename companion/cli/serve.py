@@ -162,6 +162,7 @@ def _serve(
             "VOICE": voice,
             "CALIBRATION_DIR": config.calibration_dir,
             "TRAY": tray,
+            "PORT": address[1],
         }
     )
     from companion.web.join import reach

@@ -150,6 +150,20 @@ def last_correction(events: Iterable[Event]) -> int | None:
     return int(steps[-1].data["corrects"])
 
 
+def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
+    """The roll of the move the game's last undo took back (``()``: a move without one),
+    when nothing was rolled, moved or corrected since; else None. The page says the move
+    was taken back until it is made again: once the pieces stand as before, the referee's
+    verdict is the kept roll's ("Gelb würfelt 6+3"), which does not say it."""
+    events = list(events)
+    steps = [e for e in events if e.kind in ("roll", "move", "undo", "correction")]
+    if not steps or steps[-1].kind != "undo":
+        return None
+    undone = steps[-1].data.get("undoes")
+    move = next((e for e in events if e.id == undone), None)
+    return () if move is None else tuple(int(d) for d in move.data.get("roll", ()))
+
+
 @dataclass(frozen=True)
 class Check:
     """A later move replayed in the corrected game: the move it is now, or why it is not

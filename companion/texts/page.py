@@ -30,12 +30,17 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pin": ("Schiedsrichter-PIN", "Referee PIN"),
     "unlock": ("Freischalten", "Unlock"),
-    # where the PIN is: the server's first log lines and `companion pin` (trial s10)
     "pin_needed": (
-        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN. Wer den Schiedsrichter "
-        "gestartet hat, findet sie mit „companion pin“ (oder in seinem Protokoll beim Start).",
-        "Changing the game needs the referee PIN. Whoever started the referee finds it with "
-        "'companion pin' (or in its log at start).",
+        "Für Änderungen am Spiel braucht es die Schiedsrichter-PIN.",
+        "Changing the game needs the referee PIN.",
+    ),
+    # where the PIN is, under the PIN form itself (trial s10 L12: the notice above said it
+    # once, and after a wrong try the page said only "Die PIN stimmt nicht.")
+    "pin_where": (
+        "Wer den Schiedsrichter gestartet hat, findet die PIN mit „companion pin“ (mit dem "
+        "--data-dir des Starts, falls einer angegeben war) oder in seinem Protokoll beim Start.",
+        "Whoever started the referee finds the PIN with 'companion pin' (with the start's "
+        "--data-dir, if one was given) or in its log at start.",
     ),
     "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
     "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
@@ -370,6 +375,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
         "The roll {dice} stays: {player} moves with it again.",
     ),
+    # beside the verdict until the move is made again (trial s10 L10: the synthetic camera
+    # saw the pieces set back at once, and the page never said the move was taken back)
+    "undo_done": ("Zug {number} zurückgenommen", "Move {number} taken back"),
+    "undo_done_roll": (
+        "Zug {number} zurückgenommen; der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal",
+        "Move {number} taken back; the roll {dice} stays: {player} moves with it again",
+    ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
         "The history shows no move; the referee says whether there is anything to take back.",
@@ -475,6 +487,29 @@ WORDS: dict[str, tuple[str, str]] = {
             "Under the lamp you play with: capture the empty board, then the start position "
             "(every piece where it starts: on its station, in the race game at home), then "
             "fit. Nothing may cover the board."
+        ),
+    ),
+    # the start said for the game played (trial s10 L6); cal_how for any other board
+    "cal_how_home": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein im Haus seiner Farbe), dann einmessen. Nichts darf das Brett "
+            "verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece at home, in the house of its colour), then fit. Nothing may cover "
+            "the board."
+        ),
+    ),
+    "cal_how_station": (
+        (
+            "Unter der Spiellampe: erst das leere Brett aufnehmen, dann die Startaufstellung "
+            "(jeder Stein auf seiner Station), dann einmessen. Nichts darf das Brett verdecken."
+        ),
+        (
+            "Under the lamp you play with: capture the empty board, then the start position "
+            "(every piece on its station), then fit. Nothing may cover the board."
         ),
     ),
     "cal_how_heap": (

@@ -177,11 +177,37 @@ WORDS.update(
             "Die Würfelschale ist bereit: jeder Wurf wird gelesen, gezählt und geprüft.",
             "The dice tray is ready: every roll is read, counted and tested.",
         ),
+        # what becomes of the running game is said once, in the box (trial s10 L15)
         "setup_tray": (
             "Würfelschale: für jedes Würfelspiel; Spieler, Phase und Regelschalter gibt es hier "
-            "nicht. Das laufende Spiel bleibt im Journal.",
-            "Dice tray: for any dice game; there are no players, phase or rule switches. The "
-            "running game stays in the journal.",
+            "nicht.",
+            "Dice tray: for any dice game; there are no players, phase or rule switches.",
+        ),
+        # a grey photo shows no colour (trial s10 L16: it was read "Weiß, Blau, Blau, Blau")
+        "tray_colour_unknown": ("unbekannt", "unknown"),
+        "tray_no_colours": (
+            "Das Bild zeigt keine Farben (schwarzweiß?): die Würfel werden nicht nach Farbe "
+            "gezählt.",
+            "The picture shows no colours (black and white?): the dice are not counted by colour.",
+        ),
+        "tray_photo_lost": (
+            "Das Foto kam nicht an (keine Verbindung?): bitte noch einmal senden.",
+            "The photo did not arrive (no connection?): please send it again.",
+        ),
+        # whose line and which roll (trial s10 L16: "keine Würfel zu sehen" stood above a
+        # photo's reading, as if said of it)
+        "tray_camera_sees": ("Kamera: {note}", "Camera: {note}"),
+        "tray_last_roll": (
+            "Letzter Wurf (Nr. {number}, {source}):",
+            "Last roll (no. {number}, {source}):",
+        ),
+        "tray_source_camera": ("Kamera", "camera"),
+        "tray_source_photo": ("Foto", "photo"),
+        "tray_source_synthetic": ("Probekamera", "synthetic camera"),
+        "tray_start": ("Würfelschale öffnen", "Open the dice tray"),
+        "setup_tray_discard": (
+            "Ja, das laufende Spiel ({game}) beenden (es bleibt unfertig im Protokoll)",
+            "Yes, end the running game ({game}) (it stays unfinished in the journal)",
         ),
         "game.tray": ("Würfelschale (jedes Würfelspiel)", "Dice tray (any dice game)"),
     }

@@ -30,7 +30,7 @@ from companion.errors import CompanionError
 from companion.imagecheck import check_image_size, quiet_stderr
 from companion.store.journal import Journal
 from companion.texts import text
-from companion.tray.colours import colour_of
+from companion.tray.colours import MIWIN, colour_of, in_colour
 from companion.tray.hand import hand_in
 from companion.tray.history import Roll, TrayDie, TrayLog
 from companion.tray.tally import faces_of
@@ -98,6 +98,8 @@ class Outcome:
     roll: Roll | None = None
     reading: DiceReading | None = None
     scale: float = 1.0  # frame pixels per pixel of the view the dice were read in
+    #: what the camera's frames came to (the page says "Kamera: …"), not a photo's answer
+    camera: bool = False
 
 
 def decode_photo(data: bytes, name: str = "photo") -> Image:
@@ -164,7 +166,8 @@ class Tray:
         """One camera frame through the settle wait; a settled roll is counted or asked."""
         view, scale = _view(image)
         if hand_in(view):  # the settle wait is not fed: the dice under it are not news
-            return self._told(Outcome("busy", text("tray.hand"), scale=scale), quiet=True)
+            busy = Outcome("busy", text("tray.hand"), scale=scale, camera=True)
+            return self._told(busy, quiet=True)
         reading = self.steady.read(view, self.kind, self.profiles, self.area)
         with self.lock:
             settled = self.settle.feed(reading)
@@ -180,7 +183,8 @@ class Tray:
                 else:
                     values = " + ".join(str(v) for v in reading.values)
                     note, state = text("tray.settling", values=values), "settling"
-                return self._told(Outcome(state, note, reading=reading, scale=scale), quiet=True)
+                seen = Outcome(state, note, reading=reading, scale=scale, camera=True)
+                return self._told(seen, quiet=True)
             return self._settled(settled, view, "camera", scale)
 
     def photo(self, data: bytes, name: str = "photo", source: str = "photo") -> Outcome:
@@ -198,14 +202,16 @@ class Tray:
             return self._settled(reading, view, source, scale)
 
     def _settled(self, reading: DiceReading, view: Image, source: str, scale: float) -> Outcome:
+        camera = source == "camera"
         if len(reading.dice) > MOST_DICE:
             note = text("tray.too_many", count=len(reading.dice), most=MOST_DICE)
-            return self._told(Outcome("nothing", note, reading=reading, scale=scale))
+            return self._told(Outcome("nothing", note, reading=reading, scale=scale, camera=camera))
+        coloured = in_colour(view)  # a grey picture: no colour named (Miwin's by kind)
         dice = tuple(
             TrayDie(
                 d.value,
                 d.kind,
-                colour_of(view, d.x, d.y, d.side, d.kind),
+                colour_of(view, d.x, d.y, d.side, d.kind) if coloured or d.kind in MIWIN else "",
                 d.confidence,
                 d.x * scale,
                 d.y * scale,
@@ -219,10 +225,10 @@ class Tray:
             size = (round(w * scale), round(h * scale))
             picture = _numbered(view, reading, unsure)
             self.question = Question(dice, unsure, source, note, size, picture)
-            return self._told(Outcome("asked", note, reading=reading, scale=scale))
+            return self._told(Outcome("asked", note, reading=reading, scale=scale, camera=camera))
         self.question = None  # a new roll: an unanswered one is not counted
         roll = self.log.record(dice, source)
-        return self._told(Outcome("roll", said(roll), roll, reading, scale))
+        return self._told(Outcome("roll", said(roll), roll, reading, scale, camera=camera))
 
     def answer(self, values: Mapping[int, str]) -> Outcome:
         """The values players gave for the open question's unsure dice (die number, from

@@ -51,7 +51,8 @@ def tally(rolls: Iterable[Roll]) -> list[Group]:
     for roll in rolls:
         for d in roll.dice:
             seen.setdefault((d.kind, ALL), []).append(d.value)
-            seen.setdefault((d.kind, d.colour), []).append(d.value)
+            if d.colour:  # a die of no known colour (a grey photo) is in its kind's only
+                seen.setdefault((d.kind, d.colour), []).append(d.value)
     groups = []
     for (kind, colour), values in seen.items():
         colours = sum(1 for k, c in seen if k == kind and c != ALL)

@@ -38,7 +38,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``LIVE`` (the camera loop, for the camera view and calibration), ``PANEL`` (the
     virtual panel), ``VOICE`` (the table's espeak-ng voice, switched on the table page),
     ``CALIBRATION_DIR`` (where the calibration page saves, one file per layout), and
-    ``MAX_STREAMS`` / ``MAX_CAMERA_VIEWS`` (long-lived responses, :mod:`companion.web.streams`).
+    ``MAX_STREAMS`` / ``MAX_CAMERA_VIEWS`` (long-lived responses, :mod:`companion.web.streams`),
+    and ``PORT`` (the port served: the session cookie is named after it, see below).
     """
     app = Flask(__name__)
     app.config.update(
@@ -48,6 +49,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    if app.config.get("PORT") is not None:
+        # a browser keeps cookies by host, not port: two referees on one host (a tray on
+        # 8098 beside the game on 8097) each need a cookie of their own, or unlocking one
+        # logs the phone out of the other (each signs its cookie with its own secret)
+        app.config["SESSION_COOKIE_NAME"] = f"companion-{app.config['PORT']}"
     if "TABLE" not in app.config:
         app.config["TABLE"] = Table.new()
     app.debug = False  # never: the debugger would run code for anyone on the Wi-Fi

@@ -149,6 +149,14 @@ def _start() -> Position:
     return start_of_table(current_app.config["TABLE"].position)
 
 
+def start_kind(start: Position) -> str:
+    """Where the start position's pieces stand, as the page says it: "home" (the race
+    game's houses), "station" (the ZwiAner boards), else "" (said for every game). New-user
+    trial s10 (L6) read "jeder Stein auf seiner Station" on the race game."""
+    kinds = {start.layout.field(f).kind for f, _ in start.placement}
+    return kinds.pop() if len(kinds) == 1 and kinds <= {"home", "station"} else ""
+
+
 def _live() -> Live | None:
     live: Live | None = current_app.config.get("LIVE")
     return live
@@ -191,6 +199,7 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         problem=problem,
         captured=captured,
         kinds=needed,
+        start_kind=start_kind(start),
         known_fields=known_fields(start) if "known" in needed else "",
         error=error,
         backup=_path() is not None and backup_path(_path() or "").exists(),

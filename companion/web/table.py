@@ -31,7 +31,7 @@ from companion.model.standings import columns, standings
 from companion.panel.voice import Voice
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table.answers import SHOWN, MoveLike
-from companion.table.correction import Played, last_correction, played
+from companion.table.correction import Played, last_correction, last_undo, played
 from companion.table.live import Live
 from companion.table.referee import Referee
 from companion.table.table import Table, rules
@@ -102,7 +102,7 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
-    history, just_corrected = _history(t)
+    history, just_corrected, just_undone = _history(t)
     return {
         "table": t,
         "referee": ref,
@@ -111,6 +111,7 @@ def _context() -> dict[str, object]:
         "moves": move_list(ref, request.args),
         "history": history,
         "just_corrected": just_corrected,
+        "just_undone": just_undone,
         "dice_inputs": dice_inputs(t.position),
         "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
@@ -150,17 +151,23 @@ def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
     return tuple(marked)
 
 
-def _history(t: Table) -> tuple[list[Played], int | None]:
-    """The moves of the game as they stand (after undos and corrections), and the number
-    of the move corrected last when nothing was rolled, moved or undone since (the page
+def _history(t: Table) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...]] | None]:
+    """The moves of the game as they stand (after undos and corrections), the number of
+    the move corrected last when nothing was rolled, moved or undone since (the page
     says so beside the referee's verdict: after the pieces were set up it no longer
-    does)."""
+    does), and the number and roll of the move taken back last, when nothing was rolled,
+    moved or corrected since (said beside the verdict until the move is made again)."""
     if t.journal is None:
-        return [], None
+        return [], None, None
     events = list(t.journal.events(t.referee.game_id))
     moves = played(events)
     last = last_correction(events)
-    return moves, next((m.number for m in moves if m.id == last), None)
+    undone = last_undo(events)
+    return (
+        moves,
+        next((m.number for m in moves if m.id == last), None),
+        None if undone is None else (len(moves) + 1, undone),
+    )
 
 
 @table.app_template_global()

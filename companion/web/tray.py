@@ -32,7 +32,7 @@ from companion.games.dice import in_order
 from companion.texts import message, text
 from companion.tray.chart import bar_chart
 from companion.tray.export import csv_text, json_record
-from companion.tray.session import Tray, said
+from companion.tray.session import Outcome, Tray, said
 from companion.tray.tally import ALL, tally
 from companion.web.i18n import say, say_colour, t
 
@@ -117,7 +117,7 @@ def page() -> str:
         rolls=list(reversed(rolls[-LISTED:])),
         count=len(rolls),
         last=rolls[-1] if rolls else None,
-        note=say(last.note),
+        note=_note(last),
         state=last.state,
         question=question,
         places=places,
@@ -128,6 +128,14 @@ def page() -> str:
         synthetic=_synthetic() is not None,
         last_said=say(said(rolls[-1])) if rolls else "",
     )
+
+
+def _note(outcome: Outcome) -> str:
+    """The line of the tray's last outcome: the camera's marked as such, "Kamera: keine
+    Würfel zu sehen", so that it does not read as the answer to the photo shown under it
+    (new-user trial s10, L16)."""
+    said_now = say(outcome.note)
+    return t("tray_camera_sees", note=said_now) if outcome.camera else said_now
 
 
 def _place(row: int, column: int) -> str:
@@ -158,7 +166,7 @@ def state_json() -> Response:
     state = {
         "rolls": len(tray.rolls),
         "state": tray.last.state,
-        "note": say(tray.last.note),
+        "note": _note(tray.last),
         "question": tray.question is not None,
     }
     return Response(json.dumps(state, ensure_ascii=False), mimetype="application/json")
