@@ -3,6 +3,7 @@ retried with doubling waits, and when it is back everything is as before."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import numpy as np
@@ -71,11 +72,14 @@ def test_an_unplugged_camera_is_on_the_page_and_the_leds_until_it_is_back():
             "/status?lang=en"
         ).get_data(as_text=True)
         assert "retrying" in news.get_nowait()  # open pages are told at once
-        time.sleep(0.05)
-        assert panel.state().camera_problem and [pins.pin(p).state for p in (OK, BAD)] == [
-            True,
-            True,
-        ]  # both verdict LEDs blink: no verdict ever lights both
+        assert panel.state().camera_problem
+        # both verdict LEDs blink together (no verdict ever lights both): seen lit at once
+        # within a few blinks (a loaded machine runs the blink thread late)
+        deadline, both = time.monotonic() + 5.0, False
+        while not both and time.monotonic() < deadline:
+            both = [pins.pin(p).state for p in (OK, BAD)] == [True, True]
+            time.sleep(0.01)
+        assert both
 
         opens = cable.opens
         assert live.step() is None and cable.opens == opens  # not before the wait is over
@@ -129,8 +133,9 @@ def test_a_missing_camera_is_one_sentence_in_german_in_the_log_and_on_the_page(m
         assert caplog.messages == [f"Kamera: {line}; Versuch 2 in 1 s"]
         page = app.test_client().get("/status?lang=de").get_data(as_text=True)
         said = page.split('role="alert">')[1].split("</p>")[0]
-        retry = "nächster Versuch in 1 s"
-        assert " ".join(said.split()) == f"⚠ Die Kamera sieht nichts: {line} · {retry}"
+        # the page counts down on the wall clock: 1 s, or 0 s when the machine is slow
+        said = re.sub(r"in [01] s$", "in 1 s", " ".join(said.split()))
+        assert said == f"⚠ Die Kamera sieht nichts: {line} · nächster Versuch in 1 s"
         english = app.test_client().get("/status?lang=en").get_data(as_text=True)
         assert "no camera at /dev/video7 – plug in its USB cable" in english
     finally:
