@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout, grid_layout_data
 from companion.model.layoutfile import load_layout, read_layout
 from companion.synth import random_camera
-from companion.synth.board import NORMAL, random_pose
+from companion.synth.board import NORMAL, Camera, random_pose
 from companion.synth.looks import (
     LOOKS,
     Look,
@@ -68,6 +68,8 @@ class SetUp:
     calibration_photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]]
     photos: list[tuple[dict[str, str], npt.NDArray[np.uint8], bool, frozenset[str]]]
     layout: Layout = field(default_factory=looks_layout)
+    #: the set-up's camera and pose (rvec, tvec), for photos of it bumped (bench/moved.py)
+    pose: tuple[Camera, npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def make_setup(
         placement = random_placement(layout, look, rng)
         photo = shot(placement, hand=n >= photos)
         taken.append((placement, photo.image, n >= photos, photo.covered))
-    return SetUp(look.name, cal, calib, taken, layout)
+    return SetUp(look.name, cal, calib, taken, layout, (camera, rvec, tvec))
 
 
 def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:

@@ -29,6 +29,7 @@ KINDS = (
     "unsure",
     "changing",
     "waiting",
+    "moved",
     "no_markers",
     "too_few",
     "other_board",
@@ -63,6 +64,8 @@ class Busy:
             looks = text("busy.empty") if self.seen in (None, "empty") else colour(self.seen or "")
             key = "busy.unsure_glare" if self.glare else "busy.unsure"
             return text(key, field=where, more=more, seen=looks)
+        if self.kind == "moved":  # ``more``: by how many pixels (0: not known)
+            return text("busy.moved_by", pixels=self.more) if self.more else text("busy.moved")
         if self.kind == "too_few":
             return text("busy.too_few", count=self.more)
         if self.kind == "other_board":

@@ -28,6 +28,7 @@ from companion.vision.board.imprint import (
 )
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
+from companion.vision.board.moved import MoveCheck, Moved
 from companion.vision.board.outdated import tests_off
 from companion.vision.board.profiles import Profiles
 from companion.vision.board.sampler import FieldSampler
@@ -190,6 +191,8 @@ class BoardReader:
         self.empty_print = self.sampler.pattern(self.known.empty_print)
         #: the same at the fields' feet, on a board of tall pieces (:mod:`.feet`)
         self.empty_foot = self.sampler.pattern(self.known.empty_foot)
+        #: whether the board still lies where its stored corners put it (:mod:`.moved`)
+        self.move_check = MoveCheck(self.sampler, self.empty_print)
 
     def play(self, colours: tuple[str, ...] | None, unseen: tuple[str, ...] = ()) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour);
@@ -266,11 +269,32 @@ class BoardReader:
         verdicts = _as_the_print_says(verdicts, hides, showing(sampled.pattern, self.empty_print))
         verdicts = self._not_the_neighbours(verdicts, lean, feet)
         read = self._result(verdicts, location, sampled.means)
-        if not hands:
+        if hands:
+            if rings is not None and sampled.surround is not None:
+                read = self._around(read, hidden(sampled.surround, rings))
+            read = self._between(image, location, self._feet(image, location, read, feet))
+        return self._unless_moved(image, location, sampled.pattern, read)
+
+    def _unless_moved(
+        self,
+        image: npt.NDArray[np.uint8],
+        location: Location,
+        pattern: FloatArray | None,
+        read: BoardRead,
+    ) -> BoardRead:
+        """``read``, or, where its board no longer lies where the stored corners put it
+        (:mod:`.moved`), a busy read that says so and reads no field: every disc samples
+        the wrong place, so no reading of it means anything. Asked only of a busy read
+        (a board read clean lies where it was calibrated, or near enough)."""
+        if not read.busy:
             return read
-        if rings is not None and sampled.surround is not None:
-            read = self._around(read, hidden(sampled.surround, rings))
-        return self._between(image, location, self._feet(image, location, read, feet))
+        sure = np.array(
+            [f in read.fields and read.confidence.get(f, 0.0) >= SURE for f in self.sampler.ids]
+        )
+        moved = self.move_check.check(image, location, pattern, sure)
+        if moved is None:
+            return read
+        return _moved(read, moved)
 
     def _feet_seen(self, image: npt.NDArray[np.uint8], location: Location) -> Feet | None:
         """The fields' feet in this frame as prints, and which fields' pieces could lean
@@ -467,3 +491,19 @@ class BoardReader:
             markers=location.markers,
             colours=colours,
         )
+
+
+def _moved(read: BoardRead, moved: Moved) -> BoardRead:
+    """``read`` made busy because its board moved (``cause.more``: by how many pixels,
+    0 where unknown), with no field read and none sure."""
+    by = f" (moved by about {moved.pixels} px)" if moved.pixels else ""
+    return replace(
+        read,
+        busy=True,
+        fields={},
+        confidence=dict.fromkeys(read.confidence, 0.0),
+        overall=0.0,
+        reason=f"busy: the board is not where it was calibrated{by}: calibrate the corners again",
+        cause=Cause("moved", more=moved.pixels),
+        glare=(),
+    )

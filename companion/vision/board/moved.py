@@ -1,0 +1,199 @@
+"""A board that no longer lies where its corners were calibrated: a bump, said as such.
+
+A board without markers is found by the four corners ``calibrate corners`` stored
+(:class:`~.locate.Locator`, ``manual``). Bump the camera or push the board, and every
+field's disc samples the wrong place: the reader sees "something" over most of the
+board and told the players to take a hand away (new-user trial s10, M7, a 19 × 19 Go
+board), while what helps is ``calibrate corners`` again.
+
+The calibration holds every empty field's print (:mod:`.imprint`: its number, its cross,
+its grid lines). A hand or a piece hides the print of the fields it covers, a connected
+patch; the rest of the board shows it where the corners put it. A moved board moves all
+of it together: almost no field shows its print at the calibrated place. So:
+
+* among the fields whose print can speak (a stored print strong enough, no point clipped
+  or out of view) and that are not read as a sure piece (a piece hides its print), the
+  share that shows it (:func:`.imprint.showing`) is counted; while at least
+  :data:`STILL_SHOWN` of them show it, the board lies where it was calibrated, and
+  nothing more is done (the common busy frame, a hand, costs nothing here);
+* below that the frame is aligned to the calibrated print: every stored print point is
+  put where the calibration projects it, and the frame's local contrast is
+  cross-correlated with it over shifts up to :data:`REACH` of the frame's width
+  (``cv2.matchTemplate`` at half size); the board is *moved by* the best shift when that
+  shift is over :data:`MIN_SHIFT` of a field's spacing and the fields show their print
+  there: at least :data:`STILL_SHOWN` of them, and twice as many as at the calibrated place;
+* a board turned or tilted so far that no shift aligns it shows its print almost nowhere
+  (below :data:`GONE`): it is moved by an unknown amount. A hand covers a patch of the
+  board, never four fields of five of those not read as pieces (bench/moved.py counts
+  the hands and still frames that say "moved": none).
+
+Only a board found by its stored corners is checked: one found by its markers is found
+wherever it lies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.board.imprint import projection, showing
+from companion.vision.board.locate import FloatArray, Location
+from companion.vision.board.sampler import FieldSampler
+
+#: While this share of the speaking fields (not sure pieces) shows its print where the
+#: calibration puts it, the board lies there; a shift must make this share show it too.
+STILL_SHOWN = 0.5
+#: Below this share showing its print, the board is not where it was calibrated, even
+#: where no shift finds it (turned, tilted, another place of the table).
+GONE = 0.2
+#: The shifts searched reach this share of the frame's width either way.
+REACH = 0.15
+#: A shift below this share of a field's spacing (in pixels) is no move.
+MIN_SHIFT = 0.125
+#: The fewest speaking fields the test needs (a plain board has no print to show).
+MIN_SPEAKING = 6
+#: The frame is aligned at this scale (half size: 4 ms of a 1280 × 960 frame).
+SCALE = 0.5
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A board found moved: by ``shift`` pixels (x, y; None where no shift aligns it),
+    and the share of the speaking fields that showed their print where it was calibrated
+    (``shown``) and at the shift (``shifted``)."""
+
+    shift: tuple[float, float] | None
+    shown: float
+    shifted: float
+
+    @property
+    def pixels(self) -> int:
+        """How far it moved, in whole pixels (0: not known)."""
+        return 0 if self.shift is None else round(float(np.hypot(*self.shift)))
+
+
+class MoveCheck:
+    """Says whether a frame shows the board where its stored corners put it (module doc)."""
+
+    def __init__(self, sampler: FieldSampler, empty_print: FloatArray | None) -> None:
+        self.sampler = sampler
+        self.empty_print = empty_print
+        self._template: tuple[bytes, npt.NDArray[np.float32], tuple[int, int]] | None = None
+
+    def check(
+        self,
+        image: npt.NDArray[np.uint8],
+        location: Location,
+        pattern: FloatArray | None,
+        sure_piece: npt.NDArray[np.bool_],
+    ) -> Moved | None:
+        """A :class:`Moved` when the board in ``image`` is not where ``location`` (the
+        stored corners) puts it; ``pattern``: the frame's discs as prints, as the read
+        sampled them; ``sure_piece``: the fields read as pieces surely (their print is
+        hidden by right). None: it lies there, or the test cannot tell."""
+        if self.empty_print is None or pattern is None or location.method != "manual":
+            return None
+        shown = self._shown(pattern, sure_piece)
+        if shown is None or shown >= STILL_SHOWN:
+            return None
+        shift = self._best_shift(image, location)
+        spacing = self._spacing_px(location)
+        if shift is not None and np.hypot(*shift) >= MIN_SHIFT * spacing:
+            moved = self.sampler.sample(image, _shifted(location, shift))
+            there = None if moved is None else self._shown(moved.pattern, sure_piece)
+            if there is not None and there >= STILL_SHOWN and there >= 2 * shown:
+                return Moved((float(shift[0]), float(shift[1])), shown, there)
+        if shown < GONE:
+            return Moved(None, shown, 0.0)
+        return None
+
+    def _shown(self, pattern: FloatArray | None, sure_piece: npt.NDArray[np.bool_]) -> float | None:
+        """The share of the speaking fields (not ``sure_piece``) whose disc shows its
+        print; None where too few speak."""
+        speaking = ~np.isnan(projection(pattern, self.empty_print)) & ~sure_piece
+        if speaking.sum() < MIN_SPEAKING:
+            return None
+        shows = showing(pattern, self.empty_print) & speaking
+        return float(shows.sum() / speaking.sum())
+
+    def _spacing_px(self, location: Location) -> float:
+        """A field's spacing in pixels, at the board's middle: the median distance from
+        a field to its nearest neighbour, projected."""
+        centres = self.sampler.centres
+        if len(centres) < 2:
+            return 0.0
+        d2 = ((centres[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+        np.fill_diagonal(d2, np.inf)
+        i = int(np.argmin(((centres - centres.mean(axis=0)) ** 2).sum(axis=1)))
+        j = int(np.argmin(d2[i]))
+        px = location.project(centres[[i, j]])
+        return float(np.hypot(*(px[1] - px[0])))
+
+    def _best_shift(
+        self, image: npt.NDArray[np.uint8], location: Location
+    ) -> tuple[float, float] | None:
+        """The image shift (px) that best lays the calibrated print over the frame's
+        local contrast (cross-correlation at :data:`SCALE`, up to :data:`REACH` of the
+        width either way); None where the print lies out of view."""
+        h, w = image.shape[:2]
+        made = self._template_at(location, (w, h))
+        if made is None:
+            return None
+        template, (x0, y0) = made
+        small = (int(w * SCALE) + 1, int(h * SCALE) + 1)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        g = cv2.resize(grey, small, interpolation=cv2.INTER_AREA).astype(np.float32)
+        k = 2 * max(1, round(self._disc_px(location) * SCALE)) + 1
+        mean = cv2.blur(g, (k, k))
+        contrast = (g - mean) / (mean + 1.0)  # the print relative to the light, as stored
+        r = max(1, int(REACH * w * SCALE))
+        padded = cv2.copyMakeBorder(contrast, r, r, r, r, cv2.BORDER_CONSTANT, value=0)
+        th, tw = template.shape
+        window = padded[y0 : y0 + th + 2 * r, x0 : x0 + tw + 2 * r]
+        if window.shape[0] < th + 2 * r or window.shape[1] < tw + 2 * r:
+            return None
+        score = cv2.matchTemplate(window, template, cv2.TM_CCORR)
+        iy, ix = np.unravel_index(int(np.argmax(score)), score.shape)
+        return (ix - r) / SCALE, (iy - r) / SCALE
+
+    def _disc_px(self, location: Location) -> float:
+        """A field's disc radius in pixels, at the board's first field."""
+        disc = self.sampler.offsets_mm[0]
+        px = location.project(disc[[0, -1]])
+        return float(np.hypot(*(px[1] - px[0])))
+
+    def _template_at(
+        self, location: Location, size: tuple[int, int]
+    ) -> tuple[npt.NDArray[np.float32], tuple[int, int]] | None:
+        """The calibrated print at :data:`SCALE`, each stored point where the corners put
+        it (cropped to its box), and the box's corner; kept while the corners stay."""
+        key = location.homography.tobytes() + bytes(f"{size}", "ascii")
+        if self._template is not None and self._template[0] == key:
+            return self._template[1], self._template[2]
+        assert self.empty_print is not None
+        known = ~np.isnan(self.empty_print).any(axis=1)
+        if not known.any():
+            return None
+        px, _ = self.sampler.points(location, size)
+        q = np.round(px[known].reshape(-1, 2) * SCALE).astype(np.int64)
+        values = self.empty_print[known].reshape(-1)
+        w, h = int(size[0] * SCALE) + 1, int(size[1] * SCALE) + 1
+        inside = (q[:, 0] >= 0) & (q[:, 1] >= 0) & (q[:, 0] < w) & (q[:, 1] < h)
+        if not inside.any():
+            return None
+        q, values = q[inside], values[inside]
+        x0, y0 = q.min(axis=0)
+        x1, y1 = q.max(axis=0) + 1
+        template = np.zeros((int(y1 - y0), int(x1 - x0)), np.float32)
+        np.add.at(template, (q[:, 1] - y0, q[:, 0] - x0), values)
+        self._template = (key, template, (int(x0), int(y0)))
+        return template, (int(x0), int(y0))
+
+
+def _shifted(location: Location, shift: tuple[float, float]) -> Location:
+    """``location`` moved by ``shift`` pixels in the image."""
+    move = np.array([[1.0, 0.0, shift[0]], [0.0, 1.0, shift[1]], [0.0, 0.0, 1.0]])
+    return replace(location, homography=move @ location.homography)
