@@ -5,7 +5,7 @@ Run: ``python bench/moved.py [--setups 1] [--photos 4] [--hands 3] [--bumps 8] [
 The set-ups of bench/boardlooks.py (every look on every board named, calibrated by four
 clicked fields as a club does) are read three ways: their photos of random placements
 (still), their photos with a hand over the board, and new photos after a bump: the camera
-turned by 0.2-3° about a random axis, or the board pushed 3-30 mm and turned up to 4°
+turned by 0.05-3° about a random axis, or the board pushed 1-30 mm and turned up to 4°
 on the table (half each), under a new light. Counted: how many bumped frames say
 "moved" (by the true shift, the median distance the fields' centres moved in the
 photo, in fields' spacings), how many still and hand frames wrongly say it (the target:
@@ -45,14 +45,14 @@ def bumped(rvec, tvec, rng):  # type: ignore[no-untyped-def]
     t = np.asarray(tvec, np.float64).reshape(3)
     if rng.random() < 0.5:  # the camera turned: X_cam' = D X_cam
         axis = rng.normal(size=3)
-        angle = np.radians(rng.uniform(0.2, 3.0))
+        angle = np.radians(rng.uniform(0.05, 3.0))
         turn = cv2.Rodrigues(axis / np.linalg.norm(axis) * angle)[0]
         rot, t = turn @ rot, turn @ t
         what = "camera"
     else:  # the board pushed and turned on the table: X_board' = Z X + s
         angle = np.radians(rng.uniform(-4.0, 4.0))
         z = cv2.Rodrigues(np.array([0.0, 0.0, angle]))[0]
-        push = rng.uniform(3.0, 30.0) * np.array([*_unit(rng), 0.0])
+        push = rng.uniform(1.0, 30.0) * np.array([*_unit(rng), 0.0])
         t = rot @ push + t
         rot = rot @ z
         what = "board"
