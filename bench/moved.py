@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import boardlooks
+import realboard
 
 from companion.errors import CompanionError
 from companion.synth.board import NORMAL
@@ -37,6 +38,7 @@ from companion.vision import BoardReader
 from companion.vision.colourfit import fit_colours
 
 SURE = 0.9
+REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "board-real-photos"
 
 
 def bumped(rvec, tvec, rng):  # type: ignore[no-untyped-def]
@@ -75,6 +77,41 @@ def shift_px(layout, camera, before, after):  # type: ignore[no-untyped-def]
     return float(np.median(np.linalg.norm(b - a, axis=1))), spacing
 
 
+def real(folder: Path, rng: np.random.Generator) -> None:
+    """The real 9 × 9 frames (bench/realboard.py, calibrated on the empty and the fullest
+    frame), each read as it is and moved by 2-40 px in a random direction (the camera
+    bumped: real pixels, a synthetic shift; the edge filled by repeating it)."""
+    game = realboard.load(folder)
+    frames, images = game.frames, game.images
+    known = max(game.with_stones, key=lambda n: len(realboard.truth(frames[n])))
+    photos = [(images[realboard.EMPTY], {}), (images[known], realboard.truth(frames[known]))]
+    cal = fit_colours(realboard.GO9, game.base, photos)
+    reader = BoardReader(realboard.GO9, cal.profiles, None, cal.manual)
+    rows: Counter[str] = Counter()
+    for name in game.with_stones:
+        truth = realboard.truth(frames[name])
+        for by in (0.0, 2.0, 5.0, 10.0, 20.0, 40.0):
+            a = rng.uniform(0, 2 * np.pi)
+            move = np.array([[1.0, 0.0, by * np.cos(a)], [0.0, 1.0, by * np.sin(a)]])
+            image = images[name]
+            size = (image.shape[1], image.shape[0])
+            shifted = cv2.warpAffine(image, move, size, borderMode=cv2.BORDER_REPLICATE)
+            read = reader.read(shifted)
+            said = read.cause.kind or "clean"
+            if said == "moved":
+                said = "moved, by the shift" if read.cause.more else "moved, no shift found"
+                if read.cause.more:
+                    rows[f"{by:g} px: |said - true| px"] += abs(read.cause.more - round(by))
+            wrong = [f for f in realboard.GO9.fields if truth.get(f) != read.fields.get(f)]
+            sure = sum(read.confidence.get(f, 0.0) >= SURE for f in wrong)
+            rows[f"{by:g} px: {said}"] += 1
+            rows[f"{by:g} px: sure wrong fields"] += sure
+            rows[f"{by:g} px: judged wrong"] += len(wrong) * (not read.busy)
+    print(f"real 9x9 frames ({len(game.with_stones)}), moved in the image:")
+    for key in sorted(rows, key=lambda k: (float(k.split()[0]), k)):
+        print(f"  {key}: {rows[key]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setups", type=int, default=1, help="set-ups per look and board")
@@ -83,12 +120,16 @@ def main() -> None:
     parser.add_argument("--bumps", type=int, default=8, help="bumped photos per set-up")
     parser.add_argument("--seed", type=int, default=2, help="(1 was used to develop)")
     parser.add_argument("--boards", default="grid7,gravitation,tall,go19-edge")
+    parser.add_argument("--real", type=Path, default=REAL, help="the real 9x9 frames' folder")
     args = parser.parse_args()
+    if args.real.is_dir():
+        real(args.real, np.random.default_rng(args.seed))
     bump_rng = np.random.default_rng(args.seed + 1000)
-    for board in args.boards.split(","):
+    for board in filter(None, args.boards.split(",")):
         tally: Counter[str] = Counter()
         rows: list[tuple[float, str, str]] = []  # (shift in spacings, kind, cause)
         times: list[float] = []
+        errors: list[float] = []  # |said - true| / true shift, where a shift was said
         for setup in boardlooks.generate(args.setups, args.photos, args.hands, args.seed, board):
             layout = setup.layout
             try:
@@ -125,6 +166,10 @@ def main() -> None:
                 )
                 wrong = sum(placement.get(f) != read.fields.get(f) for f in layout.fields)
                 kind = read.cause.kind if read.found else "not found"
+                if kind == "moved":
+                    kind = "moved, by the shift" if read.cause.more else "moved, no shift found"
+                    if read.cause.more:
+                        errors.append(abs(read.cause.more - moved) / max(moved, 1.0))
                 rows.append((moved / spacing, what, kind))
                 tally["bumped sure wrong"] += sure_wrong
                 tally["bumped judged wrong"] += wrong * (read.found and not read.busy)
@@ -135,6 +180,8 @@ def main() -> None:
                 continue
             said = Counter(r[2] or "clean" for r in got)
             print(f"  bumped by {low}-{high} spacings: {len(got)} frames, said {dict(said)}")
+        if errors:
+            print(f"  shift said: error median {statistics.median(errors):.0%} of the true shift")
         if times:
             ms = statistics.median(times) * 1e3
             print(f"  CPU per read of a bumped frame: median {ms:.1f} ms")

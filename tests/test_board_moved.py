@@ -144,4 +144,3 @@ def test_a_still_board_and_a_hand_are_no_moved_board(club):
     for seed in (8, 9, 10):
         hand = reader.read(shot(layout, STONES, camera, rvec, tvec, seed=seed, hand=True).image)
         assert hand.cause.kind != "moved"
-

@@ -43,9 +43,9 @@ KINDS = (
 class Busy:
     """Why the board is not read as still: ``kind`` (one of :data:`KINDS`, or "other"
     for a wait the reader gave no cause for), the field it is about (an id), how many
-    more fields (or markers seen), what the reader took an unsure field for (or the
-    other board's name), whether the field lies under a glare spot, and the reader's own
-    line (for logs)."""
+    more fields (or markers seen, or pixels the board moved by), what the reader took an
+    unsure field for (or the other board's name), whether the field lies under a glare
+    spot, and the reader's own line (for logs)."""
 
     kind: str
     field: str | None = None

@@ -19,9 +19,13 @@ of it together: almost no field shows its print at the calibrated place. So:
 * below that the frame is aligned to the calibrated print: every stored print point is
   put where the calibration projects it, and the frame's local contrast is
   cross-correlated with it over shifts up to :data:`REACH` of the frame's width
-  (``cv2.matchTemplate`` at half size); the board is *moved by* the best shift when that
-  shift is over :data:`MIN_SHIFT` of a field's spacing and the fields show their print
-  there: at least :data:`STILL_SHOWN` of them, and twice as many as at the calibrated place;
+  (``cv2.matchTemplate`` at half size, then at full size around the best shift, to a
+  tenth of a pixel); the board is *moved by* the best shift when the fields show their
+  print there (the frame moved back by it): at least :data:`STILL_SHOWN` of them, and
+  twice as many as at the calibrated place, and the shift is over :data:`MIN_SHIFT` of
+  a field's spacing or the print is gone at the calibrated place (below :data:`GONE`:
+  on the real 9 × 9 board a shift of 1-2 px, a tenth of its spacing, hides the thin
+  lines' print on most fields);
 * a board turned or tilted so far that no shift aligns it shows its print almost nowhere
   (below :data:`GONE`): it is moved by an unknown amount. A hand covers a patch of the
   board, never four fields of five of those not read as pieces (bench/moved.py counts
@@ -33,7 +37,8 @@ wherever it lies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -55,7 +60,7 @@ REACH = 0.15
 MIN_SHIFT = 0.125
 #: The fewest speaking fields the test needs (a plain board has no print to show).
 MIN_SPEAKING = 6
-#: The frame is aligned at this scale (half size: 4 ms of a 1280 × 960 frame).
+#: The frame is first aligned at this scale (half size), then at full size.
 SCALE = 0.5
 
 
@@ -81,7 +86,8 @@ class MoveCheck:
     def __init__(self, sampler: FieldSampler, empty_print: FloatArray | None) -> None:
         self.sampler = sampler
         self.empty_print = empty_print
-        self._template: tuple[bytes, npt.NDArray[np.float32], tuple[int, int]] | None = None
+        #: the calibrated print as an image, by corners, frame size and scale
+        self._templates: dict[bytes, tuple[npt.NDArray[np.float32], tuple[int, int]]] = {}
 
     def check(
         self,
@@ -101,8 +107,9 @@ class MoveCheck:
             return None
         shift = self._best_shift(image, location)
         spacing = self._spacing_px(location)
-        if shift is not None and np.hypot(*shift) >= MIN_SHIFT * spacing:
-            moved = self.sampler.sample(image, _shifted(location, shift))
+        # a small shift is a move only where the print is gone too (its size is then said)
+        if shift is not None and (np.hypot(*shift) >= MIN_SHIFT * spacing or shown < GONE):
+            moved = self.sampler.sample(_shifted(image, shift), location)
             there = None if moved is None else self._shown(moved.pattern, sure_piece)
             if there is not None and there >= STILL_SHOWN and there >= 2 * shown:
                 return Moved((float(shift[0]), float(shift[1])), shown, there)
@@ -136,28 +143,62 @@ class MoveCheck:
         self, image: npt.NDArray[np.uint8], location: Location
     ) -> tuple[float, float] | None:
         """The image shift (px) that best lays the calibrated print over the frame's
-        local contrast (cross-correlation at :data:`SCALE`, up to :data:`REACH` of the
-        width either way); None where the print lies out of view."""
-        h, w = image.shape[:2]
-        made = self._template_at(location, (w, h))
+        local contrast: searched at :data:`SCALE` up to :data:`REACH` of the width either
+        way, then at full size within a pixel of the coarse step around it (a thin line's
+        print on a small board is lost at one pixel off); None where the print lies out of
+        view."""
+        w = image.shape[1]
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        disc = self._disc_px(location)
+        coarse = self._search(grey, location, SCALE, max(1, int(REACH * w * SCALE)), (0, 0), disc)
+        if coarse is None:
+            return None
+        near = int(np.ceil(1 / SCALE)) + 1
+        start = (round(coarse[0]), round(coarse[1]))
+        return self._search(grey, location, 1.0, near, start, disc) or coarse
+
+    def _search(
+        self,
+        grey: npt.NDArray[Any],
+        location: Location,
+        scale: float,
+        reach: int,
+        start: tuple[int, int],
+        disc: float,
+    ) -> tuple[float, float] | None:
+        """The best shift (full-size px) at ``scale`` within ``reach`` (px at that scale)
+        of ``start`` (full-size px): the peak of the cross-correlation of the calibrated
+        print with the frame's contrast, to a tenth of a pixel (a parabola through the
+        peak and its neighbours)."""
+        h, w = grey.shape[:2]
+        made = self._template_at(location, (w, h), scale)
         if made is None:
             return None
         template, (x0, y0) = made
-        small = (int(w * SCALE) + 1, int(h * SCALE) + 1)
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        g = cv2.resize(grey, small, interpolation=cv2.INTER_AREA).astype(np.float32)
-        k = 2 * max(1, round(self._disc_px(location) * SCALE)) + 1
+        if scale != 1.0:
+            small = (int(w * scale) + 1, int(h * scale) + 1)
+            grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
+        g = np.asarray(grey, np.float32)
+        k = 2 * max(1, round(disc * scale)) + 1
         mean = cv2.blur(g, (k, k))
         contrast = (g - mean) / (mean + 1.0)  # the print relative to the light, as stored
-        r = max(1, int(REACH * w * SCALE))
-        padded = cv2.copyMakeBorder(contrast, r, r, r, r, cv2.BORDER_CONSTANT, value=0)
+        pad = reach + max(abs(round(start[0] * scale)), abs(round(start[1] * scale)))
+        padded = cv2.copyMakeBorder(contrast, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
         th, tw = template.shape
-        window = padded[y0 : y0 + th + 2 * r, x0 : x0 + tw + 2 * r]
-        if window.shape[0] < th + 2 * r or window.shape[1] < tw + 2 * r:
+        x = x0 + pad + round(start[0] * scale) - reach
+        y = y0 + pad + round(start[1] * scale) - reach
+        window = padded[y : y + th + 2 * reach, x : x + tw + 2 * reach]
+        if window.shape[0] < th + 2 * reach or window.shape[1] < tw + 2 * reach:
             return None
-        score = cv2.matchTemplate(window, template, cv2.TM_CCORR)
-        iy, ix = np.unravel_index(int(np.argmax(score)), score.shape)
-        return (ix - r) / SCALE, (iy - r) / SCALE
+        score = np.asarray(cv2.matchTemplate(window, template, cv2.TM_CCORR), np.float64)
+        peak = np.unravel_index(int(np.argmax(score)), score.shape)
+        iy, ix = int(peak[0]), int(peak[1])
+        fx = ix + _vertex(score[iy, ix - 1 : ix + 2] if ix else score[iy, :0])
+        fy = iy + _vertex(score[iy - 1 : iy + 2, ix] if iy else score[:0, ix])
+        return (
+            (fx - reach) / scale + round(start[0] * scale) / scale,
+            (fy - reach) / scale + round(start[1] * scale) / scale,
+        )
 
     def _disc_px(self, location: Location) -> float:
         """A field's disc radius in pixels, at the board's first field."""
@@ -166,21 +207,21 @@ class MoveCheck:
         return float(np.hypot(*(px[1] - px[0])))
 
     def _template_at(
-        self, location: Location, size: tuple[int, int]
+        self, location: Location, size: tuple[int, int], scale: float
     ) -> tuple[npt.NDArray[np.float32], tuple[int, int]] | None:
-        """The calibrated print at :data:`SCALE`, each stored point where the corners put
-        it (cropped to its box), and the box's corner; kept while the corners stay."""
-        key = location.homography.tobytes() + bytes(f"{size}", "ascii")
-        if self._template is not None and self._template[0] == key:
-            return self._template[1], self._template[2]
+        """The calibrated print at ``scale``, each stored point where the corners put it
+        (cropped to its box), and the box's corner; kept while the corners stay."""
+        key = location.homography.tobytes() + bytes(f"{size}{scale}", "ascii")
+        if key in self._templates:
+            return self._templates[key]
         assert self.empty_print is not None
         known = ~np.isnan(self.empty_print).any(axis=1)
         if not known.any():
             return None
         px, _ = self.sampler.points(location, size)
-        q = np.round(px[known].reshape(-1, 2) * SCALE).astype(np.int64)
+        q = np.round(px[known].reshape(-1, 2) * scale).astype(np.int64)
         values = self.empty_print[known].reshape(-1)
-        w, h = int(size[0] * SCALE) + 1, int(size[1] * SCALE) + 1
+        w, h = int(size[0] * scale) + 1, int(size[1] * scale) + 1
         inside = (q[:, 0] >= 0) & (q[:, 1] >= 0) & (q[:, 0] < w) & (q[:, 1] < h)
         if not inside.any():
             return None
@@ -189,11 +230,26 @@ class MoveCheck:
         x1, y1 = q.max(axis=0) + 1
         template = np.zeros((int(y1 - y0), int(x1 - x0)), np.float32)
         np.add.at(template, (q[:, 1] - y0, q[:, 0] - x0), values)
-        self._template = (key, template, (int(x0), int(y0)))
-        return template, (int(x0), int(y0))
+        if len(self._templates) > 4:  # the corners changed: the old ones are no use
+            self._templates.clear()
+        self._templates[key] = (template, (int(x0), int(y0)))
+        return self._templates[key]
 
 
-def _shifted(location: Location, shift: tuple[float, float]) -> Location:
-    """``location`` moved by ``shift`` pixels in the image."""
-    move = np.array([[1.0, 0.0, shift[0]], [0.0, 1.0, shift[1]], [0.0, 0.0, 1.0]])
-    return replace(location, homography=move @ location.homography)
+def _vertex(three: FloatArray) -> float:
+    """Where a parabola through a peak and its two neighbours (``three``) peaks, from the
+    peak (px); 0 at an edge of the search (fewer than three)."""
+    if len(three) != 3:
+        return 0.0
+    a, b, c = (float(v) for v in three)
+    bend = a - 2 * b + c
+    return 0.0 if bend >= 0 else float(np.clip(0.5 * (a - c) / bend, -0.5, 0.5))
+
+
+def _shifted(image: npt.NDArray[np.uint8], shift: tuple[float, float]) -> npt.NDArray[np.uint8]:
+    """``image`` moved back by ``shift`` pixels, so that the board lies where the stored
+    corners put it (the frame is moved, not the corners: a raised disc's place follows
+    the pose the corners give, which a moved homography would change)."""
+    back = np.array([[1.0, 0.0, -shift[0]], [0.0, 1.0, -shift[1]]])
+    size = (image.shape[1], image.shape[0])
+    return np.asarray(cv2.warpAffine(image, back, size, borderMode=cv2.BORDER_REPLICATE), np.uint8)
