@@ -51,6 +51,7 @@ class LookScore:
     sure_wrong: int = 0  # wrong fields read with confidence >= 0.9
     hands: int = 0
     hands_caught: int = 0
+    moved: int = 0  # still or hand photos said "moved" (bench/moved.py; the target: none)
     refused: int = 0
     judged_wrong: int = 0  # wrong fields in boards not called busy (the referee would judge)
     baseline_right: int = 0  # fields right by the per-field nearest-colour baseline
@@ -187,6 +188,7 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
             t0 = time.process_time()
             read = reader.read(image)
             score.times.append(time.process_time() - t0)
+            score.moved += read.cause.kind == "moved"
             if hand:
                 score.hands += 1
                 score.hands_caught += read.busy

@@ -147,6 +147,8 @@ class BoardRead:
     reason: str = ""  # why not found / why busy, for people
     markers: tuple[int, ...] = ()
     colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
+    #: the discs as prints (:mod:`.imprint`), for the move test after the hand tests
+    prints: FloatArray | None = field(default=None, repr=False, compare=False)
     #: why the frame is busy or shows no board, as data for the page to word
     cause: Cause = field(default_factory=lambda: Cause(""))
     glare: tuple[str, ...] = ()  # fields under a glare spot (read unsure, or unknown)
@@ -268,19 +270,15 @@ class BoardReader:
         hides = share if self.empty_foot is None else np.full(len(share), np.nan)
         verdicts = _as_the_print_says(verdicts, hides, showing(sampled.pattern, self.empty_print))
         verdicts = self._not_the_neighbours(verdicts, lean, feet)
-        read = self._result(verdicts, location, sampled.means)
+        read = replace(self._result(verdicts, location, sampled.means), prints=sampled.pattern)
         if hands:
             if rings is not None and sampled.surround is not None:
                 read = self._around(read, hidden(sampled.surround, rings))
             read = self._between(image, location, self._feet(image, location, read, feet))
-        return self._unless_moved(image, location, sampled.pattern, read)
+        return self._unless_moved(image, location, read)
 
     def _unless_moved(
-        self,
-        image: npt.NDArray[np.uint8],
-        location: Location,
-        pattern: FloatArray | None,
-        read: BoardRead,
+        self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
     ) -> BoardRead:
         """``read``, or, where its board no longer lies where the stored corners put it
         (:mod:`.moved`), a busy read that says so and reads no field: every disc samples
@@ -291,7 +289,7 @@ class BoardReader:
         sure = np.array(
             [f in read.fields and read.confidence.get(f, 0.0) >= SURE for f in self.sampler.ids]
         )
-        moved = self.move_check.check(image, location, pattern, sure)
+        moved = self.move_check.check(image, location, read.prints, sure)
         if moved is None:
             return read
         return _moved(read, moved)
@@ -357,7 +355,8 @@ class BoardReader:
         rings = self.profiles.empty_surround
         if rings is not None:
             read = self._around(read, hidden(self.sampler.sample_rings(image, location), rings))
-        return self._between(image, location, self._feet(image, location, read))
+        read = self._between(image, location, self._feet(image, location, read))
+        return self._unless_moved(image, location, read)
 
     def _around(self, read: BoardRead, covered: npt.NDArray[np.bool_]) -> BoardRead:
         """``read`` busy with the first of the ``covered`` fields: the board's print around
