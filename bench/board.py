@@ -200,7 +200,8 @@ def line_look(name: str, s: boardlooks.LookScore) -> None:
         f"  {name:10} fields {100 * s.right / fields:.3f} % ({s.right}/{s.fields}), boards right "
         f"{100 * s.boards_right / boards:.1f} % ({s.boards_right}/{s.boards}; busy {s.busy}), "
         f"wrong sure (>=0.9) {s.sure_wrong}, wrong judged {s.judged_wrong}, hands "
-        f"{s.hands_caught}/{s.hands}, refused {s.refused}, CPU median {cpu:.1f} ms | naive reader "
+        f"{s.hands_caught}/{s.hands}, said moved {s.moved}, refused {s.refused}, "
+        f"CPU median {cpu:.1f} ms | naive reader "
         f"fields {100 * s.baseline_right / fields:.3f} %, boards "
         f"{100 * s.baseline_boards / boards:.1f} %"
     )

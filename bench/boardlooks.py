@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.model.layout import Layout, grid_layout_data
 from companion.model.layoutfile import load_layout, read_layout
 from companion.synth import random_camera
-from companion.synth.board import NORMAL, random_pose
+from companion.synth.board import NORMAL, Camera, random_pose
 from companion.synth.looks import (
     LOOKS,
     Look,
@@ -51,6 +51,7 @@ class LookScore:
     sure_wrong: int = 0  # wrong fields read with confidence >= 0.9
     hands: int = 0
     hands_caught: int = 0
+    moved: int = 0  # still or hand photos said "moved" (bench/moved.py; the target: none)
     refused: int = 0
     judged_wrong: int = 0  # wrong fields in boards not called busy (the referee would judge)
     baseline_right: int = 0  # fields right by the per-field nearest-colour baseline
@@ -68,6 +69,8 @@ class SetUp:
     calibration_photos: list[tuple[npt.NDArray[np.uint8], dict[str, str]]]
     photos: list[tuple[dict[str, str], npt.NDArray[np.uint8], bool, frozenset[str]]]
     layout: Layout = field(default_factory=looks_layout)
+    #: the set-up's camera and pose (rvec, tvec), for photos of it bumped (bench/moved.py)
+    pose: tuple[Camera, npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,7 @@ def make_setup(
         placement = random_placement(layout, look, rng)
         photo = shot(placement, hand=n >= photos)
         taken.append((placement, photo.image, n >= photos, photo.covered))
-    return SetUp(look.name, cal, calib, taken, layout)
+    return SetUp(look.name, cal, calib, taken, layout, (camera, rvec, tvec))
 
 
 def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
@@ -185,6 +188,7 @@ def evaluate(setups: list[SetUp]) -> dict[str, LookScore]:
             t0 = time.process_time()
             read = reader.read(image)
             score.times.append(time.process_time() - t0)
+            score.moved += read.cause.kind == "moved"
             if hand:
                 score.hands += 1
                 score.hands_caught += read.busy

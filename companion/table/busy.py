@@ -29,6 +29,7 @@ KINDS = (
     "unsure",
     "changing",
     "waiting",
+    "moved",
     "no_markers",
     "too_few",
     "other_board",
@@ -42,9 +43,9 @@ KINDS = (
 class Busy:
     """Why the board is not read as still: ``kind`` (one of :data:`KINDS`, or "other"
     for a wait the reader gave no cause for), the field it is about (an id), how many
-    more fields (or markers seen), what the reader took an unsure field for (or the
-    other board's name), whether the field lies under a glare spot, and the reader's own
-    line (for logs)."""
+    more fields (or markers seen, or pixels the board moved by), what the reader took an
+    unsure field for (or the other board's name), whether the field lies under a glare
+    spot, and the reader's own line (for logs)."""
 
     kind: str
     field: str | None = None
@@ -63,6 +64,8 @@ class Busy:
             looks = text("busy.empty") if self.seen in (None, "empty") else colour(self.seen or "")
             key = "busy.unsure_glare" if self.glare else "busy.unsure"
             return text(key, field=where, more=more, seen=looks)
+        if self.kind == "moved":  # ``more``: by how many pixels (0: not known)
+            return text("busy.moved_by", pixels=self.more) if self.more else text("busy.moved")
         if self.kind == "too_few":
             return text("busy.too_few", count=self.more)
         if self.kind == "other_board":

@@ -131,6 +131,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "unsicher bei {field} ({seen}?){more}: Blendung – Lampe oder Brett etwas verschieben",
         "unsure of {field} ({seen}?){more}: glare – move the lamp or the board a little",
     ),
+    "busy.moved": (
+        "das Brett liegt nicht mehr, wo es kalibriert wurde – Ecken neu kalibrieren: "
+        "`companion calibrate corners`",
+        "the board no longer lies where it was calibrated – calibrate its corners again: "
+        "`companion calibrate corners`",
+    ),
+    "busy.moved_by": (
+        "das Brett liegt nicht mehr, wo es kalibriert wurde (um ~{pixels} px verschoben) – "
+        "Ecken neu kalibrieren: `companion calibrate corners`",
+        "the board no longer lies where it was calibrated (moved by ~{pixels} px) – "
+        "calibrate its corners again: `companion calibrate corners`",
+    ),
     "busy.changing": (
         "auf {field} bewegt sich etwas – warten, bis alles ruhig liegt",
         "something moves on {field} – waiting until everything lies still",

@@ -19,7 +19,9 @@ class Cause(NamedTuple):
     field: a hand seen between the fields), "glare" (a clipped field no class explains),
     "unknown" (something over ``field`` that is no piece), "unsure" (``field`` between two
     classes, read as ``seen``: a colour or "empty"), "changing" (``field`` changed since
-    the last frame), "waiting" (not yet still for enough frames).
+    the last frame), "waiting" (not yet still for enough frames), "moved" (the board no longer lies
+    where its stored corners put it, :mod:`.moved`; ``more``: by how many pixels, 0 where
+    no shift aligns it).
 
     No board: "no_markers" (none of its markers seen), "too_few" (``more`` of its markers
     seen, too few), "other_board" (the markers of the board named ``seen``), "misplaced"

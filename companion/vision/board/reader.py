@@ -28,6 +28,7 @@ from companion.vision.board.imprint import (
 )
 from companion.vision.board.learn import default_profiles
 from companion.vision.board.locate import FloatArray, Intrinsics, Location, Locator
+from companion.vision.board.moved import MoveCheck, Moved
 from companion.vision.board.outdated import tests_off
 from companion.vision.board.profiles import Profiles
 from companion.vision.board.sampler import FieldSampler
@@ -146,6 +147,8 @@ class BoardRead:
     reason: str = ""  # why not found / why busy, for people
     markers: tuple[int, ...] = ()
     colours: FloatArray | None = field(default=None, repr=False, compare=False)  # disc means
+    #: the discs as prints (:mod:`.imprint`), for the move test after the hand tests
+    prints: FloatArray | None = field(default=None, repr=False, compare=False)
     #: why the frame is busy or shows no board, as data for the page to word
     cause: Cause = field(default_factory=lambda: Cause(""))
     glare: tuple[str, ...] = ()  # fields under a glare spot (read unsure, or unknown)
@@ -190,6 +193,8 @@ class BoardReader:
         self.empty_print = self.sampler.pattern(self.known.empty_print)
         #: the same at the fields' feet, on a board of tall pieces (:mod:`.feet`)
         self.empty_foot = self.sampler.pattern(self.known.empty_foot)
+        #: whether the board still lies where its stored corners put it (:mod:`.moved`)
+        self.move_check = MoveCheck(self.sampler, self.empty_print)
 
     def play(self, colours: tuple[str, ...] | None, unseen: tuple[str, ...] = ()) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour);
@@ -265,12 +270,29 @@ class BoardReader:
         hides = share if self.empty_foot is None else np.full(len(share), np.nan)
         verdicts = _as_the_print_says(verdicts, hides, showing(sampled.pattern, self.empty_print))
         verdicts = self._not_the_neighbours(verdicts, lean, feet)
-        read = self._result(verdicts, location, sampled.means)
-        if not hands:
+        read = replace(self._result(verdicts, location, sampled.means), prints=sampled.pattern)
+        if hands:
+            if rings is not None and sampled.surround is not None:
+                read = self._around(read, hidden(sampled.surround, rings))
+            read = self._between(image, location, self._feet(image, location, read, feet))
+        return self._unless_moved(image, location, read)
+
+    def _unless_moved(
+        self, image: npt.NDArray[np.uint8], location: Location, read: BoardRead
+    ) -> BoardRead:
+        """``read``, or, where its board no longer lies where the stored corners put it
+        (:mod:`.moved`), a busy read that says so and reads no field: every disc samples
+        the wrong place, so no reading of it means anything. Asked only of a busy read
+        (a board read clean lies where it was calibrated, or near enough)."""
+        if not read.busy:
             return read
-        if rings is not None and sampled.surround is not None:
-            read = self._around(read, hidden(sampled.surround, rings))
-        return self._between(image, location, self._feet(image, location, read, feet))
+        sure = np.array(
+            [f in read.fields and read.confidence.get(f, 0.0) >= SURE for f in self.sampler.ids]
+        )
+        moved = self.move_check.check(image, location, read.prints, sure)
+        if moved is None:
+            return read
+        return _moved(read, moved)
 
     def _feet_seen(self, image: npt.NDArray[np.uint8], location: Location) -> Feet | None:
         """The fields' feet in this frame as prints, and which fields' pieces could lean
@@ -333,7 +355,8 @@ class BoardReader:
         rings = self.profiles.empty_surround
         if rings is not None:
             read = self._around(read, hidden(self.sampler.sample_rings(image, location), rings))
-        return self._between(image, location, self._feet(image, location, read))
+        read = self._between(image, location, self._feet(image, location, read))
+        return self._unless_moved(image, location, read)
 
     def _around(self, read: BoardRead, covered: npt.NDArray[np.bool_]) -> BoardRead:
         """``read`` busy with the first of the ``covered`` fields: the board's print around
@@ -467,3 +490,19 @@ class BoardReader:
             markers=location.markers,
             colours=colours,
         )
+
+
+def _moved(read: BoardRead, moved: Moved) -> BoardRead:
+    """``read`` made busy because its board moved (``cause.more``: by how many pixels,
+    0 where unknown), with no field read and none sure."""
+    by = f" (moved by about {moved.pixels} px)" if moved.pixels else ""
+    return replace(
+        read,
+        busy=True,
+        fields={},
+        confidence=dict.fromkeys(read.confidence, 0.0),
+        overall=0.0,
+        reason=f"busy: the board is not where it was calibrated{by}: calibrate the corners again",
+        cause=Cause("moved", more=moved.pixels),
+        glare=(),
+    )
