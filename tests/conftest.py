@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -15,8 +16,12 @@ from companion.model.layoutfile import load_layout
 from companion.model.position import Position, position_from_json
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.panel import Panel
+    from companion.settings.config import PanelConfig
     from companion.table.live import Live
     from companion.table.table import Table
     from companion.table.watch import Image
@@ -146,3 +151,28 @@ def on_synthetic_camera(
     watcher = Watcher(table.referee, looking, dice_kind=dice_kind_of(table.position.game))
     camera = Supervisor(SyntheticSource(frames if frames is not None else photographer))
     return Live(table, camera, watcher, photographer)
+
+
+@contextlib.contextmanager
+def mock_panel(
+    table: Table | None = None, config: PanelConfig | None = None, **options: Any
+) -> Iterator[tuple[Panel, MockFactory]]:
+    """A panel on gpiozero's mock pins and the pins (a test presses a button with
+    ``pins.pin(17).drive_low()``): every button and LED wired unless ``config`` says
+    otherwise, ``options`` as ``Panel`` takes them (``roll_die``, ``bounce_time`` …), and
+    attached to ``table``'s referee as ``companion serve`` attaches it (no table: a panel
+    alone). At the end the panel is closed and the pins reset, also when the test fails:
+    MockFactory keeps its pins at class level, and a pin left reserved fails the next test
+    that wires it."""
+    from companion.panel import Panel, mock_factory
+    from companion.settings.config import PanelConfig
+    from companion.table.devices import attach_panel
+
+    pins = mock_factory()
+    try:
+        with Panel(config or PanelConfig(), pin_factory=pins, **options) as panel:
+            if table is not None:
+                attach_panel(table, panel)
+            yield panel, pins
+    finally:
+        pins.reset()

@@ -7,11 +7,9 @@ import re
 import time
 
 import numpy as np
-from conftest import position
+from conftest import mock_panel, position
 
 from companion.camera import CameraError, Frame, Supervisor
-from companion.panel import Panel, mock_factory
-from companion.settings.config import PanelConfig
 from companion.table.live import Live
 from companion.table.table import Table
 from companion.table.watch import Watcher
@@ -53,9 +51,8 @@ class UsbCable:
 
 
 def test_an_unplugged_camera_is_on_the_page_and_the_leds_until_it_is_back():
-    table, cable, clock, pins = Table.new(position()), UsbCable(), Clock(), mock_factory()
-    try:
-        panel = Panel(PanelConfig(), pin_factory=pins)
+    table, cable, clock = Table.new(position()), UsbCable(), Clock()
+    with mock_panel() as (panel, pins):
         camera = Supervisor(
             cable, initial_delay=1, max_delay=4, on_status=panel.camera_status, clock=clock
         )
@@ -95,9 +92,6 @@ def test_an_unplugged_camera_is_on_the_page_and_the_leds_until_it_is_back():
         assert "camera-problem" not in page.get("/status").get_data(as_text=True)
         assert not panel.state().camera_problem
         assert [pins.pin(p).state for p in (OK, BAD)] == [False, False]  # no verdict yet
-        panel.close()
-    finally:
-        pins.reset()
 
 
 class Missing:

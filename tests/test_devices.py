@@ -7,74 +7,59 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from conftest import position
+from conftest import mock_panel, position
 from gpiozero.pins.mock import MockFactory
 
-from companion.panel import Panel, mock_factory
 from companion.settings.config import PanelConfig, PanelPins
-from companion.table.devices import attach_panel, attach_read_button, attach_voice
+from companion.table.devices import attach_read_button, attach_voice
 from companion.table.table import Table
 
 SEATS = PanelPins().seats
 OK, BAD, CONFIRM, ROLL = 20, 21, 27, 23
 
 
-@pytest.fixture()
-def factory() -> Iterator[MockFactory]:
-    pins = mock_factory()
-    try:
-        yield pins
-    finally:
-        pins.reset()
-
-
-def press(factory: MockFactory, pin: int) -> None:
-    factory.pin(pin).drive_low()
+def press(pins: MockFactory, pin: int) -> None:
+    pins.pin(pin).drive_low()
     time.sleep(0.01)
-    factory.pin(pin).drive_high()
+    pins.pin(pin).drive_high()
 
 
 @pytest.fixture()
-def table_and_panel(factory):  # type: ignore[no-untyped-def]
+def table_and_pins() -> Iterator[tuple[Table, MockFactory]]:
     table = Table.new(position())
     config = replace(PanelConfig(electronic_dice=True), pins=PanelPins(roll=ROLL))
     rolls = iter([4, 3])
-    panel = Panel(
-        config,
-        pin_factory=factory,
-        roll_die=lambda: next(rolls),
-        blink_time=0.001,
-        bounce_time=None,
-    )
-    attach_panel(table, panel)
-    yield table, panel
-    panel.close()
+    with mock_panel(
+        table, config, roll_die=lambda: next(rolls), blink_time=0.001, bounce_time=None
+    ) as (_, pins):
+        yield table, pins
 
 
-def test_the_seat_led_of_the_player_to_move_is_lit(factory, table_and_panel):
-    assert factory.pin(SEATS["red"]).state and not factory.pin(SEATS["yellow"]).state
+def test_the_seat_led_of_the_player_to_move_is_lit(table_and_pins):
+    _, pins = table_and_pins
+    assert pins.pin(SEATS["red"]).state and not pins.pin(SEATS["yellow"]).state
 
 
-def test_confirm_roll_and_a_legal_move_light_the_green_led(factory, table_and_panel):
-    table, _ = table_and_panel
-    press(factory, CONFIRM)  # the pieces stand as shown
+def test_confirm_roll_and_a_legal_move_light_the_green_led(table_and_pins):
+    table, pins = table_and_pins
+    press(pins, CONFIRM)  # the pieces stand as shown
     assert table.referee.phase.name == "ROLL"
-    press(factory, ROLL)  # electronic dice: 4 and 3
+    press(pins, ROLL)  # electronic dice: 4 and 3
     assert table.referee.roll == (4, 3)
     with table.lock:
         table.referee.play(0)
     deadline = time.monotonic() + 2  # the verdict shows once the dice have blinked
-    while not factory.pin(OK).state and time.monotonic() < deadline:
+    while not pins.pin(OK).state and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert factory.pin(OK).state and not factory.pin(BAD).state
-    assert factory.pin(SEATS["yellow"]).state  # yellow's turn now
+    assert pins.pin(OK).state and not pins.pin(BAD).state
+    assert pins.pin(SEATS["yellow"]).state  # yellow's turn now
 
 
-def test_a_rejected_board_lights_the_red_led(factory, table_and_panel):
-    table, _ = table_and_panel
+def test_a_rejected_board_lights_the_red_led(table_and_pins):
+    table, pins = table_and_pins
     with table.lock:
         table.referee.observe_board({"U1.0": "red"})  # not the set-up position
-    assert factory.pin(BAD).state and not factory.pin(OK).state
+    assert pins.pin(BAD).state and not pins.pin(OK).state
 
 
 class FakeVoice:
@@ -120,17 +105,16 @@ def test_a_table_resumes_the_unfinished_game_of_its_journal(tmp_path):
     assert not fresh.resumed and fresh.position == position()
 
 
-def test_the_read_button_makes_the_same_dice_a_new_throw(factory):
+def test_the_read_button_makes_the_same_dice_a_new_throw():
     from companion.vision.dice.reader import DiceReading, Die
     from companion.vision.dice.settle import SettleDetector
 
     table = Table.new(position())
-    panel = Panel(PanelConfig(), pin_factory=factory, bounce_time=None)
     settle = SettleDetector(frames=2)
-    attach_read_button(table, panel, settle.reset)
     five_two = DiceReading((Die(5, "d6", 100, 80, 0.9, True), Die(2, "d6", 160, 90, 0.9, True)))
-    assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]
-    assert [settle.feed(five_two) for _ in range(2)] == [None, None]  # still the same roll
-    press(factory, 17)  # read_dice: "the dice are down" — thrown again, same values, same place
-    assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]
-    panel.close()
+    with mock_panel(None, bounce_time=None) as (panel, pins):
+        attach_read_button(table, panel, settle.reset)
+        assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]
+        assert [settle.feed(five_two) for _ in range(2)] == [None, None]  # still the same roll
+        press(pins, 17)  # read_dice: "the dice are down" — thrown again, same values, same place
+        assert [settle.feed(five_two) for _ in range(2)] == [None, five_two]

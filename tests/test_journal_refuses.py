@@ -13,7 +13,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from conftest import position
+from conftest import mock_panel, position
 
 from companion.cli import main
 from companion.store.journal import Journal
@@ -220,15 +220,10 @@ def test_journal_check_export_and_repair_keep_every_readable_event(tmp_path, cap
 
 
 def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monkeypatch):
-    from companion.panel import Panel, mock_factory
     from companion.settings.config import PanelConfig
-    from companion.table.devices import attach_panel
 
-    pins = mock_factory()
     table = Table.new(position(), tmp_path / "journal.sqlite")
-    panel = Panel(PanelConfig(hold_seconds=0.2), pin_factory=pins)
-    try:
-        attach_panel(table, panel)
+    with mock_panel(table, PanelConfig(hold_seconds=0.2)) as (panel, _):
         journal = table.journal
         assert journal is not None
         table.referee.confirm_board()
@@ -241,9 +236,6 @@ def test_the_red_led_stays_on_while_the_journal_cannot_be_written(tmp_path, monk
         monkeypatch.setattr(journal, "_insert", real)
         table.referee.observe_dice([5, 2])
         assert panel.state().verdict != "bad"
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def test_a_second_serve_is_refused_in_one_line(tmp_path, capsys):

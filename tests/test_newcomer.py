@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import on_synthetic_camera, position, served
+from conftest import mock_panel, on_synthetic_camera, position, served
 
 from companion.web import Table, create_app
 
@@ -370,23 +370,15 @@ def test_a_new_game_of_another_board_starts_without_a_restart(game, layout, dice
 def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game):
     # "Würfel lesen" with the synthetic camera: the tray shows a throw of the game's dice
     # (two d6, Miwin's three), the camera reads it and the referee plays with it
-    from gpiozero.pins.mock import MockFactory
-
     from companion.model.position import start_position
-    from companion.panel import Panel, mock_factory
-    from companion.settings.config import PanelConfig, PanelPins
-    from companion.table.devices import attach_panel
 
     table = Table.new(start_position(game, players=["red", "blue"]))
     table.referee.confirm_board()
     live = on_synthetic_camera(table)
     photographer = live.photographer
-    pins: MockFactory = mock_factory()
-    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
-    attach_panel(table, panel)
-    config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
-    client = create_app(config).test_client()
-    try:
+    with mock_panel(table) as (panel, _):
+        config = {"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True}
+        client = create_app(config).test_client()
         # the page that asks for the roll says which button makes the test camera throw
         asked = client.get("/status?lang=de").get_data(as_text=True)
         assert "Der Knopf „Würfel lesen“ unten im Bedienfeld wirft die Würfel" in asked
@@ -403,9 +395,6 @@ def test_read_dice_on_the_synthetic_camera_throws_a_roll_the_referee_reads(game)
         assert sorted(table.referee.roll) == sorted(thrown)
         live.step()  # the roll read: the camera looks at the board again
         assert live.glance.kind == "board"
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def test_the_standings_say_per_player_where_the_pieces_are_and_the_store(client):
@@ -765,22 +754,14 @@ def test_the_english_help_names_players_in_lower_case_as_the_page_does():
 def test_tenets_die_for_the_stone_says_why_it_is_typed_with_the_synthetic_camera():
     # new-user trial s7: each "Würfel lesen" answered only "diesen Wurf bitte oben
     # eintragen", and the note under the one select still said the button throws the dice
-    from gpiozero.pins.mock import MockFactory
     from tenet_helpers import make as tenet
-
-    from companion.panel import Panel, mock_factory
-    from companion.settings.config import PanelConfig, PanelPins
-    from companion.table.devices import attach_panel
 
     table = Table.new(tenet({"red": [], "blue": []}, first_round=2))  # the stone's die
     table.referee.confirm_board()
     live = on_synthetic_camera(table)
-    pins: MockFactory = mock_factory()
-    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
-    attach_panel(table, panel)
-    client = create_app({"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True})
-    client = client.test_client()
-    try:
+    with mock_panel(table) as (panel, _):
+        client = create_app({"TABLE": table, "LIVE": live, "PANEL": panel, "TESTING": True})
+        client = client.test_client()
         page = client.get("/status?lang=de").get_data(as_text=True)
         assert "Ein Würfel für den Stein (die erste Runde endete ohne Pasch)" in page
         assert "wirft die Würfel" not in page and "nur die drei Miwin-Würfel" in page
@@ -789,9 +770,6 @@ def test_tenets_die_for_the_stone_says_why_it_is_typed_with_the_synthetic_camera
         assert "nur die drei Miwin-Würfel: diesen einen Würfel bitte von Hand bei" in page
         english = client.get("/status?lang=en").get_data(as_text=True)
         assert "One die for the stone" in english
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def test_the_record_says_a_roll_still_being_played_is_in_play_not_no_move(tmp_path):

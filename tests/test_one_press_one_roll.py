@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import on_synthetic_camera
-from gpiozero.pins.mock import MockFactory
+from conftest import mock_panel, on_synthetic_camera
 
 from companion.model.position import start_position
-from companion.panel import Panel, mock_factory
-from companion.settings.config import PanelConfig, PanelPins
-from companion.table.devices import attach_panel, attach_read_button
+from companion.panel import Panel
+from companion.table.devices import attach_read_button
 from companion.table.live import Live, TablePhotographer
 from companion.web import Table, create_app
 
@@ -42,15 +40,9 @@ def tuerme(tmp_path: Path) -> Iterator[Tuerme]:
     table = Table.new(start_position("tuerme", players=["red", "yellow"]), tmp_path / "j.sqlite")
     table.referee.confirm_board()
     live = on_synthetic_camera(table, SEED)
-    pins: MockFactory = mock_factory()
-    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
-    attach_panel(table, panel)
-    attach_read_button(table, panel, live.watcher.expect_throw)  # as serve wires it
-    try:
+    with mock_panel(table) as (panel, _):
+        attach_read_button(table, panel, live.watcher.expect_throw)  # as serve wires it
         yield Tuerme(table, live, live.photographer, panel)
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def rolls(table: Table) -> list[tuple[str, list[int]]]:

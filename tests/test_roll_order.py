@@ -12,7 +12,7 @@ from conftest import on_synthetic_camera, position
 from test_newcomer import post
 
 from companion.games.dice import D6
-from companion.games.game import parse_roll
+from companion.games.game import game, parse_roll
 from companion.web import Table, create_app
 
 
@@ -20,6 +20,10 @@ def test_a_typed_roll_and_a_roll_seen_are_the_same_roll_in_the_same_order():
     assert parse_roll("gravitation", "3,5") == parse_roll("gravitation", "5+3") == (5, 3)
     assert parse_roll("tuerme", "1 6") == (6, 1)
     assert parse_roll("tenet", "3,8,5") == parse_roll("tenet", "8,5,3")  # as III, IV, V
+    # the dice reader lists the dice top to bottom, so the smaller may come first; the
+    # watcher hands the game's roll_seen the reader's list and says what it returns
+    read = [{"value": 3, "kind": "d6"}, {"value": 5, "kind": "d6"}]
+    assert game("gravitation").roll_seen(read, position()) == (5, 3)
 
 
 def test_the_page_says_a_typed_roll_larger_first_in_the_verdict_and_the_history():

@@ -209,6 +209,13 @@ def test_on_the_synthetic_camera_the_empty_capture_photographs_an_empty_board(tm
     client = app.test_client()
     unlock(client)
     assert post(client, "/calibrate/capture", kind="empty").status_code == 302
+    # the camera's own frame shows the start's ten pieces; the photo kept for the fit as
+    # "empty" is read as the board with none
+    reader = BoardReader(table.position.layout)
+    assert len(reader.read(live.frame()).fields) == 10
+    read = reader.read(app.extensions["companion_captures"].photos["empty"])
+    assert read.found
+    assert read.fields == {}
     assert post(client, "/calibrate/capture", kind="start").status_code == 302
     assert post(client, "/calibrate/save").status_code == 302
     assert load_calibration(tmp_path / "gravitation.json").profiles is not None

@@ -7,27 +7,17 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import position
-from gpiozero.pins.mock import MockFactory
+from conftest import mock_panel, position
 
-from companion.panel import Panel, mock_factory
-from companion.settings.config import PanelConfig, PanelPins
-from companion.table.devices import attach_panel
 from companion.web import Table, create_app
 
 
 @pytest.fixture()
 def client() -> Iterator[object]:
-    pins: MockFactory = mock_factory()
     table = Table.new(position())  # red and yellow play; the panel has five seats
-    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
-    attach_panel(table, panel)
-    app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468", "PANEL": panel})
-    try:
+    with mock_panel(table) as (panel, _):
+        app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468", "PANEL": panel})
         yield app.test_client()
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def lights(page: str) -> list[str]:
@@ -51,20 +41,14 @@ def test_each_led_is_labelled_and_only_the_players_seats_are_shown(client):
 
 def test_the_panel_points_at_the_page_undo_once_a_move_is_there_to_take_back(tmp_path):
     # new-user trial s6: the note "… im Verlauf" stood there before any move, with no history
-    pins: MockFactory = mock_factory()
     table = Table.new(position(), tmp_path / "journal.sqlite")
-    panel = Panel(PanelConfig(pins=PanelPins()), pin_factory=pins)
-    attach_panel(table, panel)
-    client = create_app({"TABLE": table, "TESTING": True, "PANEL": panel}).test_client()
-    try:
+    with mock_panel(table) as (panel, _):
+        client = create_app({"TABLE": table, "TESTING": True, "PANEL": panel}).test_client()
         assert "Letzten Zug zurücknehmen" not in client.get("/status?lang=de").get_data(True)
         table.referee.confirm_board()
         table.referee.observe_dice([4, 3])
         table.referee.play(0)
         assert "„Letzten Zug zurücknehmen“" in client.get("/status?lang=de").get_data(True)
-    finally:
-        panel.close()
-        pins.reset()
 
 
 def test_the_panel_offers_no_second_undo_and_answers_every_press(client):

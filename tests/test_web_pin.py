@@ -6,15 +6,12 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
-from conftest import position
-from gpiozero.pins.mock import MockFactory
+from conftest import mock_panel, position
 
-from companion.panel import Panel, mock_factory
+from companion.panel import Panel
 from companion.settings.config import PanelConfig, PanelPins
-from companion.table.devices import attach_panel
 from companion.web import Table, create_app
 from companion.web.security import OPEN_ROUTES
 
@@ -61,15 +58,6 @@ OPEN = {
 }
 
 
-@pytest.fixture()
-def factory() -> Iterator[MockFactory]:
-    pins = mock_factory()
-    try:
-        yield pins
-    finally:
-        pins.reset()
-
-
 def table_after_a_move() -> Table:
     """A table where an undo would change the position."""
     table = Table.new(position())
@@ -100,7 +88,7 @@ def test_the_open_routes_are_the_declared_ones():
     assert set(OPEN_ROUTES) == OPEN
 
 
-def test_every_route_not_declared_open_refuses_a_post_without_the_pin(factory):
+def test_every_route_not_declared_open_refuses_a_post_without_the_pin():
     table = table_after_a_move()
     app = make_app(table)
     client = app.test_client()
@@ -125,29 +113,27 @@ def test_a_route_added_later_is_closed_until_declared_open():
 
 
 @pytest.mark.parametrize("pins", [PanelPins(undo=None), PanelPins()])
-def test_no_undo_from_the_virtual_panel_without_the_pin(factory, pins):
+def test_no_undo_from_the_virtual_panel_without_the_pin(pins):
     table = table_after_a_move()
-    panel = Panel(PanelConfig(hold_seconds=0.2, pins=pins), pin_factory=factory)
-    attach_panel(table, panel)
-    client = make_app(table, panel).test_client()
-    moved = table.position
-    for kind, long in (("confirm", "1"), ("undo", ""), ("undo", "1")):
-        response = client.post(f"/panel/{kind}", data={"csrf_token": token(client), "long": long})
-        assert refused(response), (kind, long)
-        assert table.position == moved, (kind, long)
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
-    client.post("/panel/undo", data={"csrf_token": token(client)})
-    assert table.position != moved
-    panel.close()
+    with mock_panel(table, PanelConfig(hold_seconds=0.2, pins=pins)) as (panel, _):
+        client = make_app(table, panel).test_client()
+        moved = table.position
+        for kind, long in (("confirm", "1"), ("undo", ""), ("undo", "1")):
+            data = {"csrf_token": token(client), "long": long}
+            response = client.post(f"/panel/{kind}", data=data)
+            assert refused(response), (kind, long)
+            assert table.position == moved, (kind, long)
+        client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
+        client.post("/panel/undo", data={"csrf_token": token(client)})
+        assert table.position != moved
 
 
-def test_a_short_confirm_on_the_virtual_panel_stays_open(factory):
+def test_a_short_confirm_on_the_virtual_panel_stays_open():
     table = Table.new(position())
-    panel = Panel(PanelConfig(hold_seconds=0.2, pins=PanelPins(undo=None)), pin_factory=factory)
-    client = make_app(table, panel).test_client()
-    response = client.post("/panel/confirm", data={"csrf_token": token(client)})
-    assert response.status_code == 302 and "/unlock" not in response.headers["Location"]
-    panel.close()
+    with mock_panel(None, PanelConfig(hold_seconds=0.2, pins=PanelPins(undo=None))) as (panel, _):
+        client = make_app(table, panel).test_client()
+        response = client.post("/panel/confirm", data={"csrf_token": token(client)})
+        assert response.status_code == 302 and "/unlock" not in response.headers["Location"]
 
 
 def test_lock_again_needs_the_pin_again():
@@ -372,30 +358,29 @@ def test_after_the_pin_back_to_the_page_that_asked():
 # --- the PIN on the Pi's own screen ------------------------------------------------------
 
 
-def test_a_long_press_on_read_dice_shows_the_pin_on_the_pis_own_screen_only(factory, clock):
+def test_a_long_press_on_read_dice_shows_the_pin_on_the_pis_own_screen_only(clock):
     from companion.panel import PanelEvent
 
     table = Table.new(position())
-    panel = Panel(PanelConfig(hold_seconds=0.2, pins=PanelPins()), pin_factory=factory)
-    client = make_app(table, panel).test_client()
+    with mock_panel(None, PanelConfig(hold_seconds=0.2)) as (panel, pins):
+        client = make_app(table, panel).test_client()
 
-    def page(address: str, **headers: str) -> str:
-        client.environ_base["REMOTE_ADDR"] = address
-        return client.get("/", headers=headers).get_data(as_text=True)
+        def page(address: str, **headers: str) -> str:
+            client.environ_base["REMOTE_ADDR"] = address
+            return client.get("/", headers=headers).get_data(as_text=True)
 
-    assert PIN not in page("127.0.0.1")  # not before the press
-    factory.pin(17).drive_low()  # the read-dice button, held
-    deadline = time.monotonic() + 3
-    while PanelEvent("show_pin") not in list(panel.events.queue):
-        assert time.monotonic() < deadline, "no show_pin event"
-        time.sleep(0.02)
-    factory.pin(17).drive_high()
-    assert PIN in page("127.0.0.1") and PIN in page("::1")
-    assert PIN not in page("192.168.1.20")  # a phone never sees it
-    assert PIN not in page("127.0.0.1", **{"X-Forwarded-For": "192.168.1.20"})  # via a proxy
-    clock.now += 61
-    assert PIN not in page("127.0.0.1")
-    panel.close()
+        assert PIN not in page("127.0.0.1")  # not before the press
+        pins.pin(17).drive_low()  # the read-dice button, held
+        deadline = time.monotonic() + 3
+        while PanelEvent("show_pin") not in list(panel.events.queue):
+            assert time.monotonic() < deadline, "no show_pin event"
+            time.sleep(0.02)
+        pins.pin(17).drive_high()
+        assert PIN in page("127.0.0.1") and PIN in page("::1")
+        assert PIN not in page("192.168.1.20")  # a phone never sees it
+        assert PIN not in page("127.0.0.1", **{"X-Forwarded-For": "192.168.1.20"})  # via a proxy
+        clock.now += 61
+        assert PIN not in page("127.0.0.1")
 
 
 def test_two_referees_on_one_host_keep_their_own_unlock_in_one_browser():
