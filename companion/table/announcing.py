@@ -220,10 +220,9 @@ def again(
     where steps of the turn were made (their words ``so_far``), the rest of the turn,
     said after ``now`` (the verdict on the roll: :func:`going_on`). None where the words
     no longer name a legal move."""
-    if position.spent:
-        if not said.startswith(so_far + "; "):
-            return None
-        return going_on(game, position, roll, said[len(so_far) + 2 :], now)
+    if position.spent:  # the whole turn said before its first step, or its rest during it
+        rest = said[len(so_far) + 2 :] if said.startswith(so_far + "; ") else said
+        return going_on(game, position, roll, rest, now)
     move = legal_said(game, position, roll, said)
     return None if move is None else (move, expected(position, roll, move))
 

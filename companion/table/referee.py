@@ -498,7 +498,13 @@ class Referee:
         too_long = announcing.too_long(said_text)
         if too_long is not None:  # the page keeps the words in their field
             return self._say(too_long)
-        first = None if before_move is False else self._announce_first(said_text, before_move)
+        # TENET, a turn begun: the last move is a step of it, and words that name a next
+        # step are its announcement before it, in either field (new-user trial s11 H2:
+        # they were judged as the first step, "no red ball on K1.5", recorded illegal)
+        going = bool(self.position.spent) and self.announcing_first
+        first = None
+        if before_move is not False or going:
+            first = self._announce_first(said_text, before_move)
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
         if before_move:  # a page from before the move was made: no roll waits for one now
@@ -518,15 +524,20 @@ class Referee:
 
     def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
         """The verdict on words said before the move (:func:`announcing.first`), or None
-        where they are not that (no roll waits for its move, a step of the turn is made,
-        or they are a late announcement of the last move: ``only`` says they came from the
-        "before the move" field, never so). A legal announcement of the roll is kept
-        (:attr:`announced`): the next still board must show its move (in TENET, its first
-        steps). Words that fit several moves keep those moves to choose from
-        (:meth:`choose`); other words of no legal move forget an earlier announcement."""
+        where they are not that (no roll waits for its move, or they are a late
+        announcement of the last move: ``only`` says they came from the "before the move"
+        field, never so). In a TENET turn begun they name the rest of the turn from here
+        (words of the whole turn from its first step: the rest after the steps made). A
+        legal announcement of the roll is kept (:attr:`announced`): the next still board
+        must show its move (in TENET, its first steps). Words that fit several moves keep
+        those moves to choose from (:meth:`choose`); other words of no legal move forget an
+        earlier announcement."""
         if not self.announcing_first or self.roll is None:
             return None
         late = not only and bool(self._history) and self.last_move is not None
+        so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
+        if so_far is not None and said_text.startswith(so_far):
+            said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
         judged = announcing.first(self.game, self.position, self.roll, said_text, late)
         if judged is None:
             return None
@@ -537,10 +548,10 @@ class Referee:
     @property
     def announcing_first(self) -> bool:
         """Whether words said now may announce the move before it is made: the referee
-        waits for the move of a roll and no step of the turn is made (a TENET turn is
-        announced whole before its first step; its steps are then expected one by one,
-        :meth:`_go_on_as_announced`)."""
-        return self.phase is Phase.MOVE and self.roll is not None and not self.position.spent
+        waits for the move of a roll (a TENET turn is announced whole before its first
+        step, its steps then expected one by one, :meth:`_go_on_as_announced`; during the
+        turn, words of its next steps announce the rest: new-user trial s11 H2)."""
+        return self.phase is Phase.MOVE and self.roll is not None
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
         """Where words heard now may announce a legal move, in order
