@@ -399,3 +399,37 @@ def test_a_legal_step_said_during_a_turn_is_never_recorded_illegal(tmp_path):
     assert not any(d["verdict"] == "illegal" for d in told)
     assert again.announced is not None  # kept over a restart, as before the first step
     assert again.announced.announcement == "6 von K1.5 nach K1.11"
+
+
+def test_undoing_a_pasch_played_at_once_takes_its_roll_back_with_it(tmp_path):
+    # new-user trial s11 H4: 5, 5, 3 typed by mistake; the undo kept the roll, so the
+    # forced Pasch was played again at once, while the record called it taken back
+    from companion.store.record import game_record
+    from companion.table.correction import played
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 5, 3])
+        assert ref.position.stone != START.stone and ref.position.to_move == "red"
+        assert ref.undo_takes_roll
+        said = ref.undo()
+        ref.confirm_board()  # the Pasch moved no ball: the board stands as it was
+        assert ref.phase is Phase.ROLL and ref.position.stone == START.stone
+        assert said.reason == "move taken back with its roll 5+5+3: red rolls again"
+        kept = played(journal.events(ref.game_id))
+        record = game_record(journal, ref.game_id)
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.confirm_board()
+    assert kept == [] and record["turns"][0]["taken_back"]
+    assert record["turns"][0]["moves"] == ["Pasch 5: Stein auf Jupiter"]
+    assert again.phase is Phase.ROLL and again.position.stone == START.stone
+
+
+def test_a_step_chosen_is_undone_with_its_roll_kept():
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    assert not ref.undo_takes_roll
+    ref.undo()
+    ref.confirm_board()
+    assert ref.phase is Phase.MOVE and ref.roll == (6, 3, 8)

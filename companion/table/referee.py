@@ -664,6 +664,22 @@ class Referee:
             self._record("finish", {"winner": last.winner})
         return self._say(Verdict("info", said))
 
+    @property
+    def undo_takes_roll(self) -> bool:
+        """Whether taking back the last move takes its roll back too: a move its roll
+        forced at a turn's start, played at once (TENET's Pasch or stone die, a pass).
+        Kept, the roll would play it again at once, so a mistyped roll could never be
+        mended, while the record called the move taken back (new-user trial s11 H4)."""
+        if not self._history:
+            return False
+        _, before, _, roll = self._history[-1]
+        if not roll or before.spent:
+            return False
+        try:
+            return moves.forced(self.rules(before, roll), before) is not None
+        except CompanionError:
+            return False
+
     @_step
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo).
@@ -671,23 +687,25 @@ class Referee:
         The move only: the roll it was made with stays, and once the pieces stand as
         before, the same player moves again with it (no second roll: an undo is no way
         to roll a bad roll again). A roll read before the pieces are set back must be
-        the same one."""
+        the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
+        with its roll: the player rolls (or types the roll) again."""
         self._fresh = False
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
+        with_roll = self.undo_takes_roll
         undone, before, _, roll = self._history.pop()
-        self._record("undo", {"undoes": undone})
+        self._record("undo", {"undoes": undone, **({"with_roll": True} if with_roll else {})})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        self._pending_roll, self._kept_roll = roll or None, bool(roll)
+        kept = None if with_roll else roll or None
+        self._pending_roll, self._kept_roll = kept, kept is not None
         self._last_board, self._unseen = None, False
         self._changed()
         if not roll:
             return self._say(Verdict("info", text("referee.undone")))
-        said = text(
-            "referee.undone_roll", player=colour(before.to_move), dice="+".join(map(str, roll))
-        )
+        key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
+        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)))
         return self._say(Verdict("info", said))
 
     # ------------------------------------------------------------------ plumbing
