@@ -433,3 +433,13 @@ def test_a_step_chosen_is_undone_with_its_roll_kept():
     ref.undo()
     ref.confirm_board()
     assert ref.phase is Phase.MOVE and ref.roll == (6, 3, 8)
+
+
+@pytest.mark.parametrize("field", [False, None])
+def test_a_wrong_next_step_during_a_turn_is_told_its_own_fault(field):
+    # trial s11 H2: never a sure-wrong "no red ball on K1.5" for a ball the turn put there
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    said = ref.announce("3 von K1.5 nach K1.9", before_move=field)
+    assert said.kind == "illegal" and "K1.9 is not 3 fields from K1.5" in said.reason
+    assert "no red ball" not in said.reason

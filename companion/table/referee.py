@@ -505,6 +505,13 @@ class Referee:
         first = None
         if before_move is not False or going:
             first = self._announce_first(said_text, before_move)
+        move, ahead = self.last_move, going and first is None
+        if (
+            ahead
+            and move is not None
+            and announcing.next_step(self.game, self._history, move, said_text)
+        ):
+            first = self._announce_first(said_text, True)  # wrong: told why from here
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
         if before_move:  # a page from before the move was made: no roll waits for one now
