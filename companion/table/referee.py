@@ -672,6 +672,12 @@ class Referee:
         return self._say(Verdict("info", said))
 
     @property
+    def turn_words(self) -> str:
+        """The words of the turn the last move belongs to, from its first step (TENET: a
+        turn is announced whole; any other game: the last move's), "" before any move."""
+        return moves.turn_said(self._history) if self._history else ""
+
+    @property
     def undo_takes_roll(self) -> bool:
         """Whether taking back the last move takes its roll back too: a move its roll
         forced at a turn's start, played at once (TENET's Pasch or stone die, a pass).

@@ -51,11 +51,12 @@ def example_words(position: Position) -> str:
 
 
 def shown_words(table: Table) -> str:
-    """The announcement the teaching page asks to be said by ear: the last move's, or the
+    """The announcement the teaching page asks to be said by ear: the last move's (TENET:
+    its turn's from the first step, as a turn is said: new-user trial s11 M4), or the
     example move's where no move was made yet ("" where the game has none to show)."""
     last = table.referee.last_move
     if last is not None:
-        return last.announcement
+        return table.referee.turn_words or last.announcement
     return example(table.position)[1]
 
 
