@@ -356,3 +356,90 @@ def test_another_step_tapped_in_a_turn_announced_whole_is_taken_and_said_so():
     assert verdict.reason == (
         f"moves on with 8, 2, other than announced: “{whole}” – played: “9 von Start nach X3-4”"
     )
+
+
+#: new-user trial s11 (H2): red's roll 6+3+8, the first step picked from the list
+ROLLED_638 = "8 von Start nach K1.5"
+
+
+@pytest.mark.parametrize("field", [True, False, None])
+def test_the_next_step_said_during_a_turn_is_its_announcement_before_it(field):
+    # trial s11 H2: "6 von K1.5 nach K1.11", the page's own next step, typed in the only
+    # field was judged as step 1 before it: "no red ball on K1.5", recorded as illegal
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    assert ref.announcing_first  # the page offers "before the move" for the next step
+    said = ref.announce("6 von K1.5 nach K1.11", before_move=field)
+    assert said.kind == "legal", said.reason
+    assert said.reason.startswith("Announced by red before the move (roll 6+3+8): legal.")
+    assert ref.announced is not None and ref.announced.announcement == "6 von K1.5 nach K1.11"
+    step = after(ref.position, (6, 3, 8), "6 von K1.5 nach K1.11")
+    ref.observe_board(seen(ref.position))  # the step picked on the page, now on the board
+    assert ref.observe_board(seen(step)).kind == "legal" and ref.position.spent == (8, 6)
+
+
+def test_the_whole_turn_said_during_it_announces_its_rest():
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    said = ref.announce(ROLLED_638 + "; 6 von K1.5 nach K1.11", before_move=True)
+    assert said.kind == "legal", said.reason
+    assert ref.announced is not None and ref.announced.announcement == "6 von K1.5 nach K1.11"
+
+
+def test_a_legal_step_said_during_a_turn_is_never_recorded_illegal(tmp_path):
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([6, 3, 8])
+        play_steps(ref, ROLLED_638)
+        ref.announce("6 von K1.5 nach K1.11", before_move=False)
+        told = [e.data for e in journal.events(ref.game_id) if e.kind == "verdict"]
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.confirm_board()
+    assert not any(d["verdict"] == "illegal" for d in told)
+    assert again.announced is not None  # kept over a restart, as before the first step
+    assert again.announced.announcement == "6 von K1.5 nach K1.11"
+
+
+def test_undoing_a_pasch_played_at_once_takes_its_roll_back_with_it(tmp_path):
+    # new-user trial s11 H4: 5, 5, 3 typed by mistake; the undo kept the roll, so the
+    # forced Pasch was played again at once, while the record called it taken back
+    from companion.store.record import game_record
+    from companion.table.correction import played
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 5, 3])
+        assert ref.position.stone != START.stone and ref.position.to_move == "red"
+        assert ref.undo_takes_roll
+        said = ref.undo()
+        ref.confirm_board()  # the Pasch moved no ball: the board stands as it was
+        assert ref.phase is Phase.ROLL and ref.position.stone == START.stone
+        assert said.reason == "move taken back with its roll 5+5+3: red rolls again"
+        kept = played(journal.events(ref.game_id))
+        record = game_record(journal, ref.game_id)
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        again.confirm_board()
+    assert kept == [] and record["turns"][0]["taken_back"]
+    assert record["turns"][0]["moves"] == ["Pasch 5: Stein auf Jupiter"]
+    assert again.phase is Phase.ROLL and again.position.stone == START.stone
+
+
+def test_a_step_chosen_is_undone_with_its_roll_kept():
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    assert not ref.undo_takes_roll
+    ref.undo()
+    ref.confirm_board()
+    assert ref.phase is Phase.MOVE and ref.roll == (6, 3, 8)
+
+
+@pytest.mark.parametrize("field", [False, None])
+def test_a_wrong_next_step_during_a_turn_is_told_its_own_fault(field):
+    # trial s11 H2: never a sure-wrong "no red ball on K1.5" for a ball the turn put there
+    ref = referee_for(START, (6, 3, 8))
+    play_steps(ref, ROLLED_638)
+    said = ref.announce("3 von K1.5 nach K1.9", before_move=field)
+    assert said.kind == "illegal" and "K1.9 is not 3 fields from K1.5" in said.reason
+    assert "no red ball" not in said.reason

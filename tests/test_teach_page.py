@@ -85,3 +85,35 @@ def test_a_practised_move_is_not_drawn_as_if_played():
     answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
     assert 'class="verdict legal"' in answer.get_data(as_text=True)
     assert TRAIL not in answer.get_data(as_text=True)  # nothing played: no arrow
+
+
+@pytest.mark.parametrize(("roll", "words"), [("6 3 8", "8 von Start nach K1.22"), ("5 5 3", "")])
+def test_tenet_practice_during_a_turn_is_a_whole_turn_from_the_balls_shown(roll, words):
+    # new-user trial s11 M4: with red's 8 moved of 6+3+8, practising "1 3 6" was judged
+    # against the live turn ("3 is not among the dice still to move") and a Pasch was
+    # "red is already moving a roll"; the form says "the position as shown, type a roll"
+    table = Table.new(start_position("tenet", ["red", "yellow"]))
+    table.referee.confirm_board()
+    table.referee.observe_dice([6, 3, 8])
+    table.referee.play(0)  # 8 von Start nach K1.5
+    assert table.referee.position.spent == (8,)
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    form = page.get("/teach").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    said = words or "Pasch 5: Stein auf Jupiter"
+    answer = page.post("/teach", data={"roll": roll, "announcement": said, "csrf_token": token})
+    assert 'class="verdict legal"' in answer.get_data(as_text=True)
+    assert table.referee.position.spent == (8,)  # practising changes nothing in the game
+
+
+def test_tenet_by_ear_asks_for_the_turn_so_far_not_its_last_step():
+    # trial s11 M4: the page asked to say only the last step, while a turn is said whole
+    table = Table.new(start_position("tenet", ["red", "yellow"]))
+    table.referee.confirm_board()
+    table.referee.observe_dice([6, 3, 8])
+    for words in ("8 von Start nach K1.5", "6 von K1.5 nach K1.11"):
+        table.referee.play_move(next(m for m in table.referee.legal if m.announcement == words))
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    teach = page.get("/teach?lang=de").get_data(as_text=True)
+    ear = re.search(r'id="ear-words">([^<]*)<', teach)
+    assert ear is not None and "8 von Start nach K1.5; 6 von K1.5 nach K1.11" in ear.group(1)

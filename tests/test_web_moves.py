@@ -160,6 +160,19 @@ def test_a_wrong_tenet_step_searched_gives_the_reason_and_the_nearest_steps_too(
     assert table.referee.position.pieces["red"].count("K1.5") == 1
 
 
+def test_during_a_tenet_turn_the_page_takes_the_next_steps_announcement():
+    # trial s11 H2: after the first step only "Ansage des letzten Zugs" was left, and the
+    # next step typed there was judged as the first: "keine Kugel von Rot auf K1.5"
+    _, client = table_after([6, 3, 8], start_position("tenet", ["red", "yellow"]))
+    post(client, "/play/0", announcement="8 von Start nach K1.5")
+    page = client.get("/status?lang=de").get_data(as_text=True)
+    assert 'name="when" value="first"' in page and "Ansage vor dem Zug" in page
+    post(client, "/announce", announcement="6 von K1.5 nach K1.11", when="last")
+    state = client.get("/state.json").get_json()
+    assert state["verdict"]["verdict"] == "legal", state["verdict"]
+    assert "keine Kugel" not in client.get("/status?lang=de").get_data(as_text=True)
+
+
 def test_a_list_that_changed_since_the_page_was_drawn_plays_nothing():
     table, client = table_after([1, 1])
     before = table.position

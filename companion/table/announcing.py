@@ -220,10 +220,9 @@ def again(
     where steps of the turn were made (their words ``so_far``), the rest of the turn,
     said after ``now`` (the verdict on the roll: :func:`going_on`). None where the words
     no longer name a legal move."""
-    if position.spent:
-        if not said.startswith(so_far + "; "):
-            return None
-        return going_on(game, position, roll, said[len(so_far) + 2 :], now)
+    if position.spent:  # the whole turn said before its first step, or its rest during it
+        rest = said[len(so_far) + 2 :] if said.startswith(so_far + "; ") else said
+        return going_on(game, position, roll, rest, now)
     move = legal_said(game, position, roll, said)
     return None if move is None else (move, expected(position, roll, move))
 
@@ -259,11 +258,33 @@ def after(
     }
     if kind == "invalid":  # no announcement: nothing said of the move (no red)
         return Verdict("info", text("referee.announcement_not_understood", **of, reason=why))
-    if kind != "legal" and any(
-        game.announced(p.before, roll, said, move.after)[0] == "legal" for p in history[turn + 1 :]
-    ):
+    if kind != "legal" and later_steps(game, history, move, roll, said):
         why = text("referee.turn_said_whole", turn=so_far)
     return Verdict(kind, text("referee.announcement_of", **of, reason=why), so_far)
+
+
+def later_steps(
+    game: Game, history: Sequence[Played], move: MoveLike, roll: tuple[int, ...], said: str
+) -> bool:
+    """Whether ``said`` are the words of the last steps of the turn alone, said from where
+    they began (TENET: told that the turn is announced whole from its first step)."""
+    turn = moves.turn_begun(history)
+    return any(
+        game.announced(p.before, roll, said, move.after)[0] == "legal" for p in history[turn + 1 :]
+    )
+
+
+def next_step(game: Game, history: Sequence[Played], move: MoveLike, said: str) -> bool:
+    """Whether ``said``, in a TENET turn begun (``move``: its last step), are rather words
+    of its next steps than of the turn: they do not begin with its first step's words,
+    nor are they its last steps alone (:func:`later_steps`). Judged from the turn's start
+    they would be told of the balls before it: "no red ball on K1.5" for the ball the
+    turn put there (new-user trial s11 H2)."""
+    if not move.after.spent or not history:
+        return False
+    first = history[moves.turn_begun(history)].said
+    roll = history[-1].roll
+    return not said.startswith(first) and not later_steps(game, history, move, roll, said)
 
 
 def said_event(

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import game
+from companion.games.tenet.board import PLANETS, stone_planet
 from companion.model.boards import seen
 from companion.model.position import Position
 from companion.store.events import Event, kept, read_position
@@ -33,6 +34,7 @@ from companion.table.answers import MoveLike, Rules
 from companion.table.moves import outcome
 from companion.table.referee import Referee
 from companion.texts import colour, fields, message, text
+from companion.texts import field as field_word
 
 #: The most TENET steps looked through to find a later step again (a crowded board has
 #: about a thousand on a roll, companion/games/tenet/moves.py): a search that stops here says
@@ -126,7 +128,16 @@ def path(before: Position, after: Position) -> str:
         sorted(f for f in was if now[f] < was[f]),
         sorted(f for f in now if now[f] > was[f]),
     )
+    if not left and not entered and before.stone != after.stone:
+        # TENET's Pasch or stone die moves no ball: the stone's way (trial s11 H4: "( → )")
+        return text("move.stone_path", start=stone_place(before), end=stone_place(after))
     return said_path([left, entered])
+
+
+def stone_place(position: Position) -> str:
+    """Where TENET's stone stands, as players say it: "Start", or its planet ("Jupiter")."""
+    planet = stone_planet(position.layout, position.stone) if position.stone else None
+    return field_word("start") if planet is None else PLANETS[planet - 1]
 
 
 def path_data(before: Position, after: Position) -> list[list[str]]:
@@ -151,14 +162,17 @@ def last_correction(events: Iterable[Event]) -> int | None:
 
 
 def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
-    """The roll of the move the game's last undo took back (``()``: a move without one),
-    when nothing was rolled, moved or corrected since; else None. The page says the move
+    """The roll of the move the game's last undo took back (``()``: a move without one, or
+    one whose roll went back with it), when nothing was rolled, moved or corrected since;
+    else None. The page says the move
     was taken back until it is made again: once the pieces stand as before, the referee's
     verdict is the kept roll's ("Gelb würfelt 6+3"), which does not say it."""
     events = list(events)
     steps = [e for e in events if e.kind in ("roll", "move", "undo", "correction")]
     if not steps or steps[-1].kind != "undo":
         return None
+    if steps[-1].data.get("with_roll"):  # a forced move's roll went back with it
+        return ()
     undone = steps[-1].data.get("undoes")
     move = next((e for e in events if e.id == undone), None)
     return () if move is None else tuple(int(d) for d in move.data.get("roll", ()))

@@ -498,7 +498,20 @@ class Referee:
         too_long = announcing.too_long(said_text)
         if too_long is not None:  # the page keeps the words in their field
             return self._say(too_long)
-        first = None if before_move is False else self._announce_first(said_text, before_move)
+        # TENET, a turn begun: the last move is a step of it, and words that name a next
+        # step are its announcement before it, in either field (new-user trial s11 H2:
+        # they were judged as the first step, "no red ball on K1.5", recorded illegal)
+        going = bool(self.position.spent) and self.announcing_first
+        first = None
+        if before_move is not False or going:
+            first = self._announce_first(said_text, before_move)
+        move, ahead = self.last_move, going and first is None
+        if (
+            ahead
+            and move is not None
+            and announcing.next_step(self.game, self._history, move, said_text)
+        ):
+            first = self._announce_first(said_text, True)  # wrong: told why from here
         if first is not None:
             return self._said_verdict(first, said_text, heard, before_move=True)
         if before_move:  # a page from before the move was made: no roll waits for one now
@@ -518,15 +531,20 @@ class Referee:
 
     def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
         """The verdict on words said before the move (:func:`announcing.first`), or None
-        where they are not that (no roll waits for its move, a step of the turn is made,
-        or they are a late announcement of the last move: ``only`` says they came from the
-        "before the move" field, never so). A legal announcement of the roll is kept
-        (:attr:`announced`): the next still board must show its move (in TENET, its first
-        steps). Words that fit several moves keep those moves to choose from
-        (:meth:`choose`); other words of no legal move forget an earlier announcement."""
+        where they are not that (no roll waits for its move, or they are a late
+        announcement of the last move: ``only`` says they came from the "before the move"
+        field, never so). In a TENET turn begun they name the rest of the turn from here
+        (words of the whole turn from its first step: the rest after the steps made). A
+        legal announcement of the roll is kept (:attr:`announced`): the next still board
+        must show its move (in TENET, its first steps). Words that fit several moves keep
+        those moves to choose from (:meth:`choose`); other words of no legal move forget an
+        earlier announcement."""
         if not self.announcing_first or self.roll is None:
             return None
         late = not only and bool(self._history) and self.last_move is not None
+        so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
+        if so_far is not None and said_text.startswith(so_far):
+            said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
         judged = announcing.first(self.game, self.position, self.roll, said_text, late)
         if judged is None:
             return None
@@ -537,10 +555,10 @@ class Referee:
     @property
     def announcing_first(self) -> bool:
         """Whether words said now may announce the move before it is made: the referee
-        waits for the move of a roll and no step of the turn is made (a TENET turn is
-        announced whole before its first step; its steps are then expected one by one,
-        :meth:`_go_on_as_announced`)."""
-        return self.phase is Phase.MOVE and self.roll is not None and not self.position.spent
+        waits for the move of a roll (a TENET turn is announced whole before its first
+        step, its steps then expected one by one, :meth:`_go_on_as_announced`; during the
+        turn, words of its next steps announce the rest: new-user trial s11 H2)."""
+        return self.phase is Phase.MOVE and self.roll is not None
 
     def hearing(self) -> list[tuple[Position, tuple[int, ...]]]:
         """Where words heard now may announce a legal move, in order
@@ -653,6 +671,28 @@ class Referee:
             self._record("finish", {"winner": last.winner})
         return self._say(Verdict("info", said))
 
+    @property
+    def turn_words(self) -> str:
+        """The words of the turn the last move belongs to, from its first step (TENET: a
+        turn is announced whole; any other game: the last move's), "" before any move."""
+        return moves.turn_said(self._history) if self._history else ""
+
+    @property
+    def undo_takes_roll(self) -> bool:
+        """Whether taking back the last move takes its roll back too: a move its roll
+        forced at a turn's start, played at once (TENET's Pasch or stone die, a pass).
+        Kept, the roll would play it again at once, so a mistyped roll could never be
+        mended, while the record called the move taken back (new-user trial s11 H4)."""
+        if not self._history:
+            return False
+        _, before, _, roll = self._history[-1]
+        if not roll or before.spent:
+            return False
+        try:
+            return moves.forced(self.rules(before, roll), before) is not None
+        except CompanionError:
+            return False
+
     @_step
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo).
@@ -660,23 +700,25 @@ class Referee:
         The move only: the roll it was made with stays, and once the pieces stand as
         before, the same player moves again with it (no second roll: an undo is no way
         to roll a bad roll again). A roll read before the pieces are set back must be
-        the same one."""
+        the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
+        with its roll: the player rolls (or types the roll) again."""
         self._fresh = False
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
+        with_roll = self.undo_takes_roll
         undone, before, _, roll = self._history.pop()
-        self._record("undo", {"undoes": undone})
+        self._record("undo", {"undoes": undone, **({"with_roll": True} if with_roll else {})})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        self._pending_roll, self._kept_roll = roll or None, bool(roll)
+        kept = None if with_roll else roll or None
+        self._pending_roll, self._kept_roll = kept, kept is not None
         self._last_board, self._unseen = None, False
         self._changed()
         if not roll:
             return self._say(Verdict("info", text("referee.undone")))
-        said = text(
-            "referee.undone_roll", player=colour(before.to_move), dice="+".join(map(str, roll))
-        )
+        key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
+        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)))
         return self._say(Verdict("info", said))
 
     # ------------------------------------------------------------------ plumbing

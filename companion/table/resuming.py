@@ -66,6 +66,8 @@ def pending_roll(
     they are an undone move's, which the same player moves with again."""
     if last is not None and last.kind == "roll":
         return tuple(int(d) for d in last.data["dice"]), False
+    if last is not None and last.kind == "undo" and last.data.get("with_roll"):
+        return None, False  # a forced move taken back with its roll (Referee.undo)
     if last is not None and last.kind == "undo":  # the roll of the move taken back
         undone = next((e for e in events if e.id == last.data.get("undoes")), None)
         dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()

@@ -382,6 +382,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug {number} zurückgenommen; der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal",
         "Move {number} taken back; the roll {dice} stays: {player} moves with it again",
     ),
+    # a move its roll forced (TENET's Pasch): the roll goes back with it (trial s11 H4)
+    "undo_roll_back": (
+        "Der Wurf {dice} wird mit ihm zurückgenommen: {player} würfelt noch einmal.",
+        "The roll {dice} is taken back with it: {player} rolls again.",
+    ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",
         "The history shows no move; the referee says whether there is anything to take back.",

@@ -327,6 +327,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
         "moves with it again",
     ),
+    # a move its roll forced (a Pasch typed by mistake): taken back with the roll (s11 H4)
+    "referee.undone_with_roll": (
+        "Zug mit seinem Wurf {dice} zurückgenommen: {player} würfelt noch einmal",
+        "move taken back with its roll {dice}: {player} rolls again",
+    ),
     "referee.roll_kept": (
         "Der Wurf {dice} des zurückgenommenen Zugs bleibt: erst die Steine zurückstellen, "
         "dann mit ihm ziehen",

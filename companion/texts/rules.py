@@ -430,6 +430,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # a move in a list of moves (games/zwianer/moves.py, games/tuerme/rules.py describe)
     "move.where": ("({start} → {end})", "({start} → {end})"),
     "move.path": ("{start} → {end}", "{start} → {end}"),
+    "move.stone_path": ("Stein: {start} → {end}", "stone: {start} → {end}"),
     "move.pass_note": ("(setzt aus)", "(pass)"),
     "move.again_note": ("  [würfelt noch einmal]", "  [rolls again]"),
     "move.wins_note": ("  [{player} gewinnt]", "  [{player} wins]"),

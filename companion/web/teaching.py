@@ -6,6 +6,7 @@ the table's position and the roll the learner gives, and explains what is wrong.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import islice
 
 from flask import Blueprint, current_app, render_template, request
@@ -37,8 +38,9 @@ def example(position: Position) -> tuple[str, str]:
 def example_words(position: Position) -> str:
     """The words of a move of this game, for the placeholders of the table's fields (the
     announcement, the move search): the practice form's example, from this position or,
-    where the example roll moves nothing here, from the game's start."""
-    words = example(position)[1]
+    where the example roll moves nothing here, from the game's start; in a TENET turn
+    begun, as the practice form's, with a fresh roll (:func:`practised`)."""
+    words = example(practised(position))[1]
     if not words:
         try:
             start = start_position(position.game, position.players, position.layout)
@@ -49,18 +51,26 @@ def example_words(position: Position) -> str:
 
 
 def shown_words(table: Table) -> str:
-    """The announcement the teaching page asks to be said by ear: the last move's, or the
+    """The announcement the teaching page asks to be said by ear: the last move's (TENET:
+    its turn's from the first step, as a turn is said: new-user trial s11 M4), or the
     example move's where no move was made yet ("" where the game has none to show)."""
     last = table.referee.last_move
     if last is not None:
-        return last.announcement
+        return table.referee.turn_words or last.announcement
     return example(table.position)[1]
+
+
+def practised(position: Position) -> Position:
+    """The position the practice form judges: the table's as shown, with a fresh roll. In
+    a TENET turn begun, the dice moved so far are the live turn's, not the learner's
+    (new-user trial s11 M4: "1 3 6" was "3 is not among the dice still to move")."""
+    return replace(position, spent=()) if position.spent else position
 
 
 @teaching.route("/teach", methods=["GET", "POST"])
 def page() -> tuple[str, int] | str:
     table = current_app.config["TABLE"]
-    position = table.position
+    position = practised(table.position)
     last = table.referee.last_move
     rules = game(position.game)
     steps = rules.spell_out(last)

@@ -1,0 +1,45 @@
+"""Taking back TENET's Pasch on the page (new-user trial s11 H4): a roll typed by mistake
+plays its Pasch at once, so the undo page names the stone's way in words and says that
+the roll goes back with the move; the page and the record then agree."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from companion.model.position import start_position
+from companion.web import Table, create_app
+
+
+def token(client, path="/"):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def post(client, path, **data):  # type: ignore[no-untyped-def]
+    return client.post(path, data={**data, "csrf_token": token(client)})
+
+
+def test_a_pasch_typed_by_mistake_is_taken_back_with_its_roll(tmp_path):  # type: ignore[no-untyped-def]
+    table = Table.new(start_position("tenet", ["red", "yellow"]), tmp_path / "j.sqlite")
+    app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="5", die3="3")  # played at once: nothing to pick
+    assert table.referee.position.stone == "P5.5"
+    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
+    assert "( → )" not in page and "(Stein: Start → Jupiter)" in page
+    assert "Der Wurf 5+5+3 wird mit ihm zurückgenommen: Rot würfelt noch einmal." in page
+    assert "zieht mit ihm noch einmal" not in page
+    post(client, "/undo", sure="yes")
+    post(client, "/confirm")  # the Pasch moved no ball: the board stands as it was
+    state = client.get("/state.json").get_json()
+    assert state["phase"] == "roll" and table.referee.position.stone == "start"
+    status = client.get("/status?lang=de").get_data(as_text=True)
+    assert "Pasch 5" not in status  # the page's history, as the record: taken back
+    # the note beside the verdict: the roll went back with the move, it does not stay
+    assert "Zug 1 zurückgenommen" in status and "bleibt" not in status
+    record = client.get(f"/game/{table.referee.game_id}.txt?lang=de").get_data(as_text=True)
+    assert "1. Rot 5+5+3: Pasch 5: Stein auf Jupiter  (zurückgenommen)" in record
+    assert "Pasch 5: Stein auf Jupiter; Pasch 5" not in record
