@@ -454,8 +454,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "comma-separated colours in turn order (config game.players)",
     ),
     "opt.serve.game": (
-        "das Spiel (game.name der Konfiguration, Standard gravitation)",
-        "the game (config game.name, default gravitation)",
+        "das Spiel (game.name der Konfiguration, Standard gravitation); ein unfertiges Spiel "
+        "im Journal geht weiter, wenn es dieses Spiel ist, sonst Abbruch mit Hinweis",
+        "the game (config game.name, default gravitation); an unfinished game in the journal "
+        "goes on when it is this game, else serve refuses and says how to go on",
     ),
     "opt.serve.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
@@ -463,8 +465,9 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das Journal ein unfertiges hat (das sonst "
-        "fortgesetzt wird)",
-        "start a new game even if the journal holds an unfinished one (which is otherwise resumed)",
+        "fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
+        "start a new game even if the journal holds an unfinished one (which is otherwise "
+        "resumed, also with a --game/--players that fit it)",
     ),
     "opt.serve.tray": (
         "eine Würfelschale für jedes Spiel statt eines Spiels (docs/tray.md): jeder Wurf "
