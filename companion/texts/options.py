@@ -388,6 +388,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ordner mit Bilddateien, eine je Bild",
         "folder of image files, one a frame",
     ),
+    "opt.replay.game": (
+        "das Spiel des Films (Standard: das, das film.json von sample game nennt, sonst "
+        "gravitation)",
+        "the film's game (default: the one sample game's film.json names, else gravitation)",
+    ),
     "opt.replay.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
         "a layout name or file (default: the game's own)",
