@@ -28,11 +28,12 @@ def serve(monkeypatch, tmp_path, capsys, caplog):  # type: ignore[no-untyped-def
     monkeypatch.setattr(connections, "guarded_server", lambda *args, **kwargs: _Stopped())
 
     def run(*flags: str) -> tuple[int, str]:
-        """The exit status, and the one line of a refusal, else the log."""
+        """The exit status, and what it wrote: a refusal's one line (and any log line
+        before it, which must be none), else the log."""
         caplog.clear()
         with caplog.at_level("INFO", logger="companion"):
             code = main(["--lang", "de", "serve", "--data-dir", str(tmp_path), *flags])
-        return code, capsys.readouterr().err if code else caplog.text
+        return code, capsys.readouterr().err + caplog.text if code else caplog.text
 
     return run
 

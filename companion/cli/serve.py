@@ -139,9 +139,13 @@ def _serve(
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
-    log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     refuse = partial(_other_than_asked, args, start, config.journal_path)
-    table = Table.new(start, config.journal_path, resume=not args.new_game, refuse=refuse)
+    try:  # a journal refused (another game, damaged) is the one line said, before any log
+        table = Table.new(start, config.journal_path, resume=not args.new_game, refuse=refuse)
+    except BaseException:
+        held.close()
+        raise
+    log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
     log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
