@@ -455,8 +455,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "port (config web.port, default 8080)",
     ),
     "opt.serve.players": (
-        "Farben in Zugreihenfolge, mit Kommas getrennt (game.players der Konfiguration)",
-        "comma-separated colours in turn order (config game.players)",
+        "Farben in Zugreihenfolge, mit Kommas getrennt (game.players der Konfiguration); "
+        "wie --game: ein unfertiges Spiel mit anderen Spielern wird nicht überdeckt",
+        "comma-separated colours in turn order (config game.players); as with --game, an "
+        "unfinished game of other players is refused, not hidden",
     ),
     "opt.serve.game": (
         "das Spiel (game.name der Konfiguration, Standard gravitation); ein unfertiges Spiel "
