@@ -80,8 +80,10 @@ def test_unknown_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 def test_frames_without_board_or_dice_judge_nothing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert main(["replay", str(frames(tmp_path)), "--json"]) == 0
-    assert capsys.readouterr().out == ""
+    # trial s11 H3: this was exit 0 and no word, as if every move had been legal
+    assert main(["replay", str(frames(tmp_path)), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "nothing judged" in err
 
 
 @functools.cache

@@ -11,7 +11,9 @@ which move was meant), 2 on bad input.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,14 +31,13 @@ if TYPE_CHECKING:
     from companion.table.referee import Referee
 
 NAME = "replay"
+FILM_FILE = "film.json"  # written by ``companion sample game`` beside its frames
 JUDGED = ("legal", "illegal", "ambiguous")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("frames", metavar="FRAMES_DIR", help=text("opt.replay.frames"))
-    parser.add_argument(
-        "--game", default="gravitation", choices=sorted(GAMES), help=text("opt.common.game")
-    )
+    parser.add_argument("--game", choices=sorted(GAMES), help=text("opt.replay.game"))
     parser.add_argument("--layout", help=text("opt.replay.layout"))
     parser.add_argument("--players", metavar="COLOURS", help=text("opt.replay.players"))
     parser.add_argument("--position", metavar="START.json", help=text("opt.replay.position"))
@@ -65,6 +66,15 @@ def run(args: argparse.Namespace) -> int:
     files = frame_files(Path(args.frames))  # bad folders fail before anything else
     if args.still_frames < 1:
         raise CompanionError(text("replay.still_frames", count=args.still_frames))
+    film = filmed(Path(args.frames))
+    if film is not None and args.game is not None and args.game != film.game:
+        raise CompanionError(
+            text("replay.film_other_game", folder=args.frames, game=film.game, asked=args.game)
+        )
+    if args.game is None:  # the film's own game where it says one (sample game writes it)
+        args.game = film.game if film is not None else "gravitation"
+        if film is not None and args.players is None:
+            args.players = ",".join(film.players)
     start = _start_position(args)
     journal = Journal(args.journal) if args.journal else None
     try:
@@ -92,10 +102,44 @@ def run(args: argparse.Namespace) -> int:
             journal.close()
     if read == 0:
         raise CompanionError(text("replay.none_read", folder=args.frames, count=len(files)))
+    if not printer.set_up:  # nothing refereed: never silent, never "all legal" (s11 H3)
+        raise CompanionError(_nothing_seen(args.frames, read, start.game, film))
     if referee.phase is Phase.DECIDE:
         print(text("replay.undecided"), file=sys.stderr)
         return 1
     return 1 if printer.rejected else 0
+
+
+@dataclass(frozen=True)
+class Film:
+    """What ``companion sample game`` wrote beside its frames: the game and players filmed."""
+
+    game: str
+    players: tuple[str, ...]
+
+
+def filmed(folder: Path) -> Film | None:
+    """The film's own game (``film.json`` of ``sample game``), None for another folder."""
+    path = folder / FILM_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game, players = data["game"], data["players"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise CompanionError(text("replay.film_unreadable", path=str(path))) from None
+    if game not in GAMES or not isinstance(players, list):
+        raise CompanionError(text("replay.film_unreadable", path=str(path)))
+    return Film(game, tuple(str(p) for p in players))
+
+
+def _nothing_seen(folder: str, frames: int, game: str, film: Film | None) -> str:
+    """The one line for a replay whose frames never showed the game's set-up board: the
+    film's game where it is known, else the hint that it may be another game's film."""
+    if film is not None:  # its own game, set up otherwise (another layout, a cut film)
+        return text("replay.no_board", folder=folder, count=frames, game=game)
+    others = ", ".join(g for g in sorted(GAMES) if g != game)
+    return text("replay.no_board_hint", folder=folder, count=frames, game=game, others=others)
 
 
 def frame_files(folder: Path) -> list[Path]:
@@ -164,12 +208,15 @@ class _Printer:
         self.as_json = as_json
         self.frame = ""
         self.rejected = False
+        #: Whether the game's board was ever seen set up (any verdict beyond "set up").
+        self.set_up = False
 
     def __call__(self, referee: Referee) -> None:
         verdict = referee.verdict
         if verdict is None:
             return
         self.rejected |= verdict.kind == "illegal"
+        self.set_up |= verdict.kind != "setup"
         if self.as_json:
             phase = referee.phase.name.lower()
             print_json({"frame": self.frame, **verdict.to_json(), "phase": phase})

@@ -94,6 +94,8 @@ def _game(args: argparse.Namespace) -> int:
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     start = start_position(args.game, players)
     rec = record_game(out, start, args.seed, args.turns)
+    film = {"game": args.game, "players": players}  # replay takes its game from it (s11 H3)
+    (out / "film.json").write_text(json.dumps(film) + "\n", encoding="utf-8")
     said = rec.announcements
     if args.json:
         print_json({"frames": len(rec.frames), "folder": str(out), "announcements": said})

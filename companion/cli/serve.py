@@ -10,6 +10,7 @@ import argparse
 import logging
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.cli.common import (
@@ -22,7 +23,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
-from companion.texts import Joined, colours, text
+from companion.texts import Joined, colours, game_name, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `co
     from companion.panel import Panel
     from companion.panel.voice import Voice
     from companion.settings.config import Config
+    from companion.store.journal import GameRecord
     from companion.table.live import Live
     from companion.table.table import Table
     from companion.vision.board.reader import BoardReader
@@ -96,11 +98,13 @@ def run(args: argparse.Namespace) -> int:
     from companion.settings.pin import kept_pin
     from companion.store.lock import ready_data_dir
 
+    # Everything that can be wrong is said in one line before anything is logged, written
+    # to the journal or started: the position (a game name mistyped made the data folder
+    # and its PIN first until trial s11 L1), the folder, then the address (bound with the
+    # app to come).
+    start = start_position(game, players, layout, config.game.phase, options)
     data_dir = ready_data_dir(config.data_dir)  # also where the config sets the PIN
     pin = config.web.pin or kept_pin(data_dir)
-    # Everything that can be wrong is said in one line before anything is logged, written
-    # to the journal or started: the position, then the address (bound with the app to come).
-    start = start_position(game, players, layout, config.game.phase, options)
     late = _LateApp()
     try:
         # behind a proxy every request comes from its address: the proxy limits clients
@@ -135,9 +139,13 @@ def _serve(
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
+    refuse = partial(_other_than_asked, args, start, config.journal_path)
+    try:  # a journal refused (another game, damaged) is the one line said, before any log
+        table = Table.new(start, config.journal_path, resume=not args.new_game, refuse=refuse)
+    except BaseException:
+        held.close()
+        raise
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
-    fresh = args.new_game or args.players or args.game
-    table = Table.new(start, config.journal_path, resume=not fresh)
     journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
     log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
@@ -195,8 +203,39 @@ def _serve(
         live.stop()
         if panel is not None:
             panel.close()
+        if table.journal is not None:  # last writer gone: another serve may take it up
+            table.journal.close()
         held.close()
     return 0
+
+
+def _other_than_asked(
+    args: argparse.Namespace, start: Position, journal: Path, record: GameRecord
+) -> str | None:
+    """Why the journal's unfinished game (``record``) is not resumed: the command names
+    another game, other players or another board than it has (one line with both ways on),
+    else None. Only what the command line says counts: a club's service starts with its
+    config alone and goes on with whatever game was left unfinished (docs/referee.md,
+    "How a game resumes"). Refused rather than begun anew, so that a power cut never
+    hides a game from the page (trial s11 H1: `--game tunnelx` after a `kill -9` began
+    an empty game in front of the unfinished one)."""
+    asked = []
+    if args.game and start.game != record.game:
+        asked.append(f"--game {args.game}")
+    if args.players and tuple(start.players) != record.players:
+        asked.append(f"--players {args.players}")
+    if args.layout and start.layout.reference != record.layout:
+        asked.append(f"--layout {args.layout}")
+    if not asked:
+        return None
+    return text(
+        "serve.unfinished_other",
+        path=str(journal),
+        id=record.id,
+        game=game_name(record.game),
+        players=colours(record.players),
+        asked=" ".join(asked),
+    )
 
 
 def _hub(config: Config, table: Table) -> Publisher | None:

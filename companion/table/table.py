@@ -15,7 +15,7 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.games.game import GameMove, game
 from companion.model.position import Position, start_position
-from companion.store.journal import Journal
+from companion.store.journal import GameRecord, Journal
 from companion.store.journalcheck import JournalError
 from companion.table.referee import Referee
 
@@ -46,15 +46,23 @@ class Table:
         position: Position | None = None,
         journal_path: Path | None = None,
         resume: bool = False,
+        refuse: Callable[[GameRecord], str | None] | None = None,
     ) -> Table:
         """A table for ``position`` (default: the start position), recorded if a path is given.
 
         With ``resume`` and a journal that holds an unfinished game, that game (the last
         one) goes on instead, so a power cut or a restart of the service loses nothing.
+        ``refuse`` may say (one line) why that game must not be resumed here, e.g. the
+        command asks for another game: then nothing starts (CompanionError), since a new
+        game in its place would hide the unfinished one from the page.
         """
         journal = Journal(journal_path) if journal_path is not None else None
         if resume and journal is not None and journal.unfinished():
             game = journal.unfinished()[-1]
+            refused = refuse(game) if refuse is not None else None
+            if refused is not None:
+                journal.close()
+                raise CompanionError(refused)
             try:
                 return cls(Referee.resume(journal, game.id, rules), journal)
             except JournalError:

@@ -438,6 +438,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "journal: {path} (unfinished game resumed; --new-game starts afresh)",
     ),
     "serve.journal_new": ("Journal: {path} (neues Spiel)", "journal: {path} (new game)"),
+    "serve.unfinished_other": (
+        "{path} hält das unfertige Spiel {id} ({game} mit {players}), nicht {asked}: zum "
+        "Weiterspielen ohne {asked} starten, für ein neues Spiel --new-game anhängen",
+        "{path} holds unfinished game {id} ({game} with {players}), not {asked}: to go on "
+        "with it, start without {asked}; to start a new game, add --new-game",
+    ),
     "serve.tray": (
         "Würfelschale: Sitzung {session}, bisher {count} Würfe",
         "dice tray: session {session}, {count} rolls so far",

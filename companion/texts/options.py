@@ -388,6 +388,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Ordner mit Bilddateien, eine je Bild",
         "folder of image files, one a frame",
     ),
+    "opt.replay.game": (
+        "das Spiel des Films (Standard: das, das film.json von sample game nennt, sonst "
+        "gravitation)",
+        "the film's game (default: the one sample game's film.json names, else gravitation)",
+    ),
     "opt.replay.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
         "a layout name or file (default: the game's own)",
@@ -450,12 +455,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "port (config web.port, default 8080)",
     ),
     "opt.serve.players": (
-        "Farben in Zugreihenfolge, mit Kommas getrennt (game.players der Konfiguration)",
-        "comma-separated colours in turn order (config game.players)",
+        "Farben in Zugreihenfolge, mit Kommas getrennt (game.players der Konfiguration); "
+        "wie --game: ein unfertiges Spiel mit anderen Spielern wird nicht überdeckt",
+        "comma-separated colours in turn order (config game.players); as with --game, an "
+        "unfinished game of other players is refused, not hidden",
     ),
     "opt.serve.game": (
-        "das Spiel (game.name der Konfiguration, Standard gravitation)",
-        "the game (config game.name, default gravitation)",
+        "das Spiel (game.name der Konfiguration, Standard gravitation); ein unfertiges Spiel "
+        "im Journal geht weiter, wenn es dieses Spiel ist, sonst Abbruch mit Hinweis",
+        "the game (config game.name, default gravitation); an unfinished game in the journal "
+        "goes on when it is this game, else serve refuses and says how to go on",
     ),
     "opt.serve.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
@@ -463,8 +472,9 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das Journal ein unfertiges hat (das sonst "
-        "fortgesetzt wird)",
-        "start a new game even if the journal holds an unfinished one (which is otherwise resumed)",
+        "fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
+        "start a new game even if the journal holds an unfinished one (which is otherwise "
+        "resumed, also with a --game/--players that fit it)",
     ),
     "opt.serve.tray": (
         "eine Würfelschale für jedes Spiel statt eines Spiels (docs/tray.md): jeder Wurf "

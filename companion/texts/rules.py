@@ -461,6 +461,26 @@ WORDS: dict[str, tuple[str, str]] = {
         "{folder}: keine ihrer {count} Bilddateien ist lesbar",
         "{folder}: none of its {count} image files could be read",
     ),
+    "replay.no_board": (
+        "{folder}: in {count} Bildern nie das Brett von {game} aufgebaut gesehen; nichts beurteilt",
+        "{folder}: {game}'s board never seen set up in {count} frames; nothing judged",
+    ),
+    "replay.no_board_hint": (
+        "{folder}: in {count} Bildern nie das Brett von {game} aufgebaut gesehen; nichts "
+        "beurteilt (ein Film eines anderen Spiels? --game nennt es: {others})",
+        "{folder}: {game}'s board never seen set up in {count} frames; nothing judged (a film "
+        "of another game? name it with --game: {others})",
+    ),
+    "replay.film_other_game": (
+        "{folder} ist ein Film von {game} (film.json), nicht von {asked}: --game {game} "
+        "oder --game weglassen",
+        "{folder} is a film of {game} (film.json), not of {asked}: --game {game}, or leave "
+        "--game off",
+    ),
+    "replay.film_unreadable": (
+        "{path}: kein lesbarer Filmvermerk (game, players); löschen oder berichtigen",
+        "{path}: not a readable film note (game, players); delete or mend it",
+    ),
     "replay.ambiguous": ("MEHRDEUTIG: {reason}: {choices}", "AMBIGUOUS: {reason}: {choices}"),
     "replay.illegal": ("NICHT ERLAUBT: {reason}", "ILLEGAL: {reason}"),
     # what the rules are asked of a position (games/game.py, games/zwianer, tenet/rules.py)

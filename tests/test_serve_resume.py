@@ -1,0 +1,88 @@
+"""A restart never loses the game (trial s11 H1): ``companion serve`` run again with the
+command that began the game goes on with it; a command that asks for another game or other
+players refuses in one line that says how to go on, instead of hiding the unfinished game
+behind a new empty one; ``--new-game`` starts anew."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+from companion.store.journal import Journal
+
+
+class _Stopped:
+    """The web server, stopped at once: serve opens the journal and the table, then ends."""
+
+    def run(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+@pytest.fixture
+def serve(monkeypatch, tmp_path, capsys, caplog):  # type: ignore[no-untyped-def]
+    from companion.web import connections
+
+    monkeypatch.setattr(connections, "guarded_server", lambda *args, **kwargs: _Stopped())
+
+    def run(*flags: str) -> tuple[int, str]:
+        """The exit status, and what it wrote: a refusal's one line (and any log line
+        before it, which must be none), else the log."""
+        caplog.clear()
+        with caplog.at_level("INFO", logger="companion"):
+            code = main(["--lang", "de", "serve", "--data-dir", str(tmp_path), *flags])
+        return code, capsys.readouterr().err + caplog.text if code else caplog.text
+
+    return run
+
+
+def games(tmp_path) -> list[tuple[int, str, tuple[str, ...], str | None]]:  # type: ignore[no-untyped-def]
+    with Journal(tmp_path / "journal.sqlite", read_only=True) as journal:
+        return [(g.id, g.game, g.players, g.finished) for g in journal.games()]
+
+
+def test_the_same_command_after_a_kill_goes_on_with_the_game(serve, tmp_path):
+    tunnelx = ("--game", "tunnelx", "--players", "red,yellow")
+    assert serve(*tunnelx)[0] == 0
+    code, log = serve(*tunnelx)  # as after a power cut: the club's command, unchanged
+    assert code == 0 and "unfertiges Spiel fortgesetzt" in log
+    assert games(tmp_path) == [(1, "tunnelx", ("red", "yellow"), None)]
+    assert serve("--game", "tunnelx")[0] == 0  # the game alone fits it too
+    assert len(games(tmp_path)) == 1
+
+
+def test_another_game_is_refused_naming_the_unfinished_one_and_the_ways_on(serve, tmp_path):
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    code, err = serve("--game", "tenet", "--players", "red,yellow")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "unfertige Spiel 1 (ZwiAner::Tunnel X mit Rot, Gelb), nicht --game tenet" in err
+    assert "ohne --game tenet starten" in err and "--new-game anhängen" in err
+    code, err = serve("--game", "tunnelx", "--players", "red,yellow,green")
+    assert code == 2 and "nicht --players red,yellow,green" in err
+    assert len(games(tmp_path)) == 1  # nothing begun in its place
+
+
+def test_new_game_starts_anew_and_no_flags_resume_whatever_is_unfinished(serve, tmp_path):
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    assert [g[1] for g in games(tmp_path)] == ["tunnelx", "tenet"]
+    code, log = serve()  # the Pi's service: its config alone, the last unfinished game
+    assert code == 0 and "unfertiges Spiel fortgesetzt" in log and len(games(tmp_path)) == 2
+
+
+def test_a_mistyped_game_makes_no_data_folder_and_no_pin(serve, tmp_path):
+    # trial s11 L1: the refused serve had made the folder and a new PIN
+    folder = tmp_path / "d4"
+    code = main(["--lang", "de", "serve", "--game", "tunelx", "--data-dir", str(folder)])
+    assert code == 2 and not folder.exists()
+
+
+def test_the_pis_service_names_no_game_so_it_restarts_into_the_unfinished_one():
+    from pathlib import Path
+
+    unit = (Path(__file__).parents[1] / "systemd" / "companion.service").read_text()
+    start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
+    assert " serve " in start
+    assert not any(flag in start for flag in ("--new-game", "--game", "--players", "--layout"))
