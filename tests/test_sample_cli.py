@@ -62,6 +62,22 @@ def test_a_sampled_game_replays_with_the_moves_played(tmp_path, capsys):
     assert [v["announcement"] for v in judged if v["verdict"] == "legal"] == played
 
 
+def test_a_sampled_game_with_blue_under_the_lamps_glare_replays(tmp_path, capsys):
+    # report-nc20: seed 1's glare spot lies over blue's station; the start frames read
+    # blue.S3-S5 unsure and replay said "set up the pieces: blue's S4 should hold blue"
+    frames = tmp_path / "frames"
+    code, out, _ = run(
+        capsys, "sample", "game", "-o", str(frames), "--players", "red,blue", "--turns", "1",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    played = json.loads(out)["announcements"]
+    code, out, _ = run(capsys, "replay", str(frames), "--players", "red,blue", "--json")
+    assert code == 0, out
+    judged = [json.loads(line) for line in out.splitlines()]
+    assert [v["announcement"] for v in judged if v["verdict"] == "legal"] == played
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [("tuerme", "red,blue"), ("tunnelx", "red,yellow")])
 def test_a_sampled_game_of_another_game_replays_with_the_moves_played(
