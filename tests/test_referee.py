@@ -177,6 +177,19 @@ def test_a_forced_pass_is_accepted_with_the_roll(referee):
     assert referee.phase is Phase.ROLL and referee.position.to_move == "red"
 
 
+def test_undoing_a_forced_pass_keeps_its_roll_so_it_is_no_second_throw(referee):
+    # review s11: taking a forced pass back with its roll let the player throw again (the
+    # panel's undo button needs no PIN); only a stone the roll moved goes back with it
+    referee.observe_dice([4, 3])
+    referee.observe_board(board(after(START, {"red.S1": "U1.11"})))
+    referee.observe_dice([2, 2])  # yellow's forced pass
+    assert not referee.undo_takes_roll
+    referee.undo()
+    referee.confirm_board()  # the roll kept plays the pass again: yellow throws no more
+    assert referee.phase is Phase.ROLL and referee.position.to_move == "red"
+    assert referee.last_roll == (2, 2)
+
+
 def test_bad_dice_are_refused(referee):
     assert "each die shows 1 to 6" in referee.observe_dice([7, 1]).reason
     assert referee.phase is Phase.ROLL

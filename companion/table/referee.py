@@ -680,18 +680,21 @@ class Referee:
     @property
     def undo_takes_roll(self) -> bool:
         """Whether taking back the last move takes its roll back too: a move its roll
-        forced at a turn's start, played at once (TENET's Pasch or stone die, a pass).
-        Kept, the roll would play it again at once, so a mistyped roll could never be
-        mended, while the record called the move taken back (new-user trial s11 H4)."""
+        forced at a turn's start, played at once, that moved TENET's stone (its Pasch or
+        stone die). Kept, the roll would play it again at once, so a mistyped roll could
+        never be mended, while the record called the move taken back (new-user trial s11
+        H4). A forced pass keeps its roll: taken back with it, the player would throw
+        again, and the panel's undo button needs no PIN (review s11)."""
         if not self._history:
             return False
         _, before, _, roll = self._history[-1]
         if not roll or before.spent:
             return False
         try:
-            return moves.forced(self.rules(before, roll), before) is not None
+            forced = moves.forced(self.rules(before, roll), before)
         except CompanionError:
             return False
+        return forced is not None and forced.after.stone != before.stone
 
     @_step
     def undo(self) -> Verdict:
