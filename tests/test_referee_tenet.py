@@ -443,3 +443,23 @@ def test_a_wrong_next_step_during_a_turn_is_told_its_own_fault(field):
     said = ref.announce("3 von K1.5 nach K1.9", before_move=field)
     assert said.kind == "illegal" and "K1.9 is not 3 fields from K1.5" in said.reason
     assert "no red ball" not in said.reason
+
+
+@pytest.mark.parametrize(
+    "words", ["8 von start nach k1.5", "8 von Start auf K1.5", " 8 von Start nach K1.5"]
+)
+@pytest.mark.parametrize("field", [False, None])
+def test_the_step_made_said_late_in_other_words_is_legal_and_recorded_so(tmp_path, words, field):
+    # review s11 finding 2: a right late announcement not beginning with the step's exact
+    # words was judged as the next step, "8 is not among the dice left", kept as illegal
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([6, 3, 8])
+        play_steps(ref, ROLLED_638)
+        said = ref.announce(words, before_move=field)
+        told = [e.data for e in journal.events(ref.game_id) if e.kind == "verdict"]
+    assert said.kind == "legal", said.reason
+    assert "Announcement of move 1" in said.reason
+    assert told[-1]["verdict"] == "legal" and told[-1]["before_move"] is False
+    assert not any(d["verdict"] == "illegal" for d in told)

@@ -276,14 +276,20 @@ def later_steps(
 
 def next_step(game: Game, history: Sequence[Played], move: MoveLike, said: str) -> bool:
     """Whether ``said``, in a TENET turn begun (``move``: its last step), are rather words
-    of its next steps than of the turn: they do not begin with its first step's words,
-    nor are they its last steps alone (:func:`later_steps`). Judged from the turn's start
-    they would be told of the balls before it: "no red ball on K1.5" for the ball the
-    turn put there (new-user trial s11 H2)."""
+    of its next steps than of the turn: they are no legal late announcement of the turn
+    so far (with the parser's leniency: "8 von start auf k1.5" for "8 von Start nach
+    K1.5", review s11 finding 2: they were recorded as an illegal next step), do not
+    begin with its first step's words, nor are they its last steps alone
+    (:func:`later_steps`). Judged from the turn's start they would be told of the balls
+    before it: "no red ball on K1.5" for the ball the turn put there (new-user trial s11
+    H2)."""
     if not move.after.spent or not history:
         return False
-    first = history[moves.turn_begun(history)].said
+    turn = moves.turn_begun(history)
     roll = history[-1].roll
+    if game.announced(history[turn].before, roll, said, move.after)[0] == "legal":
+        return False  # a right late announcement of the turn so far
+    first = history[turn].said
     return not said.startswith(first) and not later_steps(game, history, move, roll, said)
 
 
