@@ -68,7 +68,7 @@ def test_new_game_starts_anew_and_no_flags_resume_whatever_is_unfinished(serve, 
     assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
     assert serve("--game", "tenet", "--new-game")[0] == 0
     assert [g[1] for g in games(tmp_path)] == ["tunnelx", "tenet"]
-    code, log = serve()  # the Pi's service: its config alone, the last unfinished game
+    code, log = serve()  # the Pi's service: its config alone, the newest game unfinished
     assert code == 0 and "unfertiges Spiel fortgesetzt" in log and len(games(tmp_path)) == 2
 
 
@@ -86,3 +86,51 @@ def test_the_pis_service_names_no_game_so_it_restarts_into_the_unfinished_one():
     start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
     assert " serve " in start
     assert not any(flag in start for flag in ("--new-game", "--game", "--players", "--layout"))
+
+
+def finish(tmp_path, game_id: int) -> None:  # type: ignore[no-untyped-def]
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        journal.append(game_id, "finish", {})
+
+
+def test_a_game_that_another_followed_is_abandoned_not_resumed(serve, tmp_path):
+    # review s11 finding 3: Türme left unfinished, then Tunnel X played to the end
+    assert serve("--game", "tuerme", "--players", "red,blue")[0] == 0
+    assert serve("--game", "tunnelx", "--players", "red,yellow", "--new-game")[0] == 0
+    finish(tmp_path, 2)
+    code, log = serve("--game", "tunnelx", "--players", "red,yellow")  # the club's command
+    assert code == 0 and "unfertiges Spiel fortgesetzt" not in log, log
+    assert games(tmp_path)[2][:3] == (3, "tunnelx", ("red", "yellow"))
+    finish(tmp_path, 3)
+    code, log = serve()  # the Pi's service after a finished game: a new game, not Türme
+    assert code == 0 and "unfertiges Spiel fortgesetzt" not in log, log
+    assert len(games(tmp_path)) == 4 and games(tmp_path)[3][3] is None
+
+
+def test_a_game_the_page_left_for_the_dice_tray_is_not_taken_up(serve, tmp_path):
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        journal.start_tray("red,blue")
+    code, log = serve()
+    assert code == 0 and "unfertiges Spiel fortgesetzt" not in log, log
+    assert [g[0] for g in games(tmp_path)] == [1, 3]
+
+
+def test_the_same_layout_file_named_by_another_path_is_the_same_board(serve, tmp_path, monkeypatch):
+    # review s11 L7: `--layout go.json`, then its absolute path, was refused
+    from pathlib import Path
+
+    import companion
+
+    board = Path(companion.__file__).parent / "layouts" / "tuerme.json"
+    (tmp_path / "club.json").write_text(board.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    tuerme = ("--game", "tuerme", "--players", "red,blue")
+    assert serve(*tuerme, "--layout", "club.json")[0] == 0
+    for named in ("./club.json", str(tmp_path / "club.json")):
+        code, log = serve(*tuerme, "--layout", named)
+        assert code == 0 and "unfertiges Spiel fortgesetzt" in log, log
+    assert len(games(tmp_path)) == 1
+    (tmp_path / "other.json").write_text(board.read_text(encoding="utf-8"), encoding="utf-8")
+    code, err = serve(*tuerme, "--layout", "other.json")  # another file is another board
+    assert code == 2 and "nicht --layout other.json" in err, err

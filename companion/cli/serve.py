@@ -215,7 +215,7 @@ def _other_than_asked(
     """Why the journal's unfinished game (``record``) is not resumed: the command names
     another game, other players or another board than it has (one line with both ways on),
     else None. Only what the command line says counts: a club's service starts with its
-    config alone and goes on with whatever game was left unfinished (docs/referee.md,
+    config alone and goes on with the newest game if it was left unfinished (docs/referee.md,
     "How a game resumes"). Refused rather than begun anew, so that a power cut never
     hides a game from the page (trial s11 H1: `--game tunnelx` after a `kill -9` began
     an empty game in front of the unfinished one)."""
@@ -224,7 +224,7 @@ def _other_than_asked(
         asked.append(f"--game {args.game}")
     if args.players and tuple(start.players) != record.players:
         asked.append(f"--players {args.players}")
-    if args.layout and start.layout.reference != record.layout:
+    if args.layout and not _same_board(start.layout.reference, record.layout):
         asked.append(f"--layout {args.layout}")
     if not asked:
         return None
@@ -236,6 +236,20 @@ def _other_than_asked(
         players=colours(record.players),
         asked=" ".join(asked),
     )
+
+
+def _same_board(asked: str, recorded: str) -> bool:
+    """Whether the --layout asked names the board the game was recorded with: the same
+    built-in name, or the same file however it is named (``go.json``, ``./go.json`` or its
+    absolute path: review s11 L7 refused the last)."""
+    from pathlib import Path
+
+    if asked == recorded:
+        return True
+    try:
+        return Path(asked).resolve() == Path(recorded).resolve()
+    except (OSError, RuntimeError):  # a path that cannot be resolved names no file to match
+        return False
 
 
 def _hub(config: Config, table: Table) -> Publisher | None:

@@ -300,8 +300,19 @@ class Journal:
         return [GameRecord(r[0], r[1], r[2], r[3], tuple(r[4].split(",")), r[5]) for r in rows]
 
     def unfinished(self) -> list[GameRecord]:
-        """Games to resume after a restart, oldest first."""
+        """The games never finished, oldest first (abandoned ones too: :meth:`to_resume`)."""
         return [g for g in self.games() if g.finished is None]
+
+    def to_resume(self) -> GameRecord | None:
+        """The game a restart goes on with: the newest record, if it is a game not finished.
+
+        A game that another game or a dice tray session followed was abandoned (the page's
+        "New game", ``--new-game``, the tray), so it is not taken up after a later game was
+        finished (review s11 finding 3: the Pi went back to a long-abandoned game)."""
+        records = self._records()
+        if not records or records[-1].game == TRAY or records[-1].finished is not None:
+            return None
+        return records[-1]
 
     def events(self, game_id: int) -> Iterator[Event]:
         return self._events(game_id, set())

@@ -50,15 +50,17 @@ class Table:
     ) -> Table:
         """A table for ``position`` (default: the start position), recorded if a path is given.
 
-        With ``resume`` and a journal that holds an unfinished game, that game (the last
-        one) goes on instead, so a power cut or a restart of the service loses nothing.
+        With ``resume`` and a journal whose newest record is an unfinished game, that game
+        goes on instead, so a power cut or a restart of the service loses nothing; an
+        unfinished game that another game or the dice tray followed was abandoned, and a
+        new game begins (Journal.to_resume).
         ``refuse`` may say (one line) why that game must not be resumed here, e.g. the
         command asks for another game: then nothing starts (CompanionError), since a new
         game in its place would hide the unfinished one from the page.
         """
         journal = Journal(journal_path) if journal_path is not None else None
-        if resume and journal is not None and journal.unfinished():
-            game = journal.unfinished()[-1]
+        game = journal.to_resume() if resume and journal is not None else None
+        if journal is not None and game is not None:
             refused = refuse(game) if refuse is not None else None
             if refused is not None:
                 journal.close()

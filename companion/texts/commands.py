@@ -440,9 +440,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "serve.journal_new": ("Journal: {path} (neues Spiel)", "journal: {path} (new game)"),
     "serve.unfinished_other": (
         "{path} hält das unfertige Spiel {id} ({game} mit {players}), nicht {asked}: zum "
-        "Weiterspielen ohne {asked} starten, für ein neues Spiel --new-game anhängen",
+        "Weiterspielen ohne {asked} starten, für ein neues Spiel einmal --new-game anhängen "
+        "(nicht im Dienst)",
         "{path} holds unfinished game {id} ({game} with {players}), not {asked}: to go on "
-        "with it, start without {asked}; to start a new game, add --new-game",
+        "with it, start without {asked}; to start a new game, add --new-game once (not in "
+        "the service)",
     ),
     "serve.tray": (
         "Würfelschale: Sitzung {session}, bisher {count} Würfe",

@@ -461,19 +461,21 @@ WORDS: dict[str, tuple[str, str]] = {
         "unfinished game of other players is refused, not hidden",
     ),
     "opt.serve.game": (
-        "das Spiel (game.name der Konfiguration, Standard gravitation); ein unfertiges Spiel "
-        "im Journal geht weiter, wenn es dieses Spiel ist, sonst Abbruch mit Hinweis",
-        "the game (config game.name, default gravitation); an unfinished game in the journal "
-        "goes on when it is this game, else serve refuses and says how to go on",
+        "das Spiel (game.name der Konfiguration, Standard gravitation); ist das jüngste Spiel "
+        "im Journal unfertig, geht es weiter, wenn es dieses Spiel ist, sonst Abbruch mit "
+        "Hinweis; nach einem beendeten beginnt ein neues",
+        "the game (config game.name, default gravitation); when the journal's newest game is "
+        "unfinished it goes on if it is this game, else serve refuses and says how to go on; "
+        "after a finished one a new game begins",
     ),
     "opt.serve.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
         "a layout name or file (default: the game's own)",
     ),
     "opt.serve.new-game": (
-        "ein neues Spiel beginnen, auch wenn das Journal ein unfertiges hat (das sonst "
-        "fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
-        "start a new game even if the journal holds an unfinished one (which is otherwise "
+        "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "
+        "sonst fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
+        "start a new game even if the journal's newest game is unfinished (which is otherwise "
         "resumed, also with a --game/--players that fit it)",
     ),
     "opt.serve.tray": (
