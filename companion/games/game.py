@@ -209,6 +209,18 @@ def game(name: str) -> Game:
     return load(name)
 
 
+def stone_planet_name(position: Position) -> str | None:
+    """The planet TENET's stone stands on, by its name ("Jupiter"); None while it waits
+    at the start or in a game without a stone. The undo page names a move that moved only
+    the stone by the stone's way (new-user trial s11 H4: "( → )")."""
+    if not position.stone:
+        return None
+    from companion.games.tenet.board import PLANETS, stone_planet
+
+    planet = stone_planet(position.layout, position.stone)
+    return None if planet is None else PLANETS[planet - 1]
+
+
 def parse_roll(name: str, text: str) -> Roll:
     """A roll as typed, read by the rules of game ``name`` (CompanionError if it cannot be)."""
     return game(name).parse_roll(text)

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.game import game
-from companion.games.tenet.board import PLANETS, stone_planet
+from companion.games.game import game, stone_planet_name
 from companion.model.boards import seen
 from companion.model.position import Position
 from companion.store.events import Event, kept, read_position
@@ -136,8 +135,7 @@ def path(before: Position, after: Position) -> str:
 
 def stone_place(position: Position) -> str:
     """Where TENET's stone stands, as players say it: "Start", or its planet ("Jupiter")."""
-    planet = stone_planet(position.layout, position.stone) if position.stone else None
-    return field_word("start") if planet is None else PLANETS[planet - 1]
+    return stone_planet_name(position) or field_word("start")
 
 
 def path_data(before: Position, after: Position) -> list[list[str]]:
