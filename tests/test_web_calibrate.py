@@ -25,7 +25,7 @@ from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.texts import text
 from companion.vision import BoardReader
-from companion.vision.board.reader import SURE
+from companion.vision.board.confidence import SURE
 from companion.vision.calibration import (
     Calibration,
     board_reader,
