@@ -232,6 +232,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage nennt einen anderen Zug ({reason})",
         "the announcement names another move ({reason})",
     ),
+    # words after the move that do not fit it (new-user trial s11 M5)
+    "referee.announcement_not_made": (
+        "gesagt {said}, gezogen wurde {made}: {why}",
+        "said {said}, the move made was {made}: {why}",
+    ),
+    "referee.announcement_another": (
+        "die Ansage nennt einen anderen Zug",
+        "the announcement names another move",
+    ),
     "referee.turn_said_whole": (
         "Der Zug wird ganz angesagt, ab seinem ersten Schritt: '{turn}'",
         "the turn is announced whole, from its first step: '{turn}'",
