@@ -273,6 +273,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "board.will_be_empty": ("{field} leer", "{field} empty"),
     "board.will_hold": ("{want} auf {field}", "{want} on {field}"),
+    "board.set_from_to": ("{want} von {start} nach {end}", "{want} from {start} to {end}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
     "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
@@ -302,6 +303,17 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Bitte die Steine wie "
         "gezeigt aufstellen",
         "move {number} corrected: “{said}”; the moves after it stand. Set up the pieces as shown",
+    ),
+    # a correction says what to do on the board: the camera may not see it (trial s11 M6a)
+    "referee.move_corrected_set": (
+        "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Auf dem Brett: {board}",
+        "move {number} corrected: “{said}”; the moves after it stand. On the board: {board}",
+    ),
+    "referee.move_corrected_dropped_set": (
+        "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Auf dem Brett: "
+        "{board}",
+        "move {number} corrected: “{said}”; taken back from move {dropped} on. On the "
+        "board: {board}",
     ),
     "referee.move_corrected_dropped": (
         "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Bitte die "
