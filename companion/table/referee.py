@@ -593,7 +593,7 @@ class Referee:
         """The move made: recorded, and the verdict said (``otherwise``: the words of the
         move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
-        after = move.after
+        after, mover = move.after, self.position.to_move
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
         data = {"after": after.to_json(), "announcement": move.announcement}
@@ -608,6 +608,11 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        if roll and after.to_move == mover and not after.spent and not move.winner:
+            # the rules give the mover another roll (1+2, an own special field): said,
+            # not left to the header's "to move" (new-user trial s11 M6b)
+            dice = "+".join(map(str, sorted(roll)))
+            legal = text("referee.rolls_again", legal=legal, player=colour(mover), dice=dice)
         legal = announcing.otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())

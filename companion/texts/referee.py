@@ -276,6 +276,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "board.set_from_to": ("{want} von {start} nach {end}", "{want} from {start} to {end}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.rolls_again": (
+        "{legal}; {player} würfelt noch einmal ({dice})",
+        "{legal}; {player} rolls again ({dice})",
+    ),
     "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),

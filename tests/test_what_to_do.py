@@ -1,0 +1,39 @@
+"""The page says what the players must do next where the rules ask something of them
+(new-user trial s11 M6): a 1+2 jump or swap rolls again, a typed TENET Pasch puts the
+stone on Jupiter."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.model.position import start_position
+from companion.table.table import Table
+from companion.texts import render
+from companion.web import create_app
+
+
+@pytest.mark.parametrize(
+    ("lang", "again"),
+    [("de", "Rot würfelt noch einmal (1+2)"), ("en", "red rolls again (1+2)")],
+)
+def test_a_jump_on_1_2_says_that_the_player_rolls_again(lang, again):
+    # M6b: after "Wurf 3, Sonderfeld … [würfelt noch einmal]" the status showed only
+    # "Würfeln / Erlaubter Zug"; only the header's "Rot ist am Zug" hinted at it
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]))
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([1, 2])
+    ref.play_move(next(m for m in ref.legal if m.announcement == "Wurf 3, Sonderfeld"))
+    assert ref.position.to_move == "red"
+    assert again in render(ref.verdict.reason, lang)
+    status = create_app({"TABLE": table, "TESTING": True}).test_client().get(f"/status?lang={lang}")
+    assert again in status.get_data(as_text=True)
+
+
+def test_a_plain_move_says_nothing_of_rolling_again():
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]))
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([1, 2])
+    ref.play_move(next(m for m in ref.legal if m.announcement == "Wurf 2, 1, 0"))
+    assert render(ref.verdict.reason, "de") == "Erlaubter Zug"
