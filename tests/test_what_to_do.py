@@ -14,11 +14,12 @@ from companion.web import create_app
 
 @pytest.mark.parametrize(
     ("lang", "again"),
-    [("de", "Rot würfelt noch einmal (1+2)"), ("en", "red rolls again (1+2)")],
+    [("de", "Rot würfelt noch einmal (2+1)"), ("en", "red rolls again (2+1)")],
 )
 def test_a_jump_on_1_2_says_that_the_player_rolls_again(lang, again):
     # M6b: after "Wurf 3, Sonderfeld … [würfelt noch einmal]" the status showed only
-    # "Würfeln / Erlaubter Zug"; only the header's "Rot ist am Zug" hinted at it
+    # "Würfeln / Erlaubter Zug"; only the header's "Rot ist am Zug" hinted at it. The
+    # roll is written as the page writes it everywhere ("Rot 2+1: …" in the history)
     table = Table.new(start_position("tunnelx", ["red", "yellow"]))
     ref = table.referee
     ref.confirm_board()
@@ -37,3 +38,23 @@ def test_a_plain_move_says_nothing_of_rolling_again():
     ref.observe_dice([1, 2])
     ref.play_move(next(m for m in ref.legal if m.announcement == "Wurf 2, 1, 0"))
     assert render(ref.verdict.reason, "de") == "Erlaubter Zug"
+
+
+@pytest.mark.parametrize(
+    ("lang", "stone"),
+    [
+        ("de", "Erlaubter Zug; Stein auf Jupiter legen; Rot würfelt noch einmal (5+5+3)"),
+        ("en", "legal move; put the stone on Jupiter; red rolls again (5+5+3)"),
+    ],
+)
+def test_a_typed_tenet_pasch_says_to_put_the_stone_on_its_planet(lang, stone):
+    # M6c: the Pasch is recorded at once, no board shows it first: the players must be
+    # told to move the stone (the page said only "Erlaubter Zug")
+    table = Table.new(start_position("tenet", ["red", "yellow"]))
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([5, 5, 3])
+    assert ref.last_move is not None and ref.last_move.announcement.startswith("Pasch 5")
+    assert render(ref.verdict.reason, lang) == stone
+    status = create_app({"TABLE": table, "TESTING": True}).test_client().get(f"/status?lang={lang}")
+    assert stone in status.get_data(as_text=True)

@@ -276,6 +276,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "board.set_from_to": ("{want} von {start} nach {end}", "{want} from {start} to {end}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.stone_to": (  # a Pasch taken on the roll: no board showed it (trial s11 M6c)
+        "{legal}; Stein auf {planet} legen",
+        "{legal}; put the stone on {planet}",
+    ),
     "referee.rolls_again": (
         "{legal}; {player} würfelt noch einmal ({dice})",
         "{legal}; {player} rolls again ({dice})",
