@@ -58,3 +58,16 @@ def test_a_typed_tenet_pasch_says_to_put_the_stone_on_its_planet(lang, stone):
     assert render(ref.verdict.reason, lang) == stone
     status = create_app({"TABLE": table, "TESTING": True}).test_client().get(f"/status?lang={lang}")
     assert stone in status.get_data(as_text=True)
+
+
+def test_a_player_alone_is_not_told_to_roll_again_after_each_turn():
+    # TENET may be played alone: the next turn is the same player's by turn, not by rule
+    table = Table.new(start_position("tenet", ["red"]))
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([6, 3, 8])
+    for words in ("8 von Start nach K1.5", "6 von K1.5 nach K1.11"):
+        ref.play_move(next(m for m in ref.legal if m.announcement == words))
+    ref.play_move(ref.legal[0])
+    assert ref.position.to_move == "red" and not ref.position.spent
+    assert "noch einmal" not in render(ref.verdict.reason, "de")

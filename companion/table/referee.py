@@ -611,7 +611,8 @@ class Referee:
         planet = stone_planet_name(after) if after.stone != stone else None
         if planet is not None:  # TENET's Pasch or stone die, taken on the roll: the stone
             legal = text("referee.stone_to", legal=legal, planet=planet)  # is moved by hand
-        if roll and after.to_move == mover and not after.spent and not move.winner:
+        again = after.to_move == mover and len(after.players) > 1  # (one player: a turn)
+        if roll and again and not after.spent and not move.winner:
             # the rules give the mover another roll (1+2, an own special field): said,
             # not left to the header's "to move" (new-user trial s11 M6b)
             dice = "+".join(map(str, roll))  # as the page writes the roll: "2+1"
