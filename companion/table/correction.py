@@ -26,9 +26,9 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import game, stone_planet_name
-from companion.model.boards import seen
+from companion.model.boards import seen, setting
 from companion.model.position import Position
-from companion.store.events import Event, kept, read_position
+from companion.store.events import Event, fold, kept, read_position
 from companion.table.answers import MoveLike, Rules
 from companion.table.moves import outcome
 from companion.table.referee import Referee
@@ -157,6 +157,21 @@ def last_correction(events: Iterable[Event]) -> int | None:
     if not steps or steps[-1].kind != "correction" or "corrects" not in steps[-1].data:
         return None
     return int(steps[-1].data["corrects"])
+
+
+def corrected_board(events: Sequence[Event]) -> str:
+    """What the game's last correction changed on the board (:func:`setting`: "red from
+    U1.8 to U1.6"), when nothing was rolled, moved or undone since; "" otherwise or where
+    it changed nothing the camera sees. The page says it beside the referee's verdict
+    until the next roll: the synthetic camera sees the corrected board at once, a real
+    board does not change by itself (new-user trial s11 M6a)."""
+    if last_correction(events) is None:
+        return ""
+    at = max(i for i, e in enumerate(events) if e.kind == "correction")
+    before, after = fold(list(events[:at])).position, fold(list(events[: at + 1])).position
+    if before is None or after is None:
+        return ""
+    return setting(seen(before), seen(after))
 
 
 def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
@@ -369,16 +384,16 @@ def apply(referee: Referee, plan: Plan) -> str:
     dropped = plan.dropped()
     standing = plan.standing
     last = standing[-1].move if standing else plan.move
+    # what to do on the board: the camera may not see it (new-user trial s11 M6a)
+    board = setting(seen(referee.position), seen(plan.position))
+    said_so = {"number": plan.corrected.number, "said": plan.move.announcement}
     if dropped:
+        key = "referee.move_corrected_dropped" + ("_set" if board else "")
         said = text(
-            "referee.move_corrected_dropped",
-            number=plan.corrected.number,
-            said=plan.move.announcement,
-            dropped=dropped[0].number,
+            key, **said_so, dropped=dropped[0].number, **({"board": board} if board else {})
         )
     else:
-        said = text(
-            "referee.move_corrected", number=plan.corrected.number, said=plan.move.announcement
-        )
+        key = "referee.move_corrected" + ("_set" if board else "")
+        said = text(key, **said_so, **({"board": board} if board else {}))
     verdict = referee.rewrite(plan.event(), plan.position, last, said)
     return str(verdict.reason)

@@ -33,7 +33,7 @@ from itertools import islice
 from typing import Any, TypeVar, cast
 
 from companion.errors import CompanionError
-from companion.games.game import Game
+from companion.games.game import Game, stone_planet_name
 from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
@@ -593,7 +593,7 @@ class Referee:
         """The move made: recorded, and the verdict said (``otherwise``: the words of the
         move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
-        after = move.after
+        after, mover, stone = move.after, self.position.to_move, self.position.stone
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
         data = {"after": after.to_json(), "announcement": move.announcement}
@@ -608,6 +608,15 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        planet = stone_planet_name(after) if after.stone != stone else None
+        if planet is not None:  # TENET's Pasch or stone die, taken on the roll: the stone
+            legal = text("referee.stone_to", legal=legal, planet=planet)  # is moved by hand
+        again = after.to_move == mover and len(after.players) > 1  # (one player: a turn)
+        if roll and again and not after.spent and not move.winner:
+            # the rules give the mover another roll (1+2, an own special field): said,
+            # not left to the header's "to move" (new-user trial s11 M6b)
+            dice = "+".join(map(str, roll))  # as the page writes the roll: "2+1"
+            legal = text("referee.rolls_again", legal=legal, player=colour(mover), dice=dice)
         legal = announcing.otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())

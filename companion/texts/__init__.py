@@ -35,6 +35,7 @@ tests/test_house.py): every room above may import it; it imports only the ground
 
 from __future__ import annotations
 
+import difflib
 import errno
 import math
 import os
@@ -65,6 +66,7 @@ __all__ = [
     "Joined",
     "Text",
     "choose",
+    "closest",
     "colour",
     "colours",
     "field",
@@ -253,6 +255,20 @@ def _plain(word: str) -> str:
     """A word as a keyboard without umlauts writes it: lower case, ß ss, ä ae, ö oe, ü ue."""
     folded = word.strip().casefold()  # casefold writes ß as ss
     return folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+
+
+def closest(said: str, known: Iterable[str]) -> str | None:
+    """The one of ``known`` names that ``said`` was most likely meant to be (a typo, another
+    case, a hyphen: "TunnelX", "tunnel-x", "tunelx" → "tunnelx"), by difflib's ratio over
+    the names as a keyboard writes them loosely; None where none is close (0.75 or more).
+    For "did you mean …?" after a name nobody knows (new-user trial s11 L2)."""
+
+    def loose(name: str) -> str:
+        return "".join(c for c in name.casefold() if c.isalnum())
+
+    names = {loose(k): k for k in known}
+    found = difflib.get_close_matches(loose(said), list(names), n=1, cutoff=0.75)
+    return names[found[0]] if found else None
 
 
 def colours(names_: Iterable[str]) -> list[str]:

@@ -327,6 +327,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{player} rolled {dice}; recorded:",
     ),
     "correct_done": ("Zug {number} berichtigt", "Move {number} corrected"),
+    # ... and what to do on the board, where it changed (new-user trial s11 M6a)
+    "correct_done_set": (
+        "Zug {number} berichtigt. Auf dem Brett: {board}",
+        "Move {number} corrected. On the board: {board}",
+    ),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
     "correct_later": (
         "Die Züge danach, neu geprüft",

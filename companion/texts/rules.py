@@ -188,6 +188,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "check.more": (" und {count} weitere", " and {count} more"),
     "check.hint_from": ("den Stein mit --from nennen", "name the piece with --from"),
     "check.hint_to": ("das Feld mit --to nennen", "name the field with --to"),
+    # the same hints on the page, which has no --from and --to (new-user trial s11 M3):
+    # the notation names no field, so the board and the list tell the moves apart
+    "check.hint_from_page": (
+        "die Worte nennen keinen Stein: am Tisch den Stein im Brett antippen oder in der "
+        "Liste den Zug mit seinem Start wählen",
+        "the words name no piece: at the table tap the piece on the board or pick the "
+        "move with its start in the list",
+    ),
+    "check.hint_to_page": (
+        "die Worte nennen kein Ziel: am Tisch das Zielfeld im Brett antippen oder in der "
+        "Liste den Zug mit seinem Ziel wählen",
+        "the words name no target: at the table tap the target field on the board or "
+        "pick the move with its target in the list",
+    ),
     "check.piece_on": ("{player} {field}", "{player} {field}"),
     "check.todesstoss": (
         "erlaubt bis {token}: ein Todesstoß – erst einen Würfel für {pieces} werfen "
