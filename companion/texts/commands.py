@@ -298,6 +298,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Journal; erst dieses beenden",
         "in use: a running companion serve (or another program) holds the journal; stop it first",
     ),
+    # companion/store/snapshot.py: a held journal copied to be read (trial s11 L5)
+    "journal.copy_moving": (
+        "{path}: das Journal ändert sich beim Kopieren ({tries} Versuche); gleich noch "
+        "einmal versuchen",
+        "{path}: the journal changed while it was copied ({tries} tries); try again in a moment",
+    ),
     "journal.schema": (
         "{path}: Journal-Schema {version}, dieser Companion liest {ours}",
         "{path}: journal schema {version}, this companion reads {ours}",
