@@ -23,6 +23,7 @@ position does not fit its game; :mod:`~companion.texts.layouts` why a layout fil
 used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
 words do not parse; :mod:`~companion.texts.listen` what ``companion listen`` says;
+:mod:`~companion.texts.logs` what the server's devices log;
 :mod:`~companion.texts.cli` the command line's usage errors;
 :mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse, and what
 they say when done; :mod:`~companion.texts.options` every command's and option's help;
@@ -49,6 +50,7 @@ from companion.texts import (
     help,
     layouts,
     listen,
+    logs,
     names,
     notation,
     options,
@@ -111,6 +113,7 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tenet.WORDS,
     notation.WORDS,
     listen.WORDS,
+    logs.WORDS,
     names.WORDS,
     help.WORDS,
     tray.WORDS,

@@ -452,9 +452,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "with it, start without {asked}; to start a new game, add --new-game once (not in "
         "the service)",
     ),
-    "serve.tray": (
-        "Würfelschale: Sitzung {session}, bisher {count} Würfe",
-        "dice tray: session {session}, {count} rolls so far",
+    # a tray server (trial s11 L4): the journal's tray, the session's record number
+    "serve.journal_tray": ("Journal: {path} (Würfelschale)", "journal: {path} (dice tray)"),
+    "serve.tray_new": (
+        "Würfelschale: neue Sitzung {session} (companion export --tray --game {session}), "
+        "bisher {count} Würfe",
+        "dice tray: new session {session} (companion export --tray --game {session}), "
+        "{count} rolls so far",
+    ),
+    "serve.tray_resumed": (
+        "Würfelschale: Sitzung {session} fortgesetzt (companion export --tray --game "
+        "{session}), bisher {count} Würfe",
+        "dice tray: session {session} taken up (companion export --tray --game {session}), "
+        "{count} rolls so far",
+    ),
+    "serve.serving_tray": (
+        "Würfelschale auf {urls} ({reach})",
+        "serving a dice tray on {urls} ({reach})",
     ),
     "serve.serving": (
         "{game} für {players} auf {urls} ({reach})",
