@@ -52,3 +52,16 @@ def test_a_tray_server_logs_its_tray_not_a_game(no_server, caplog, tmp_path):
     assert tray == [
         "Würfelschale: Sitzung 2 fortgesetzt (companion export --tray --game 2), bisher 0 Würfe"
     ], said
+
+
+def test_a_refused_host_name_is_logged_in_german(caplog):
+    from companion import texts
+    from companion.settings.hosts import HostCheck
+
+    texts.set_language("de")  # as serve --lang de sets it
+    check = HostCheck(lambda environ, start: [b"page"], lambda: ())
+    with caplog.at_level("INFO", logger="companion"):
+        check({"HTTP_HOST": "evil.example"}, lambda status, headers: None)
+    assert [r.getMessage() for r in caplog.records] == [
+        "Anfrage für den Rechnernamen 'evil.example' abgewiesen (nicht in [web] hosts)"
+    ]

@@ -112,7 +112,7 @@ class Publisher:
                 if self._state_due:
                     self._send_state()
             except Exception:  # never the table's problem: logged, tried again
-                log.exception("hub: sending failed; trying again")
+                log.exception("%s", text("log.hub_send_failed"))
 
     def _send_events(self) -> None:
         while self.client.is_connected() and not self._stop.is_set():

@@ -54,6 +54,41 @@ WORDS: dict[str, tuple[str, str]] = {
         "Hub: eine Bitte um erneutes Senden verworfen: {why}",
         "hub: a resend request dropped: {why}",
     ),
+    "log.hub_send_failed": (
+        "Hub: Senden fehlgeschlagen; neuer Versuch",
+        "hub: sending failed; trying again",
+    ),
+    # companion hub (companion/hub/listener.py)
+    "log.hub_listener_refused": (
+        "Hub: Broker {broker} weist den Hub ab: {reason}",
+        "hub: broker {broker} refused the hub: {reason}",
+    ),
+    "log.hub_listening": ("Hub: hört {broker}:{port} zu", "hub: listening to {broker}:{port}"),
+    "log.hub_dropped": (
+        "Hub: eine Nachricht auf {topic} verworfen: {why}",
+        "hub: dropped a message on {topic}: {why}",
+    ),
+    "log.hub_gap": (
+        "Hub: {club}/{table} fehlt etwas nach Ereignis {after}; um erneutes Senden gebeten",
+        "hub: {club}/{table} has a gap after event {after}; asked to send again",
+    ),
+    # companion/web: the PIN guessed, connections, host names (docs/security.md)
+    "log.wrong_pin": (
+        "falsche Schiedsrichter-PIN von {address} ({count} nacheinander von dort; der "
+        "nächste Versuch wartet {wait} s)",
+        "wrong referee PIN from {address} ({count} in a row from there; its next try waits "
+        "{wait} s)",
+    ),
+    "log.connections_full": (
+        "{address} hält {most} Verbindungen, so viele wie eine Adresse darf: weitere werden "
+        "sofort geschlossen (einmal pro Minute gemeldet)",
+        "{address} holds {most} connections, the most one address may: further ones are "
+        "closed at once (logged once a minute)",
+    ),
+    "log.host_refused": (
+        "Anfrage für den Rechnernamen {host} abgewiesen (nicht in [web] hosts)",
+        "refused a request for the host name {host} (not in [web] hosts)",
+    ),
     # companion/table/live.py: the journal cannot write while the camera sees
     "log.camera_roll_waits": (
         "Kamera: {why}; der Wurf wird wieder gelesen, sobald das Journal schreibt",
