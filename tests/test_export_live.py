@@ -81,3 +81,20 @@ def test_export_reads_the_record_while_the_server_holds_the_journal(tmp_path, ca
 def test_an_empty_data_folder_is_refused_as_serve_refuses_it(folder, capsys):
     assert main(["export", "--data-dir", folder]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_what_export_cannot_find_is_said_in_german(tmp_path, capsys):
+    assert main(["--lang", "de", "export", "--data-dir", str(tmp_path)]) == 2
+    journal = tmp_path / "journal.sqlite"
+    assert capsys.readouterr().err == (
+        f"companion export: {journal}: hier ist kein Journal "
+        "(--data-dir ORDNER oder --journal DATEI nennt es)\n"
+    )
+    a_game_of_three_rolls(journal).journal.close()  # type: ignore[union-attr]
+    assert main(["--lang", "de", "export", "--data-dir", str(tmp_path), "--game", "9"]) == 2
+    assert capsys.readouterr().err == f"companion export: {journal}: kein Spiel 9 im Journal\n"
+    assert main(["--lang", "de", "export", "--data-dir", str(tmp_path), "--tray"]) == 2
+    said = capsys.readouterr().err
+    assert (
+        said == f"companion export: {journal}: noch keine Sitzung der Würfelschale aufgezeichnet\n"
+    )

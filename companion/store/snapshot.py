@@ -62,6 +62,7 @@ def readable_journal(path: Path) -> Iterator[Journal]:
         copy = Path(folder) / path.name
         _copy(path, copy)
         with Journal(copy, read_only=True) as journal:
+            journal.path = path  # what it says names the journal, not the copy
             yield journal
 
 

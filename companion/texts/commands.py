@@ -505,6 +505,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "journal.ok.one": ("{path}: in Ordnung, {count} Spiel", "{path}: ok, {count} game"),
     "journal.ok.other": ("{path}: in Ordnung, {count} Spiele", "{path}: ok, {count} games"),
     "journal.no_game": ("{path}: noch kein Spiel aufgezeichnet", "{path}: no game recorded yet"),
+    # companion export, journal (cli/journal.py journal_file; tray/history.py)
+    "journal.none_here": (
+        "{path}: hier ist kein Journal (--data-dir ORDNER oder --journal DATEI nennt es)",
+        "{path}: no journal here (--data-dir FOLDER or --journal FILE names it)",
+    ),
+    "journal.no_such_game": ("{path}: kein Spiel {game} im Journal", "{path}: no game {game}"),
+    "journal.no_tray": (
+        "{path}: noch keine Sitzung der Würfelschale aufgezeichnet",
+        "{path}: no dice tray session recorded yet",
+    ),
+    "journal.no_such_tray": (
+        "{path}: keine Sitzung {session} der Würfelschale",
+        "{path}: no dice tray session {session}",
+    ),
     "journal.repaired": (
         "{path}: repariert; {count} kaputte Ereignisse beiseitegelegt, alle aufbewahrt in {copy}",
         "{path}: repaired; {count} bad events moved aside, all kept in {copy}",
