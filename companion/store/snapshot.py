@@ -16,11 +16,12 @@ header, new salts) only after such a checkpoint has finished: so a copy is consi
 where the WAL's header is the same before the main file is copied and after the WAL is,
 and it is taken again otherwise (:data:`TRIES` times).
 
-Measured (2026-11-28, this machine, shared): a child process appending 4,500 events of
-3 KB in 20 s (the WAL checkpointed and restarted every 4 MB) while this process read the
-journal 183 times: 0 errors, SQLite's quick_check "ok" on every copy, the event count
-never going back, one copy taken again (a WAL restart between the two files); median
-0.044 s wall a read of the 18 MB journal. Only for another process than the server's:
+Measured (``python bench/journal_copy.py``, 2026-11-28, this machine, shared, two runs):
+a child process appending 4,500 and 3,620 events of 3 KB in 20 s (the WAL checkpointed and
+restarted every 4 MB) while this process read the journal 183 and 211 times: 0 errors,
+SQLite's quick_check "ok" on every copy, the event count never going back, 1 and 2
+copies taken again (a WAL restart between the two files); median 0.044 and 0.068 s wall
+a read of the 18 and 15 MB journal. Only for another process than the server's:
 closing a file descriptor on the journal drops every POSIX lock its process holds on it,
 so a server must never read itself this way (it has its journal open anyway).
 """
