@@ -16,12 +16,13 @@ header, new salts) only after such a checkpoint has finished: so a copy is consi
 where the WAL's header is the same before the main file is copied and after the WAL is,
 and it is taken again otherwise (:data:`TRIES` times).
 
-Measured (``python bench/journal_copy.py``, 2026-11-28, this machine, shared, two runs):
-a child process appending 4,500 and 3,620 events of 3 KB in 20 s (the WAL checkpointed and
-restarted every 4 MB) while this process read the journal 183 and 211 times: 0 errors,
-SQLite's quick_check "ok" on every copy, the event count never going back, 1 and 2
-copies taken again (a WAL restart between the two files); median 0.044 and 0.068 s wall
-a read of the 18 and 15 MB journal. Only for another process than the server's:
+Measured (``python bench/journal_copy.py``, 2026-11-28, this machine, shared, two runs;
+a first run of the same loop as a loose script beside them): a child process appending
+3,620 and 2,815 events of 3 KB in 20 s (the WAL checkpointed and restarted every 4 MB)
+while this process read the journal 211 and 234 times (183 in the first): 0 errors,
+SQLite's quick_check "ok" on every copy, the event count never going back, 2 and 0
+copies taken again (1; a WAL restart between the two files); median 0.068 and 0.064 s
+wall a read (0.044) of a 15 and 12 MB journal (18). Only for another process than the server's:
 closing a file descriptor on the journal drops every POSIX lock its process holds on it,
 so a server must never read itself this way (it has its journal open anyway).
 """
