@@ -387,3 +387,45 @@ def test_the_table_refusing_the_words_is_said_once_with_its_reason(
     assert heard.endswith(": wurf sechs fünf vier drei zwei eins null")  # as said, umlaut
     assert said.startswith(verdict)
     assert (code, err) == (1, "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "code"),
+    [
+        (  # two legal moves heard: the table asks, and nothing was taken
+            {"understood": False, "heard": "", "verdict": None, "message": "nicht sicher …"},
+            "nicht sicher …",
+            1,
+        ),
+        (  # words fitting several moves: the page asks which (a question, not legal)
+            {"understood": True, "heard": "wurf vier absturz", "message": "Gehört: …"}
+            | {"verdict": {"verdict": "ask", "reason": "passt zu 2 Zügen …"}},
+            "Rückfrage: passt zu 2 Zügen …",
+            1,
+        ),
+        (
+            {"understood": True, "heard": "wurf vier absturz", "message": "Gehört: …"}
+            | {"verdict": {"verdict": "legal", "reason": "Ansage … erlaubt"}},
+            "erlaubt: Ansage … erlaubt",
+            0,
+        ),
+    ],
+)
+def test_only_a_legal_verdict_exits_0(
+    answer: dict[str, object],
+    said: str,
+    code: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        "companion.listen.offline.Recogniser.hear",
+        lambda self, samples, legal=(): ["wurf vier absturz"],
+    )
+    monkeypatch.setattr("companion.listen.client.legal_now", lambda table: ("gravitation", ()))
+    monkeypatch.setattr("companion.listen.client.post_heard", lambda table, heard: answer)
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    got = listen(capsys, "--wav", str(path), "--table", "http://127.0.0.1:9")
+    assert got == (code, f"Gehört: wurf vier absturz\n{said}\n", "")
