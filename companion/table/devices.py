@@ -15,7 +15,7 @@ from collections.abc import Callable
 from companion.panel import Panel, PanelEvent
 from companion.panel.voice import Voice
 from companion.table.table import Table
-from companion.texts import text, word
+from companion.texts import WORDS, text, word
 
 log = logging.getLogger("companion.table.devices")
 
@@ -60,7 +60,9 @@ def attach_panel(table: Table, panel: Panel) -> None:
             elif event.kind == "undo":
                 ref.undo()
             else:  # read_dice: attach_read_button() wires it to the camera's dice reader
-                log.info("%s", text("log.panel_pressed", button=event.kind))
+                key = f"button_{event.kind}"  # the page's word for it, "Würfel lesen"
+                button = text(key) if key in WORDS else event.kind
+                log.info("%s", text("log.panel_pressed", button=button))
 
     table.on_change.append(show)
     panel.on_event(pressed)

@@ -13,7 +13,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Bedienfeld: auf {board} lädt kein echter Pin-Treiber ({problems})",
         "panel: no real pin factory loads on {board} ({problems})",
     ),
-    "log.panel_pressed": ("Bedienfeld: Taste {button} gedrückt", "panel: {button} pressed"),
+    "log.panel_pressed": ("Bedienfeld: Taste „{button}“ gedrückt", "panel: '{button}' pressed"),
     "log.panel_read_dice": (
         "Bedienfeld: Würfel lesen: die nächsten still liegenden Würfel sind ein neuer Wurf",
         "panel: read the dice: the next still dice are a new throw",
