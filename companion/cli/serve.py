@@ -147,6 +147,8 @@ def _serve(
         raise
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
+    if args.tray:  # the page is a tray: the referee's game beside it is nobody's news
+        journal = "serve.journal_tray"
     log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
@@ -154,8 +156,10 @@ def _serve(
     if args.tray:
         from companion.tray.session import Tray
 
+        trays = table.journal.trays() if table.journal is not None else []
         tray = Tray(table.journal, args.tray)
-        log.info("%s", text("serve.tray", session=tray.log.session, count=len(tray.rolls)))
+        taken_up = any(t.id == tray.log.session and t.finished is None for t in trays)
+        log.info("%s", _tray_line(tray.log.session, len(tray.rolls), taken_up))
     urls = page_urls(*address)
     late.app = create_app(
         {
@@ -175,9 +179,12 @@ def _serve(
     )
     from companion.web.join import reach
 
-    game = {"game": table.position.spec.title, "players": colours(table.position.players)}
     said_urls = Joined(urls, " and ", " und ")
-    log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
+    if tray is not None:
+        log.info("%s", text("serve.serving_tray", urls=said_urls, reach=reach(urls)))
+    else:
+        game = {"game": table.position.spec.title, "players": colours(table.position.players)}
+        log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
     from companion.settings.pin import PIN_FILE
 
     where = text("serve.pin_config") if config.web.pin else str(config.data_dir / PIN_FILE)
@@ -207,6 +214,16 @@ def _serve(
             table.journal.close()
         held.close()
     return 0
+
+
+def _tray_line(session: int, count: int, taken_up: bool) -> str:
+    """The tray's start-up line: its session's number, which is its record in the journal
+    (games and tray sessions are numbered together, so a fresh folder's first session is
+    2, after the referee's game 1: the number ``companion export --tray --game N`` and
+    the page's CSV take, named beside it), whether it is new or taken up, and its rolls so
+    far (new-user trial s11 L4 read "Sitzung 2" on a fresh folder as a second session)."""
+    key = "serve.tray_resumed" if taken_up else "serve.tray_new"
+    return text(key, session=session, count=count)
 
 
 def _other_than_asked(
@@ -260,13 +277,14 @@ def _hub(config: Config, table: Table) -> Publisher | None:
 
     publisher = Publisher(table, config.hub, config.data_dir)
     publisher.start()
-    logging.getLogger("companion").info(
-        "hub: publishing to %s:%d as %s/%s",
-        config.hub.broker,
-        config.hub.port,
-        publisher.club,
-        publisher.name,
+    said = text(
+        "log.hub_publishing",
+        broker=config.hub.broker,
+        port=config.hub.port,
+        club=publisher.club,
+        name=publisher.name,
     )
+    logging.getLogger("companion").info("%s", said)
     return publisher
 
 

@@ -43,7 +43,7 @@ from companion.store.journalcheck import (
     event_problem,
     refuse_damage,
 )
-from companion.texts import Text
+from companion.texts import Text, text
 from companion.texts.stored import to_data
 
 
@@ -371,7 +371,7 @@ class Journal:
         (``skip_bad``: without the events that cannot be read back, listed as ``bad``)."""
         record = next((g for g in self.games() if g.id == game_id), None)
         if record is None:
-            raise JournalError(f"{self.path}: no game {game_id}")
+            raise JournalError(text("journal.no_such_game", path=str(self.path), game=game_id))
         bad = [(e, why) for g, e, why in self.bad_events() if g == game_id] if skip_bad else []
         skipped = {e for e, _ in bad}
         events = [e for e in self._rows(game_id, skipped)]

@@ -22,7 +22,9 @@ ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions
 position does not fit its game; :mod:`~companion.texts.layouts` why a layout file cannot be
 used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
-words do not parse; :mod:`~companion.texts.cli` the command line's usage errors;
+words do not parse; :mod:`~companion.texts.listen` what ``companion listen`` says;
+:mod:`~companion.texts.logs` what the server's devices log;
+:mod:`~companion.texts.cli` the command line's usage errors;
 :mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse, and what
 they say when done; :mod:`~companion.texts.options` every command's and option's help;
 :mod:`~companion.texts.names` colours, games, rule switches, the
@@ -48,6 +50,8 @@ from companion.texts import (
     config,
     help,
     layouts,
+    listen,
+    logs,
     names,
     notation,
     options,
@@ -110,6 +114,8 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tuerme.WORDS,
     tenet.WORDS,
     notation.WORDS,
+    listen.WORDS,
+    logs.WORDS,
     names.WORDS,
     help.WORDS,
     tray.WORDS,
