@@ -31,7 +31,13 @@ from companion.model.standings import columns, standings
 from companion.panel.voice import Voice
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table.answers import SHOWN, MoveLike
-from companion.table.correction import Played, last_correction, last_undo, played
+from companion.table.correction import (
+    Played,
+    cleared_undone,
+    last_correction,
+    last_undo,
+    played,
+)
 from companion.table.live import Live
 from companion.table.referee import Referee
 from companion.table.table import Table, rules
@@ -151,12 +157,15 @@ def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
     return tuple(marked)
 
 
-def _history(t: Table) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...]] | None]:
+def _history(
+    t: Table,
+) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...], bool] | None]:
     """The moves of the game as they stand (after undos and corrections), the number of
     the move corrected last when nothing was rolled, moved or undone since (the page
     says so beside the referee's verdict: after the pieces were set up it no longer
-    does), and the number and roll of the move taken back last, when nothing was rolled,
-    moved or corrected since (said beside the verdict until the move is made again)."""
+    does), and the number and roll of the move taken back last and whether it was TENET's
+    clearing after a Pasch, when nothing was rolled, moved or corrected since (said beside
+    the verdict until the move is made again)."""
     if t.journal is None:
         return [], None, None
     events = list(t.journal.events(t.referee.game_id))
@@ -166,7 +175,7 @@ def _history(t: Table) -> tuple[list[Played], int | None, tuple[int, tuple[int, 
     return (
         moves,
         next((m.number for m in moves if m.id == last), None),
-        None if undone is None else (len(moves) + 1, undone),
+        None if undone is None else (len(moves) + 1, undone, cleared_undone(events)),
     )
 
 
