@@ -672,6 +672,12 @@ class Referee:
         return self._say(Verdict("info", said))
 
     @property
+    def board_seen(self) -> dict[str, str] | None:
+        """The last still board the referee judged (None before any): a rejected move's
+        board, which ``companion replay`` holds against the other games' rules."""
+        return None if self._last_board is None else dict(self._last_board)
+
+    @property
     def turn_words(self) -> str:
         """The words of the turn the last move belongs to, from its first step (TENET: a
         turn is announced whole; any other game: the last move's), "" before any move."""

@@ -390,8 +390,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "opt.replay.game": (
         "das Spiel des Films (Standard: das, das film.json von sample game nennt, sonst "
-        "gravitation)",
-        "the film's game (default: the one sample game's film.json names, else gravitation)",
+        "gravitation, bis es einen Zug ablehnt: dann hält replay an und nennt die Spiele, "
+        "die den Film erklären)",
+        "the film's game (default: the one sample game's film.json names, else gravitation "
+        "until it rejects a move: replay then stops and names the games that explain the "
+        "film)",
     ),
     "opt.replay.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
