@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if args.still_frames < 1:
         raise CompanionError(text("replay.still_frames", count=args.still_frames))
     film = filmed(Path(args.frames))
-    assumed = film is None and args.game is None  # Gravitation, as no one named the game
+    # Gravitation only assumed: no --game, no film.json, no start position naming its game
+    assumed = film is None and args.game is None and args.position is None
     if film is not None and args.game is not None and args.game != film.game:
         raise CompanionError(
             text("replay.film_other_game", folder=args.frames, game=film.game, asked=args.game)
