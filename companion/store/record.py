@@ -123,6 +123,14 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
             turn.undone[n] = turn.undone[n] or "move"
 
 
+def _continues(record: Mapping[str, Any], say: Any) -> list[str]:
+    """The line that says which game this record goes on with (``serve --resume N``
+    copied that game into it: its start event says ``continues``), else none."""
+    events = record.get("events") or [{}]
+    continues = events[0].get("data", {}).get("continues")
+    return [say("record.continues", id=continues)] if continues else []
+
+
 def _moves(turn: Mapping[str, Any], say: Any) -> list[str]:
     """A turn's moves in words, each taken back while others of the turn stand marked so
     (the whole turn taken back is marked at the line's end; an older record without
@@ -174,6 +182,7 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
     lines = [
         say("record.head", title=title, id=record.get("id", "?")),
         say("record.players", players=[colour(p) for p in record["players"]]),
+        *_continues(record, say),
         say("record.started", at=record["started"], end=end or say("record.unfinished")),
         "",
     ]

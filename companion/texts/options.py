@@ -475,6 +475,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
         "a layout name or file (default: the game's own)",
     ),
+    "opt.serve.resume": (
+        "das unfertige Spiel N des Journals fortsetzen, auch ein älteres, das ein anderes "
+        "Spiel ablöste (es geht als neues, jüngstes Spiel mit seiner Stellung und seinem "
+        "Verlauf weiter); ohne N: die unfertigen Spiele auflisten",
+        "go on with the journal's unfinished game N, also an older one another game "
+        "followed (it goes on as a new, newest game with its position and history); "
+        "without N: list the unfinished games",
+    ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "
         "sonst fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
