@@ -465,10 +465,11 @@ def test_the_step_made_said_late_in_other_words_is_legal_and_recorded_so(tmp_pat
     assert not any(d["verdict"] == "illegal" for d in told)
 
 
-def test_undoing_a_pasch_s_clearing_takes_back_the_clearing_and_the_pasch_stands(tmp_path):
+def test_undoing_a_pasch_s_clearing_takes_back_the_clearing_and_the_pasch_stands(tmp_path, capsys):
     # review s11 finding 5: red K3.9, P5.2, blue K3.12; 5+5+3 clears K3.12, then undo. The
     # record called the whole turn taken back, the verdict said the roll went back (or
     # kept it, and the Pasch was recorded again), and the chance to clear was gone
+    from companion.cli import main
     from companion.store.record import game_record, record_text
 
     board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
@@ -502,6 +503,9 @@ def test_undoing_a_pasch_s_clearing_takes_back_the_clearing_and_the_pasch_stands
     assert turn["undone"] == ["", "clearing"] and not turn["taken_back"]
     line = f"1. Rot 5+5+3: {pasch}; {pasch}, räumt K3.12 (Räumen zurückgenommen; der Pasch bleibt)"
     assert line + "\n" in record_text(record, "de")
+    assert main(["--lang", "de", "export", "--journal", str(path)]) == 0  # the command too
+    again_cleared = f"; {pasch}, räumt K3.12\n"  # cleared once more after the restart
+    assert line + again_cleared in capsys.readouterr().out
 
 
 def test_a_step_taken_back_mid_turn_is_marked_alone_in_the_record(tmp_path):
