@@ -199,3 +199,53 @@ def test_resume_of_no_unfinished_game_lists_those_there_are(serve, tmp_path):
     assert len(games(tmp_path)) == 2  # nothing begun
     code, log = serve("--resume", "1", "--game", "tunnelx")
     assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (0 Züge)" in log, log
+
+
+@pytest.mark.slow
+def test_a_game_killed_mid_game_then_left_for_another_is_resumed_with_resume(serve, tmp_path):
+    # brief r3, as a club meets it: serve is killed (kill -9) with a game under way, the
+    # next start begins another game, and --resume 1 goes on with the first
+    import http.cookiejar
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.parse
+    import urllib.request
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    argv = [sys.executable, "-m", "companion", "serve", "--game", "tunnelx"]
+    argv += ["--players", "red,yellow", "--port", str(port), "--data-dir", str(tmp_path)]
+    server = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                page.open(base + "/").read()
+                break
+            except OSError:
+                time.sleep(0.5)
+
+        def post(path: str, **data: str) -> None:
+            got = page.open(base + "/").read().decode()
+            token = re.search(r'name="csrf_token" value="([^"]+)"', got).group(1)  # type: ignore[union-attr]
+            page.open(base + path, urllib.parse.urlencode({**data, "csrf_token": token}).encode())
+
+        post("/confirm")
+        for dice in (("4", "3"), ("5", "2")):
+            post("/dice", die1=dice[0], die2=dice[1])
+            post("/play/0")
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    assert server.returncode == -signal.SIGKILL
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    code, log = serve("--resume", "1")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
