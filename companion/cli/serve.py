@@ -60,6 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=text("opt.serve.new-game"),
     )
     parser.add_argument(
+        "--resume",
+        type=whole(0, 10**12),
+        nargs="?",
+        const=0,
+        metavar="N",
+        help=text("opt.serve.resume"),
+    )
+    parser.add_argument(
         "--tray",
         nargs="?",
         const="d6",
@@ -141,15 +149,20 @@ def _serve(
     log = logging.getLogger("companion")
     refuse = partial(_other_than_asked, args, start, config.journal_path)
     try:  # a journal refused (another game, damaged) is the one line said, before any log
-        table = Table.new(start, config.journal_path, resume=not args.new_game, refuse=refuse)
+        if args.resume is not None:
+            _to_take_up(args, config.journal_path)
+        table = Table.new(
+            start,
+            config.journal_path,
+            resume=not args.new_game,
+            refuse=refuse,
+            take_up=args.resume,
+        )
     except BaseException:
         held.close()
         raise
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
-    journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
-    if args.tray:  # the page is a tray: the referee's game beside it is nobody's news
-        journal = "serve.journal_tray"
-    log.info("%s", text(journal, path=str(config.journal_path)))
+    log.info("%s", _journal_said(args, table, config.journal_path))
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     tray = None
@@ -224,6 +237,50 @@ def _tray_line(session: int, count: int, taken_up: bool) -> str:
     far (new-user trial s11 L4 read "Sitzung 2" on a fresh folder as a second session)."""
     key = "serve.tray_resumed" if taken_up else "serve.tray_new"
     return text(key, session=session, count=count)
+
+
+def _to_take_up(args: argparse.Namespace, path: Path) -> None:
+    """``--resume N`` names an unfinished game of the journal, and no --new-game: else
+    one line that lists the unfinished games (number, game, players, when begun), from
+    which the club picks (``companion export --game N`` shows one's record)."""
+    from companion.store.journal import Journal
+
+    if args.new_game:
+        raise CompanionError(text("serve.resume_new_game", id=args.resume))
+    with Journal(path) as journal:
+        unfinished = journal.unfinished()
+    if any(g.id == args.resume for g in unfinished):
+        return
+    games = [
+        text(
+            "serve.unfinished_game",
+            id=g.id,
+            game=game_name(g.game),
+            players=colours(g.players),
+            at=g.started[:16].replace("T", " "),
+        )
+        for g in unfinished
+    ]
+    said = Joined(games, ", ", ", ") if games else text("serve.no_unfinished")
+    key = "serve.resume_which" if args.resume == 0 else "serve.resume_none"
+    raise CompanionError(text(key, path=str(path), id=args.resume, games=said))
+
+
+def _journal_said(args: argparse.Namespace, table: Table, path: Path) -> str:
+    """The log's line on the journal: a new game, the newest resumed, or an older game
+    taken up with --resume as a new record, with the moves it carries; a tray's page has
+    its own line (the referee's game beside it is nobody's news)."""
+    if args.tray:
+        return text("serve.journal_tray", path=str(path))
+    if not table.resumed:
+        return text("serve.journal_new", path=str(path))
+    if args.resume and table.referee.game_id != args.resume and table.journal is not None:
+        from companion.store.events import fold
+
+        moves = len(fold(list(table.journal.events(table.referee.game_id))).announcements)
+        now = table.referee.game_id
+        return text("serve.journal_continued", path=str(path), id=args.resume, new=now, count=moves)
+    return text("serve.journal_resumed", path=str(path))
 
 
 def _other_than_asked(

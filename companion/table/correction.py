@@ -174,6 +174,13 @@ def corrected_board(events: Sequence[Event]) -> str:
     return setting(seen(before), seen(after))
 
 
+def cleared_undone(events: Iterable[Event]) -> bool:
+    """Whether the game's last undo took back TENET's clearing after a Pasch, the Pasch
+    standing (Referee.undo_clears; the page says so, not "move taken back")."""
+    undos = [e for e in events if e.kind == "undo"]
+    return bool(undos) and bool(undos[-1].data.get("clearing"))
+
+
 def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
     """The roll of the move the game's last undo took back (``()``: a move without one, or
     one whose roll went back with it), when nothing was rolled, moved or corrected since;
@@ -184,8 +191,8 @@ def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
     steps = [e for e in events if e.kind in ("roll", "move", "undo", "correction")]
     if not steps or steps[-1].kind != "undo":
         return None
-    if steps[-1].data.get("with_roll"):  # a forced move's roll went back with it
-        return ()
+    if steps[-1].data.get("with_roll") or steps[-1].data.get("clearing"):
+        return ()  # a forced move's roll went back with it; a Pasch's clearing kept none
     undone = steps[-1].data.get("undoes")
     move = next((e for e in events if e.id == undone), None)
     return () if move is None else tuple(int(d) for d in move.data.get("roll", ()))

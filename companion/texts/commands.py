@@ -443,6 +443,28 @@ WORDS: dict[str, tuple[str, str]] = {
         "Journal: {path} (unfertiges Spiel fortgesetzt; --new-game beginnt neu)",
         "journal: {path} (unfinished game resumed; --new-game starts afresh)",
     ),
+    # serve --resume N: an older unfinished game taken up as a new record (brief r3)
+    "serve.journal_continued": (
+        "Journal: {path} (Spiel {id} als Spiel {new} fortgesetzt ({count} Züge))",
+        "journal: {path} (game {id} continued as game {new} ({count} moves))",
+    ),
+    "serve.unfinished_game": (
+        "{id} ({game} mit {players}, begonnen {at})",
+        "{id} ({game} with {players}, started {at})",
+    ),
+    "serve.no_unfinished": ("keine", "none"),
+    "serve.resume_which": (
+        "{path}: --resume braucht die Nummer eines unfertigen Spiels; unfertige Spiele: {games}",
+        "{path}: --resume needs the number of an unfinished game; unfinished games: {games}",
+    ),
+    "serve.resume_none": (
+        "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",
+        "{path}: no unfinished game {id}; unfinished games: {games}",
+    ),
+    "serve.resume_new_game": (
+        "--resume {id} oder --new-game: eines von beiden",
+        "--resume {id} or --new-game: one of them",
+    ),
     "serve.journal_new": ("Journal: {path} (neues Spiel)", "journal: {path} (new game)"),
     "serve.unfinished_other": (
         "{path} hält das unfertige Spiel {id} ({game} mit {players}), nicht {asked}: zum "

@@ -361,6 +361,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug mit seinem Wurf {dice} zurückgenommen: {player} würfelt noch einmal",
         "move taken back with its roll {dice}: {player} rolls again",
     ),
+    # TENET: the balls cleared after a Pasch put back; the Pasch stands (review s11 f5)
+    "referee.undone_clearing": (
+        "Räumen zurückgenommen; der Pasch bleibt: bitte die Kugeln zurückstellen, dann "
+        "würfelt {player}",
+        "clearing taken back; the Pasch stands: set the balls back, then {player} rolls",
+    ),
     "referee.roll_kept": (
         "Der Wurf {dice} des zurückgenommenen Zugs bleibt: erst die Steine zurückstellen, "
         "dann mit ihm ziehen",

@@ -485,6 +485,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "{folder}: {game}'s board never seen set up in {count} frames; nothing judged (a film "
         "of another game? name it with --game: {others})",
     ),
+    # no --game, no film.json: Gravitation assumed rejects a move (brief r3, trial s11 H3)
+    "replay.misfit_fits": (
+        "{folder}, {frame}: kein erlaubter Zug von {game} führt zu diesem Brett, und kein "
+        "--game nennt das Spiel; {fits} erklärt jeden Zug bis hier: --game {fits} (oder "
+        "--game {game}, um ihn als {game} zu beurteilen); hier angehalten",
+        "{folder}, {frame}: no legal move of {game} leads to this board, and no --game names "
+        "the game; {fits} explains every move so far: --game {fits} (or --game {game} to "
+        "referee it as {game}); stopped here",
+    ),
+    "replay.misfit": (
+        "{folder}, {frame}: kein erlaubter Zug von {game} führt zu diesem Brett, und kein "
+        "--game nennt das Spiel: ein Film eines anderen Spiels? --game nennt es: {others} "
+        "(oder --game {game}, um ihn als {game} zu beurteilen); hier angehalten",
+        "{folder}, {frame}: no legal move of {game} leads to this board, and no --game names "
+        "the game: a film of another game? name it with --game: {others} (or --game {game} "
+        "to referee it as {game}); stopped here",
+    ),
     "replay.film_other_game": (
         "{folder} ist ein Film von {game} (film.json), nicht von {asked}: --game {game} "
         "oder --game weglassen",

@@ -33,6 +33,7 @@ from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table.answers import SHOWN, MoveLike
 from companion.table.correction import (
     Played,
+    cleared_undone,
     corrected_board,
     last_correction,
     last_undo,
@@ -160,13 +161,14 @@ def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
 
 def _history(
     t: Table,
-) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...]] | None, str]:
+) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...], bool] | None, str]:
     """The moves of the game as they stand (after undos and corrections), the number of
     the move corrected last when nothing was rolled, moved or undone since (the page
     says so beside the referee's verdict: after the pieces were set up it no longer
-    does), the number and roll of the move taken back last, when nothing was rolled,
-    moved or corrected since (said beside the verdict until the move is made again), and
-    what that correction changed on the board (:func:`corrected_board`)."""
+    does), the number and roll of the move taken back last and whether it was TENET's
+    clearing after a Pasch, when nothing was rolled, moved or corrected since (said beside
+    the verdict until the move is made again), and what that correction changed on the
+    board (:func:`corrected_board`)."""
     if t.journal is None:
         return [], None, None, ""
     events = list(t.journal.events(t.referee.game_id))
@@ -176,7 +178,7 @@ def _history(
     return (
         moves,
         next((m.number for m in moves if m.id == last), None),
-        None if undone is None else (len(moves) + 1, undone),
+        None if undone is None else (len(moves) + 1, undone, cleared_undone(events)),
         corrected_board(events) if last is not None else "",
     )
 
