@@ -77,7 +77,8 @@ def test_a_recorded_correction_changes_that_move_and_nothing_else(tmp_path):
     assert table.referee.position == after[-1].after
     assert table.referee.phase is Phase.SETUP  # the pieces are set up as the page shows
     assert table.referee.verdict.reason == (
-        f"move 2 corrected: “{STORED}”; the moves after it stand. Set up the pieces as shown"
+        f"move 2 corrected: “{STORED}”; the moves after it stand. "
+        "On the board: yellow from U1.18 to U1.17"  # what to set where (trial s11 M6a)
     )
 
 

@@ -74,14 +74,6 @@ def test_companion_export_prints_the_same_record(tmp_path, capsys):
     assert len(json.loads(capsys.readouterr().out)["turns"]) == 3
 
 
-def test_export_while_the_server_holds_the_journal_says_so(tmp_path, capsys):
-    path = tmp_path / "journal.sqlite"
-    table = a_game_of_three_rolls(path)  # its journal still open, as a running server's
-    assert main(["export", "--journal", str(path)]) == 2
-    assert "in use" in capsys.readouterr().err
-    table.journal.close()  # type: ignore[union-attr]
-
-
 def test_an_unknown_game_is_not_found_in_the_pages_language(tmp_path):
     table = a_game_of_three_rolls(tmp_path / "journal.sqlite")
     client = create_app({"TABLE": table, "TESTING": True}).test_client()

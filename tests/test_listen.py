@@ -6,6 +6,7 @@ import io
 import json
 import shutil
 import stat
+import sys
 import threading
 import wave
 from pathlib import Path
@@ -24,6 +25,7 @@ needs_espeak = pytest.mark.skipif(
     shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"
 )
 NOT_UNDERSTOOD = "nicht verstanden – bitte wiederholen"
+SAVE_AS_WAV = "die Aufnahme als WAV mit 16 Bit PCM speichern"
 
 
 def wav_of(samples: np.ndarray, rate: int = RATE) -> bytes:
@@ -56,7 +58,7 @@ def listen(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
     [
         ("gravitation", "Wurf vier, Absturz", "Gehört: wurf vier absturz"),
         ("tuerme", "Turm, vier und zwei", "Gehört: turm vier und zwei"),
-        ("tuerme", "fünf und zwei, Brücke", "Gehört: fuenf und zwei"),
+        ("tuerme", "fünf und zwei, Brücke", "Gehört: fünf und zwei"),  # as said (s11 M1)
     ],
 )
 def test_an_announcement_is_heard_and_read(
@@ -127,9 +129,50 @@ def test_a_microphone_that_records_nothing_is_named(
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
     monkeypatch.setattr("builtins.input", lambda *a: "")
-    code, _, err = listen(capsys, "--device", "plughw:7")
+    code, out, err = listen(capsys, "--device", "plughw:7")
     assert code == 2 and err.count("\n") == 1
     assert "plughw:7" in err and "audio open error" in err
+    assert "Mikrofon 'plughw:7' nimmt nichts auf" in err  # German under --lang de (s11 M2)
+    assert out == ""  # nobody was asked to speak into it first (s11 M2)
+
+
+def test_no_arecord_is_said_in_german_before_anyone_speaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no arecord on it
+    monkeypatch.setattr("builtins.input", lambda *a: "")
+    code, out, err = listen(capsys)
+    assert (code, out) == (2, "")
+    assert err == "companion listen: kein „arecord“ zum Aufnehmen: sudo apt install alsa-utils\n"
+
+
+def test_no_pocketsphinx_names_the_venvs_pip_in_german(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """run.sh made .venv: a bare `pip install` would install beside it (trial s11 M2)."""
+    monkeypatch.setitem(sys.modules, "pocketsphinx", None)  # `import pocketsphinx` fails
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "prefix", str(tmp_path / ".venv"))
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    code, out, err = listen(capsys, "--wav", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        "companion listen: der Offline-Erkenner braucht pocketsphinx: "
+        ".venv/bin/pip install -e '.[listen]'\n"
+    )
+
+
+def test_a_file_that_is_no_wav_is_said_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photo = tmp_path / "corrupt.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0 not a sound")
+    code, out, err = listen(capsys, "--wav", str(photo))
+    assert (code, out) == (2, "")
+    assert err == f"companion listen: {photo}: keine WAV-Datei ({SAVE_AS_WAV})\n"
+    code, _, err = listen(capsys, "--wav", str(tmp_path / "none.wav"))
+    assert err.endswith("none.wav: Datei nicht gefunden\n")
 
 
 def test_the_push_to_talk_button_records_while_held(
@@ -168,7 +211,8 @@ class _Table(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         _Table.posted.append({"path": self.path, "token": self.headers["X-CSRFToken"], **body})
         answer = {"understood": True, "heard": body["alternatives"][0]}
-        answer |= {"message": "Gehört: Turm, 4 und 2 – legal", "verdict": None}
+        answer |= {"message": f"Gehört: {body['alternatives'][0]}"}  # as the table says it
+        answer |= {"verdict": {"verdict": "legal", "reason": "Ansage …: erlaubt"}}
         data = json.dumps(answer).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -193,7 +237,7 @@ def test_what_was_heard_goes_to_the_table(
     finally:
         server.shutdown()
     assert code == 0
-    assert out.splitlines()[-1] == "Gehört: Turm, 4 und 2 – legal"
+    assert out.splitlines() == ["Gehört: turm vier und zwei", "erlaubt: Ansage …: erlaubt"]
     (posted,) = _Table.posted
     assert posted["path"] == "/heard" and posted["source"] == "offline"
     assert posted["token"] == "t0k3n"  # the page's token, as a phone's post carries it
@@ -281,6 +325,107 @@ def test_the_real_table_takes_what_was_heard(
     finally:
         server.shutdown()
     assert (code, err) == (0, "")
-    assert out.splitlines()[-1] == f"Gehört: {said}"  # and the referee took it as legal:
+    heard, verdict = out.splitlines()
+    assert heard == f"Gehört: {said}"  # and the referee took it as legal:
+    assert verdict.startswith("erlaubt: Ansage von Rot vor dem Zug (Wurf 4+3): erlaubt.")
     assert table.referee.announced is not None
     assert said.replace("fünf", "fuenf") in legal[0]  # the rivals were looked for among these
+
+
+def _served_table(tmp_path: Path) -> tuple[str, object, object]:
+    """`companion serve`'s own app for red's 4+3 (Gravitation), served on a free port."""
+    from conftest import position
+    from werkzeug.serving import make_server
+
+    from companion.web import Table, create_app
+
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    with table.lock:
+        table.referee.confirm_board()
+        table.referee.observe_dice([4, 3])
+    server = make_server("127.0.0.1", 0, create_app({"TABLE": table}), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}", server, table
+
+
+@pytest.mark.parametrize(
+    ("lang", "verdict"),
+    [
+        (
+            "de",
+            "nicht erlaubt: Ansage von Rot vor dem Zug (Wurf 4+3): Wurf 6 passt nicht zum Wurf 4+3",
+        ),
+        (
+            "en",
+            "illegal: Announced by red before the move (roll 4+3): "
+            "Wurf 6 does not fit the roll 4+3",
+        ),
+    ],
+)
+def test_the_table_refusing_the_words_is_said_once_with_its_reason(
+    lang: str,
+    verdict: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Trial s11 M1: "Wurf 6, 5, …" for 4+3 printed "Gehört: …" twice and exited 0; the
+    table's verdict is said, once, in the listener's language, and the exit is 1."""
+    monkeypatch.setattr(
+        "companion.listen.offline.Recogniser.hear",
+        lambda self, samples, legal=(): ["wurf sechs fuenf vier drei zwei eins null"],
+    )
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    url, server, _ = _served_table(tmp_path)
+    try:
+        code = main(["--lang", lang, "listen", "--wav", str(path), "--table", url])
+        out, err = capsys.readouterr()
+    finally:
+        server.shutdown()  # type: ignore[attr-defined]
+    heard, said = out.splitlines()  # the words heard once, then the verdict
+    assert heard.endswith(": wurf sechs fünf vier drei zwei eins null")  # as said, umlaut
+    assert said.startswith(verdict)
+    assert (code, err) == (1, "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "code"),
+    [
+        (  # two legal moves heard: the table asks, and nothing was taken
+            {"understood": False, "heard": "", "verdict": None, "message": "nicht sicher …"},
+            "nicht sicher …",
+            1,
+        ),
+        (  # words fitting several moves: the page asks which (a question, not legal)
+            {"understood": True, "heard": "wurf vier absturz", "message": "Gehört: …"}
+            | {"verdict": {"verdict": "ask", "reason": "passt zu 2 Zügen …"}},
+            "Rückfrage: passt zu 2 Zügen …",
+            1,
+        ),
+        (
+            {"understood": True, "heard": "wurf vier absturz", "message": "Gehört: …"}
+            | {"verdict": {"verdict": "legal", "reason": "Ansage … erlaubt"}},
+            "erlaubt: Ansage … erlaubt",
+            0,
+        ),
+    ],
+)
+def test_only_a_legal_verdict_exits_0(
+    answer: dict[str, object],
+    said: str,
+    code: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        "companion.listen.offline.Recogniser.hear",
+        lambda self, samples, legal=(): ["wurf vier absturz"],
+    )
+    monkeypatch.setattr("companion.listen.client.legal_now", lambda table: ("gravitation", ()))
+    monkeypatch.setattr("companion.listen.client.post_heard", lambda table, heard: answer)
+    path = tmp_path / "any.wav"
+    path.write_bytes(wav_of(noise("cough")))
+    got = listen(capsys, "--wav", str(path), "--table", "http://127.0.0.1:9")
+    assert got == (code, f"Gehört: wurf vier absturz\n{said}\n", "")

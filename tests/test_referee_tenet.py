@@ -463,3 +463,66 @@ def test_the_step_made_said_late_in_other_words_is_legal_and_recorded_so(tmp_pat
     assert "Announcement of move 1" in said.reason
     assert told[-1]["verdict"] == "legal" and told[-1]["before_move"] is False
     assert not any(d["verdict"] == "illegal" for d in told)
+
+
+def test_undoing_a_pasch_s_clearing_takes_back_the_clearing_and_the_pasch_stands(tmp_path, capsys):
+    # review s11 finding 5: red K3.9, P5.2, blue K3.12; 5+5+3 clears K3.12, then undo. The
+    # record called the whole turn taken back, the verdict said the roll went back (or
+    # kept it, and the Pasch was recorded again), and the chance to clear was gone
+    from companion.cli import main
+    from companion.store.record import game_record, record_text
+
+    board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        ref = Referee.start(board, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([5, 5, 3])
+        stone = ref.position.stone
+        cleared = seen(ref.position)
+        del cleared["K3.12"]
+        ref.observe_board(cleared)
+        assert ref.undo_clears and not ref.undo_takes_roll
+        said = ref.undo()
+        assert said.reason == (
+            "clearing taken back; the Pasch stands: set the balls back, then red rolls"
+        )
+        ref.confirm_board()  # K3.12 blue again
+        assert ref.phase is Phase.ROLL and ref.roll is None and ref.position.stone == stone
+        record = game_record(journal, ref.game_id)
+        again = Referee.resume(journal, ref.game_id, legal_moves)
+        # a restart agrees: the Pasch stands, red rolls, and the balls may still be cleared
+        again.confirm_board()
+        assert again.phase is Phase.ROLL and again.position.stone == stone
+        assert [p.said for p in again._history] == ["Pasch 5: Stein auf Jupiter"]
+        verdict = again.observe_board(cleared)  # the clearing window is open again
+        assert verdict is not None and verdict.announcement.endswith("räumt K3.12")
+    turn = record["turns"][0]
+    pasch = "Pasch 5: Stein auf Jupiter"
+    assert turn["moves"] == [pasch, pasch + ", räumt K3.12"]
+    assert turn["undone"] == ["", "clearing"] and not turn["taken_back"]
+    line = f"1. Rot 5+5+3: {pasch}; {pasch}, räumt K3.12 (Räumen zurückgenommen; der Pasch bleibt)"
+    assert line + "\n" in record_text(record, "de")
+    assert main(["--lang", "de", "export", "--journal", str(path)]) == 0  # the command too
+    again_cleared = f"; {pasch}, räumt K3.12\n"  # cleared once more after the restart
+    assert line + again_cleared in capsys.readouterr().out
+
+
+def test_a_step_taken_back_mid_turn_is_marked_alone_in_the_record(tmp_path):
+    # review s11 finding 5: taken back is per move; the step before it stands
+    from companion.store.record import game_record, record_text
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.start(START, legal_moves, journal)
+        ref.confirm_board()
+        ref.observe_dice([6, 3, 8])
+        play_steps(ref, ROLLED_638)
+        second = ref.legal[0].announcement
+        play_steps(ref, second)
+        ref.undo()
+        ref.confirm_board()
+        record = game_record(journal, ref.game_id)
+    assert record["turns"][0]["undone"] == ["", "move"]
+    assert not record["turns"][0]["taken_back"]
+    line = f"1. red 6+3+8: {ROLLED_638}; {second} (taken back)\n"
+    assert line in record_text(record, "en")

@@ -16,7 +16,8 @@ from companion.cli import main
 @pytest.fixture(scope="module")
 def tunnelx_film(tmp_path_factory):  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("film") / "frames"
-    argv = ["sample", "game", "--game", "tunnelx", "--players", "red,yellow", "--turns", "1"]
+    # 4 turns: Gravitation's rules explain the first three, not yellow's 6+5 (brief r3)
+    argv = ["sample", "game", "--game", "tunnelx", "--players", "red,yellow", "--turns", "4"]
     assert main([*argv, "-o", str(folder), "--json"]) == 0
     return folder
 
@@ -56,3 +57,42 @@ def test_a_film_that_names_its_game_is_replayed_as_that_game_without_game(tunnel
     assert code == 0, err
     moves = [v for v in verdicts if v["verdict"] in ("legal", "illegal", "ambiguous")]
     assert moves and all(v["verdict"] == "legal" for v in moves)
+
+
+def test_a_film_without_its_game_that_gravitation_cannot_explain_names_the_game_that_can(
+    tunnelx_film, tmp_path, capsys
+):
+    # trial s11 H3, Medium: without --game and film.json a Tunnel X film was refereed as
+    # Gravitation: "NICHT ERLAUBT: Kein erlaubter Zug führt zu diesem Brett" for a legal
+    # Tunnel X move (yellow's 6+5), exit 1, with no word that it may be another game
+    bare = tmp_path / "bare"
+    shutil.copytree(tunnelx_film, bare, ignore=shutil.ignore_patterns("film.json"))
+    code, out, err = replay(capsys, str(bare), "--players", "red,yellow")
+    assert code == 2 and err.count("\n") == 1, (out, err)
+    assert "NICHT ERLAUBT" not in out + err
+    assert "kein erlaubter Zug von gravitation" in err
+    assert "tunnelx erklärt jeden Zug bis hier: --game tunnelx" in err
+    assert "hier angehalten" in err and "0034-move.jpg" in err
+    code, out, err = replay(capsys, str(bare), "--players", "red,yellow", "--game", "tunnelx")
+    assert code == 0 and "NICHT ERLAUBT" not in out, (out, err)
+
+
+def test_a_game_named_with_game_is_refereed_as_named(tunnelx_film, tmp_path, capsys):
+    # --game said: the players' own choice; its verdicts stand, one line each
+    bare = tmp_path / "bare"
+    shutil.copytree(tunnelx_film, bare, ignore=shutil.ignore_patterns("film.json"))
+    code, out, _ = replay(capsys, str(bare), "--players", "red,yellow", "--game", "gravitation")
+    assert code == 1 and "NICHT ERLAUBT" in out
+
+
+def test_a_move_no_game_explains_names_the_games_whose_start_fits():
+    from companion.cli.replay import _misfit
+    from companion.model.boards import seen
+    from companion.model.position import start_position
+
+    start = start_position("gravitation", ["red", "yellow"])
+    board = seen(start)
+    field = next(f for f, c in board.items() if c == "red")
+    board["U1.1" if field != "U1.1" else "U1.2"] = board.pop(field)  # no roll does this
+    said = _misfit("frames", "0009.jpg", start, [((1, 2), board)])
+    assert "a film of another game? name it with --game: tunnelx (or --game gravitation" in said

@@ -134,3 +134,118 @@ def test_the_same_layout_file_named_by_another_path_is_the_same_board(serve, tmp
     (tmp_path / "other.json").write_text(board.read_text(encoding="utf-8"), encoding="utf-8")
     code, err = serve(*tuerme, "--layout", "other.json")  # another file is another board
     assert code == 2 and "nicht --layout other.json" in err, err
+
+
+def play_two_moves_and_an_undo(tmp_path) -> list[str]:  # type: ignore[no-untyped-def]
+    """Game 1 (Tunnel X), as serve left it: red and yellow move, yellow takes it back
+    and moves again; then the plug is pulled (each event was committed as it came)."""
+    from companion.table.referee import Referee
+    from companion.table.table import rules
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.resume(journal, 1, rules)
+        ref.confirm_board()
+        for dice in ([4, 3], [5, 2]):
+            ref.observe_dice(dice)
+            ref.play(0)
+        ref.undo()
+        ref.confirm_board()
+        ref.play(1)
+        ref.observe_dice([6, 1])  # read, not yet moved on
+        return [p.said for p in ref._history]
+
+
+def test_an_abandoned_game_is_taken_up_again_with_resume(serve, tmp_path):
+    # brief r3: serve takes up only the newest record; a club that began another game
+    # after a power cut (or by mistake) had no way back to the first one
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    said = play_two_moves_and_an_undo(tmp_path)
+    assert serve("--game", "tenet", "--new-game")[0] == 0  # another game in front of it
+    code, log = serve("--resume", "1")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
+    assert [g[:2] for g in games(tmp_path)] == [(1, "tunnelx"), (2, "tenet"), (3, "tunnelx")]
+    from companion.store.record import game_record, record_text
+    from companion.table.referee import Referee
+    from companion.table.table import rules
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        old = Referee.resume(journal, 1, rules)
+        new = Referee.resume(journal, 3, rules)
+        turns = [(t["moves"], t["undone"]) for t in game_record(journal, 3)["turns"]]
+        assert turns == [(t["moves"], t["undone"]) for t in game_record(journal, 1)["turns"]]
+        copied = [(e.kind, e.at) for e in journal.events(3)]
+        assert copied == [(e.kind, e.at) for e in journal.events(1)]  # each event, in order
+        assert journal.bad_events() == []  # the undo names the copy of the move it undid
+        text = record_text(game_record(journal, 3), "de")
+    assert new.position == old.position and [p.said for p in new._history] == said
+    assert new._pending_roll == (6, 1)  # the roll read before the cut is still to be played
+    assert "Spieler: Rot, Gelb\nsetzt Spiel 1 fort\n" in text
+    code, log = serve()  # the next restart goes on with it: it is the newest record
+    assert code == 0 and "unfertiges Spiel fortgesetzt" in log and len(games(tmp_path)) == 3
+
+
+def test_resume_of_no_unfinished_game_lists_those_there_are(serve, tmp_path):
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    finish(tmp_path, 2)
+    for flags in (("--resume", "2"), ("--resume", "7"), ("--resume",)):
+        code, err = serve(*flags)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "unfertige Spiele: 1 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen " in err, err
+    code, err = serve("--resume", "1", "--new-game")
+    assert code == 2 and "--resume 1 oder --new-game" in err, err
+    code, err = serve("--resume", "1", "--game", "tenet")
+    assert code == 2 and "nicht --game tenet" in err, err
+    assert len(games(tmp_path)) == 2  # nothing begun
+    code, log = serve("--resume", "1", "--game", "tunnelx")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (0 Züge)" in log, log
+
+
+@pytest.mark.slow
+def test_a_game_killed_mid_game_then_left_for_another_is_resumed_with_resume(serve, tmp_path):
+    # brief r3, as a club meets it: serve is killed (kill -9) with a game under way, the
+    # next start begins another game, and --resume 1 goes on with the first
+    import http.cookiejar
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.parse
+    import urllib.request
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    argv = [sys.executable, "-m", "companion", "serve", "--game", "tunnelx"]
+    argv += ["--players", "red,yellow", "--port", str(port), "--data-dir", str(tmp_path)]
+    server = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                page.open(base + "/").read()
+                break
+            except OSError:
+                time.sleep(0.5)
+
+        def post(path: str, **data: str) -> None:
+            got = page.open(base + "/").read().decode()
+            token = re.search(r'name="csrf_token" value="([^"]+)"', got).group(1)  # type: ignore[union-attr]
+            page.open(base + path, urllib.parse.urlencode({**data, "csrf_token": token}).encode())
+
+        post("/confirm")
+        for dice in (("4", "3"), ("5", "2")):
+            post("/dice", die1=dice[0], die2=dice[1])
+            post("/play/0")
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    assert server.returncode == -signal.SIGKILL
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    code, log = serve("--resume", "1")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log

@@ -14,6 +14,7 @@ from companion.web import Table, create_app
 
 GAMES = [
     ("gravitation", ["red", "yellow"]),
+    ("tunnelx", ["red", "yellow"]),
     ("tuerme", ["red", "blue"]),
     ("tenet", ["red", "green"]),
 ]
@@ -28,6 +29,8 @@ def test_the_practice_forms_example_is_a_legal_move_of_the_game(game, players):
     token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
     answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
     assert answer.status_code == 200 and 'class="verdict legal"' in answer.get_data(as_text=True)
+    ear = re.search(r'id="ear-words">„?([^<“]*)', page.get("/teach?lang=de").get_data(as_text=True))
+    assert ear is not None and ear.group(1) == words  # the example said by ear is that move
     assert 'action="/teach#practice"' in form and 'id="practice"' in form
     assert '<table class="steps">' not in form  # nothing played yet: no empty table
 
@@ -117,3 +120,23 @@ def test_tenet_by_ear_asks_for_the_turn_so_far_not_its_last_step():
     teach = page.get("/teach?lang=de").get_data(as_text=True)
     ear = re.search(r'id="ear-words">([^<]*)<', teach)
     assert ear is not None and "8 von Start nach K1.5; 6 von K1.5 nach K1.11" in ear.group(1)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_words_that_fit_two_moves_are_told_apart_by_page_words_not_by_to(lang):
+    # new-user trial s11 M3: Tunnel X, 5+2, "Wurf 5, 4, 3, 2, 1, 0" fits S1 → U2.8 and
+    # S1 → U1.9, and the page answered "(das Feld mit --to nennen)": no --to on a page
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]))
+    page = create_app({"TABLE": table, "TESTING": True}).test_client()
+    form = page.get(f"/teach?lang={lang}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    said = "Wurf 5, 4, 3, 2, 1, 0"
+    data = {"roll": "5,2", "announcement": said, "csrf_token": token}
+    practised = page.post(f"/teach?lang={lang}", data=data).get_data(as_text=True)
+    table.referee.confirm_board()
+    table.referee.observe_dice([5, 2])
+    searched = page.get(f"/status?lang={lang}&said={said}").get_data(as_text=True)
+    tap = "Zielfeld im Brett antippen" if lang == "de" else "tap the target field"
+    for answer in (practised, searched):
+        assert 'class="verdict ambiguous"' in answer and "--to" not in answer
+        assert tap in answer

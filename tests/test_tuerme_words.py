@@ -191,6 +191,7 @@ def test_the_calibration_page_names_the_race_games_start_at_home():
     [
         ("tuerme", "(jeder Stein im Haus seiner Farbe)", "Station"),
         ("gravitation", "(jeder Stein auf seiner Station)", "Wettlauf"),
+        ("tunnelx", "(jeder Stein auf seiner Station)", "Wettlauf"),  # trial s11 L3
     ],
 )
 def test_the_calibration_page_says_where_the_pieces_of_the_game_played_start(game, said, not_said):

@@ -248,3 +248,42 @@ def test_the_verdict_says_the_move_taken_back_once_the_pieces_stand_as_before(tm
     assert note in page.split('class="history"')[0]
     table.referee.play(0)  # moved again: the note has done its work
     assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "set_up"),
+    [
+        ("de", "Auf dem Brett: Rot von U1.8 nach U1.6"),
+        ("en", "On the board: red from U1.8 to U1.6"),
+    ],
+)
+def test_a_correction_says_which_piece_to_set_where_on_the_board(tmp_path, lang, set_up):
+    # new-user trial s11 M6a: Tunnel X move 1 corrected from U1.8 to U1.6 said only
+    # "Zug 1 berichtigt" (the synthetic camera saw the corrected board at once; a real
+    # board still showed red on U1.8)
+    from companion.model.position import start_position
+    from companion.table.table import Table
+
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]), tmp_path / "j.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([4, 2])
+    ref.play_move(next(m for m in ref.legal if m.announcement == "Wurf 4, 3, 2, 1, 0"))
+    assert seen_red(ref.position) == {"U1.8"}
+    client = unlocked(
+        create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": PIN}).test_client()
+    )
+    fields = picked(client, 1, "Wurf 2, 1, 0")
+    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    assert client.post("/correct/1", data=form).status_code == 302
+    assert seen_red(ref.position) == {"U1.6"}
+    assert set_up in client.get(f"/status?lang={lang}").get_data(as_text=True)
+    ref.confirm_board()  # the camera sees the board as corrected: the note still says it
+    page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+    assert set_up in page.split('class="history"')[0]
+
+
+def seen_red(position):  # type: ignore[no-untyped-def]
+    from companion.model.boards import seen
+
+    return {f for f, c in seen(position).items() if c == "red" and f.startswith("U")}

@@ -35,3 +35,35 @@ def test_a_pasch_typed_by_mistake_is_taken_back_with_its_roll(tmp_path):  # type
     record = client.get(f"/game/{table.referee.game_id}.txt?lang=de").get_data(as_text=True)
     assert "1. Rot 5+5+3: Pasch 5: Stein auf Jupiter  (zurückgenommen)" in record
     assert "Pasch 5: Stein auf Jupiter; Pasch 5" not in record
+
+
+def test_undoing_a_pasch_s_clearing_on_the_page_keeps_the_pasch(tmp_path):  # type: ignore[no-untyped-def]
+    # review s11 finding 5: the page, the record and a restart agree that the Pasch stands
+    from tenet_helpers import make
+
+    from companion.games.tenet.live import seen
+    from companion.table.referee import Referee
+
+    board = make({"red": ["K3.9", "P5.2"], "blue": ["K3.12"]})
+    table = Table.new(board, tmp_path / "j.sqlite")
+    app = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"})
+    client = app.test_client()
+    post(client, "/confirm")
+    post(client, "/dice", die1="5", die2="5", die3="3")
+    cleared = seen(table.referee.position)
+    del cleared["K3.12"]
+    table.referee.observe_board(cleared)
+    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
+    assert "Räumen zurückgenommen; der Pasch bleibt: Rot würfelt dann." in page
+    assert "zieht mit ihm noch einmal" not in page and "würfelt noch einmal" not in page
+    post(client, "/undo", sure="yes")
+    status = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
+    assert "Räumen zurückgenommen; der Pasch bleibt" in status
+    post(client, "/confirm")
+    status = html.unescape(client.get("/status?lang=de").get_data(as_text=True))
+    assert "Pasch 5: Stein auf Jupiter" in status and "räumt K3.12" not in status
+    record = client.get(f"/game/{table.referee.game_id}.txt?lang=de").get_data(as_text=True)
+    assert "räumt K3.12 (Räumen zurückgenommen; der Pasch bleibt)\n" in record
+    again = Referee.resume(table.journal, table.referee.game_id, table.referee.rules)
+    assert again.position.stone == table.referee.position.stone == "P5.3"

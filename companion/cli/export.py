@@ -6,8 +6,11 @@ With ``--tray`` it prints the dice tray's last session instead (``--game N``: se
 every die of every roll as CSV, or with ``--json`` the rolls and the fairness of each die
 kind and colour (docs/tray.md).
 
-It reads the journal of the config's data directory (or ``--journal``); while
-``companion serve`` runs, the server holds the journal, so download from its page then.
+It reads the journal of the data directory (``--data-dir``, as serve and pin take it,
+else the config's) or ``--journal FILE``. While ``companion serve`` runs, the server holds
+the journal alone, so a copy of it is read (companion/store/snapshot.py): a club reads the
+record during a game, and the server is not disturbed (new-user trial s11 L5: "in use …
+stop it first").
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ import argparse
 
 from companion.cli.common import (
     add_config_argument,
+    add_data_dir_argument,
     add_json_argument,
     print_json,
     whole,
 )
 from companion.cli.journal import chosen_game, journal_file
-from companion.store.journal import Journal
 from companion.store.record import game_record, record_text
+from companion.store.snapshot import readable_journal
 from companion.texts import text
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import session_rolls
@@ -32,6 +36,7 @@ NAME = "export"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_config_argument(parser)
+    add_data_dir_argument(parser)
     parser.add_argument("--journal", metavar="FILE", help=text("opt.export.journal"))
     parser.add_argument("--game", type=whole(1, 10**12), help=text("opt.export.game"))
     parser.add_argument(
@@ -44,14 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.tray:
-        with Journal(journal_file(args), read_only=True) as journal:
+        with readable_journal(journal_file(args)) as journal:
             session, rolls = session_rolls(journal, args.game)
         if args.json:
             print_json(json_record(session, rolls))
         else:
             print(csv_text(rolls), end="")
         return 0
-    with Journal(journal_file(args), read_only=True) as journal:
+    with readable_journal(journal_file(args)) as journal:
         record = game_record(journal, chosen_game(journal, args.game))
     if args.json:
         print_json(record)

@@ -46,7 +46,7 @@ def journal_file(args: argparse.Namespace) -> Path:
     """The journal ``--journal`` names, else the config's; a one-line error if none is there."""
     path = Path(args.journal) if args.journal else read_config(args).journal_path
     if not path.is_file():
-        raise JournalError(f"{path}: no journal here")
+        raise JournalError(text("journal.none_here", path=str(path)))
     return path
 
 

@@ -5,21 +5,28 @@ from a WAV file, or from the microphone while the push-to-talk button (or Enter)
 Prints what was heard; with ``--table`` asks the table for its game and legal
 announcements now (``GET /legal``: the heard words' rivals, one word apart, are scored
 against the audio and a close one is posted too, so that the table asks which was
-meant), posts the alternatives to the table server and prints its answer; without it
-says whether the words read as the game's notation.
-Nothing heard (silence, noise, another language, half a sentence) prints "nicht
-verstanden – bitte wiederholen" and exits 1; a missing file or microphone exits 2.
+meant), posts the alternatives to the table server and prints the table's verdict
+("nicht erlaubt: …" with its reason, in the listener's language); without it says
+whether the words read as the game's notation. The words heard are shown once, as said
+("fünf", not the recogniser's "fuenf").
+Exit 0: the table calls the words legal (without a table: they read as an
+announcement); 1: nothing heard (silence, noise, another language, half a sentence:
+"nicht verstanden – bitte wiederholen"), or the table refuses the words, asks which move
+was meant or answers with a note; 2: a missing file, microphone or table (``listen.exits``,
+the same in ``--help`` and docs/listen.md; new-user trial s11 M1 found an illegal
+announcement exiting 0).
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import game
-from companion.listen.grammar import TOP, written
-from companion.texts import text
+from companion.listen.grammar import TOP, spelled, written
+from companion.texts import WORDS, text, unreadable
 
 NAME = "listen"
 
@@ -35,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", help=text("opt.listen.table"))
     parser.add_argument("--device", default="default", help=text("opt.listen.device"))
     parser.add_argument("--button", type=int, help=text("opt.listen.button"))
+    parser.epilog = text("listen.exits")
 
 
 def reads(game_name: str, words: str) -> str:
@@ -48,7 +56,7 @@ def reads(game_name: str, words: str) -> str:
 def run(args: argparse.Namespace) -> int:
     # numpy, pocketsphinx and gpiozero load only when listening (`companion --help` stays light)
     from companion.listen.client import legal_now, post_heard, table_url
-    from companion.listen.mic import button_waits, enter, record
+    from companion.listen.mic import button_waits, check_microphone, enter, record
     from companion.listen.offline import Recogniser, read_wav
 
     if args.table:
@@ -57,10 +65,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             data = args.wav.read_bytes()
         except OSError as e:
-            raise CompanionError(f"{args.wav}: {e.strerror}") from None
+            raise CompanionError(f"{args.wav}: {unreadable(e)}") from None
         name = str(args.wav)
     else:
         start, stop = button_waits(args.button) if args.button is not None else (enter, enter)
+        check_microphone(args.device)  # before anyone is asked to speak (trial s11 M2)
         print(text("listen.speak"))
         data, name = record(args.device, start, stop), args.device
     samples = read_wav(data, name)
@@ -72,11 +81,10 @@ def run(args: argparse.Namespace) -> int:
     if not heard:
         print(text("heard_not_understood"))
         return 1
-    print(text("heard_words", words=written(heard[0], game_name)))
+    shown = [spelled(written(h, game_name), game_name) for h in heard]
     if args.table:
-        answer = post_heard(args.table, [written(h, game_name) for h in heard])
-        print(answer["message"])
-        return 0 if answer.get("understood") else 1
+        return _told(post_heard(args.table, shown), shown[0])
+    print(text("heard_words", words=shown[0]))
     for words in heard:
         try:
             said = reads(args.game, words)
@@ -86,3 +94,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(text("heard_not_understood"))
     return 1
+
+
+def _told(answer: dict[str, Any], best: str) -> int:
+    """The table's answer said: the words it took (else the best heard), once, then its
+    verdict with the reason ("nicht erlaubt: … Wurf 6 passt nicht zum Wurf 4+2"), or its
+    message where it took none (not understood, or two legal moves heard: which?). 0
+    where the verdict is legal, else 1 (trial s11 M1: the heard line twice, exit 0)."""
+    verdict = answer.get("verdict")
+    if not answer.get("understood") or not isinstance(verdict, dict):
+        print(text("heard_words", words=best))
+        print(answer["message"])
+        return 1
+    print(text("heard_words", words=answer["heard"]))
+    kind, reason = verdict["verdict"], verdict["reason"]
+    named = f"verdict.{kind}"
+    print(text("verdict.said", verdict=text(named), reason=reason) if named in WORDS else reason)
+    return 0 if kind == "legal" else 1

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from companion.cli.common import add_json_argument, players_from, print_json, whole
 from companion.errors import CompanionError
 from companion.games import GAMES
+from companion.games.game import game as game_rules
 from companion.games.game import legal_move_generator
+from companion.model.boards import seen
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position, load_position, start_position
 from companion.texts import message, text
@@ -67,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if args.still_frames < 1:
         raise CompanionError(text("replay.still_frames", count=args.still_frames))
     film = filmed(Path(args.frames))
+    # Gravitation only assumed: no --game, no film.json, no start position naming its game
+    assumed = film is None and args.game is None and args.position is None
     if film is not None and args.game is not None and args.game != film.game:
         raise CompanionError(
             text("replay.film_other_game", folder=args.frames, game=film.game, asked=args.game)
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal(args.journal) if args.journal else None
     try:
         referee = _referee(start, journal, args.json)
-        printer = _Printer(args.json)
+        printer = _Printer(args.json, doubt=assumed)
         referee.listeners.append(printer)  # every verdict, also two from one frame
         watcher = Watcher(
             referee,
@@ -97,9 +101,13 @@ def run(args: argparse.Namespace) -> int:
             read += 1
             printer.frame = path.name
             watcher.feed(image)
+            if printer.misfit:  # the game assumed rejected a move: no row of false verdicts
+                break
     finally:
         if journal is not None:
             journal.close()
+    if printer.misfit:
+        raise CompanionError(_misfit(args.frames, printer.frame, start, printer.misfit))
     if read == 0:
         raise CompanionError(text("replay.none_read", folder=args.frames, count=len(files)))
     if not printer.set_up:  # nothing refereed: never silent, never "all legal" (s11 H3)
@@ -140,6 +148,53 @@ def _nothing_seen(folder: str, frames: int, game: str, film: Film | None) -> str
         return text("replay.no_board", folder=folder, count=frames, game=game)
     others = ", ".join(g for g in sorted(GAMES) if g != game)
     return text("replay.no_board_hint", folder=folder, count=frames, game=game, others=others)
+
+
+#: A move as the film showed it: its roll and the board after it.
+Step = tuple[tuple[int, ...], dict[str, str]]
+
+
+def _misfit(folder: str, frame: str, start: Position, steps: list[Step]) -> str:
+    """The one line for a film of no named game (no --game, no film.json) whose move the
+    game assumed rejects: the games with the same board and start position that explain
+    every move up to it (``steps``, the rejected one last) are named for --game; where
+    none does, the games whose start position fits (else every other game). A Tunnel X
+    film was refereed as Gravitation with false "ILLEGAL" verdicts (trial s11 H3)."""
+    starts, fits = [], []
+    for name in sorted(GAMES):
+        if name == start.game:
+            continue
+        try:
+            other = start_position(name, list(start.players), start.layout)
+        except (CompanionError, ValueError, KeyError):
+            continue  # the players or the board are not that game's
+        if other.layout.reference != start.layout.reference or seen(other) != seen(start):
+            continue
+        starts.append(name)
+        if _follows(other, steps):
+            fits.append(name)
+    game = start.game
+    if fits:
+        named = ", ".join(fits)
+        return text("replay.misfit_fits", folder=folder, frame=frame, game=game, fits=named)
+    others = ", ".join(starts or [g for g in sorted(GAMES) if g != game])
+    return text("replay.misfit", folder=folder, frame=frame, game=game, others=others)
+
+
+def _follows(position: Position, steps: list[Step]) -> bool:
+    """Whether the rules of ``position``'s game explain each board of ``steps`` in turn
+    from it (a move of that roll leaves it), going on from the first such move."""
+    rules = game_rules(position.game)
+    for roll, board in steps:
+        try:
+            found = rules.match(position, roll, rules.moves(position, roll), board)
+            first = next(iter(found.fits), None)
+        except CompanionError:
+            return False
+        if first is None:
+            return False
+        position = first.after
+    return True
 
 
 def frame_files(folder: Path) -> list[Path]:
@@ -204,17 +259,27 @@ def _referee(start: Position, journal: Journal | None, as_json: bool) -> Referee
 class _Printer:
     """A referee listener: prints each verdict with the frame that brought it about."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, doubt: bool = False) -> None:
         self.as_json = as_json
         self.frame = ""
         self.rejected = False
         #: Whether the game's board was ever seen set up (any verdict beyond "set up").
         self.set_up = False
+        #: The game was assumed, not named: a rejection is not said but kept (``misfit``:
+        #: each move seen with its roll and board, the rejected one last), nothing after it.
+        self.doubt = doubt
+        self.steps: list[Step] = []
+        self.misfit: list[Step] = []
 
     def __call__(self, referee: Referee) -> None:
         verdict = referee.verdict
-        if verdict is None:
+        if verdict is None or self.misfit:
             return
+        if self.doubt and verdict.kind == "illegal":
+            self.misfit = [*self.steps, (referee.roll or (), referee.board_seen or {})]
+            return
+        if verdict.kind == "legal" and verdict.announcement and referee.last_roll is not None:
+            self.steps.append((referee.last_roll, seen(referee.position)))
         self.rejected |= verdict.kind == "illegal"
         self.set_up |= verdict.kind != "setup"
         if self.as_json:

@@ -60,6 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=text("opt.serve.new-game"),
     )
     parser.add_argument(
+        "--resume",
+        type=whole(0, 10**12),
+        nargs="?",
+        const=0,
+        metavar="N",
+        help=text("opt.serve.resume"),
+    )
+    parser.add_argument(
         "--tray",
         nargs="?",
         const="d6",
@@ -141,21 +149,30 @@ def _serve(
     log = logging.getLogger("companion")
     refuse = partial(_other_than_asked, args, start, config.journal_path)
     try:  # a journal refused (another game, damaged) is the one line said, before any log
-        table = Table.new(start, config.journal_path, resume=not args.new_game, refuse=refuse)
+        if args.resume is not None:
+            _to_take_up(args, config.journal_path)
+        table = Table.new(
+            start,
+            config.journal_path,
+            resume=not args.new_game,
+            refuse=refuse,
+            take_up=args.resume,
+        )
     except BaseException:
         held.close()
         raise
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
-    journal = "serve.journal_resumed" if table.resumed else "serve.journal_new"
-    log.info("%s", text(journal, path=str(config.journal_path)))
+    log.info("%s", _journal_said(args, table, config.journal_path))
     panel, voice = _devices(config, table)
     live = _camera(config, table, panel)
     tray = None
     if args.tray:
         from companion.tray.session import Tray
 
+        trays = table.journal.trays() if table.journal is not None else []
         tray = Tray(table.journal, args.tray)
-        log.info("%s", text("serve.tray", session=tray.log.session, count=len(tray.rolls)))
+        taken_up = any(t.id == tray.log.session and t.finished is None for t in trays)
+        log.info("%s", _tray_line(tray.log.session, len(tray.rolls), taken_up))
     urls = page_urls(*address)
     late.app = create_app(
         {
@@ -175,9 +192,12 @@ def _serve(
     )
     from companion.web.join import reach
 
-    game = {"game": table.position.spec.title, "players": colours(table.position.players)}
     said_urls = Joined(urls, " and ", " und ")
-    log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
+    if tray is not None:
+        log.info("%s", text("serve.serving_tray", urls=said_urls, reach=reach(urls)))
+    else:
+        game = {"game": table.position.spec.title, "players": colours(table.position.players)}
+        log.info("%s", text("serve.serving", urls=said_urls, reach=reach(urls), **game))
     from companion.settings.pin import PIN_FILE
 
     where = text("serve.pin_config") if config.web.pin else str(config.data_dir / PIN_FILE)
@@ -207,6 +227,60 @@ def _serve(
             table.journal.close()
         held.close()
     return 0
+
+
+def _tray_line(session: int, count: int, taken_up: bool) -> str:
+    """The tray's start-up line: its session's number, which is its record in the journal
+    (games and tray sessions are numbered together, so a fresh folder's first session is
+    2, after the referee's game 1: the number ``companion export --tray --game N`` and
+    the page's CSV take, named beside it), whether it is new or taken up, and its rolls so
+    far (new-user trial s11 L4 read "Sitzung 2" on a fresh folder as a second session)."""
+    key = "serve.tray_resumed" if taken_up else "serve.tray_new"
+    return text(key, session=session, count=count)
+
+
+def _to_take_up(args: argparse.Namespace, path: Path) -> None:
+    """``--resume N`` names an unfinished game of the journal, and no --new-game: else
+    one line that lists the unfinished games (number, game, players, when begun), from
+    which the club picks (``companion export --game N`` shows one's record)."""
+    from companion.store.journal import Journal
+
+    if args.new_game:
+        raise CompanionError(text("serve.resume_new_game", id=args.resume))
+    with Journal(path) as journal:
+        unfinished = journal.unfinished()
+    if any(g.id == args.resume for g in unfinished):
+        return
+    games = [
+        text(
+            "serve.unfinished_game",
+            id=g.id,
+            game=game_name(g.game),
+            players=colours(g.players),
+            at=g.started[:16].replace("T", " "),
+        )
+        for g in unfinished
+    ]
+    said = Joined(games, ", ", ", ") if games else text("serve.no_unfinished")
+    key = "serve.resume_which" if args.resume == 0 else "serve.resume_none"
+    raise CompanionError(text(key, path=str(path), id=args.resume, games=said))
+
+
+def _journal_said(args: argparse.Namespace, table: Table, path: Path) -> str:
+    """The log's line on the journal: a new game, the newest resumed, or an older game
+    taken up with --resume as a new record, with the moves it carries; a tray's page has
+    its own line (the referee's game beside it is nobody's news)."""
+    if args.tray:
+        return text("serve.journal_tray", path=str(path))
+    if not table.resumed:
+        return text("serve.journal_new", path=str(path))
+    if args.resume and table.referee.game_id != args.resume and table.journal is not None:
+        from companion.store.events import fold
+
+        moves = len(fold(list(table.journal.events(table.referee.game_id))).announcements)
+        now = table.referee.game_id
+        return text("serve.journal_continued", path=str(path), id=args.resume, new=now, count=moves)
+    return text("serve.journal_resumed", path=str(path))
 
 
 def _other_than_asked(
@@ -260,13 +334,14 @@ def _hub(config: Config, table: Table) -> Publisher | None:
 
     publisher = Publisher(table, config.hub, config.data_dir)
     publisher.start()
-    logging.getLogger("companion").info(
-        "hub: publishing to %s:%d as %s/%s",
-        config.hub.broker,
-        config.hub.port,
-        publisher.club,
-        publisher.name,
+    said = text(
+        "log.hub_publishing",
+        broker=config.hub.broker,
+        port=config.hub.port,
+        club=publisher.club,
+        name=publisher.name,
     )
+    logging.getLogger("companion").info("%s", said)
     return publisher
 
 

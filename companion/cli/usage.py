@@ -83,10 +83,20 @@ def said(message: str) -> str:
             return text_n(key, len(fields["names"]), names=fields["names"])
         if key == "argparse.n":
             return text_n(key, int(fields["count"]))
+        if key == "argparse.choice" and (near := _meant(fields["value"], fields["choices"])):
+            return text("argparse.choice_near", **fields, near=texts.quoted(near))
         if key == "argparse.type" and f"argparse.type.{fields['type']}" in texts.WORDS:
             fields["type"] = text(f"argparse.type.{fields['type']}")
         return text(key, **fields)
     return message
+
+
+def _meant(value: str, choices: str) -> str | None:
+    """The choice a wrong ``value`` was most likely meant to be ("TunnelX" → "tunnelx"),
+    from argparse's words: the value as ``repr`` writes it, the choices with commas (and
+    quotes before Python 3.13.1)."""
+    names = [c.strip().strip("'\"") for c in choices.split(",")]
+    return texts.closest(value.strip("'\""), names)
 
 
 def _named(name: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.errors import PositionError
-from companion.texts import text
+from companion.texts import closest, quoted, text
 
 #: A roll as the dice show it: two d6 for the ZwiAner games and the tower race, three
 #: Miwin dice for TENET (or the one die rolled for its stone). Each game's
@@ -166,5 +166,11 @@ def game_spec(name: str) -> GameSpec:
     try:
         return GAMES[name]
     except KeyError:
-        said = text("position.unknown_game", name=repr(name), known=list(GAMES))
+        near = closest(name, GAMES) if isinstance(name, str) else None
+        if near is not None:  # "TunnelX", "tunnel-x": the game meant (trial s11 L2)
+            said = text(
+                "position.unknown_game_near", name=repr(name), near=quoted(near), known=list(GAMES)
+            )
+        else:
+            said = text("position.unknown_game", name=repr(name), known=list(GAMES))
         raise PositionError(said) from None

@@ -27,6 +27,7 @@ from companion.hub.messages import (
     topic,
 )
 from companion.hub.store import HubStore
+from companion.texts import text
 
 log = logging.getLogger("companion.hub")
 
@@ -90,9 +91,9 @@ class Listener:
 
     def _connected(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
         if reason.is_failure:
-            log.warning("hub: broker %s refused the hub: %s", self.host, reason)
+            log.warning("%s", text("log.hub_listener_refused", broker=self.host, reason=reason))
             return
-        log.info("hub: listening to %s:%d", self.host, self.port)
+        log.info("%s", text("log.hub_listening", broker=self.host, port=self.port))
         client.subscribe(f"companion/{self.club}/+/events", qos=1)
         client.subscribe(f"companion/{self.club}/+/state", qos=1)
         for known in self.store.tables():  # what was sent while the hub was away
@@ -103,7 +104,8 @@ class Listener:
             self.take(message.topic, bytes(message.payload))
         except BadMessage as exc:
             self.dropped += 1
-            log.warning("hub: dropped a message on %s: %s", message.topic[:80], exc)
+            said = text("log.hub_dropped", topic=message.topic[:80], why=exc)
+            log.warning("%s", said)
 
     def take(self, where: str, payload: bytes) -> None:
         """Keep one message, or :class:`BadMessage` saying why not."""
@@ -130,5 +132,5 @@ class Listener:
         if now - self._asked.get((club, table), -RESEND_EVERY) < RESEND_EVERY:
             return
         self._asked[(club, table)] = now
-        log.info("hub: %s/%s has a gap after event %d; asked to send again", club, table, after)
+        log.info("%s", text("log.hub_gap", club=club, table=table, after=after))
         self.client.publish(topic(club, table, "resend"), encode({"after": after}), qos=1)

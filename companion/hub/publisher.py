@@ -28,6 +28,7 @@ from companion.errors import CompanionError
 from companion.hub.messages import BadMessage, check_name, encode, read_resend, topic
 from companion.settings.config import HubConfig
 from companion.table.table import Table
+from companion.texts import text
 
 log = logging.getLogger("companion.hub")
 
@@ -81,9 +82,10 @@ class Publisher:
 
     def _connected(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
         if reason.is_failure:
-            log.warning("hub: broker %s refused the table: %s", self.config.broker, reason)
+            log.warning("%s", text("log.hub_refused", broker=self.config.broker, reason=reason))
             return
-        log.info("hub: connected to %s as %s/%s", self.config.broker, self.club, self.name)
+        said = text("log.hub_connected", broker=self.config.broker, club=self.club, name=self.name)
+        log.info("%s", said)
         client.subscribe(topic(self.club, self.name, "resend"), qos=1)
         self._state_due = True
         self._wake.set()
@@ -92,7 +94,7 @@ class Publisher:
         try:
             after = read_resend(bytes(message.payload))
         except BadMessage as exc:
-            log.warning("hub: a resend request dropped: %s", exc)
+            log.warning("%s", text("log.hub_resend_dropped", why=exc))
             return
         self._rewind = after if self._rewind is None else min(self._rewind, after)
         self._wake.set()
@@ -110,7 +112,7 @@ class Publisher:
                 if self._state_due:
                     self._send_state()
             except Exception:  # never the table's problem: logged, tried again
-                log.exception("hub: sending failed; trying again")
+                log.exception("%s", text("log.hub_send_failed"))
 
     def _send_events(self) -> None:
         while self.client.is_connected() and not self._stop.is_set():

@@ -5,8 +5,9 @@ The offline recogniser's alternatives go to the table server as JSON
 announcement now (companion/listen/heard.py) and answers ``{"understood", "heard",
 "message", "verdict"}``. The table takes a post only with the page's CSRF token (as
 the phones' own posts): the client first loads the table's page, as a phone does, and
-keeps its cookie. A table that cannot be reached or answers no such JSON is a
-CompanionError naming it.
+keeps its cookie. It asks in the language it speaks (``Accept-Language``), so that the
+table's verdict and message come in the listener's words. A table that cannot be reached
+or answers no such JSON is a CompanionError naming it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import re
+import socket
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -22,6 +24,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.listen.grammar import TOP
 from companion.listen.rivals import as_heard
+from companion.texts import language, text
 
 TIMEOUT_S = 10
 #: The most legal announcements read from the table (companion.listen.rivals lists at
@@ -35,7 +38,7 @@ _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 def table_url(table: str) -> str:
     """The table's ``/heard`` address (CompanionError where ``table`` is no http URL)."""
     if not table.startswith(("http://", "https://")) or len(table) > 300:
-        raise CompanionError(f"--table {table[:40]!r}: give the table as http://host:port")
+        raise CompanionError(text("listen.table_url", table=repr(table[:40])))
     return table.rstrip("/") + "/heard"
 
 
@@ -48,7 +51,7 @@ def legal_now(table: str) -> tuple[str, tuple[str, ...]]:
     try:
         answer = json.loads(_read(opener, urllib.request.Request(url), url).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise CompanionError(f"table {url} answered no JSON") from None
+        raise CompanionError(text("listen.table_no_json", url=url)) from None
     game = answer.get("game") if isinstance(answer, dict) else None
     said = answer.get("announcements") if isinstance(answer, dict) else None
     if (
@@ -58,34 +61,44 @@ def legal_now(table: str) -> tuple[str, tuple[str, ...]]:
         or len(said) > MOST_LEGAL
         or not all(isinstance(a, str) and len(a) <= LONGEST for a in said)
     ):
-        raise CompanionError(f"table {url} answered no game's legal announcements")
+        raise CompanionError(text("listen.table_no_legal", url=url))
     try:
         return game, as_heard(said, game)
     except ValueError as e:  # words the grammar has no words for ("Wurf 99")
-        raise CompanionError(f"table {url} answered an announcement it cannot say: {e}") from None
+        raise CompanionError(text("listen.table_cannot_say", url=url, why=str(e))) from None
 
 
 def post_heard(table: str, alternatives: Sequence[str]) -> dict[str, Any]:
-    """The table's answer to what was heard, alternatives best first."""
+    """The table's answer to what was heard, alternatives best first: ``understood``,
+    ``heard`` (the alternative it took), ``message`` and ``verdict`` (None, or the
+    referee's verdict: ``{"verdict": "legal" | "illegal" | …, "reason": …}``), said in
+    this process's language."""
     url = table_url(table)
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
-    page = _read(opener, urllib.request.Request(table.rstrip("/") + "/"), url)
+    words = {"Accept-Language": language()}
+    page = _read(opener, urllib.request.Request(table.rstrip("/") + "/", headers=words), url)
     token = _TOKEN.search(page.decode("utf-8", "replace"))
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **words}
     if token:
         headers["X-CSRFToken"] = token.group(1)
     body = json.dumps({"alternatives": list(alternatives), "source": "offline"}).encode()
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     try:
         answer = json.loads(_read(opener, request, url).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise CompanionError(f"table {url} answered no JSON") from None
-    except ValueError as e:  # JSON that does not parse
-        raise CompanionError(f"table {url}: {e}") from None
-    if not isinstance(answer, dict) or "message" not in answer:
-        raise CompanionError(f"table {url} answered without a message")
+    except (UnicodeDecodeError, ValueError):  # ValueError: JSON that does not parse
+        raise CompanionError(text("listen.table_no_json", url=url)) from None
+    if not isinstance(answer, dict) or not isinstance(answer.get("message"), str):
+        raise CompanionError(text("listen.table_no_verdict", url=url))
+    verdict = answer.get("verdict")
+    if answer.get("understood") and not (
+        isinstance(answer.get("heard"), str)
+        and isinstance(verdict, dict)
+        and isinstance(verdict.get("verdict"), str)
+        and isinstance(verdict.get("reason"), str)
+    ):
+        raise CompanionError(text("listen.table_no_verdict", url=url))
     return answer
 
 
@@ -98,6 +111,22 @@ def _read(
             body: bytes = response.read(1 << 20)
             return body
     except urllib.error.HTTPError as e:
-        raise CompanionError(f"table {url} answered {e.code} {e.reason}") from None
+        raise CompanionError(
+            text("listen.table_status", url=url, code=e.code, reason=e.reason)
+        ) from None
     except (urllib.error.URLError, OSError, ValueError) as e:
-        raise CompanionError(f"table {url} cannot be reached: {e}") from None
+        why = _why(e.reason if isinstance(e, urllib.error.URLError) else e)
+        raise CompanionError(text("listen.table_unreachable", url=url, why=why)) from None
+
+
+def _why(reason: object) -> str:
+    """Why the table cannot be reached, in the listener's words where it is a common
+    reason (nobody listens on the port, no answer in time, a host name not known), else
+    as the system says it."""
+    if isinstance(reason, ConnectionRefusedError):
+        return text("listen.why.refused")
+    if isinstance(reason, TimeoutError | socket.timeout):
+        return text("listen.why.timeout", seconds=TIMEOUT_S)
+    if isinstance(reason, socket.gaierror):
+        return text("listen.why.unknown_host")
+    return str(reason)

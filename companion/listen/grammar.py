@@ -261,6 +261,15 @@ def tokens(sentence: str) -> str:
     return " ".join(fold(w) for w in re.findall(r"[^\W_]+", sentence))
 
 
+def spelled(words: str, game: str) -> str:
+    """Words the recogniser wrote (folded tokens, or :func:`written` text) in German
+    spelling, as they were said: "fuenf" → "fünf", "stoss" → "stoß", "raeumt" → "räumt"
+    (new-user trial s11 M1 was shown "wurf sechs fuenf"); every other word as it is.
+    What ``companion listen`` shows and posts to the table, whose parsers fold either."""
+    said = {fold(w): w.lower() for w in grammar(game).words}
+    return " ".join(said.get(w, w) for w in words.split(" "))
+
+
 _SPOKEN_FIELD = re.compile(
     r"\b(ka|pe|iks|e) (\w+) (punkt|strich) (\w+)\b",
 )

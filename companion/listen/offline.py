@@ -13,9 +13,11 @@ comes out as nothing rather than as half an announcement.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import math
+import sys
 import tempfile
 import wave
 from collections.abc import Sequence
@@ -31,6 +33,7 @@ from companion.listen.accept import heard_by
 from companion.listen.grammar import grammar
 from companion.listen.heard import MOST_ALTERNATIVES
 from companion.listen.rivals import Segment, compare, rivals, unexplained
+from companion.texts import text
 
 RATE = 16000
 #: pocketsphinx's own log: only its fatal errors (tests may set "ERROR" to see why).
@@ -87,13 +90,23 @@ RIVAL_LOCAL = True
 RIVAL_UNEXPLAINED = 10
 
 
+def pip() -> str:
+    """The pip that installs into this Python: the virtual environment's (run.sh makes
+    ``.venv``; trial s11 M2: a bare ``pip`` installs elsewhere), relative to the working
+    folder where it lies below it, as the ``'.[listen]'`` beside it is."""
+    if sys.prefix == sys.base_prefix:
+        return "pip"
+    own = Path(sys.prefix) / "bin" / "pip"
+    with contextlib.suppress(ValueError):
+        return str(own.relative_to(Path.cwd()))
+    return str(own)
+
+
 def _decoder_module() -> Any:
     try:
         import pocketsphinx
     except ImportError:
-        raise CompanionError(
-            "the offline recogniser needs pocketsphinx: pip install -e '.[listen]'"
-        ) from None
+        raise CompanionError(text("listen.no_pocketsphinx", pip=pip())) from None
     return pocketsphinx
 
 
@@ -338,10 +351,12 @@ def read_wav(data: bytes, name: str) -> NDArray[np.int16]:
         with wave.open(io.BytesIO(data)) as w:
             width, channels, rate = w.getsampwidth(), w.getnchannels(), w.getframerate()
             frames = w.readframes(w.getnframes())
-    except (wave.Error, EOFError, ValueError) as e:
-        raise CompanionError(f"{name}: not a WAV file ({e})") from None
-    if width != 2 or not frames:
-        raise CompanionError(f"{name}: needs 16-bit PCM audio, not {8 * width}-bit or empty")
+    except (wave.Error, EOFError, ValueError):  # the wave module's English is left out
+        raise CompanionError(text("listen.not_wav", name=name)) from None
+    if width != 2:
+        raise CompanionError(text("listen.not_16_bit", name=name, bits=8 * width))
+    if not frames:
+        raise CompanionError(text("listen.empty_wav", name=name))
     x = np.frombuffer(frames[: len(frames) // (2 * channels) * 2 * channels], dtype="<i2")
     mono = x.reshape(-1, channels).astype(np.float64).mean(axis=1)
     return np.clip(resample(mono, rate), -32768, 32767).astype(np.int16)

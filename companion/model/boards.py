@@ -89,3 +89,35 @@ def changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
         if f in after
     ]
     return text("board.differences", items=Joined(out, "; "))
+
+
+def setting(before: Mapping[str, str], after: Mapping[str, str]) -> str:
+    """What to do on the real board to go from ``before`` to ``after`` (a corrected move:
+    the camera may not see the change, new-user trial s11 M6a): a piece of a colour that
+    left one field and entered one other is moved, 'red from U1.8 to U1.6'; any other
+    change is said field by field as :func:`changes` says it; "" where nothing changes."""
+    changed = [f for f in sorted(set(before) | set(after)) if before.get(f) != after.get(f)]
+    out: list[object] = []
+    rest = set(changed)
+    for who in sorted(
+        {before[f] for f in changed if f in before} | {after[f] for f in changed if f in after}
+    ):
+        left = [f for f in changed if before.get(f) == who and after.get(f) != who]
+        entered = [f for f in changed if after.get(f) == who and before.get(f) != who]
+        if len(left) == 1 and len(entered) == 1:
+            out.append(
+                text(
+                    "board.set_from_to",
+                    want=colour(who),
+                    start=field(left[0]),
+                    end=field(entered[0]),
+                )
+            )
+            rest -= {left[0], entered[0]}
+    out += [text("board.will_be_empty", field=field(f)) for f in sorted(rest) if f not in after]
+    out += [
+        text("board.will_hold", field=field(f), want=colour(after[f]))
+        for f in sorted(rest)
+        if f in after
+    ]
+    return text("board.differences", items=Joined(out, "; ")) if out else ""

@@ -60,7 +60,7 @@ def make_pin_factory(name: str, model: Callable[[], str | None] = pi_model) -> t
             return _real(candidate), text("pins.auto", name=candidate, board=board)
         except Exception as exc:  # missing library, no /dev/gpiochip access, ...
             problems.append(f"{candidate}: {exc}")
-    log.warning("panel: no real pin factory loads on %s (%s)", board, "; ".join(problems))
+    log.warning("%s", text("log.panel_no_real_pins", board=board, problems=Joined(problems, "; ")))
     return mock_factory(), text("pins.auto_failed", board=board, problems=Joined(problems, "; "))
 
 

@@ -89,7 +89,7 @@ class Panel:
             pin_factory, self.pins_reason = make_pin_factory(config.pin_factory)
         else:
             self.pins_reason = f"{type(pin_factory).__name__} (given)"
-        log.info("panel: %s", self.pins_reason)
+        log.info("%s", text("log.panel_pins", pins=self.pins_reason))
         self.config = config
         self.mocked = not config.enabled or isinstance(pin_factory, MockFactory)
         self.events: queue.Queue[PanelEvent] = queue.Queue()
@@ -285,14 +285,14 @@ class Panel:
         not seen the result yet.
         """
         if self._blinking():
-            log.info("panel: roll ignored, the last roll is still blinking")
+            log.info("%s", text("log.panel_roll_ignored"))
             return None
         dice = (self.roll_die(), self.roll_die())
         if not all(1 <= d <= 6 for d in dice):
             raise ValueError(f"the dice's random source gave {dice}, not 1..6")
         with self._lock:
             self._last_roll = dice
-        log.info("panel: electronic dice rolled %d and %d", *dice)
+        log.info("%s", text("log.panel_rolled", first=dice[0], second=dice[1]))
         self._emit(PanelEvent("roll", dice))
         self.blink_roll(dice)
         return dice

@@ -16,6 +16,7 @@ import threading
 import time
 from pathlib import Path
 
+from companion import texts
 from companion.errors import CompanionError
 
 log = logging.getLogger("companion.panel.voice")
@@ -31,7 +32,7 @@ class Voice:
         self.program = shutil.which(program)
         self.enabled = enabled and self.program is not None
         if enabled and self.program is None:
-            log.warning("voice off: %s is not installed (apt install espeak-ng)", program)
+            log.warning("%s", texts.text("log.voice_missing", program=program))
         self._queue: queue.Queue[str] = queue.Queue(maxsize=8)
         self._thread: threading.Thread | None = None
 
@@ -55,7 +56,7 @@ class Voice:
                 except queue.Empty:
                     break
                 self._queue.task_done()
-        log.info("voice %s", "on" if self.enabled else "off")
+        log.info("%s", texts.text("log.voice_on" if self.enabled else "log.voice_off"))
         return self.enabled
 
     def say(self, text: str) -> None:
@@ -82,7 +83,7 @@ class Voice:
             try:
                 self._run(text)
             except (OSError, subprocess.SubprocessError) as exc:
-                log.warning("voice: could not speak %r: %s", text, exc)
+                log.warning("%s", texts.text("log.voice_failed", said=repr(text), why=exc))
             finally:
                 self._queue.task_done()
 

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.texts import text
+
 log = logging.getLogger("companion.web")
 
 #: A DNS name (labels of letters, digits and inner hyphens, a final dot allowed).
@@ -94,7 +96,7 @@ class HostCheck:
             )
             if len(self._told) < 100 and host not in self._told:  # a log line per name
                 self._told.add(host)
-                log.warning("refused a request for the host name %r (not in [web] hosts)", host)
+                log.warning("%s", text("log.host_refused", host=repr(host)))
         body = line.encode()
         start_response(
             "400 Bad Request",

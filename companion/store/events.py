@@ -83,6 +83,26 @@ def kept(events: Iterable[Event]) -> list[Kept]:
     return steps
 
 
+def renumbered(kind: str, data: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str, Any]:
+    """An event's data with the events it names (an undo's ``undoes``, a correction's
+    ``corrects``, each replayed move's ``replaces``, ``dropped``) named by ``ids`` (old id
+    → new): a game copied into a new record (:meth:`Journal.continue_game`) keeps meaning
+    what it meant. These are the only ids the events hold (:func:`kept`, journalcheck)."""
+
+    def new(old: Any) -> int:
+        return ids.get(int(old), int(old))
+
+    out = dict(data)
+    if kind == "undo" and "undoes" in out:
+        out["undoes"] = new(out["undoes"])
+    if kind == "correction" and "corrects" in out:
+        out["corrects"] = new(out["corrects"])
+        out["moves"] = [{**m, "replaces": new(m["replaces"])} for m in out.get("moves", ())]
+        if "dropped" in out:
+            out["dropped"] = [new(d) for d in out["dropped"]]
+    return out
+
+
 def read_position(data: Mapping[str, Any], layouts: dict[object, Any]) -> Position:
     """A position of the journal, its layout loaded once per game (``layouts``: the ones
     read so far, by name): loading a layout costs ~16 ms, a game holds hundreds of

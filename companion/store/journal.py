@@ -43,7 +43,7 @@ from companion.store.journalcheck import (
     event_problem,
     refuse_damage,
 )
-from companion.texts import Text
+from companion.texts import Text, text
 from companion.texts.stored import to_data
 
 
@@ -245,6 +245,31 @@ class Journal:
             self._insert(game_id, "start", {"position": position.to_json(), **data}, now)
         return game_id
 
+    def continue_game(self, game_id: int) -> int:
+        """A new record that goes on with the unfinished game ``game_id``: its events
+        copied in order (their times kept, the events they name renumbered:
+        :func:`~companion.store.events.renumbered`), its start saying ``continues``. A
+        restart takes up only the newest record (:meth:`to_resume`), so this is how an
+        abandoned game is taken up again (``serve --resume N``); the old record stays as
+        it was. Returns the new game's id."""
+        from companion.store.events import renumbered
+
+        record = next((g for g in self.games() if g.id == game_id), None)
+        if record is None or record.finished is not None:
+            raise JournalError(f"{self.path}: no unfinished game {game_id}")
+        events = list(self.events(game_id))
+        with self._writing():
+            cur = self._db.execute(
+                "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
+                (_now(), record.game, record.layout, ",".join(record.players)),
+            )
+            new = int(cur.lastrowid or 0)
+            ids: dict[int, int] = {}
+            for e in events:
+                data = {**e.data, "continues": game_id} if e.kind == "start" else e.data
+                ids[e.id] = self._insert(new, e.kind, renumbered(e.kind, data, ids), e.at)
+        return new
+
     def append(self, game_id: int, kind: str, data: Mapping[str, Any]) -> Event:
         """Append one event and make it durable before returning it."""
         if kind not in EVENT_KINDS:
@@ -371,7 +396,7 @@ class Journal:
         (``skip_bad``: without the events that cannot be read back, listed as ``bad``)."""
         record = next((g for g in self.games() if g.id == game_id), None)
         if record is None:
-            raise JournalError(f"{self.path}: no game {game_id}")
+            raise JournalError(text("journal.no_such_game", path=str(self.path), game=game_id))
         bad = [(e, why) for g, e, why in self.bad_events() if g == game_id] if skip_bad else []
         skipped = {e for e, _ in bad}
         events = [e for e in self._rows(game_id, skipped)]

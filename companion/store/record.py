@@ -22,14 +22,17 @@ _TOLD = ("illegal", "ambiguous")
 @dataclass
 class Turn:
     """One roll and what came of it: the moves announced (TENET: several on one roll),
-    the referee's objections on the way, and whether a move was taken back."""
+    the referee's objections on the way, and which of the moves were taken back."""
 
     number: int
     player: str
     dice: tuple[int, ...]
     moves: list[str] = field(default_factory=list)
     objections: list[str] = field(default_factory=list)
-    taken_back: bool = False
+    # for each move, whether it was taken back: "" it stands, "move" taken back,
+    # "clearing" TENET's clearing after a Pasch taken back, the Pasch standing (review s11
+    # finding 5: the whole turn was marked taken back though its Pasch stood)
+    undone: list[str] = field(default_factory=list)
     winner: str | None = None
     corrected: list[str] = field(default_factory=list)  # what the moves were recorded as first
     # where each of those moved its pieces, kept where the words stayed the same
@@ -39,6 +42,11 @@ class Turn:
     # the words announced first, for each move tapped otherwise (referee.played_otherwise)
     announced: list[str] = field(default_factory=list)
 
+    @property
+    def taken_back(self) -> bool:
+        """Whether the whole turn was taken back: it had moves, and none of them stands."""
+        return bool(self.undone) and all(self.undone)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -47,6 +55,7 @@ class Turn:
             "moves": list(self.moves),
             "objections": list(self.objections),
             "taken_back": self.taken_back,
+            "undone": list(self.undone),
             "winner": self.winner,
             "corrected": list(self.corrected),
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
@@ -57,7 +66,8 @@ class Turn:
 def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
     """The turns of a game from its exported events (``id``, ``kind``, ``data``)."""
     events = list(events)
-    undone = {e["data"].get("undoes") for e in events if e["kind"] == "undo"}
+    undos = [e["data"] for e in events if e["kind"] == "undo"]
+    undone = {u.get("undoes"): "clearing" if u.get("clearing") else "move" for u in undos}
     out: list[Turn] = []
     for event in events:
         kind, data = event["kind"], event["data"]
@@ -69,12 +79,12 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
         elif kind == "move":
             out[-1].moves.append(str(data.get("announcement") or "?"))
             out[-1].move_ids.append(event["id"])
-            out[-1].taken_back |= event["id"] in undone
+            out[-1].undone.append(undone.get(event["id"], ""))
             if data.get("announced"):
                 out[-1].announced.append(str(data["announced"]))
         elif kind == "correction" and "corrects" in data:
             _corrected(out, data)
-        elif kind == "finish" and not out[-1].taken_back:
+        elif kind == "finish" and not (out[-1].undone and out[-1].undone[-1]):
             out[-1].winner = str(data.get("winner"))
         elif kind == "verdict" and data.get("verdict") in _TOLD:
             out[-1].objections.append(_objection(data))
@@ -108,9 +118,31 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
             turn.corrected_paths.append(was if turn.moves[n] == said and was else [])
             turn.moves[n] = said
     for dropped in data.get("dropped", ()):
-        turn, _ = where.get(dropped, (None, 0))
+        turn, n = where.get(dropped, (None, 0))
         if turn is not None:
-            turn.taken_back = True
+            turn.undone[n] = turn.undone[n] or "move"
+
+
+def _continues(record: Mapping[str, Any], say: Any) -> list[str]:
+    """The line that says which game this record goes on with (``serve --resume N``
+    copied that game into it: its start event says ``continues``), else none."""
+    events = record.get("events") or [{}]
+    continues = events[0].get("data", {}).get("continues")
+    return [say("record.continues", id=continues)] if continues else []
+
+
+def _moves(turn: Mapping[str, Any], say: Any) -> list[str]:
+    """A turn's moves in words, each taken back while others of the turn stand marked so
+    (the whole turn taken back is marked at the line's end; an older record without
+    ``undone`` only there)."""
+    undone = list(turn.get("undone", ()))
+    if turn["taken_back"] or len(undone) != len(turn["moves"]):
+        return list(turn["moves"])
+    marks = {"": "", "move": "record.taken_back", "clearing": "record.clearing_taken_back"}
+    return [
+        f"{move} {say(marks[how])}" if marks.get(how) else str(move)
+        for move, how in zip(turn["moves"], undone, strict=True)
+    ]
 
 
 def _path(data: list[list[str]], lang: str = "en") -> str:
@@ -150,6 +182,7 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
     lines = [
         say("record.head", title=title, id=record.get("id", "?")),
         say("record.players", players=[colour(p) for p in record["players"]]),
+        *_continues(record, say),
         say("record.started", at=record["started"], end=end or say("record.unfinished")),
         "",
     ]
@@ -158,7 +191,9 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         dice = "+".join(str(d) for d in turn["dice"])
         # the last roll of the game being played (trial s9)
         playing = turn is turns_[-1] and bool(record.get("in_play"))
-        said = "; ".join(turn["moves"]) or say("record.in_play" if playing else "record.no_move")
+        said = "; ".join(_moves(turn, say)) or say(
+            "record.in_play" if playing else "record.no_move"
+        )
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"
         if turn["objections"]:
             line += f"  [{'; '.join(render(o, lang) for o in turn['objections'])}]"

@@ -27,7 +27,7 @@ from companion.model.boards import changes, differences, seen
 from companion.model.position import Position
 from companion.table import moves
 from companion.table.answers import SHOWN, Board, MoveLike, Played, Verdict
-from companion.texts import colour, message, text
+from companion.texts import Text, colour, message, quoted, text
 
 #: The most characters of words the referee checks (a TENET turn of three steps is about
 #: 90): longer ones are answered "too long", never cut and judged in part (review nc16).
@@ -260,7 +260,24 @@ def after(
         return Verdict("info", text("referee.announcement_not_understood", **of, reason=why))
     if kind != "legal" and later_steps(game, history, move, roll, said):
         why = text("referee.turn_said_whole", turn=so_far)
+    elif kind != "legal":
+        why = not_made(said, so_far, why)
     return Verdict(kind, text("referee.announcement_of", **of, reason=why), so_far)
+
+
+def not_made(said: str, made: str, why: str) -> str:
+    """Words that do not fit the move made (``made``: its words), said as such: what was
+    said, what was made and ``why`` (the checker's reason), without the nearest legal
+    announcements a reason before the move ends with: the move is made, its words are
+    named (new-user trial s11 M5: "'Tausch' where the nearest legal move says
+    'Sonderfeld'; nearest legal: …" read as a verdict on a next move). A reason that
+    only compares the words with the nearest move is said as "another move": the move
+    made stands beside them."""
+    inner = why.fields["reason"] if isinstance(why, Text) and why.key == "check.nearest" else why
+    why = inner if isinstance(inner, str) else why
+    if isinstance(why, Text) and why.key == "explain.where_nearest":
+        why = text("referee.announcement_another")
+    return text("referee.announcement_not_made", said=quoted(said), made=quoted(made), why=why)
 
 
 def later_steps(

@@ -26,9 +26,9 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import game, stone_planet_name
-from companion.model.boards import seen
+from companion.model.boards import seen, setting
 from companion.model.position import Position
-from companion.store.events import Event, kept, read_position
+from companion.store.events import Event, fold, kept, read_position
 from companion.table.answers import MoveLike, Rules
 from companion.table.moves import outcome
 from companion.table.referee import Referee
@@ -159,6 +159,28 @@ def last_correction(events: Iterable[Event]) -> int | None:
     return int(steps[-1].data["corrects"])
 
 
+def corrected_board(events: Sequence[Event]) -> str:
+    """What the game's last correction changed on the board (:func:`setting`: "red from
+    U1.8 to U1.6"), when nothing was rolled, moved or undone since; "" otherwise or where
+    it changed nothing the camera sees. The page says it beside the referee's verdict
+    until the next roll: the synthetic camera sees the corrected board at once, a real
+    board does not change by itself (new-user trial s11 M6a)."""
+    if last_correction(events) is None:
+        return ""
+    at = max(i for i, e in enumerate(events) if e.kind == "correction")
+    before, after = fold(list(events[:at])).position, fold(list(events[: at + 1])).position
+    if before is None or after is None:
+        return ""
+    return setting(seen(before), seen(after))
+
+
+def cleared_undone(events: Iterable[Event]) -> bool:
+    """Whether the game's last undo took back TENET's clearing after a Pasch, the Pasch
+    standing (Referee.undo_clears; the page says so, not "move taken back")."""
+    undos = [e for e in events if e.kind == "undo"]
+    return bool(undos) and bool(undos[-1].data.get("clearing"))
+
+
 def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
     """The roll of the move the game's last undo took back (``()``: a move without one, or
     one whose roll went back with it), when nothing was rolled, moved or corrected since;
@@ -169,8 +191,8 @@ def last_undo(events: Iterable[Event]) -> tuple[int, ...] | None:
     steps = [e for e in events if e.kind in ("roll", "move", "undo", "correction")]
     if not steps or steps[-1].kind != "undo":
         return None
-    if steps[-1].data.get("with_roll"):  # a forced move's roll went back with it
-        return ()
+    if steps[-1].data.get("with_roll") or steps[-1].data.get("clearing"):
+        return ()  # a forced move's roll went back with it; a Pasch's clearing kept none
     undone = steps[-1].data.get("undoes")
     move = next((e for e in events if e.id == undone), None)
     return () if move is None else tuple(int(d) for d in move.data.get("roll", ()))
@@ -369,16 +391,16 @@ def apply(referee: Referee, plan: Plan) -> str:
     dropped = plan.dropped()
     standing = plan.standing
     last = standing[-1].move if standing else plan.move
+    # what to do on the board: the camera may not see it (new-user trial s11 M6a)
+    board = setting(seen(referee.position), seen(plan.position))
+    said_so = {"number": plan.corrected.number, "said": plan.move.announcement}
     if dropped:
+        key = "referee.move_corrected_dropped" + ("_set" if board else "")
         said = text(
-            "referee.move_corrected_dropped",
-            number=plan.corrected.number,
-            said=plan.move.announcement,
-            dropped=dropped[0].number,
+            key, **said_so, dropped=dropped[0].number, **({"board": board} if board else {})
         )
     else:
-        said = text(
-            "referee.move_corrected", number=plan.corrected.number, said=plan.move.announcement
-        )
+        key = "referee.move_corrected" + ("_set" if board else "")
+        said = text(key, **said_so, **({"board": board} if board else {}))
     verdict = referee.rewrite(plan.event(), plan.position, last, said)
     return str(verdict.reason)

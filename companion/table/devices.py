@@ -15,7 +15,7 @@ from collections.abc import Callable
 from companion.panel import Panel, PanelEvent
 from companion.panel.voice import Voice
 from companion.table.table import Table
-from companion.texts import word
+from companion.texts import WORDS, text, word
 
 log = logging.getLogger("companion.table.devices")
 
@@ -60,7 +60,9 @@ def attach_panel(table: Table, panel: Panel) -> None:
             elif event.kind == "undo":
                 ref.undo()
             else:  # read_dice: attach_read_button() wires it to the camera's dice reader
-                log.info("panel: %s pressed", event.kind)
+                key = f"button_{event.kind}"  # the page's word for it, "Würfel lesen"
+                button = text(key) if key in WORDS else event.kind
+                log.info("%s", text("log.panel_pressed", button=button))
 
     table.on_change.append(show)
     panel.on_event(pressed)
@@ -82,7 +84,7 @@ def attach_read_button(table: Table, panel: Panel, forget_dice: Callable[[], Non
         if event.kind == "read_dice":
             with table.lock:
                 forget_dice()
-            log.info("panel: read the dice: the next still dice are a new throw")
+            log.info("%s", text("log.panel_read_dice"))
 
     panel.on_event(pressed)
 

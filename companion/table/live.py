@@ -106,7 +106,7 @@ class Live:
         except JournalError as exc:
             if str(exc) != self._unwritten:
                 self._unwritten = str(exc)
-                log.warning("camera: %s; the roll is read again once the journal writes", exc)
+                log.warning("%s", text("log.camera_roll_waits", why=exc))
             tray.settle.reset()
             outcome = tray.last
         still = outcome.state == "roll"
@@ -125,7 +125,7 @@ class Live:
         tells them again once the journal writes. Said in the log once, not per frame."""
         if str(exc) != self._unwritten:
             self._unwritten = str(exc)
-            log.warning("camera: %s; what the camera sees is judged once it writes again", exc)
+            log.warning("%s", text("log.camera_board_waits", why=exc))
         board = self.watcher.board
         self.watcher.board = BoardWatcher(board.reader, board.still_frames, board.change)
         self.watcher.dice.reset()

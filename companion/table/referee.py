@@ -33,7 +33,7 @@ from itertools import islice
 from typing import Any, TypeVar, cast
 
 from companion.errors import CompanionError
-from companion.games.game import Game
+from companion.games.game import Game, stone_planet_name
 from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, with_board
 from companion.model.position import Position
@@ -593,7 +593,7 @@ class Referee:
         """The move made: recorded, and the verdict said (``otherwise``: the words of the
         move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
-        after = move.after
+        after, mover, stone = move.after, self.position.to_move, self.position.stone
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
         data = {"after": after.to_json(), "announcement": move.announcement}
@@ -608,6 +608,15 @@ class Referee:
         self._changed(taken)
         why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
         legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
+        planet = stone_planet_name(after) if after.stone != stone else None
+        if planet is not None:  # TENET's Pasch or stone die, taken on the roll: the stone
+            legal = text("referee.stone_to", legal=legal, planet=planet)  # is moved by hand
+        again = after.to_move == mover and len(after.players) > 1  # (one player: a turn)
+        if roll and again and not after.spent and not move.winner:
+            # the rules give the mover another roll (1+2, an own special field): said,
+            # not left to the header's "to move" (new-user trial s11 M6b)
+            dice = "+".join(map(str, roll))  # as the page writes the roll: "2+1"
+            legal = text("referee.rolls_again", legal=legal, player=colour(mover), dice=dice)
         legal = announcing.otherwise(legal, otherwise, move)
         verdict = Verdict("legal", legal, said)
         self._record("verdict", verdict.to_json())
@@ -672,6 +681,12 @@ class Referee:
         return self._say(Verdict("info", said))
 
     @property
+    def board_seen(self) -> dict[str, str] | None:
+        """The last still board the referee judged (None before any): a rejected move's
+        board, which ``companion replay`` holds against the other games' rules."""
+        return None if self._last_board is None else dict(self._last_board)
+
+    @property
     def turn_words(self) -> str:
         """The words of the turn the last move belongs to, from its first step (TENET: a
         turn is announced whole; any other game: the last move's), "" before any move."""
@@ -696,6 +711,20 @@ class Referee:
             return False
         return forced is not None and forced.after.stone != before.stone
 
+    @property
+    def undo_clears(self) -> bool:
+        """Whether the last move is the clearing of TENET's Pasch (R§6): the balls taken
+        back to start after the forced Pasch of the same roll. Taken back, it is the
+        clearing only: the Pasch stands, its player rolls next, and the balls may still be
+        cleared (review s11 finding 5: the record called the whole turn taken back, and
+        the undo kept the roll, which played the Pasch a second time)."""
+        if len(self._history) < 2:
+            return False
+        pasch, last = self._history[-2], self._history[-1]
+        if not last.roll or last.roll != pasch.roll:
+            return False
+        return self.game.clearing(pasch.before, last.roll, seen(self.position)) is not None
+
     @_step
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo).
@@ -704,20 +733,28 @@ class Referee:
         before, the same player moves again with it (no second roll: an undo is no way
         to roll a bad roll again). A roll read before the pieces are set back must be
         the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
-        with its roll: the player rolls (or types the roll) again."""
+        with its roll: the player rolls (or types the roll) again. A Pasch's clearing
+        (:attr:`undo_clears`) is taken back alone: the Pasch stands, and its player rolls
+        next once the balls stand as before."""
         self._fresh = False
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
-        with_roll = self.undo_takes_roll
+        clears = self.undo_clears
+        with_roll = not clears and self.undo_takes_roll
         undone, before, _, roll = self._history.pop()
-        self._record("undo", {"undoes": undone, **({"with_roll": True} if with_roll else {})})
+        said_how = {"with_roll": True} if with_roll else {"clearing": True} if clears else {}
+        self._record("undo", {"undoes": undone, **said_how})
         self.position, self.last_move, self.last_roll = before, None, None
         self.roll, self.candidates, self._legal = None, [], []
         self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        kept = None if with_roll else roll or None
+        kept = None if with_roll or clears else roll or None
         self._pending_roll, self._kept_roll = kept, kept is not None
         self._last_board, self._unseen = None, False
         self._changed()
+        if clears:  # the Pasch stands, and its clearing window is open again
+            self._pasch = (self._history[-1].before, roll)
+            said = text("referee.undone_clearing", player=colour(before.to_move))
+            return self._say(Verdict("info", said))
         if not roll:
             return self._say(Verdict("info", text("referee.undone")))
         key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"

@@ -68,6 +68,8 @@ def pending_roll(
         return tuple(int(d) for d in last.data["dice"]), False
     if last is not None and last.kind == "undo" and last.data.get("with_roll"):
         return None, False  # a forced move taken back with its roll (Referee.undo)
+    if last is not None and last.kind == "undo" and last.data.get("clearing"):
+        return None, False  # a Pasch's clearing taken back: the Pasch stands, a roll next
     if last is not None and last.kind == "undo":  # the roll of the move taken back
         undone = next((e for e in events if e.id == last.data.get("undoes")), None)
         dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
@@ -123,7 +125,11 @@ def forced_last(
 ) -> tuple[Position, tuple[int, ...]] | None:
     """The position and roll of a forced move (TENET's Pasch) that was the last thing
     played, so that balls its owners take back are still its clearing (R§6), as they
-    were before the plug was pulled (review s8b); else None."""
+    were before the plug was pulled (review s8b), also after its clearing was taken back
+    (review s11 finding 5); else None."""
+    if last is not None and last.kind == "undo" and last.data.get("clearing") and history:
+        pasch = history[-1]
+        return pasch.before, tuple(int(d) for d in pasch.roll)
     if last is None or last.kind != "move" or not history:
         return None
     played = history[-1]

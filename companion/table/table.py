@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -47,6 +47,7 @@ class Table:
         journal_path: Path | None = None,
         resume: bool = False,
         refuse: Callable[[GameRecord], str | None] | None = None,
+        take_up: int | None = None,
     ) -> Table:
         """A table for ``position`` (default: the start position), recorded if a path is given.
 
@@ -57,14 +58,22 @@ class Table:
         ``refuse`` may say (one line) why that game must not be resumed here, e.g. the
         command asks for another game: then nothing starts (CompanionError), since a new
         game in its place would hide the unfinished one from the page.
+        ``take_up`` names an unfinished game of the journal to go on with instead (serve
+        --resume N): an older one is continued as a new record (Journal.continue_game),
+        so that it is the newest and the next restart takes it up.
         """
         journal = Journal(journal_path) if journal_path is not None else None
         game = journal.to_resume() if resume and journal is not None else None
+        if journal is not None and take_up is not None:
+            game = next((g for g in journal.unfinished() if g.id == take_up), None)
         if journal is not None and game is not None:
             refused = refuse(game) if refuse is not None else None
             if refused is not None:
                 journal.close()
                 raise CompanionError(refused)
+            newest = journal.to_resume()
+            if newest is None or newest.id != game.id:
+                game = replace(game, id=journal.continue_game(game.id))
             try:
                 return cls(Referee.resume(journal, game.id, rules), journal)
             except JournalError:

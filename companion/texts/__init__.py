@@ -22,7 +22,9 @@ ZwiAner checker and every game's verdict words; :mod:`~companion.texts.positions
 position does not fit its game; :mod:`~companion.texts.layouts` why a layout file cannot be
 used; :mod:`~companion.texts.config` why a config file cannot; :mod:`~companion.texts.tuerme` and
 :mod:`~companion.texts.tenet` those games' reasons; :mod:`~companion.texts.notation` why
-words do not parse; :mod:`~companion.texts.cli` the command line's usage errors;
+words do not parse; :mod:`~companion.texts.listen` what ``companion listen`` says;
+:mod:`~companion.texts.logs` what the server's devices log;
+:mod:`~companion.texts.cli` the command line's usage errors;
 :mod:`~companion.texts.commands` why calibrate, sample, render and replay refuse, and what
 they say when done; :mod:`~companion.texts.options` every command's and option's help;
 :mod:`~companion.texts.names` colours, games, rule switches, the
@@ -35,6 +37,7 @@ tests/test_house.py): every room above may import it; it imports only the ground
 
 from __future__ import annotations
 
+import difflib
 import errno
 import math
 import os
@@ -47,6 +50,8 @@ from companion.texts import (
     config,
     help,
     layouts,
+    listen,
+    logs,
     names,
     notation,
     options,
@@ -65,6 +70,7 @@ __all__ = [
     "Joined",
     "Text",
     "choose",
+    "closest",
     "colour",
     "colours",
     "field",
@@ -108,6 +114,8 @@ WORDS: dict[str, tuple[str, str]] = _merge(
     tuerme.WORDS,
     tenet.WORDS,
     notation.WORDS,
+    listen.WORDS,
+    logs.WORDS,
     names.WORDS,
     help.WORDS,
     tray.WORDS,
@@ -253,6 +261,20 @@ def _plain(word: str) -> str:
     """A word as a keyboard without umlauts writes it: lower case, ß ss, ä ae, ö oe, ü ue."""
     folded = word.strip().casefold()  # casefold writes ß as ss
     return folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+
+
+def closest(said: str, known: Iterable[str]) -> str | None:
+    """The one of ``known`` names that ``said`` was most likely meant to be (a typo, another
+    case, a hyphen: "TunnelX", "tunnel-x", "tunelx" → "tunnelx"), by difflib's ratio over
+    the names as a keyboard writes them loosely; None where none is close (0.75 or more).
+    For "did you mean …?" after a name nobody knows (new-user trial s11 L2)."""
+
+    def loose(name: str) -> str:
+        return "".join(c for c in name.casefold() if c.isalnum())
+
+    names = {loose(k): k for k in known}
+    found = difflib.get_close_matches(loose(said), list(names), n=1, cutoff=0.75)
+    return names[found[0]] if found else None
 
 
 def colours(names_: Iterable[str]) -> list[str]:

@@ -108,6 +108,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "{value} gibt es nicht; zur Wahl stehen {choices}",
         "invalid choice: {value} (choose from {choices})",
     ),
+    "argparse.choice_near": (  # a choice almost right: the one meant (trial s11 L2)
+        "{value} gibt es nicht; meintest du {near}? (zur Wahl stehen {choices})",
+        "invalid choice: {value}; did you mean {near}? (choose from {choices})",
+    ),
     "argparse.type.float": ("eine Zahl", "float"),
     "argparse.type.int": ("eine ganze Zahl", "int"),
     # what main() says of a line it cannot run (companion/cli/__init__.py)

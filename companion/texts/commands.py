@@ -298,6 +298,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Journal; erst dieses beenden",
         "in use: a running companion serve (or another program) holds the journal; stop it first",
     ),
+    # companion/store/snapshot.py: a held journal copied to be read (trial s11 L5)
+    "journal.copy_moving": (
+        "{path}: das Journal ändert sich beim Kopieren ({tries} Versuche); gleich noch "
+        "einmal versuchen",
+        "{path}: the journal changed while it was copied ({tries} tries); try again in a moment",
+    ),
     "journal.schema": (
         "{path}: Journal-Schema {version}, dieser Companion liest {ours}",
         "{path}: journal schema {version}, this companion reads {ours}",
@@ -437,6 +443,28 @@ WORDS: dict[str, tuple[str, str]] = {
         "Journal: {path} (unfertiges Spiel fortgesetzt; --new-game beginnt neu)",
         "journal: {path} (unfinished game resumed; --new-game starts afresh)",
     ),
+    # serve --resume N: an older unfinished game taken up as a new record (brief r3)
+    "serve.journal_continued": (
+        "Journal: {path} (Spiel {id} als Spiel {new} fortgesetzt ({count} Züge))",
+        "journal: {path} (game {id} continued as game {new} ({count} moves))",
+    ),
+    "serve.unfinished_game": (
+        "{id} ({game} mit {players}, begonnen {at})",
+        "{id} ({game} with {players}, started {at})",
+    ),
+    "serve.no_unfinished": ("keine", "none"),
+    "serve.resume_which": (
+        "{path}: --resume braucht die Nummer eines unfertigen Spiels; unfertige Spiele: {games}",
+        "{path}: --resume needs the number of an unfinished game; unfinished games: {games}",
+    ),
+    "serve.resume_none": (
+        "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",
+        "{path}: no unfinished game {id}; unfinished games: {games}",
+    ),
+    "serve.resume_new_game": (
+        "--resume {id} oder --new-game: eines von beiden",
+        "--resume {id} or --new-game: one of them",
+    ),
     "serve.journal_new": ("Journal: {path} (neues Spiel)", "journal: {path} (new game)"),
     "serve.unfinished_other": (
         "{path} hält das unfertige Spiel {id} ({game} mit {players}), nicht {asked}: zum "
@@ -446,9 +474,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "with it, start without {asked}; to start a new game, add --new-game once (not in "
         "the service)",
     ),
-    "serve.tray": (
-        "Würfelschale: Sitzung {session}, bisher {count} Würfe",
-        "dice tray: session {session}, {count} rolls so far",
+    # a tray server (trial s11 L4): the journal's tray, the session's record number
+    "serve.journal_tray": ("Journal: {path} (Würfelschale)", "journal: {path} (dice tray)"),
+    "serve.tray_new": (
+        "Würfelschale: neue Sitzung {session} (companion export --tray --game {session}), "
+        "bisher {count} Würfe",
+        "dice tray: new session {session} (companion export --tray --game {session}), "
+        "{count} rolls so far",
+    ),
+    "serve.tray_resumed": (
+        "Würfelschale: Sitzung {session} fortgesetzt (companion export --tray --game "
+        "{session}), bisher {count} Würfe",
+        "dice tray: session {session} taken up (companion export --tray --game {session}), "
+        "{count} rolls so far",
+    ),
+    "serve.serving_tray": (
+        "Würfelschale auf {urls} ({reach})",
+        "serving a dice tray on {urls} ({reach})",
     ),
     "serve.serving": (
         "{game} für {players} auf {urls} ({reach})",
@@ -485,6 +527,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "journal.ok.one": ("{path}: in Ordnung, {count} Spiel", "{path}: ok, {count} game"),
     "journal.ok.other": ("{path}: in Ordnung, {count} Spiele", "{path}: ok, {count} games"),
     "journal.no_game": ("{path}: noch kein Spiel aufgezeichnet", "{path}: no game recorded yet"),
+    # companion export, journal (cli/journal.py journal_file; tray/history.py)
+    "journal.none_here": (
+        "{path}: hier ist kein Journal (--data-dir ORDNER oder --journal DATEI nennt es)",
+        "{path}: no journal here (--data-dir FOLDER or --journal FILE names it)",
+    ),
+    "journal.no_such_game": ("{path}: kein Spiel {game} im Journal", "{path}: no game {game}"),
+    "journal.no_tray": (
+        "{path}: noch keine Sitzung der Würfelschale aufgezeichnet",
+        "{path}: no dice tray session recorded yet",
+    ),
+    "journal.no_such_tray": (
+        "{path}: keine Sitzung {session} der Würfelschale",
+        "{path}: no dice tray session {session}",
+    ),
     "journal.repaired": (
         "{path}: repariert; {count} kaputte Ereignisse beiseitegelegt, alle aufbewahrt in {copy}",
         "{path}: repaired; {count} bad events moved aside, all kept in {copy}",

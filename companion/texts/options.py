@@ -390,8 +390,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "opt.replay.game": (
         "das Spiel des Films (Standard: das, das film.json von sample game nennt, sonst "
-        "gravitation)",
-        "the film's game (default: the one sample game's film.json names, else gravitation)",
+        "gravitation, bis es einen Zug ablehnt: dann hält replay an und nennt die Spiele, "
+        "die den Film erklären)",
+        "the film's game (default: the one sample game's film.json names, else gravitation "
+        "until it rejects a move: replay then stops and names the games that explain the "
+        "film)",
     ),
     "opt.replay.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
@@ -471,6 +474,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "opt.serve.layout": (
         "ein Brettname oder eine Brettdatei (Standard: das des Spiels)",
         "a layout name or file (default: the game's own)",
+    ),
+    "opt.serve.resume": (
+        "das unfertige Spiel N des Journals fortsetzen, auch ein älteres, das ein anderes "
+        "Spiel ablöste (es geht als neues, jüngstes Spiel mit seiner Stellung und seinem "
+        "Verlauf weiter); ohne N: die unfertigen Spiele auflisten",
+        "go on with the journal's unfinished game N, also an older one another game "
+        "followed (it goes on as a new, newest game with its position and history); "
+        "without N: list the unfinished games",
     ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "

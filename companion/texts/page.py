@@ -223,7 +223,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.in_play": ("wird gerade gespielt", "being played"),
+    "record.continues": ("setzt Spiel {id} fort", "continues game {id}"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
+    "record.clearing_taken_back": (
+        "(Räumen zurückgenommen; der Pasch bleibt)",
+        "(clearing taken back; the Pasch stands)",
+    ),
     "record.corrected": ("(berichtigt; zuerst: „{was}“)", "(corrected; first recorded: “{was}”)"),
     "record.corrected_path": (
         "(berichtigt; zuerst: „{was}“, {path})",
@@ -327,6 +332,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{player} rolled {dice}; recorded:",
     ),
     "correct_done": ("Zug {number} berichtigt", "Move {number} corrected"),
+    # ... and what to do on the board, where it changed (new-user trial s11 M6a)
+    "correct_done_set": (
+        "Zug {number} berichtigt. Auf dem Brett: {board}",
+        "Move {number} corrected. On the board: {board}",
+    ),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
     "correct_later": (
         "Die Züge danach, neu geprüft",
@@ -386,6 +396,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "undo_roll_back": (
         "Der Wurf {dice} wird mit ihm zurückgenommen: {player} würfelt noch einmal.",
         "The roll {dice} is taken back with it: {player} rolls again.",
+    ),
+    # TENET: the balls cleared after a Pasch; the Pasch stands (review s11 finding 5)
+    "undo_clearing": (
+        "Räumen zurückgenommen; der Pasch bleibt: {player} würfelt dann.",
+        "Clearing taken back; the Pasch stands: {player} rolls next.",
+    ),
+    "undo_done_clearing": (
+        "Räumen zurückgenommen; der Pasch bleibt: {player} würfelt",
+        "Clearing taken back; the Pasch stands: {player} rolls",
     ),
     "undo_nothing": (
         "Im Verlauf steht kein Zug; der Schiedsrichter sagt, ob es etwas zurückzunehmen gibt.",

@@ -23,6 +23,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "unbekanntes Spiel {name} (bekannt: {known})",
         "unknown game {name} (known: {known})",
     ),
+    "position.unknown_game_near": (  # a name almost right (new-user trial s11 L2)
+        "unbekanntes Spiel {name}; meintest du {near}? (bekannt: {known})",
+        "unknown game {name}; did you mean {near}? (known: {known})",
+    ),
     "position.layout_type": (
         "'layout' muss ein Brettname oder eine Brettdatei sein",
         "'layout' must be a layout name or file",

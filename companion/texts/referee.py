@@ -232,6 +232,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Ansage nennt einen anderen Zug ({reason})",
         "the announcement names another move ({reason})",
     ),
+    # words after the move that do not fit it (new-user trial s11 M5)
+    "referee.announcement_not_made": (
+        "gesagt {said}, gezogen wurde {made}: {why}",
+        "said {said}, the move made was {made}: {why}",
+    ),
+    "referee.announcement_another": (
+        "die Ansage nennt einen anderen Zug",
+        "the announcement names another move",
+    ),
     "referee.turn_said_whole": (
         "Der Zug wird ganz angesagt, ab seinem ersten Schritt: '{turn}'",
         "the turn is announced whole, from its first step: '{turn}'",
@@ -264,8 +273,17 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "board.will_be_empty": ("{field} leer", "{field} empty"),
     "board.will_hold": ("{want} auf {field}", "{want} on {field}"),
+    "board.set_from_to": ("{want} von {start} nach {end}", "{want} from {start} to {end}"),
     "referee.nothing_to_choose": ("Hier gibt es nichts zu wählen", "nothing to choose"),
     "referee.legal_move": ("Erlaubter Zug", "legal move"),
+    "referee.stone_to": (  # a Pasch taken on the roll: no board showed it (trial s11 M6c)
+        "{legal}; Stein auf {planet} legen",
+        "{legal}; put the stone on {planet}",
+    ),
+    "referee.rolls_again": (
+        "{legal}; {player} würfelt noch einmal ({dice})",
+        "{legal}; {player} rolls again ({dice})",
+    ),
     "referee.legal_pass": ("Erlaubter Zug: {why}", "legal move: {why}"),
     "referee.wins": ("{player} gewinnt", "{player} wins"),
     "referee.moves_on": ("Weiter mit {dice}", "moves on with {dice}"),
@@ -293,6 +311,17 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Bitte die Steine wie "
         "gezeigt aufstellen",
         "move {number} corrected: “{said}”; the moves after it stand. Set up the pieces as shown",
+    ),
+    # a correction says what to do on the board: the camera may not see it (trial s11 M6a)
+    "referee.move_corrected_set": (
+        "Zug {number} berichtigt: „{said}“; die Züge danach stehen. Auf dem Brett: {board}",
+        "move {number} corrected: “{said}”; the moves after it stand. On the board: {board}",
+    ),
+    "referee.move_corrected_dropped_set": (
+        "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Auf dem Brett: "
+        "{board}",
+        "move {number} corrected: “{said}”; taken back from move {dropped} on. On the "
+        "board: {board}",
     ),
     "referee.move_corrected_dropped": (
         "Zug {number} berichtigt: „{said}“; ab Zug {dropped} zurückgenommen. Bitte die "
@@ -331,6 +360,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "referee.undone_with_roll": (
         "Zug mit seinem Wurf {dice} zurückgenommen: {player} würfelt noch einmal",
         "move taken back with its roll {dice}: {player} rolls again",
+    ),
+    # TENET: the balls cleared after a Pasch put back; the Pasch stands (review s11 f5)
+    "referee.undone_clearing": (
+        "Räumen zurückgenommen; der Pasch bleibt: bitte die Kugeln zurückstellen, dann "
+        "würfelt {player}",
+        "clearing taken back; the Pasch stands: set the balls back, then {player} rolls",
     ),
     "referee.roll_kept": (
         "Der Wurf {dice} des zurückgenommenen Zugs bleibt: erst die Steine zurückstellen, "

@@ -188,6 +188,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "check.more": (" und {count} weitere", " and {count} more"),
     "check.hint_from": ("den Stein mit --from nennen", "name the piece with --from"),
     "check.hint_to": ("das Feld mit --to nennen", "name the field with --to"),
+    # the same hints on the page, which has no --from and --to (new-user trial s11 M3):
+    # the notation names no field, so the board and the list tell the moves apart
+    "check.hint_from_page": (
+        "die Worte nennen keinen Stein: am Tisch den Stein im Brett antippen oder in der "
+        "Liste den Zug mit seinem Start wählen",
+        "the words name no piece: at the table tap the piece on the board or pick the "
+        "move with its start in the list",
+    ),
+    "check.hint_to_page": (
+        "die Worte nennen kein Ziel: am Tisch das Zielfeld im Brett antippen oder in der "
+        "Liste den Zug mit seinem Ziel wählen",
+        "the words name no target: at the table tap the target field on the board or "
+        "pick the move with its target in the list",
+    ),
     "check.piece_on": ("{player} {field}", "{player} {field}"),
     "check.todesstoss": (
         "erlaubt bis {token}: ein Todesstoß – erst einen Würfel für {pieces} werfen "
@@ -470,6 +484,23 @@ WORDS: dict[str, tuple[str, str]] = {
         "beurteilt (ein Film eines anderen Spiels? --game nennt es: {others})",
         "{folder}: {game}'s board never seen set up in {count} frames; nothing judged (a film "
         "of another game? name it with --game: {others})",
+    ),
+    # no --game, no film.json: Gravitation assumed rejects a move (brief r3, trial s11 H3)
+    "replay.misfit_fits": (
+        "{folder}, {frame}: kein erlaubter Zug von {game} führt zu diesem Brett, und kein "
+        "--game nennt das Spiel; {fits} erklärt jeden Zug bis hier: --game {fits} (oder "
+        "--game {game}, um ihn als {game} zu beurteilen); hier angehalten",
+        "{folder}, {frame}: no legal move of {game} leads to this board, and no --game names "
+        "the game; {fits} explains every move so far: --game {fits} (or --game {game} to "
+        "referee it as {game}); stopped here",
+    ),
+    "replay.misfit": (
+        "{folder}, {frame}: kein erlaubter Zug von {game} führt zu diesem Brett, und kein "
+        "--game nennt das Spiel: ein Film eines anderen Spiels? --game nennt es: {others} "
+        "(oder --game {game}, um ihn als {game} zu beurteilen); hier angehalten",
+        "{folder}, {frame}: no legal move of {game} leads to this board, and no --game names "
+        "the game: a film of another game? name it with --game: {others} (or --game {game} "
+        "to referee it as {game}); stopped here",
     ),
     "replay.film_other_game": (
         "{folder} ist ein Film von {game} (film.json), nicht von {asked}: --game {game} "

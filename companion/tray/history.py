@@ -20,6 +20,7 @@ from typing import Any
 from companion.store.events import Event
 from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
+from companion.texts import text
 
 __all__ = ["Roll", "TrayDie", "TrayLog", "session_rolls"]
 
@@ -163,8 +164,8 @@ def session_rolls(journal: Journal, session: int | None = None) -> tuple[int, li
     """A tray session's id and rolls (default: the last session); JournalError if none."""
     trays = journal.trays()
     if not trays:
-        raise JournalError(f"{journal.path}: no dice tray session recorded yet")
+        raise JournalError(text("journal.no_tray", path=str(journal.path)))
     chosen = trays[-1].id if session is None else session
     if chosen not in {t.id for t in trays}:
-        raise JournalError(f"{journal.path}: no dice tray session {chosen}")
+        raise JournalError(text("journal.no_such_tray", path=str(journal.path), session=chosen))
     return chosen, [Roll.from_event(e) for e in journal.events(chosen) if e.kind == "dice"]

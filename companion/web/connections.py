@@ -24,6 +24,8 @@ import threading
 import time
 from typing import Any
 
+from companion.texts import text
+
 log = logging.getLogger("companion.web")
 
 #: Connections open at once from one client address.
@@ -80,12 +82,8 @@ class AddressCounts:
             if len(self._logged) > 1000:  # memory stays bounded
                 self._logged.clear()
             self._logged[address] = now
-            log.warning(
-                "%s holds %d connections, the most one address may: further ones are "
-                "closed at once (logged once a minute)",
-                address,
-                self.per_address,
-            )
+            said = text("log.connections_full", address=address, most=self.per_address)
+            log.warning("%s", said)
 
 
 def guarded_server(

@@ -13,7 +13,18 @@ from typing import Any
 
 from flask import Flask, request, session
 
-from companion.texts import LANGUAGES, WORDS, Text, colour, field, number, percent, render, word
+from companion.texts import (
+    LANGUAGES,
+    WORDS,
+    Joined,
+    Text,
+    colour,
+    field,
+    number,
+    percent,
+    render,
+    word,
+)
 
 
 def language() -> str:
@@ -49,8 +60,29 @@ def t(key: str, **fields: object) -> str:
 
 def say(value: object) -> str:
     """A sentence of the referee (a Text, a list of them, or plain words) in the page's
-    language."""
-    return render(value, language())
+    language, with the page's words where the command line's would name an option."""
+    return render(on_page(value), language())
+
+
+#: The command line's hints and what the page says instead (new-user trial s11 M3: an
+#: ambiguous announcement on the page said "das Feld mit --to nennen").
+PAGE_HINTS = {"check.hint_to": "check.hint_to_page", "check.hint_from": "check.hint_from_page"}
+
+
+def on_page(value: object) -> object:
+    """``value`` (a Text at any depth) with each of the command line's hints replaced by
+    the page's (:data:`PAGE_HINTS`); anything else, and a Text without such a hint, as it
+    is (not built anew: every sentence of the page passes here)."""
+    if isinstance(value, Text):
+        fields = {k: on_page(v) for k, v in value.fields.items()}
+        if value.key in PAGE_HINTS or any(fields[k] is not v for k, v in value.fields.items()):
+            return Text(PAGE_HINTS.get(value.key, value.key), fields)
+        return value
+    if isinstance(value, Joined):
+        parts = [on_page(v) for v in value]
+        if any(p is not v for p, v in zip(parts, value, strict=True)):
+            return Joined(parts, value.sep, value.de)
+    return value
 
 
 def quote(words: object) -> str:

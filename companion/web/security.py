@@ -38,6 +38,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
 from companion.settings.hosts import HostCheck
+from companion.texts import text
 from companion.web.errors import error_page
 from companion.web.i18n import asked_language
 
@@ -211,12 +212,8 @@ def check_pin(pin: str) -> bool:
         return True
     if pin:
         count, wait = guard.wrong(address, config.get("WRONG_PIN_PAUSE", 1.0))
-        log.warning(
-            "wrong referee PIN from %s (%d in a row from there; its next try waits %.0f s)",
-            address,
-            count,
-            wait,
-        )
+        said = text("log.wrong_pin", address=address, count=count, wait=f"{wait:.0f}")
+        log.warning("%s", said)
     return False
 
 

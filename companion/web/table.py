@@ -31,7 +31,14 @@ from companion.model.standings import columns, standings
 from companion.panel.voice import Voice
 from companion.render import PIECE_COLOURS, LastMove, draw_board, to_svg
 from companion.table.answers import SHOWN, MoveLike
-from companion.table.correction import Played, last_correction, last_undo, played
+from companion.table.correction import (
+    Played,
+    cleared_undone,
+    corrected_board,
+    last_correction,
+    last_undo,
+    played,
+)
 from companion.table.live import Live
 from companion.table.referee import Referee
 from companion.table.table import Table, rules
@@ -102,7 +109,7 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
-    history, just_corrected, just_undone = _history(t)
+    history, just_corrected, just_undone, corrected_board = _history(t)
     return {
         "table": t,
         "referee": ref,
@@ -111,6 +118,7 @@ def _context() -> dict[str, object]:
         "moves": move_list(ref, request.args),
         "history": history,
         "just_corrected": just_corrected,
+        "corrected_board": corrected_board,
         "just_undone": just_undone,
         "dice_inputs": dice_inputs(t.position),
         "dice_asked": dice_asked(ref),
@@ -151,14 +159,18 @@ def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
     return tuple(marked)
 
 
-def _history(t: Table) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...]] | None]:
+def _history(
+    t: Table,
+) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...], bool] | None, str]:
     """The moves of the game as they stand (after undos and corrections), the number of
     the move corrected last when nothing was rolled, moved or undone since (the page
     says so beside the referee's verdict: after the pieces were set up it no longer
-    does), and the number and roll of the move taken back last, when nothing was rolled,
-    moved or corrected since (said beside the verdict until the move is made again)."""
+    does), the number and roll of the move taken back last and whether it was TENET's
+    clearing after a Pasch, when nothing was rolled, moved or corrected since (said beside
+    the verdict until the move is made again), and what that correction changed on the
+    board (:func:`corrected_board`)."""
     if t.journal is None:
-        return [], None, None
+        return [], None, None, ""
     events = list(t.journal.events(t.referee.game_id))
     moves = played(events)
     last = last_correction(events)
@@ -166,7 +178,8 @@ def _history(t: Table) -> tuple[list[Played], int | None, tuple[int, tuple[int, 
     return (
         moves,
         next((m.number for m in moves if m.id == last), None),
-        None if undone is None else (len(moves) + 1, undone),
+        None if undone is None else (len(moves) + 1, undone, cleared_undone(events)),
+        corrected_board(events) if last is not None else "",
     )
 
 
