@@ -53,7 +53,7 @@ def test_undoing_a_pasch_s_clearing_on_the_page_keeps_the_pasch(tmp_path):  # ty
     cleared = seen(table.referee.position)
     del cleared["K3.12"]
     table.referee.observe_board(cleared)
-    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    unlock(client)
     page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
     assert "Räumen zurückgenommen; der Pasch bleibt: Rot würfelt dann." in page
     assert "zieht mit ihm noch einmal" not in page and "würfelt noch einmal" not in page
