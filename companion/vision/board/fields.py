@@ -290,11 +290,12 @@ def _unless_the_light_decides(
     Gravitation board's wood look, seed 1, no longer busy); this way a doubt is only
     added, never taken away. That holds for this function alone: for a glare spot of the
     field's own, :func:`classify` next calls :func:`_as_the_spot_explains`, which does take
-    a reading from the spot (an unsure field the spot reads surely as a piece becomes that
-    piece, at GLARE_CONFIDENCE, never surely; an empty reading is never taken). Measured at
-    its merge on the Gravitation board (docs/vision.md, brief nc22): seed 7 leather 38 → 40
-    boards right, seed 10 leather 38 → 39, seed 2 identical (187/200); hands caught
-    identical, no wrong field at ≥ 0.9. The 19 × 19 and tall boards were not run.
+    a reading from the spot: an unsure field the spot reads surely as a piece is read as
+    that piece, at GLARE_CONFIDENCE (never surely; which readings it may settle so is said
+    there, and an empty one never is). Measured when it was merged, on the Gravitation
+    board (docs/vision.md, brief nc22): seed 7 leather 38 → 40 boards right, seed 10
+    leather 38 → 39, seed 2 identical (187/200); hands caught identical, no wrong field at
+    ≥ 0.9. The 19 × 19 and tall boards were not run.
     """
     differ = (brighter.labels != verdict.labels) & ~kept
     if not differ.any():
