@@ -1,10 +1,12 @@
-"""Shared fixtures: the default layout (loaded once) and small position builders."""
+"""Shared fixtures: the default layout (loaded once), small position builders, and the
+page's forms posted as a browser posts them (:func:`token`, :func:`post`, :func:`unlock`)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +106,29 @@ def two_player(**changes: Any) -> dict[str, Any]:
 
 def position(**changes: Any) -> Position:
     return position_from_json(two_player(**changes))
+
+
+#: The csrf token every form of the page carries (flask-wtf), as the page writes it.
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def token(client: Any, path: str = "/unlock") -> str:
+    """The csrf token of the form on ``path``. It is the session's, so any page with a form
+    gives it: /unlock has one on the table and on the tray alike."""
+    found = CSRF.search(client.get(path).get_data(as_text=True))
+    assert found, f"no form on {path}"
+    return found.group(1)
+
+
+def post(client: Any, path: str, *, follow_redirects: bool = False, **data: Any) -> Any:
+    """``data`` posted to ``path`` as a browser posts a form, with the session's token."""
+    sent = {**data, "csrf_token": token(client)}
+    return client.post(path, data=sent, follow_redirects=follow_redirects)
+
+
+def unlock(client: Any, pin: str = "2468") -> Any:
+    """The referee's PIN typed on /unlock: undo, set-up and calibration open to ``client``."""
+    return client.post("/unlock", data={"pin": pin, "csrf_token": token(client)})
 
 
 def served(app: Any, threads: int = 8, host: str = "127.0.0.1", **options: Any) -> tuple[str, Any]:

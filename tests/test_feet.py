@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from rebuilt_setups import rebuilt
+from rebuilt_setups import read_rebuilt, sure_mistakes
 
 from companion.errors import CompanionError
 from companion.synth.looks import LOOKS
@@ -152,15 +152,11 @@ def test_an_empty_field_a_tall_neighbour_leans_over_is_not_read_as_a_piece(
 ) -> None:
     # Seen slanted, the neighbour's piece fills the disc where the field looks for its
     # own piece's top; the board was judged so. The field's foot shows its print.
-    made, reader = rebuilt(state, look, photo + 1, "tall")
-    placement, image, _, _ = made.photos[photo]
+    made, placement, read = read_rebuilt(state, look, "tall", photo)
     assert leaning in placement and field not in placement
 
-    read = reader.read(image)
-
     assert field not in read.fields
-    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
-    assert all(read.confidence[f] < 0.9 for f in wrong), wrong
+    assert not sure_mistakes(made, placement, read)
 
 
 def test_a_piece_read_as_its_tall_neighbours_colour_is_kept_where_its_foot_is_hidden() -> None:
@@ -216,14 +212,10 @@ SEED5_TALL_GREY = {
 def test_no_tall_field_is_read_surely_against_what_its_foot_shows(
     state, look, photo, field, truth
 ) -> None:
-    made, reader = rebuilt(state, look, photo + 1, "tall")
-    placement, image, _, _ = made.photos[photo]
+    made, placement, read = read_rebuilt(state, look, "tall", photo)
     assert placement.get(field) == truth
 
-    read = reader.read(image)
-
-    wrong = [f for f in made.layout.fields if read.fields.get(f) != placement.get(f)]
-    assert all(read.confidence[f] < 0.9 for f in wrong), [(f, read.confidence[f]) for f in wrong]
+    assert not sure_mistakes(made, placement, read)
 
 
 def test_a_piece_is_never_read_on_a_foot_that_shows_its_print() -> None:
@@ -280,11 +272,8 @@ def test_a_still_tall_board_does_not_wait_on_an_empty_field_whose_foot_shows_its
 ) -> None:
     # Both frames waited (the referee never answers on a still board); the field's foot,
     # on the board itself, shows its print, which a piece standing there hides.
-    made, reader = rebuilt(state, look, photo + 1, "tall")
-    placement, image, _, _ = made.photos[photo]
+    _, placement, read = read_rebuilt(state, look, "tall", photo)
     assert field not in placement and (neighbour is None or neighbour in placement)
-
-    read = reader.read(image)
 
     assert not read.busy, read.reason
     assert read.fields == placement

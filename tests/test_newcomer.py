@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import mock_panel, on_synthetic_camera, position, served
+from conftest import mock_panel, on_synthetic_camera, position, post, served, token, unlock
 
 from companion.web import Table, create_app
 
@@ -17,19 +17,6 @@ def client():  # type: ignore[no-untyped-def]
     pos = position(energy={"red": 4, "yellow": 1}).moved({"red.S1": "U2.7"})
     app = create_app({"TABLE": Table.new(pos), "TESTING": True, "REFEREE_PIN": "2468"})
     return app.test_client()
-
-
-def token(client, path="/"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    return client.post(path, data={**data, "csrf_token": token(client)})
-
-
-def unlock(client):  # type: ignore[no-untyped-def]
-    return client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
 
 
 def played_once(client):  # type: ignore[no-untyped-def]

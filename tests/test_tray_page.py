@@ -10,7 +10,7 @@ import re
 import cv2
 import numpy as np
 import pytest
-from conftest import on_synthetic_camera, position
+from conftest import on_synthetic_camera, position, post, token, unlock
 
 from companion.synth.dice import render_scene, scene_options
 from companion.tray.session import Tray
@@ -29,20 +29,11 @@ def app_with(tmp_path, tray=True):  # type: ignore[no-untyped-def]
     return create_app(config), live
 
 
-def token(client, path="/tray"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    return client.post(path, data={**data, "csrf_token": token(client)}, follow_redirects=True)
-
-
 def test_a_synthetic_throw_is_read_by_the_camera_loop_and_shown(tmp_path):
     app, live = app_with(tmp_path)
     client = app.test_client()
     assert client.get("/").headers["Location"].endswith("/tray")
-    page = post(client, "/tray/throw").get_data(as_text=True)
+    page = post(client, "/tray/throw", follow_redirects=True).get_data(as_text=True)
     thrown = sorted(live.photographer.tray_camera.thrown)
     for _ in range(5):  # the settle wait: three frames alike (four after a new scale)
         live.step()
@@ -57,7 +48,7 @@ def test_the_downloads_hold_the_rolls(tmp_path):
     app, live = app_with(tmp_path)
     client = app.test_client()
     for _ in range(2):
-        post(client, "/tray/throw")
+        post(client, "/tray/throw", follow_redirects=True)
         for _ in range(5):
             live.step()
     rows = client.get("/tray/rolls.csv").get_data(as_text=True).splitlines()
@@ -88,7 +79,12 @@ def test_groups_by_colour_are_named_and_summed(tmp_path):
     tray = app.config["TRAY"]
     tray.log.record([TrayDie(3, "d6", "red", 0.9), TrayDie(4, "d6", "blue", 0.9)], "camera")
     client = app.test_client()
-    post(client, "/tray/names", **{"name.red": "greift an", "name.blue": "verteidigt"})
+    post(
+        client,
+        "/tray/names",
+        follow_redirects=True,
+        **{"name.red": "greift an", "name.blue": "verteidigt"},
+    )
     page = client.get("/tray?lang=de").get_data(as_text=True)
     assert "Rot greift an: <strong>3</strong>" in page
     assert "Blau verteidigt: <strong>4</strong>" in page
@@ -125,7 +121,7 @@ def test_the_cameras_line_is_marked_as_the_cameras_and_the_roll_as_the_photos(tm
 def test_wuerfelschale_in_new_game_makes_the_table_a_tray_without_a_restart(tmp_path):
     app, live = app_with(tmp_path, tray=False)
     client = app.test_client()
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client, "/unlock")})
+    unlock(client, PIN)
     assert "Würfelschale" in client.get("/setup?lang=de").get_data(as_text=True)
     data = {"game": "tray", "discard": "yes", "csrf_token": token(client, "/setup")}
     client.post("/setup", data=data)
@@ -143,7 +139,7 @@ def test_the_set_up_form_for_the_tray_shows_no_players_phase_or_switches(tmp_pat
     # laufende Spiel bleibt im Journal"
     app, _ = app_with(tmp_path, tray=False)
     client = app.test_client()
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client, "/unlock")})
+    unlock(client, PIN)
     page = client.get("/setup?game=tray&lang=de").get_data(as_text=True)
     form = page.split('id="setup-form"')[1].split("</form>")[0]
     assert 'id="tray-chosen"' in form
@@ -251,7 +247,7 @@ def test_a_synthetic_throw_is_said_larger_die_first_as_every_roll(tmp_path):
     app, live = app_with(tmp_path)
     client = app.test_client()
     for _ in range(4):  # two to four dice a throw (the seeded camera throws some out of order)
-        page = post(client, "/tray/throw", lang="de").get_data(as_text=True)
+        page = post(client, "/tray/throw", follow_redirects=True, lang="de").get_data(as_text=True)
         thrown = live.photographer.tray_camera.thrown
         said = " ".join(map(str, sorted(thrown, reverse=True)))
         assert said in page
@@ -261,7 +257,7 @@ def test_how_sure_each_die_was_read_is_a_percentage_in_either_language(tmp_path)
     # review nc16: the German tray wrote "Sicherheit 0.97"; a German club reads 97 %
     app, live = app_with(tmp_path)
     client = app.test_client()
-    post(client, "/tray/throw")
+    post(client, "/tray/throw", follow_redirects=True)
     for _ in range(5):
         live.step()
     for lang, sign in (("de", " %"), ("en", "%")):

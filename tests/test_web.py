@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import position
+from conftest import position, post, token, unlock
 from test_languages import visible
 
 from companion.cli import main
@@ -26,15 +26,6 @@ def client():  # type: ignore[no-untyped-def]
         }
     )
     return app.test_client()
-
-
-def token(client, path="/unlock"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def unlock(client):  # type: ignore[no-untyped-def]
-    return client.post("/unlock", data={"pin": "2468", "csrf_token": token(client)})
 
 
 def test_the_table_shows_board_turn_and_stores(client):
@@ -156,10 +147,6 @@ def test_a_fetch_in_the_kept_language_does_not_write_the_session(client):
     # back the session without the button's message ("Die Stimme am Tisch ist aus.").
     assert "Set-Cookie" in client.get("/?lang=de").headers
     assert "Set-Cookie" not in client.get("/status?lang=de").headers
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    return client.post(path, data={**data, "csrf_token": token(client, "/")})
 
 
 def test_a_game_played_on_the_page_without_a_camera(client):

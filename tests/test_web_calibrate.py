@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from calibration_helpers import made_before, old_points, photos
-from conftest import on_synthetic_camera, position
+from conftest import on_synthetic_camera, position, post, unlock
 
 from companion.errors import CompanionError
 from companion.games import GAMES
@@ -25,7 +25,7 @@ from companion.table.table import Table
 from companion.table.watch import Watcher
 from companion.texts import text
 from companion.vision import BoardReader
-from companion.vision.board.reader import SURE
+from companion.vision.board.confidence import SURE
 from companion.vision.calibration import (
     Calibration,
     board_reader,
@@ -69,19 +69,6 @@ def scene(tmp_path):  # type: ignore[no-untyped-def]
     scene.client = app.test_client()  # type: ignore[attr-defined]
     scene.path = tmp_path / "calibration" / "gravitation.json"  # type: ignore[attr-defined]
     return scene
-
-
-def token(client, path="/unlock"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def unlock(client) -> None:  # type: ignore[no-untyped-def]
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    return client.post(path, data={**data, "csrf_token": token(client, "/")})
 
 
 def test_calibrating_needs_the_pin(scene):

@@ -9,6 +9,7 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from conftest import token, unlock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_correction import BLOCKS, STORED, four_moves, moves_of
@@ -26,13 +27,8 @@ def page_of(tmp_path, undo: int = 0):  # type: ignore[no-untyped-def]
     return table, client
 
 
-def token(client, path="/unlock"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-
-
 def unlocked(client):  # type: ignore[no-untyped-def]
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
+    unlock(client, PIN)
     return client
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from urllib.parse import urlencode
 
 import pytest
-from conftest import position
+from conftest import position, post
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,12 +95,6 @@ def test_the_list_shows_only_the_moves_of_a_piece_to_a_field():
 
 
 CROWDED = {"red.S1": "U2.7", "red.S2": "U3.3", "red.S3": "U4.10"}  # 247 moves with 6+6
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    page = client.get("/").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
-    return client.post(path, data={**data, "csrf_token": token})
 
 
 def beyond_the_list(table):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from conftest import mock_panel, position
+from conftest import mock_panel, position, token
 
 from companion.panel import Panel
 from companion.settings.config import PanelConfig, PanelPins
@@ -71,11 +71,6 @@ def make_app(table: Table, panel: Panel | None = None):  # type: ignore[no-untyp
     config = {"TABLE": table, "TESTING": True, "REFEREE_PIN": PIN, "WRONG_PIN_PAUSE": 0}
     config.update({"PANEL": panel, "SSE_TEST_SECONDS": 0.05, "POSTS_PER_MINUTE": 10**6})
     return create_app(config)
-
-
-def token(client) -> str:  # type: ignore[no-untyped-def]
-    page = client.get("/unlock").get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 def refused(response) -> bool:  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import position
+from conftest import position, token, unlock
 
 from companion.model.position import start_position
 from companion.web import Table, create_app
@@ -16,13 +16,8 @@ def referee(pos=None):  # type: ignore[no-untyped-def]
         {"TABLE": Table.new(pos or position()), "TESTING": True, "REFEREE_PIN": "2468"}
     )
     client = app.test_client()
-    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    unlock(client)
     return app, client
-
-
-def token(client, path="/setup"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 def test_the_players_are_the_layouts_colours_as_buttons_not_free_text():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import position
+from conftest import position, token, unlock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,14 +101,9 @@ def answered(response) -> None:  # type: ignore[no-untyped-def]
         assert message and re.sub(r"<[^>]+>|\s", "", message.group(1)), body
 
 
-def token(client) -> str:  # type: ignore[no-untyped-def]
-    page = client.get("/unlock").get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
 def unlocked():  # type: ignore[no-untyped-def]
     client = APP.test_client()
-    client.post("/unlock", data={"pin": PIN, "csrf_token": token(client)})
+    unlock(client, PIN)
     return client
 
 

@@ -5,19 +5,11 @@ the roll goes back with the move; the page and the record then agree."""
 from __future__ import annotations
 
 import html
-import re
+
+from conftest import post, unlock
 
 from companion.model.position import start_position
 from companion.web import Table, create_app
-
-
-def token(client, path="/"):  # type: ignore[no-untyped-def]
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    return client.post(path, data={**data, "csrf_token": token(client)})
 
 
 def test_a_pasch_typed_by_mistake_is_taken_back_with_its_roll(tmp_path):  # type: ignore[no-untyped-def]
@@ -27,7 +19,7 @@ def test_a_pasch_typed_by_mistake_is_taken_back_with_its_roll(tmp_path):  # type
     post(client, "/confirm")
     post(client, "/dice", die1="5", die2="5", die3="3")  # played at once: nothing to pick
     assert table.referee.position.stone == "P5.5"
-    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    unlock(client)
     page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
     assert "( → )" not in page and "(Stein: Start → Jupiter)" in page
     assert "Der Wurf 5+5+3 wird mit ihm zurückgenommen: Rot würfelt noch einmal." in page
@@ -61,7 +53,7 @@ def test_undoing_a_pasch_s_clearing_on_the_page_keeps_the_pasch(tmp_path):  # ty
     cleared = seen(table.referee.position)
     del cleared["K3.12"]
     table.referee.observe_board(cleared)
-    client.post("/unlock", data={"pin": "2468", "csrf_token": token(client, "/unlock")})
+    unlock(client)
     page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
     assert "Räumen zurückgenommen; der Pasch bleibt: Rot würfelt dann." in page
     assert "zieht mit ihm noch einmal" not in page and "würfelt noch einmal" not in page

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from conftest import position
+from conftest import position, post
 
 from companion.panel.voice import Voice
 from companion.table.devices import attach_voice
@@ -29,12 +27,6 @@ def make(voice: Voice | None):  # type: ignore[no-untyped-def]
     if voice is not None:
         attach_voice(table, voice)
     return table, create_app(config).test_client()
-
-
-def post(client, path, **data):  # type: ignore[no-untyped-def]
-    page = client.get("/unlock").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    return client.post(path, data={**data, "csrf_token": token})
 
 
 def play_a_move(table: Table) -> str:

@@ -83,9 +83,10 @@ def fit_colours(
     no print is kept: the gem hides the print and the reader stayed unsure of the
     field, and busy (trial s9).
     """
+    from companion.vision.board.confidence import SURE
     from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
     from companion.vision.board.locate import Locator
-    from companion.vision.board.reader import ALIKE_CONFIDENCE, SURE, BoardReader
+    from companion.vision.board.reader import ALIKE_CONFIDENCE, BoardReader
     from companion.vision.board.sampler import FieldSampler
 
     labels = names or [text("cal.photo", number=n) for n in range(1, len(photos) + 1)]
@@ -336,7 +337,7 @@ def doubt_empty(
     for sure: where they read a piece surely, it is a CompanionError.
     The default colours of a look never calibrated see light fields as white pieces, and
     a board's look is what calibration is there to learn: they only ask."""
-    from companion.vision.board.reader import SURE
+    from companion.vision.board.confidence import SURE
 
     read = reader.read(image)
     if not read.found or not read.fields:

@@ -19,8 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.render.paint import PIECE_COLOURS
+from companion.vision.board.confidence import SURE
 from companion.vision.board.locate import Location, marker_corners
-from companion.vision.board.reader import SURE, BoardRead, BoardReader
+from companion.vision.board.reader import BoardRead, BoardReader
 from companion.vision.dice.reader import DiceReading
 from companion.vision.dice.tray import Tray
 

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
+from companion.vision.board.confidence import SURE, UNSURE
 from companion.vision.board.feet import covered_feet, foot_explains, neighbours_piece
 from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify
 from companion.vision.board.focus import focused
@@ -33,15 +34,6 @@ from companion.vision.board.outdated import tests_off
 from companion.vision.board.profiles import Profiles
 from companion.vision.board.sampler import FieldSampler
 from companion.vision.board.surround import hidden
-
-#: A field read with less confidence than this is not sure: drawn red, and counted by
-#: bench/board.py when it is wrong (the target: no wrong field is ever sure).
-SURE = 0.9
-#: Below this a field is unsure: the frame is then busy (the referee waits for a clearer
-#: frame instead of judging a guess). Between UNSURE and SURE the reading is used but drawn
-#: red; with the defaults of a fresh install many right fields lie there.
-UNSURE = 0.8
-
 
 #: The most confidence a reading gets between a field's empty look and a piece colour too
 #: alike to tell apart (Profiles.alike): drawn as unsure, yet used (above UNSURE).
