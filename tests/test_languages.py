@@ -114,8 +114,9 @@ PASS = {"tuerme": [5, 2]}
 
 
 def intruder(pos: Position) -> dict[str, str]:
-    """The board with a piece of another player set on an empty field: no move of the
-    player to move leads there (illegal, with the nearest moves)."""
+    """The board with a piece of another player set on an empty field (taken from its own
+    field where it has one on the board: a piece too many is no position at all): no move
+    of the player to move leads there (illegal, with the nearest moves)."""
     board = {fid: c for fid, c in pos.placement if fid in pos.layout.fields}
     other = next(p for p in pos.players if p != pos.to_move)
     empty = [
@@ -123,6 +124,13 @@ def intruder(pos: Position) -> dict[str, str]:
         for f, field in pos.layout.fields.items()
         if f not in board and field.kind not in pos.spec.pools
     ]
+    own = [
+        f
+        for f, c in board.items()
+        if c == other and pos.layout.fields[f].kind not in pos.spec.pools
+    ]
+    if own:
+        del board[own[0]]
     board[empty[len(empty) // 2]] = other
     return board
 

@@ -5,6 +5,7 @@ of station field (Gravitation). Plain functions over positions and field → col
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,20 @@ def seen(position: Position) -> dict[str, str]:
     for unseen in position.spec.unseen:
         board.pop(unseen, None)
     return board
+
+
+def too_many(position: Position, board: Mapping[str, str]) -> tuple[str, int, int] | None:
+    """The first player's colour ``board`` shows on more fields than a player has pieces:
+    (colour, fields, pieces each), or None. No move of any game leads there, so such a
+    board is no move to judge: something lies over the board (a pale hand read as pieces
+    of a pale colour, #31) or pieces stand that do not belong. A pool or a stack shows one
+    colour for many pieces, so fields never count more pieces than stand."""
+    each = position.spec.pieces_for(len(position.players))
+    shown = Counter(board.values())
+    for player in position.players:
+        if shown[player] > each:
+            return player, shown[player], each
+    return None
 
 
 def fits_loosely(after: Position, board: Mapping[str, str]) -> bool:

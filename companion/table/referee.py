@@ -35,7 +35,7 @@ from typing import Any, TypeVar, cast
 from companion.errors import CompanionError
 from companion.games.game import Game, stone_planet_name
 from companion.games.game import game as rules_of
-from companion.model.boards import differences, seen, with_board
+from companion.model.boards import differences, seen, too_many, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
 from companion.table import announcing, moves, resuming
@@ -219,6 +219,12 @@ class Referee:
             return self._say(
                 Verdict("setup", text("referee.set_up", diff=differences(expected, board)))
             )
+        crowded = too_many(self.position, board)
+        if crowded is not None:  # no position of the game: ask, judge nothing (#31);
+            # while setting up, the fields to set are named instead
+            player, shown, each = crowded
+            why = text("referee.too_many", colour=colour(player), shown=shown, each=each)
+            return self._say(Verdict("setup", why))
         if self.phase in (Phase.ROLL, Phase.OVER):
             cleared = self._cleared(board)
             if cleared is not None:

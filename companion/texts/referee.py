@@ -23,6 +23,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Bitte die Steine wie gezeigt stellen: {diff}",
         "set the pieces as shown: {diff}",
     ),
+    "referee.too_many": (
+        "Das Brett zeigt {shown} Steine von {colour}, doch jeder hat nur {each}: liegt eine "
+        "Hand oder etwas anderes über dem Brett? Bitte wegnehmen oder die Steine wie gezeigt "
+        "stellen",
+        "the board shows {shown} {colour} pieces, but there are only {each} each: is a hand "
+        "or something else over the board? Take it away, or set the pieces as shown",
+    ),
     "referee.set_up": ("Bitte die Steine aufstellen: {diff}", "set up the pieces: {diff}"),
     "referee.moved_before_roll": (
         "Ein Stein wurde bewegt, bevor die Würfel gelesen waren; bitte zurückstellen: {diff}",
