@@ -8,6 +8,7 @@ import json
 from conftest import position
 
 from companion.cli import main
+from companion.model.position import start_position
 from companion.table.table import Table
 from companion.web import create_app
 
@@ -128,3 +129,46 @@ def test_an_objection_kept_as_plain_words_by_an_older_journal_is_shown_as_it_is(
     assert (
         record_text(record, "de").splitlines()[4].endswith("[illegal: as said then; illegal: kept]")
     )
+
+
+def test_the_record_gives_no_hint_how_to_name_a_move_said_after_it(tmp_path):
+    # Review s12 finding 7: words after the move that fit two moves kept the command
+    # line's "(name the field with --to)" in /game/N.txt and `companion export`.
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]), tmp_path / "journal.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([5, 2])
+    ref.play_move(next(m for m in ref.legal if m.announcement == "Wurf 2, 1, 0"))
+    assert ref.announce("Wurf 5, 4, 3, 2, 1, 0", before_move=False).kind == "illegal"
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    for lang, fits in (("de", "passt zu 2 Zügen: "), ("en", "fits 2 moves: ")):
+        record = client.get(f"/game/{ref.game_id}.txt?lang={lang}").get_data(as_text=True)
+        assert fits in record and "--to" not in record and "tipp" not in record
+        assert " tap " not in record and "Feld nennen" not in record
+        assert record.splitlines()[4].endswith("→ U1.9)]")
+
+
+def test_an_older_journals_hint_how_to_name_the_move_is_left_out_of_the_record():
+    from companion.store.record import turns
+    from companion.texts import render, text
+    from companion.texts.stored import to_data
+
+    fits = text(  # as a journal written before review s12 kept the words
+        "check.ambiguous",
+        said="'Wurf 5'",
+        count=2,
+        moves="a; b",
+        more="",
+        hint=text("check.hint_to"),
+    )
+    events = [
+        {"id": 1, "kind": "roll", "data": {"dice": [5, 2], "player": "red"}},
+        {
+            "id": 2,
+            "kind": "verdict",
+            "data": {"verdict": "illegal", "reason": str(fits), "reason_words": to_data(fits)},
+        },
+    ]
+    objection = turns(events)[0].objections[0]
+    assert render(objection, "en") == "illegal: 'Wurf 5' fits 2 moves: a; b"
+    assert render(objection, "de") == "illegal: 'Wurf 5' passt zu 2 Zügen: a; b"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.model.position import start_position
 from companion.table.table import Table
 from companion.texts import render
+from companion.web.i18n import on_page
 
 SAID = "Ansage zu Zug 1 von Rot (Wurf 2+1): gesagt „{said}“, gezogen wurde „Wurf 3, Sonderfeld“: "
 
@@ -44,4 +45,23 @@ def test_words_no_move_of_the_roll_keep_why_but_not_the_nearest_moves():
     assert said == (
         "Announcement of move 1 by red (roll 2+1): said 'Wurf 6', the move made was "
         "'Wurf 3, Sonderfeld': Wurf 6 does not fit the roll 2+1 (possible: 3, 2, 1)"
+    )
+
+
+def test_words_after_the_move_that_fit_two_moves_get_no_hint_how_to_name_one():
+    # Review s12 finding 7: Tunnel X 5+2, "Wurf 2, 1, 0" played, then "Wurf 5, 4, 3, 2, 1,
+    # 0" said, which fits two moves: the page answered "(… tap the target field on the
+    # board …)", the command line "(name the field with --to)", advice for a next move.
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]))
+    table.referee.confirm_board()
+    table.referee.observe_dice([5, 2])
+    table.referee.play_move(
+        next(m for m in table.referee.legal if m.announcement == "Wurf 2, 1, 0")
+    )
+    verdict = table.referee.announce("Wurf 5, 4, 3, 2, 1, 0", before_move=False)
+    said = render(verdict.reason, "en")
+    assert verdict.kind == "illegal" and render(on_page(verdict.reason), "en") == said
+    assert said.endswith(
+        "the announcement names another move ('Wurf 5, 4, 3, 2, 1, 0' fits 2 moves: "
+        "red moves red's S1 → U2.8; red moves red's S1 → U1.9)"
     )

@@ -23,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import CompanionError, InvalidAnnouncement
 from companion.model.position import Position
-from companion.texts import Joined, board, message, quoted, text
+from companion.texts import Joined, board, message, quoted, swapped, text
 
 VERDICTS = ("legal", "illegal", "invalid", "ambiguous")
 
@@ -144,6 +144,19 @@ def fitting(said: str, there: Sequence[M], describe: Callable[[M], str]) -> Verd
         hint=text("check.hint_from") if one_end else text("check.hint_to"),
     )
     return Verdict("ambiguous", reason, candidates=tuple(distinct))
+
+
+#: An ambiguity said without the way to name the move (:func:`without_hint`).
+HINTLESS = {"check.ambiguous": "check.ambiguous_bare"}
+
+
+def without_hint(reason: str) -> str:
+    """``reason`` with each "fits N moves" said without its hint (``--to`` on the command
+    line, "tap the target field" on the page): for words said after the move, and for
+    the game's record, where it reads as advice for a move still to make (review s12
+    finding 7)."""
+    said = swapped(reason, HINTLESS)
+    return said if isinstance(said, str) else reason
 
 
 def nearest(moves: Iterable[M], key: Callable[[M], Any], to: str | None = None) -> tuple[M, ...]:

@@ -95,12 +95,15 @@ def _objection(data: Mapping[str, Any]) -> str:
     """A verdict event's objection, "illegal: …": a sentence that says its reason in the
     language of its reader (:func:`record_text`) where the journal kept the reason's words
     (``reason_words``, since trial s10), else the reason as it was stored (an older
-    journal, or words the catalogue no longer has)."""
+    journal, or words the catalogue no longer has). An ambiguity is said without the
+    command line's hint how to name the move (review s12 finding 7: "name the field with
+    --to" in a record read after the game)."""
+    from companion.games.verdict import without_hint
     from companion.texts import text
     from companion.texts.stored import from_data
 
     said = from_data(data["reason_words"]) if "reason_words" in data else None
-    reason = said if said is not None else str(data.get("reason", ""))
+    reason = without_hint(said) if isinstance(said, str) else str(data.get("reason", ""))
     return text("record.objection", verdict=str(data["verdict"]), reason=reason)
 
 

@@ -13,8 +13,12 @@ the WAL, and SQLite rebuilds the WAL's index from the file, taking frames up to 
 whole commit (a frame being written is left out). The main file changes only when a
 checkpoint copies pages that are in the WAL anyway, and the WAL starts afresh (a new
 header, new salts) only after such a checkpoint has finished: so a copy is consistent
-where the WAL's header is the same before the main file is copied and after the WAL is,
-and it is taken again otherwise (:data:`TRIES` times).
+where the live WAL's header is the same before the main file is copied and after the WAL
+is (the live one: the copy's header is read from its first bytes and misses a restart
+during the copy, review s12 finding 3), and SQLite's ``quick_check`` finds the copy
+whole; it is taken again otherwise (:data:`TRIES` times). A copy that still cannot be
+read says so in one line, "being written; try again": never that the club's journal is
+damaged, which it is not.
 
 Measured (``python bench/journal_copy.py``, 2026-11-28, this machine, shared, two runs;
 a first run of the same loop as a loose script beside them): a child process appending
@@ -71,7 +75,11 @@ def readable_journal(path: Path) -> Iterator[Journal]:
     with tempfile.TemporaryDirectory(prefix="companion-journal-") as folder:
         copy = Path(folder) / path.name
         _copy(path, copy)
-        with Journal(copy, read_only=True) as journal:
+        try:
+            journal = Journal(copy, read_only=True)
+        except JournalError:  # the copy, not the club's journal: never "damaged journal"
+            raise JournalError(text("journal.copy_moving", path=str(path), tries=TRIES)) from None
+        with journal:
             journal.path = path  # what it says names the journal, not the copy
             yield journal
 
@@ -93,10 +101,24 @@ def _copy(path: Path, copy: Path) -> None:
             raise JournalError(
                 text("journal.cannot_read", path=str(path), why=exc.strerror or str(exc))
             ) from None
-        if _header(copied_wal) == before:
+        if _header(wal) == before and _reads_cleanly(copy):
             return
         copied_wal.unlink(missing_ok=True)
+        copy.with_name(copy.name + "-shm").unlink(missing_ok=True)
     raise JournalError(text("journal.copy_moving", path=str(path), tries=TRIES))
+
+
+def _reads_cleanly(copy: Path) -> bool:
+    """Whether SQLite's ``quick_check`` finds the copy whole: a last guard against a copy
+    torn by a checkpoint and WAL restart that the headers did not show."""
+    try:
+        db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True, timeout=0)
+        try:
+            return [row[0] for row in db.execute("PRAGMA quick_check(1)")] == ["ok"]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return False
 
 
 def _header(wal: Path) -> bytes:

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.game import Game
+from companion.games.verdict import without_hint
 from companion.model.boards import changes, differences, seen
 from companion.model.position import Position
 from companion.table import moves
@@ -272,11 +273,13 @@ def not_made(said: str, made: str, why: str) -> str:
     named (new-user trial s11 M5: "'Tausch' where the nearest legal move says
     'Sonderfeld'; nearest legal: …" read as a verdict on a next move). A reason that
     only compares the words with the nearest move is said as "another move": the move
-    made stands beside them."""
+    made stands beside them. Words that fit several moves are said so without the hint
+    how to name one (review s12 finding 7: "tap the target field" after the move)."""
     inner = why.fields["reason"] if isinstance(why, Text) and why.key == "check.nearest" else why
     why = inner if isinstance(inner, str) else why
     if isinstance(why, Text) and why.key == "explain.where_nearest":
         why = text("referee.announcement_another")
+    why = without_hint(why)
     return text("referee.announcement_not_made", said=quoted(said), made=quoted(made), why=why)
 
 

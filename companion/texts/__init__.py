@@ -332,6 +332,22 @@ class Joined(tuple[object, ...]):
         return (Joined, (tuple(self), self.sep, self.de))
 
 
+def swapped(value: object, keys: Mapping[str, str]) -> object:
+    """``value`` (a Text at any depth) with each sentence whose key is in ``keys`` said by
+    the key it maps to, its fields kept; anything else, and a Text without such a
+    sentence, as it is (the same object: most sentences pass unchanged)."""
+    if isinstance(value, Text):
+        fields = {k: swapped(v, keys) for k, v in value.fields.items()}
+        if value.key in keys or any(fields[k] is not v for k, v in value.fields.items()):
+            return Text(keys.get(value.key, value.key), fields)
+        return value
+    if isinstance(value, Joined):
+        parts = [swapped(v, keys) for v in value]
+        if any(p is not v for p, v in zip(parts, value, strict=True)):
+            return Joined(parts, value.sep, value.de)
+    return value
+
+
 def render(value: object, lang: str) -> str:
     """``value`` said in ``lang``: a Text from its template, a list with commas, Joined
     parts with their separator, anything else as ``str`` gives it."""

@@ -300,9 +300,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # companion/store/snapshot.py: a held journal copied to be read (trial s11 L5)
     "journal.copy_moving": (
-        "{path}: das Journal ändert sich beim Kopieren ({tries} Versuche); gleich noch "
-        "einmal versuchen",
-        "{path}: the journal changed while it was copied ({tries} tries); try again in a moment",
+        "{path}: das Journal wird gerade geschrieben, keine Kopie ließ sich sauber lesen "
+        "({tries} Versuche); gleich noch einmal versuchen",
+        "{path}: the journal is being written and no copy of it read cleanly ({tries} tries); "
+        "try again in a moment",
     ),
     "journal.schema": (
         "{path}: Journal-Schema {version}, dieser Companion liest {ours}",

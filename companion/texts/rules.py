@@ -185,6 +185,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "{said} passt zu {count} Zügen: {moves}{more} ({hint})",
         "{said} fits {count} moves: {moves}{more} ({hint})",
     ),
+    # the same said of a move already made, or in the game's record: no hint how to
+    # name the move, which reads as advice for a next one (review s12 finding 7)
+    "check.ambiguous_bare": (
+        "{said} passt zu {count} Zügen: {moves}{more}",
+        "{said} fits {count} moves: {moves}{more}",
+    ),
     "check.more": (" und {count} weitere", " and {count} more"),
     "check.hint_from": ("den Stein mit --from nennen", "name the piece with --from"),
     "check.hint_to": ("das Feld mit --to nennen", "name the field with --to"),

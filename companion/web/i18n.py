@@ -16,13 +16,13 @@ from flask import Flask, request, session
 from companion.texts import (
     LANGUAGES,
     WORDS,
-    Joined,
     Text,
     colour,
     field,
     number,
     percent,
     render,
+    swapped,
     word,
 )
 
@@ -73,16 +73,7 @@ def on_page(value: object) -> object:
     """``value`` (a Text at any depth) with each of the command line's hints replaced by
     the page's (:data:`PAGE_HINTS`); anything else, and a Text without such a hint, as it
     is (not built anew: every sentence of the page passes here)."""
-    if isinstance(value, Text):
-        fields = {k: on_page(v) for k, v in value.fields.items()}
-        if value.key in PAGE_HINTS or any(fields[k] is not v for k, v in value.fields.items()):
-            return Text(PAGE_HINTS.get(value.key, value.key), fields)
-        return value
-    if isinstance(value, Joined):
-        parts = [on_page(v) for v in value]
-        if any(p is not v for p, v in zip(parts, value, strict=True)):
-            return Joined(parts, value.sep, value.de)
-    return value
+    return swapped(value, PAGE_HINTS)
 
 
 def quote(words: object) -> str:

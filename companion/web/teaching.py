@@ -29,15 +29,24 @@ teaching = Blueprint("teaching", __name__)
 TRIED = 12
 
 
-@lru_cache(maxsize=16)  # the table's page asks it at every redraw, for one position
 def example(position: Position) -> tuple[str, str]:
+    """The practice form's example roll and words for this position on its board
+    (:func:`_example`, kept by the board too: positions on two boards compare equal)."""
+    return _example(position, (position.layout.name, position.layout.source))
+
+
+@lru_cache(maxsize=16)  # the table's page asks it at every redraw, for one position
+def _example(position: Position, board: tuple[str, str]) -> tuple[str, str]:
     """A roll as this game is typed, and the words of a legal move with it here that name
     that move alone (the placeholders of the practice form, the words the page asks to be
     said by ear: every game's own, not Gravitation's). The game's checker decides: words
     it finds ambiguous are skipped (new-user trial s11 M3: Tunnel X's "Wurf 5, 4, 3, 2, 1,
     0" with 5+2 fits two moves); "" where none of the first TRIED moves is said alone.
     Kept for the last positions asked: 0.4-2 ms a position (CPU, median of 15), cheap to
-    look up again at every redraw of the table's page."""
+    look up again at every redraw of the table's page. ``board`` (the layout's name and
+    file) is part of the key because a Position's equality leaves its layout out: the
+    start of TENET on ``tenet`` and on ``tenet-2`` are equal, and each served the other's
+    example (review s12 finding 4), words the referee calls illegal on that board."""
     roll = position.spec.example_roll
     try:
         dice = parse_roll(position.game, roll)
