@@ -9,9 +9,14 @@ import numpy as np
 import pytest
 from test_board_looks import CALM, LAYOUT, glare_over
 
+from companion.games.game import legal_moves
+from companion.model.position import start_position
 from companion.synth import default_camera
 from companion.synth.board import random_pose
 from companion.synth.looks import LOOKS, known_placement, photograph_look
+from companion.table.answers import Phase
+from companion.table.referee import Referee
+from companion.table.watch import Watcher
 from companion.vision import BoardReader, Intrinsics
 from companion.vision.board.still import BoardWatcher
 from companion.vision.calibration import Calibration, CameraCalibration, ManualCorners
@@ -101,3 +106,23 @@ def test_the_watcher_offers_a_still_board_once_a_quiet_spell(board):  # type: ig
         watcher.feed(image)
         offered.append(watcher.learn(position))
     assert offered == [(), (), (BURNT,), (), ()]  # the third unchanged frame, once
+
+
+def test_the_live_table_learns_while_it_waits_for_the_roll(board):  # type: ignore[no-untyped-def]
+    # the wiring only: the referee plays Gravitation, none of whose fields lies on the
+    # 7 × 7 board, so an empty 7 × 7 board is the position as the camera compares it
+    reader_of, shot = board
+    start = start_position("gravitation", players=["red", "yellow"])
+    referee = Referee.start(start, legal_moves)
+    reader = reader_of()
+    watcher = Watcher(referee, reader)
+    empty = shot({})
+    for _ in range(12):  # a still table: the same picture, read afresh every tenth frame
+        watcher.look(empty)
+    assert referee.phase is Phase.SETUP and not reader.confirmed.seen  # nothing confirmed
+    referee.confirm_board()
+    for _ in range(2):  # two quiet spells: the board changed between them
+        watcher.look(shot({"r0c0": "red"}))
+        for _ in range(12):
+            watcher.look(empty)
+    assert referee.phase is Phase.ROLL and not reader.confirmed.wanted
