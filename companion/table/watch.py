@@ -37,7 +37,8 @@ import numpy.typing as npt
 
 from companion.errors import CompanionError
 from companion.games import game_spec
-from companion.table.answers import Verdict
+from companion.model.boards import seen as seen_board
+from companion.table.answers import Phase, Verdict
 from companion.table.busy import Busy, busy
 from companion.table.referee import Referee
 from companion.texts import text, text_n
@@ -147,6 +148,8 @@ class Watcher:
         position = self.referee.position
         board.reader.play(position.players, position.spec.unseen)
         seen = board.feed(image)
+        if self.referee.phase is Phase.ROLL:  # the referee knows the board: it waits to roll
+            board.learn(seen_board(position))
         if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows

@@ -6,6 +6,7 @@ watcher in :mod:`companion.vision.board.still` adds smoothing and the still-boar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from companion.model.layout import Layout
 from companion.vision.board.between import hand_region
 from companion.vision.board.cause import Cause
 from companion.vision.board.confidence import SURE, UNSURE
+from companion.vision.board.confirmed import Confirmed
 from companion.vision.board.feet import covered_feet, foot_explains, neighbours_piece
 from companion.vision.board.fields import MIN_INTRUDED, FieldVerdicts, classify
 from companion.vision.board.focus import focused
@@ -187,6 +189,8 @@ class BoardReader:
         self.empty_foot = self.sampler.pattern(self.known.empty_foot)
         #: whether the board still lies where its stored corners put it (:mod:`.moved`)
         self.move_check = MoveCheck(self.sampler, self.empty_print)
+        #: the fields the calibration photos burnt, learnt from confirmed frames
+        self.confirmed = Confirmed(self.sampler, self.known)
 
     def play(self, colours: tuple[str, ...] | None, unseen: tuple[str, ...] = ()) -> None:
         """Read only pieces of ``colours`` (the players' colours; None: every known colour);
@@ -204,6 +208,50 @@ class BoardReader:
             self.profiles = self.known if colours is None else self.known.only(colours)
             self._playing = colours
         self._unseen = np.array([f in unseen for f in self.sampler.ids], np.bool_)
+
+    def learn(
+        self,
+        image: npt.NDArray[np.uint8],
+        position: Mapping[str, str],
+        location: Location | None = None,
+    ) -> tuple[str, ...]:
+        """Learn the empty look of the fields the calibration photos burnt from a frame
+        whose board the referee knows to be ``position`` (field → colour; the watcher
+        asks only of a board unchanged for several frames, :mod:`.confirmed`). The frame
+        is refused unless its only doubt is on those fields and every other field reads
+        as the position says, as the referee would take it (at least UNSURE: a piece
+        alike to its field, read at ALIKE_CONFIDENCE, is a reading the referee uses).
+        Returns the burnt fields the frame showed empty."""
+        if not self.confirmed.wanted:
+            return ()
+        location = location or self.locator.locate(image)
+        if location is None:
+            return ()
+        read = self.read(image, location)
+        if not read.found or read.glare or read.cause.kind not in ("", "unsure"):
+            return ()
+        sampled = self.sampler.sample(image, location)
+        if sampled is None:
+            return ()
+        as_told = self._unseen | np.array(  # the game's unseen fields: no doubt of theirs
+            [
+                read.fields.get(f) == position.get(f) and read.confidence[f] >= UNSURE
+                for f in self.sampler.ids
+            ]
+        )
+        taken = self.confirmed.see(sampled, as_told, position, self.known)
+        learnt = self.confirmed.learnt(self.known)
+        if learnt is not None:
+            self._use(learnt)
+        return taken
+
+    def _use(self, profiles: Profiles) -> None:
+        """Read with ``profiles`` from now on, the game's colours kept."""
+        self.known = profiles
+        playing = self._playing
+        self.profiles = profiles if playing is None else profiles.only(playing)
+        self.empty_print = self.sampler.pattern(profiles.empty_print)
+        self.move_check = MoveCheck(self.sampler, self.empty_print)
 
     def tests_off(self) -> tuple[str, ...]:
         """The hand tests the calibration in use cannot run on this layout, because it

@@ -18,6 +18,7 @@ board as still while a hand rests beside its fields).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -54,16 +55,20 @@ class BoardWatcher:
         #: (a frame seen again may still need the hand test) and whether it had that test
         self._last: tuple[BoardRead, Location, npt.NDArray[np.uint8], bool] | None = None
         self._settled: dict[str, str] | None = None  # the fields of the last still board
+        #: frames in a row without a changed field, and whether this quiet spell's board
+        #: was offered to :meth:`learn` yet (once a spell: each offer re-reads a frame)
+        self._unchanged = 0
+        self._offered = False
 
     def feed(self, image: npt.NDArray[np.uint8]) -> Observation:
         """Read the next frame; ``still`` is True once the board stopped changing."""
         location = self.reader.locator.update(image)
         if location is None:
-            self._previous, self._quiet, self._last = None, 0, None
+            self._previous, self._quiet, self._last, self._unchanged = None, 0, None, 0
             return Observation(self.reader.not_found(), False)
         read = self.reader.read(image, location, hands=False)
         if not read.found or read.colours is None:
-            self._previous, self._quiet, self._last = None, 0, None
+            self._previous, self._quiet, self._last, self._unchanged = None, 0, None, 0
             return Observation(read, False)
         changed = self._changes(read.colours)
         self._previous, self._last = read.colours, (read, location, image, False)
@@ -90,6 +95,10 @@ class BoardWatcher:
             self._quiet = 0
         else:
             self._quiet += 1
+        if changed:
+            self._unchanged, self._offered = 0, False
+        else:
+            self._unchanged += 1
         still = self._quiet >= self.still_frames
         if still:
             self._settled = read.fields
@@ -98,6 +107,23 @@ class BoardWatcher:
             cause = Cause("changing", changed[0], len(changed) - 1) if changed else Cause("waiting")
             read = replace(read, busy=True, reason=why, cause=cause)
         return Observation(read, still, changed, location)
+
+    def learn(self, position: Mapping[str, str]) -> tuple[str, ...]:
+        """Offer the last frame to the reader to learn the fields the calibration photos
+        burnt (:meth:`.BoardReader.learn`), as a board that is ``position`` (the
+        referee's, confirmed): only once the board has not changed for ``still_frames``
+        frames, once in such a quiet spell (so the frames it learns from are of different
+        spells, and a still table costs no second read), and only where the last read's
+        doubt, if any, is an unsure field. Returns the fields the frame showed empty."""
+        if self._last is None or not self.reader.confirmed.wanted:
+            return ()
+        read, location, image, _ = self._last
+        if self._offered or self._unchanged < self.still_frames:
+            return ()
+        if read.cause.kind not in ("", "unsure"):
+            return ()
+        self._offered = True
+        return self.reader.learn(image, position, location)
 
     def _changes(self, colours: FloatArray) -> tuple[str, ...]:
         if self._previous is None:
