@@ -84,6 +84,21 @@ def digest(path):  # type: ignore[no-untyped-def]
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def test_a_game_continued_in_a_later_record_goes_on_there(tmp_path):
+    # review s12 finding 1: the game a copy continues is no longer unfinished, and
+    # serve --resume N follows the copies to the newest one
+    pos = position()
+    with Journal(tmp_path / "j.sqlite") as journal:
+        first = journal.start_game(pos)
+        other = journal.start_game(pos)
+        copy = journal.continue_game(first)
+        assert [g.id for g in journal.unfinished()] == [other, copy]
+        assert journal.continuation(first) == copy and journal.continuation(other) == other
+        again = journal.continue_game(copy)  # the copy, left for another game, copied again
+        assert journal.continuation(first) == again
+        assert [g.id for g in journal.unfinished()] == [other, again]
+
+
 def test_a_corrupt_file_is_refused_and_left_alone(tmp_path):
     path = tmp_path / "j.sqlite"
     path.write_bytes(b"this is my shopping list, not a database\n" * 50)

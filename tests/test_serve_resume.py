@@ -249,3 +249,81 @@ def test_a_game_killed_mid_game_then_left_for_another_is_resumed_with_resume(ser
     assert serve("--game", "tenet", "--new-game")[0] == 0
     code, log = serve("--resume", "1")
     assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
+
+
+def play(tmp_path, game_id: int, *rolls: list[int]) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each roll read and its first legal move played in game ``game_id``, as the page
+    would after a restart; returns the moves of the game so far."""
+    from companion.table.referee import Referee
+    from companion.table.table import rules
+
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        ref = Referee.resume(journal, game_id, rules)
+        ref.confirm_board()
+        for dice in rolls:
+            ref.observe_dice(dice)
+            ref.play(0)
+        return [p.said for p in ref._history]
+
+
+def on_the_table(tmp_path) -> tuple[int, list[str]]:  # type: ignore[no-untyped-def]
+    """The game a flagless restart takes up, and its moves."""
+    from companion.table.referee import Referee
+    from companion.table.table import rules
+
+    with Journal(tmp_path / "journal.sqlite", read_only=True) as journal:
+        newest = journal.to_resume()
+        assert newest is not None
+        return newest.id, [p.said for p in Referee.resume(journal, newest.id, rules)._history]
+
+
+def test_resume_run_again_goes_on_with_the_copy_never_a_stale_one(serve, tmp_path):
+    # review s12 finding 1: `--resume 1` again (shell history, after a power cut) copied
+    # game 1's old state into game 4, and the move played in game 3 was gone
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [4, 3])
+    assert serve("--game", "tenet", "--players", "red,orange", "--new-game")[0] == 0
+    assert serve("--resume", "1")[0] == 0
+    moves = play(tmp_path, 3, [5, 2])
+    assert len(moves) == 2
+    code, err = serve("--resume")  # the list offers game 3, not game 1 that it continues
+    assert code == 2 and "Spiele: 2 (TENET" in err and ", 3 (ZwiAner" in err, err
+    assert "1 (ZwiAner" not in err, err
+    code, log = serve("--resume", "1")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
+    assert len(games(tmp_path)) == 3 and on_the_table(tmp_path) == (3, moves)
+    assert serve("--resume", "2")[0] == 0  # TENET again, as game 4
+    code, log = serve("--resume", "1")  # game 3 is no longer the newest: copied, moves and all
+    assert code == 0 and "Spiel 1 als Spiel 5 fortgesetzt (2 Züge)" in log, log
+    assert on_the_table(tmp_path) == (5, moves)
+    finish(tmp_path, 5)
+    code, err = serve("--resume", "1")  # where it went on is finished: said, nothing begun
+    assert code == 2 and "Spiel 1 ging als Spiel 5 weiter, das beendet ist" in err, err
+    assert len(games(tmp_path)) == 5
+
+
+def test_a_game_that_cannot_be_read_back_is_not_copied(serve, tmp_path):
+    # review s12 finding 2: the copy was written before the resume failed, left as the
+    # newest record, and the Pi's plain restart then exited 2 on the copy's bad event
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        journal.append(1, "roll", {"player": "red", "dice": ["x"]})
+    assert serve("--game", "tenet", "--players", "red,orange", "--new-game")[0] == 0
+    code, err = serve("--resume", "1")
+    assert code == 2 and "game 1, event 2:" in err, err  # game 1 named, the one the club did
+    assert [g[:2] for g in games(tmp_path)] == [(1, "tunnelx"), (2, "tenet")]
+    code, log = serve()  # the Pi's service goes on with TENET
+    assert code == 0 and "unfertiges Spiel fortgesetzt" in log, log
+    assert on_the_table(tmp_path)[0] == 2
+
+
+def test_resume_words_count_one_move_and_never_offer_new_game(serve, tmp_path):
+    # review s12 finding 5: "(1 Züge)"; `--resume 1 --game tenet` suggested --new-game,
+    # which --resume refuses
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [4, 3])
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    code, err = serve("--resume", "1", "--game", "tenet")
+    assert code == 2 and "nicht --game tenet" in err and "--new-game" not in err, err
+    code, log = serve("--resume", "1")
+    assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (1 Zug)" in log, log

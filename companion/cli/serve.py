@@ -23,7 +23,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
-from companion.texts import Joined, colours, game_name, text
+from companion.texts import Joined, colours, game_name, text, text_n
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -249,8 +249,9 @@ def _to_take_up(args: argparse.Namespace, path: Path) -> None:
         raise CompanionError(text("serve.resume_new_game", id=args.resume))
     with Journal(path) as journal:
         unfinished = journal.unfinished()
-    if any(g.id == args.resume for g in unfinished):
-        return
+        goes_on = journal.continuation(args.resume)
+    if any(g.id == goes_on for g in unfinished):
+        return  # game N, or the record that continues it (Table.new follows there)
     games = [
         text(
             "serve.unfinished_game",
@@ -263,7 +264,9 @@ def _to_take_up(args: argparse.Namespace, path: Path) -> None:
     ]
     said = Joined(games, ", ", ", ") if games else text("serve.no_unfinished")
     key = "serve.resume_which" if args.resume == 0 else "serve.resume_none"
-    raise CompanionError(text(key, path=str(path), id=args.resume, games=said))
+    if goes_on != args.resume:  # continued in a record since finished
+        key = "serve.resume_finished"
+    raise CompanionError(text(key, path=str(path), id=args.resume, new=goes_on, games=said))
 
 
 def _journal_said(args: argparse.Namespace, table: Table, path: Path) -> str:
@@ -277,9 +280,9 @@ def _journal_said(args: argparse.Namespace, table: Table, path: Path) -> str:
     if args.resume and table.referee.game_id != args.resume and table.journal is not None:
         from companion.store.events import fold
 
-        moves = len(fold(list(table.journal.events(table.referee.game_id))).announcements)
-        now = table.referee.game_id
-        return text("serve.journal_continued", path=str(path), id=args.resume, new=now, count=moves)
+        count = len(fold(list(table.journal.events(table.referee.game_id))).announcements)
+        now, moves = table.referee.game_id, text_n("serve.moves", count)
+        return text("serve.journal_continued", path=str(path), id=args.resume, new=now, moves=moves)
     return text("serve.journal_resumed", path=str(path))
 
 
@@ -303,7 +306,7 @@ def _other_than_asked(
     if not asked:
         return None
     return text(
-        "serve.unfinished_other",
+        "serve.resume_other" if args.resume else "serve.unfinished_other",
         path=str(journal),
         id=record.id,
         game=game_name(record.game),

@@ -251,7 +251,8 @@ class Journal:
         :func:`~companion.store.events.renumbered`), its start saying ``continues``. A
         restart takes up only the newest record (:meth:`to_resume`), so this is how an
         abandoned game is taken up again (``serve --resume N``); the old record stays as
-        it was. Returns the new game's id."""
+        it was, no longer counted :meth:`unfinished` (:meth:`continuation` leads from it to
+        the copy). Returns the new game's id."""
         from companion.store.events import renumbered
 
         record = next((g for g in self.games() if g.id == game_id), None)
@@ -325,8 +326,36 @@ class Journal:
         return [GameRecord(r[0], r[1], r[2], r[3], tuple(r[4].split(",")), r[5]) for r in rows]
 
     def unfinished(self) -> list[GameRecord]:
-        """The games never finished, oldest first (abandoned ones too: :meth:`to_resume`)."""
-        return [g for g in self.games() if g.finished is None]
+        """The games never finished, oldest first (abandoned ones too: :meth:`to_resume`),
+        less those a later record continues (:meth:`continue_game`): such a game goes on
+        there, and a copy of its old state would put a stale game on the table (review
+        s12 finding 1)."""
+        continued = self._continued()
+        return [g for g in self.games() if g.finished is None and g.id not in continued]
+
+    def continuation(self, game_id: int) -> int:
+        """The record game ``game_id`` goes on in: the newest record that continues it,
+        followed through the copies of copies (``serve --resume N``), else the game itself."""
+        continued = self._continued()
+        while game_id in continued:
+            game_id = continued[game_id]
+        return game_id
+
+    def _continued(self) -> dict[int, int]:
+        """Each game that a later record continues → the newest such record, read from the
+        copies' start events (``continues``); a start that cannot be read names none."""
+        later: dict[int, int] = {}
+        for game_id, stored in self._db.execute(
+            "SELECT game_id, data FROM events WHERE kind='start' ORDER BY id"
+        ):
+            try:
+                data = json.loads(stored)
+            except (json.JSONDecodeError, RecursionError, TypeError):
+                continue
+            old = data.get("continues") if isinstance(data, dict) else None
+            if isinstance(old, int) and old < game_id:  # a copy is newer than what it copies
+                later[old] = game_id
+        return later
 
     def to_resume(self) -> GameRecord | None:
         """The game a restart goes on with: the newest record, if it is a game not finished.

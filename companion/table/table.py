@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -58,31 +58,24 @@ class Table:
         ``refuse`` may say (one line) why that game must not be resumed here, e.g. the
         command asks for another game: then nothing starts (CompanionError), since a new
         game in its place would hide the unfinished one from the page.
-        ``take_up`` names an unfinished game of the journal to go on with instead (serve
-        --resume N): an older one is continued as a new record (Journal.continue_game),
-        so that it is the newest and the next restart takes it up.
+        ``take_up`` names a game of the journal to go on with instead (serve --resume N),
+        followed to the record that continues it (Journal.continuation: never a stale
+        copy, review s12 finding 1): an older one is continued as a new record
+        (Journal.continue_game), so that it is the newest and the next restart takes it up.
+        Game N's own events are resumed first and the copy is written and resumed in one
+        transaction, so a game that cannot be read back is refused naming its own event,
+        and nothing is written (review s12 finding 2).
         """
-        journal = Journal(journal_path) if journal_path is not None else None
-        game = journal.to_resume() if resume and journal is not None else None
-        if journal is not None and take_up is not None:
-            game = next((g for g in journal.unfinished() if g.id == take_up), None)
-        if journal is not None and game is not None:
-            refused = refuse(game) if refuse is not None else None
-            if refused is not None:
-                journal.close()
-                raise CompanionError(refused)
-            newest = journal.to_resume()
-            if newest is None or newest.id != game.id:
-                game = replace(game, id=journal.continue_game(game.id))
-            try:
-                return cls(Referee.resume(journal, game.id, rules), journal)
-            except JournalError:
-                raise
-            except (CompanionError, KeyError, TypeError, ValueError):
-                bad = journal.first_bad_event(game.id)  # name the event, not a traceback
-                if bad is None:
-                    raise
-                raise bad from None
+        if journal_path is None:
+            return cls(Referee.start(position or start_position(), rules))
+        journal = Journal(journal_path)
+        try:
+            referee = _taken_up(journal, resume, refuse, take_up)
+        except BaseException:
+            journal.close()  # another Journal() in this process may open it again
+            raise
+        if referee is not None:
+            return cls(referee, journal)
         return cls(Referee.start(position or start_position(), rules, journal), journal)
 
     @property
@@ -104,3 +97,36 @@ class Table:
     def changed(self) -> None:
         for listener in self.on_change:
             listener(self)
+
+
+def _taken_up(
+    journal: Journal,
+    resume: bool,
+    refuse: Callable[[GameRecord], str | None] | None,
+    take_up: int | None,
+) -> Referee | None:
+    """The referee of the journal's game to go on with (see :meth:`Table.new`), or None
+    for a new game."""
+    game = journal.to_resume() if resume else None
+    if take_up is not None:
+        end = journal.continuation(take_up)
+        game = next((g for g in journal.unfinished() if g.id == end), None)
+    if game is None:
+        return None
+    refused = refuse(game) if refuse is not None else None
+    if refused is not None:
+        raise CompanionError(refused)
+    try:
+        referee = Referee.resume(journal, game.id, rules)  # game N's own events, read only
+    except JournalError:
+        raise
+    except (CompanionError, KeyError, TypeError, ValueError):
+        bad = journal.first_bad_event(game.id)  # name the event, not a traceback
+        if bad is None:
+            raise
+        raise bad from None
+    newest = journal.to_resume()
+    if newest is not None and newest.id == game.id:
+        return referee
+    with journal.atomic():  # the copy, and the check that it reads back as game N did
+        return Referee.resume(journal, journal.continue_game(game.id), rules)

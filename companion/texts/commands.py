@@ -446,9 +446,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # serve --resume N: an older unfinished game taken up as a new record (brief r3)
     "serve.journal_continued": (
-        "Journal: {path} (Spiel {id} als Spiel {new} fortgesetzt ({count} Züge))",
-        "journal: {path} (game {id} continued as game {new} ({count} moves))",
+        "Journal: {path} (Spiel {id} als Spiel {new} fortgesetzt ({moves}))",
+        "journal: {path} (game {id} continued as game {new} ({moves}))",
     ),
+    "serve.moves.one": ("1 Zug", "1 move"),
+    "serve.moves.other": ("{count} Züge", "{count} moves"),
     "serve.unfinished_game": (
         "{id} ({game} mit {players}, begonnen {at})",
         "{id} ({game} with {players}, started {at})",
@@ -461,6 +463,20 @@ WORDS: dict[str, tuple[str, str]] = {
     "serve.resume_none": (
         "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",
         "{path}: no unfinished game {id}; unfinished games: {games}",
+    ),
+    # review s12 finding 1: game N went on in a copy, and that copy was finished
+    "serve.resume_finished": (
+        "{path}: Spiel {id} ging als Spiel {new} weiter, das beendet ist; unfertige Spiele: "
+        "{games}",
+        "{path}: game {id} went on as game {new}, which is finished; unfinished games: {games}",
+    ),
+    # --resume N with --game/--players/--layout that game N does not have: no --new-game
+    # offered, which --resume refuses (review s12 finding 5)
+    "serve.resume_other": (
+        "{path}: Spiel {id} ist {game} mit {players}, nicht {asked}: zum Weiterspielen ohne "
+        "{asked} starten",
+        "{path}: game {id} is {game} with {players}, not {asked}: to go on with it, start "
+        "without {asked}",
     ),
     "serve.resume_new_game": (
         "--resume {id} oder --new-game: eines von beiden",

@@ -478,10 +478,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "opt.serve.resume": (
         "das unfertige Spiel N des Journals fortsetzen, auch ein älteres, das ein anderes "
         "Spiel ablöste (es geht als neues, jüngstes Spiel mit seiner Stellung und seinem "
-        "Verlauf weiter); ohne N: die unfertigen Spiele auflisten",
+        "Verlauf weiter; ein so schon fortgesetztes geht dort weiter); ohne N: die "
+        "unfertigen Spiele auflisten",
         "go on with the journal's unfinished game N, also an older one another game "
-        "followed (it goes on as a new, newest game with its position and history); "
-        "without N: list the unfinished games",
+        "followed (it goes on as a new, newest game with its position and history; one "
+        "already taken up so goes on there); without N: list the unfinished games",
     ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "
