@@ -129,11 +129,8 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
-    from companion.settings.hosts import page_urls
-    from companion.settings.memory import give_back
     from companion.store.lock import hold_data_dir
     from companion.table.table import Table
-    from companion.web import create_app
 
     config.data_dir.mkdir(parents=True, exist_ok=True)
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
@@ -151,7 +148,41 @@ def _serve(
         journal = "serve.journal_tray"
     log.info("%s", text(journal, path=str(config.journal_path)))
     panel, voice = _devices(config, table)
-    live = _camera(config, table, panel)
+    live, reader = _camera(config, table, panel)
+    publisher = None
+    try:  # from here on threads run: each ends before serve returns (_stop_all says why)
+        publisher = _start(args, config, table, server, late, pin, address, panel, voice, live)
+        server.run()
+    finally:
+        if publisher is not None:
+            publisher.stop()
+        _stop_all(live, reader)
+        if panel is not None:
+            panel.close()
+        if table.journal is not None:  # last writer gone: another serve may take it up
+            table.journal.close()
+        held.close()
+    return 0
+
+
+def _start(
+    args: argparse.Namespace,
+    config: Config,
+    table: Table,
+    server: Any,
+    late: _LateApp,
+    pin: str,
+    address: tuple[str, int],
+    panel: Panel | None,
+    voice: Voice,
+    live: Live,
+) -> Publisher | None:
+    """The page's app, what the log says of it, the camera's thread and the hub's publisher."""
+    from companion.settings.hosts import page_urls
+    from companion.settings.memory import give_back
+    from companion.web import create_app
+
+    log = logging.getLogger("companion")
     tray = None
     if args.tray:
         from companion.tray.session import Tray
@@ -200,20 +231,20 @@ def _serve(
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
-    publisher = None
-    try:
-        publisher = _hub(config, table)
-        server.run()
-    finally:
-        if publisher is not None:
-            publisher.stop()
-        live.stop()
-        if panel is not None:
-            panel.close()
-        if table.journal is not None:  # last writer gone: another serve may take it up
-            table.journal.close()
-        held.close()
-    return 0
+    return _hub(config, table)
+
+
+def _stop_all(live: Live, reader: _LateReader) -> None:
+    """End the camera's thread and the board reader's build before serve returns. A
+    process that exits while OpenCV works in a thread of its own aborts ("terminate called
+    without an active exception", exit 134: Python ends such a thread when it asks for the
+    interpreter back, and OpenCV's C++ cannot be ended so); seen in 1 of 3 runs of a test
+    that served for no time, and a Ctrl+C in the first seconds does the same. The camera
+    stops after its frame; the build cannot be cut short, so it is waited for (seconds)."""
+    live.stop()
+    if not reader.ready:
+        logging.getLogger("companion").info("%s", text("serve.reader_wait"))
+    reader.join()
 
 
 def _tray_line(session: int, count: int, taken_up: bool) -> str:
@@ -297,7 +328,10 @@ class _LateReader:
         self._reader: BoardReader | None = None
         self._error: Exception | None = None
         self._ready = threading.Event()
-        threading.Thread(target=self._build, args=(build,), name="reader", daemon=True).start()
+        # not a daemon: the interpreter waits for it before it ends, as serve does
+        # (_stop_all: OpenCV at work in a thread when the process exits aborts it)
+        self._thread = threading.Thread(target=self._build, args=(build,), name="reader")
+        self._thread.start()
 
     def _build(self, build: Callable[[], BoardReader]) -> None:
         from companion.settings.memory import big_step
@@ -316,6 +350,10 @@ class _LateReader:
         reader waits for that, so a page that must not wait asks this first."""
         return self._ready.is_set()
 
+    def join(self) -> None:
+        """Wait until the build has ended (built or failed) and its thread with it."""
+        self._thread.join()
+
     def __getattr__(self, name: str) -> Any:
         self._ready.wait()
         if self._reader is None:
@@ -332,8 +370,9 @@ class _LateApp:
         return self.app(environ, start_response)
 
 
-def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
-    """The supervised camera feeding the watcher; off the Pi it photographs the table."""
+def _camera(config: Config, table: Table, panel: Panel | None) -> tuple[Live, _LateReader]:
+    """The supervised camera feeding the watcher (off the Pi it photographs the table),
+    and the board reader it reads with, whose build has begun."""
     from companion.camera import Supervisor, SyntheticSource, choose_source
     from companion.table.live import Live, table_photographer
     from companion.table.watch import Watcher, dice_kind_of
@@ -366,7 +405,9 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         dice_profiles=profiles,
     )
     synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
-    return Live(table, camera, watcher, synthetic)
+    live = Live(table, camera, watcher, synthetic)
+    live.reader_ready = lambda: reader.ready  # the camera waits for it, and stops meanwhile
+    return live, reader
 
 
 def _said(reader: BoardReader, path: Path) -> BoardReader:
