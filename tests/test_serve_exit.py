@@ -20,8 +20,8 @@ from companion.errors import CompanionError
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# serve bound to no port; its board reader's build is two seconds of OpenCV; then
-# ``refused`` says what goes wrong after the build began (none: served, and returned)
+# serve bound to no port, its board reader's build two seconds of OpenCV, and its start
+# refused after that build began (the page's app cannot be made)
 SERVE = textwrap.dedent(
     """
     import sys, time
@@ -33,7 +33,7 @@ SERVE = textwrap.dedent(
     from companion.errors import CompanionError
 
     class Stub:
-        def run(self): {run}
+        def run(self): ...
         def close(self): ...
 
     def slow_build(*_args, **_kwargs):
@@ -47,21 +47,19 @@ SERVE = textwrap.dedent(
 
     connections.guarded_server = lambda *a, **k: Stub()
     calibration.board_reader = slow_build
-    if {refuse}:
-        web.create_app = refused
+    web.create_app = refused
     sys.exit(main(["serve", "--data-dir", sys.argv[1], "--port", "8134"]))
     """
 )
 
 
-def exits(tmp_path: Path, *, run: str = "...", refuse: bool = False) -> list[int]:
+def exits(tmp_path: Path) -> list[int]:
     """The exit status of three such serves, one after the other."""
-    script = SERVE.format(run=run, refuse=refuse)
     codes = []
     for n in range(3):
         folder = tmp_path / str(n)
         done = subprocess.run(
-            [sys.executable, "-c", script, str(folder)],
+            [sys.executable, "-c", SERVE, str(folder)],
             cwd=ROOT,
             capture_output=True,
             timeout=120,
@@ -71,7 +69,7 @@ def exits(tmp_path: Path, *, run: str = "...", refuse: bool = False) -> list[int
 
 
 def test_a_start_refused_after_the_reader_began_exits_by_its_error(tmp_path):
-    assert exits(tmp_path, refuse=True) == [2, 2, 2]  # [-6, -6, -6] before
+    assert exits(tmp_path) == [2, 2, 2]  # [-6, -6, -6] before
 
 
 @pytest.mark.parametrize("run, code", [("returns", 0), ("ctrl-c", 130)])
