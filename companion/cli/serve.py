@@ -238,9 +238,10 @@ def _stop_all(live: Live, reader: _LateReader) -> None:
     """End the camera's thread and the board reader's build before serve returns. A
     process that exits while OpenCV works in a thread of its own aborts ("terminate called
     without an active exception", exit 134: Python ends such a thread when it asks for the
-    interpreter back, and OpenCV's C++ cannot be ended so); seen in 1 of 3 runs of a test
-    that served for no time, and a Ctrl+C in the first seconds does the same. The camera
-    stops after its frame; the build cannot be cut short, so it is waited for (seconds)."""
+    interpreter back, and OpenCV's C++ cannot be ended so): seen in 1 of 3 runs of a test
+    that served for no time, and in each of a start refused while the build ran
+    (tests/test_serve_exit.py). The camera stops after its frame; the build cannot be cut
+    short, so it is waited for (seconds)."""
     live.stop()
     if not reader.ready:
         logging.getLogger("companion").info("%s", text("serve.reader_wait"))
