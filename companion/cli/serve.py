@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import threading
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -23,6 +21,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.table.late import LateReader
 from companion.texts import Joined, colours, game_name, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
@@ -234,7 +233,7 @@ def _start(
     return _hub(config, table)
 
 
-def _stop_all(live: Live, reader: _LateReader) -> None:
+def _stop_all(live: Live, reader: LateReader) -> None:
     """End the camera's thread and the board reader's build before serve returns. A
     process that exits while OpenCV works in a thread of its own aborts ("terminate called
     without an active exception", exit 134: Python ends such a thread when it asks for the
@@ -320,48 +319,6 @@ def _hub(config: Config, table: Table) -> Publisher | None:
     return publisher
 
 
-class _LateReader:
-    """The board reader, built in the background: it takes more than a second here (the
-    board drawn at 4 px/mm to learn the fields' colours), and the page must answer before.
-    The camera's first frame waits for it; a failed build is raised there."""
-
-    def __init__(self, build: Callable[[], BoardReader]) -> None:
-        self._reader: BoardReader | None = None
-        self._error: Exception | None = None
-        self._ready = threading.Event()
-        # not a daemon: the interpreter waits for it before it ends, as serve does
-        # (_stop_all: OpenCV at work in a thread when the process exits aborts it)
-        self._thread = threading.Thread(target=self._build, args=(build,), name="reader")
-        self._thread.start()
-
-    def _build(self, build: Callable[[], BoardReader]) -> None:
-        from companion.settings.memory import big_step
-
-        try:
-            with big_step():  # drawing the board takes 80 MB for a moment
-                self._reader = build()
-        except Exception as exc:  # handed to whoever needs the reader
-            self._error = exc
-        finally:
-            self._ready.set()
-
-    @property
-    def ready(self) -> bool:
-        """Whether the build has ended (built or failed); asking anything else of the
-        reader waits for that, so a page that must not wait asks this first."""
-        return self._ready.is_set()
-
-    def join(self) -> None:
-        """Wait until the build has ended (built or failed) and its thread with it."""
-        self._thread.join()
-
-    def __getattr__(self, name: str) -> Any:
-        self._ready.wait()
-        if self._reader is None:
-            raise CompanionError(f"the board reader could not be built: {self._error}")
-        return getattr(self._reader, name)
-
-
 class _LateApp:
     """The WSGI app, given once the table is ready: the address is bound before that."""
 
@@ -371,7 +328,7 @@ class _LateApp:
         return self.app(environ, start_response)
 
 
-def _camera(config: Config, table: Table, panel: Panel | None) -> tuple[Live, _LateReader]:
+def _camera(config: Config, table: Table, panel: Panel | None) -> tuple[Live, LateReader]:
     """The supervised camera feeding the watcher (off the Pi it photographs the table),
     and the board reader it reads with, whose build has begun."""
     from companion.camera import Supervisor, SyntheticSource, choose_source
@@ -396,7 +353,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> tuple[Live, _L
         except CompanionError as exc:  # the page shows it and can calibrate anew
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
-    reader = _LateReader(lambda: _said(board_reader(layout, calibration), path))
+    reader = LateReader(lambda: _said(board_reader(layout, calibration), path))
     tray, profiles = dice_setup(calibration)
     watcher = Watcher(
         table.referee,
