@@ -126,8 +126,8 @@ def test_serve_says_it_in_the_start_up_log(caplog, tmp_path, fitted):
     config = Config(data_dir=tmp_path)
     save_calibration(made_before(fitted, old_points), config.calibration_dir / "gravitation.json")
     with caplog.at_level(logging.WARNING, logger="companion"):
-        live = serve._camera(config, Table.new(position()), None)
-        assert live.watcher.board.reader.tests_off() == ("between_points",)  # built
+        _, reader = serve._camera(config, Table.new(position()), None)
+        assert reader.tests_off() == ("between_points",)  # built
     assert f"gravitation.json: {SAY_EN}" in caplog.text
 
 

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from companion.cli import main
@@ -22,13 +20,6 @@ def no_server(monkeypatch):  # type: ignore[no-untyped-def]
         def close(self) -> None: ...
 
     monkeypatch.setattr(connections, "guarded_server", lambda *a, **k: Stub())
-    yield
-    # the board reader is built in a thread of its own (serve's _LateReader): a process
-    # that exits while OpenCV works in it aborts ("terminate called without an active
-    # exception", exit 134), so it is let finish
-    for thread in threading.enumerate():
-        if thread.name == "reader":
-            thread.join(timeout=60)
 
 
 def logged(caplog, *argv: str) -> list[str]:  # type: ignore[no-untyped-def]

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import read_dice
-from companion.cli.serve import _LateReader
 from companion.errors import CompanionError
+from companion.table.late import LateReader
 
 HEAVY = ("cv2", "numpy", "flask", "werkzeug", "waitress", "gpiozero", "PIL")
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "push.json"
@@ -79,7 +79,7 @@ def test_the_board_reader_is_built_in_the_background() -> None:
         gate.wait()
         return "a reader"
 
-    reader = _LateReader(build)  # type: ignore[arg-type]
+    reader = LateReader(build)  # type: ignore[arg-type]
     assert not reader._ready.is_set()  # built while the page starts
     gate.set()
     assert reader.upper() == "A READER"  # the first use waits for it
@@ -89,6 +89,6 @@ def test_a_reader_that_cannot_be_built_says_so_where_it_is_used() -> None:
     def build() -> object:
         raise CompanionError("calibration/gravitation.json: no profiles")
 
-    reader = _LateReader(build)  # type: ignore[arg-type]
+    reader = LateReader(build)  # type: ignore[arg-type]
     with pytest.raises(CompanionError, match=r"could not be built: .*no profiles"):
         reader.read(None)

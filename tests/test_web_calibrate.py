@@ -267,11 +267,11 @@ def test_serve_reads_with_the_saved_calibration_and_survives_a_broken_one(tmp_pa
         [(shots["empty"], {}), (shots["start"], start_placement(layout))],
     )
     save_calibration(fitted, config.calibration_dir / "gravitation.json")
-    reader = serve._camera(config, table, None).watcher.board.reader
+    _, reader = serve._camera(config, table, None)
     assert np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
 
     (config.calibration_dir / "gravitation.json").write_text("{", encoding="utf-8")
-    reader = serve._camera(config, table, None).watcher.board.reader
+    _, reader = serve._camera(config, table, None)
     assert not np.allclose(reader.profiles.piece_bgr, fitted.profiles.piece_bgr)
     assert "calibration is not JSON" in caplog.text and "reading with the defaults" in caplog.text
 
@@ -304,7 +304,7 @@ def test_serve_reads_the_dice_within_the_saved_tray(tmp_path):
     save_calibration(
         Calibration("gravitation", tray=tray), config.calibration_dir / "gravitation.json"
     )
-    watcher = serve._camera(config, Table.new(position()), None).watcher
+    watcher = serve._camera(config, Table.new(position()), None)[0].watcher
     glance = watcher.look(render_scene(3, scene_options(dice=(2, 2))).image)
     assert glance.kind == "dice" and glance.dice_tray == tray
 
@@ -480,10 +480,10 @@ def test_a_reader_that_could_not_be_built_leaves_the_page_up(scene, monkeypatch)
 def test_the_page_does_not_wait_for_a_reader_still_being_built(scene, monkeypatch):
     """serve builds the board reader in the background (a second and more); the page
     answers meanwhile and says nothing of outdated tests until it is built."""
-    from companion.cli.serve import _LateReader
+    from companion.table.late import LateReader
 
     built, building = scene.live.watcher.board.reader, threading.Event()
-    late = _LateReader(lambda: building.wait(30) and built)
+    late = LateReader(lambda: building.wait(30) and built)
     unlock(scene.client)
     monkeypatch.setattr(scene.live.watcher.board, "reader", late)
     started = time.monotonic()

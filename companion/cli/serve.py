@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import threading
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -23,6 +21,7 @@ from companion.cli.common import (
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
+from companion.table.late import LateReader
 from companion.texts import Joined, colours, game_name, text, text_n
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
@@ -137,11 +136,8 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
-    from companion.settings.hosts import page_urls
-    from companion.settings.memory import give_back
     from companion.store.lock import hold_data_dir
     from companion.table.table import Table
-    from companion.web import create_app
 
     config.data_dir.mkdir(parents=True, exist_ok=True)
     held = hold_data_dir(config.data_dir)  # one server per data directory, until exit
@@ -164,7 +160,41 @@ def _serve(
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
     log.info("%s", _journal_said(args, table, config.journal_path))
     panel, voice = _devices(config, table)
-    live = _camera(config, table, panel)
+    live, reader = _camera(config, table, panel)
+    publisher = None
+    try:  # from here on threads run: each ends before serve returns (_stop_all says why)
+        publisher = _start(args, config, table, server, late, pin, address, panel, voice, live)
+        server.run()
+    finally:
+        if publisher is not None:
+            publisher.stop()
+        _stop_all(live, reader)
+        if panel is not None:
+            panel.close()
+        if table.journal is not None:  # last writer gone: another serve may take it up
+            table.journal.close()
+        held.close()
+    return 0
+
+
+def _start(
+    args: argparse.Namespace,
+    config: Config,
+    table: Table,
+    server: Any,
+    late: _LateApp,
+    pin: str,
+    address: tuple[str, int],
+    panel: Panel | None,
+    voice: Voice,
+    live: Live,
+) -> Publisher | None:
+    """The page's app, what the log says of it, the camera's thread and the hub's publisher."""
+    from companion.settings.hosts import page_urls
+    from companion.settings.memory import give_back
+    from companion.web import create_app
+
+    log = logging.getLogger("companion")
     tray = None
     if args.tray:
         from companion.tray.session import Tray
@@ -213,20 +243,21 @@ def _serve(
     # each open page holds a thread for its live-update stream and camera view: at most
     # MAX_STREAMS of THREADS, so that forms always find one free (companion/web/streams.py)
     live.start()
-    publisher = None
-    try:
-        publisher = _hub(config, table)
-        server.run()
-    finally:
-        if publisher is not None:
-            publisher.stop()
-        live.stop()
-        if panel is not None:
-            panel.close()
-        if table.journal is not None:  # last writer gone: another serve may take it up
-            table.journal.close()
-        held.close()
-    return 0
+    return _hub(config, table)
+
+
+def _stop_all(live: Live, reader: LateReader) -> None:
+    """End the camera's thread and the board reader's build before serve returns. A
+    process that exits while OpenCV works in a thread of its own aborts ("terminate called
+    without an active exception", exit 134: Python ends such a thread when it asks for the
+    interpreter back, and OpenCV's C++ cannot be ended so): seen in 1 of 3 runs of a test
+    that served for no time, and in each of a start refused while the build ran
+    (tests/test_serve_exit.py). The camera stops after its frame; the build cannot be cut
+    short, so it is waited for (seconds)."""
+    live.stop()
+    if not reader.ready:
+        logging.getLogger("companion").info("%s", text("serve.reader_wait"))
+    reader.join()
 
 
 def _tray_line(session: int, count: int, taken_up: bool) -> str:
@@ -348,41 +379,6 @@ def _hub(config: Config, table: Table) -> Publisher | None:
     return publisher
 
 
-class _LateReader:
-    """The board reader, built in the background: it takes more than a second here (the
-    board drawn at 4 px/mm to learn the fields' colours), and the page must answer before.
-    The camera's first frame waits for it; a failed build is raised there."""
-
-    def __init__(self, build: Callable[[], BoardReader]) -> None:
-        self._reader: BoardReader | None = None
-        self._error: Exception | None = None
-        self._ready = threading.Event()
-        threading.Thread(target=self._build, args=(build,), name="reader", daemon=True).start()
-
-    def _build(self, build: Callable[[], BoardReader]) -> None:
-        from companion.settings.memory import big_step
-
-        try:
-            with big_step():  # drawing the board takes 80 MB for a moment
-                self._reader = build()
-        except Exception as exc:  # handed to whoever needs the reader
-            self._error = exc
-        finally:
-            self._ready.set()
-
-    @property
-    def ready(self) -> bool:
-        """Whether the build has ended (built or failed); asking anything else of the
-        reader waits for that, so a page that must not wait asks this first."""
-        return self._ready.is_set()
-
-    def __getattr__(self, name: str) -> Any:
-        self._ready.wait()
-        if self._reader is None:
-            raise CompanionError(f"the board reader could not be built: {self._error}")
-        return getattr(self._reader, name)
-
-
 class _LateApp:
     """The WSGI app, given once the table is ready: the address is bound before that."""
 
@@ -392,8 +388,9 @@ class _LateApp:
         return self.app(environ, start_response)
 
 
-def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
-    """The supervised camera feeding the watcher; off the Pi it photographs the table."""
+def _camera(config: Config, table: Table, panel: Panel | None) -> tuple[Live, LateReader]:
+    """The supervised camera feeding the watcher (off the Pi it photographs the table),
+    and the board reader it reads with, whose build has begun."""
     from companion.camera import Supervisor, SyntheticSource, choose_source
     from companion.table.live import Live, table_photographer
     from companion.table.watch import Watcher, dice_kind_of
@@ -416,7 +413,7 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         except CompanionError as exc:  # the page shows it and can calibrate anew
             logging.getLogger("companion").warning("%s; reading with the defaults", exc)
     dice = dice_kind_of(table.position.game)
-    reader = _LateReader(lambda: _said(board_reader(layout, calibration), path))
+    reader = LateReader(lambda: _said(board_reader(layout, calibration), path))
     tray, profiles = dice_setup(calibration)
     watcher = Watcher(
         table.referee,
@@ -426,7 +423,9 @@ def _camera(config: Config, table: Table, panel: Panel | None) -> Live:
         dice_profiles=profiles,
     )
     synthetic = photographer if isinstance(choice.source, SyntheticSource) else None
-    return Live(table, camera, watcher, synthetic)
+    live = Live(table, camera, watcher, synthetic)
+    live.reader_ready = lambda: reader.ready  # the camera waits for it, and stops meanwhile
+    return live, reader
 
 
 def _said(reader: BoardReader, path: Path) -> BoardReader:

@@ -65,6 +65,10 @@ class Live:
         self._unwritten: str | None = None  # the journal's last refusal, said once
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
+        #: whether the board reader can read: serve's is built in a thread of its own,
+        #: and the camera waits for it here, where a stop is heard (a frame taken before
+        #: blocks on the build where none is, then goes on in OpenCV past serve's end)
+        self.reader_ready: Callable[[], bool] = lambda: True
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -160,6 +164,9 @@ class Live:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self.tray is None and not self.reader_ready():  # a tray needs no board reader
+                self._stop.wait(0.1)
+                continue
             try:
                 if self.step() is None:
                     self._stop.wait(0.2)  # retrying, or a replay ended

@@ -526,6 +526,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "referee PIN: in {where}; `{shows}` shows it",
     ),
     "serve.pin_config": ("web.pin der Konfiguration", "the config's web.pin"),
+    "serve.reader_wait": (
+        "wartet, bis der Brettleser fertig aufgebaut ist (einige Sekunden)",
+        "waiting for the board reader to finish building (a few seconds)",
+    ),
     # render, sample, journal, config
     "render.wrote": ("{path} geschrieben", "wrote {path}"),
     "sample.wrote_dice": (
