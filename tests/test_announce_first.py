@@ -104,12 +104,28 @@ def test_the_journal_keeps_what_was_said_and_how_it_was_heard(tmp_path):
     assert said["verdict"] == "legal" and said["announcement"] == RIGHT
 
 
-def test_wrong_words_after_a_move_are_still_the_last_moves_late_announcement():
+def test_heard_words_of_another_legal_move_of_the_last_roll_are_still_its_late_announcement():
     referee = rolled()
-    referee.observe_board(board_after(referee, RIGHT))
+    made = board_after(referee, RIGHT)
+    other = next(m.announcement for m in referee.legal if dict(m.after.occupant) != made)
+    referee.observe_board(made)
     referee.observe_dice([4, 1])  # yellow rolled meanwhile; red's words come late
-    verdict = referee.announce("Wurf 7, Umlaufbahn 11")
+    verdict = referee.announce(other)
     assert render(verdict.reason, "en").startswith("Announcement of move 1 by red (roll 4+3)")
+
+
+def test_heard_words_of_no_move_of_either_roll_are_the_player_to_moves(tmp_path):
+    # new-user trial s12 H1: blue's "Wurf sieben …" heard for 4+2 was judged as yellow's
+    # late announcement, and the record marked yellow's legal move illegal
+    journal = Journal(tmp_path / "journal.sqlite")
+    referee = rolled(journal)
+    referee.observe_board(board_after(referee, RIGHT))
+    referee.observe_dice([4, 1])  # yellow to move
+    verdict = referee.announce("Wurf 7, Umlaufbahn 11")
+    said = render(verdict.reason, "de")
+    assert said.startswith("Ansage von Gelb vor dem Zug (Wurf 4+1): ") and "Zug 1" not in said
+    kept = [e.data for e in journal.events(referee.game_id) if e.kind == "verdict"][-1]
+    assert kept["before_move"] is True
 
 
 def test_words_typed_before_the_move_are_judged_for_this_roll_not_the_last_move():

@@ -266,6 +266,13 @@ def after(
     return Verdict(kind, text("referee.announcement_of", **of, reason=why), so_far)
 
 
+def names_a_move(game: Game, history: Sequence[Played], roll: tuple[int, ...], said: str) -> bool:
+    """Whether ``said`` names a legal move (or several) of ``roll`` in the position before
+    the last turn of ``history``: words a late announcement of that turn may be."""
+    judged = judge(game, history[moves.turn_begun(history)].before, roll, said)
+    return judged.move is not None or bool(judged.fits)
+
+
 def not_made(said: str, made: str, why: str) -> str:
     """Words that do not fit the move made (``made``: its words), said as such: what was
     said, what was made and ``why`` (the checker's reason), without the nearest legal

@@ -511,6 +511,8 @@ class Referee:
         first = None
         if before_move is not False or going:
             first = self._announce_first(said_text, before_move)
+        if first is None and before_move is None and not going and self._not_late(said_text):
+            first = self._announce_first(said_text, True)  # the player to move's, wrong
         move, ahead = self.last_move, going and first is None
         if (
             ahead
@@ -527,6 +529,18 @@ class Referee:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
         verdict = announcing.after(self.game, self._history, move, roll, said_text)
         return self._said_verdict(verdict, said_text, heard, before_move=False)
+
+    def _not_late(self, said_text: str) -> bool:
+        """Whether heard words (the microphone's: no field says whose they are), while a
+        roll waits, are no late announcement of the last move: they name no legal move of
+        the last roll. Only words that do are the last move's; any other words are the
+        player to move's, told what is wrong with them for this roll. Charged to the last
+        move, a wrong word of the player to move marked a legal move illegal in the record
+        (new-user trial s12 H1: blue's "Wurf sieben" for 4+2 was judged as yellow's move)."""
+        roll = self.last_roll
+        if not self.announcing_first or roll is None or not self._history:
+            return False
+        return not announcing.names_a_move(self.game, self._history, roll, said_text)
 
     def _said_verdict(
         self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
