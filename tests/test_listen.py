@@ -255,6 +255,7 @@ def test_a_table_that_cannot_be_reached_is_one_line(
     path.write_bytes(wav_of(noise("cough")))
     code, _, err = listen(capsys, "--wav", str(path), "--table", "http://127.0.0.1:9")
     assert code == 2 and err.count("\n") == 1 and "127.0.0.1:9/legal" in err
+    assert ("cannot be reached" in err or "nicht erreichbar" in err) and "JSON" not in err
 
 
 @pytest.mark.parametrize(

@@ -48,8 +48,9 @@ def legal_now(table: str) -> tuple[str, tuple[str, ...]]:
     naming the table where it answers anything else."""
     url = table_url(table).removesuffix("/heard") + "/legal"
     opener = urllib.request.build_opener()
-    try:
-        answer = json.loads(_read(opener, urllib.request.Request(url), url).decode("utf-8"))
+    raw = _read(opener, urllib.request.Request(url), url)  # its errors say themselves
+    try:  # (not inside: CompanionError is a ValueError, "unreachable" read "no JSON")
+        answer = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise CompanionError(text("listen.table_no_json", url=url)) from None
     game = answer.get("game") if isinstance(answer, dict) else None
@@ -85,8 +86,9 @@ def post_heard(table: str, alternatives: Sequence[str]) -> dict[str, Any]:
         headers["X-CSRFToken"] = token.group(1)
     body = json.dumps({"alternatives": list(alternatives), "source": "offline"}).encode()
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    raw = _read(opener, request, url)  # its errors say themselves (trial s12)
     try:
-        answer = json.loads(_read(opener, request, url).decode("utf-8"))
+        answer = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):  # ValueError: JSON that does not parse
         raise CompanionError(text("listen.table_no_json", url=url)) from None
     if not isinstance(answer, dict) or not isinstance(answer.get("message"), str):
