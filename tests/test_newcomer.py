@@ -138,10 +138,12 @@ def test_the_undo_page_names_who_which_move_and_which_roll(tmp_path):
     ],
 )
 def test_a_checked_announcement_names_the_player_and_the_move_it_judged(client, lang, named):
-    # Yellow is to move when red's move is checked: the verdict must say whose move it was.
+    # Yellow is to move when red's move is checked (the last move's field): the verdict
+    # must say whose move it was. Words from no field that name no move of either roll
+    # are yellow's since trial s12 H1 (test_announce_first).
     played_once(client)
     post(client, "/dice", die1="4", die2="1")
-    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11")
+    post(client, "/announce", announcement="Wurf 7, Umlaufbahn 11", when="last")
     page = client.get(f"/status?lang={lang}").get_data(as_text=True)
     verdict = page.split('<div class="verdict')[1].split("</div>")[0]
     assert named in verdict
