@@ -5,8 +5,7 @@ in both languages, by serve and every command that takes --game."""
 from __future__ import annotations
 
 import pytest
-
-from companion.cli import main
+from test_cli_usage import said
 
 COMMANDS = [
     ["serve", "--game", "TunnelX"],
@@ -15,14 +14,6 @@ COMMANDS = [
     ["replay", "never", "--game", "TunnelX"],
     ["listen", "--game", "Tunnel-X"],
 ]
-
-
-def said(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    return code, capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=[a[0] for a in COMMANDS])
