@@ -17,7 +17,7 @@ state machine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,18 +68,22 @@ def too_long(said: str) -> Verdict | None:
 
 
 def first(
-    game: Game, position: Position, roll: tuple[int, ...], said: str, late: bool
+    game: Game,
+    position: Position,
+    roll: tuple[int, ...],
+    said: str,
+    late: Callable[[], bool],
 ) -> Judged | None:
     """Words said while the referee waits for the move of ``roll`` and no step of the turn
     is made, judged as an announcement before the move (:func:`judge`), or None where they
     are rather a late announcement of the last move: words of no legal move of this roll
-    that the checker did not refuse outright, where ``late`` says they may be (a move was
-    made before, and the words came from no "before the move" field: the microphone's
-    words, judged as the page judged all words before new-user trial s7). On the game's
-    first move, and for the "before the move" field's words, a wrong announcement is told
-    what is wrong with it for this roll (docs/referee.md, "Announce, then move")."""
+    that the checker did not refuse outright, where ``late()`` says they may be (asked only
+    of such words: a move was made before, the words came from no "before the move" field,
+    and they name a legal move of the last roll, :func:`names_a_move`). On the game's first
+    move, and for the "before the move" field's words, a wrong announcement is told what is
+    wrong with it for this roll (docs/referee.md, "Announce, then move")."""
     judged = judge(game, position, roll, said)
-    return None if judged.maybe_last and late else judged
+    return None if judged.maybe_last and late() else judged
 
 
 def judge(game: Game, position: Position, roll: tuple[int, ...], said: str) -> Judged:

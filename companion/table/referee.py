@@ -511,8 +511,6 @@ class Referee:
         first = None
         if before_move is not False or going:
             first = self._announce_first(said_text, before_move)
-        if first is None and before_move is None and not going and self._not_late(said_text):
-            first = self._announce_first(said_text, True)  # the player to move's, wrong
         move, ahead = self.last_move, going and first is None
         if (
             ahead
@@ -529,18 +527,6 @@ class Referee:
             return self._say(Verdict("info", text("referee.nothing_to_check")))
         verdict = announcing.after(self.game, self._history, move, roll, said_text)
         return self._said_verdict(verdict, said_text, heard, before_move=False)
-
-    def _not_late(self, said_text: str) -> bool:
-        """Whether heard words (the microphone's: no field says whose they are), while a
-        roll waits, are no late announcement of the last move: they name no legal move of
-        the last roll. Only words that do are the last move's; any other words are the
-        player to move's, told what is wrong with them for this roll. Charged to the last
-        move, a wrong word of the player to move marked a legal move illegal in the record
-        (new-user trial s12 H1: blue's "Wurf sieben" for 4+2 was judged as yellow's move)."""
-        roll = self.last_roll
-        if not self.announcing_first or roll is None or not self._history:
-            return False
-        return not announcing.names_a_move(self.game, self._history, roll, said_text)
 
     def _said_verdict(
         self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
@@ -561,16 +547,33 @@ class Referee:
         earlier announcement."""
         if not self.announcing_first or self.roll is None:
             return None
-        late = not only and bool(self._history) and self.last_move is not None
+        heard = said_text
         so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
         if so_far is not None and said_text.startswith(so_far):
             said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
-        judged = announcing.first(self.game, self.position, self.roll, said_text, late)
+        judged = announcing.first(
+            self.game, self.position, self.roll, said_text, lambda: self._late(heard, only)
+        )
         if judged is None:
             return None
         if judged.move is not None or judged.maybe_last:
             self.announced, self.candidates = judged.move, list(judged.fits)
         return judged.verdict
+
+    def _late(self, said_text: str, only: bool | None) -> bool:
+        """Whether words of no legal move of the waiting roll are a late announcement of
+        the last move: a move was made, the words came from no "before the move" field
+        (``only``), and in TENET's turn begun they may be its steps; else they name a
+        legal move of the last roll. Any other words are the player to move's, told what
+        is wrong with them for this roll: charged to the last move, a wrong word of the
+        player to move marked a legal move illegal in the record (new-user trial s12 H1:
+        blue's "Wurf sieben" heard for 4+2 was judged as yellow's late announcement)."""
+        if only or not self._history or self.last_move is None:
+            return False
+        roll = self.last_roll
+        if self.position.spent or roll is None:
+            return True
+        return announcing.names_a_move(self.game, self._history, roll, said_text)
 
     @property
     def announcing_first(self) -> bool:
