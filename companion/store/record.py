@@ -9,11 +9,17 @@ both (``/game/<id>.json``, ``/game/<id>.txt``) and ``companion export`` prints t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.store.events import Event, said_after
 from companion.store.journal import Journal
+
+#: Words said after a move, judged again against the move as a later correction left it
+#: (companion/table/settled.py): verdict event id → (verdict, reason). The store reads
+#: events and knows no rules, so whoever asks for the record hands this in.
+Again = Callable[[Sequence[Event]], Mapping[int, tuple[str, Any]]]
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
 _TOLD = ("illegal", "ambiguous")
@@ -41,6 +47,9 @@ class Turn:
     move_ids: list[int] = field(default_factory=list)  # the journal's move events
     # the words announced first, for each move tapped otherwise (referee.played_otherwise)
     announced: list[str] = field(default_factory=list)
+    # objections to words said after a move that a later correction of it answered: the
+    # words fit the move as corrected (new-user trial s12 M2); the text record leaves them out
+    settled: list[str] = field(default_factory=list)
 
     @property
     def taken_back(self) -> bool:
@@ -60,12 +69,19 @@ class Turn:
             "corrected": list(self.corrected),
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
             "announced": list(self.announced),
+            "settled": list(self.settled),
         }
 
 
-def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
-    """The turns of a game from its exported events (``id``, ``kind``, ``data``)."""
+def turns(
+    events: Iterable[Mapping[str, Any]], again: Mapping[int, tuple[str, Any]] | None = None
+) -> list[Turn]:
+    """The turns of a game from its exported events (``id``, ``kind``, ``data``). A verdict
+    on words said after a move goes on that move's turn (new-user trial s12 H1: on the
+    line of the roll after it, when the next player had rolled); ``again`` (:data:`Again`)
+    says it as judged against the move as corrected since."""
     events = list(events)
+    said_of = {v: steps[-1].id for v, steps in said_after(_events(events)).items()}
     undos = [e["data"] for e in events if e["kind"] == "undo"]
     undone = {u.get("undoes"): "clearing" if u.get("clearing") else "move" for u in undos}
     out: list[Turn] = []
@@ -86,9 +102,36 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
             _corrected(out, data)
         elif kind == "finish" and not (out[-1].undone and out[-1].undone[-1]):
             out[-1].winner = str(data.get("winner"))
-        elif kind == "verdict" and data.get("verdict") in _TOLD:
-            out[-1].objections.append(_objection(data))
+        elif kind == "verdict":
+            _verdict(out, data, said_of.get(event["id"]), (again or {}).get(event["id"]))
     return out
+
+
+def _events(events: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """Exported events (``id``, ``kind``, ``data``) as the journal's :class:`Event`."""
+    return [Event(int(e["id"]), 0, str(e.get("at", "")), e["kind"], e["data"]) for e in events]
+
+
+def _verdict(
+    turns_: list[Turn],
+    data: Mapping[str, Any],
+    move: int | None,
+    now: tuple[str, Any] | None,
+) -> None:
+    """A verdict event's objection on its turn: the turn of the ``move`` its words were
+    said of (after the move), else the last; judged ``now`` against the move as corrected
+    since, an objection the correction answered is ``settled``, one it did not is said
+    with the corrected move's words."""
+    turn = next((t for t in turns_ if move in t.move_ids), turns_[-1])
+    if now is None:
+        if data.get("verdict") in _TOLD:
+            turn.objections.append(_objection(data))
+        return
+    verdict, reason = now
+    if verdict in _TOLD:
+        turn.objections.append(_objection({"verdict": verdict, "reason": reason}))
+    elif data.get("verdict") in _TOLD:
+        turn.settled.append(_objection(data))
 
 
 def _objection(data: Mapping[str, Any]) -> str:
@@ -99,10 +142,12 @@ def _objection(data: Mapping[str, Any]) -> str:
     command line's hint how to name the move (review s12 finding 7: "name the field with
     --to" in a record read after the game)."""
     from companion.games.verdict import without_hint
-    from companion.texts import text
+    from companion.texts import Text, text
     from companion.texts.stored import from_data
 
     said = from_data(data["reason_words"]) if "reason_words" in data else None
+    if said is None and isinstance(data.get("reason"), Text):  # judged again just now
+        said = data["reason"]
     reason = without_hint(said) if isinstance(said, str) else str(data.get("reason", ""))
     return text("record.objection", verdict=str(data["verdict"]), reason=reason)
 
@@ -155,12 +200,14 @@ def _path(data: list[list[str]], lang: str = "en") -> str:
     return render(text("move.path", start=data[0], end=data[1]), lang)
 
 
-def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
+def game_record(journal: Journal, game_id: int, again: Again | None = None) -> dict[str, Any]:
     """A game's record: the journal's export (events, announcements, final position, the
-    events that cannot be read back listed as ``bad``) and its ``turns``."""
+    events that cannot be read back listed as ``bad``) and its ``turns``, words said after
+    a move judged ``again`` against the move as a correction left it (:data:`Again`)."""
     record = journal.export(game_id, skip_bad=True)
     record["id"] = game_id
-    record["turns"] = [t.to_json() for t in turns(record["events"])]
+    judged = again(_events(record["events"])) if again is not None else None
+    record["turns"] = [t.to_json() for t in turns(record["events"], judged)]
     # its last roll may still be being played: the newest game, not finished (a game left
     # for a new one stays unfinished, and its last roll was never played; review s9b)
     games = journal.games()
