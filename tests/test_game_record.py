@@ -172,3 +172,29 @@ def test_an_older_journals_hint_how_to_name_the_move_is_left_out_of_the_record()
     objection = turns(events)[0].objections[0]
     assert render(objection, "en") == "illegal: 'Wurf 5' fits 2 moves: a; b"
     assert render(objection, "de") == "illegal: 'Wurf 5' passt zu 2 Zügen: a; b"
+
+
+def test_moves_of_one_roll_said_alike_are_told_apart_by_their_fields(tmp_path):
+    """Red's 2+2 played one way, taken back, played another with the same words (new-user
+    trial s12 L4: "Wurf 4, 3, 2, 1, 0 (zurückgenommen); Wurf 4, 3, 2, 1, 0")."""
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    for dice in ([4, 3], [5, 2], [2, 2]):
+        ref.observe_dice(dice)
+        if dice != [2, 2]:
+            ref.play(0)
+    said = "Wurf 4, 3, 2, 1, 0"
+    first, second = [n for n, m in enumerate(ref.legal) if m.announcement == said][:2]
+    ways = [ref.legal[first], ref.legal[second]]
+    ref.play(first)
+    ref.undo()
+    ref.confirm_board()  # the pieces set back: the roll stays
+    ref.play(second)  # the list of the roll is the same again
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    lines = client.get(f"/game/{ref.game_id}.txt").get_data(as_text=True).splitlines()[4:]
+    start, ends = ways[0].start, [w.end for w in ways]
+    assert lines[2] == (
+        f"3. Rot 2+2: {said} ({start} → {ends[0]}) (zurückgenommen); {said} ({start} → {ends[1]})"
+    )
+    assert "→" not in lines[0] + lines[1]  # said otherwise: the words alone tell them apart

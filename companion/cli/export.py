@@ -27,7 +27,7 @@ from companion.cli.common import (
 from companion.cli.journal import chosen_game, journal_file
 from companion.store.record import game_record, record_text
 from companion.store.snapshot import readable_journal
-from companion.table.settled import judged_again
+from companion.table.settled import WITH_RULES
 from companion.texts import text
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import session_rolls
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             print(csv_text(rolls), end="")
         return 0
     with readable_journal(journal_file(args)) as journal:
-        record = game_record(journal, chosen_game(journal, args.game), judged_again)
+        record = game_record(journal, chosen_game(journal, args.game), WITH_RULES)
     if args.json:
         print_json(record)
     else:

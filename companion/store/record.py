@@ -9,17 +9,26 @@ both (``/game/<id>.json``, ``/game/<id>.txt``) and ``companion export`` prints t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.store.events import Event, said_after
 from companion.store.journal import Journal
 
-#: Words said after a move, judged again against the move as a later correction left it
-#: (companion/table/settled.py): verdict event id → (verdict, reason). The store reads
-#: events and knows no rules, so whoever asks for the record hands this in.
-Again = Callable[[Sequence[Event]], Mapping[int, tuple[str, Any]]]
+
+@dataclass(frozen=True)
+class WithRules:
+    """What the record asks of the rules and the positions, which the store, reading
+    events, does not know: the table answers (companion/table/settled.py, ``WITH_RULES``),
+    and whoever asks for a record hands it in (``companion export``, the page)."""
+
+    #: words said after a move, judged again against the move as a later correction
+    #: left it: verdict event id → (verdict, reason)
+    again: Callable[[Sequence[Event]], Mapping[int, tuple[str, Any]]]
+    #: where the moves asked for took their player's pieces: move event id → "U1.10 → U5.5"
+    paths: Callable[[Sequence[Event], Collection[int]], Mapping[int, str]]
+
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
 _TOLD = ("illegal", "ambiguous")
@@ -50,6 +59,9 @@ class Turn:
     # objections to words said after a move that a later correction of it answered: the
     # words fit the move as corrected (new-user trial s12 M2); the text record leaves them out
     settled: list[str] = field(default_factory=list)
+    # where each move took its pieces, where two moves of the turn read the same ("" else:
+    # the words tell them apart, and the line stays short; new-user trial s12 L4)
+    paths: list[str] = field(default_factory=list)
 
     @property
     def taken_back(self) -> bool:
@@ -70,6 +82,7 @@ class Turn:
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
             "announced": list(self.announced),
             "settled": list(self.settled),
+            "paths": list(self.paths),
         }
 
 
@@ -179,17 +192,42 @@ def _continues(record: Mapping[str, Any], say: Any) -> list[str]:
     return [say("record.continues", id=continues)] if continues else []
 
 
-def _moves(turn: Mapping[str, Any], say: Any) -> list[str]:
-    """A turn's moves in words, each taken back while others of the turn stand marked so
-    (the whole turn taken back is marked at the line's end; an older record without
-    ``undone`` only there)."""
+def _paths(turns_: list[Turn], events: Sequence[Event], with_rules: WithRules) -> None:
+    """Where the moves of a turn read the same twice, and did not move the same pieces
+    the same way (TENET's clearing taken back and made again reads and moves alike), each
+    of them gets where it went."""
+    alike = [t for t in turns_ if len(set(t.moves)) < len(t.moves)]
+    if not alike:
+        return
+    paths = with_rules.paths(events, [i for t in alike for i in t.move_ids])
+    for turn in alike:
+        ways = [str(paths.get(i, "")) for i in turn.move_ids]
+        told = {
+            n
+            for n, said in enumerate(turn.moves)
+            if len({w for w, s in zip(ways, turn.moves, strict=True) if s == said}) > 1
+        }
+        turn.paths = [paths.get(i, "") if n in told else "" for n, i in enumerate(turn.move_ids)]
+
+
+def _moves(turn: Mapping[str, Any], say: Any, lang: str) -> list[str]:
+    """A turn's moves in words, each with where it went where two read the same, each
+    taken back while others of the turn stand marked so (the whole turn taken back is
+    marked at the line's end; an older record without ``undone`` only there)."""
+    from companion.texts import render
+
+    paths = list(turn.get("paths", ()))
+    moves = [
+        f"{move} ({render(way, lang)})" if way else str(move)
+        for move, way in zip(turn["moves"], paths + [""] * len(turn["moves"]), strict=False)
+    ]
     undone = list(turn.get("undone", ()))
-    if turn["taken_back"] or len(undone) != len(turn["moves"]):
-        return list(turn["moves"])
+    if turn["taken_back"] or len(undone) != len(moves):
+        return moves
     marks = {"": "", "move": "record.taken_back", "clearing": "record.clearing_taken_back"}
     return [
-        f"{move} {say(marks[how])}" if marks.get(how) else str(move)
-        for move, how in zip(turn["moves"], undone, strict=True)
+        f"{move} {say(marks[how])}" if marks.get(how) else move
+        for move, how in zip(moves, undone, strict=True)
     ]
 
 
@@ -200,14 +238,21 @@ def _path(data: list[list[str]], lang: str = "en") -> str:
     return render(text("move.path", start=data[0], end=data[1]), lang)
 
 
-def game_record(journal: Journal, game_id: int, again: Again | None = None) -> dict[str, Any]:
+def game_record(
+    journal: Journal, game_id: int, with_rules: WithRules | None = None
+) -> dict[str, Any]:
     """A game's record: the journal's export (events, announcements, final position, the
-    events that cannot be read back listed as ``bad``) and its ``turns``, words said after
-    a move judged ``again`` against the move as a correction left it (:data:`Again`)."""
+    events that cannot be read back listed as ``bad``) and its ``turns``; ``with_rules``
+    judges words said after a move again against the move as a correction left it, and
+    tells moves of one turn said alike apart by their fields (:class:`WithRules`)."""
     record = journal.export(game_id, skip_bad=True)
     record["id"] = game_id
-    judged = again(_events(record["events"])) if again is not None else None
-    record["turns"] = [t.to_json() for t in turns(record["events"], judged)]
+    events = _events(record["events"])
+    judged = with_rules.again(events) if with_rules is not None else None
+    turns_ = turns(record["events"], judged)
+    if with_rules is not None:
+        _paths(turns_, events, with_rules)
+    record["turns"] = [t.to_json() for t in turns_]
     # its last roll may still be being played: the newest game, not finished (a game left
     # for a new one stays unfinished, and its last roll was never played; review s9b)
     games = journal.games()
@@ -241,7 +286,7 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         dice = "+".join(str(d) for d in turn["dice"])
         # the last roll of the game being played (trial s9)
         playing = turn is turns_[-1] and bool(record.get("in_play"))
-        said = "; ".join(_moves(turn, say)) or say(
+        said = "; ".join(_moves(turn, say, lang)) or say(
             "record.in_play" if playing else "record.no_move"
         )
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"

@@ -11,13 +11,15 @@ told so with the move's words as corrected."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from companion.games.game import game
 from companion.store.events import Event, kept, read_position, said_after
+from companion.store.record import WithRules
 from companion.table import announcing
 from companion.table.answers import Recorded
+from companion.table.correction import path
 from companion.table.moves import history
 
 
@@ -53,3 +55,27 @@ def _changed(steps: Sequence[Any], now: Sequence[Any], at: dict[int, int]) -> bo
     correction of it or of a move before it); False where that move no longer stands."""
     last = at.get(steps[-1].id)
     return last is not None and list(now[: last + 1]) != list(steps)
+
+
+def paths(events: Sequence[Event], wanted: Collection[int]) -> dict[int, str]:
+    """Where each ``wanted`` move took its player's pieces (:func:`correction.path`,
+    as the page's history says it): a move that stands, as it stands now (a correction
+    may have changed it); one taken back, from the position it was made in."""
+    layouts: dict[object, Any] = {}
+    now = kept(events)
+    out: dict[int, str] = {}
+    for n, step in enumerate(now):
+        if step.id in wanted and step.kind == "move" and n > 0:
+            before = read_position(now[n - 1].after, layouts)
+            out[step.id] = path(before, read_position(step.after, layouts))
+    for n, e in enumerate(events):
+        if e.kind == "move" and e.id in wanted and e.id not in out:
+            then = kept(events[:n])
+            if then:
+                before = read_position(then[-1].after, layouts)
+                out[e.id] = path(before, read_position(e.data["after"], layouts))
+    return out
+
+
+#: What the game's record asks of the rules (:class:`companion.store.record.WithRules`).
+WITH_RULES = WithRules(judged_again, paths)
