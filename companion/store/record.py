@@ -186,10 +186,21 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
 
 def _continues(record: Mapping[str, Any], say: Any) -> list[str]:
     """The line that says which game this record goes on with (``serve --resume N``
-    copied that game into it: its start event says ``continues``), else none."""
+    copied that game into it: its start event says ``continues``) and when the game
+    began (the copied start event's time: the copy keeps the events' times; the record's
+    own ``started`` is the copy's, which the line below it says), else none."""
+    continues = _continued_from(record)
+    if continues is None:
+        return []
+    began = record["events"][0].get("at", "?")
+    return [say("record.continues", id=continues, at=began)]
+
+
+def _continued_from(record: Mapping[str, Any]) -> int | None:
+    """The game a record goes on with: its start event's ``continues``, else None."""
     events = record.get("events") or [{}]
     continues = events[0].get("data", {}).get("continues")
-    return [say("record.continues", id=continues)] if continues else []
+    return continues if isinstance(continues, int) else None
 
 
 def _paths(turns_: list[Turn], events: Sequence[Event], with_rules: WithRules) -> None:
@@ -247,6 +258,10 @@ def game_record(
     tells moves of one turn said alike apart by their fields (:class:`WithRules`)."""
     record = journal.export(game_id, skip_bad=True)
     record["id"] = game_id
+    # the game this record goes on with, and where it went on (serve --resume copies a
+    # game into a new record; new-user trial s12 L1)
+    record["continues"] = _continued_from(record)
+    record["continued_as"] = journal.continued_as(game_id)
     events = _events(record["events"])
     judged = with_rules.again(events) if with_rules is not None else None
     turns_ = turns(record["events"], judged)
@@ -274,6 +289,8 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
     game = str(record["game"])
     title = render(text(f"game.{game}"), lang) if game in GAMES else game
     end = say("record.finished", at=record["finished"]) if record["finished"] else None
+    if end is None and record.get("continued_as"):
+        end = say("record.continued_as", id=record["continued_as"])
     lines = [
         say("record.head", title=title, id=record.get("id", "?")),
         say("record.players", players=[colour(p) for p in record["players"]]),
