@@ -27,7 +27,6 @@ from companion.cli.common import (
 from companion.cli.journal import chosen_game, journal_file
 from companion.store.record import game_record, record_text
 from companion.store.snapshot import readable_journal
-from companion.table.settled import WITH_RULES
 from companion.texts import text
 from companion.tray.export import csv_text, json_record
 from companion.tray.history import session_rolls
@@ -57,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(csv_text(rolls), end="")
         return 0
+    # the rules only now: every other command starts without the table (import time)
+    from companion.table.settled import WITH_RULES
+
     with readable_journal(journal_file(args)) as journal:
         record = game_record(journal, chosen_game(journal, args.game), WITH_RULES)
     if args.json:

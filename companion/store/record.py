@@ -120,6 +120,20 @@ def turns(
     return out
 
 
+def read_turns(
+    exported: Sequence[Mapping[str, Any]], with_rules: WithRules | None = None
+) -> list[Turn]:
+    """The turns of a game from its exported events, read ``with_rules`` where given:
+    words said after a move judged again against the move as a correction left it, and
+    moves of one turn said alike told apart by their fields (:class:`WithRules`)."""
+    if with_rules is None:
+        return turns(exported)
+    events = _events(exported)
+    found = turns(exported, with_rules.again(events))
+    _paths(found, events, with_rules)
+    return found
+
+
 def _events(events: Sequence[Mapping[str, Any]]) -> list[Event]:
     """Exported events (``id``, ``kind``, ``data``) as the journal's :class:`Event`."""
     return [Event(int(e["id"]), 0, str(e.get("at", "")), e["kind"], e["data"]) for e in events]
@@ -262,12 +276,7 @@ def game_record(
     # game into a new record; new-user trial s12 L1)
     record["continues"] = _continued_from(record)
     record["continued_as"] = journal.continued_as(game_id)
-    events = _events(record["events"])
-    judged = with_rules.again(events) if with_rules is not None else None
-    turns_ = turns(record["events"], judged)
-    if with_rules is not None:
-        _paths(turns_, events, with_rules)
-    record["turns"] = [t.to_json() for t in turns_]
+    record["turns"] = [t.to_json() for t in read_turns(record["events"], with_rules)]
     # its last roll may still be being played: the newest game, not finished (a game left
     # for a new one stays unfinished, and its last roll was never played; review s9b)
     games = journal.games()
