@@ -88,3 +88,26 @@ def test_words_said_of_the_last_move_after_the_next_roll_stand_on_that_moves_lin
     lines = capsys.readouterr().out.splitlines()[4:]
     assert "[illegal: Ansage zu Zug 2 von Gelb" in lines[1]  # yellow's, on yellow's line
     assert "illegal" not in lines[2]  # not on red's 6+1, rolled before the words came
+
+
+def test_words_that_fitted_the_move_as_first_recorded_are_judged_against_the_correction(
+    tmp_path, capsys
+):
+    """Yellow said the words the camera recorded; the referee then said yellow had played
+    otherwise: the words no longer fit the move as it stands."""
+    path = tmp_path / "j.sqlite"
+    table = Table.new(position(), path)
+    ref = table.referee
+    ref.confirm_board()
+    for number, dice in enumerate(([4, 3], [5, 2], [6, 1]), start=1):
+        ref.observe_dice(dice)
+        ref.play(0)
+        if number == 2:
+            first = ref.last_move.announcement  # type: ignore[union-attr]
+            assert ref.announce(first, before_move=False).kind == "legal"
+    correct_move_2(table)
+    table.journal.close()  # type: ignore[union-attr]
+    main(["--lang", "de", "export", "--journal", str(path)])
+    line = capsys.readouterr().out.splitlines()[5]
+    assert f"[illegal: Ansage zu Zug 2 von Gelb (Wurf 5+2): gesagt „{first}“" in line
+    assert f"gezogen wurde „{STORED}“" in line
