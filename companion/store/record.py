@@ -5,6 +5,11 @@ players of lichess or DGT LiveChess download a game.
 The journal stays the source: :func:`game_record` is :meth:`Journal.export` with the
 turns added, and :func:`record_text` writes those turns as plain lines. The page serves
 both (``/game/<id>.json``, ``/game/<id>.txt``) and ``companion export`` prints them.
+
+Two things the record needs the rules for, which the store does not import: words said
+after a move that a correction changed since are judged again against it (the journal
+keeps what was said then; new-user trial s12 M2), and moves of one turn said alike are
+told apart by their fields (L4). The caller hands them in (:class:`WithRules`).
 """
 
 from __future__ import annotations
