@@ -172,3 +172,51 @@ def test_an_older_journals_hint_how_to_name_the_move_is_left_out_of_the_record()
     objection = turns(events)[0].objections[0]
     assert render(objection, "en") == "illegal: 'Wurf 5' fits 2 moves: a; b"
     assert render(objection, "de") == "illegal: 'Wurf 5' passt zu 2 Zügen: a; b"
+
+
+def test_moves_of_one_roll_said_alike_are_told_apart_by_their_fields(tmp_path):
+    """Red's 2+2 played one way, taken back, played another with the same words (new-user
+    trial s12 L4: "Wurf 4, 3, 2, 1, 0 (zurückgenommen); Wurf 4, 3, 2, 1, 0")."""
+    table = Table.new(position(), tmp_path / "journal.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    for dice in ([4, 3], [5, 2], [2, 2]):
+        ref.observe_dice(dice)
+        if dice != [2, 2]:
+            ref.play(0)
+    said = "Wurf 4, 3, 2, 1, 0"
+    first, second = [n for n, m in enumerate(ref.legal) if m.announcement == said][:2]
+    ways = [ref.legal[first], ref.legal[second]]
+    ref.play(first)
+    ref.undo()
+    ref.confirm_board()  # the pieces set back: the roll stays
+    ref.play(second)  # the list of the roll is the same again
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    lines = client.get(f"/game/{ref.game_id}.txt").get_data(as_text=True).splitlines()[4:]
+    start, ends = ways[0].start, [w.end for w in ways]
+    assert lines[2] == (
+        f"3. Rot 2+2: {said} ({start} → {ends[0]}) (zurückgenommen); {said} ({start} → {ends[1]})"
+    )
+    assert "→" not in lines[0] + lines[1]  # said otherwise: the words alone tell them apart
+
+
+def test_a_game_continued_as_a_new_record_says_so_in_both_records(tmp_path, capsys):
+    """serve --resume 1 copied game 1 into game 2 (new-user trial s12 L1): game 1's record
+    says where the game went on, game 2's when the game began (its own start is the
+    copy's)."""
+    path = tmp_path / "journal.sqlite"
+    table = a_game_of_three_rolls(path)
+    assert table.journal is not None
+    began = next(iter(table.journal.events(1))).at
+    assert table.journal.continue_game(1) == 2
+    table.journal.close()
+    assert main(["--lang", "de", "export", "--journal", str(path), "--game", "1"]) == 0
+    head = capsys.readouterr().out.splitlines()[:3]
+    assert head[2].endswith(", fortgesetzt als Spiel 2")
+    assert main(["--lang", "de", "export", "--journal", str(path), "--game", "2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["continues"], record["continued_as"]) == (1, None)
+    assert main(["--lang", "de", "export", "--journal", str(path), "--game", "2"]) == 0
+    head = capsys.readouterr().out.splitlines()[:4]
+    assert head[2] == f"setzt Spiel 1 fort; das Spiel begann {began}"
+    assert head[3].startswith("begonnen: ") and began not in head[3]

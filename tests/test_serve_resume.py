@@ -179,7 +179,7 @@ def test_an_abandoned_game_is_taken_up_again_with_resume(serve, tmp_path):
         text = record_text(game_record(journal, 3), "de")
     assert new.position == old.position and [p.said for p in new._history] == said
     assert new._pending_roll == (6, 1)  # the roll read before the cut is still to be played
-    assert "Spieler: Rot, Gelb\nsetzt Spiel 1 fort\n" in text
+    assert "Spieler: Rot, Gelb\nsetzt Spiel 1 fort; das Spiel begann " in text
     code, log = serve()  # the next restart goes on with it: it is the newest record
     assert code == 0 and "unfertiges Spiel fortgesetzt" in log and len(games(tmp_path)) == 3
 

@@ -56,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(csv_text(rolls), end="")
         return 0
+    # the rules only now: every other command starts without the table (import time)
+    from companion.table.settled import WITH_RULES
+
     with readable_journal(journal_file(args)) as journal:
-        record = game_record(journal, chosen_game(journal, args.game))
+        record = game_record(journal, chosen_game(journal, args.game), WITH_RULES)
     if args.json:
         print_json(record)
     else:

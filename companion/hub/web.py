@@ -19,7 +19,8 @@ from companion.hub.store import HubStore, TableState
 from companion.model.position import position_from_json
 from companion.render import draw_board, to_svg
 from companion.settings.hosts import HostCheck
-from companion.store.record import record_text, turns
+from companion.store.record import read_turns, record_text
+from companion.table.settled import WITH_RULES
 from companion.web.events import Broker
 
 
@@ -72,7 +73,8 @@ def create_hub_app(store: HubStore, pin: str, hosts: tuple[str, ...] = ()) -> Fl
     def table(club: str, name: str) -> str:
         known = table_or_404(club, name)
         game = known.state.get("game_id")
-        played = turns(store.events(club, name, game)) if isinstance(game, int) else []
+        events = store.events(club, name, game) if isinstance(game, int) else []
+        played = read_turns(events, WITH_RULES)
         return render_template(
             "hub_table.html", t=known, turns=played, games=store.games(club, name)
         )
@@ -127,5 +129,5 @@ def _record(store: HubStore, club: str, name: str, game: int) -> dict[str, Any]:
         "started": start["at"],
         "finished": finish["at"] if finish else None,
         "events": events,
-        "turns": [t.to_json() for t in turns(events)],
+        "turns": [t.to_json() for t in read_turns(events, WITH_RULES)],
     }

@@ -5,7 +5,7 @@ which is how the referee resumes a game after a restart or a power cut. The jour
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,23 @@ def kept(events: Iterable[Event]) -> list[Kept]:
         elif e.kind == "correction":
             steps.append(Kept(e.id, "set", data["position"]))
     return steps
+
+
+def said_after(events: Sequence[Event]) -> dict[int, list[Kept]]:
+    """Each verdict on words said after a move (``before_move`` false) → the steps of the
+    game as they stood when the words were said, up to the move they were said of (the
+    move the referee had last accepted: the last of them). The game's record puts the
+    verdict on that move's line, and judges the words again where a correction has since
+    changed those steps (companion/table/settled.py)."""
+    out: dict[int, list[Kept]] = {}
+    for n, e in enumerate(events):
+        if e.kind != "verdict" or e.data.get("before_move") is not False:
+            continue
+        steps = kept(events[:n])
+        last = max((i for i, s in enumerate(steps) if s.kind == "move"), default=None)
+        if last is not None:
+            out[e.id] = steps[: last + 1]
+    return out
 
 
 def renumbered(kind: str, data: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str, Any]:

@@ -341,6 +341,11 @@ class Journal:
             game_id = continued[game_id]
         return game_id
 
+    def continued_as(self, game_id: int) -> int | None:
+        """The record that copied game ``game_id`` to go on with it (the newest such, one
+        step: :meth:`continuation` follows the copies of copies), else None."""
+        return self._continued().get(game_id)
+
     def _continued(self) -> dict[int, int]:
         """Each game that a later record continues → the newest such record, read from the
         copies' start events (``continues``); a start that cannot be read names none."""

@@ -5,15 +5,35 @@ players of lichess or DGT LiveChess download a game.
 The journal stays the source: :func:`game_record` is :meth:`Journal.export` with the
 turns added, and :func:`record_text` writes those turns as plain lines. The page serves
 both (``/game/<id>.json``, ``/game/<id>.txt``) and ``companion export`` prints them.
+
+Two things the record needs the rules for, which the store does not import: words said
+after a move that a correction changed since are judged again against it (the journal
+keeps what was said then; new-user trial s12 M2), and moves of one turn said alike are
+told apart by their fields (L4). The caller hands them in (:class:`WithRules`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.store.events import Event, said_after
 from companion.store.journal import Journal
+
+
+@dataclass(frozen=True)
+class WithRules:
+    """What the record asks of the rules and the positions, which the store, reading
+    events, does not know: the table answers (companion/table/settled.py, ``WITH_RULES``),
+    and whoever asks for a record hands it in (``companion export``, the page)."""
+
+    #: words said after a move, judged again against the move as a later correction
+    #: left it: verdict event id → (verdict, reason)
+    again: Callable[[Sequence[Event]], Mapping[int, tuple[str, Any]]]
+    #: where the moves asked for took their player's pieces: move event id → "U1.10 → U5.5"
+    paths: Callable[[Sequence[Event], Collection[int]], Mapping[int, str]]
+
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
 _TOLD = ("illegal", "ambiguous")
@@ -41,6 +61,12 @@ class Turn:
     move_ids: list[int] = field(default_factory=list)  # the journal's move events
     # the words announced first, for each move tapped otherwise (referee.played_otherwise)
     announced: list[str] = field(default_factory=list)
+    # objections to words said after a move that a later correction of it answered: the
+    # words fit the move as corrected (new-user trial s12 M2); the text record leaves them out
+    settled: list[str] = field(default_factory=list)
+    # where each move took its pieces, where two moves of the turn read the same ("" else:
+    # the words tell them apart, and the line stays short; new-user trial s12 L4)
+    paths: list[str] = field(default_factory=list)
 
     @property
     def taken_back(self) -> bool:
@@ -60,12 +86,20 @@ class Turn:
             "corrected": list(self.corrected),
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
             "announced": list(self.announced),
+            "settled": list(self.settled),
+            "paths": list(self.paths),
         }
 
 
-def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
-    """The turns of a game from its exported events (``id``, ``kind``, ``data``)."""
+def turns(
+    events: Iterable[Mapping[str, Any]], again: Mapping[int, tuple[str, Any]] | None = None
+) -> list[Turn]:
+    """The turns of a game from its exported events (``id``, ``kind``, ``data``). A verdict
+    on words said after a move goes on that move's turn (new-user trial s12 H1: on the
+    line of the roll after it, when the next player had rolled); ``again`` (:data:`Again`)
+    says it as judged against the move as corrected since."""
     events = list(events)
+    said_of = {v: steps[-1].id for v, steps in said_after(_events(events)).items()}
     undos = [e["data"] for e in events if e["kind"] == "undo"]
     undone = {u.get("undoes"): "clearing" if u.get("clearing") else "move" for u in undos}
     out: list[Turn] = []
@@ -86,9 +120,50 @@ def turns(events: Iterable[Mapping[str, Any]]) -> list[Turn]:
             _corrected(out, data)
         elif kind == "finish" and not (out[-1].undone and out[-1].undone[-1]):
             out[-1].winner = str(data.get("winner"))
-        elif kind == "verdict" and data.get("verdict") in _TOLD:
-            out[-1].objections.append(_objection(data))
+        elif kind == "verdict":
+            _verdict(out, data, said_of.get(event["id"]), (again or {}).get(event["id"]))
     return out
+
+
+def read_turns(
+    exported: Sequence[Mapping[str, Any]], with_rules: WithRules | None = None
+) -> list[Turn]:
+    """The turns of a game from its exported events, read ``with_rules`` where given:
+    words said after a move judged again against the move as a correction left it, and
+    moves of one turn said alike told apart by their fields (:class:`WithRules`)."""
+    if with_rules is None:
+        return turns(exported)
+    events = _events(exported)
+    found = turns(exported, with_rules.again(events))
+    _paths(found, events, with_rules)
+    return found
+
+
+def _events(events: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """Exported events (``id``, ``kind``, ``data``) as the journal's :class:`Event`."""
+    return [Event(int(e["id"]), 0, str(e.get("at", "")), e["kind"], e["data"]) for e in events]
+
+
+def _verdict(
+    turns_: list[Turn],
+    data: Mapping[str, Any],
+    move: int | None,
+    now: tuple[str, Any] | None,
+) -> None:
+    """A verdict event's objection on its turn: the turn of the ``move`` its words were
+    said of (after the move), else the last; judged ``now`` against the move as corrected
+    since, an objection the correction answered is ``settled``, one it did not is said
+    with the corrected move's words."""
+    turn = next((t for t in turns_ if move in t.move_ids), turns_[-1])
+    if now is None:
+        if data.get("verdict") in _TOLD:
+            turn.objections.append(_objection(data))
+        return
+    verdict, reason = now
+    if verdict in _TOLD:
+        turn.objections.append(_objection({"verdict": verdict, "reason": reason}))
+    elif data.get("verdict") in _TOLD:
+        turn.settled.append(_objection(data))
 
 
 def _objection(data: Mapping[str, Any]) -> str:
@@ -99,10 +174,12 @@ def _objection(data: Mapping[str, Any]) -> str:
     command line's hint how to name the move (review s12 finding 7: "name the field with
     --to" in a record read after the game)."""
     from companion.games.verdict import without_hint
-    from companion.texts import text
+    from companion.texts import Text, text
     from companion.texts.stored import from_data
 
     said = from_data(data["reason_words"]) if "reason_words" in data else None
+    if said is None and isinstance(data.get("reason"), Text):  # judged again just now
+        said = data["reason"]
     reason = without_hint(said) if isinstance(said, str) else str(data.get("reason", ""))
     return text("record.objection", verdict=str(data["verdict"]), reason=reason)
 
@@ -128,23 +205,59 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
 
 def _continues(record: Mapping[str, Any], say: Any) -> list[str]:
     """The line that says which game this record goes on with (``serve --resume N``
-    copied that game into it: its start event says ``continues``), else none."""
+    copied that game into it: its start event says ``continues``) and when the game
+    began (the copied start event's time: the copy keeps the events' times; the record's
+    own ``started`` is the copy's, which the line below it says), else none."""
+    continues = _continued_from(record)
+    if continues is None:
+        return []
+    began = record["events"][0].get("at", "?")
+    return [say("record.continues", id=continues, at=began)]
+
+
+def _continued_from(record: Mapping[str, Any]) -> int | None:
+    """The game a record goes on with: its start event's ``continues``, else None."""
     events = record.get("events") or [{}]
     continues = events[0].get("data", {}).get("continues")
-    return [say("record.continues", id=continues)] if continues else []
+    return continues if isinstance(continues, int) else None
 
 
-def _moves(turn: Mapping[str, Any], say: Any) -> list[str]:
-    """A turn's moves in words, each taken back while others of the turn stand marked so
-    (the whole turn taken back is marked at the line's end; an older record without
-    ``undone`` only there)."""
+def _paths(turns_: list[Turn], events: Sequence[Event], with_rules: WithRules) -> None:
+    """Where the moves of a turn read the same twice, and did not move the same pieces
+    the same way (TENET's clearing taken back and made again reads and moves alike), each
+    of them gets where it went."""
+    alike = [t for t in turns_ if len(set(t.moves)) < len(t.moves)]
+    if not alike:
+        return
+    paths = with_rules.paths(events, [i for t in alike for i in t.move_ids])
+    for turn in alike:
+        ways = [str(paths.get(i, "")) for i in turn.move_ids]
+        told = {
+            n
+            for n, said in enumerate(turn.moves)
+            if len({w for w, s in zip(ways, turn.moves, strict=True) if s == said}) > 1
+        }
+        turn.paths = [paths.get(i, "") if n in told else "" for n, i in enumerate(turn.move_ids)]
+
+
+def _moves(turn: Mapping[str, Any], say: Any, lang: str) -> list[str]:
+    """A turn's moves in words, each with where it went where two read the same, each
+    taken back while others of the turn stand marked so (the whole turn taken back is
+    marked at the line's end; an older record without ``undone`` only there)."""
+    from companion.texts import render
+
+    paths = list(turn.get("paths", ()))
+    moves = [
+        f"{move} ({render(way, lang)})" if way else str(move)
+        for move, way in zip(turn["moves"], paths + [""] * len(turn["moves"]), strict=False)
+    ]
     undone = list(turn.get("undone", ()))
-    if turn["taken_back"] or len(undone) != len(turn["moves"]):
-        return list(turn["moves"])
+    if turn["taken_back"] or len(undone) != len(moves):
+        return moves
     marks = {"": "", "move": "record.taken_back", "clearing": "record.clearing_taken_back"}
     return [
-        f"{move} {say(marks[how])}" if marks.get(how) else str(move)
-        for move, how in zip(turn["moves"], undone, strict=True)
+        f"{move} {say(marks[how])}" if marks.get(how) else move
+        for move, how in zip(moves, undone, strict=True)
     ]
 
 
@@ -155,12 +268,20 @@ def _path(data: list[list[str]], lang: str = "en") -> str:
     return render(text("move.path", start=data[0], end=data[1]), lang)
 
 
-def game_record(journal: Journal, game_id: int) -> dict[str, Any]:
+def game_record(
+    journal: Journal, game_id: int, with_rules: WithRules | None = None
+) -> dict[str, Any]:
     """A game's record: the journal's export (events, announcements, final position, the
-    events that cannot be read back listed as ``bad``) and its ``turns``."""
+    events that cannot be read back listed as ``bad``) and its ``turns``; ``with_rules``
+    judges words said after a move again against the move as a correction left it, and
+    tells moves of one turn said alike apart by their fields (:class:`WithRules`)."""
     record = journal.export(game_id, skip_bad=True)
     record["id"] = game_id
-    record["turns"] = [t.to_json() for t in turns(record["events"])]
+    # the game this record goes on with, and where it went on (serve --resume copies a
+    # game into a new record; new-user trial s12 L1)
+    record["continues"] = _continued_from(record)
+    record["continued_as"] = journal.continued_as(game_id)
+    record["turns"] = [t.to_json() for t in read_turns(record["events"], with_rules)]
     # its last roll may still be being played: the newest game, not finished (a game left
     # for a new one stays unfinished, and its last roll was never played; review s9b)
     games = journal.games()
@@ -182,6 +303,8 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
     game = str(record["game"])
     title = render(text(f"game.{game}"), lang) if game in GAMES else game
     end = say("record.finished", at=record["finished"]) if record["finished"] else None
+    if end is None and record.get("continued_as"):
+        end = say("record.continued_as", id=record["continued_as"])
     lines = [
         say("record.head", title=title, id=record.get("id", "?")),
         say("record.players", players=[colour(p) for p in record["players"]]),
@@ -194,7 +317,7 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
         dice = "+".join(str(d) for d in turn["dice"])
         # the last roll of the game being played (trial s9)
         playing = turn is turns_[-1] and bool(record.get("in_play"))
-        said = "; ".join(_moves(turn, say)) or say(
+        said = "; ".join(_moves(turn, say, lang)) or say(
             "record.in_play" if playing else "record.no_move"
         )
         line = f"{turn['number']}. {render(colour(turn['player']), lang)} {dice}: {said}"

@@ -223,7 +223,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "record.unfinished": ("nicht beendet", "not finished"),
     "record.no_move": ("kein Zug", "no move"),
     "record.in_play": ("wird gerade gespielt", "being played"),
-    "record.continues": ("setzt Spiel {id} fort", "continues game {id}"),
+    "record.continues": (
+        "setzt Spiel {id} fort; das Spiel begann {at}",
+        "continues game {id}; the game began {at}",
+    ),
+    "record.continued_as": ("fortgesetzt als Spiel {id}", "continued as game {id}"),
     "record.taken_back": ("(zurückgenommen)", "(taken back)"),
     "record.clearing_taken_back": (
         "(Räumen zurückgenommen; der Pasch bleibt)",

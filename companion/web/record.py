@@ -11,6 +11,7 @@ from werkzeug.exceptions import NotFound
 
 from companion.store.journalcheck import JournalError
 from companion.store.record import game_record, record_text
+from companion.table.settled import WITH_RULES
 from companion.table.table import Table
 from companion.texts import render_json
 from companion.web.i18n import language, t
@@ -24,7 +25,7 @@ def _record(game_id: int) -> dict[str, Any]:
         raise NotFound("err_record_no_journal")
     with table.lock:  # the referee writes to the same journal connection
         try:
-            return game_record(table.journal, game_id)
+            return game_record(table.journal, game_id, WITH_RULES)
         except JournalError:  # no such game (the journal's own words are English)
             raise NotFound(t("err_no_game", game=game_id)) from None
 
