@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -167,10 +169,14 @@ def _serve(
     panel, voice = _devices(config, table)
     live, reader = _camera(config, table, panel)
     publisher = None
+    sigterm = _Sigterm()
     try:  # from here on threads run: each ends before serve returns (_stop_all says why)
         publisher = _start(args, config, table, server, late, pin, address, panel, voice, live)
-        server.run()
+        server.run()  # returns on SIGTERM too: waitress ends its loop on a SystemExit
+    except _Sigterm.Stop:
+        pass  # heard before the server ran: the same clean stop
     finally:
+        sigterm.stopping = True  # another SIGTERM now must not cut the clean-up short
         if publisher is not None:
             publisher.stop()
         _stop_all(live, reader)
@@ -179,7 +185,38 @@ def _serve(
         if table.journal is not None:  # last writer gone: another serve may take it up
             table.journal.close()
         held.close()
+        sigterm.restore()
+    if sigterm.heard:
+        log.info("%s", text("serve.stopped"))
     return 0
+
+
+class _Sigterm:
+    """SIGTERM (``systemctl stop``, ``kill``) as a clean stop, as Ctrl+C is: the handler
+    ends waitress's loop (a SystemExit, which waitress ends its loop on and returns), so
+    the journal is closed, the hub left and the camera joined before serve exits 0. Until
+    now SIGTERM killed serve mid-way: exit -15, the journal's WAL never folded back (brief
+    s7, report-se "Left"). Installed only in the main thread, where Python runs handlers."""
+
+    class Stop(SystemExit):
+        """Raised by the handler, once."""
+
+    def __init__(self) -> None:
+        self.heard = False
+        self.stopping = False  # the clean-up has begun: a SIGTERM is only noted
+        self._before: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGTERM, self._handle)
+
+    def _handle(self, _number: int, _frame: object) -> None:
+        first = not self.heard
+        self.heard = True
+        if first and not self.stopping:
+            raise self.Stop(0)
+
+    def restore(self) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGTERM, self._before)
 
 
 def _start(

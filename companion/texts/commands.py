@@ -476,6 +476,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "unfertiges Spiel {id} beiseitegelegt; `serve --resume {id}` setzt es fort",
         "unfinished game {id} set aside; `serve --resume {id}` goes on with it",
     ),
+    # SIGTERM (systemctl stop, kill): a clean stop, as Ctrl+C (brief s7)
+    "serve.stopped": (
+        "mit SIGTERM beendet, wie mit Strg+C: Journal geschlossen",
+        "stopped by SIGTERM, as by Ctrl+C: journal closed",
+    ),
+    "serve.camera_stuck": (
+        "die Kamera hat nach {seconds} s nicht angehalten (ein Kamerabild hängt); ohne sie beendet",
+        "the camera did not stop within {seconds} s (a camera read hangs); exiting without it",
+    ),
     "serve.resume_none": (
         "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",
         "{path}: no unfinished game {id}; unfinished games: {games}",
