@@ -38,6 +38,18 @@ def serve(monkeypatch, tmp_path, capsys, caplog):  # type: ignore[no-untyped-def
     return run
 
 
+def listed(tmp_path, lang: str = "de") -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    """``serve --resume`` without N: its exit status and what it printed (a list, not a
+    refusal: it starts nothing)."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--lang", lang, "serve", "--data-dir", str(tmp_path), "--resume"])
+    return code, out.getvalue() + err.getvalue()
+
+
 def games(tmp_path) -> list[tuple[int, str, tuple[str, ...], str | None]]:  # type: ignore[no-untyped-def]
     with Journal(tmp_path / "journal.sqlite", read_only=True) as journal:
         return [(g.id, g.game, g.players, g.finished) for g in journal.games()]
@@ -188,7 +200,7 @@ def test_resume_of_no_unfinished_game_lists_those_there_are(serve, tmp_path):
     assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
     assert serve("--game", "tenet", "--new-game")[0] == 0
     finish(tmp_path, 2)
-    for flags in (("--resume", "2"), ("--resume", "7"), ("--resume",)):
+    for flags in (("--resume", "2"), ("--resume", "7")):
         code, err = serve(*flags)
         assert code == 2 and err.count("\n") == 1, err
         assert "unfertige Spiele: 1 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen " in err, err
@@ -286,9 +298,9 @@ def test_resume_run_again_goes_on_with_the_copy_never_a_stale_one(serve, tmp_pat
     assert serve("--resume", "1")[0] == 0
     moves = play(tmp_path, 3, [5, 2])
     assert len(moves) == 2
-    code, err = serve("--resume")  # the list offers game 3, not game 1 that it continues
-    assert code == 2 and "Spiele: 2 (TENET" in err and ", 3 (ZwiAner" in err, err
-    assert "1 (ZwiAner" not in err, err
+    code, said = listed(tmp_path)  # the list offers game 3, not game 1 that it continues
+    assert code == 0 and "\n  2 (TENET" in said and "\n  3 (ZwiAner" in said, said
+    assert "1 (ZwiAner" not in said, said
     code, log = serve("--resume", "1")
     assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
     assert len(games(tmp_path)) == 3 and on_the_table(tmp_path) == (3, moves)
@@ -327,3 +339,100 @@ def test_resume_words_count_one_move_and_never_offer_new_game(serve, tmp_path):
     assert code == 2 and "nicht --game tenet" in err and "--new-game" not in err, err
     code, log = serve("--resume", "1")
     assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (1 Zug)" in log, log
+
+
+def test_the_list_of_unfinished_games_tells_them_apart(serve, tmp_path):
+    # new-user trial s12 L1: "2 (… begonnen 23:41), 3 (… begonnen 23:41)", nothing else
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [4, 3], [5, 2])
+    assert serve("--game", "tunnelx", "--players", "red,yellow", "--new-game")[0] == 0
+    assert serve("--resume", "1")[0] == 0
+    code, said = listed(tmp_path)
+    assert code == 0 and said.count("\n") == 3, said  # a head line, then one line a game
+    two, three = said.splitlines()[1:]
+    assert two.startswith("  2 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen ") and two.endswith(
+        ", 0 Züge)"
+    ), said
+    assert three.startswith("  3 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen ") and three.endswith(
+        ", 2 Züge, setzt Spiel 1 fort)"
+    ), said
+    code, said = listed(tmp_path, "en")
+    assert code == 0 and said.endswith(", 2 moves, continues game 1)\n"), said
+
+
+def test_the_list_is_read_while_a_server_holds_the_folder(serve, tmp_path):
+    # new-user trial s12 L2: refused "in use by another companion serve", and exit 2
+    from companion.store.lock import hold_data_dir
+
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    held = hold_data_dir(tmp_path)
+    try:
+        code, said = listed(tmp_path)
+    finally:
+        held.close()
+    assert code == 0 and "\n  1 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen " in said, said
+    assert "serve --resume N" in said.splitlines()[0], said
+
+
+def test_a_folder_without_games_lists_none(serve, tmp_path):
+    code, said = listed(tmp_path / "new")
+    assert code == 0 and said.endswith(": keine unfertigen Spiele\n"), said
+    assert not (tmp_path / "new").exists()  # nothing made to say so
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "unfertiges Spiel 1 beiseitegelegt; `serve --resume 1` setzt es fort"),
+        ("en", "unfinished game 1 set aside; `serve --resume 1` goes on with it"),
+    ],
+)
+def test_a_new_game_says_which_unfinished_game_it_set_aside(serve, tmp_path, lang, said):
+    # new-user trial s12 L3: the log said only "(neues Spiel)"
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    caplog_text = run_logged(tmp_path, lang, "--new-game")
+    assert said in caplog_text, caplog_text
+    finish(tmp_path, 2)
+    log = run_logged(tmp_path, lang, "--new-game")  # after a finished game: nothing set aside
+    assert "beiseite" not in log and "set aside" not in log, log
+
+
+def run_logged(tmp_path, lang: str, *flags: str) -> str:  # type: ignore[no-untyped-def]
+    """serve's start-up log (the server stopped at once by the ``serve`` fixture)."""
+    import logging
+
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())  # type: ignore[method-assign]
+    logger, level = logging.getLogger("companion"), logging.getLogger("companion").level
+    logger.addHandler(handler)
+    logger.setLevel("INFO")
+    try:
+        assert main(["--lang", lang, "serve", "--data-dir", str(tmp_path), *flags]) == 0
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Spiel 1 als Spiel 3 fortgesetzt: das Spiel steht wie zuvor (2 Züge aus dem"),
+        ("en", "game 1 continued as game 3: the game stands as before (2 moves from the"),
+    ],
+)
+def test_the_page_names_the_game_a_resume_continued(serve, tmp_path, lang, said):
+    # new-user trial s12 L1: the banner said only "resumed after a restart"
+    from companion.texts import render
+    from companion.web import Table
+
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [4, 3], [5, 2])
+    assert serve("--game", "tenet", "--new-game")[0] == 0
+    table = Table.new(journal_path=tmp_path / "journal.sqlite", resume=True, take_up=1)
+    try:
+        assert table.referee.game_id == 3
+        assert said in render(table.referee.resumed_note, lang)
+    finally:
+        table.journal.close()  # type: ignore[union-attr]

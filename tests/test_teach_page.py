@@ -156,3 +156,33 @@ def test_each_tenet_board_has_its_own_example():
             roll, words = example(position)
             verdict = check(position, parse_roll("tenet", roll), words).verdict
             assert verdict == "legal", (position.layout.name, words)
+
+
+@pytest.mark.parametrize(
+    ("lang", "for_whom", "verdict"),
+    [
+        ("de", "geprüft für Gelb, am Zug", "erlaubt: "),
+        ("en", "checked for yellow, to move", "legal: "),
+    ],
+)
+def test_the_practice_says_for_whom_it_is_judged(lang, for_whom, verdict):
+    # new-user trial s12 L5: the page spells out red's move and judges the practice for
+    # yellow, who is to move, without saying so; and its answer read "erlaubt : …"
+    import html
+
+    table = Table.new(start_position("gravitation", ["red", "yellow"]))
+    table.referee.confirm_board()
+    table.referee.observe_dice([4, 2])
+    table.referee.play(0)
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    form = client.get(f"/teach?lang={lang}").get_data(as_text=True)
+    words = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", form)))
+    assert for_whom in words
+    roll, said = re.findall(r'placeholder="([^"]*)"', form)[:2]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    answer = client.post(
+        f"/teach?lang={lang}", data={"roll": roll, "announcement": said, "csrf_token": token}
+    ).get_data(as_text=True)
+    verdict_html = answer[answer.index('id="practice-verdict"') :]
+    read = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", verdict_html)))
+    assert verdict in read and f"{verdict.strip()[:-1]} :" not in read, read  # as a reader reads it

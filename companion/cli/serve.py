@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -18,11 +20,12 @@ from companion.cli.common import (
     read_config,
     whole,
 )
+from companion.cli.unfinished import check_take_up, journal_said, listing
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
 from companion.table.late import LateReader
-from companion.texts import Joined, colours, game_name, text, text_n
+from companion.texts import Joined, colours, game_name, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -84,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
     from companion.web.streams import SERVER_OPTIONS
 
     config = read_config(args)  # with --data-dir: a second server beside the first
+    if args.resume == 0:  # only the list: read beside a running server, nothing started
+        print(listing(config.journal_path))
+        return 0
     limit_arenas(2)  # before any thread starts: companion/settings/memory.py says why
     host = args.host or config.web.host
     port = args.port if args.port is not None else config.web.port
@@ -146,7 +152,7 @@ def _serve(
     refuse = partial(_other_than_asked, args, start, config.journal_path)
     try:  # a journal refused (another game, damaged) is the one line said, before any log
         if args.resume is not None:
-            _to_take_up(args, config.journal_path)
+            check_take_up(args, config.journal_path)
         table = Table.new(
             start,
             config.journal_path,
@@ -158,14 +164,19 @@ def _serve(
         held.close()
         raise
     log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
-    log.info("%s", _journal_said(args, table, config.journal_path))
+    for line in journal_said(args, table, config.journal_path):
+        log.info("%s", line)
     panel, voice = _devices(config, table)
     live, reader = _camera(config, table, panel)
     publisher = None
+    sigterm = _Sigterm()
     try:  # from here on threads run: each ends before serve returns (_stop_all says why)
         publisher = _start(args, config, table, server, late, pin, address, panel, voice, live)
-        server.run()
+        server.run()  # returns on SIGTERM too: waitress ends its loop on a SystemExit
+    except _Sigterm.Stop:
+        pass  # heard before the server ran: the same clean stop
     finally:
+        sigterm.stopping = True  # another SIGTERM now must not cut the clean-up short
         if publisher is not None:
             publisher.stop()
         _stop_all(live, reader)
@@ -174,7 +185,38 @@ def _serve(
         if table.journal is not None:  # last writer gone: another serve may take it up
             table.journal.close()
         held.close()
+        sigterm.restore()
+    if sigterm.heard:
+        log.info("%s", text("serve.stopped"))
     return 0
+
+
+class _Sigterm:
+    """SIGTERM (``systemctl stop``, ``kill``) as a clean stop, as Ctrl+C is: the handler
+    ends waitress's loop (a SystemExit, which waitress ends its loop on and returns), so
+    the journal is closed, the hub left and the camera joined before serve exits 0. Until
+    now SIGTERM killed serve mid-way: exit -15, the journal's WAL never folded back (brief
+    s7, report-se "Left"). Installed only in the main thread, where Python runs handlers."""
+
+    class Stop(SystemExit):
+        """Raised by the handler, once."""
+
+    def __init__(self) -> None:
+        self.heard = False
+        self.stopping = False  # the clean-up has begun: a SIGTERM is only noted
+        self._before: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGTERM, self._handle)
+
+    def _handle(self, _number: int, _frame: object) -> None:
+        first = not self.heard
+        self.heard = True
+        if first and not self.stopping:
+            raise self.Stop(0)
+
+    def restore(self) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGTERM, self._before)
 
 
 def _start(
@@ -268,53 +310,6 @@ def _tray_line(session: int, count: int, taken_up: bool) -> str:
     far (new-user trial s11 L4 read "Sitzung 2" on a fresh folder as a second session)."""
     key = "serve.tray_resumed" if taken_up else "serve.tray_new"
     return text(key, session=session, count=count)
-
-
-def _to_take_up(args: argparse.Namespace, path: Path) -> None:
-    """``--resume N`` names an unfinished game of the journal, and no --new-game: else
-    one line that lists the unfinished games (number, game, players, when begun), from
-    which the club picks (``companion export --game N`` shows one's record)."""
-    from companion.store.journal import Journal
-
-    if args.new_game:
-        raise CompanionError(text("serve.resume_new_game", id=args.resume))
-    with Journal(path) as journal:
-        unfinished = journal.unfinished()
-        goes_on = journal.continuation(args.resume)
-    if any(g.id == goes_on for g in unfinished):
-        return  # game N, or the record that continues it (Table.new follows there)
-    games = [
-        text(
-            "serve.unfinished_game",
-            id=g.id,
-            game=game_name(g.game),
-            players=colours(g.players),
-            at=g.started[:16].replace("T", " "),
-        )
-        for g in unfinished
-    ]
-    said = Joined(games, ", ", ", ") if games else text("serve.no_unfinished")
-    key = "serve.resume_which" if args.resume == 0 else "serve.resume_none"
-    if goes_on != args.resume:  # continued in a record since finished
-        key = "serve.resume_finished"
-    raise CompanionError(text(key, path=str(path), id=args.resume, new=goes_on, games=said))
-
-
-def _journal_said(args: argparse.Namespace, table: Table, path: Path) -> str:
-    """The log's line on the journal: a new game, the newest resumed, or an older game
-    taken up with --resume as a new record, with the moves it carries; a tray's page has
-    its own line (the referee's game beside it is nobody's news)."""
-    if args.tray:
-        return text("serve.journal_tray", path=str(path))
-    if not table.resumed:
-        return text("serve.journal_new", path=str(path))
-    if args.resume and table.referee.game_id != args.resume and table.journal is not None:
-        from companion.store.events import fold
-
-        count = len(fold(list(table.journal.events(table.referee.game_id))).announcements)
-        now, moves = table.referee.game_id, text_n("serve.moves", count)
-        return text("serve.journal_continued", path=str(path), id=args.resume, new=now, moves=moves)
-    return text("serve.journal_resumed", path=str(path))
 
 
 def _other_than_asked(

@@ -28,7 +28,7 @@ from companion.model.position import Position
 from companion.store.journalcheck import JournalError
 from companion.table.table import Table
 from companion.table.watch import Glance, Image, Watcher
-from companion.texts import language, render, text
+from companion.texts import language, number, render, text
 from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
@@ -75,9 +75,14 @@ class Live:
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
+        """Ask the camera's thread to stop and wait ``timeout`` seconds for it; a thread
+        still in a camera read then (a hung USB ``VideoCapture.read``, in native code where
+        no stop is heard) is said in the log and left: serve exits without it (a daemon thread)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout)
+            if self._thread.is_alive():
+                log.warning("%s", text("serve.camera_stuck", seconds=number(timeout)))
 
     def step(self) -> Glance | None:
         """Read and judge one frame (the thread's loop body; tests call it directly)."""

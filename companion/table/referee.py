@@ -124,6 +124,7 @@ class Referee:
     #: restart: announced again once that roll is played (new-user trial s8).
     _pending_said: str | None = None
     _fresh: bool = False  # taken up from the journal, no move, undo or fix since (resumed_note)
+    _continues: int | None = None  # the game this record copied (serve --resume N), if any
     _unseen: bool = False  # the players changed the position; no still board showed it yet
     _stepping: bool = False  # inside a step (:func:`_step`): listeners are told after it
     _said: list[tuple[Verdict, Phase]] = field(default_factory=list)  # said in this step
@@ -153,13 +154,22 @@ class Referee:
         )
         ref.last_move, ref.last_roll, ref._pasch = was.last_move, was.last_roll, was.pasch
         ref._fresh = True
+        continues = events[0].data.get("continues") if events[0].kind == "start" else None
+        ref._continues = continues if isinstance(continues, int) else None
         return ref
 
     @property
     def resumed_note(self) -> str | None:
         """After a pulled plug, until the next move, undo or fix: that the game was taken
-        up from the journal as it stood (the page says so: new-user trial s8); else None."""
-        return text_n("referee.resumed", len(self._history)) if self._fresh else None
+        up from the journal as it stood (the page says so: new-user trial s8), naming the
+        game a ``serve --resume N`` copy continues (trial s12 L1: which game was it?);
+        else None."""
+        if not self._fresh:
+            return None
+        if self._continues is not None:
+            ids = {"old": self._continues, "new": self.game_id}
+            return text_n("referee.continued", len(self._history), **ids)
+        return text_n("referee.resumed", len(self._history))
 
     @property
     def game(self) -> Game:

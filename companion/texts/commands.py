@@ -451,14 +451,39 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "serve.moves.one": ("1 Zug", "1 move"),
     "serve.moves.other": ("{count} Züge", "{count} moves"),
+    # each unfinished game told apart by its moves and what it continues (trial s12 L1)
     "serve.unfinished_game": (
-        "{id} ({game} mit {players}, begonnen {at})",
-        "{id} ({game} with {players}, started {at})",
+        "{id} ({game} mit {players}, begonnen {at}, {moves})",
+        "{id} ({game} with {players}, started {at}, {moves})",
+    ),
+    "serve.unfinished_copy": (
+        "{id} ({game} mit {players}, begonnen {at}, {moves}, setzt Spiel {old} fort)",
+        "{id} ({game} with {players}, started {at}, {moves}, continues game {old})",
+    ),
+    "serve.unfinished_unreadable": (
+        "{id} ({game} mit {players}, begonnen {at}, nicht lesbar: companion journal check)",
+        "{id} ({game} with {players}, started {at}, unreadable: companion journal check)",
     ),
     "serve.no_unfinished": ("keine", "none"),
-    "serve.resume_which": (
-        "{path}: --resume braucht die Nummer eines unfertigen Spiels; unfertige Spiele: {games}",
-        "{path}: --resume needs the number of an unfinished game; unfinished games: {games}",
+    # serve --resume without N: the list, printed (trial s12 L2: no lock, exit 0)
+    "serve.unfinished_head": (
+        "{path}: unfertige Spiele (`companion serve --resume N` setzt Spiel N fort):",
+        "{path}: unfinished games (`companion serve --resume N` goes on with game N):",
+    ),
+    "serve.unfinished_none": ("{path}: keine unfertigen Spiele", "{path}: no unfinished games"),
+    # --new-game with the newest game unfinished: how to go back to it (trial s12 L3)
+    "serve.set_aside": (
+        "unfertiges Spiel {id} beiseitegelegt; `serve --resume {id}` setzt es fort",
+        "unfinished game {id} set aside; `serve --resume {id}` goes on with it",
+    ),
+    # SIGTERM (systemctl stop, kill): a clean stop, as Ctrl+C (brief s7)
+    "serve.stopped": (
+        "mit SIGTERM beendet, wie mit Strg+C: Journal geschlossen",
+        "stopped by SIGTERM, as by Ctrl+C: journal closed",
+    ),
+    "serve.camera_stuck": (
+        "die Kamera hat nach {seconds} s nicht angehalten (ein Kamerabild hängt); ohne sie beendet",
+        "the camera did not stop within {seconds} s (a camera read hangs); exiting without it",
     ),
     "serve.resume_none": (
         "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",

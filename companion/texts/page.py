@@ -866,9 +866,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "teach_sum": ("Rechnung", "Sum"),
     "teach_meaning": ("Bedeutung", "Meaning"),
     "teach_practise": ("Üben", "Practise"),
+    # judged for the player to move, not for the last move spelt out above (trial s12 L5)
     "teach_how": (
-        "Wie sagt man den Zug an? Stellung wie abgebildet, Wurf eintragen:",
-        "How is the move announced? Position as shown, enter a roll:",
+        "Wie sagt man den Zug an? Stellung wie abgebildet, geprüft für {player}, am Zug; "
+        "Wurf eintragen:",
+        "How is the move announced? Position as shown, checked for {player}, to move; "
+        "enter a roll:",
     ),
     "teach_announcement": ("Ansage", "Announcement"),
     "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),

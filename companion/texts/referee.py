@@ -43,6 +43,19 @@ WORDS: dict[str, tuple[str, str]] = {
         "Nach einem Neustart fortgesetzt: das Spiel steht wie zuvor ({count} Züge aus dem Journal)",
         "resumed after a restart: the game stands as before ({count} moves from the journal)",
     ),
+    # a record that serve --resume N copied names the game it goes on with (trial s12 L1)
+    "referee.continued.one": (
+        "Spiel {old} als Spiel {new} fortgesetzt: das Spiel steht wie zuvor ({count} Zug aus "
+        "dem Journal)",
+        "game {old} continued as game {new}: the game stands as before ({count} move from the "
+        "journal)",
+    ),
+    "referee.continued.other": (
+        "Spiel {old} als Spiel {new} fortgesetzt: das Spiel steht wie zuvor ({count} Züge aus "
+        "dem Journal)",
+        "game {old} continued as game {new}: the game stands as before ({count} moves from "
+        "the journal)",
+    ),
     "referee.board_set_up": ("Brett aufgebaut: bitte würfeln", "board set up: roll the dice"),
     "referee.set_back": (
         "Steine zurückgestellt: bitte den Zug ausführen",
