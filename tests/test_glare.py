@@ -45,8 +45,10 @@ def test_a_glare_spot_over_yellows_station_does_not_keep_the_board_busy(reader, 
     assert all(read.confidence[f] < 0.9 for f in wrong)  # drawn unsure where glare burns
     if peak <= 60:
         assert not wrong
-    assert "yellow.S3" in read.glare and read.confidence["yellow.S3"] < 0.9
-    assert read.to_json("x")["glare"] == list(read.glare)
+    # read under the neighbours' light, which sees the spot over the station, or scored
+    # again as under glare: either way drawn unsure, and said so in the JSON
+    assert read.confidence["yellow.S3"] < 0.9
+    assert read.glare and read.to_json("x")["glare"] == list(read.glare)
 
 
 def test_a_hand_over_the_board_is_busy_and_said_to_be_a_hand(reader):
