@@ -154,7 +154,13 @@ def _verdict(
     said of (after the move), else the last; judged ``now`` against the move as corrected
     since, an objection the correction answered is ``settled``, one it did not is said
     with the corrected move's words."""
-    turn = next((t for t in turns_ if move in t.move_ids), turns_[-1])
+    # from the last turn back: words are said of a recent move (a scan from the first
+    # turn for every verdict cost 0.15 s on a game of 4,800 events, review s13 finding 2)
+    turn = (
+        turns_[-1]
+        if move is None
+        else next((t for t in reversed(turns_) if move in t.move_ids), turns_[-1])
+    )
     if now is None:
         if data.get("verdict") in _TOLD:
             turn.objections.append(_objection(data))
