@@ -46,9 +46,17 @@ def test_a_glare_spot_over_yellows_station_does_not_keep_the_board_busy(reader, 
     if peak <= 60:
         assert not wrong
     # read under the neighbours' light, which sees the spot over the station, or scored
-    # again as under glare: either way drawn unsure, and said so in the JSON
+    # again as under glare: either way drawn unsure, and the fields scored as under glare
+    # are said in the JSON, all of them within the spot (2 sigma of its centre)
     assert read.confidence["yellow.S3"] < 0.9
     assert read.glare and read.to_json("x")["glare"] == list(read.glare)
+    location = reader.locator.locate(image.image)
+    centre = location.project(
+        np.array([[LAYOUT.fields["yellow.S3"].x, LAYOUT.fields["yellow.S3"].y]])
+    )
+    for f in read.glare:
+        at = location.project(np.array([[LAYOUT.fields[f].x, LAYOUT.fields[f].y]]))
+        assert np.hypot(*(at - centre)[0]) <= 2 * 45.0, f
 
 
 def test_a_hand_over_the_board_is_busy_and_said_to_be_a_hand(reader):
