@@ -40,6 +40,9 @@ if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `co
     from companion.vision.board.reader import BoardReader
 
 NAME = "serve"
+#: Seconds a stopping serve waits for a page's or the camera's step to end before it
+#: closes the journal anyway (systemd waits 90 s before it kills).
+CLOSE_WAIT = 15.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,6 +153,9 @@ def _serve(
     logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     log = logging.getLogger("companion")
     refuse = partial(_other_than_asked, args, start, config.journal_path)
+    # from before the journal opens: a SIGTERM while serve starts is a clean stop too
+    # (review s13 finding 6: in the first second, exit -15 and the WAL left behind)
+    sigterm = _Sigterm()
     try:  # a journal refused (another game, damaged) is the one line said, before any log
         if args.resume is not None:
             check_take_up(args, config.journal_path)
@@ -160,18 +166,24 @@ def _serve(
             refuse=refuse,
             take_up=args.resume,
         )
+    except _Sigterm.Stop:
+        held.close()  # the journal rolled back what it was writing: nothing else runs yet
+        sigterm.restore()
+        return 0
     except BaseException:
         held.close()
+        sigterm.restore()
         raise
-    log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
-    for line in journal_said(args, table, config.journal_path):
-        log.info("%s", line)
-    panel, voice = _devices(config, table)
-    live, reader = _camera(config, table, panel)
+    panel: Panel | None = None
+    camera: tuple[Live, LateReader] | None = None
     publisher = None
-    sigterm = _Sigterm()
     try:  # from here on threads run: each ends before serve returns (_stop_all says why)
-        publisher = _start(args, config, table, server, late, pin, address, panel, voice, live)
+        log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
+        for line in journal_said(args, table, config.journal_path):
+            log.info("%s", line)
+        panel, voice = _devices(config, table)
+        camera = _camera(config, table, panel)
+        publisher = _start(args, config, table, server, late, pin, address, panel, voice, camera[0])
         server.run()  # returns on SIGTERM too: waitress ends its loop on a SystemExit
     except _Sigterm.Stop:
         pass  # heard before the server ran: the same clean stop
@@ -179,16 +191,31 @@ def _serve(
         sigterm.stopping = True  # another SIGTERM now must not cut the clean-up short
         if publisher is not None:
             publisher.stop()
-        _stop_all(live, reader)
+        if camera is not None:
+            _stop_all(*camera)
         if panel is not None:
             panel.close()
-        if table.journal is not None:  # last writer gone: another serve may take it up
-            table.journal.close()
+        _close(table)
         held.close()
         sigterm.restore()
     if sigterm.heard:
         log.info("%s", text("serve.stopped"))
     return 0
+
+
+def _close(table: Table) -> None:
+    """Close the table's journal once no page or camera step still writes to it: inside
+    the table's lock (review s13 finding 5: waitress waits 5 s for its threads, and a
+    correction replayed on a Pi may take longer), or after ``CLOSE_WAIT`` s without it (a
+    write cut short rolls back: the move is lost, the journal is whole)."""
+    if table.journal is None:  # last writer gone: another serve may take it up
+        return
+    got = table.lock.acquire(timeout=CLOSE_WAIT)
+    try:
+        table.journal.close()
+    finally:
+        if got:
+            table.lock.release()
 
 
 class _Sigterm:
