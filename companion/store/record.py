@@ -39,7 +39,7 @@ class WithRules:
 
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
-_TOLD = ("illegal", "ambiguous")
+TOLD = ("illegal", "ambiguous")
 
 
 @dataclass
@@ -164,17 +164,17 @@ def _verdict(
     with the corrected move's words."""
     turn = next((t for t in turns_ if move in t.move_ids), turns_[-1])
     if now is None:
-        if data.get("verdict") in _TOLD:
-            turn.objections.append(_objection(data))
+        if data.get("verdict") in TOLD:
+            turn.objections.append(objection(data))
         return
     verdict, reason = now
-    if verdict in _TOLD:
-        turn.objections.append(_objection({"verdict": verdict, "reason": reason}))
-    elif data.get("verdict") in _TOLD:
-        turn.settled.append(_objection(data))
+    if verdict in TOLD:
+        turn.objections.append(objection({"verdict": verdict, "reason": reason}))
+    elif data.get("verdict") in TOLD:
+        turn.settled.append(objection(data))
 
 
-def _objection(data: Mapping[str, Any]) -> str:
+def objection(data: Mapping[str, Any]) -> str:
     """A verdict event's objection, "illegal: …": a sentence that says its reason in the
     language of its reader (:func:`record_text`) where the journal kept the reason's words
     (``reason_words``, since trial s10), else the reason as it was stored (an older

@@ -121,5 +121,38 @@ def _said_so(position: Position, roll: tuple[int, ...], said: str) -> set[str]:
     return {path(position, m.after) for m in moves if m.announcement == said}
 
 
+def objected(events: Sequence[Event]) -> dict[int, list[Any]]:
+    """Each move → the referee's objections to words said of it, as the game's record
+    says them (new-user trial s13 L3: the page's history marked none): words said before
+    it on its roll, and words said after it, judged again where a correction has since
+    changed it (:func:`judged_again`; one the correction answered is left out)."""
+    from companion.store.record import TOLD, objection
+
+    told = [e for e in events if e.kind == "verdict" and e.data.get("verdict") in TOLD]
+    if not told:
+        return {}
+    after = said_after(events) if any(e.data.get("before_move") is False for e in told) else {}
+    again = judged_again(events) if any(e.kind == "correction" for e in events) else {}
+    upcoming: dict[int, int] = {}  # a verdict before a move → the move of that roll
+    waiting: list[int] = []
+    for e in events:
+        if e.kind == "verdict" and e.data.get("before_move") is not False:
+            waiting.append(e.id)
+        elif e.kind == "move":
+            upcoming.update({v: e.id for v in waiting})
+            waiting = []
+        elif e.kind == "roll":
+            waiting = []  # a roll that moved nothing: its words belong to no move
+    out: dict[int, list[Any]] = {}
+    for e in told:
+        move = after[e.id][-1].id if e.id in after else upcoming.get(e.id)
+        verdict, reason = again.get(e.id, (None, None))
+        if move is None or (verdict is not None and verdict not in TOLD):
+            continue
+        data = e.data if verdict is None else {"verdict": verdict, "reason": reason}
+        out.setdefault(move, []).append(objection(data))
+    return out
+
+
 #: What the game's record asks of the rules (:class:`companion.store.record.WithRules`).
 WITH_RULES = WithRules(judged_again, paths, told_apart)

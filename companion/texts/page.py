@@ -342,6 +342,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Move {number} corrected. On the board: {board}",
     ),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
+    "correct_said_after": (
+        "Nach dem Zug gesagt: „{said}“. Die Aufzeichnung prüft diese Ansage "
+        "gegen den berichtigten Zug neu.",
+        "Said after the move: “{said}”. The game's record judges these words again "
+        "against the corrected move.",
+    ),
     "correct_later": (
         "Die Züge danach, neu geprüft",
         "The moves after it, checked again",
