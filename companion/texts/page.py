@@ -341,6 +341,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug {number} berichtigt. Auf dem Brett: {board}",
         "Move {number} corrected. On the board: {board}",
     ),
+    # a new game's banner until its first move: the game it set aside (trial s13 M3)
+    "set_aside": (
+        "Unfertiges Spiel {id} ({game}: {players}, {moves}) beiseitegelegt. Fortsetzen: "
+        "auf dem Pi `companion serve --resume {id}` starten.",
+        "Unfinished game {id} ({game}: {players}, {moves}) set aside. To go on with it, "
+        "start `companion serve --resume {id}` on the Pi.",
+    ),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
     "correct_said_after": (
         "Nach dem Zug gesagt: „{said}“. Die Aufzeichnung prüft diese Ansage "

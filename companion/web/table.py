@@ -123,6 +123,7 @@ def _context() -> dict[str, object]:
         "corrected_board": corrected_board,
         "just_undone": just_undone,
         "objected": objected_,
+        "set_aside": _set_aside(t) if not history else None,
         "dice_inputs": dice_inputs(t.position),
         "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
@@ -188,6 +189,23 @@ def _history(
         corrected_board(events) if last is not None else "",
         objected(events),
     )
+
+
+def _set_aside(t: Table) -> str | None:
+    """While a new game has no move: the unfinished game it set aside, and how to go on
+    with it (new-user trial s13 M3: ``--new-game`` by mistake, and only the Pi's log said
+    so); else None."""
+    from companion.store.aside import moves_of, set_aside
+    from companion.texts import colours, game_name, text, text_n
+
+    if t.journal is None:
+        return None
+    aside = set_aside(t.journal, t.referee.game_id)
+    if aside is None:
+        return None
+    moves = text_n("serve.moves", moves_of(t.journal, aside.id) or 0)
+    game, players = game_name(aside.game), colours(aside.players)
+    return text("set_aside", id=aside.id, game=game, players=players, moves=moves)
 
 
 @table.app_template_global()
