@@ -855,6 +855,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Mikrofon hat nichts gehört ({error}).",
         "The microphone heard nothing ({error}).",
     ),
+    "teach_last": ("Der letzte Zug:", "The last move:"),  # trial s13 L7: a bare „2 und 2“
     "teach_by_ear": ("Mit der Stimme üben", "Practise by ear"),
     "teach_ear_how": (
         "Das Mikrofon drücken und die Ansage dieses Zugs sagen:",
