@@ -299,7 +299,8 @@ def test_resume_run_again_goes_on_with_the_copy_never_a_stale_one(serve, tmp_pat
     moves = play(tmp_path, 3, [5, 2])
     assert len(moves) == 2
     code, said = listed(tmp_path)  # the list offers game 3, not game 1 that it continues
-    assert code == 0 and "\n  2 (TENET" in said and "\n  3 (ZwiAner" in said, said
+    assert code == 0 and "\n  3 (ZwiAner" in said, said
+    assert "ohne Zug nicht aufgeführt: 2)" in said, said  # TENET's game 2 has no move
     assert "1 (ZwiAner" not in said, said
     code, log = serve("--resume", "1")
     assert code == 0 and "Spiel 1 als Spiel 3 fortgesetzt (2 Züge)" in log, log
@@ -349,15 +350,13 @@ def test_the_list_of_unfinished_games_tells_them_apart(serve, tmp_path):
     assert serve("--resume", "1")[0] == 0
     code, said = listed(tmp_path)
     assert code == 0 and said.count("\n") == 3, said  # a head line, then one line a game
-    two, three = said.splitlines()[1:]
-    assert two.startswith("  2 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen ") and two.endswith(
-        ", 0 Züge)"
-    ), said
+    three, empty = said.splitlines()[1:]  # game 2, of no move, is only counted (trial s13 L6)
     assert three.startswith("  3 (ZwiAner::Tunnel X mit Rot, Gelb, begonnen ") and three.endswith(
-        ", 2 Züge, setzt Spiel 1 fort)"
+        ", 2 Züge, setzt Spiel 1 fort) ← auf dem Tisch"
     ), said
+    assert empty == "  (1 Spiel ohne Zug nicht aufgeführt: 2)", said
     code, said = listed(tmp_path, "en")
-    assert code == 0 and said.endswith(", 2 moves, continues game 1)\n"), said
+    assert code == 0 and ", 2 moves, continues game 1) ← on the table\n" in said, said
 
 
 def test_the_list_is_read_while_a_server_holds_the_folder(serve, tmp_path):
@@ -436,3 +435,52 @@ def test_the_page_names_the_game_a_resume_continued(serve, tmp_path, lang, said)
         assert said in render(table.referee.resumed_note, lang)
     finally:
         table.journal.close()  # type: ignore[union-attr]
+
+
+def test_new_game_without_game_starts_the_kind_of_game_it_set_aside(serve, tmp_path):
+    # new-user trial s13 M3: `--new-game` alone set Türme aside and began Gravitation
+    assert serve("--game", "tuerme", "--players", "red,yellow,green,blue")[0] == 0
+    assert serve("--new-game")[0] == 0
+    assert games(tmp_path)[1][1:3] == ("tuerme", ("red", "yellow", "green", "blue"))
+    assert serve("--new-game", "--game", "tunnelx")[0] == 0  # --game says otherwise
+    assert games(tmp_path)[2][1:3] == ("tunnelx", ("red", "yellow"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Unfertiges Spiel 1 (Wettlauf mit Türmen und Brücken: Rot, Gelb, 2 Züge)"),
+        ("en", "Unfinished game 1 (Race game with towers and bridges: red, yellow, 2 moves)"),
+    ],
+)
+def test_the_page_says_which_game_a_new_game_set_aside(serve, tmp_path, lang, said):
+    # new-user trial s13 M3: only the Pi's log said so
+    from companion.web import Table, create_app
+
+    assert serve("--game", "tuerme", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [6, 6], [6, 1])
+    assert serve("--new-game")[0] == 0
+    table = Table.new(journal_path=tmp_path / "journal.sqlite", resume=True)
+    try:
+        page = (
+            create_app({"TABLE": table, "TESTING": True}).test_client().get(f"/status?lang={lang}")
+        )
+        text = page.get_data(as_text=True)
+    finally:
+        table.journal.close()  # type: ignore[union-attr]
+    assert said in text and "serve --resume 1" in text, text
+
+
+def test_the_list_marks_the_game_on_the_table_and_leaves_out_empty_ones(serve, tmp_path):
+    # new-user trial s13 L6: games of 0 moves listed, the running one not marked
+    assert serve("--game", "tunnelx", "--players", "red,yellow")[0] == 0
+    play(tmp_path, 1, [4, 3])
+    assert serve("--new-game")[0] == 0  # game 2: no move, left for game 3
+    assert serve("--new-game")[0] == 0
+    play(tmp_path, 3, [5, 2])
+    code, said = listed(tmp_path)
+    lines = said.splitlines()
+    assert code == 0 and len(lines) == 4, said
+    assert lines[1].startswith("  1 (") and "auf dem Tisch" not in lines[1], said
+    assert lines[2].startswith("  3 (") and lines[2].endswith("← auf dem Tisch"), said
+    assert lines[3] == "  (1 Spiel ohne Zug nicht aufgeführt: 2)", said

@@ -100,8 +100,12 @@ def run(args: argparse.Namespace) -> int:
         raise CompanionError(f"--port {port} is not a port number")
     players = players_from(args.players) or config.game.players
     layout_name = args.layout or config.game.layout
-    layout = load_layout(layout_name) if layout_name else None
     game = args.game or config.game.name
+    aside = _kind_set_aside(args, config.journal_path)
+    if aside is not None:  # --new-game alone: a new game of the kind it sets aside
+        game, layout_name = aside.game, args.layout or aside.layout
+        players = players_from(args.players) or list(aside.players)
+    layout = load_layout(layout_name) if layout_name else None
     from companion.games import GAMES
 
     if players is None and game in GAMES:  # a first game is two; --players or the config say more
@@ -327,6 +331,20 @@ def _stop_all(live: Live, reader: LateReader) -> None:
     if not reader.ready:
         logging.getLogger("companion").info("%s", text("serve.reader_wait"))
     reader.join()
+
+
+def _kind_set_aside(args: argparse.Namespace, journal: Path) -> GameRecord | None:
+    """The unfinished game a ``--new-game`` without ``--game`` sets aside (the journal's
+    newest game, left unfinished): the new game is of its kind, its players and board,
+    unless --players or --layout say otherwise (new-user trial s13 M3: Türme set aside
+    by mistake began the default Gravitation). None otherwise. Read from a copy, as the
+    list of unfinished games is: the data folder's lock is taken later."""
+    if not args.new_game or args.game or args.tray or not journal.is_file():
+        return None
+    from companion.store.snapshot import readable_journal
+
+    with readable_journal(journal) as read:
+        return read.to_resume()
 
 
 def _tray_line(session: int, count: int, taken_up: bool) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+from companion.store.aside import moves_of, set_aside
 from companion.texts import Joined, colours, game_name, text, text_n
 
 if TYPE_CHECKING:
@@ -31,10 +32,18 @@ def listing(path: Path) -> str:
     if not path.is_file() or path.stat().st_size == 0:
         return text("serve.unfinished_none", path=str(path))
     with readable_journal(path) as journal:
-        games = entries(journal)
+        newest = journal.to_resume()
+        on = newest.id if newest is not None else None
+        games = [g for g in journal.unfinished() if g.id == on or moves_of(journal, g.id) != 0]
+        empty = sorted({g.id for g in journal.unfinished()} - {g.id for g in games})
+        lines = [_entry(journal, g) for g in games]
     if not games:
         return text("serve.unfinished_none", path=str(path))
-    return "\n".join([text("serve.unfinished_head", path=str(path)), *(f"  {g}" for g in games)])
+    if newest is not None:  # the game on the table, or the one a start without --resume
+        lines[-1] += " " + text("serve.unfinished_newest")  # goes on with (trial s13 L6)
+    if empty:  # records of no move are no game to go on with (a --new-game by mistake)
+        lines.append(text_n("serve.unfinished_empty", len(empty), ids=Joined(empty, ", ", ", ")))
+    return "\n".join([text("serve.unfinished_head", path=str(path)), *(f"  {g}" for g in lines)])
 
 
 def entries(journal: Journal) -> list[str]:
@@ -91,8 +100,8 @@ def journal_said(args: argparse.Namespace, table: Table, path: Path) -> list[str
         return [text("serve.journal_tray", path=str(path))]
     if not table.resumed:
         said = [text("serve.journal_new", path=str(path))]
-        aside = _set_aside(table.journal, table.referee.game_id) if table.journal else None
-        return said + ([text("serve.set_aside", id=aside)] if aside is not None else [])
+        aside = set_aside(table.journal, table.referee.game_id) if table.journal else None
+        return said + ([text("serve.set_aside", id=aside.id)] if aside is not None else [])
     if args.resume and table.referee.game_id != args.resume and table.journal is not None:
         from companion.store.events import fold
 
@@ -102,11 +111,3 @@ def journal_said(args: argparse.Namespace, table: Table, path: Path) -> list[str
             text("serve.journal_continued", path=str(path), id=args.resume, new=now, moves=moves)
         ]
     return [text("serve.journal_resumed", path=str(path))]
-
-
-def _set_aside(journal: Journal, new: int) -> int | None:
-    """The unfinished game that the new game ``new`` set aside: the record just before it,
-    where that is a game left unfinished (the one a restart would have gone on with)."""
-    before = [g.id for g in journal.games() + journal.trays() if g.id < new]
-    last = max(before, default=None)
-    return last if any(g.id == last for g in journal.unfinished()) else None

@@ -33,10 +33,13 @@ class WithRules:
     again: Callable[[Sequence[Event]], Mapping[int, tuple[str, Any]]]
     #: where the moves asked for took their player's pieces: move event id → "U1.10 → U5.5"
     paths: Callable[[Sequence[Event], Collection[int]], Mapping[int, str]]
+    #: the moves whose words name more than one legal move in their position → where
+    #: each took its player's pieces (new-user trial s13 M4)
+    told_apart: Callable[[Sequence[Event]], Mapping[int, str]]
 
 
 #: Verdicts that say something about a turn (not "roll the dice", "nothing to undo").
-_TOLD = ("illegal", "ambiguous")
+TOLD = ("illegal", "ambiguous")
 
 
 @dataclass
@@ -55,6 +58,9 @@ class Turn:
     undone: list[str] = field(default_factory=list)
     winner: str | None = None
     corrected: list[str] = field(default_factory=list)  # what the moves were recorded as first
+    # which move of the turn each of those is (its index in ``moves``): the note stands
+    # beside the move it corrected (new-user trial s13 M1: it sat on the move played again)
+    corrected_moves: list[int] = field(default_factory=list)
     # where each of those moved its pieces, kept where the words stayed the same
     # (table.correction.path_data: fields left, fields entered; [] where the words changed)
     corrected_paths: list[list[list[str]]] = field(default_factory=list)
@@ -64,8 +70,9 @@ class Turn:
     # objections to words said after a move that a later correction of it answered: the
     # words fit the move as corrected (new-user trial s12 M2); the text record leaves them out
     settled: list[str] = field(default_factory=list)
-    # where each move took its pieces, where two moves of the turn read the same ("" else:
-    # the words tell them apart, and the line stays short; new-user trial s12 L4)
+    # where each move took its pieces, where its words name more than one legal move or
+    # two moves of the turn read the same ("" else: the words tell them apart, and the
+    # line stays short; new-user trial s12 L4, s13 M4)
     paths: list[str] = field(default_factory=list)
 
     @property
@@ -84,6 +91,7 @@ class Turn:
             "undone": list(self.undone),
             "winner": self.winner,
             "corrected": list(self.corrected),
+            "corrected_moves": list(self.corrected_moves),
             "corrected_paths": [_path(p) if p else "" for p in self.corrected_paths],
             "announced": list(self.announced),
             "settled": list(self.settled),
@@ -162,17 +170,17 @@ def _verdict(
         else next((t for t in reversed(turns_) if move in t.move_ids), turns_[-1])
     )
     if now is None:
-        if data.get("verdict") in _TOLD:
-            turn.objections.append(_objection(data))
+        if data.get("verdict") in TOLD:
+            turn.objections.append(objection(data))
         return
     verdict, reason = now
-    if verdict in _TOLD:
-        turn.objections.append(_objection({"verdict": verdict, "reason": reason}))
-    elif data.get("verdict") in _TOLD:
-        turn.settled.append(_objection(data))
+    if verdict in TOLD:
+        turn.objections.append(objection({"verdict": verdict, "reason": reason}))
+    elif data.get("verdict") in TOLD:
+        turn.settled.append(objection(data))
 
 
-def _objection(data: Mapping[str, Any]) -> str:
+def objection(data: Mapping[str, Any]) -> str:
     """A verdict event's objection, "illegal: …": a sentence that says its reason in the
     language of its reader (:func:`record_text`) where the journal kept the reason's words
     (``reason_words``, since trial s10), else the reason as it was stored (an older
@@ -201,6 +209,7 @@ def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:
         moved_otherwise = bool(was and now and was != now)
         if turn is not None and (turn.moves[n] != said or moved_otherwise):
             turn.corrected.append(turn.moves[n])
+            turn.corrected_moves.append(n)
             turn.corrected_paths.append(was if turn.moves[n] == said and was else [])
             turn.moves[n] = said
     for dropped in data.get("dropped", ()):
@@ -229,27 +238,31 @@ def _continued_from(record: Mapping[str, Any]) -> int | None:
 
 
 def _paths(turns_: list[Turn], events: Sequence[Event], with_rules: WithRules) -> None:
-    """Where the moves of a turn read the same twice, and did not move the same pieces
-    the same way (TENET's clearing taken back and made again reads and moves alike), each
-    of them gets where it went."""
+    """Each move gets where it went where its words name more than one legal move in its
+    position (new-user trial s13 M4), or where the moves of a turn read the same twice
+    and did not move the same pieces the same way (TENET's clearing taken back and made
+    again reads and moves alike)."""
+    told = with_rules.told_apart(events)
     alike = [t for t in turns_ if len(set(t.moves)) < len(t.moves)]
-    if not alike:
-        return
-    paths = with_rules.paths(events, [i for t in alike for i in t.move_ids])
-    for turn in alike:
+    paths = dict(with_rules.paths(events, [i for t in alike for i in t.move_ids]))
+    for turn in turns_:
         ways = [str(paths.get(i, "")) for i in turn.move_ids]
-        told = {
+        twice = {
             n
             for n, said in enumerate(turn.moves)
             if len({w for w, s in zip(ways, turn.moves, strict=True) if s == said}) > 1
         }
-        turn.paths = [paths.get(i, "") if n in told else "" for n, i in enumerate(turn.move_ids)]
+        turn.paths = [
+            told[i] if i in told else ways[n] if n in twice else ""
+            for n, i in enumerate(turn.move_ids)
+        ]
 
 
 def _moves(turn: Mapping[str, Any], say: Any, lang: str) -> list[str]:
-    """A turn's moves in words, each with where it went where two read the same, each
-    taken back while others of the turn stand marked so (the whole turn taken back is
-    marked at the line's end; an older record without ``undone`` only there)."""
+    """A turn's moves in words, each with where it went where its words name more than
+    one move, with what a correction of it replaced, and taken back while others of the
+    turn stand marked so (the whole turn taken back is marked at the line's end; an older
+    record without ``undone`` only there)."""
     from companion.texts import render
 
     paths = list(turn.get("paths", ()))
@@ -257,6 +270,9 @@ def _moves(turn: Mapping[str, Any], say: Any, lang: str) -> list[str]:
         f"{move} ({render(way, lang)})" if way else str(move)
         for move, way in zip(turn["moves"], paths + [""] * len(turn["moves"]), strict=False)
     ]
+    for n, note in _corrections(turn, say):
+        if n is not None and 0 <= n < len(moves):
+            moves[n] += "  " + note
     undone = list(turn.get("undone", ()))
     if turn["taken_back"] or len(undone) != len(moves):
         return moves
@@ -265,6 +281,24 @@ def _moves(turn: Mapping[str, Any], say: Any, lang: str) -> list[str]:
         f"{move} {say(marks[how])}" if marks.get(how) else move
         for move, how in zip(moves, undone, strict=True)
     ]
+
+
+def _corrections(turn: Mapping[str, Any], say: Any) -> list[tuple[int | None, str]]:
+    """What the corrections of a turn's moves replaced, in words, each with the move it
+    stands beside (None: a record from before ``corrected_moves``, said at the line's
+    end)."""
+    paths = list(turn.get("corrected_paths", ()))
+    where = list(turn.get("corrected_moves", ()))
+    out: list[tuple[int | None, str]] = []
+    for n, was in enumerate(turn.get("corrected", ())):
+        path = paths[n] if n < len(paths) else ""
+        note = (
+            say("record.corrected_path", was=was, path=path)
+            if path
+            else say("record.corrected", was=was)
+        )
+        out.append((where[n] if n < len(where) else None, note))
+    return out
 
 
 def _path(data: list[list[str]], lang: str = "en") -> str:
@@ -331,13 +365,9 @@ def record_text(record: Mapping[str, Any], lang: str | None = None) -> str:
             line += f"  [{'; '.join(render(o, lang) for o in turn['objections'])}]"
         for announced in turn.get("announced", ()):
             line += "  " + say("record.otherwise", announced=announced)
-        paths = turn.get("corrected_paths", ())
-        for n, was in enumerate(turn.get("corrected", ())):
-            where = paths[n] if n < len(paths) else ""
-            if where:
-                line += "  " + say("record.corrected_path", was=was, path=where)
-            else:
-                line += "  " + say("record.corrected", was=was)
+        for n, note in _corrections(turn, say):
+            if n is None:  # an older record: not tied to one move
+                line += "  " + note
         if turn["taken_back"]:
             line += "  " + say("record.taken_back")
         if turn["winner"]:

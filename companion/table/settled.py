@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.games.game import game
-from companion.store.events import Event, kept, read_position, said_after
+from companion.model.position import Position
+from companion.store.events import Event, Kept, kept, read_position, said_after
 from companion.store.record import WithRules
 from companion.table import announcing
 from companion.table.answers import Recorded
-from companion.table.correction import path
+from companion.table.correction import SEARCHED, path
 from companion.table.moves import history
 
 
@@ -57,25 +59,100 @@ def _changed(steps: Sequence[Any], now: Sequence[Any], at: dict[int, int]) -> bo
     return last is not None and list(now[: last + 1]) != list(steps)
 
 
+def made(events: Sequence[Event]) -> dict[int, tuple[Kept, Kept]]:
+    """Each move of the game → (the step before it, the move) as it last stood: a move
+    that stands, as it stands now (a correction may have changed it); one taken back, as
+    it stood when it was taken back (new-user trial s13 M1: a move corrected, then taken
+    back, was said with its corrected words and the path it had before the correction).
+    Only an undo or a correction takes a move back, so only those events are looked at."""
+    out: dict[int, tuple[Kept, Kept]] = {}
+    for n, e in enumerate(events):
+        if e.kind not in ("undo", "correction"):
+            continue
+        then, after = kept(events[:n]), {s.id for s in kept(events[: n + 1])}
+        for i, step in enumerate(then):
+            if step.kind == "move" and i > 0 and step.id not in after:
+                out[step.id] = (then[i - 1], step)
+    now = kept(events)
+    for i, step in enumerate(now):
+        if step.kind == "move" and i > 0:
+            out[step.id] = (now[i - 1], step)
+    return out
+
+
 def paths(events: Sequence[Event], wanted: Collection[int]) -> dict[int, str]:
     """Where each ``wanted`` move took its player's pieces (:func:`correction.path`,
-    as the page's history says it): a move that stands, as it stands now (a correction
-    may have changed it); one taken back, from the position it was made in."""
+    as the page's history says it), as the move last stood (:func:`made`)."""
     layouts: dict[object, Any] = {}
-    now = kept(events)
+    return {
+        move: path(read_position(before.after, layouts), read_position(step.after, layouts))
+        for move, (before, step) in made(events).items()
+        if move in wanted
+    }
+
+
+def told_apart(events: Sequence[Event]) -> dict[int, str]:
+    """The moves whose words name more than one legal move in the position they were
+    made in (Türme's "4 und 1" with two pieces that can) → where that move took its
+    pieces, as it last stood (:func:`made`): so that a disputed game can be replayed
+    from its record (new-user trial s13 M4; after a correction, the new path: L4)."""
+    layouts: dict[object, Any] = {}
     out: dict[int, str] = {}
-    for n, step in enumerate(now):
-        if step.id in wanted and step.kind == "move" and n > 0:
-            before = read_position(now[n - 1].after, layouts)
-            out[step.id] = path(before, read_position(step.after, layouts))
-    for n, e in enumerate(events):
-        if e.kind == "move" and e.id in wanted and e.id not in out:
-            then = kept(events[:n])
-            if then:
-                before = read_position(then[-1].after, layouts)
-                out[e.id] = path(before, read_position(e.data["after"], layouts))
+    for move, (before, step) in made(events).items():
+        if not step.announcement:
+            continue
+        position = read_position(before.after, layouts)
+        try:
+            alike = _said_so(position, step.roll, step.announcement)
+        except CompanionError:  # words of an older notation, a roll that no longer fits
+            continue
+        if len(alike) > 1:
+            out[move] = path(position, read_position(step.after, layouts))
+    return out
+
+
+def _said_so(position: Position, roll: tuple[int, ...], said: str) -> set[str]:
+    """Where the legal moves said with exactly these words take the mover's pieces (the
+    game's checker builds only those; TENET's single steps looked through at most
+    :data:`correction.SEARCHED`)."""
+    moves, verdict, _ = game(position.game).named(position, roll, said, SEARCHED)
+    if verdict in ("illegal", "invalid"):
+        return set()
+    return {path(position, m.after) for m in moves if m.announcement == said}
+
+
+def objected(events: Sequence[Event]) -> dict[int, list[Any]]:
+    """Each move → the referee's objections to words said of it, as the game's record
+    says them (new-user trial s13 L3: the page's history marked none): words said before
+    it on its roll, and words said after it, judged again where a correction has since
+    changed it (:func:`judged_again`; one the correction answered is left out)."""
+    from companion.store.record import TOLD, objection
+
+    told = [e for e in events if e.kind == "verdict" and e.data.get("verdict") in TOLD]
+    if not told:
+        return {}
+    after = said_after(events) if any(e.data.get("before_move") is False for e in told) else {}
+    again = judged_again(events) if any(e.kind == "correction" for e in events) else {}
+    upcoming: dict[int, int] = {}  # a verdict before a move → the move of that roll
+    waiting: list[int] = []
+    for e in events:
+        if e.kind == "verdict" and e.data.get("before_move") is not False:
+            waiting.append(e.id)
+        elif e.kind == "move":
+            upcoming.update({v: e.id for v in waiting})
+            waiting = []
+        elif e.kind == "roll":
+            waiting = []  # a roll that moved nothing: its words belong to no move
+    out: dict[int, list[Any]] = {}
+    for e in told:
+        move = after[e.id][-1].id if e.id in after else upcoming.get(e.id)
+        verdict, reason = again.get(e.id, (None, None))
+        if move is None or (verdict is not None and verdict not in TOLD):
+            continue
+        data = e.data if verdict is None else {"verdict": verdict, "reason": reason}
+        out.setdefault(move, []).append(objection(data))
     return out
 
 
 #: What the game's record asks of the rules (:class:`companion.store.record.WithRules`).
-WITH_RULES = WithRules(judged_again, paths)
+WITH_RULES = WithRules(judged_again, paths, told_apart)

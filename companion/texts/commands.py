@@ -470,6 +470,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: unfertige Spiele (`companion serve --resume N` setzt Spiel N fort):",
         "{path}: unfinished games (`companion serve --resume N` goes on with game N):",
     ),
+    # the newest unfinished game: on the table, or the one a start goes on with (trial s13 L6)
+    "serve.unfinished_newest": ("← auf dem Tisch", "← on the table"),
+    "serve.unfinished_empty.one": (
+        "({count} Spiel ohne Zug nicht aufgeführt: {ids})",
+        "({count} game without a move not listed: {ids})",
+    ),
+    "serve.unfinished_empty.other": (
+        "({count} Spiele ohne Zug nicht aufgeführt: {ids})",
+        "({count} games without a move not listed: {ids})",
+    ),
     "serve.unfinished_none": ("{path}: keine unfertigen Spiele", "{path}: no unfinished games"),
     # --new-game with the newest game unfinished: how to go back to it (trial s12 L3)
     "serve.set_aside": (

@@ -486,9 +486,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "
-        "sonst fortgesetzt wird, auch mit --game/--players, die zu ihm passen)",
+        "sonst fortgesetzt wird, auch mit --game/--players, die zu ihm passen); ohne --game "
+        "ein Spiel derselben Art, mit denselben Spielern und demselben Brett",
         "start a new game even if the journal's newest game is unfinished (which is otherwise "
-        "resumed, also with a --game/--players that fit it)",
+        "resumed, also with a --game/--players that fit it); without --game a game of the "
+        "same kind, with the same players and board",
     ),
     "opt.serve.tray": (
         "eine Würfelschale für jedes Spiel statt eines Spiels (docs/tray.md): jeder Wurf "

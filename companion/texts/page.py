@@ -341,7 +341,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "Zug {number} berichtigt. Auf dem Brett: {board}",
         "Move {number} corrected. On the board: {board}",
     ),
+    # a new game's banner until its first move: the game it set aside (trial s13 M3)
+    "set_aside": (
+        "Unfertiges Spiel {id} ({game}: {players}, {moves}) beiseitegelegt. Fortsetzen: "
+        "auf dem Pi `companion serve --resume {id}` starten.",
+        "Unfinished game {id} ({game}: {players}, {moves}) set aside. To go on with it, "
+        "start `companion serve --resume {id}` on the Pi.",
+    ),
     "correct_to": ("wird berichtigt zu:", "is corrected to:"),
+    "correct_said_after": (
+        "Nach dem Zug gesagt: „{said}“. Die Aufzeichnung prüft diese Ansage "
+        "gegen den berichtigten Zug neu.",
+        "Said after the move: “{said}”. The game's record judges these words again "
+        "against the corrected move.",
+    ),
     "correct_later": (
         "Die Züge danach, neu geprüft",
         "The moves after it, checked again",
@@ -842,6 +855,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Das Mikrofon hat nichts gehört ({error}).",
         "The microphone heard nothing ({error}).",
     ),
+    "teach_last": ("Der letzte Zug:", "The last move:"),  # trial s13 L7: a bare „2 und 2“
     "teach_by_ear": ("Mit der Stimme üben", "Practise by ear"),
     "teach_ear_how": (
         "Das Mikrofon drücken und die Ansage dieses Zugs sagen:",

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from companion.errors import CompanionError
 from companion.model.position import Position
 from companion.render import draw_board, to_svg
+from companion.store.events import said_after
 from companion.table.answers import SHOWN, MoveLike
 from companion.table.correction import Plan, Played, apply, path, plan, played
 from companion.table.table import Table, rules
@@ -127,7 +128,26 @@ def check(number: int) -> str:
     with _table().lock:
         moves = _moves()
         corrected = _plan(moves, number, request.args)
-    return render_template("correct_check.html", plan=corrected, picked=_kept(request.args))
+        said = _said_after(corrected.corrected.id)
+    return render_template(
+        "correct_check.html", plan=corrected, picked=_kept(request.args), said_after=said
+    )
+
+
+def _said_after(move: int) -> list[str]:
+    """The words players said after move ``move`` (the "last move" field): the game's
+    record judges them again against the move as corrected (companion/table/settled.py),
+    which the confirm page says (new-user trial s13 L3)."""
+    table = _table()
+    if table.journal is None:
+        return []
+    events = list(table.journal.events(table.referee.game_id))
+    words = {e.id: e.data.get("said") for e in events if e.kind == "verdict"}
+    return [
+        str(words[v])
+        for v, steps in said_after(events).items()
+        if steps[-1].id == move and isinstance(words.get(v), str)
+    ]
 
 
 @correct.get("/correct/<int:number>/fix")

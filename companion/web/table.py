@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -41,6 +42,7 @@ from companion.table.correction import (
 )
 from companion.table.live import Live
 from companion.table.referee import Referee
+from companion.table.settled import objected
 from companion.table.table import Table, rules
 from companion.texts import render_json
 from companion.web.events import Broker
@@ -109,7 +111,7 @@ def panel_lights(leds: Mapping[str, object], players: Sequence[str]) -> list[Lig
 def _context() -> dict[str, object]:
     t = _table()
     ref = t.referee
-    history, just_corrected, just_undone, corrected_board = _history(t)
+    history, just_corrected, just_undone, corrected_board, objected_ = _history(t)
     return {
         "table": t,
         "referee": ref,
@@ -120,6 +122,8 @@ def _context() -> dict[str, object]:
         "just_corrected": just_corrected,
         "corrected_board": corrected_board,
         "just_undone": just_undone,
+        "objected": objected_,
+        "set_aside": _set_aside(t) if not history else None,
         "dice_inputs": dice_inputs(t.position),
         "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
@@ -161,16 +165,19 @@ def dice_asked(ref: Referee) -> tuple[tuple[int, bool], ...]:
 
 def _history(
     t: Table,
-) -> tuple[list[Played], int | None, tuple[int, tuple[int, ...], bool] | None, str]:
+) -> tuple[
+    list[Played], int | None, tuple[int, tuple[int, ...], bool] | None, str, dict[int, list[Any]]
+]:
     """The moves of the game as they stand (after undos and corrections), the number of
     the move corrected last when nothing was rolled, moved or undone since (the page
     says so beside the referee's verdict: after the pieces were set up it no longer
     does), the number and roll of the move taken back last and whether it was TENET's
     clearing after a Pasch, when nothing was rolled, moved or corrected since (said beside
     the verdict until the move is made again), and what that correction changed on the
-    board (:func:`corrected_board`)."""
+    board (:func:`corrected_board`), and the referee's objections to words said of each
+    move, as the game's record says them (:func:`settled.objected`; trial s13 L3)."""
     if t.journal is None:
-        return [], None, None, ""
+        return [], None, None, "", {}
     events = list(t.journal.events(t.referee.game_id))
     moves = played(events)
     last = last_correction(events)
@@ -180,7 +187,25 @@ def _history(
         next((m.number for m in moves if m.id == last), None),
         None if undone is None else (len(moves) + 1, undone, cleared_undone(events)),
         corrected_board(events) if last is not None else "",
+        objected(events),
     )
+
+
+def _set_aside(t: Table) -> str | None:
+    """While a new game has no move: the unfinished game it set aside, and how to go on
+    with it (new-user trial s13 M3: ``--new-game`` by mistake, and only the Pi's log said
+    so); else None."""
+    from companion.store.aside import moves_of, set_aside
+    from companion.texts import colours, game_name, text, text_n
+
+    if t.journal is None:
+        return None
+    aside = set_aside(t.journal, t.referee.game_id)
+    if aside is None:
+        return None
+    moves = text_n("serve.moves", moves_of(t.journal, aside.id) or 0)
+    game, players = game_name(aside.game), colours(aside.players)
+    return text("set_aside", id=aside.id, game=game, players=players, moves=moves)
 
 
 @table.app_template_global()

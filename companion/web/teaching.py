@@ -36,38 +36,65 @@ def example(position: Position) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=16)  # the table's page asks it at every redraw, for one position
-def _example(position: Position, board: tuple[str, str]) -> tuple[str, str]:
+def _example(
+    position: Position, board: tuple[str, str], roll: tuple[int, ...] | None = None
+) -> tuple[str, str]:
     """A roll as this game is typed, and the words of a legal move with it here that name
     that move alone (the placeholders of the practice form, the words the page asks to be
     said by ear: every game's own, not Gravitation's). The game's checker decides: words
     it finds ambiguous are skipped (new-user trial s11 M3: Tunnel X's "Wurf 5, 4, 3, 2, 1,
     0" with 5+2 fits two moves); "" where none of the first TRIED moves is said alone.
+    ``roll``: the roll on the table instead of the game's example roll (the table's fields
+    fit the roll shown: new-user trial s13 L7 read "3, Brücke und 6" on 2+2); where that
+    roll names no move alone, the words of its first move.
     Kept for the last positions asked: 0.4-2 ms a position (CPU, median of 15), cheap to
     look up again at every redraw of the table's page. ``board`` (the layout's name and
     file) is part of the key because a Position's equality leaves its layout out: the
     start of TENET on ``tenet`` and on ``tenet-2`` are equal, and each served the other's
     example (review s12 finding 4), words the referee calls illegal on that board."""
-    roll = position.spec.example_roll
+    typed = position.spec.example_roll if roll is None else ",".join(str(d) for d in roll)
     try:
-        dice = parse_roll(position.game, roll)
-        tried: set[str] = set()
+        dice = parse_roll(position.game, typed) if roll is None else roll
+        tried: list[str] = []
         for move in islice(legal_move_generator(position, dice), TRIED):
             if move.announcement in tried:
                 continue
-            tried.add(move.announcement)
+            tried.append(move.announcement)
             if check(position, dice, move.announcement).verdict == "legal":
-                return roll, move.announcement
+                return typed, move.announcement
     except CompanionError:
-        pass
-    return roll, ""
+        return typed, ""
+    # the roll on the table names no move alone (Türme's 2+2 with two pieces that can):
+    # its words still show how a move of it is said
+    return typed, tried[0] if roll is not None and tried else ""
 
 
 @teaching.app_template_global()
-def example_words(position: Position) -> str:
+def last_words_example(table: Table) -> str:
+    """The placeholder of the last move's field: words of a move of the last roll in the
+    position it was played from (:meth:`Referee.hearing`), else the game's example."""
+    ref = table.referee
+    where = ref.hearing()[1:] if ref.announcing_first else ref.hearing()
+    if where:  # the position before the last turn, with its roll
+        position, roll = where[-1]
+        return example_words(position, roll)
+    return example_words(table.position)
+
+
+@teaching.app_template_global()
+def example_words(position: Position, roll: tuple[int, ...] | None = None) -> str:
     """The words of a move of this game, for the placeholders of the table's fields (the
-    announcement, the move search): the practice form's example, from this position or,
-    where the example roll moves nothing here, from the game's start; in a TENET turn
-    begun, as the practice form's, with a fresh roll (:func:`practised`)."""
+    announcement, the move search): with ``roll`` (the roll on the table, the last
+    move's), a move of that roll here said alone (new-user trial s13 L7: "3, Brücke und
+    6" on 2+2); else, or where that roll names none alone, the practice form's example,
+    from this position or, where the example roll moves nothing here, from the game's
+    start; in a TENET turn begun, as the practice form's, with a fresh roll
+    (:func:`practised`)."""
+    if roll and not position.spent:
+        board = (position.layout.name, position.layout.source)
+        words = _example(position, board, tuple(roll))[1]
+        if words:
+            return words
     words = example(practised(position))[1]
     if not words:
         try:

@@ -1,0 +1,28 @@
+"""The unfinished game a new game set aside (``serve --new-game``, the page's "New
+game"): the record just before the new one, where that is a game left unfinished, the
+one a restart would have gone on with. serve's log names it, the page says it while the
+new game has no move (new-user trial s13 M3: only the Pi's log said so), and a
+``--new-game`` without ``--game`` starts a game of its kind."""
+
+from __future__ import annotations
+
+from companion.store.journal import GameRecord, Journal
+
+
+def set_aside(journal: Journal, new: int) -> GameRecord | None:
+    """The unfinished game that the new game ``new`` set aside, else None."""
+    before = [g for g in journal.games() + journal.trays() if g.id < new]
+    last = max(before, key=lambda g: g.id, default=None)
+    unfinished = {g.id for g in journal.unfinished()}
+    return last if last is not None and last.id in unfinished else None
+
+
+def moves_of(journal: Journal, game: int) -> int | None:
+    """How many moves game ``game`` holds as it stands; None where it cannot be read."""
+    from companion.errors import CompanionError
+    from companion.store.events import fold
+
+    try:
+        return len(fold(list(journal.events(game))).announcements)
+    except (CompanionError, KeyError, TypeError, ValueError):
+        return None
