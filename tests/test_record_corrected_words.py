@@ -111,3 +111,60 @@ def test_words_that_fitted_the_move_as_first_recorded_are_judged_against_the_cor
     line = capsys.readouterr().out.splitlines()[5]
     assert f"[illegal: Ansage zu Zug 2 von Gelb (Wurf 5+2): gesagt „{first}“" in line
     assert f"gezogen wurde „{STORED}“" in line
+
+
+def take_back_two(table: Table) -> None:
+    """Red's move 3, then yellow's corrected move 2, taken back (review s13 finding 1)."""
+    with table.lock:
+        table.referee.undo()
+        table.referee.confirm_board()
+        table.referee.undo()
+
+
+def test_a_corrected_move_taken_back_keeps_the_words_that_fitted_it_settled(tmp_path, capsys):
+    path = tmp_path / "j.sqlite"
+    table = yellow_says_after_the_move(path, STORED)
+    correct_move_2(table)
+    take_back_two(table)
+    table.journal.close()  # type: ignore[union-attr]
+    main(["--lang", "de", "export", "--journal", str(path), "--json"])
+    yellow = json.loads(capsys.readouterr().out)["turns"][1]
+    assert yellow["objections"] == [] and yellow["settled"]
+
+
+def test_a_corrected_move_taken_back_keeps_the_objection_the_correction_raised(tmp_path, capsys):
+    path = tmp_path / "j.sqlite"
+    table = Table.new(position(), path)
+    ref = table.referee
+    ref.confirm_board()
+    for number, dice in enumerate(([4, 3], [5, 2], [6, 1]), start=1):
+        ref.observe_dice(dice)
+        ref.play(0)
+        if number == 2:  # the move as recorded, said after it: legal until corrected
+            assert ref.announce(ref.last_move.announcement, before_move=False).kind == "legal"
+    correct_move_2(table)
+    take_back_two(table)
+    table.journal.close()  # type: ignore[union-attr]
+    main(["--lang", "de", "export", "--journal", str(path), "--json"])
+    yellow = json.loads(capsys.readouterr().out)["turns"][1]
+    assert len(yellow["objections"]) == 1 and STORED in yellow["objections"][0]
+
+
+def test_a_record_whose_board_this_process_lacks_is_read_as_said(tmp_path):
+    """The hub reads a table's record without the table's own layout file (review s13
+    finding 7): the words are kept as they were judged, the record is not refused."""
+    from companion.store.record import read_turns, turns
+    from companion.table.settled import WITH_RULES
+
+    table = yellow_says_after_the_move(tmp_path / "j.sqlite", STORED)
+    correct_move_2(table)
+    events = table.journal.export(table.referee.game_id, skip_bad=True)["events"]  # type: ignore[union-attr]
+    table.journal.close()  # type: ignore[union-attr]
+    for e in events:
+        for data in (e["data"], *e["data"].get("moves", ())):
+            for key in ("position", "after"):
+                if key in data:
+                    data[key]["layout"] = "club-custom-board"
+    read = read_turns(events, WITH_RULES)
+    assert [t.moves for t in read] == [t.moves for t in turns(events)]
+    assert read[1].objections  # judged as it was said: the rules cannot read the board

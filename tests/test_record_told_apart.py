@@ -55,10 +55,13 @@ def test_a_corrected_move_taken_back_and_played_again_reads_as_it_stood(tmp_path
     ref.play(by_words(table, "raus und 6, Brücke"))
     table.journal.close()  # type: ignore[union-attr]
     line = record(path, capsys).splitlines()[4]
-    assert line == (
+    assert line.startswith(
         "1. Blau 6+6: raus und 6, Brücke  (berichtigt; zuerst: „raus und 6“) (zurückgenommen);"
-        " raus und 6, Brücke"
+        " raus und 6, Brücke  [illegal: "
     )
+    # the words said after it are judged against the move as it stood when taken back,
+    # corrected (review s13 finding 1): "raus und 6" is not what was moved
+    assert "gesagt „raus und 6“, gezogen wurde „raus und 6, Brücke“" in line
     turn = json.loads(record(path, capsys, "--json"))["turns"][0]
     assert turn["corrected"] == ["raus und 6"] and turn["corrected_moves"] == [0]
 

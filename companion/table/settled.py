@@ -27,28 +27,62 @@ from companion.table.moves import history
 
 def judged_again(events: Sequence[Event]) -> dict[int, tuple[str, Any]]:
     """Each verdict event on words said after a move whose steps (that move and every
-    one before it) a correction changed since → (verdict, reason) on the same words now.
-    A move taken back since is left out: the record marks it so, with what was said."""
+    one before it) a correction changed since → (verdict, reason) on the same words, as
+    the move last stood: as it stands now, or, where it was taken back since, as it stood
+    when it was taken back (review s13 finding 1: a corrected move taken back brought the
+    objection to words that fitted it back). A verdict whose positions cannot be read
+    (a layout this process lacks, a history the rules refuse) is left as it was said
+    (review s13 finding 7: the hub's record of such a table failed whole)."""
     then = said_after(events)
-    now = kept(events)
-    at = {s.id: n for n, s in enumerate(now)}
-    changed = {v: steps for v, steps in then.items() if _changed(steps, now, at)}
-    if not changed:
+    if not then:
         return {}
-    moves = history(events)
-    where = {p.id: n for n, p in enumerate(moves)}
-    said = {e.id: e.data.get("said") for e in events if e.id in changed}
-    layouts: dict[object, Any] = {}
+    stood = _stood(events)  # a move taken back → the events before the one that did so
+    by_end: dict[int, list[tuple[int, list[Kept]]]] = {}
+    for verdict, steps in then.items():
+        by_end.setdefault(stood.get(steps[-1].id, len(events)), []).append((verdict, steps))
+    said = {e.id: e.data.get("said") for e in events if e.id in then}
     out: dict[int, tuple[str, Any]] = {}
-    for verdict, steps in changed.items():
-        move, words = steps[-1].id, said.get(verdict)
-        if move not in where or not isinstance(words, str):
+    for end, asked in by_end.items():
+        now = kept(events[:end])
+        at = {s.id: n for n, s in enumerate(now)}
+        changed = [(v, steps) for v, steps in asked if _changed(steps, now, at)]
+        if not changed:
             continue
-        step, upto = now[at[move]], moves[: where[move] + 1]
-        made = Recorded(step.announcement or "", read_position(step.after, layouts))
-        rules = game(made.after.game)
-        again = announcing.after(rules, upto, made, upto[-1].roll, words)
-        out[verdict] = (again.kind, again.reason)
+        try:
+            moves = history(events[:end])
+        except CompanionError:
+            continue
+        where = {p.id: n for n, p in enumerate(moves)}
+        layouts: dict[object, Any] = {}
+        for verdict, steps in changed:
+            move, words = steps[-1].id, said.get(verdict)
+            if move not in where or not isinstance(words, str):
+                continue
+            step, upto = now[at[move]], moves[: where[move] + 1]
+            try:
+                made = Recorded(step.announcement or "", read_position(step.after, layouts))
+                again = announcing.after(game(made.after.game), upto, made, upto[-1].roll, words)
+            except CompanionError:
+                continue
+            out[verdict] = (again.kind, again.reason)
+    return out
+
+
+def _stood(events: Sequence[Event]) -> dict[int, int]:
+    """Each move taken back (by an undo, or dropped by a correction of an earlier move)
+    → the index of the event that took it back: ``events[:index]`` is the game as it
+    stood just before. Only an undo or a correction takes a move back, so only there is
+    the game folded (:func:`kept`)."""
+    out: dict[int, int] = {}
+    standing: set[int] = set()
+    for n, e in enumerate(events):
+        if e.kind == "move":
+            standing.add(e.id)
+        elif e.kind in ("undo", "correction"):
+            now = {s.id for s in kept(events[: n + 1])}
+            for gone in standing - now:
+                out.setdefault(gone, n)
+            standing = now
     return out
 
 
@@ -84,11 +118,16 @@ def paths(events: Sequence[Event], wanted: Collection[int]) -> dict[int, str]:
     """Where each ``wanted`` move took its player's pieces (:func:`correction.path`,
     as the page's history says it), as the move last stood (:func:`made`)."""
     layouts: dict[object, Any] = {}
-    return {
-        move: path(read_position(before.after, layouts), read_position(step.after, layouts))
-        for move, (before, step) in made(events).items()
-        if move in wanted
-    }
+    out: dict[int, str] = {}
+    for move, (before, step) in made(events).items():
+        if move in wanted:
+            try:
+                out[move] = path(
+                    read_position(before.after, layouts), read_position(step.after, layouts)
+                )
+            except CompanionError:  # a layout this process lacks: no path said
+                continue
+    return out
 
 
 def told_apart(events: Sequence[Event]) -> dict[int, str]:
@@ -101,13 +140,13 @@ def told_apart(events: Sequence[Event]) -> dict[int, str]:
     for move, (before, step) in made(events).items():
         if not step.announcement:
             continue
-        position = read_position(before.after, layouts)
         try:
+            position = read_position(before.after, layouts)
             alike = _said_so(position, step.roll, step.announcement)
-        except CompanionError:  # words of an older notation, a roll that no longer fits
-            continue
-        if len(alike) > 1:
-            out[move] = path(position, read_position(step.after, layouts))
+            if len(alike) > 1:
+                out[move] = path(position, read_position(step.after, layouts))
+        except CompanionError:  # words of an older notation, a roll that no longer fits,
+            continue  # a layout this process lacks (review s13 finding 7)
     return out
 
 
