@@ -36,6 +36,7 @@ KINDS = (
     "misplaced",
     "no_plane",
     "out_of_view",
+    "no_corners",
 )
 
 

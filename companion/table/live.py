@@ -27,7 +27,7 @@ from companion.model.layout import Layout
 from companion.model.position import Position
 from companion.store.journalcheck import JournalError
 from companion.table.table import Table
-from companion.table.watch import Glance, Image, Watcher
+from companion.table.watch import CANNOT_FIND, Glance, Image, Watcher
 from companion.texts import language, number, render, text
 from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
@@ -63,6 +63,8 @@ class Live:
         self._jpeg: dict[str | None, tuple[int, bytes]] = {}
         self._stop = threading.Event()
         self._unwritten: str | None = None  # the journal's last refusal, said once
+        self._unfound: object = None  # why no frame can show the board, said once
+        self._failed = ""  # the camera loop's last failure, logged once
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
         #: whether the board reader can read: serve's is built in a thread of its own,
@@ -101,11 +103,26 @@ class Live:
                     self._unwritten = None  # it writes again
             except JournalError as exc:
                 self._not_written(exc)
+        self._cannot_find(glance)
         self.frames += 1
         self.glance = glance
         with self._view_lock:
             self._last = (self.frames, frame.image, glance, self.watcher.board.reader)
         return glance
+
+    def _cannot_find(self, glance: Glance) -> None:
+        """Say in the log once, not per frame, that no frame can show the board until it
+        is calibrated (a board without markers and no corners: trial s13 logged a
+        traceback a second), and once more when that changes."""
+        waits = glance.busy
+        why = waits.said() if waits is not None and waits.kind in CANNOT_FIND else None
+        if why == self._unfound:
+            return
+        if why is not None:
+            log.warning("%s", text("log.camera_cannot_find", why=why))
+        elif self._unfound is not None:
+            log.info("%s", text("log.camera_finds_again"))
+        self._unfound = why
 
     def _tray_step(self, tray: Tray, image: Image) -> Glance:
         """One frame for the dice tray; a journal that refuses is said once, as a game's."""
@@ -175,8 +192,11 @@ class Live:
             try:
                 if self.step() is None:
                     self._stop.wait(0.2)  # retrying, or a replay ended
-            except Exception:  # a reader bug must not stop the referee; it is logged
-                log.exception("camera loop: frame %d failed", self.frames)
+            except Exception as exc:  # a reader bug must not stop the referee; it is logged
+                said = f"{type(exc).__name__}: {exc}"
+                if said != self._failed:  # once, not every second: again when it changes
+                    log.exception("camera loop: frame %d failed", self.frames)
+                self._failed = said
                 self._stop.wait(1.0)
 
 
@@ -213,6 +233,8 @@ def _ascii(line: str) -> str:
     for letter, spelt in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe")):
         line = line.replace(letter, spelt)
     line = line.replace("Ü", "Ue").replace("ß", "ss").replace("−", "-").replace("→", "->")
+    for mark, plain in (("–", "-"), ("—", "-"), ("„", '"'), ("“", '"'), ("”", '"'), ("…", "...")):
+        line = line.replace(mark, plain)  # a dash for the dash, not "?" (trial s13 L2)
     return line.encode("ascii", "replace").decode()
 
 

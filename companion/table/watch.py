@@ -63,6 +63,8 @@ DICE_WIDTH = 640
 THUMB_WIDTH = 160
 SAME_PIXEL = 10.0
 SAME_MEAN = 1.5
+#: Why no frame can show the board until it is calibrated (the page says what to do).
+CANNOT_FIND = ("no_corners", "no_plane")
 #: A reading reused for the same picture is read afresh at least every this many frames.
 REREAD = 10
 
@@ -150,7 +152,9 @@ class Watcher:
         seen = board.feed(image)
         if self.referee.phase is Phase.ROLL:  # the referee knows the board: it waits to roll
             board.learn(seen_board(position))
-        if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
+        # the board, part of it, or a board the camera cannot look for (no markers, no
+        # corners calibrated): no dice frame, the wait is the board's
+        if seen.read.found or seen.read.markers or seen.read.cause.kind in CANNOT_FIND:
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
                 self._steady.doubt()  # the camera may come back to the tray elsewhere

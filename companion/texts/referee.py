@@ -176,6 +176,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "no board in view: no markers seen – bring the whole board into view, "
         "keep the markers uncovered",
     ),
+    "busy.no_corners": (
+        "Brett ohne Marker: vier Ecken einmessen (Seite „Kalibrieren“ oder companion "
+        "calibrate corners), bis dahin findet die Kamera das Brett nicht",
+        "board without markers: calibrate its four corners (the Calibrate page or "
+        "companion calibrate corners); until then the camera cannot find the board",
+    ),
     "busy.out_of_view": (
         "das Brett ist nur zum Teil im Bild – Kamera oder Brett so rücken, dass es ganz "
         "zu sehen ist",
