@@ -87,3 +87,16 @@ def test_the_camera_views_line_writes_a_dash_for_the_dash():
         "etwas liegt ueber T.32 - Hand weg oder Blendung?"
     )
     assert _ascii("„raus und 6“") == '"raus und 6"'
+
+
+def test_corners_from_the_command_line_say_when_a_running_serve_takes_them(tmp_path, capsys):
+    # trial s13 M2: corners set while serve ran took effect only after a restart, unsaid,
+    # and points read off the page's 960 px picture were taken as the frame's
+    from companion.cli import main
+
+    cal = str(tmp_path / "club.json")
+    points = ["--points", "100,100", "500,100", "500,400", "100,400"]
+    assert main(["--lang", "de", "calibrate", "corners", *points, "-c", cal]) == 0
+    out = capsys.readouterr().out
+    assert "Neustart" in out and "Kalibrieren" in out, out
+    assert "/camera.jpg?full=1" in out, out

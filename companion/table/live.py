@@ -175,6 +175,18 @@ class Live:
                 kept = self._jpeg[lang] = (number, data.tobytes())
             return kept[1]
 
+    def full_jpeg(self) -> bytes | None:
+        """The latest frame as the camera gave it, at its own resolution and with nothing
+        drawn on it, as a JPEG: the photo ``calibrate corners`` and ``calibrate check``
+        take their pixels from while serve holds the camera (trial s13 M2: the view is at
+        most 960 px wide, and ``rpicam-still`` cannot open a camera serve holds). Encoded
+        for each asking, at quality 95: it is asked for once, not streamed."""
+        image = self.frame()
+        if image is None:
+            return None
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        return data.tobytes() if ok else None
+
     def frame(self) -> Image | None:
         """The latest frame as the camera gave it (the calibration page captures it)."""
         with self._view_lock:
@@ -200,10 +212,20 @@ class Live:
                 self._stop.wait(1.0)
 
 
+#: The camera view's widest picture (px): the page's view and /camera.jpg.
+VIEW_WIDTH = 960
+
+
+def view_scale(width: int) -> float:
+    """The camera view's pixels per pixel of a frame ``width`` px wide (at most 1): a
+    point read off the view is the frame's point times this (the calibration page)."""
+    return min(1.0, VIEW_WIDTH / width)
+
+
 def _overlay(image: Image, glance: Glance, reader: BoardReader, lang: str | None = None) -> Image:
-    """The frame at most 960 px wide, with what the watcher read drawn and written on it
-    (in ``lang``, the language of the page that asks; None: the referee's)."""
-    scale = min(1.0, 960 / image.shape[1])
+    """The frame at most :data:`VIEW_WIDTH` px wide, with what the watcher read drawn and
+    written on it (in ``lang``, the language of the page that asks; None: the referee's)."""
+    scale = view_scale(image.shape[1])
     view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
     if glance.read is not None and glance.location is not None:
         overlay.draw_board(view, glance.read, glance.location, reader, scale)
