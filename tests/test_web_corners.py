@@ -109,3 +109,21 @@ def test_the_full_frame_is_served_at_the_cameras_resolution(club):
     assert response.status_code == 200
     full = cv2.imdecode(np.frombuffer(response.data, np.uint8), 1)
     assert full.shape == club.image.shape
+
+
+def test_corners_nothing_can_check_are_named_where_the_board_reads_busy(club):
+    # trial s13 M2: points of the 960 px picture taken as the frame's read "etwas liegt
+    # über T.0 und 23 weitere Felder – Hand weg oder Blendung?": the corners were never
+    # named. Without a calibrated empty board nothing tells wrong corners from a hand,
+    # so the wait names both.
+    from companion.vision import BoardReader
+
+    layout = club.table.position.layout
+    hw, hh = layout.width / 2, layout.height / 2
+    board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
+    club.live.use_reader(BoardReader(layout, manual=(board, club.corners * 0.75)))
+    glance = club.live.step()
+    assert glance is not None and glance.busy is not None and glance.read is not None
+    assert glance.read.found
+    said = glance.busy.to_json("de")["text"]
+    assert "vier Ecken" in said and "Kalibrieren" in said, said

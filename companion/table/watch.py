@@ -159,7 +159,7 @@ class Watcher:
                 self.dice.reset()  # the next throw is news, whatever it shows
                 self._steady.doubt()  # the camera may come back to the tray elsewhere
             self._last_kind = "board"
-            return _board_glance(seen)
+            return _board_glance(seen, unchecked(board.reader))
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
         setup = self._dice_setup  # the page may swap it meanwhile
@@ -187,7 +187,7 @@ class Watcher:
         """The last frame's reading once more (the same picture again)."""
         if self._last_kind == "board":
             seen = self.board.again()
-            return _board_glance(seen) if seen is not None else None
+            return _board_glance(seen, unchecked(self.board.reader)) if seen is not None else None
         if self._last_kind == "dice" and self._reading is not None:
             if self._read_with is not self._dice_setup:
                 return None  # read with the tray before a new calibration: read anew
@@ -256,9 +256,15 @@ class Watcher:
         return booked is not None and now is not None and same_picture(booked, now)
 
 
-def _board_glance(seen: Observation) -> Glance:
+def unchecked(reader: BoardReader) -> bool:
+    """Whether ``reader`` finds the board by stored corners that nothing calibrated can
+    check (no empty board's print: :mod:`companion.vision.board.moved` needs it)."""
+    return reader.locator.manual is not None and reader.empty_print is None
+
+
+def _board_glance(seen: Observation, corners_unchecked: bool = False) -> Glance:
     pieces = text_n("watch.pieces", len(seen.read.fields))
-    waits = None if seen.still else busy(seen.read)
+    waits = None if seen.still else busy(seen.read, corners_unchecked)
     note = waits.said() if waits is not None else pieces
     return Glance(
         "board", seen.still, None, note, read=seen.read, location=seen.location, busy=waits
