@@ -127,3 +127,30 @@ def test_corners_nothing_can_check_are_named_where_the_board_reads_busy(club):
     assert glance.read.found
     said = glance.busy.to_json("de")["text"]
     assert "vier Ecken" in said and "Kalibrieren" in said, said
+
+
+def test_on_the_synthetic_camera_a_board_without_markers_is_calibrated_on_the_page(tmp_path):
+    # trial s13 L8: the synthetic camera took the empty board and the start from two
+    # poses, so a board found by its corners could not be calibrated on the page
+    # ("Startaufstellung: T.0 sollte aussehen wie auf leeres Brett … eine Hand")
+    club = replace(load_layout("gravitation"), name="club", markers=())
+    table = Table.new(start_position("gravitation", players=["red", "blue"], layout=club))
+    live = on_synthetic_camera(table)
+    config = {"TABLE": table, "LIVE": live, "TESTING": True, "REFEREE_PIN": PIN}
+    client = create_app({**config, "WRONG_PIN_PAUSE": 0, "CALIBRATION_DIR": tmp_path}).test_client()
+    live.step()
+    assert live.photographer is not None
+    camera, rvec, tvec = live.photographer.pose(club)
+    hw, hh = club.width / 2, club.height / 2
+    board = np.array([[-hw, -hh, 0], [hw, -hh, 0], [hw, hh, 0], [-hw, hh, 0]], np.float64)
+    px = cv2.projectPoints(board, rvec, tvec, camera.matrix, camera.distortion)[0].reshape(4, 2)
+    unlock(client)
+    scale = 960 / camera.width
+    points = {f"p{n}": f"{x * scale:.1f},{y * scale:.1f}" for n, (x, y) in enumerate(px)}
+    assert post(client, "/calibrate/corners", **points).status_code == 302
+    for kind in ("empty", "start"):
+        response = post(client, "/calibrate/capture", kind=kind)
+        assert response.status_code == 302, response.get_data(as_text=True)[-600:]
+    response = post(client, "/calibrate/save")
+    assert response.status_code == 302, response.get_data(as_text=True)[-600:]
+    assert load_calibration(tmp_path / "club.json").profiles is not None

@@ -34,8 +34,10 @@ from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
 
 if TYPE_CHECKING:
+    from companion.synth.board import Camera
     from companion.tray.session import Tray
     from companion.tray.synthetic import TrayCamera
+    from companion.vision.board.locate import FloatArray
 
 log = logging.getLogger("companion.table.live")
 
@@ -329,15 +331,39 @@ class TablePhotographer:
         return self._image
 
     def photo(self, position: Position | Layout) -> Image:
-        """``position`` (a Layout: the empty board) photographed by the synthetic camera."""
+        """``position`` (a Layout: the empty board) photographed by the synthetic camera.
+
+        A board with markers is found wherever it lies, so each photo may stand the
+        camera elsewhere (the reader is tested on every pose). A board without markers is
+        found only by the corners calibrated on one frame: its camera stands still
+        (:meth:`pose`), as a real one does over a club's board (trial s13 L8: the empty
+        board and the start taken from two poses could not be calibrated)."""
         from companion.settings.memory import big_step
         from companion.synth import default_camera, photograph
 
+        layout = position if isinstance(position, Layout) else position.layout
+        camera, rvec, tvec = (default_camera(), None, None)
+        if not layout.markers:
+            camera, rvec, tvec = self.pose(layout)
         with big_step():  # not beside the reader's build; its scratch given back after
-            shot = photograph(position, self._rng, camera=default_camera(), scene_seed=self.seed)
+            shot = photograph(
+                position, self._rng, camera=camera, rvec=rvec, tvec=tvec, scene_seed=self.seed
+            )
             image = shot.image
             del shot
         return image
+
+    def pose(self, layout: Layout) -> tuple[Camera, FloatArray, FloatArray]:
+        """The synthetic camera and where it stands over ``layout`` for every photo of a
+        board without markers: the same for one seed (the corners a test or the page sets
+        on one frame fit the next)."""
+        from companion.synth import default_camera
+        from companion.synth.board import random_pose
+
+        camera = default_camera()
+        rng = np.random.default_rng([self.seed, 13])
+        rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
+        return camera, rvec, tvec
 
 
 def table_photographer(table: Table, seed: int = 0) -> TablePhotographer:
