@@ -165,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         done = said(
             "calibrate.done.fields" if args.fields else "calibrate.done.corners", fields=fields
         )
+        notes.append(said("calibrate.note.corners_serve"))  # trial s13 M2
     else:
         photos, names = _colour_photos(args, layout)
         calibration = _fit_colours(layout, calibration, photos, names, notes)
@@ -244,24 +245,9 @@ def _target(args: argparse.Namespace) -> int:
 def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> ManualCorners:
     import numpy as np
 
-    from companion.vision.calibration import ManualCorners
+    from companion.vision.calibration import manual_corners
 
-    pixels = []
-    for point in points:
-        pixels.append(_point(point, "--points"))
-    px = np.array(pixels)
-    xs, ys = px[:, 0], px[:, 1]
-    area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
-    if abs(area) < 100:
-        raise CompanionError(text("calibrate.no_area"))
-    hw, hh = layout.width / 2, layout.height / 2
-    board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
-    if fields:
-        board = np.array([[layout.field(f).x, layout.field(f).y] for f in fields])
-        xs, ys = board[:, 0], board[:, 1]
-        if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
-            raise CompanionError(text("calibrate.fields_no_area", fields=fields))
-    return ManualCorners(board, px)
+    return manual_corners(np.array([_point(p, "--points") for p in points]), layout, fields)
 
 
 def _fit_colours(

@@ -83,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         image = read_image(path)
         reader = reader or make_reader(args.layout, args.calibration)  # built on first use
         read = reader.read(image)
+        if read.cause.kind == "no_corners":  # no photo can show it: a setup to mend first
+            name = repr(reader.locator.layout.name)
+            raise CompanionError(text("locate.no_markers", layout=name))
         if args.json:
             print_json(read.to_json(path))
         else:

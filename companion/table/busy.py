@@ -36,6 +36,7 @@ KINDS = (
     "misplaced",
     "no_plane",
     "out_of_view",
+    "no_corners",
 )
 
 
@@ -53,9 +54,20 @@ class Busy:
     seen: str | None = None
     line: str = ""
     glare: bool = False
+    #: the board was found by four stored corners nothing calibrated can check (no
+    #: empty board's print): a wait over the fields may be corners that do not fit
+    unchecked: bool = False
 
     def said(self) -> str:
-        """The wait in the players' words with what to do (a Text: either language)."""
+        """The wait in the players' words with what to do (a Text: either language); over
+        fields of a board found by corners nothing checks, the corners are named too
+        (trial s13 M2: points of the page's scaled picture read as "Hand weg")."""
+        said = self._said()
+        if self.unchecked and self.kind in UNCHECKED:
+            return text("busy.or_corners", said=said)
+        return said
+
+    def _said(self) -> str:
         if self.kind == "other":
             return self.line
         more = text_n("busy.more", self.more) if self.more else ""
@@ -82,8 +94,13 @@ class Busy:
         }
 
 
-def busy(read: BoardRead) -> Busy | None:
-    """Why ``read`` is no still board, from its cause and glare fields (None: it is one)."""
+#: The waits that corners which do not fit look like: every disc samples the wrong place.
+UNCHECKED = frozenset({"covered", "hand", "glare", "unknown", "unsure"})
+
+
+def busy(read: BoardRead, unchecked: bool = False) -> Busy | None:
+    """Why ``read`` is no still board, from its cause and glare fields (None: it is one);
+    ``unchecked``: the board was found by corners nothing calibrated can check."""
     cause = read.cause
     if not cause.kind:
         return Busy("other", line=read.reason) if read.reason else None
@@ -97,4 +114,5 @@ def busy(read: BoardRead) -> Busy | None:
         cause.seen or None,
         read.reason,
         glare=bool(cause.field) and cause.field in read.glare,
+        unchecked=unchecked,
     )

@@ -27,15 +27,17 @@ from companion.model.layout import Layout
 from companion.model.position import Position
 from companion.store.journalcheck import JournalError
 from companion.table.table import Table
-from companion.table.watch import Glance, Image, Watcher
+from companion.table.watch import CANNOT_FIND, Glance, Image, Watcher
 from companion.texts import language, number, render, text
 from companion.vision import overlay
 from companion.vision.board.reader import BoardReader
 from companion.vision.board.still import BoardWatcher
 
 if TYPE_CHECKING:
+    from companion.synth.board import Camera
     from companion.tray.session import Tray
     from companion.tray.synthetic import TrayCamera
+    from companion.vision.board.locate import FloatArray
 
 log = logging.getLogger("companion.table.live")
 
@@ -63,6 +65,8 @@ class Live:
         self._jpeg: dict[str | None, tuple[int, bytes]] = {}
         self._stop = threading.Event()
         self._unwritten: str | None = None  # the journal's last refusal, said once
+        self._unfound: object = None  # why no frame can show the board, said once
+        self._failed = ""  # the camera loop's last failure, logged once
         self._thread: threading.Thread | None = None
         self._view_lock = threading.Lock()
         #: whether the board reader can read: serve's is built in a thread of its own,
@@ -101,11 +105,26 @@ class Live:
                     self._unwritten = None  # it writes again
             except JournalError as exc:
                 self._not_written(exc)
+        self._cannot_find(glance)
         self.frames += 1
         self.glance = glance
         with self._view_lock:
             self._last = (self.frames, frame.image, glance, self.watcher.board.reader)
         return glance
+
+    def _cannot_find(self, glance: Glance) -> None:
+        """Say in the log once, not per frame, that no frame can show the board until it
+        is calibrated (a board without markers and no corners: trial s13 logged a
+        traceback a second), and once more when that changes."""
+        waits = glance.busy
+        why = waits.said() if waits is not None and waits.kind in CANNOT_FIND else None
+        if why == self._unfound:
+            return
+        if why is not None:
+            log.warning("%s", text("log.camera_cannot_find", why=why))
+        elif self._unfound is not None:
+            log.info("%s", text("log.camera_finds_again"))
+        self._unfound = why
 
     def _tray_step(self, tray: Tray, image: Image) -> Glance:
         """One frame for the dice tray; a journal that refuses is said once, as a game's."""
@@ -158,6 +177,18 @@ class Live:
                 kept = self._jpeg[lang] = (number, data.tobytes())
             return kept[1]
 
+    def full_jpeg(self) -> bytes | None:
+        """The latest frame as the camera gave it, at its own resolution and with nothing
+        drawn on it, as a JPEG: the photo ``calibrate corners`` and ``calibrate check``
+        take their pixels from while serve holds the camera (trial s13 M2: the view is at
+        most 960 px wide, and ``rpicam-still`` cannot open a camera serve holds). Encoded
+        for each asking, at quality 95: it is asked for once, not streamed."""
+        image = self.frame()
+        if image is None:
+            return None
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        return data.tobytes() if ok else None
+
     def frame(self) -> Image | None:
         """The latest frame as the camera gave it (the calibration page captures it)."""
         with self._view_lock:
@@ -175,15 +206,28 @@ class Live:
             try:
                 if self.step() is None:
                     self._stop.wait(0.2)  # retrying, or a replay ended
-            except Exception:  # a reader bug must not stop the referee; it is logged
-                log.exception("camera loop: frame %d failed", self.frames)
+            except Exception as exc:  # a reader bug must not stop the referee; it is logged
+                said = f"{type(exc).__name__}: {exc}"
+                if said != self._failed:  # once, not every second: again when it changes
+                    log.exception("camera loop: frame %d failed", self.frames)
+                self._failed = said
                 self._stop.wait(1.0)
 
 
+#: The camera view's widest picture (px): the page's view and /camera.jpg.
+VIEW_WIDTH = 960
+
+
+def view_scale(width: int) -> float:
+    """The camera view's pixels per pixel of a frame ``width`` px wide (at most 1): a
+    point read off the view is the frame's point times this (the calibration page)."""
+    return min(1.0, VIEW_WIDTH / width)
+
+
 def _overlay(image: Image, glance: Glance, reader: BoardReader, lang: str | None = None) -> Image:
-    """The frame at most 960 px wide, with what the watcher read drawn and written on it
-    (in ``lang``, the language of the page that asks; None: the referee's)."""
-    scale = min(1.0, 960 / image.shape[1])
+    """The frame at most :data:`VIEW_WIDTH` px wide, with what the watcher read drawn and
+    written on it (in ``lang``, the language of the page that asks; None: the referee's)."""
+    scale = view_scale(image.shape[1])
     view: Image = np.ascontiguousarray(cv2.resize(image, None, fx=scale, fy=scale), np.uint8)
     if glance.read is not None and glance.location is not None:
         overlay.draw_board(view, glance.read, glance.location, reader, scale)
@@ -213,6 +257,8 @@ def _ascii(line: str) -> str:
     for letter, spelt in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe")):
         line = line.replace(letter, spelt)
     line = line.replace("Ü", "Ue").replace("ß", "ss").replace("−", "-").replace("→", "->")
+    for mark, plain in (("–", "-"), ("—", "-"), ("„", '"'), ("“", '"'), ("”", '"'), ("…", "...")):
+        line = line.replace(mark, plain)  # a dash for the dash, not "?" (trial s13 L2)
     return line.encode("ascii", "replace").decode()
 
 
@@ -285,15 +331,39 @@ class TablePhotographer:
         return self._image
 
     def photo(self, position: Position | Layout) -> Image:
-        """``position`` (a Layout: the empty board) photographed by the synthetic camera."""
+        """``position`` (a Layout: the empty board) photographed by the synthetic camera.
+
+        A board with markers is found wherever it lies, so each photo may stand the
+        camera elsewhere (the reader is tested on every pose). A board without markers is
+        found only by the corners calibrated on one frame: its camera stands still
+        (:meth:`pose`), as a real one does over a club's board (trial s13 L8: the empty
+        board and the start taken from two poses could not be calibrated)."""
         from companion.settings.memory import big_step
         from companion.synth import default_camera, photograph
 
+        layout = position if isinstance(position, Layout) else position.layout
+        camera, rvec, tvec = (default_camera(), None, None)
+        if not layout.markers:
+            camera, rvec, tvec = self.pose(layout)
         with big_step():  # not beside the reader's build; its scratch given back after
-            shot = photograph(position, self._rng, camera=default_camera(), scene_seed=self.seed)
+            shot = photograph(
+                position, self._rng, camera=camera, rvec=rvec, tvec=tvec, scene_seed=self.seed
+            )
             image = shot.image
             del shot
         return image
+
+    def pose(self, layout: Layout) -> tuple[Camera, FloatArray, FloatArray]:
+        """The synthetic camera and where it stands over ``layout`` for every photo of a
+        board without markers: the same for one seed (the corners a test or the page sets
+        on one frame fit the next)."""
+        from companion.synth import default_camera
+        from companion.synth.board import random_pose
+
+        camera = default_camera()
+        rng = np.random.default_rng([self.seed, 13])
+        rvec, tvec = random_pose(layout.width, layout.height, camera, rng)
+        return camera, rvec, tvec
 
 
 def table_photographer(table: Table, seed: int = 0) -> TablePhotographer:

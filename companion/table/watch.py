@@ -63,6 +63,8 @@ DICE_WIDTH = 640
 THUMB_WIDTH = 160
 SAME_PIXEL = 10.0
 SAME_MEAN = 1.5
+#: Why no frame can show the board until it is calibrated (the page says what to do).
+CANNOT_FIND = ("no_corners", "no_plane")
 #: A reading reused for the same picture is read afresh at least every this many frames.
 REREAD = 10
 
@@ -150,12 +152,14 @@ class Watcher:
         seen = board.feed(image)
         if self.referee.phase is Phase.ROLL:  # the referee knows the board: it waits to roll
             board.learn(seen_board(position))
-        if seen.read.found or seen.read.markers:  # the board, or part of it: no dice frame
+        # the board, part of it, or a board the camera cannot look for (no markers, no
+        # corners calibrated): no dice frame, the wait is the board's
+        if seen.read.found or seen.read.markers or seen.read.cause.kind in CANNOT_FIND:
             if self._last_kind == "dice":
                 self.dice.reset()  # the next throw is news, whatever it shows
                 self._steady.doubt()  # the camera may come back to the tray elsewhere
             self._last_kind = "board"
-            return _board_glance(seen)
+            return _board_glance(seen, unchecked(board.reader))
         self._last_kind = "dice"
         view = dice_view(image, self.dice_width)
         setup = self._dice_setup  # the page may swap it meanwhile
@@ -183,7 +187,7 @@ class Watcher:
         """The last frame's reading once more (the same picture again)."""
         if self._last_kind == "board":
             seen = self.board.again()
-            return _board_glance(seen) if seen is not None else None
+            return _board_glance(seen, unchecked(self.board.reader)) if seen is not None else None
         if self._last_kind == "dice" and self._reading is not None:
             if self._read_with is not self._dice_setup:
                 return None  # read with the tray before a new calibration: read anew
@@ -252,9 +256,15 @@ class Watcher:
         return booked is not None and now is not None and same_picture(booked, now)
 
 
-def _board_glance(seen: Observation) -> Glance:
+def unchecked(reader: BoardReader) -> bool:
+    """Whether ``reader`` finds the board by stored corners that nothing calibrated can
+    check (no empty board's print: :mod:`companion.vision.board.moved` needs it)."""
+    return reader.locator.manual is not None and reader.empty_print is None
+
+
+def _board_glance(seen: Observation, corners_unchecked: bool = False) -> Glance:
     pieces = text_n("watch.pieces", len(seen.read.fields))
-    waits = None if seen.still else busy(seen.read)
+    waits = None if seen.still else busy(seen.read, corners_unchecked)
     note = waits.said() if waits is not None else pieces
     return Glance(
         "board", seen.still, None, note, read=seen.read, location=seen.location, busy=waits

@@ -338,6 +338,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "board: four corners and their pixels stored (whether they fit, 'calibrate check "
         "PHOTO' shows)",
     ),
+    "calibrate.note.corners_serve": (
+        "ein laufender companion serve liest neue Ecken erst nach einem Neustart (sudo "
+        "systemctl restart companion, oder Strg+C und neu starten); auf seiner Seite "
+        "„Kalibrieren“ eingemessen gelten sie sofort. Die Pixel sind die des vollen "
+        "Kamerabilds: während serve läuft, gibt es http://…/camera.jpg?full=1 (das "
+        "Kamerabild der Seite ist verkleinert)",
+        "a running companion serve reads new corners only after a restart (sudo systemctl "
+        "restart companion, or Ctrl+C and start it again); set on its Calibrate page "
+        "they apply at once. The pixels are those of the camera's full frame: while serve "
+        "runs, http://…/camera.jpg?full=1 gives it (the page's camera picture is scaled "
+        "down)",
+    ),
     "calibrate.done.fields": (
         "Brett: vier Felder {fields} und ihre Pixel gespeichert (ob sie sitzen, zeigt "
         "'calibrate check FOTO')",

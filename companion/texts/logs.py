@@ -98,4 +98,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "Kamera: {why}; was die Kamera sieht, wird beurteilt, sobald das Journal wieder schreibt",
         "camera: {why}; what the camera sees is judged once the journal writes again",
     ),
+    "log.camera_cannot_find": (
+        "Kamera: {why}",
+        "camera: {why}",
+    ),
+    "log.camera_finds_again": (
+        "Kamera: das Brett ist eingemessen, die Kamera sucht es wieder",
+        "camera: the board is calibrated, the camera looks for it again",
+    ),
 }

@@ -596,6 +596,52 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal_markers": ("ArUco-Marken", "ArUco markers"),
     "cal_defaults": ("Standardfarben", "standard colours"),
     "cal_tray": ("Würfelschale", "Dice tray"),
+    "cal_corners_title": ("Brett-Ecken", "Board corners"),
+    "cal_corners_needed": (
+        "Brett ohne Marker: vier Ecken einmessen – bis dahin findet die Kamera das Brett nicht.",
+        "Board without markers: calibrate its four corners – until then the camera cannot "
+        "find the board.",
+    ),
+    "cal_corners_how": (
+        "Die vier Ecken des Bretts (oben links, oben rechts, unten rechts, unten links, wie "
+        "das Brett auf dem Bildschirm liegt) ins Kamerabild oben tippen oder als X,Y "
+        "eintragen, in Pixeln dieses Bildes ({view_width}×{view_height}); die Seite rechnet "
+        "sie auf das volle Kamerabild ({width}×{height}) um. Mit vier Feldern statt der "
+        "Ecken: deren Namen eintragen, in derselben Reihenfolge. Die Kamera liest ab dem "
+        "nächsten Bild damit, ohne Neustart; die Kreise im Kamerabild zeigen, ob sie "
+        "auf den Feldern liegen.",
+        "Tap the board's four corners (top left, top right, bottom right, bottom left, as "
+        "the board lies on the screen) on the camera picture above or type them as X,Y, in "
+        "this picture's pixels ({view_width}×{view_height}); the page scales them to the "
+        "camera's full frame ({width}×{height}). With four fields instead of the corners: "
+        "type their names, in the same order. The camera reads with them from the next "
+        "frame on, without a restart; the circles on the camera picture show whether they "
+        "lie on the fields.",
+    ),
+    "cal_corners_no_frame": (
+        "Noch kein Kamerabild: die Ecken können erst eingemessen werden, wenn die Kamera "
+        "ein Bild geliefert hat.",
+        "No camera picture yet: the corners can be calibrated once the camera has sent one.",
+    ),
+    "cal_corner_p0": ("oben links", "top left"),
+    "cal_corner_p1": ("oben rechts", "top right"),
+    "cal_corner_p2": ("unten rechts", "bottom right"),
+    "cal_corner_p3": ("unten links", "bottom left"),
+    "cal_corner_fields": (
+        "Felder (frei lassen: die Brettecken)",
+        "Fields (empty: the board's corners)",
+    ),
+    "cal_corners_save": ("Ecken speichern", "Save the corners"),
+    "cal_corners_saved": (
+        "Ecken gespeichert; die Kamera sucht das Brett ab jetzt dort.",
+        "Corners saved; the camera looks for the board there from now on.",
+    ),
+    "cal_corners_bad": (
+        "Die Ecken brauchen vier Punkte X,Y (Zahlen, in Pixeln des Kamerabilds), die eine "
+        "Fläche umschließen, und, wo Felder genannt sind, vier Felder des Bretts.",
+        "The corners need four points X,Y (numbers, in the camera picture's pixels) that "
+        "span an area and, where fields are named, four fields of the board.",
+    ),
     "cal_tray_box": (
         "links {left} %, oben {top} %, rechts {right} %, unten {bottom} % des Bildes",
         "left {left} %, top {top} %, right {right} %, bottom {bottom} % of the picture",

@@ -176,6 +176,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "no board in view: no markers seen – bring the whole board into view, "
         "keep the markers uncovered",
     ),
+    "busy.or_corners": (
+        "{said} – oder passen die vier Ecken nicht? Auf der Seite „Kalibrieren“ prüfen, ob "
+        "die Kreise im Kamerabild auf den Feldern liegen (ohne eingemessene Farben kann die "
+        "Kamera das nicht unterscheiden)",
+        "{said} – or do the four corners not fit? Check on the Calibrate page that the "
+        "circles on the camera picture lie on the fields (without calibrated colours the "
+        "camera cannot tell)",
+    ),
+    "busy.no_corners": (
+        "Brett ohne Marker: vier Ecken einmessen (Seite „Kalibrieren“ oder companion "
+        "calibrate corners), bis dahin findet die Kamera das Brett nicht",
+        "board without markers: calibrate its four corners (the Calibrate page or "
+        "companion calibrate corners); until then the camera cannot find the board",
+    ),
     "busy.out_of_view": (
         "das Brett ist nur zum Teil im Bild – Kamera oder Brett so rücken, dass es ganz "
         "zu sehen ist",

@@ -130,7 +130,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "data_dir.why.read_only_disk": ("schreibgeschützter Datenträger", "read-only file system"),
     "data_dir.why.full": ("Datenträger voll", "disk full"),
     "lock.stop_service": ("sudo systemctl stop companion", "sudo systemctl stop companion"),
-    "lock.stop_here": ("Strg+C, wo er läuft", "Ctrl+C where it runs"),
+    "lock.stop_here": (
+        "Strg+C, wo er läuft, oder als Dienst: sudo systemctl stop companion",
+        "Ctrl+C where it runs, or as the service: sudo systemctl stop companion",
+    ),
     "file.calibration_unread": (
         "{path}: kann die Kalibrierung nicht lesen ({why})",
         "{path}: cannot read calibration ({why})",

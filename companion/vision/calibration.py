@@ -57,6 +57,28 @@ class ManualCorners:
     image_px: FloatArray
 
 
+def manual_corners(
+    pixels: FloatArray, layout: Layout, fields: list[str] | None = None
+) -> ManualCorners:
+    """Four points of a photo (px) as the corners of ``layout``: the board's own corners
+    (top-left, top-right, bottom-right, bottom-left of the board picture) or, with
+    ``fields``, those four fields' centres; refused where the points or the fields span
+    no area (``calibrate corners`` and the calibration page alike)."""
+    px = np.asarray(pixels, np.float64).reshape(4, 2)
+    xs, ys = px[:, 0], px[:, 1]
+    area = 0.5 * float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))  # shoelace
+    if abs(area) < 100:
+        raise CompanionError(text("calibrate.no_area"))
+    hw, hh = layout.width / 2, layout.height / 2
+    board = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]])
+    if fields:
+        board = np.array([[layout.field(f).x, layout.field(f).y] for f in fields])
+        xs, ys = board[:, 0], board[:, 1]
+        if abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) < 1.0:
+            raise CompanionError(text("calibrate.fields_no_area", fields=fields))
+    return ManualCorners(board, px)
+
+
 @dataclass(frozen=True)
 class DiceColour:
     """The colour of a die's body (mean and Lab spread) and of its pips, for the dice reader."""

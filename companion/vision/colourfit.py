@@ -102,6 +102,8 @@ def fit_colours(
         got = None
         if location is not None:
             got = sampler.sample(image, location, surround=True, between=True, feet=True)
+        if locator.cause.kind == "no_corners":  # no photo can show it: corners first
+            raise CompanionError(text("locate.no_markers", layout=repr(layout.name)))
         if got is None or location is None:
             raise CompanionError(text("cal.not_found", label=label))
         samples.append((_not_leant_over(sampler, got, truth, location, image), truth))

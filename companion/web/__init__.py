@@ -75,6 +75,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_security(app)
     init_i18n(app)
 
+    from companion.web import corners  # noqa: F401 - its route on the calibrate blueprint
     from companion.web.calibrate import calibrate
     from companion.web.correct import correct
     from companion.web.hearing import hearing

@@ -15,6 +15,10 @@ next frame on (the board with its colours, the dice within the file's tray and w
 dice colours); the calibration it replaced is kept and can be restored, and "reset" goes
 back to the default colours (both restorable). On the synthetic camera a capture
 photographs what it is said to show: the empty board, the start, or the known position.
+A board without markers (a club's own) is found by its four corners: the referee types
+or clicks them on the camera's picture, whose pixels the page scales to the frame's
+(the picture is at most 960 px wide, the frame 1280 or more), and the camera reads with
+them from the next frame on, without a restart (trial s13 H1, M2).
 The referee also sets the dice tray here (its edges in % of the picture; ``companion
 calibrate tray`` sets it from a photo's pixels): dice are then read only there, from the
 next frame on.
@@ -47,7 +51,7 @@ from companion.errors import CompanionError
 from companion.games import GAMES
 from companion.model.layout import Layout
 from companion.model.position import Position, start_position
-from companion.table.live import Live
+from companion.table.live import Live, view_scale
 from companion.table.watch import Image
 from companion.texts import Joined, Text, colour, field, message, number, text
 from companion.vision.calibration import (
@@ -77,6 +81,9 @@ calibrate = Blueprint("calibrate", __name__)
 KINDS = ("empty", "start", "known")
 #: The dice tray's form fields: its edges in % of the camera's picture.
 TRAY_EDGES = ("left", "top", "right", "bottom")
+#: The corners' form fields: the board's top-left, top-right, bottom-right, bottom-left
+#: (or the four fields named), each "X,Y" in the pixels of the page's camera picture.
+CORNERS = ("p0", "p1", "p2", "p3")
 
 
 class Captures:
@@ -188,8 +195,13 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         captured = [k for k in needed if k in _captures().photos]
     tray = calibration.tray if calibration else None
     percent = tray.to_json() if tray else [0.0, 0.0, 1.0, 1.0]
+    live = _live()
+    frame = live.frame() if live is not None else None
     return render_template(
         "calibrate.html",
+        markers=bool(_start().layout.markers),
+        corner_fields=CORNERS,
+        sizes=_sizes(frame),
         tray_edges=TRAY_EDGES,
         tray_percent=[f"{100 * v:g}" for v in percent],  # the form's values, typed with "."
         tray_said=[number(100 * v) for v in percent],  # the sentence's: "12,5" in German
@@ -205,6 +217,20 @@ def _page(error: str = "", status: int = 200) -> tuple[str, int]:
         backup=_path() is not None and backup_path(_path() or "").exists(),
         outdated=_outdated(),
     ), status
+
+
+def _sizes(frame: Image | None) -> dict[str, int] | None:
+    """The camera picture's width and height and the frame's (None: no frame yet)."""
+    if frame is None:
+        return None
+    height, width = frame.shape[:2]
+    scale = view_scale(width)
+    return {
+        "view_width": round(width * scale),
+        "view_height": round(height * scale),
+        "width": width,
+        "height": height,
+    }
 
 
 def _outdated() -> str:

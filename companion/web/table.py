@@ -471,11 +471,14 @@ def camera() -> Response:
 def camera_still() -> Response:
     """The camera's view as one picture: for any number of phones beyond the streamed
     views (the page shows stills once its stream is refused); it holds no slot, and the
-    JPEG is the one the streams share."""
+    JPEG is the one the streams share. ``?full=1``: the frame as the camera gave it, at
+    its resolution and with nothing drawn (the photo whose pixels ``calibrate corners``
+    takes while serve holds the camera; docs/calibration.md)."""
     live = current_app.config.get("LIVE")
     if live is None:
         abort(404, "err_no_camera")
-    jpeg = live.jpeg(language())
+    full = request.args.get("full", "") not in ("", "0")
+    jpeg = live.full_jpeg() if full else live.jpeg(language())
     if jpeg is None:
         raise ServiceUnavailable("err_busy", retry_after=1)
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})

@@ -26,7 +26,9 @@ class Cause(NamedTuple):
     No board: "no_markers" (none of its markers seen), "too_few" (``more`` of its markers
     seen, too few), "other_board" (the markers of the board named ``seen``), "misplaced"
     (the markers seen do not lie where the layout puts them), "no_plane" (the four
-    calibrated corners give no plane), "out_of_view" (part of the board is out of view).
+    calibrated corners give no plane), "out_of_view" (part of the board is out of view),
+    "no_corners" (a board without markers whose four corners were never calibrated: it
+    cannot be found in any frame until they are).
 
     ``more`` counts the further fields of the same kind (busy), or the markers seen
     ("too_few")."""
@@ -39,5 +41,5 @@ class Cause(NamedTuple):
 
 #: The kinds that mean the board was not found at all.
 NOT_FOUND = frozenset(
-    {"no_markers", "too_few", "other_board", "misplaced", "no_plane", "out_of_view"}
+    {"no_markers", "too_few", "other_board", "misplaced", "no_plane", "out_of_view", "no_corners"}
 )

@@ -23,7 +23,6 @@ import numpy.typing as npt
 from companion.errors import CompanionError
 from companion.model.layout import Layout
 from companion.model.layoutfile import builtin_layouts, load_layout
-from companion.texts import text
 from companion.vision.board.cause import Cause
 
 FloatArray = npt.NDArray[np.float64]
@@ -190,8 +189,10 @@ class Locator:
             self.why = "" if found else "the four calibrated corners give no plane"
             self.cause = Cause("" if found else "no_plane")
             return found
-        if self._detector is None:
-            raise CompanionError(text("locate.no_markers", layout=repr(self.layout.name)))
+        if self._detector is None:  # a club's own board: found by its corners alone
+            self.why = f"board {self.layout.name!r} has no markers: calibrate its four corners"
+            self.cause = Cause("no_corners")
+            return None
         self._size = (image.shape[1], image.shape[0])
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         corners, ids = self._detect(gray)
