@@ -44,24 +44,24 @@ def correct_move_2(table: Table) -> None:
     apply(table.referee, plan(moves, 2, stored, rules))
 
 
-def test_words_that_fit_the_corrected_move_are_no_longer_called_illegal(tmp_path, capsys):
-    path = tmp_path / "j.sqlite"
-    table = yellow_says_after_the_move(path, STORED)
+def corrected_record(path, capsys, said: str, *args: str) -> str:  # type: ignore[no-untyped-def]
+    """The record exported after yellow said ``said`` of move 2 and the referee
+    corrected move 2 to STORED."""
+    table = yellow_says_after_the_move(path, said)
     correct_move_2(table)
     table.journal.close()  # type: ignore[union-attr]
-    main(["--lang", "de", "export", "--journal", str(path)])
-    line = capsys.readouterr().out.splitlines()[5]
+    main(["--lang", "de", "export", "--journal", str(path), *args])
+    return str(capsys.readouterr().out)
+
+
+def test_words_that_fit_the_corrected_move_are_no_longer_called_illegal(tmp_path, capsys):
+    line = corrected_record(tmp_path / "j.sqlite", capsys, STORED).splitlines()[5]
     assert line.startswith(f"2. Gelb 5+2: {STORED}  (berichtigt; zuerst: „Wurf 7, Umlaufbahn 6")
     assert "illegal" not in line
 
 
 def test_the_json_record_moves_the_settled_objection_out_of_the_turns_objections(tmp_path, capsys):
-    path = tmp_path / "j.sqlite"
-    table = yellow_says_after_the_move(path, STORED)
-    correct_move_2(table)
-    table.journal.close()  # type: ignore[union-attr]
-    main(["--lang", "de", "export", "--journal", str(path), "--json"])
-    record = json.loads(capsys.readouterr().out)
+    record = json.loads(corrected_record(tmp_path / "j.sqlite", capsys, STORED, "--json"))
     assert record["turns"][1]["objections"] == []
     assert "gezogen wurde „Wurf 7, Umlaufbahn 6" in record["turns"][1]["settled"][0]
     said = [e["data"] for e in record["events"] if e["data"].get("said") == STORED]
@@ -69,12 +69,7 @@ def test_the_json_record_moves_the_settled_objection_out_of_the_turns_objections
 
 
 def test_words_that_still_do_not_fit_are_judged_against_the_corrected_move(tmp_path, capsys):
-    path = tmp_path / "j.sqlite"
-    table = yellow_says_after_the_move(path, OTHER)
-    correct_move_2(table)
-    table.journal.close()  # type: ignore[union-attr]
-    main(["--lang", "de", "export", "--journal", str(path)])
-    line = capsys.readouterr().out.splitlines()[5]
+    line = corrected_record(tmp_path / "j.sqlite", capsys, OTHER).splitlines()[5]
     assert f"[illegal: Ansage zu Zug 2 von Gelb (Wurf 5+2): gesagt „{OTHER}“" in line
     assert f"gezogen wurde „{STORED}“" in line  # the move as corrected, not as first recorded
     assert "gezogen wurde „Wurf 7, Umlaufbahn 6" not in line
@@ -90,21 +85,29 @@ def test_words_said_of_the_last_move_after_the_next_roll_stand_on_that_moves_lin
     assert "illegal" not in lines[2]  # not on red's 6+1, rolled before the words came
 
 
+def yellow_said_the_words_recorded(path) -> tuple[Table, str]:  # type: ignore[no-untyped-def]
+    """Red 4+3, yellow 5+2, red 6+1, each the first move of its list; yellow said the words
+    of move 2 as the camera recorded them, after it (legal then): the table and the words."""
+    table = Table.new(position(), path)
+    ref = table.referee
+    ref.confirm_board()
+    said = ""
+    for number, dice in enumerate(([4, 3], [5, 2], [6, 1]), start=1):
+        ref.observe_dice(dice)
+        ref.play(0)
+        if number == 2:
+            said = ref.last_move.announcement  # type: ignore[union-attr]
+            assert ref.announce(said, before_move=False).kind == "legal"
+    return table, said
+
+
 def test_words_that_fitted_the_move_as_first_recorded_are_judged_against_the_correction(
     tmp_path, capsys
 ):
     """Yellow said the words the camera recorded; the referee then said yellow had played
     otherwise: the words no longer fit the move as it stands."""
     path = tmp_path / "j.sqlite"
-    table = Table.new(position(), path)
-    ref = table.referee
-    ref.confirm_board()
-    for number, dice in enumerate(([4, 3], [5, 2], [6, 1]), start=1):
-        ref.observe_dice(dice)
-        ref.play(0)
-        if number == 2:
-            first = ref.last_move.announcement  # type: ignore[union-attr]
-            assert ref.announce(first, before_move=False).kind == "legal"
+    table, first = yellow_said_the_words_recorded(path)
     correct_move_2(table)
     table.journal.close()  # type: ignore[union-attr]
     main(["--lang", "de", "export", "--journal", str(path)])
@@ -134,14 +137,7 @@ def test_a_corrected_move_taken_back_keeps_the_words_that_fitted_it_settled(tmp_
 
 def test_a_corrected_move_taken_back_keeps_the_objection_the_correction_raised(tmp_path, capsys):
     path = tmp_path / "j.sqlite"
-    table = Table.new(position(), path)
-    ref = table.referee
-    ref.confirm_board()
-    for number, dice in enumerate(([4, 3], [5, 2], [6, 1]), start=1):
-        ref.observe_dice(dice)
-        ref.play(0)
-        if number == 2:  # the move as recorded, said after it: legal until corrected
-            assert ref.announce(ref.last_move.announcement, before_move=False).kind == "legal"
+    table, _ = yellow_said_the_words_recorded(path)  # legal until move 2 is corrected
     correct_move_2(table)
     take_back_two(table)
     table.journal.close()  # type: ignore[union-attr]

@@ -56,11 +56,11 @@ def kept(events: Iterable[Event]) -> list[Kept]:
     """
     steps: list[Kept] = []
     for e in events:
-        steps = _after(steps, e)
+        steps = step_after(steps, e)
     return steps
 
 
-def _after(steps: list[Kept], e: Event) -> list[Kept]:
+def step_after(steps: list[Kept], e: Event) -> list[Kept]:
     """The steps of :func:`kept` once ``e`` is read: a move or a board set is appended to
     ``steps``; an undo or a correction of a move gives a new list."""
     data = e.data
@@ -105,7 +105,7 @@ def said_after(events: Sequence[Event]) -> dict[int, list[Kept]]:
             last = next((i for i in reversed(range(len(steps))) if steps[i].kind == "move"), None)
             if last is not None:
                 out[e.id] = steps[: last + 1]
-        steps = _after(steps, e)
+        steps = step_after(steps, e)
     return out
 
 
