@@ -5,6 +5,9 @@ behind a new empty one; ``--new-game`` starts anew."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from companion.cli import main
@@ -444,6 +447,20 @@ def test_new_game_without_game_starts_the_kind_of_game_it_set_aside(serve, tmp_p
     assert games(tmp_path)[1][1:3] == ("tuerme", ("red", "yellow", "green", "blue"))
     assert serve("--new-game", "--game", "tunnelx")[0] == 0  # --game says otherwise
     assert games(tmp_path)[2][1:3] == ("tunnelx", ("red", "yellow"))
+
+
+def test_new_game_without_game_starts_as_configured_when_the_set_aside_board_is_gone(
+    serve, tmp_path
+):
+    # review s13b finding 2: the club's board file moved since; --new-game refused, naming it
+    club = tmp_path / "club" / "club-tuerme.json"
+    club.parent.mkdir()
+    board = json.loads(Path("companion/layouts/tuerme.json").read_text())
+    club.write_text(json.dumps({**board, "name": "club-tuerme"}))
+    assert serve("--game", "tuerme", "--layout", str(club), "--players", "red,yellow")[0] == 0
+    club.rename(tmp_path / "moved.json")
+    assert serve("--new-game")[0] == 0
+    assert games(tmp_path)[1][1] == "gravitation"  # the game configured (none: the default)
 
 
 @pytest.mark.parametrize(

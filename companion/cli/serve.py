@@ -337,14 +337,21 @@ def _kind_set_aside(args: argparse.Namespace, journal: Path) -> GameRecord | Non
     """The unfinished game a ``--new-game`` without ``--game`` sets aside (the journal's
     newest game, left unfinished): the new game is of its kind, its players and board,
     unless --players or --layout say otherwise (new-user trial s13 M3: Türme set aside
-    by mistake began the default Gravitation). None otherwise. Read from a copy, as the
-    list of unfinished games is: the data folder's lock is taken later."""
+    by mistake began the default Gravitation). None otherwise, and where its board no
+    longer loads (the game configured starts, as before). Read from a copy, as the list of
+    unfinished games is: the data folder's lock is taken later."""
     if not args.new_game or args.game or args.tray or not journal.is_file():
         return None
     from companion.store.snapshot import readable_journal
 
     with readable_journal(journal) as read:
-        return read.to_resume()
+        aside = read.to_resume()
+    if aside is not None and aside.layout and not args.layout:
+        try:  # a club board file moved since, or named from another folder: as configured
+            load_layout(aside.layout)  # (review s13b finding 2: it refused, naming that file)
+        except CompanionError:
+            return None
+    return aside
 
 
 def _tray_line(session: int, count: int, taken_up: bool) -> str:
