@@ -38,7 +38,7 @@ from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, too_many, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
-from companion.table import announcing, moves, resuming
+from companion.table import announcing, moves, resuming, words
 from companion.table.answers import (
     SHOWN,
     Board,
@@ -498,7 +498,7 @@ class Referee:
         before_move: bool | None = None,
     ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
-        (:meth:`_announce_first`); after it, against the move the referee last accepted
+        (:func:`.words.announce_first`); after it, against the move the referee last accepted
         (docs/referee.md, "Announce, then move").
 
         ``before_move`` is the field the words were typed in. True (the page's "before the
@@ -511,79 +511,7 @@ class Referee:
         After the move the words are judged against that move (:func:`announcing.after`).
         The journal keeps them with the verdict, and with ``heard`` how they were heard.
         """
-        too_long = announcing.too_long(said_text)
-        if too_long is not None:  # the page keeps the words in their field
-            return self._say(too_long)
-        # TENET, a turn begun: the last move is a step of it, and words that name a next
-        # step are its announcement before it, in either field (new-user trial s11 H2:
-        # they were judged as the first step, "no red ball on K1.5", recorded illegal)
-        going = bool(self.position.spent) and self.announcing_first
-        first = None
-        if before_move is not False or going:
-            first = self._announce_first(said_text, before_move)
-        move, ahead = self.last_move, going and first is None
-        if (
-            ahead
-            and move is not None
-            and announcing.next_step(self.game, self._history, move, said_text)
-        ):
-            first = self._announce_first(said_text, True)  # wrong: told why from here
-        if first is not None:
-            return self._said_verdict(first, said_text, heard, before_move=True)
-        if before_move:  # a page from before the move was made: no roll waits for one now
-            return self._say(Verdict("info", text("referee.no_roll_to_announce")))
-        move, roll = self.last_move, self.last_roll
-        if move is None or roll is None or not self._history:
-            return self._say(Verdict("info", text("referee.nothing_to_check")))
-        verdict = announcing.after(self.game, self._history, move, roll, said_text)
-        return self._said_verdict(verdict, said_text, heard, before_move=False)
-
-    def _said_verdict(
-        self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
-    ) -> Verdict:
-        """The verdict on words said, recorded with them (:func:`announcing.said_event`)."""
-        self._record("verdict", announcing.said_event(verdict, said, heard, before_move))
-        return self._say(verdict)
-
-    def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
-        """The verdict on words said before the move (:func:`announcing.first`), or None
-        where they are not that (no roll waits for its move, or they are a late
-        announcement of the last move: ``only`` says they came from the "before the move"
-        field, never so). In a TENET turn begun they name the rest of the turn from here
-        (words of the whole turn from its first step: the rest after the steps made). A
-        legal announcement of the roll is kept (:attr:`announced`): the next still board
-        must show its move (in TENET, its first steps). Words that fit several moves keep
-        those moves to choose from (:meth:`choose`); other words of no legal move forget an
-        earlier announcement."""
-        if not self.announcing_first or self.roll is None:
-            return None
-        heard = said_text
-        so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
-        if so_far is not None and said_text.startswith(so_far):
-            said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
-        judged = announcing.first(
-            self.game, self.position, self.roll, said_text, lambda: self._late(heard, only)
-        )
-        if judged is None:
-            return None
-        if judged.move is not None or judged.maybe_last:
-            self.announced, self.candidates = judged.move, list(judged.fits)
-        return judged.verdict
-
-    def _late(self, said_text: str, only: bool | None) -> bool:
-        """Whether words of no legal move of the waiting roll are a late announcement of
-        the last move: a move was made, the words came from no "before the move" field
-        (``only``), and in TENET's turn begun they may be its steps; else they name a
-        legal move of the last roll. Any other words are the player to move's, told what
-        is wrong with them for this roll: charged to the last move, a wrong word of the
-        player to move marked a legal move illegal in the record (new-user trial s12 H1:
-        blue's "Wurf sieben" heard for 4+2 was judged as yellow's late announcement)."""
-        if only or not self._history or self.last_move is None:
-            return False
-        roll = self.last_roll
-        if self.position.spent or roll is None:
-            return True
-        return announcing.names_a_move(self.game, self._history, roll, said_text)
+        return words.announce(self, said_text, heard, before_move)
 
     @property
     def announcing_first(self) -> bool:
@@ -611,7 +539,7 @@ class Referee:
             move = self.candidates[index]
             verdict = announcing.expected(self.position, self.roll or (), move)
             self.announced, self.candidates = move, []
-            return self._said_verdict(verdict, move.announcement, None, before_move=True)
+            return words.said_verdict(self, verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})
