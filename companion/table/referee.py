@@ -38,7 +38,7 @@ from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, too_many, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
-from companion.table import announcing, moves, resuming, words
+from companion.table import announcing, moves, resuming, undoing, words
 from companion.table.answers import (
     SHOWN,
     Board,
@@ -599,14 +599,9 @@ class Referee:
 
     @_step
     def correct(self, position: Position) -> Verdict:
-        """The operator sets the position (after a misread or a dispute)."""
-        self._fresh = False
-        self._record("correction", {"position": position.to_json()})
-        self.position, self.roll, self.candidates, self._legal = position, None, [], []
-        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        self._last_board, self._unseen = None, False
-        self._changed()
-        return self._say(Verdict("info", text("referee.corrected")))
+        """The operator sets the position (after a misread or a dispute):
+        :func:`.undoing.correct`."""
+        return undoing.correct(self, position)
 
     @_step
     def rewrite(
@@ -617,29 +612,8 @@ class Referee:
         said: str,
     ) -> Verdict:
         """Record a correction of a move (``event``, built by companion.table.correction) and go
-        on from ``position``, the game as corrected; ``last`` is its last move, ``said``
-        the verdict's sentence. A roll being played stays when the same player is still
-        to move; the pieces are then set up as the page shows them."""
-        self._fresh = False
-        if self.journal is None:
-            return self._say(Verdict("info", text("referee.nothing_to_correct")))
-        keep = self.roll if self.roll and position.to_move == self.position.to_move else None
-        if keep and self.position.spent:
-            keep = None  # a TENET turn begun: its steps are the moves corrected
-        self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
-        self._history = moves.history(list(self.journal.events(self.game_id)))
-        self.position, self.roll, self.candidates, self._legal = position, None, [], []
-        self.last_move = last
-        self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
-        self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
-        self.announced = None
-        self._kept_roll = False
-        self._last_board, self._unseen = None, False
-        self._changed()
-        if last is not None and last.winner:
-            self.phase = Phase.OVER
-            self._record("finish", {"winner": last.winner})
-        return self._say(Verdict("info", said))
+        on from ``position``, the game as corrected: :func:`.undoing.rewrite`."""
+        return undoing.rewrite(self, event, position, last, said)
 
     @property
     def board_seen(self) -> dict[str, str] | None:
@@ -655,72 +629,21 @@ class Referee:
 
     @property
     def undo_takes_roll(self) -> bool:
-        """Whether taking back the last move takes its roll back too: a move its roll
-        forced at a turn's start, played at once, that moved TENET's stone (its Pasch or
-        stone die). Kept, the roll would play it again at once, so a mistyped roll could
-        never be mended, while the record called the move taken back (new-user trial s11
-        H4). A forced pass keeps its roll: taken back with it, the player would throw
-        again, and the panel's undo button needs no PIN (review s11)."""
-        if not self._history:
-            return False
-        _, before, _, roll = self._history[-1]
-        if not roll or before.spent:
-            return False
-        try:
-            forced = moves.forced(self.rules(before, roll), before)
-        except CompanionError:
-            return False
-        return forced is not None and forced.after.stone != before.stone
+        """Whether taking back the last move takes its roll back too
+        (:func:`.undoing.takes_roll`: a forced move that moved TENET's stone)."""
+        return undoing.takes_roll(self._history, self.rules)
 
     @property
     def undo_clears(self) -> bool:
-        """Whether the last move is the clearing of TENET's Pasch (R§6): the balls taken
-        back to start after the forced Pasch of the same roll. Taken back, it is the
-        clearing only: the Pasch stands, its player rolls next, and the balls may still be
-        cleared (review s11 finding 5: the record called the whole turn taken back, and
-        the undo kept the roll, which played the Pasch a second time)."""
-        if len(self._history) < 2:
-            return False
-        pasch, last = self._history[-2], self._history[-1]
-        if not last.roll or last.roll != pasch.roll:
-            return False
-        return self.game.clearing(pasch.before, last.roll, seen(self.position)) is not None
+        """Whether the last move is the clearing of TENET's Pasch (R§6), which an undo
+        takes back alone (:func:`.undoing.clears`)."""
+        return undoing.clears(self.game, self._history, seen(self.position))
 
     @_step
     def undo(self) -> Verdict:
-        """Take back the last accepted move (journal keeps both the move and the undo).
-
-        The move only: the roll it was made with stays, and once the pieces stand as
-        before, the same player moves again with it (no second roll: an undo is no way
-        to roll a bad roll again). A roll read before the pieces are set back must be
-        the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
-        with its roll: the player rolls (or types the roll) again. A Pasch's clearing
-        (:attr:`undo_clears`) is taken back alone: the Pasch stands, and its player rolls
-        next once the balls stand as before."""
-        self._fresh = False
-        if not self._history:
-            return self._say(Verdict("info", text("referee.nothing_to_undo")))
-        clears = self.undo_clears
-        with_roll = not clears and self.undo_takes_roll
-        undone, before, _, roll = self._history.pop()
-        said_how = {"with_roll": True} if with_roll else {"clearing": True} if clears else {}
-        self._record("undo", {"undoes": undone, **said_how})
-        self.position, self.last_move, self.last_roll = before, None, None
-        self.roll, self.candidates, self._legal = None, [], []
-        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        kept = None if with_roll or clears else roll or None
-        self._pending_roll, self._kept_roll = kept, kept is not None
-        self._last_board, self._unseen = None, False
-        self._changed()
-        if clears:  # the Pasch stands, and its clearing window is open again
-            self._pasch = (self._history[-1].before, roll)
-            said = text("referee.undone_clearing", player=colour(before.to_move))
-            return self._say(Verdict("info", said))
-        if not roll:
-            return self._say(Verdict("info", text("referee.undone")))
-        key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
-        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)))
-        return self._say(Verdict("info", said))
+        """Take back the last accepted move; the journal keeps both the move and the undo
+        (:func:`.undoing.undo` says what becomes of its roll)."""
+        return undoing.undo(self)
 
     # ------------------------------------------------------------------ plumbing
 
