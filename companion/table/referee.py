@@ -12,7 +12,9 @@ still board with the position after every legal move of the rules engine (python
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
 Words said about a move are judged by the pure functions of :mod:`.announcing` (before
-the move, the board after it, after the move); the referee keeps and says what they answer.
+the move, the board after it, after the move); :mod:`.words` picks which applies to words
+said now, and the referee keeps and says what they answer. Taking back and setting right
+(undo, a position or a move corrected) are :mod:`.undoing`'s, over this state.
 
 Every event goes to the journal first, so a session resumes exactly after a power cut.
 Each call that changes the game is one step (:func:`_step`): the events it writes (a
