@@ -112,12 +112,17 @@ def position(**changes: Any) -> Position:
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
+def csrf_of(page: str) -> str:
+    """The csrf token of a form on ``page`` (the HTML of a page already fetched)."""
+    found = CSRF.search(page)
+    assert found, "no form with a csrf token on the page"
+    return found.group(1)
+
+
 def token(client: Any, path: str = "/unlock") -> str:
     """The csrf token of the form on ``path``. It is the session's, so any page with a form
     gives it: /unlock has one on the table and on the tray alike."""
-    found = CSRF.search(client.get(path).get_data(as_text=True))
-    assert found, f"no form on {path}"
-    return found.group(1)
+    return csrf_of(client.get(path).get_data(as_text=True))
 
 
 def post(client: Any, path: str, *, follow_redirects: bool = False, **data: Any) -> Any:

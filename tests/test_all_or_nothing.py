@@ -6,13 +6,12 @@ play goes on as soon as there is room, without a restart."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import on_synthetic_camera, position
+from conftest import csrf_of, on_synthetic_camera, position
 
 from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
@@ -82,7 +81,7 @@ def test_the_page_answers_503_speicher_voll_and_plays_on_once_there_is_room(tmp_
     client = create_app({"TABLE": table, "REFEREE_PIN": "246813"}).test_client()
     german = {"Accept-Language": "de"}
     page = client.get("/", headers=german).get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    csrf = csrf_of(page)
     room = full_disk_for(table.journal, {"verdict"})  # type: ignore[arg-type]
     response = client.post("/play/0", data={"csrf_token": csrf}, headers=german)
     assert response.status_code == 503

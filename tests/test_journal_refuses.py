@@ -13,7 +13,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from conftest import mock_panel, position
+from conftest import csrf_of, mock_panel, position
 
 from companion.cli import main
 from companion.store.journal import Journal
@@ -122,7 +122,6 @@ def test_a_write_failure_while_running_is_told_and_half_of_nothing_is_written(
 
 
 def test_the_page_shows_a_journal_that_cannot_be_written(tmp_path, monkeypatch):
-    import re
 
     from companion.web import create_app
 
@@ -131,7 +130,7 @@ def test_the_page_shows_a_journal_that_cannot_be_written(tmp_path, monkeypatch):
     monkeypatch.setattr(table.journal, "_insert", lambda *a: _full(None))  # type: ignore[arg-type]
     client = create_app({"TABLE": table, "REFEREE_PIN": "246813"}).test_client()
     page = client.get("/").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    csrf = csrf_of(page)
     response = client.post("/dice", data={"die1": "5", "die2": "2", "csrf_token": csrf})
     assert response.status_code == 503
     assert "Speicher voll" in response.get_data(as_text=True)

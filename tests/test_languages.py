@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from conftest import csrf_of
 from gravitation_helpers import make
 
 from companion import texts
@@ -75,9 +76,8 @@ def client_for(game: str):  # type: ignore[no-untyped-def]
     app = create_app({"TABLE": Table.new(pos), "TESTING": True, "REFEREE_PIN": "2468"})
     client = app.test_client()
     page = client.get("/unlock").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf is not None
-    client.post("/unlock", data={"pin": "2468", "csrf_token": csrf.group(1)})
+    csrf = csrf_of(page)
+    client.post("/unlock", data={"pin": "2468", "csrf_token": csrf})
     return app, client
 
 
@@ -352,14 +352,13 @@ def test_players_are_named_in_the_pages_language() -> None:
         "Rot",
         "Gelb",
     ]
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf is not None
+    csrf = csrf_of(page)
     # a script may still type them, in either language
     form = {
         "game": "tunnelx",
         "players": "Grün, blue",
         "discard": "yes",
-        "csrf_token": csrf.group(1),
+        "csrf_token": csrf,
     }
     assert client.post("/setup", data=form).status_code == 302
     assert app.config["TABLE"].position.players == ("green", "blue")

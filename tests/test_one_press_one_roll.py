@@ -9,13 +9,12 @@ not after a press on a real camera where nobody threw again (the referee asks in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import mock_panel, on_synthetic_camera
+from conftest import csrf_of, mock_panel, on_synthetic_camera
 
 from companion.model.position import start_position
 from companion.panel import Panel
@@ -67,9 +66,7 @@ def press(t: Tuerme, frames_while_throwing: int = 4) -> tuple[int, ...]:
         {"TABLE": t.table, "LIVE": t.live, "PANEL": t.panel, "TESTING": True}
     ).test_client()
     page = client.get("/").get_data(as_text=True)
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert found is not None
-    csrf = found.group(1)
+    csrf = csrf_of(page)
     assert client.post("/panel/read_dice", data={"csrf_token": csrf}).status_code == 302
     thrown = t.photographer.thrown
     assert thrown is not None

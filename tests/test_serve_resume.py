@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import csrf_of
 
 from companion.cli import main
 from companion.store.journal import Journal
@@ -221,7 +222,6 @@ def test_a_game_killed_mid_game_then_left_for_another_is_resumed_with_resume(ser
     # brief r3, as a club meets it: serve is killed (kill -9) with a game under way, the
     # next start begins another game, and --resume 1 goes on with the first
     import http.cookiejar
-    import re
     import signal
     import socket
     import subprocess
@@ -250,7 +250,7 @@ def test_a_game_killed_mid_game_then_left_for_another_is_resumed_with_resume(ser
 
         def post(path: str, **data: str) -> None:
             got = page.open(base + "/").read().decode()
-            token = re.search(r'name="csrf_token" value="([^"]+)"', got).group(1)  # type: ignore[union-attr]
+            token = csrf_of(got)
             page.open(base + path, urllib.parse.urlencode({**data, "csrf_token": token}).encode())
 
         post("/confirm")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import csrf_of
 
 from companion.games.game import check, parse_roll
 from companion.model.layoutfile import load_layout
@@ -29,7 +30,7 @@ def test_the_practice_forms_example_is_a_legal_move_of_the_game(game, players):
     page = client.test_client()
     form = page.get("/teach").get_data(as_text=True)
     roll, words = re.findall(r'placeholder="([^"]*)"', form)[:2]
-    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    token = csrf_of(form)
     answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
     assert answer.status_code == 200 and 'class="verdict legal"' in answer.get_data(as_text=True)
     ear = re.search(r'id="ear-words">„?([^<“]*)', page.get("/teach?lang=de").get_data(as_text=True))
@@ -87,7 +88,7 @@ def test_a_practised_move_is_not_drawn_as_if_played():
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
     form = page.get("/teach").get_data(as_text=True)
     roll, words = re.findall(r'placeholder="([^"]*)"', form)[:2]
-    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    token = csrf_of(form)
     answer = page.post("/teach", data={"roll": roll, "announcement": words, "csrf_token": token})
     assert 'class="verdict legal"' in answer.get_data(as_text=True)
     assert TRAIL not in answer.get_data(as_text=True)  # nothing played: no arrow
@@ -105,7 +106,7 @@ def test_tenet_practice_during_a_turn_is_a_whole_turn_from_the_balls_shown(roll,
     assert table.referee.position.spent == (8,)
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
     form = page.get("/teach").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    token = csrf_of(form)
     said = words or "Pasch 5: Stein auf Jupiter"
     answer = page.post("/teach", data={"roll": roll, "announcement": said, "csrf_token": token})
     assert 'class="verdict legal"' in answer.get_data(as_text=True)
@@ -132,7 +133,7 @@ def test_words_that_fit_two_moves_are_told_apart_by_page_words_not_by_to(lang):
     table = Table.new(start_position("tunnelx", ["red", "yellow"]))
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
     form = page.get(f"/teach?lang={lang}").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    token = csrf_of(form)
     said = "Wurf 5, 4, 3, 2, 1, 0"
     data = {"roll": "5,2", "announcement": said, "csrf_token": token}
     practised = page.post(f"/teach?lang={lang}", data=data).get_data(as_text=True)
@@ -179,7 +180,7 @@ def test_the_practice_says_for_whom_it_is_judged(lang, for_whom, verdict):
     words = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", form)))
     assert for_whom in words
     roll, said = re.findall(r'placeholder="([^"]*)"', form)[:2]
-    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    token = csrf_of(form)
     answer = client.post(
         f"/teach?lang={lang}", data={"roll": roll, "announcement": said, "csrf_token": token}
     ).get_data(as_text=True)

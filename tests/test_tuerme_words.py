@@ -5,6 +5,7 @@ announcement that does not fit quoted as said, fields named as the board names t
 from __future__ import annotations
 
 import pytest
+from conftest import csrf_of
 from tuerme_helpers import make
 from tuerme_helpers import said as said_moves
 
@@ -197,14 +198,13 @@ def test_the_calibration_page_names_the_race_games_start_at_home():
 def test_the_calibration_page_says_where_the_pieces_of_the_game_played_start(game, said, not_said):
     # trial s10 L6: "(jeder Stein auf seiner Station)" on Türme; then one sentence for
     # every game, "auf seiner Station, im Wettlauf im Haus", whichever game was played
-    import re
 
     from companion.web import Table, create_app
 
     table = Table.new(start_position(game, players=["red", "yellow"]))
     client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
     form = client.get("/unlock").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)  # type: ignore[union-attr]
+    csrf = csrf_of(form)
     client.post("/unlock", data={"pin": "2468", "csrf_token": csrf})
     page = client.get("/calibrate?lang=de").get_data(as_text=True)
     assert said in page and not_said not in page

@@ -3,10 +3,8 @@ words compared for teaching (companion/web/hearing.py; the contract of issue 34)
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from conftest import position
+from conftest import csrf_of, position
 
 from companion.web import Table, create_app
 
@@ -27,7 +25,7 @@ def client_of(app):  # type: ignore[no-untyped-def]
     """A client as `companion listen` is one: the page's cookie and CSRF token, no PIN."""
     client = app.test_client()
     page = client.get("/").get_data(as_text=True)
-    client.token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    client.token = csrf_of(page)
     return client
 
 

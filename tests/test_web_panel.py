@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import mock_panel, position
+from conftest import csrf_of, mock_panel, position
 
 from companion.web import Table, create_app
 
@@ -55,7 +55,7 @@ def test_the_panel_offers_no_second_undo_and_answers_every_press(client):
     page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
     assert "/panel/undo" not in page
     assert re.findall(r'action="/panel/(\w+)"', page) == ["read_dice", "confirm"]
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    csrf = csrf_of(page)
     answer = client.post(  # type: ignore[attr-defined]
         "/panel/read_dice", data={"csrf_token": csrf}, follow_redirects=True
     ).get_data(as_text=True)
@@ -65,7 +65,7 @@ def test_the_panel_offers_no_second_undo_and_answers_every_press(client):
 def test_words_that_are_no_announcement_light_no_red_and_the_move_stands(client):
     def post(path: str, **data: str) -> str:
         page = client.get("/status").get_data(as_text=True)  # type: ignore[attr-defined]
-        csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        csrf = csrf_of(page)
         return client.post(  # type: ignore[attr-defined]
             path, data={"csrf_token": csrf, **data}, follow_redirects=True
         ).get_data(as_text=True)
@@ -83,7 +83,7 @@ def test_words_that_are_no_announcement_light_no_red_and_the_move_stands(client)
 def test_a_confirm_press_says_what_it_confirmed(client):
     # new-user trial s10: only "Knopf „Bestätigen“ gedrückt." while a move was expected
     page = client.get("/status?lang=de").get_data(as_text=True)  # type: ignore[attr-defined]
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    csrf = csrf_of(page)
     answer = client.post(  # type: ignore[attr-defined]
         "/panel/confirm", data={"csrf_token": csrf}, follow_redirects=True
     ).get_data(as_text=True)

@@ -8,7 +8,6 @@ and a referee's form still answers at once.
 from __future__ import annotations
 
 import http.cookiejar
-import re
 import socket
 import time
 import urllib.parse
@@ -16,7 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import on_synthetic_camera, position, served
+from conftest import csrf_of, on_synthetic_camera, position, served
 
 from companion.web import Table, create_app
 from companion.web.streams import MAX_CAMERA_VIEWS, MAX_STREAMS, THREADS, StreamSlots
@@ -53,7 +52,7 @@ class Referee:
 
     def post(self, path: str, timeout: float = 5, **data: str) -> int:
         page = self.opener.open(f"{self.base}/unlock", timeout=timeout).read().decode()
-        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        token = csrf_of(page)
         body = urllib.parse.urlencode({**data, "csrf_token": token}).encode()
         with self.opener.open(f"{self.base}{path}", body, timeout=timeout) as response:
             return int(response.status)
