@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.model.position import Position
-from companion.store import continuing
 from companion.store.events import Event, fold
 from companion.store.journalcheck import (
     APPLICATION_ID,
@@ -247,10 +246,30 @@ class Journal:
         return game_id
 
     def continue_game(self, game_id: int) -> int:
-        """A new record that goes on with the unfinished game ``game_id``
-        (:func:`~companion.store.continuing.continue_game`): how an abandoned game is
-        taken up again (``serve --resume N``). Returns the new game's id."""
-        return continuing.continue_game(self, game_id, _now())
+        """A new record that goes on with the unfinished game ``game_id``: its events
+        copied in order (their times kept, the events they name renumbered:
+        :func:`~companion.store.events.renumbered`), its start saying ``continues``. A
+        restart takes up only the newest record (:meth:`to_resume`), so this is how an
+        abandoned game is taken up again (``serve --resume N``); the old record stays as
+        it was, no longer counted :meth:`unfinished` (:meth:`continuation` leads from it to
+        the copy). Returns the new game's id."""
+        from companion.store.events import renumbered
+
+        record = next((g for g in self.games() if g.id == game_id), None)
+        if record is None or record.finished is not None:
+            raise JournalError(f"{self.path}: no unfinished game {game_id}")
+        events = list(self.events(game_id))
+        with self._writing():
+            cur = self._db.execute(
+                "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
+                (_now(), record.game, record.layout, ",".join(record.players)),
+            )
+            new = int(cur.lastrowid or 0)
+            ids: dict[int, int] = {}
+            for e in events:
+                data = {**e.data, "continues": game_id} if e.kind == "start" else e.data
+                ids[e.id] = self._insert(new, e.kind, renumbered(e.kind, data, ids), e.at)
+        return new
 
     def append(self, game_id: int, kind: str, data: Mapping[str, Any]) -> Event:
         """Append one event and make it durable before returning it."""
@@ -311,18 +330,37 @@ class Journal:
         less those a later record continues (:meth:`continue_game`): such a game goes on
         there, and a copy of its old state would put a stale game on the table (review
         s12 finding 1)."""
-        continued = continuing.continued(self._db)
+        continued = self._continued()
         return [g for g in self.games() if g.finished is None and g.id not in continued]
 
     def continuation(self, game_id: int) -> int:
-        """The record game ``game_id`` goes on in, through copies of copies
-        (:func:`.continuing.continuation`)."""
-        return continuing.continuation(self._db, game_id)
+        """The record game ``game_id`` goes on in: the newest record that continues it,
+        followed through the copies of copies (``serve --resume N``), else the game itself."""
+        continued = self._continued()
+        while game_id in continued:
+            game_id = continued[game_id]
+        return game_id
 
     def continued_as(self, game_id: int) -> int | None:
-        """The record that copied game ``game_id`` to go on with it, else None
-        (:func:`.continuing.continued_as`)."""
-        return continuing.continued_as(self._db, game_id)
+        """The record that copied game ``game_id`` to go on with it (the newest such, one
+        step: :meth:`continuation` follows the copies of copies), else None."""
+        return self._continued().get(game_id)
+
+    def _continued(self) -> dict[int, int]:
+        """Each game that a later record continues → the newest such record, read from the
+        copies' start events (``continues``); a start that cannot be read names none."""
+        later: dict[int, int] = {}
+        for game_id, stored in self._db.execute(
+            "SELECT game_id, data FROM events WHERE kind='start' ORDER BY id"
+        ):
+            try:
+                data = json.loads(stored)
+            except (json.JSONDecodeError, RecursionError, TypeError):
+                continue
+            old = data.get("continues") if isinstance(data, dict) else None
+            if isinstance(old, int) and old < game_id:  # a copy is newer than what it copies
+                later[old] = game_id
+        return later
 
     def to_resume(self) -> GameRecord | None:
         """The game a restart goes on with: the newest record, if it is a game not finished.

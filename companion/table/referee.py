@@ -12,9 +12,7 @@ still board with the position after every legal move of the rules engine (python
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
 Words said about a move are judged by the pure functions of :mod:`.announcing` (before
-the move, the board after it, after the move); :mod:`.words` picks which applies to words
-said now, and the referee keeps and says what they answer. Taking back and setting right
-(undo, a position or a move corrected) are :mod:`.undoing`'s, over this state.
+the move, the board after it, after the move); the referee keeps and says what they answer.
 
 Every event goes to the journal first, so a session resumes exactly after a power cut.
 Each call that changes the game is one step (:func:`_step`): the events it writes (a
@@ -40,7 +38,7 @@ from companion.games.game import game as rules_of
 from companion.model.boards import differences, seen, too_many, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
-from companion.table import announcing, moves, resuming, undoing, words
+from companion.table import announcing, moves, resuming
 from companion.table.answers import (
     SHOWN,
     Board,
@@ -500,7 +498,7 @@ class Referee:
         before_move: bool | None = None,
     ) -> Verdict:
         """What the player said: before the move, checked against the roll being played
-        (:func:`.words.announce_first`); after it, against the move the referee last accepted
+        (:meth:`_announce_first`); after it, against the move the referee last accepted
         (docs/referee.md, "Announce, then move").
 
         ``before_move`` is the field the words were typed in. True (the page's "before the
@@ -513,7 +511,79 @@ class Referee:
         After the move the words are judged against that move (:func:`announcing.after`).
         The journal keeps them with the verdict, and with ``heard`` how they were heard.
         """
-        return words.announce(self, said_text, heard, before_move)
+        too_long = announcing.too_long(said_text)
+        if too_long is not None:  # the page keeps the words in their field
+            return self._say(too_long)
+        # TENET, a turn begun: the last move is a step of it, and words that name a next
+        # step are its announcement before it, in either field (new-user trial s11 H2:
+        # they were judged as the first step, "no red ball on K1.5", recorded illegal)
+        going = bool(self.position.spent) and self.announcing_first
+        first = None
+        if before_move is not False or going:
+            first = self._announce_first(said_text, before_move)
+        move, ahead = self.last_move, going and first is None
+        if (
+            ahead
+            and move is not None
+            and announcing.next_step(self.game, self._history, move, said_text)
+        ):
+            first = self._announce_first(said_text, True)  # wrong: told why from here
+        if first is not None:
+            return self._said_verdict(first, said_text, heard, before_move=True)
+        if before_move:  # a page from before the move was made: no roll waits for one now
+            return self._say(Verdict("info", text("referee.no_roll_to_announce")))
+        move, roll = self.last_move, self.last_roll
+        if move is None or roll is None or not self._history:
+            return self._say(Verdict("info", text("referee.nothing_to_check")))
+        verdict = announcing.after(self.game, self._history, move, roll, said_text)
+        return self._said_verdict(verdict, said_text, heard, before_move=False)
+
+    def _said_verdict(
+        self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
+    ) -> Verdict:
+        """The verdict on words said, recorded with them (:func:`announcing.said_event`)."""
+        self._record("verdict", announcing.said_event(verdict, said, heard, before_move))
+        return self._say(verdict)
+
+    def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
+        """The verdict on words said before the move (:func:`announcing.first`), or None
+        where they are not that (no roll waits for its move, or they are a late
+        announcement of the last move: ``only`` says they came from the "before the move"
+        field, never so). In a TENET turn begun they name the rest of the turn from here
+        (words of the whole turn from its first step: the rest after the steps made). A
+        legal announcement of the roll is kept (:attr:`announced`): the next still board
+        must show its move (in TENET, its first steps). Words that fit several moves keep
+        those moves to choose from (:meth:`choose`); other words of no legal move forget an
+        earlier announcement."""
+        if not self.announcing_first or self.roll is None:
+            return None
+        heard = said_text
+        so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
+        if so_far is not None and said_text.startswith(so_far):
+            said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
+        judged = announcing.first(
+            self.game, self.position, self.roll, said_text, lambda: self._late(heard, only)
+        )
+        if judged is None:
+            return None
+        if judged.move is not None or judged.maybe_last:
+            self.announced, self.candidates = judged.move, list(judged.fits)
+        return judged.verdict
+
+    def _late(self, said_text: str, only: bool | None) -> bool:
+        """Whether words of no legal move of the waiting roll are a late announcement of
+        the last move: a move was made, the words came from no "before the move" field
+        (``only``), and in TENET's turn begun they may be its steps; else they name a
+        legal move of the last roll. Any other words are the player to move's, told what
+        is wrong with them for this roll: charged to the last move, a wrong word of the
+        player to move marked a legal move illegal in the record (new-user trial s12 H1:
+        blue's "Wurf sieben" heard for 4+2 was judged as yellow's late announcement)."""
+        if only or not self._history or self.last_move is None:
+            return False
+        roll = self.last_roll
+        if self.position.spent or roll is None:
+            return True
+        return announcing.names_a_move(self.game, self._history, roll, said_text)
 
     @property
     def announcing_first(self) -> bool:
@@ -541,7 +611,7 @@ class Referee:
             move = self.candidates[index]
             verdict = announcing.expected(self.position, self.roll or (), move)
             self.announced, self.candidates = move, []
-            return words.said_verdict(self, verdict, move.announcement, None, before_move=True)
+            return self._said_verdict(verdict, move.announcement, None, before_move=True)
         if self.phase is not Phase.DECIDE or not 0 <= index < len(self.candidates):
             return self._say(Verdict("info", text("referee.nothing_to_choose")))
         return self._accept(self.candidates[index], self._last_board or {})
@@ -601,9 +671,14 @@ class Referee:
 
     @_step
     def correct(self, position: Position) -> Verdict:
-        """The operator sets the position (after a misread or a dispute):
-        :func:`.undoing.correct`."""
-        return undoing.correct(self, position)
+        """The operator sets the position (after a misread or a dispute)."""
+        self._fresh = False
+        self._record("correction", {"position": position.to_json()})
+        self.position, self.roll, self.candidates, self._legal = position, None, [], []
+        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
+        self._last_board, self._unseen = None, False
+        self._changed()
+        return self._say(Verdict("info", text("referee.corrected")))
 
     @_step
     def rewrite(
@@ -614,8 +689,29 @@ class Referee:
         said: str,
     ) -> Verdict:
         """Record a correction of a move (``event``, built by companion.table.correction) and go
-        on from ``position``, the game as corrected: :func:`.undoing.rewrite`."""
-        return undoing.rewrite(self, event, position, last, said)
+        on from ``position``, the game as corrected; ``last`` is its last move, ``said``
+        the verdict's sentence. A roll being played stays when the same player is still
+        to move; the pieces are then set up as the page shows them."""
+        self._fresh = False
+        if self.journal is None:
+            return self._say(Verdict("info", text("referee.nothing_to_correct")))
+        keep = self.roll if self.roll and position.to_move == self.position.to_move else None
+        if keep and self.position.spent:
+            keep = None  # a TENET turn begun: its steps are the moves corrected
+        self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
+        self._history = moves.history(list(self.journal.events(self.game_id)))
+        self.position, self.roll, self.candidates, self._legal = position, None, [], []
+        self.last_move = last
+        self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
+        self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
+        self.announced = None
+        self._kept_roll = False
+        self._last_board, self._unseen = None, False
+        self._changed()
+        if last is not None and last.winner:
+            self.phase = Phase.OVER
+            self._record("finish", {"winner": last.winner})
+        return self._say(Verdict("info", said))
 
     @property
     def board_seen(self) -> dict[str, str] | None:
@@ -631,21 +727,72 @@ class Referee:
 
     @property
     def undo_takes_roll(self) -> bool:
-        """Whether taking back the last move takes its roll back too
-        (:func:`.undoing.takes_roll`: a forced move that moved TENET's stone)."""
-        return undoing.takes_roll(self._history, self.rules)
+        """Whether taking back the last move takes its roll back too: a move its roll
+        forced at a turn's start, played at once, that moved TENET's stone (its Pasch or
+        stone die). Kept, the roll would play it again at once, so a mistyped roll could
+        never be mended, while the record called the move taken back (new-user trial s11
+        H4). A forced pass keeps its roll: taken back with it, the player would throw
+        again, and the panel's undo button needs no PIN (review s11)."""
+        if not self._history:
+            return False
+        _, before, _, roll = self._history[-1]
+        if not roll or before.spent:
+            return False
+        try:
+            forced = moves.forced(self.rules(before, roll), before)
+        except CompanionError:
+            return False
+        return forced is not None and forced.after.stone != before.stone
 
     @property
     def undo_clears(self) -> bool:
-        """Whether the last move is the clearing of TENET's Pasch (R§6), which an undo
-        takes back alone (:func:`.undoing.clears`)."""
-        return undoing.clears(self.game, self._history, seen(self.position))
+        """Whether the last move is the clearing of TENET's Pasch (R§6): the balls taken
+        back to start after the forced Pasch of the same roll. Taken back, it is the
+        clearing only: the Pasch stands, its player rolls next, and the balls may still be
+        cleared (review s11 finding 5: the record called the whole turn taken back, and
+        the undo kept the roll, which played the Pasch a second time)."""
+        if len(self._history) < 2:
+            return False
+        pasch, last = self._history[-2], self._history[-1]
+        if not last.roll or last.roll != pasch.roll:
+            return False
+        return self.game.clearing(pasch.before, last.roll, seen(self.position)) is not None
 
     @_step
     def undo(self) -> Verdict:
-        """Take back the last accepted move; the journal keeps both the move and the undo
-        (:func:`.undoing.undo` says what becomes of its roll)."""
-        return undoing.undo(self)
+        """Take back the last accepted move (journal keeps both the move and the undo).
+
+        The move only: the roll it was made with stays, and once the pieces stand as
+        before, the same player moves again with it (no second roll: an undo is no way
+        to roll a bad roll again). A roll read before the pieces are set back must be
+        the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
+        with its roll: the player rolls (or types the roll) again. A Pasch's clearing
+        (:attr:`undo_clears`) is taken back alone: the Pasch stands, and its player rolls
+        next once the balls stand as before."""
+        self._fresh = False
+        if not self._history:
+            return self._say(Verdict("info", text("referee.nothing_to_undo")))
+        clears = self.undo_clears
+        with_roll = not clears and self.undo_takes_roll
+        undone, before, _, roll = self._history.pop()
+        said_how = {"with_roll": True} if with_roll else {"clearing": True} if clears else {}
+        self._record("undo", {"undoes": undone, **said_how})
+        self.position, self.last_move, self.last_roll = before, None, None
+        self.roll, self.candidates, self._legal = None, [], []
+        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
+        kept = None if with_roll or clears else roll or None
+        self._pending_roll, self._kept_roll = kept, kept is not None
+        self._last_board, self._unseen = None, False
+        self._changed()
+        if clears:  # the Pasch stands, and its clearing window is open again
+            self._pasch = (self._history[-1].before, roll)
+            said = text("referee.undone_clearing", player=colour(before.to_move))
+            return self._say(Verdict("info", said))
+        if not roll:
+            return self._say(Verdict("info", text("referee.undone")))
+        key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
+        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)))
+        return self._say(Verdict("info", said))
 
     # ------------------------------------------------------------------ plumbing
 
