@@ -20,7 +20,6 @@ from companion.cli.common import (
     read_config,
     whole,
 )
-from companion.cli.unfinished import check_take_up, journal_said, listing
 from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
@@ -84,6 +83,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # serve's own modules load when serve runs: `companion check` and the other commands
+    # start without them (tests/test_start.py counts the modules a command starts with)
+    from companion.cli.unfinished import listing
     from companion.model.position import start_position
     from companion.settings.memory import limit_arenas
     from companion.web.connections import MAX_PER_ADDRESS, guarded_server
@@ -149,6 +151,7 @@ def _serve(
     address: tuple[str, int],
 ) -> int:
     """Open the journal, panel, voice and camera, and serve the page until stopped."""
+    from companion.cli.unfinished import check_take_up, journal_said
     from companion.store.lock import hold_data_dir
     from companion.table.table import Table
 
