@@ -6,8 +6,9 @@ game's record (companion/store/record.py) should not go on calling the words ill
 The journal keeps the verdict as it was said (it is append-only, and it was what the
 players heard); the record folds the correction in: the same words, judged as the
 referee judges words after the move (:func:`companion.table.announcing.after`), against
-the move as it stands now. Words that fit it are settled; words that still do not are
-told so with the move's words as corrected."""
+the move as it last stood (as it stands now, or as it stood when it was taken back).
+Words that fit it are settled; words that still do not are told so with the move's words
+as corrected."""
 
 from __future__ import annotations
 
