@@ -5,6 +5,7 @@ thread that does not end in time is said in one line, not left without a word.""
 
 from __future__ import annotations
 
+import gc
 import signal
 import socket
 import subprocess
@@ -92,3 +93,40 @@ def test_a_camera_thread_that_does_not_end_in_time_is_said(caplog):
     ]
     live.stop()  # released: it ends, and says nothing more
     assert len(caplog.records) == 1
+
+
+def test_a_sigterm_while_the_new_game_is_written_closes_the_journal(tmp_path, monkeypatch):
+    # review s13b finding 5: a Stop inside Referee.start (after the game's record is
+    # written) returned 0 with the journal left open: the folder's lock released, the WAL
+    # kept and a second Journal() in this process refused it ("in Benutzung") until the GC
+    from companion.cli import serve as serve_module
+    from companion.store.journal import Journal
+    from companion.table import table as table_module
+    from companion.web import connections
+
+    class Stopped:
+        def run(self) -> None:
+            return None
+
+        def close(self) -> None:
+            return None
+
+    monkeypatch.setattr(connections, "guarded_server", lambda *args, **kwargs: Stopped())
+    real = table_module.Referee.start
+
+    def start(*args: object, **kwargs: object) -> object:
+        real(*args, **kwargs)  # type: ignore[arg-type]
+        raise serve_module._Sigterm.Stop(0)  # the SIGTERM lands once the record is written
+
+    monkeypatch.setattr(table_module.Referee, "start", staticmethod(start))
+    argv = ["--lang", "de", "serve", "--data-dir", str(tmp_path), "--game", "tunnelx"]
+    kept = gc.isenabled()
+    gc.disable()  # closed by serve, not by the collector
+    try:
+        assert main([*argv, "--players", "red,yellow"]) == 0
+        assert not (tmp_path / "journal.sqlite-wal").exists()
+        with Journal(tmp_path / "journal.sqlite") as journal:
+            assert [g.id for g in journal.games()] == [1]
+    finally:
+        if kept:
+            gc.enable()

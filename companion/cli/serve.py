@@ -163,9 +163,16 @@ def _serve(
     # from before the journal opens: a SIGTERM while serve starts is a clean stop too
     # (review s13 finding 6: in the first second, exit -15 and the WAL left behind)
     sigterm = _Sigterm()
-    try:  # a journal refused (another game, damaged) is the one line said, before any log
-        if args.resume is not None:
-            check_take_up(args, config.journal_path)
+    table: Table | None = None
+    panel: Panel | None = None
+    camera: tuple[Live, LateReader] | None = None
+    publisher = None
+    # one try from the journal's opening to the end: a Stop that lands anywhere in between
+    # closes the journal before the folder's lock is released (review s13b finding 5: one
+    # between Table.new and the threads' start left it open, the lock released)
+    try:
+        if args.resume is not None:  # a journal refused (another game, damaged) is the one
+            check_take_up(args, config.journal_path)  # line said, before any log
         table = Table.new(
             start,
             config.journal_path,
@@ -173,18 +180,7 @@ def _serve(
             refuse=refuse,
             take_up=args.resume,
         )
-    except _Sigterm.Stop:
-        held.close()  # the journal rolled back what it was writing: nothing else runs yet
-        sigterm.restore()
-        return 0
-    except BaseException:
-        held.close()
-        sigterm.restore()
-        raise
-    panel: Panel | None = None
-    camera: tuple[Live, LateReader] | None = None
-    publisher = None
-    try:  # from here on threads run: each ends before serve returns (_stop_all says why)
+        # from here on threads run: each ends before serve returns (_stop_all says why)
         log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
         for line in journal_said(args, table, config.journal_path):
             log.info("%s", line)
@@ -202,7 +198,8 @@ def _serve(
             _stop_all(*camera)
         if panel is not None:
             panel.close()
-        _close(table)
+        if table is not None:
+            _close(table)
         held.close()
         sigterm.restore()
     if sigterm.heard:
