@@ -130,3 +130,47 @@ def test_a_sigterm_while_the_new_game_is_written_closes_the_journal(tmp_path, mo
     finally:
         if kept:
             gc.enable()
+
+
+def test_a_journal_closed_without_the_tables_lock_is_said(caplog, tmp_path, monkeypatch):
+    # review s13b finding 6: after CLOSE_WAIT the journal is closed under a page's or the
+    # camera's step that still holds the table's lock, and nothing said so
+    from companion.cli import serve as serve_module
+    from companion.model.position import start_position
+    from companion.web import Table
+
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]), tmp_path / "j.sqlite")
+    monkeypatch.setattr(serve_module, "CLOSE_WAIT", 0.2)
+    held, release = threading.Event(), threading.Event()
+
+    def step() -> None:  # a step that writes past the wait
+        with table.lock:
+            held.set()
+            release.wait(10)
+
+    stuck = threading.Thread(target=step)
+    stuck.start()
+    held.wait(10)
+    try:
+        with caplog.at_level("INFO", logger="companion"):
+            serve_module._close(table)
+    finally:
+        release.set()
+        stuck.join()
+    said = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert said == [
+        "a page's or the camera's step still held the table after 0.2 s: journal closed "
+        "anyway (what it was writing is rolled back)"
+    ]
+
+
+def test_a_journal_closed_inside_the_tables_lock_says_nothing(caplog, tmp_path):
+    from companion.cli import serve as serve_module
+    from companion.model.position import start_position
+    from companion.web import Table
+
+    table = Table.new(start_position("tunnelx", ["red", "yellow"]), tmp_path / "j.sqlite")
+    with caplog.at_level("INFO", logger="companion"):
+        serve_module._close(table)
+    assert caplog.records == []
+    assert not (tmp_path / "j.sqlite-wal").exists()

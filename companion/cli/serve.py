@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
 from companion.table.late import LateReader
-from companion.texts import Joined, colours, game_name, text
+from companion.texts import Joined, colours, game_name, number, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -211,10 +211,16 @@ def _close(table: Table) -> None:
     """Close the table's journal once no page or camera step still writes to it: inside
     the table's lock (review s13 finding 5: waitress waits 5 s for its threads, and a
     correction replayed on a Pi may take longer), or after ``CLOSE_WAIT`` s without it (a
-    write cut short rolls back: the move is lost, the journal is whole)."""
+    write cut short rolls back: the move is lost, the journal is whole), said in the log.
+    The hub's publisher reads the journal inside the same lock (Publisher._send_events,
+    _send_state), so this wait covers its thread too, which ``publisher.stop`` joins for
+    only 5 s."""
     if table.journal is None:  # last writer gone: another serve may take it up
         return
     got = table.lock.acquire(timeout=CLOSE_WAIT)
+    if not got:  # said, not only done (review s13b finding 6)
+        said = text("serve.closed_held", seconds=number(CLOSE_WAIT))
+        logging.getLogger("companion").warning("%s", said)
     try:
         table.journal.close()
     finally:
