@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     players = players_from(args.players) or config.game.players
     layout_name = args.layout or config.game.layout
     game = args.game or config.game.name
-    aside = _kind_set_aside(args, config.journal_path)
+    aside = _kind_set_aside(args, config)
     if aside is not None:  # --new-game alone: a new game of the kind it sets aside
         game, layout_name = aside.game, args.layout or aside.layout
         players = players_from(args.players) or list(aside.players)
@@ -339,19 +339,23 @@ def _stop_all(live: Live, reader: LateReader) -> None:
     reader.join()
 
 
-def _kind_set_aside(args: argparse.Namespace, journal: Path) -> GameRecord | None:
+def _kind_set_aside(args: argparse.Namespace, config: Config) -> GameRecord | None:
     """The unfinished game a ``--new-game`` without ``--game`` sets aside (the journal's
     newest game, left unfinished): the new game is of its kind, its players and board,
     unless --players or --layout say otherwise (new-user trial s13 M3: Türme set aside
-    by mistake began the default Gravitation). None otherwise, and where its board no
-    longer loads (the game configured starts, as before). Read from a copy, as the list of
-    unfinished games is: the data folder's lock is taken later."""
+    by mistake began the default Gravitation). None otherwise: where the config names
+    another game (a club's game wins over a visitor's set aside: review s13b finding 3),
+    and where its board no longer loads (the game configured starts, as before). Read
+    from a copy, as the list of unfinished games is: the data folder's lock is taken later."""
+    journal = config.journal_path
     if not args.new_game or args.game or args.tray or not journal.is_file():
         return None
     from companion.store.snapshot import readable_journal
 
     with readable_journal(journal) as read:
         aside = read.to_resume()
+    if aside is not None and config.game.named and aside.game != config.game.name:
+        return None
     if aside is not None and aside.layout and not args.layout:
         try:  # a club board file moved since, or named from another folder: as configured
             load_layout(aside.layout)  # (review s13b finding 2: it refused, naming that file)
