@@ -174,3 +174,29 @@ def test_a_journal_closed_inside_the_tables_lock_says_nothing(caplog, tmp_path):
         serve_module._close(table)
     assert caplog.records == []
     assert not (tmp_path / "j.sqlite-wal").exists()
+
+
+def test_a_sigterm_ends_the_pages_streams_so_waitress_waits_for_none(tmp_path):
+    # trial s13 L5: with a page open, the stop took 2-7 s and logged "waitress: 3
+    # thread(s) still running": each page's event stream and camera view ran on until
+    # waitress gave up on them after 5 s
+    port = free_port()
+    server = started(tmp_path, port)
+    held = []
+    try:
+        for path in ("/events", "/camera.mjpg"):
+            page = socket.create_connection(("127.0.0.1", port), timeout=10)
+            page.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert page.recv(100).startswith(b"HTTP/1.1 200"), path
+            held.append(page)
+        server.send_signal(signal.SIGTERM)
+        out, _ = server.communicate(timeout=60)
+    finally:
+        for page in held:
+            page.close()
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    log = out.decode()
+    assert server.returncode == 0 and "mit SIGTERM beendet" in log, log
+    assert "still running" not in log, log

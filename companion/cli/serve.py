@@ -10,6 +10,7 @@ import argparse
 import logging
 import signal
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -187,6 +188,9 @@ def _serve(
         panel, voice = _devices(config, table)
         camera = _camera(config, table, panel)
         publisher = _start(args, config, table, server, late, pin, address, panel, voice, camera[0])
+        from companion.web import end_streams
+
+        sigterm.before_stop = partial(end_streams, late.app)  # waitress then waits for none
         server.run()  # returns on SIGTERM too: waitress ends its loop on a SystemExit
     except _Sigterm.Stop:
         pass  # heard before the server ran: the same clean stop
@@ -241,6 +245,8 @@ class _Sigterm:
     def __init__(self) -> None:
         self.heard = False
         self.stopping = False  # the clean-up has begun: a SIGTERM is only noted
+        #: run before the stop is raised: ends the pages' streams (trial s13 L5)
+        self.before_stop: Callable[[], None] | None = None
         self._before: Any = None
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGTERM, self._handle)
@@ -249,6 +255,8 @@ class _Sigterm:
         first = not self.heard
         self.heard = True
         if first and not self.stopping:
+            if self.before_stop is not None:
+                self.before_stop()
             raise self.Stop(0)
 
     def restore(self) -> None:

@@ -459,7 +459,7 @@ def camera() -> Response:
         abort(404, "err_no_camera")
     give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
-    gone = request.environ.get("waitress.client_disconnected", _never)
+    gone = _gone()
     lang = language()  # the overlay's words: the page's language
 
     def frames() -> Iterator[bytes]:
@@ -509,7 +509,7 @@ def events() -> Response:
     stream = broker.subscribe()
     limit = current_app.config.get("SSE_TEST_SECONDS")  # tests end the stream themselves
     response = Response(
-        broker.stream(stream, limit, request.environ.get("waitress.client_disconnected", _never)),
+        broker.stream(stream, limit, _gone()),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -521,6 +521,14 @@ def events() -> Response:
 def _never() -> bool:
     """Not served by waitress (the test client): the page never goes away on its own."""
     return False
+
+
+def _gone() -> Callable[[], bool]:
+    """Whether a long-lived response should end: its page went away (waitress's
+    ``client_disconnected``), or the server stops (:func:`companion.web.end_streams`)."""
+    closing = current_app.extensions["companion_streams"].closing
+    away: Callable[[], bool] = request.environ.get("waitress.client_disconnected", _never)
+    return lambda: closing.is_set() or away()
 
 
 def _take_slot(camera: bool) -> Callable[[], None]:
