@@ -237,7 +237,10 @@ class _Sigterm:
     ends waitress's loop (a SystemExit, which waitress ends its loop on and returns), so
     the journal is closed, the hub left and the camera joined before serve exits 0. Until
     now SIGTERM killed serve mid-way: exit -15, the journal's WAL never folded back (brief
-    s7, report-se "Left"). Installed only in the main thread, where Python runs handlers."""
+    s7, report-se "Left"). Ctrl+C stays Python's KeyboardInterrupt; both first run
+    ``before_stop``, which ends the pages' streams, so that waitress does not wait 5 s for
+    their threads (trial s13 L5). Installed only in the main thread, where Python runs
+    handlers; SIGINT only where Python's own handler has it (not where it is ignored)."""
 
     class Stop(SystemExit):
         """Raised by the handler, once."""
@@ -245,23 +248,38 @@ class _Sigterm:
     def __init__(self) -> None:
         self.heard = False
         self.stopping = False  # the clean-up has begun: a SIGTERM is only noted
-        #: run before the stop is raised: ends the pages' streams (trial s13 L5)
+        #: run once, before the first stop is raised: ends the pages' streams
         self.before_stop: Callable[[], None] | None = None
         self._before: Any = None
+        self._before_int: Any = None
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGTERM, self._handle)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._before_int = signal.signal(signal.SIGINT, self._interrupt)
 
     def _handle(self, _number: int, _frame: object) -> None:
         first = not self.heard
         self.heard = True
         if first and not self.stopping:
-            if self.before_stop is not None:
-                self.before_stop()
+            self._ending()
             raise self.Stop(0)
+
+    def _interrupt(self, _number: int, _frame: object) -> None:
+        """Ctrl+C: as Python's own handler, once the streams are told to end."""
+        if not self.stopping:
+            self._ending()
+        raise KeyboardInterrupt
+
+    def _ending(self) -> None:
+        ending, self.before_stop = self.before_stop, None
+        if ending is not None:
+            ending()
 
     def restore(self) -> None:
         if self._before is not None:
             signal.signal(signal.SIGTERM, self._before)
+        if self._before_int is not None:
+            signal.signal(signal.SIGINT, self._before_int)
 
 
 def _start(
