@@ -166,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
             "calibrate.done.fields" if args.fields else "calibrate.done.corners", fields=fields
         )
         notes.append(said("calibrate.note.corners_serve"))  # trial s13 M2
+        notes.extend(_beyond(layout, calibration.corners))  # trial s13 L1
     else:
         photos, names = _colour_photos(args, layout)
         calibration = _fit_colours(layout, calibration, photos, names, notes)
@@ -248,6 +249,18 @@ def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> Man
     from companion.vision.calibration import manual_corners
 
     return manual_corners(np.array([_point(p, "--points") for p in points]), layout, fields)
+
+
+def _beyond(layout: Layout, corners: ManualCorners | None) -> list[str]:
+    """A note where fields lie outside the four points given (none otherwise)."""
+    from companion.texts import field
+    from companion.vision.calibration import beyond_points, widest_fields
+
+    outside = beyond_points(layout, corners) if corners is not None else []
+    if not outside:
+        return []
+    widest = " ".join(widest_fields(layout))
+    return [text_n("cal.beyond_points", len(outside), example=field(outside[0]), widest=widest)]
 
 
 def _fit_colours(

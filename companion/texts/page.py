@@ -999,6 +999,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: keine Kalibrierung in Gebrauch; die Standardfarben gelten schon",
         "{path}: no calibration in use; the defaults already apply",
     ),
+    "cal.beyond_points.one": (
+        "{example} liegt außerhalb der vier Punkte: dort wird die Lage des Bretts "
+        "hochgerechnet, und ein Pixel Fehler in den Punkten wächst mit dem Abstand. Wird "
+        "es unsicher gelesen, vier Felder weiter außen einmessen: {widest}",
+        "{example} lies outside the four points: there the board's place is extrapolated, "
+        "and a pixel's error in the points grows with the distance. If it reads unsure, "
+        "set four fields further out: {widest}",
+    ),
+    "cal.beyond_points.other": (
+        "{count} Felder liegen außerhalb der vier Punkte (z. B. {example}): dort wird die "
+        "Lage des Bretts hochgerechnet, und ein Pixel Fehler in den Punkten wächst mit dem "
+        "Abstand. Werden sie unsicher gelesen, vier Felder weiter außen einmessen: {widest}",
+        "{count} fields lie outside the four points (e.g. {example}): there the board's "
+        "place is extrapolated, and a pixel's error in the points grows with the distance. "
+        "If they read unsure, set four fields further out: {widest}",
+    ),
     "cal.cannot_write": (
         "{path}: die Kalibrierung kann nicht geschrieben werden: {why}",
         "{path}: cannot write the calibration: {why}",

@@ -79,6 +79,28 @@ def manual_corners(
     return ManualCorners(board, px)
 
 
+def beyond_points(layout: Layout, corners: ManualCorners) -> list[str]:
+    """The fields whose centres lie outside the four points' quadrilateral by more than
+    their spacing, the farthest first: there the board's place is extrapolated, and a
+    small error in a point grows with the distance (new-user trial s13 L1: a Türme club
+    set four track fields, and a home outside them was sampled 2.3 px off its piece,
+    unsure at 0.55). None where the points are the board's own corners."""
+    quad = corners.board_mm.astype(np.float32).reshape(-1, 1, 2)
+    inside = {f.id: cv2.pointPolygonTest(quad, (f.x, f.y), True) for f in layout}
+    outside = [f for f, d in inside.items() if d < -layout.spacing[f]]
+    return sorted(outside, key=lambda f: inside[f])
+
+
+def widest_fields(layout: Layout) -> list[str]:
+    """The four fields farthest out towards the board's corners (top left, top right,
+    bottom right, bottom left, as ``calibrate corners --fields`` takes them): the points
+    that leave no field outside where the board is convex."""
+    xy = np.array([[f.x, f.y] for f in layout])
+    ids = [f.id for f in layout]
+    towards = ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    return [ids[int(np.argmax(xy @ np.array(d, np.float64)))] for d in towards]
+
+
 @dataclass(frozen=True)
 class DiceColour:
     """The colour of a die's body (mean and Lab spread) and of its pips, for the dice reader."""

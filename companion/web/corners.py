@@ -14,8 +14,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError
 from companion.table.live import view_scale
-from companion.texts import text
-from companion.vision.calibration import Calibration, manual_corners, save_calibration
+from companion.texts import field, text, text_n
+from companion.vision.calibration import (
+    Calibration,
+    beyond_points,
+    manual_corners,
+    save_calibration,
+    widest_fields,
+)
 from companion.web.calibrate import CORNERS, _current, _live, _page, _path, _read_with, calibrate
 from companion.web.i18n import say, t
 
@@ -53,6 +59,12 @@ def corners() -> tuple[str, int] | BaseResponse:
         return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
     _read_with(live, layout, saved)
     flash(t("cal_corners_saved"))
+    outside = beyond_points(layout, found)
+    if outside:  # new-user trial s13 L1: a home outside four track fields read unsure
+        widest = " ".join(widest_fields(layout))
+        flash(
+            say(text_n("cal.beyond_points", len(outside), example=field(outside[0]), widest=widest))
+        )
     return redirect(url_for("calibrate.page"))
 
 
