@@ -146,6 +146,57 @@ def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
     return said[close[0]] if close else None
 
 
+#: The English words of the page's readings (games' ``gloss``/``reading``), each with the
+#: German words it may stand for; the first of them the game's notation knows is offered:
+#: the announcement is German on the English page too (new-user trial s14 M2).
+ENGLISH: dict[str, tuple[str, ...]] = {
+    "from": ("von",),
+    "to": ("nach",),
+    "roll": ("Wurf",),
+    "orbit": ("Umlaufbahn",),
+    "store": ("Speicher",),
+    "energy": ("Speicher",),
+    "gravity": ("Gravitation",),
+    "push": ("Stoß",),
+    "defence": ("Abwehr",),
+    "defense": ("Abwehr",),
+    "crash": ("Absturz",),
+    "swap": ("Tausch",),
+    "special": ("Sonderfeld",),
+    "puts": ("versetzt",),
+    "put": ("versetzt",),
+    "doublet": ("Pasch",),
+    "double": ("Pasch",),
+    "pass": ("passt", "passe"),
+    "passes": ("passt", "passe"),
+    "stone": ("Stein",),
+    "tower": ("Turm",),
+    "bridge": ("Brücke",),
+    "goal": ("Ziel",),
+    "out": ("raus",),
+    "only": ("nur",),
+    "and": ("und",),
+    "then": ("dann",),
+}
+
+
+def english(
+    message: str, word: str, offset: int, vocabulary: Sequence[str]
+) -> InvalidAnnouncement | None:
+    """The error ``message`` for an English word of the page's reading typed as an
+    announcement, placed like :func:`invalid` and followed by the German word ("'from' →
+    say 'von'; announcements are in German"); None where ``word`` is none or its German
+    word is not of ``vocabulary``."""
+    known = {fold(v) for v in vocabulary} | FILLER
+    german = next((g for g in ENGLISH.get(word.casefold(), ()) if fold(g) in known), None)
+    if german is None:
+        return None
+    hint = text("notation.english", word=quoted(word), german=quoted(german))
+    return InvalidAnnouncement(
+        text("notation.at_hint", what=message, pos=offset + 1, hint=hint), offset
+    )
+
+
 def unknown(
     message: str,
     word: str,
@@ -161,6 +212,9 @@ def unknown(
     ``vocabulary``, else ``otherwise`` (the race game's examples), after the place."""
     if fold(word) in {fold(v) for v in vocabulary}:  # a word of the notation, misplaced
         return invalid(text("notation.misplaced", word=repr(word)), offset)
+    said_in_english = english(message, word, offset, vocabulary)
+    if said_in_english is not None:
+        return said_in_english
     near = nearest(word, (*vocabulary, *NUMBER_WORDS))
     if near is not None:
         hint = text("notation.did_you_mean", word=quoted(near))

@@ -435,6 +435,29 @@ WORDS: dict[str, tuple[str, str]] = {
     "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
     # the roll is said by the verdict right above the field, once (new-user trial s5)
     "announce_first": ("Ansage vor dem Zug", "Announce before moving"),
+    # shown on the English page where an announcement is typed: the words that differ
+    # (new-user trial s14 M2: the English reading looked typeable)
+    "german_words.gravitation": (
+        "Die Ansage ist deutsch: Wurf, Speicher, Umlaufbahn, Gravitation, Stoß, Abwehr.",
+        "Announcements are in German: Wurf = roll, Speicher = store, Umlaufbahn = orbit, "
+        "Gravitation = gravity line, Stoß = push, Abwehr = defence; numbers as digits.",
+    ),
+    "german_words.tunnelx": (
+        "Die Ansage ist deutsch: Wurf, Umlaufbahn, Tunnel, Absturz, Tausch, Sonderfeld.",
+        "Announcements are in German: Wurf = roll, Umlaufbahn = orbit, Absturz = crash, "
+        "Tausch = swap, Sonderfeld = special field; numbers as digits.",
+    ),
+    "german_words.tuerme": (
+        "Die Ansage ist deutsch: Turm, Brücke, raus, rein, drauf, Ziel, passe.",
+        "Announcements are in German: und = and, Turm = tower, Brücke = bridge, "
+        "raus = out, drauf = on top, Ziel = goal, passe = pass; numbers as digits.",
+    ),
+    "german_words.tenet": (
+        "Die Ansage ist deutsch: von, nach, versetzt, Pasch, räumt, passt.",
+        "Announcements are in German: von = from, nach = to, versetzt = puts, "
+        "Pasch = doublet, räumt = back to start, passt = passes; e.g. "
+        "'8 von Start nach K1.5'.",
+    ),
     "announce_first_hint": (
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",
