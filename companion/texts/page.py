@@ -956,6 +956,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "How is the move announced? Position as shown, checked for {player}, to move; "
         "enter a roll:",
     ),
+    "teach_help_words": (
+        "Was jedes Wort der Ansage heißt, mit Beispielen und Bildern: Hilfe",
+        "What each word of the announcement means, with examples and pictures: Help",
+    ),
     "teach_announcement": ("Ansage", "Announcement"),
     "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),
     "teach.store_take": ("{count} aus deinem Speicher genommen", "{count} taken from your store"),
