@@ -217,6 +217,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "record_text": ("als Text", "as text"),
     "record.head": ("{title}, Partie {id}", "{title}, game {id}"),
     "record.players": ("Spieler: {players}", "players: {players}"),
+    # the page's history: words the referee objected to (table/settled.py said_wrong)
+    "history.said_wrong": ("{said} – {verdict}: {reason}", "{said} – {verdict}: {reason}"),
+    "history.wrong": ("{verdict}: {reason}", "{verdict}: {reason}"),
     "record.objection": ("{verdict}: {reason}", "{verdict}: {reason}"),
     "record.started": ("begonnen: {at}, {end}", "started: {at}, {end}"),
     "record.finished": ("beendet: {at}", "finished: {at}"),
