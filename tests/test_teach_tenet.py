@@ -38,8 +38,11 @@ def test_a_legal_step_is_explained_word_by_word_with_the_roll():
 
 
 def test_an_empty_answer_says_what_to_say():
-    for lang, words in (("en", "say which die"), ("de", "sag, welcher Würfel")):
-        answer = practise("8,6,3", "", lang)
+    for lang, words in (
+        ("en", "Say which die, from where, to where: e.g. &#39;4 von Start nach K1.1&#39;."),
+        ("de", "Sag, welcher Würfel, von wo, nach wo: z. B. „4 von Start nach K1.1“."),
+    ):
+        answer = practise("8,6,3", "  ", lang)
         assert words in answer and "character 1" not in answer and "Zeichen 1" not in answer
 
 

@@ -127,12 +127,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{said}: a step is said '4 von {bare} nach …'",
     ),
     "tenet.no_word": ("{said} ist kein TENET-Wort", "{said} is no TENET word"),
-    # no position to name: nothing was said (new-user trial s14 M3, "invalid: nothing
-    # said at character 1" told a 12-year-old nothing)
-    "tenet.nothing_said": (
-        "nichts gesagt: sag, welcher Würfel von wo nach wo zieht, z. B. „4 von Start nach K1.1“",
-        "nothing said: say which die moves from where to where, e.g. '4 von Start nach K1.1'",
-    ),
+    "tenet.nothing_said": ("nichts gesagt", "nothing said"),
     "tenet.raeumt_pasch": (
         "'räumt' gehört zu einem Pasch ('Pasch 5: …, räumt K3.4')",
         "'räumt' belongs to a Pasch ('Pasch 5: …, räumt K3.4')",

@@ -959,6 +959,25 @@ WORDS: dict[str, tuple[str, str]] = {
         "How is the move announced? Position as shown, checked for {player}, to move; "
         "enter a roll:",
     ),
+    # an empty answer on Learn, in words a child reads (new-user trial s14 M3: "invalid:
+    # nothing said at character 1"); {example} is the practice form's example
+    "teach_empty.gravitation": (
+        "Du hast noch nichts gesagt. Sag den Wurf und dann den Weg des Steins, z. B. „{example}“.",
+        "Nothing said yet. Say the roll and then the piece's way, e.g. '{example}'.",
+    ),
+    "teach_empty.tunnelx": (
+        "Du hast noch nichts gesagt. Sag den Wurf und dann den Weg des Steins, z. B. „{example}“.",
+        "Nothing said yet. Say the roll and then the piece's way, e.g. '{example}'.",
+    ),
+    "teach_empty.tuerme": (
+        "Du hast noch nichts gesagt. Sag, wie weit der Stein mit welchem Würfel zieht, "
+        "z. B. „{example}“.",
+        "Nothing said yet. Say how far the piece moves with which die, e.g. '{example}'.",
+    ),
+    "teach_empty.tenet": (
+        "Du hast noch nichts gesagt. Sag, welcher Würfel, von wo, nach wo: z. B. „{example}“.",
+        "Nothing said yet. Say which die, from where, to where: e.g. '{example}'.",
+    ),
     "teach_help_words": (
         "Was jedes Wort der Ansage heißt, mit Beispielen und Bildern: Hilfe",
         "What each word of the announcement means, with examples and pictures: Help",

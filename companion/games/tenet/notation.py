@@ -256,7 +256,7 @@ def parse(text: str, fields: Iterable[str]) -> Said:
         else:
             raise unknown(t("tenet.no_word", said=repr(said)), said, at, SAID)
     if not (steps or parts or cleared):
-        raise InvalidAnnouncement(t("tenet.nothing_said"), 0)  # no place to name
+        raise invalid(t("tenet.nothing_said"), 0)
     if cleared and "pasch" not in parts:
         raise invalid(t("tenet.raeumt_pasch"), 0)
     return Said(
