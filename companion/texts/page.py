@@ -42,6 +42,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "Whoever started the referee finds the PIN with 'companion pin' (with the start's "
         "--data-dir, if one was given) or in its log at start.",
     ),
+    "pin_where_file": (
+        "Die PIN steht in der Datei {path} auf dem Rechner, auf dem der Schiedsrichter läuft. "
+        "Dort zeigt sie „companion pin --data-dir {folder}“ (oder „cat {path}“).",
+        "The PIN is in the file {path} on the machine that runs the referee. There, "
+        "'companion pin --data-dir {folder}' prints it (or 'cat {path}').",
+    ),
+    "pin_where_config": (
+        "Die PIN ist in der Konfiguration des Schiedsrichters gesetzt (web.pin in seiner "
+        "config.toml); wer ihn gestartet hat, kennt sie.",
+        "The PIN is set in the referee's configuration (web.pin in its config.toml); "
+        "whoever started it knows it.",
+    ),
     "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
     "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
     "lock": ("Wieder sperren", "Lock again"),
