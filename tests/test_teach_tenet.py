@@ -50,3 +50,16 @@ def test_learn_links_to_helps_words_of_the_announcement():
     table = Table.new(start_position("tenet", ["red", "green"]))
     page = create_app({"TABLE": table, "TESTING": True}).test_client()
     assert 'href="/help#words"' in page.get("/teach").get_data(as_text=True)
+
+
+def test_the_stone_taken_without_a_step_is_explained_as_the_win():
+    from tenet_helpers import make
+
+    from companion.games.game import game
+    from companion.games.tenet.rules import legal_moves
+    from companion.texts import render
+
+    pos = make({"red": ["P3.4"], "blue": []}, stone="P3.3")
+    (move,) = legal_moves(pos, (9, 3, 2))
+    (said,) = game("tenet").spell_out(move)
+    assert said.words == "Stein der Weisen" and "wins" in render(said.meaning, "en")

@@ -40,7 +40,9 @@ def spell_out(move: TenetMove) -> list[Step]:
     if move.kind == "stone":
         where = f"Stein auf {PLANETS[planet - 1]}"
         return [Step(where, roll, t("tenet.teach.stone_die", planet=PLANETS[planet - 1]))]
-    if move.kind == "pass" or not move.steps:
+    if not move.steps:  # a pass, or the stone taken with no ball moved
+        if move.winner is not None:
+            return [Step(CLAIM, roll, t("tenet.teach.claim", player=player))]
         return [Step("passt", roll, t("tenet.teach.passt", player=player))]
     out: list[Step] = []
     left = _left(move)
