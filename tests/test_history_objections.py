@@ -42,7 +42,7 @@ def test_the_history_marks_a_move_whose_words_were_objected_to(tmp_path):
     _, client = yellow_said_wrong_after_move_2(tmp_path)
     items = history_items(client)
     assert len(items) == 3 and "objected" not in items[0] + items[2]
-    assert re.search(r'class="objected[^"]*">\[illegal: [^<]*Wurf 3', items[1])
+    assert re.search(r'class="objected[^"]*">nicht erlaubt: [^<]*Wurf 3', items[1])
 
 
 def test_words_said_before_the_move_mark_the_move_of_that_roll(tmp_path):
@@ -57,3 +57,24 @@ def test_the_confirm_page_says_the_words_said_after_the_move_are_judged_again(tm
     fields = picked(client, 2, STORED)
     check = client.get("/correct/2/check?lang=de&" + urlencode(fields)).get_data(as_text=True)
     assert "Nach dem Zug gesagt: „Wurf 3“" in check and "neu" in check
+
+
+def test_words_said_wrong_before_the_move_read_as_a_sentence_each(tmp_path):
+    # new-user trial s14 L3: "[illegal: … nearest legal: 'Wurf 7, …' | '…']" twice, no
+    # space between; the words said were not there, the verdict word stayed English
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([5, 2])
+    ref.announce("Wurf 7, Umlaufbahn 5, 4")
+    ref.announce("Wurf 7, Umlaufbahn 9")
+    ref.play(0)
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    for lang, said in (
+        ("de", "„Wurf 7, Umlaufbahn 5, 4“ – nicht erlaubt: Ansage von Rot vor dem Zug"),
+        ("en", "'Wurf 7, Umlaufbahn 5, 4' – illegal: Announced by red before the move"),
+    ):
+        page = client.get(f"/status?lang={lang}").get_data(as_text=True)
+        marks = re.findall(r'<span class="objected fields">([^<]*)</span>', page)
+        assert len(marks) == 2 and marks[0].startswith(said.replace("'", "&#39;"))
+        assert not any("|" in m or "nearest" in m or "nächste" in m or "[" in m for m in marks)

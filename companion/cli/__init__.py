@@ -113,12 +113,43 @@ def choose_language(args: argparse.Namespace) -> str:
     return texts.choose(None, configured_language(checked or getattr(args, "config", None)))
 
 
+#: The commands' own options that may be said before the command too, with their value:
+#: `companion --config FILE serve` (new-user trial s14 L10: argparse took FILE for the
+#: command, "argument command: invalid choice: '/tmp/trial14/tray.toml'").
+BEFORE_COMMAND = ("--config", "--data-dir")
+
+
+def options_after_command(argv: Sequence[str]) -> list[str]:
+    """``argv`` with each of :data:`BEFORE_COMMAND` said before the command moved after
+    it, where the command's parser reads it (one the command does not take is then
+    refused by it: "unrecognized arguments: --config …"); as it is without a command."""
+    words = list(argv)
+    names = {module.NAME for module in COMMANDS}
+    kept: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(words) and words[i] not in names:
+        word = words[i]
+        takes = 1 if "=" in word or i + 1 == len(words) else 2  # the option and its value
+        if word.split("=", 1)[0] in BEFORE_COMMAND:
+            moved += words[i : i + takes]
+        elif word == "--lang":
+            kept += words[i : i + takes]
+        else:
+            kept.append(word)
+            takes = 1
+        i += takes
+    if not moved or i >= len(words):
+        return words
+    return [*kept, words[i], *moved, *words[i + 1 :]]
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line read, in its language from the first word on: argparse's usage
     errors and ``-h`` are said in it (exit 2 or 0 by SystemExit), and it is the language
     of the run."""
     texts.set_language(language_of(argv))
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(options_after_command(argv))
     texts.set_language(choose_language(args))
     return args
 

@@ -132,18 +132,88 @@ NUMBER_WORDS += ("neun", "zehn", "elf", "zwölf")
 #: "Brüke"/"Brücke" 0.92, "Pash"/"Pasch" 0.89), and it must begin with the same letter, as a
 #: slip of the tongue or the keys keeps it: players say words of their own between the
 #: notation's, and "nach" offered "acht" (0.75), "raus" "Uranus" (0.80), "Stein" "eins"
-#: (0.67), "Ring" "rein" (0.75) (review s7); "Banane"'s nearest, "Tunnel", is 0.50.
+#: (0.67), "Ring" "rein" (0.75) (review s7); "Banane"'s nearest, "Tunnel", is 0.50. At 0.6
+#: (what docs/notation.md said until new-user trial s14 L4) "Wurst" was offered "Wurf",
+#: "Stopp" "Stoß", "Tausend" "Tausch", "vor" "von", "noch" "nach" (tests/test_near_words.py).
 NEAR = 0.8
+
+
+def transposed(word: str, other: str) -> bool:
+    """Whether ``word`` is ``other`` with two neighbouring letters swapped ("Wruf" for
+    "Wurf", "nahc" for "nach"): the commonest slip of the keys, which difflib scores low
+    on a short word (0.75 for a word of four letters; trial s14 L4)."""
+    if len(word) != len(other) or word == other:
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(word, other, strict=True)) if a != b]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and word[differ[0]] == other[differ[1]]
+        and word[differ[1]] == other[differ[0]]
+    )
 
 
 def nearest(word: str, vocabulary: Sequence[str]) -> str | None:
     """The word of ``vocabulary`` nearest to ``word`` (spelling folded), or None where
-    none is near (:data:`NEAR`, the same first letter) or the word is one of them (said
-    in the wrong place: offering it again helps no one)."""
+    none is near (:data:`NEAR`, or two neighbouring letters swapped; the same first letter)
+    or the word is one of them (said in the wrong place: offering it again helps no one)."""
     folded = fold(word)
     said = {fold(v): v for v in vocabulary if fold(v)[:1] == folded[:1] and fold(v) != folded}
     close = difflib.get_close_matches(folded, list(said), n=1, cutoff=NEAR)
-    return said[close[0]] if close else None
+    if close:
+        return said[close[0]]
+    return next((v for f, v in said.items() if transposed(folded, f)), None)
+
+
+#: The English words of the page's readings (games' ``gloss``/``reading``), each with the
+#: German words it may stand for; the first of them the game's notation knows is offered:
+#: the announcement is German on the English page too (new-user trial s14 M2).
+ENGLISH: dict[str, tuple[str, ...]] = {
+    "from": ("von",),
+    "to": ("nach",),
+    "roll": ("Wurf",),
+    "orbit": ("Umlaufbahn",),
+    "store": ("Speicher",),
+    "energy": ("Speicher",),
+    "gravity": ("Gravitation",),
+    "push": ("Stoß",),
+    "defence": ("Abwehr",),
+    "defense": ("Abwehr",),
+    "crash": ("Absturz",),
+    "swap": ("Tausch",),
+    "special": ("Sonderfeld",),
+    "puts": ("versetzt",),
+    "put": ("versetzt",),
+    "doublet": ("Pasch",),
+    "double": ("Pasch",),
+    "pass": ("passt", "passe"),
+    "passes": ("passt", "passe"),
+    "stone": ("Stein",),
+    "tower": ("Turm",),
+    "bridge": ("Brücke",),
+    "goal": ("Ziel",),
+    "out": ("raus",),
+    "only": ("nur",),
+    "and": ("und",),
+    "then": ("dann",),
+}
+
+
+def english(
+    message: str, word: str, offset: int, vocabulary: Sequence[str]
+) -> InvalidAnnouncement | None:
+    """The error ``message`` for an English word of the page's reading typed as an
+    announcement, placed like :func:`invalid` and followed by the German word ("'from' →
+    say 'von'; announcements are in German"); None where ``word`` is none or its German
+    word is not of ``vocabulary``."""
+    known = {fold(v) for v in vocabulary} | FILLER
+    german = next((g for g in ENGLISH.get(word.casefold(), ()) if fold(g) in known), None)
+    if german is None:
+        return None
+    hint = text("notation.english", word=quoted(word), german=quoted(german))
+    return InvalidAnnouncement(
+        text("notation.at_hint", what=message, pos=offset + 1, hint=hint), offset
+    )
 
 
 def unknown(
@@ -161,6 +231,9 @@ def unknown(
     ``vocabulary``, else ``otherwise`` (the race game's examples), after the place."""
     if fold(word) in {fold(v) for v in vocabulary}:  # a word of the notation, misplaced
         return invalid(text("notation.misplaced", word=repr(word)), offset)
+    said_in_english = english(message, word, offset, vocabulary)
+    if said_in_english is not None:
+        return said_in_english
     near = nearest(word, (*vocabulary, *NUMBER_WORDS))
     if near is not None:
         hint = text("notation.did_you_mean", word=quoted(near))

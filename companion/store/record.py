@@ -187,15 +187,21 @@ def objection(data: Mapping[str, Any]) -> str:
     journal, or words the catalogue no longer has). An ambiguity is said without the
     command line's hint how to name the move (review s12 finding 7: "name the field with
     --to" in a record read after the game)."""
+    from companion.texts import text
+
+    return text("record.objection", verdict=str(data["verdict"]), reason=objection_reason(data))
+
+
+def objection_reason(data: Mapping[str, Any]) -> str:
+    """The reason of a verdict event, as :func:`objection` says it after its verdict."""
     from companion.games.verdict import without_hint
-    from companion.texts import Text, text
+    from companion.texts import Text
     from companion.texts.stored import from_data
 
     said = from_data(data["reason_words"]) if "reason_words" in data else None
     if said is None and isinstance(data.get("reason"), Text):  # judged again just now
         said = data["reason"]
-    reason = without_hint(said) if isinstance(said, str) else str(data.get("reason", ""))
-    return text("record.objection", verdict=str(data["verdict"]), reason=reason)
+    return without_hint(said) if isinstance(said, str) else str(data.get("reason", ""))
 
 
 def _corrected(turns_: list[Turn], data: Mapping[str, Any]) -> None:

@@ -12,7 +12,7 @@ as corrected."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.errors import CompanionError
@@ -182,7 +182,7 @@ def objected(events: Sequence[Event]) -> dict[int, list[Any]]:
     says them (new-user trial s13 L3: the page's history marked none): words said before
     it on its roll, and words said after it, judged again where a correction has since
     changed it (:func:`judged_again`; one the correction answered is left out)."""
-    from companion.store.record import TOLD, objection
+    from companion.store.record import TOLD
 
     told = [e for e in events if e.kind == "verdict" and e.data.get("verdict") in TOLD]
     if not told:
@@ -205,9 +205,31 @@ def objected(events: Sequence[Event]) -> dict[int, list[Any]]:
         verdict, reason = again.get(e.id, (None, None))
         if move is None or (verdict is not None and verdict not in TOLD):
             continue
-        data = e.data if verdict is None else {"verdict": verdict, "reason": reason}
-        out.setdefault(move, []).append(objection(data))
+        data = e.data if verdict is None else {**e.data, "verdict": verdict, "reason": reason}
+        out.setdefault(move, []).append(said_wrong(data))
     return out
+
+
+#: The nearest legal announcements were advice for the move still to make: the history
+#: says the reason alone.
+_BARE = {"check.nearest": "check.nearest_bare"}
+
+
+def said_wrong(data: Mapping[str, Any]) -> Any:
+    """A verdict event as the page's history says it, one sentence a reader takes in:
+    the words said before the move (the reason of words said after it quotes them
+    already), the verdict in the reader's words, the reason without the nearest legal
+    announcements (new-user trial s14 L3: "[illegal: … nearest legal: '…' | '…']",
+    straight quotes and the verdict in English on the German page)."""
+    from companion.store.record import objection_reason
+    from companion.texts import quoted, swapped, text
+
+    verdict = text(f"verdict.{data['verdict']}")
+    reason = swapped(objection_reason(data), _BARE)
+    said = data.get("said") if data.get("before_move") else None
+    if said:
+        return text("history.said_wrong", said=quoted(str(said)), verdict=verdict, reason=reason)
+    return text("history.wrong", verdict=verdict, reason=reason)
 
 
 #: What the game's record asks of the rules (:class:`companion.store.record.WithRules`).

@@ -16,6 +16,11 @@ WORDS: dict[str, tuple[str, str]] = {
     # a word that is not of the game's notation, and a hint (games/words.py unknown)
     "notation.at_hint": ("{what} bei Zeichen {pos}; {hint}", "{what} at character {pos}; {hint}"),
     "notation.did_you_mean": ("meinten Sie {word}?", "did you mean {word}?"),
+    # an English word of the page's reading typed (games/words.py english)
+    "notation.english": (
+        "{word} → sag {german}; Ansagen sind immer deutsch",
+        "{word} → say {german}; announcements are in German",
+    ),
     "notation.words_known": ("Wörter der Ansage: {words}", "the announcement's words: {words}"),
     # ZwiAner (notation/parser.py)
     "notation.character": ("unerwartetes Zeichen {char}", "unexpected character {char}"),

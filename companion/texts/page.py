@@ -42,6 +42,18 @@ WORDS: dict[str, tuple[str, str]] = {
         "Whoever started the referee finds the PIN with 'companion pin' (with the start's "
         "--data-dir, if one was given) or in its log at start.",
     ),
+    "pin_where_file": (
+        "Die PIN steht in der Datei {path} auf dem Rechner, auf dem der Schiedsrichter läuft. "
+        "Dort zeigt sie „companion pin --data-dir {folder}“ (oder „cat {path}“).",
+        "The PIN is in the file {path} on the machine that runs the referee. There, "
+        "'companion pin --data-dir {folder}' prints it (or 'cat {path}').",
+    ),
+    "pin_where_config": (
+        "Die PIN ist in der Konfiguration des Schiedsrichters gesetzt (web.pin in seiner "
+        "config.toml); wer ihn gestartet hat, kennt sie.",
+        "The PIN is set in the referee's configuration (web.pin in its config.toml); "
+        "whoever started it knows it.",
+    ),
     "pin_wrong": ("Die PIN stimmt nicht.", "That PIN is not right."),
     "pin_ok": ("Änderungen freigeschaltet.", "Changes unlocked."),
     "lock": ("Wieder sperren", "Lock again"),
@@ -217,6 +229,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "record_text": ("als Text", "as text"),
     "record.head": ("{title}, Partie {id}", "{title}, game {id}"),
     "record.players": ("Spieler: {players}", "players: {players}"),
+    # the page's history: words the referee objected to (table/settled.py said_wrong)
+    "history.said_wrong": ("{said} – {verdict}: {reason}", "{said} – {verdict}: {reason}"),
+    "history.wrong": ("{verdict}: {reason}", "{verdict}: {reason}"),
     "record.objection": ("{verdict}: {reason}", "{verdict}: {reason}"),
     "record.started": ("begonnen: {at}, {end}", "started: {at}, {end}"),
     "record.finished": ("beendet: {at}", "finished: {at}"),
@@ -435,6 +450,29 @@ WORDS: dict[str, tuple[str, str]] = {
     "announce": ("Ansage des letzten Zugs", "Announcement of the last move"),
     # the roll is said by the verdict right above the field, once (new-user trial s5)
     "announce_first": ("Ansage vor dem Zug", "Announce before moving"),
+    # shown on the English page where an announcement is typed: the words that differ
+    # (new-user trial s14 M2: the English reading looked typeable)
+    "german_words.gravitation": (
+        "Die Ansage ist deutsch: Wurf, Speicher, Umlaufbahn, Gravitation, Stoß, Abwehr.",
+        "Announcements are in German: Wurf = roll, Speicher = store, Umlaufbahn = orbit, "
+        "Gravitation = gravity line, Stoß = push, Abwehr = defence; numbers as digits.",
+    ),
+    "german_words.tunnelx": (
+        "Die Ansage ist deutsch: Wurf, Umlaufbahn, Tunnel, Absturz, Tausch, Sonderfeld.",
+        "Announcements are in German: Wurf = roll, Umlaufbahn = orbit, Absturz = crash, "
+        "Tausch = swap, Sonderfeld = special field; numbers as digits.",
+    ),
+    "german_words.tuerme": (
+        "Die Ansage ist deutsch: Turm, Brücke, raus, rein, drauf, Ziel, passe.",
+        "Announcements are in German: und = and, Turm = tower, Brücke = bridge, "
+        "raus = out, drauf = on top, Ziel = goal, passe = pass; numbers as digits.",
+    ),
+    "german_words.tenet": (
+        "Die Ansage ist deutsch: von, nach, versetzt, Pasch, räumt, passt.",
+        "Announcements are in German: von = from, nach = to, versetzt = puts, "
+        "Pasch = doublet, räumt = back to start, passt = passes; e.g. "
+        "'8 von Start nach K1.5'.",
+    ),
     "announce_first_hint": (
         "Der Schiedsrichter prüft sie sofort; ist sie erlaubt, zeigt er, wie zu ziehen ist.",
         "The referee checks it at once; if it is legal, he shows how to move.",
@@ -932,6 +970,29 @@ WORDS: dict[str, tuple[str, str]] = {
         "Wurf eintragen:",
         "How is the move announced? Position as shown, checked for {player}, to move; "
         "enter a roll:",
+    ),
+    # an empty answer on Learn, in words a child reads (new-user trial s14 M3: "invalid:
+    # nothing said at character 1"); {example} is the practice form's example
+    "teach_empty.gravitation": (
+        "Du hast noch nichts gesagt. Sag den Wurf und dann den Weg des Steins, z. B. „{example}“.",
+        "Nothing said yet. Say the roll and then the piece's way, e.g. '{example}'.",
+    ),
+    "teach_empty.tunnelx": (
+        "Du hast noch nichts gesagt. Sag den Wurf und dann den Weg des Steins, z. B. „{example}“.",
+        "Nothing said yet. Say the roll and then the piece's way, e.g. '{example}'.",
+    ),
+    "teach_empty.tuerme": (
+        "Du hast noch nichts gesagt. Sag, wie weit der Stein mit welchem Würfel zieht, "
+        "z. B. „{example}“.",
+        "Nothing said yet. Say how far the piece moves with which die, e.g. '{example}'.",
+    ),
+    "teach_empty.tenet": (
+        "Du hast noch nichts gesagt. Sag, welcher Würfel, von wo, nach wo: z. B. „{example}“.",
+        "Nothing said yet. Say which die, from where, to where: e.g. '{example}'.",
+    ),
+    "teach_help_words": (
+        "Was jedes Wort der Ansage heißt, mit Beispielen und Bildern: Hilfe",
+        "What each word of the announcement means, with examples and pictures: Help",
     ),
     "teach_announcement": ("Ansage", "Announcement"),
     "teach.wurf": ("die Punkte, mit denen du ziehst", "the points you move with"),

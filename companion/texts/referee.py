@@ -70,7 +70,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Die Steine stehen wie gezeigt: bitte den Zug ausführen",
         "the pieces stand as shown: make your move",
     ),
-    "referee.dice_refused": ("Gelesen {dice}: {reason}", "read {dice}: {reason}"),
+    # read by the camera or typed on the page: said as neither (new-user trial s14 L7)
+    "referee.dice_refused": ("Würfel {dice}: {reason}", "dice {dice}: {reason}"),
     "referee.dice_unsure": (
         "Würfel {dice}: {unsure} nicht sicher gelesen – bitte neu würfeln oder den Wurf eintragen",
         "dice {dice}: {unsure} not read surely – please roll again or enter the roll",

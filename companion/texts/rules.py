@@ -231,6 +231,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{reason}; nächste erlaubte Ansagen: {nearest}",
         "{reason}; nearest legal: {nearest}",
     ),
+    "check.nearest_bare": ("{reason}", "{reason}"),  # the page's history (table/settled.py)
     "check.demanded": (
         "{player} muss den Stein auf {demands} ziehen, den das Sonderfeld eines Mitspielers "
         "verlangt ('wenn die Bewegung eines bestimmten Spielsteines von einem Mitspieler "

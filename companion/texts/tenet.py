@@ -239,6 +239,55 @@ WORDS: dict[str, tuple[str, str]] = {
         "kein Stein der Weisen: keine Kugel von {player} auf dem Pott {pott} von {planet}",
         "no Stein der Weisen: no {player} ball on the Pott {pott} of {planet}",
     ),
+    # Learn: a turn spelled out part by part (games/tenet/teach.py), for a child to read
+    "tenet.teach.die_of": ("{value} von {roll}", "{value} of {roll}"),
+    "tenet.teach.die": (
+        "der Würfel, mit dem du ziehst: die Kugel geht {value} Felder auf einem Kreis",
+        "the die you move with: the ball walks {value} fields along one circle",
+    ),
+    "tenet.teach.from_start": (
+        "von wo: die Kugel kommt vom Startfeld in der Mitte",
+        "from where: the ball leaves the start field in the middle",
+    ),
+    "tenet.teach.from": (
+        "von wo: die Kugel steht auf {field}",
+        "from where: the ball stands on {field}",
+    ),
+    "tenet.teach.to": (
+        "nach wo: die Kugel bleibt auf {field} stehen, {value} Felder weiter",
+        "to where: the ball stops on {field}, {value} fields on",
+    ),
+    "tenet.teach.left": ("noch zu ziehen: {dice}", "still to move: {dice}"),
+    "tenet.teach.none_left": ("kein Würfel mehr", "no die left"),
+    "tenet.teach.put": (
+        "dort stand eine Kugel von {hit}: sie wird von {field} nach {put} versetzt",
+        "a ball of {hit} stood there: it is put from {field} on {put}",
+    ),
+    "tenet.teach.claim": (
+        "die Kugel steht auf dem Pott des Planeten, auf dem der Stein liegt: {player} nimmt "
+        "den Stein der Weisen und gewinnt",
+        "the ball stands on the Pott of the stone's planet: {player} takes the Stein der "
+        "Weisen and wins",
+    ),
+    "tenet.teach.pasch": (
+        "zwei gleiche Würfel: keine Kugel zieht; der Stein geht zum Planeten {value}, "
+        "{planet}, und {player} würfelt noch einmal",
+        "two dice alike: no ball moves; the stone goes to planet {value}, {planet}, and "
+        "{player} rolls again",
+    ),
+    "tenet.teach.stone": ("wohin der Stein kommt: {planet}", "where the stone goes: {planet}"),
+    "tenet.teach.stone_die": (
+        "nach der ersten Runde ohne Pasch sagt ein Würfel, wohin der Stein kommt: {planet}",
+        "after a first round without a Pasch, one die says where the stone goes: {planet}",
+    ),
+    "tenet.teach.cleared": (
+        "die eigenen Kugeln dort gehen zurück zum Start",
+        "the own balls there go back to start",
+    ),
+    "tenet.teach.passt": (
+        "keine Kugel von {player} kann mit diesem Wurf ziehen",
+        "no ball of {player} can move with this roll",
+    ),
     "tenet.too_many_turns": (
         "mehr als {limit} verschiedene Bretter nach {dice} Würfeln für {player}: bitte den "
         "angesagten Zug prüfen, statt alle aufzulisten",

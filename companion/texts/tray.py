@@ -87,6 +87,14 @@ WORDS.update(
             "Würfel {die}: {value!r} ist keine Augenzahl dieses Würfels ({faces})",
             "die {die}: {value!r} is no face of this die ({faces})",
         ),
+        "tray.no_die_left": (
+            "kein Würfel übrig: nichts gezählt; bitte neu würfeln",
+            "no die left: nothing counted; please throw again",
+        ),
+        "tray.again": (
+            "nicht gezählt: bitte neu würfeln",
+            "not counted: please throw the dice again",
+        ),
         "tray.no_question": (
             "es ist kein Wurf offen, der eine Antwort braucht",
             "no roll is waiting for an answer",
@@ -123,6 +131,14 @@ WORDS.update(
         "tray_die": ("Würfel {number}", "Die {number}"),
         "tray_read_as": ("gelesen: {value}?", "read: {value}?"),
         "tray_answer": ("So zählen", "Count it so"),
+        "tray_not_a_die": ("kein Würfel", "not a die"),
+        "tray_again": ("Neu würfeln (nicht zählen)", "Throw again (do not count)"),
+        "tray_answer_how": (
+            "Für jeden unsicheren Würfel: die Augenzahl, oder „kein Würfel“, wenn dort "
+            "keiner liegt (er wird weggelassen).",
+            "For each unsure die: its value, or 'not a die' where none lies there (it is "
+            "left out).",
+        ),
         "tray_asked_roll": (
             "Der Wurf, nach dem gefragt wird (noch nicht gezählt):",
             "The roll being asked about (not counted yet):",

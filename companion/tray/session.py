@@ -45,7 +45,7 @@ from companion.vision.dice.settle import SettleDetector
 from companion.vision.dice.steady import SteadyDice
 from companion.vision.dice.tray import Tray as TrayArea
 
-__all__ = ["MOST_DICE", "Outcome", "Question", "Tray", "decode_photo", "said"]
+__all__ = ["MOST_DICE", "NOT_A_DIE", "Outcome", "Question", "Tray", "decode_photo", "said"]
 
 Image = npt.NDArray[Any]
 
@@ -53,6 +53,10 @@ Image = npt.NDArray[Any]
 WIDTH = 640
 #: More dice than this in one roll is no roll of a game: refused, not counted.
 MOST_DICE = 30
+
+
+#: The answer for an unsure find that is no die (the select's "kein Würfel").
+NOT_A_DIE = "none"
 
 
 @dataclass(frozen=True)
@@ -232,15 +236,20 @@ class Tray:
 
     def answer(self, values: Mapping[int, str]) -> Outcome:
         """The values players gave for the open question's unsure dice (die number, from
-        1 → the value typed); the roll is counted with them, marked as asked."""
+        1 → the value typed, or :data:`NOT_A_DIE` for a find that is no die, left out:
+        new-user trial s14 M4, a ring beside the tray); the roll is counted with them,
+        marked as asked, unless no die is left."""
         with self.lock:
             question = self.question
             if question is None:
                 raise CompanionError(text("tray.no_question"))
-            dice = list(question.dice)
+            dice: list[TrayDie | None] = list(question.dice)
             for i in question.unsure:
                 typed = values.get(i + 1, "").strip()
-                faces = faces_of(dice[i].kind)
+                if typed == NOT_A_DIE:
+                    dice[i] = None
+                    continue
+                faces = faces_of(question.dice[i].kind)
                 if not (typed.isascii() and typed.isdigit()) or int(typed) not in faces:
                     raise CompanionError(
                         text(
@@ -250,10 +259,22 @@ class Tray:
                             faces=", ".join(map(str, faces)),
                         )
                     )
-                dice[i] = replace(dice[i], value=int(typed), asked=True)
-            roll = self.log.record(dice, question.source)
+                dice[i] = replace(question.dice[i], value=int(typed), asked=True)
             self.question = None
+            kept = [d for d in dice if d is not None]
+            if not kept:
+                return self._told(Outcome("nothing", text("tray.no_die_left")))
+            roll = self.log.record(kept, question.source)
             return self._told(Outcome("roll", said(roll), roll))
+
+    def again(self) -> Outcome:
+        """The open question dropped: the dice are thrown again, nothing is counted."""
+        with self.lock:
+            if self.question is None:
+                raise CompanionError(text("tray.no_question"))
+            self.question = None
+            self.settle.reset()
+            return self._told(Outcome("nothing", text("tray.again")))
 
     def new_session(self) -> None:
         """Start a new tray session (the old one stays in the journal)."""

@@ -197,7 +197,29 @@ def unlock() -> str | Response:
             flash(t("pin_ok"))
             return redirect(local_target(request.args.get("next", "")) or url_for("table.index"))
         flash(t("pin_wrong"))
-    return render_template("unlock.html")
+    return render_template("unlock.html", where=pin_where())
+
+
+def pin_where() -> str:
+    """Where the PIN asked for is, under the PIN form: the file of the referee's data
+    folder (beside its journal) and the command that prints it there, or the config's
+    ``web.pin`` where the file does not hold it (new-user trial s14 L8: the page said "in
+    its log at start", and the log gives only the file's path). The PIN is never shown."""
+    import hmac
+
+    from companion.settings.pin import PIN_FILE
+
+    journal = current_app.config["TABLE"].journal
+    if journal is None:  # no data folder: the general line
+        return t("pin_where")
+    folder = journal.path.parent
+    try:
+        kept = (folder / PIN_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeError):
+        kept = ""
+    if kept and hmac.compare_digest(kept, str(current_app.config["REFEREE_PIN"])):
+        return t("pin_where_file", path=str(folder / PIN_FILE), folder=str(folder))
+    return t("pin_where_config")
 
 
 @setup.post("/lock")

@@ -19,7 +19,7 @@ from companion.render import LastMove, draw_board, to_svg
 from companion.table.announcing import LONGEST, said_length
 from companion.table.table import Table
 from companion.texts import message, text
-from companion.web.i18n import language, say
+from companion.web.i18n import language, say, t
 
 teaching = Blueprint("teaching", __name__)
 
@@ -135,6 +135,9 @@ def page() -> tuple[str, int] | str:
     if request.method == "POST" and (count := said_length(said)) > LONGEST:
         most = {"count": count, "most": LONGEST}
         error, status = say(text("referee.announcement_too_long", **most)), 400
+    elif request.method == "POST" and not said.strip():  # said in words, not "at character 1"
+        error = t(f"teach_empty.{position.game}", example=example(position)[1])
+        status = 400
     elif request.method == "POST":
         try:
             roll = parse_roll(position.game, roll_text)

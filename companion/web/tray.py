@@ -200,20 +200,22 @@ def photo() -> BaseResponse:
     except CompanionError as exc:
         flash(say(message(exc)))  # one line; every roll before it is kept
         return redirect(url_for("tray.page"))
-    flash(say(outcome.note))
+    if outcome.state != "asked":  # a question stands in the page's note and its form
+        flash(say(outcome.note))
     return redirect(url_for("tray.page"))
 
 
 @tray_pages.post("/tray/answer")
 def answer() -> BaseResponse:
-    """The values of the unsure dice, as the players read them."""
+    """The values of the unsure dice, as the players read them ("none": not a die, left
+    out), or the question dropped for a new throw (``again``)."""
     tray = current()
     values = {}
     for key, value in request.form.items():
         if key.startswith("die.") and key[4:].isdigit():
             values[int(key[4:])] = value
     try:
-        outcome = tray.answer(values)
+        outcome = tray.again() if request.form.get("again") else tray.answer(values)
     except CompanionError as exc:
         flash(say(message(exc)))
     else:

@@ -16,6 +16,7 @@ from companion.games.tenet import check as checker
 from companion.games.tenet import live, notation, rules, turns
 from companion.games.tenet.board import DICE, parse_roll, roll_from_reading
 from companion.games.tenet.rules import TenetMove
+from companion.games.tenet.teach import Step, spell_out
 from companion.games.verdict import illegal
 from companion.model.position import Position
 from companion.texts import text
@@ -106,8 +107,8 @@ class Tenet:
     def reading(self, said: str) -> str:
         return notation.gloss(said)
 
-    def spell_out(self, move: Any) -> tuple[()]:
-        return ()  # the arithmetic taught is the ZwiAner games' (gravity, stores)
+    def spell_out(self, move: Any) -> list[Step]:
+        return spell_out(move) if isinstance(move, TenetMove) else []
 
 
 GAME = Tenet()

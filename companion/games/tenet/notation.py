@@ -19,9 +19,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.errors import InvalidAnnouncement
 from companion.games.tenet.board import PLANETS, START
 from companion.games.tenet.moves import Step
-from companion.games.words import fold, invalid, number, pair_value, pasch, unknown
+from companion.games.words import english, fold, invalid, number, pair_value, pasch, unknown
 from companion.texts import text as t
 
 #: German colour words for the nine colours of the layout (any other colour is said as is).
@@ -209,10 +210,10 @@ def parse(text: str, fields: Iterable[str]) -> Said:
             value = _die(word, said, at)
             w.take_if(frozenset({"feld"}))
             if not w.take_if(FROM):
-                raise invalid(t("tenet.names_start", said=said), w.at)
+                raise _missing(w, t("tenet.names_start", said=said))
             start = _field(w, ids)
             if not w.take_if(TO):
-                raise invalid(t("tenet.names_end", said=said, start=_word(start)), w.at)
+                raise _missing(w, t("tenet.names_end", said=said, start=_word(start)))
             steps.append(SaidStep(value, start, _field(w, ids), None, None, at))
         elif word in PUT:
             if not steps or steps[-1].put is not None:
@@ -266,6 +267,14 @@ def parse(text: str, fields: Iterable[str]) -> Said:
         tuple(cleared),
         bool(parts.get("passed")),
     )
+
+
+def _missing(w: _Words, message: str) -> InvalidAnnouncement:
+    """The error ``message`` where "von" or "nach" is missing; an English word said in
+    its place ("8 from Start to K1.5", the page's reading) is named with the German one."""
+    at = w.at
+    said = w.items[w.i][1] if w.i < len(w.items) else ""
+    return english(message, said, at, SAID) or invalid(message, at)
 
 
 def _order(parts: dict[str, object], offset: int, said: str, *before: str) -> None:
