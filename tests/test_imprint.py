@@ -271,3 +271,34 @@ def test_a_field_the_calibration_photo_burnt_in_part_is_read_by_the_print_left()
         read = reader.read(image)
         assert read.fields == placement and not read.busy
         assert not sure_mistakes(made, placement, read)
+
+
+#: ... and its first orange set-up, whose empty photo a lamp burnt at r0c0 and r1c0.
+SEED11_TALL_ORANGE = {
+    "bit_generator": "PCG64",
+    "state": {
+        "state": 273915380853542126647834029997264616857,
+        "inc": 7937318808080196428804369945471644491,
+    },
+    "has_uint32": 0,
+    "uinteger": 755266983,
+}
+
+
+def test_calibration_says_where_the_light_burnt_the_print_out() -> None:
+    # r0c0 lost 50 of its 61 points, r1c0 47: too few for the print to speak; the club
+    # is told where, why the reader will ask there, and what helps
+    burnt, kept = [], []
+    for state, look, said in (
+        (SEED11_TALL_ORANGE, "orange", burnt),
+        (SEED11_TALL_GREY, "grey", kept),
+    ):
+        made, _ = rebuilt(state, look, 1, "tall")
+        fit_colours(made.layout, made.calibration, made.calibration_photos, None, said)
+
+    notes = [render(n, "de") for n in burnt]
+    assert any(
+        "2 der 49 Felder" in n and "r0c0" in n and "ohne diese Blendung" in n for n in notes
+    ), notes
+    # the grey set-up's r6c0 kept 25 of 61 points: its print speaks, nothing to say
+    assert not any("überstrahlt" in render(n, "de") for n in kept)

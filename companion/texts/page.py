@@ -1097,6 +1097,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "{label}: no ball lay on the field for {colours} (is it missing from the box?); "
         "these colours stay as they were",
     ),
+    "cal.burnt_print": (
+        "auf {count} der {total} Felder hat das Licht den Druck des leeren Felds überstrahlt "
+        "(z. B. {example}): dort fragt der Leser bei einem hellen Stein, bis er das Feld im "
+        "Spiel leer gesehen hat. Ein Foto des leeren Bretts ohne diese Blendung (Lampe oder "
+        "Kamera verschieben, kürzer belichten) hilft sofort",
+        "on {count} of the {total} fields the light burnt out the empty field's print (e.g. "
+        "{example}): there the reader asks about a light piece until it has seen the field "
+        "empty in play. A photo of the empty board without that glare (move the lamp or the "
+        "camera, a shorter exposure) helps at once",
+    ),
     "cal.swapped": (
         "{label}: {count} der {total} Felder, auf denen ein Stein stehen sollte, zeigen ein "
         "bedrucktes Feld (z. B. {example}); sind die Fotos vertauscht? (so gelernt, wie "

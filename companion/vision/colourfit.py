@@ -84,7 +84,12 @@ def fit_colours(
     field, and busy (trial s9).
     """
     from companion.vision.board.confidence import SURE
-    from companion.vision.board.learn import calibration_light, default_profiles, fit_profiles
+    from companion.vision.board.learn import (
+        burnt_prints,
+        calibration_light,
+        default_profiles,
+        fit_profiles,
+    )
     from companion.vision.board.locate import Locator
     from companion.vision.board.reader import ALIKE_CONFIDENCE, BoardReader
     from companion.vision.board.sampler import FieldSampler
@@ -160,6 +165,10 @@ def fit_colours(
     elif like:
         parts = [text("cal.like_part", **said) for said in like]
         notes.append(text("cal.like_board", parts=parts, cap=texts.percent(ALIKE_CONFIDENCE)))
+    burnt = burnt_prints(list(sampler.ids), samples)
+    if burnt:  # the club can act on it: another photo, the lamp moved
+        example, total = texts.field(burnt[0]), len(sampler.ids)
+        notes.append(text("cal.burnt_print", count=len(burnt), total=total, example=example))
     for label, (got, truth) in zip(labels, samples, strict=True):
         printed = [
             f for i, f in enumerate(sampler.ids) if f in truth and got.texture[i] >= PLAIN_TEXTURE

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.model.layout import Layout
+from companion.vision.board.imprint import MIN_SEEN
 from companion.vision.board.light import MIN_PROBES
 from companion.vision.board.profiles import (
     DEFAULT_EMPTY_STD,
@@ -199,6 +200,29 @@ def empty_print(
         elif seen:  # photos' points of different light are not mixed: the best one
             out[i] = max(seen, key=lambda disc: int((~np.isnan(disc)).sum()))
     return out
+
+
+#: A disc this bright (its brightest channel's median) that lost its print to the
+#: sensor was burnt by the light, not cut by the photo's edge.
+BURNT = 230.0
+
+
+def burnt_prints(ids: list[str], samples: list[tuple[Samples, dict[str, str]]]) -> list[str]:
+    """The fields whose print no photo showing them empty kept (fewer than
+    :data:`.imprint.MIN_SEEN` of its points below the sensor's top) because the light
+    burnt it: there the print cannot tell a light piece from the field, and the reader
+    stays unsure (nineteenth round: a 19 × 19 calibration photographed so bright that
+    its top row lost 47-50 of 61 points waited in every frame)."""
+    burnt = []
+    for i, fid in enumerate(ids):
+        seen = [
+            (float(np.mean(~np.isnan(got.discs[i]))), float(got.colours[i].max()))
+            for got, truth in samples
+            if got.discs is not None and fid not in truth
+        ]
+        if seen and max(s for s, _ in seen) < MIN_SEEN and min(b for _, b in seen) >= BURNT:
+            burnt.append(fid)
+    return burnt
 
 
 def empty_feet(
