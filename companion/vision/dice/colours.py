@@ -63,3 +63,16 @@ def miwin_profile(colour: tuple[int, int, int], profiles: DiceProfiles) -> DiePr
     """The Miwin die whose calibrated colour is nearest (in Lab) to a face's colour."""
     lab = _lab(colour)
     return min(profiles.miwin, key=lambda p: float(np.linalg.norm(_lab(p.colour) - lab)))
+
+
+def foreign(colour: tuple[int, int, int], profiles: DiceProfiles) -> bool:
+    """Whether a face's colour is no Miwin die's: farther (in Lab) from every kind than
+    the two kinds closest to each other are apart (79 for the built-in colours). A lamp
+    moves a die's colour a long way (a rendered blue die under a bright light measured
+    50-63 from blue), so only a body nearer to no kind than the kinds are to each other
+    is foreign: a white d6 read with ``--kind miwin`` (112 from red)."""
+    labs = [_lab(p.colour) for p in profiles.miwin]
+    if len(labs) < 2:
+        return False
+    apart = min(float(np.linalg.norm(a - b)) for i, a in enumerate(labs) for b in labs[i + 1 :])
+    return min(float(np.linalg.norm(lab - _lab(colour))) for lab in labs) > apart

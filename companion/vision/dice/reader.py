@@ -56,6 +56,7 @@ from companion.vision.dice.colours import (
     DEFAULT_PROFILES,
     DiceProfiles,
     DieProfile,
+    foreign,
     miwin_profile,
 )
 from companion.vision.dice.net import FINDER, READER, Look, Stage, look, soften
@@ -85,6 +86,9 @@ DIE_SIDE = 48.0
 #: A die the reader network gives less probability than this is not reported at all (a
 #: guess about clutter); its confidence is that probability softened (net.soften).
 FLOOR = 0.25
+#: The most a die of no Miwin colour read as a Miwin die may be trusted: below SURE, so
+#: the referee asks (:func:`_miwin`).
+FOREIGN = 0.5
 #: Edges around a die's pips this uneven (structure tensor, 1 = round) mean motion blur.
 BLUR = 0.35
 #: A die this many times wider than another around it: the other is one of its pips.
@@ -354,15 +358,31 @@ def _die(
     its confidence is the network's probability softened by ``temperature``
     (:func:`~companion.vision.dice.net.soften`)."""
     if kind == "d6":
-        name, faces = "d6", D6_VALUES
+        name, (value, probability), cap = "d6", s.best(D6_VALUES), 1.0
     else:
-        profile = miwin_profile(_colour(image, s), profiles)
-        name, faces = profile.kind, profile.faces
-    value, probability = s.best(faces)
+        name, value, probability, cap = _miwin(_colour(image, s), s, profiles)
     if probability < FLOOR:
         return None
-    confidence = soften(probability, temperature)
+    confidence = min(soften(probability, temperature), cap)
     return Die(value, name, s.x, s.y, confidence, _still(image, s), s.side)
+
+
+def _miwin(
+    colour: tuple[int, int, int], s: Look, profiles: DiceProfiles
+) -> tuple[str, int, float, float]:
+    """A Miwin die's kind, value, probability and the most its confidence may be: the kind
+    its body's colour is nearest to, and the likeliest of every Miwin face. Where that face
+    is not one of the kind's, or the body is of no Miwin colour
+    (:func:`~companion.vision.dice.colours.foreign`), colour and pips contradict each
+    other: the die is named after the nearest kind that has the face and held below
+    :data:`SURE` at :data:`FOREIGN`, so the referee asks (new-user trial s14 M5: a die
+    showing 1 was read as the black kind, which has no 1, and left out without a word)."""
+    value, probability = s.best(frozenset().union(*(p.faces for p in profiles.miwin)))
+    profile = miwin_profile(colour, profiles)
+    if value in profile.faces and not foreign(colour, profiles):
+        return profile.kind, value, probability, 1.0
+    having = DiceProfiles(tuple(p for p in profiles.miwin if value in p.faces))
+    return miwin_profile(colour, having).kind, value, probability, FOREIGN
 
 
 def _colour(image: Image, s: Look) -> tuple[int, int, int]:
