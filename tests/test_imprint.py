@@ -302,3 +302,19 @@ def test_calibration_says_where_the_light_burnt_the_print_out() -> None:
     ), notes
     # the grey set-up's r6c0 kept 25 of 61 points: its print speaks, nothing to say
     assert not any("überstrahlt" in render(n, "de") for n in kept)
+
+
+def test_a_file_with_discs_seen_in_part_reads_right_in_older_versions_too() -> None:
+    # review s14 HIGH-1: the file kept a burnt point as 0 inside a disc; versions before
+    # took it for black, and empty fields read grey-white at 1.0
+    made, reader = rebuilt(SEED11_TALL_GREY, "grey", 1, "tall")
+    data = reader.known.to_json()
+    older = imprint.from_text(data["empty"]["print"], len(made.layout.fields))
+    raw = older.copy()
+    raw[np.isnan(raw)] = 0  # what an older version decodes: 0 only for a whole unknown disc
+    assert ((raw == 0).all(axis=1) | (raw > 0).all(axis=1)).all()
+    # this version reads the discs seen in part, as it calibrated them
+    again = profiles_from_json(data).empty_print
+    assert again is not None and reader.known.empty_print is not None
+    assert np.array_equal(np.isnan(again), np.isnan(reader.known.empty_print))
+    assert (np.isnan(again).any(axis=1) & ~np.isnan(again).all(axis=1)).any()

@@ -515,3 +515,18 @@ def test_the_list_marks_the_game_on_the_table_and_leaves_out_empty_ones(serve, t
     assert lines[1].startswith("  1 (") and "auf dem Tisch" not in lines[1], said
     assert lines[2].startswith("  3 (") and lines[2].endswith("← auf dem Tisch"), said
     assert lines[3] == "  (1 Spiel ohne Zug nicht aufgeführt: 2)", said
+
+
+def test_new_game_alone_on_a_pi_configured_from_the_example_keeps_the_kind_set_aside(
+    serve, tmp_path
+):  # type: ignore[no-untyped-def]
+    # review s14: docs/install-pi.md copies config.example.toml, whose [game] named
+    # Gravitation, so a Türme club's `--new-game` began Gravitation (trial s13 M3 again)
+    example = (Path(__file__).parent.parent / "config.example.toml").read_text("utf-8")
+    game = example[example.index("[game]") : example.index("[game.options]")]
+    config = tmp_path / "config.toml"
+    config.write_text(game, "utf-8")
+    pi = ("--config", str(config))
+    assert serve(*pi, "--game", "tuerme", "--players", "red,yellow,green,blue")[0] == 0
+    assert serve(*pi, "--new-game")[0] == 0
+    assert games(tmp_path)[1][1:3] == ("tuerme", ("red", "yellow", "green", "blue"))

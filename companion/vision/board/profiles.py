@@ -134,7 +134,13 @@ class Profiles:
     def _print_json(self) -> dict[str, str]:
         out = {}
         if self.empty_print is not None:
-            out["print"] = imprint.to_text(self.empty_print)
+            # "print" as versions before the nineteenth round read it (a disc whole or
+            # unknown: they took a point never seen, kept as 0, for black; review s14),
+            # the discs seen in part beside it, read in its place by this version
+            whole = imprint.whole_discs(self.empty_print)
+            out["print"] = imprint.to_text(whole)
+            if not np.array_equal(np.isnan(whole), np.isnan(self.empty_print)):
+                out["print_part"] = imprint.to_text(self.empty_print)
         if self.empty_foot is not None:
             out["foot"] = imprint.to_text(self.empty_foot)
         return out
@@ -211,7 +217,7 @@ def profiles_from_json(data: Any, where: str = "profiles") -> Profiles:
         between = data.get("between")
         if between is not None and not isinstance(between, str):
             raise ValueError("between must be text")
-        print_ = data["empty"].get("print")
+        print_ = data["empty"].get("print_part", data["empty"].get("print"))
         if print_ is not None and not isinstance(print_, str):
             raise ValueError("print must be text")
         foot = data["empty"].get("foot")
