@@ -368,6 +368,30 @@ WORDS: dict[str, tuple[str, str]] = {
         "gewählt wurde: bitte noch einmal wählen",
         "the game has changed since move {number} was chosen for correction: choose again",
     ),
+    # a correction's yes sent from a page the game has left behind (trial s14 H1, L5)
+    "since.went_on": (
+        "Das Spiel ist weitergegangen, seit diese Seite gezeigt wurde: {what}; bitte noch "
+        "einmal nachsehen",
+        "the game went on since this page was shown: {what}; look again",
+    ),
+    "since.played": (
+        "Zug {number} wurde gespielt ({player} {dice}: {said})",
+        "move {number} was played ({player} {dice}: {said})",
+    ),
+    "since.played_many": (
+        "die Züge {first} bis {last} wurden gespielt",
+        "moves {first} to {last} were played",
+    ),
+    "since.undone": ("ein Zug wurde zurückgenommen", "a move was taken back"),
+    "since.corrected": ("ein Zug wurde berichtigt", "a move was corrected"),
+    "since.other_game": (
+        "die Seite gehört zu einem anderen Stand des Spiels",
+        "the page belongs to another state of the game",
+    ),
+    "since.redone": (
+        "Zug {number} ist schon so berichtigt: „{said}“; nichts noch einmal aufgezeichnet",
+        "move {number} is already corrected so: “{said}”; nothing recorded again",
+    ),
     "correction.game_over": (
         "das Spiel war mit Zug {number} zu Ende: {player} gewinnt",
         "the game ended with move {number}: {player} wins",
