@@ -368,6 +368,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "gewählt wurde: bitte noch einmal wählen",
         "the game has changed since move {number} was chosen for correction: choose again",
     ),
+    # a correction that takes back moves reopens the turn of the first (trial s14 H2)
+    "correction.roll_stays": (
+        "{said}; der Wurf {roll} bleibt: {player} zieht mit ihm noch einmal",
+        "{said}; the roll {roll} stays: {player} moves with it again",
+    ),
+    "correction.roll_goes_on": (
+        "{said}; der Wurf {roll} bleibt: {player} zieht weiter mit {dice}",
+        "{said}; the roll {roll} stays: {player} moves on with {dice}",
+    ),
     # a correction's yes sent from a page the game has left behind (trial s14 H1, L5)
     "since.went_on": (
         "Das Spiel ist weitergegangen, seit diese Seite gezeigt wurde: {what}; bitte noch "
