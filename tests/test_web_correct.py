@@ -316,3 +316,19 @@ def test_a_correction_asked_before_the_game_went_on_takes_back_nothing(tmp_path)
         answer.get_data(as_text=True)
     )
     assert [m.announcement for m in moves_of(table)] == said  # nothing taken back
+
+
+def test_a_correction_sent_again_by_a_reload_is_recorded_once_and_says_so(tmp_path):
+    # new-user trial s14 L5: a reload that resent the form recorded a second correction
+    # event and said "move 2 corrected" again
+    table, client = page_of(tmp_path, undo=1)
+    unlocked(client)
+    form = confirmed(client, 2, picked(client, 2, STORED))
+    assert client.post("/correct/2", data=form).status_code == 302
+    again = client.post("/correct/2?lang=en", data=form)
+    assert again.status_code == 409
+    said = html.unescape(again.get_data(as_text=True))
+    assert f"move 2 is already corrected so: “{STORED}”; nothing recorded again" in said
+    assert table.journal is not None
+    kinds = [e.kind for e in table.journal.events(table.referee.game_id)]
+    assert kinds.count("correction") == 1
