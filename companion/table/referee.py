@@ -790,7 +790,9 @@ class Referee:
         if not roll:
             return self._say(Verdict("info", text("referee.undone")))
         key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
-        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)))
+        key += "_on" if before.spent and not with_roll else ""  # TENET mid-turn (s14 L6)
+        left = moves.dice_said(roll, before.spent)
+        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)), left=left)
         return self._say(Verdict("info", said))
 
     # ------------------------------------------------------------------ plumbing

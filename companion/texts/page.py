@@ -402,6 +402,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
         "The roll {dice} stays: {player} moves with it again.",
     ),
+    # TENET: a step undone in mid-turn, the steps before it played (trial s14 L6)
+    "undo_roll_goes_on": (
+        "Der Wurf {dice} bleibt: {player} zieht weiter mit {left}.",
+        "The roll {dice} stays: {player} moves on with {left}.",
+    ),
+    "undo_done_roll_on": (
+        "Zug {number} zurückgenommen; der Wurf {dice} bleibt: {player} zieht weiter mit {left}",
+        "Move {number} taken back; the roll {dice} stays: {player} moves on with {left}",
+    ),
     # beside the verdict until the move is made again (trial s10 L10: the synthetic camera
     # saw the pieces set back at once, and the page never said the move was taken back)
     "undo_done": ("Zug {number} zurückgenommen", "Move {number} taken back"),

@@ -423,6 +423,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
         "moves with it again",
     ),
+    "referee.undone_roll_on": (  # TENET: a step in mid-turn (trial s14 L6)
+        "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen; der Wurf {dice} "
+        "bleibt, {player} zieht weiter mit {left}",
+        "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
+        "moves on with {left}",
+    ),
     # a move its roll forced (a Pasch typed by mistake): taken back with the roll (s11 H4)
     "referee.undone_with_roll": (
         "Zug mit seinem Wurf {dice} zurückgenommen: {player} würfelt noch einmal",

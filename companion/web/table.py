@@ -41,6 +41,7 @@ from companion.table.correction import (
     played,
 )
 from companion.table.live import Live
+from companion.table.moves import dice_said
 from companion.table.referee import Referee
 from companion.table.settled import objected
 from companion.table.table import Table, rules
@@ -78,6 +79,9 @@ def move_path(move: MoveLike) -> str:
         return say(describe()).strip()
     start, end = getattr(move, "start", None), getattr(move, "end", None)
     return f"({start} → {end})" if start else ""
+
+
+table.add_app_template_global(dice_said)  # "6 und 3": the dice a TENET turn goes on with
 
 
 @dataclass(frozen=True)
