@@ -342,4 +342,4 @@ def test_a_stale_tap_on_another_move_says_what_was_played_instead(tmp_path):
     answer = client.post(later + "&lang=en", data=other)
     said = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 409 and 'href="/"' in said  # and a way back to the table
-    assert f"Move 1 was already played: red 4+3: '{tapped['announcement']}' {way}" in said
+    assert f"Move 1 was already played: red 4+3: “{tapped['announcement']}” {way}" in said

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.store.events import Event
 from companion.table.correction import Played, played
-from companion.texts import colour, quoted, text
+from companion.texts import colour, text
 
 #: The events that change the moves a page lists (a roll does not).
 STEPS = ("start", "move", "undo", "correction")
@@ -53,7 +53,7 @@ def _played(new: Sequence[Played]) -> str:
         return text("since.played_many", first=new[0].number, last=new[-1].number)
     move = new[0]
     dice = "+".join(map(str, move.roll))
-    said = quoted(move.announcement)
+    said = move.announcement
     return text(
         "since.played", number=move.number, player=colour(move.player), dice=dice, said=said
     )

@@ -811,8 +811,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
     # a tap on a move from a page the game has left (trial s14 M1, L2): what was played
     "move.played_already": (
-        "Zug {number} ist schon gespielt: {player} {dice}: {said} ({path}). Nichts gespielt.",
-        "Move {number} was already played: {player} {dice}: {said} ({path}). Nothing played.",
+        "Zug {number} ist schon gespielt: {player} {dice}: „{said}“ ({path}). Nichts gespielt.",
+        "Move {number} was already played: {player} {dice}: “{said}” ({path}). Nothing played.",
     ),
     "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),
     "err_undo_pin": (

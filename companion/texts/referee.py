@@ -384,8 +384,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "the game went on since this page was shown: {what}; look again",
     ),
     "since.played": (
-        "Zug {number} wurde gespielt ({player} {dice}: {said})",
-        "move {number} was played ({player} {dice}: {said})",
+        "Zug {number} wurde gespielt ({player} {dice}: „{said}“)",
+        "move {number} was played ({player} {dice}: “{said}”)",
     ),
     "since.played_many": (
         "die Züge {first} bis {last} wurden gespielt",

@@ -30,7 +30,7 @@ from companion.model.position import Position
 from companion.table.announcing import LONGEST, said_length
 from companion.table.answers import MoveLike, Rules
 from companion.table.correction import Played, moves_from, path, path_data
-from companion.texts import Text, colour, message, quoted
+from companion.texts import Text, colour, message
 from companion.texts import text as sentence
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.
@@ -187,7 +187,7 @@ def late_tap(last: Played | None, said: str, tapped: str | None) -> str | None:
         number=last.number,
         player=colour(last.player),
         dice=dice,
-        said=quoted(last.announcement),
+        said=last.announcement,
         path=where,
     )
 
