@@ -691,8 +691,8 @@ class Referee:
         """Record a correction of a move (``event``, built by companion.table.correction) and go
         on from ``position``, the game as corrected; ``last`` is its last move, ``said``
         the verdict's sentence. The game goes on with the event's ``pending_roll`` (and
-        ``kept_roll``: no other replaces it), correction.reopened's; the pieces are then
-        set up as the page shows them."""
+        ``kept_roll``: no other replaces it), as companion.table.reopening decides; the
+        pieces are then set up as the page shows them."""
         self._fresh = False
         if self.journal is None:
             return self._say(Verdict("info", text("referee.nothing_to_correct")))
