@@ -139,7 +139,7 @@ def test_the_camera_tells_the_same_board_again_once_there_is_room(tmp_path, capl
 
 
 def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
-    from companion.store import journal as journal_module
+    from companion.store import tables
 
     table = rolled(tmp_path)
     ref = table.referee
@@ -149,7 +149,7 @@ def test_a_commit_that_fails_keeps_nothing_of_the_step(tmp_path, monkeypatch):
         self.rollback()  # as SQLite does when the WAL cannot grow at the commit
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(journal_module.Transaction, "commit", full)
+    monkeypatch.setattr(tables.Transaction, "commit", full)
     with pytest.raises(JournalError, match="disk full"):
         ref.play(0)
     monkeypatch.undo()

@@ -80,9 +80,9 @@ def test_a_read_only_data_directory_is_refused_and_not_called_damaged(tmp_path, 
 def test_a_full_disk_at_start_is_said(tmp_path, monkeypatch):
     path = tmp_path / "journal.sqlite"
     a_game(path)
-    from companion.store import journal
+    from companion.store import tables
 
-    monkeypatch.setattr(journal, "_probe", _full)
+    monkeypatch.setattr(tables, "probe", _full)
     with pytest.raises(JournalError) as info:
         Journal(path)
     assert "disk full" in one_line(info)

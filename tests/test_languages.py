@@ -366,15 +366,36 @@ def test_players_are_named_in_the_pages_language() -> None:
 
 def test_the_camera_view_is_written_in_the_referees_language_with_the_fonts_letters():
     from companion import texts
-    from companion.table.live import _ascii
+    from companion.table.live import font_letters
     from companion.table.watch import _said
 
     texts.set_language("de")  # conftest sets English back after the test
     line = f"{texts.text('watch.dice')}: {texts.text('watch.waiting')}  " + texts.text(
         "watch.settling", values=_said([6, 4])
     )
-    assert _ascii(line) == "Wuerfel: wartet  Wuerfel 6 + 4: warten, bis sie still liegen"
+    said = "Würfel: wartet  Würfel 6 + 4: warten, bis sie still liegen"
+    assert font_letters(line) == said  # ü is drawn as u with its dots
+    assert font_letters("Straße → T.5") == "Strasse -> T.5"
     assert texts.text_n("watch.pieces", 10) == "10 Steine"
+
+
+def test_the_camera_views_line_draws_an_umlaut_as_its_letter_with_two_dots():
+    # trial s13 L2: the view wrote "etwas liegt ueber T.32"
+    import numpy as np
+
+    from companion.table.live import write_line
+
+    def drawn(line: str) -> np.ndarray:  # type: ignore[type-arg]
+        view = np.zeros((28, 200, 3), np.uint8)
+        write_line(view, line, (255, 255, 255))
+        return view.any(axis=2)
+
+    umlaut, plain, spelt = drawn("über"), drawn("uber"), drawn("ueber")
+    added = np.argwhere(umlaut & ~plain)
+    assert len(added) >= 4 and not (plain & ~umlaut).any()  # only the dots are added
+    u_wide = np.flatnonzero(drawn("u").any(axis=0)).max()
+    assert added[:, 1].max() <= u_wide + 1  # over the u, not beside it
+    assert np.flatnonzero(umlaut.any(axis=0)).max() < np.flatnonzero(spelt.any(axis=0)).max()
 
 
 #: The rule texts' German names that an English sentence must not use unexplained.

@@ -81,12 +81,12 @@ def test_the_table_page_and_the_camera_view_say_why_the_camera_waits(tmp_path):
 
 def test_the_camera_views_line_writes_a_dash_for_the_dash():
     # trial s13 L2: "etwas liegt ueber T.32 und 6 weitere Felder ? Hand weg oder Blendung?"
-    from companion.table.live import _ascii
+    from companion.table.live import font_letters
 
-    assert _ascii("etwas liegt über T.32 – Hand weg oder Blendung?") == (
-        "etwas liegt ueber T.32 - Hand weg oder Blendung?"
+    assert font_letters("etwas liegt über T.32 – Hand weg oder Blendung?") == (
+        "etwas liegt über T.32 - Hand weg oder Blendung?"
     )
-    assert _ascii("„raus und 6“") == '"raus und 6"'
+    assert font_letters("„raus und 6“") == '"raus und 6"'
 
 
 def test_corners_from_the_command_line_say_when_a_running_serve_takes_them(tmp_path, capsys):

@@ -49,22 +49,37 @@ CASES = [
 IDS = ["gravitation", "tunnelx"]
 
 
-def cost(call: Callable[[], Any]) -> tuple[Any, float, float]:
+#: Runs of a call timed at least, and at most while every run so far was over the budget.
+RUNS, MAX_RUNS = 3, 10
+#: Seconds between runs past the first RUNS (no CPU time): a burst of the machine's other
+#: work passes (note-s13: a 60-76 ms check was charged 112 ms in each of three runs, in a
+#: whole-suite run beside other helpers' benches on this 2-core machine).
+PAUSE_S = 0.2
+
+
+def cost(
+    call: Callable[[], Any], clock: Callable[[], float] = time.process_time
+) -> tuple[Any, float, float]:
     """``call()``'s result, its CPU time in ms and its peak traced memory in MB (a last
     run, under tracemalloc, which slows it).
 
-    The time is the best of three runs with the garbage collector off, as ``timeit``
-    measures: CI once charged a 10 ms call 217 ms, the collector sweeping the objects
-    that a thousand earlier tests left behind, which is no cost of the call's own.
+    The time is the best of :data:`RUNS` runs with the garbage collector off, as
+    ``timeit`` measures: CI once charged a 10 ms call 217 ms, the collector sweeping the
+    objects that a thousand earlier tests left behind, which is no cost of the call's
+    own. While every run is over the budget, it is run again after a pause, up to
+    :data:`MAX_RUNS` times: one run within the budget shows the code fits it, and code
+    that does not is over in every run, so the budget still guards it.
     """
-    times = []
+    times: list[float] = []
     gc.collect()
     gc.disable()
     try:
-        for _ in range(3):
-            t0 = time.process_time()
+        while len(times) < RUNS or (min(times) > BUDGET_MS and len(times) < MAX_RUNS):
+            if len(times) >= RUNS:
+                time.sleep(PAUSE_S)
+            t0 = clock()
             result = call()
-            times.append((time.process_time() - t0) * 1000)
+            times.append((clock() - t0) * 1000)
     finally:
         gc.enable()
     tracemalloc.start()
@@ -74,6 +89,22 @@ def cost(call: Callable[[], Any]) -> tuple[Any, float, float]:
     finally:
         tracemalloc.stop()
     return result, min(times), peak
+
+
+def test_a_call_slowed_by_a_burst_is_timed_at_its_best_and_one_always_over_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(time, "sleep", lambda _s: None)
+    # each run as the clock charges it (ms): three over the budget, then one within
+    charged = iter([0.0, 0.112, 1.0, 1.115, 2.0, 2.118, 3.0, 3.07, 4.0, 4.2])
+    _, ms, _ = cost(lambda: None, lambda: next(charged))
+    assert round(ms) == 70
+    always = iter(x for run in range(MAX_RUNS) for x in (run, run + 0.104))
+    runs = []
+    _, ms, _ = cost(lambda: runs.append(1), lambda: next(always))
+    assert len(runs) == MAX_RUNS + 1 and round(ms) == 104  # + the run under tracemalloc
+    with pytest.raises(AssertionError):
+        within_budget(ms, 1.0)
 
 
 def rolled(position: Position, roll: tuple[int, ...]) -> Referee:

@@ -449,6 +449,20 @@ def test_new_game_without_game_starts_the_kind_of_game_it_set_aside(serve, tmp_p
     assert games(tmp_path)[2][1:3] == ("tunnelx", ("red", "yellow"))
 
 
+def test_a_configured_game_wins_over_another_kind_set_aside(serve, tmp_path):
+    # review s13b finding 3: a visitor's `--new-game --game tunnelx` at a Türme club, then
+    # `--new-game`, began Tunnel X again, and every later one too
+    config = tmp_path / "club.toml"
+    config.write_text('[game]\nname = "tuerme"\n')
+    club = ("--config", str(config))
+    assert serve(*club, "--new-game", "--game", "tunnelx")[0] == 0
+    assert serve(*club, "--new-game")[0] == 0
+    assert games(tmp_path)[1][1] == "tuerme"  # as configured
+    assert serve(*club, "--new-game", "--players", "red,yellow,green")[0] == 0
+    assert serve(*club, "--new-game")[0] == 0  # the configured kind set aside: its players
+    assert games(tmp_path)[3][1:3] == ("tuerme", ("red", "yellow", "green"))
+
+
 def test_new_game_without_game_starts_as_configured_when_the_set_aside_board_is_gone(
     serve, tmp_path
 ):

@@ -88,6 +88,7 @@ def config_as_data(config: Config) -> dict[str, Any]:
     the referee PIN (it would end up in a support request or a screenshot)."""
     data = dataclasses.asdict(config)
     del data["path"], data["found_by"], data["web"]["pin"]
+    del data["game"]["named"]  # whether the file wrote game.name: no key of its own
     pins = data["panel"]["pins"]
     for key, value in pins.items():
         if value is None and key != "verdict_rgb":

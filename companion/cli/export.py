@@ -25,11 +25,7 @@ from companion.cli.common import (
     whole,
 )
 from companion.cli.journal import chosen_game, journal_file
-from companion.store.record import game_record, record_text
-from companion.store.snapshot import readable_journal
 from companion.texts import text
-from companion.tray.export import csv_text, json_record
-from companion.tray.history import session_rolls
 
 NAME = "export"
 
@@ -48,7 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the journal only now: every other command starts without it (tests/test_start.py)
+    from companion.store.snapshot import readable_journal
+
     if args.tray:
+        from companion.tray.export import csv_text, json_record
+        from companion.tray.history import session_rolls
+
         with readable_journal(journal_file(args)) as journal:
             session, rolls = session_rolls(journal, args.game)
         if args.json:
@@ -57,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
             print(csv_text(rolls), end="")
         return 0
     # the rules only now: every other command starts without the table (import time)
+    from companion.store.record import game_record, record_text
     from companion.table.settled import WITH_RULES
 
     with readable_journal(journal_file(args)) as journal:

@@ -16,13 +16,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cli.common import add_config_argument, print_json, read_config, whole
-from companion.store.journal import Journal
 from companion.store.journalcheck import JournalError
-from companion.store.lock import hold_data_dir
-from companion.store.repair import repair
 from companion.texts import text, text_n
+
+if TYPE_CHECKING:
+    from companion.store.journal import Journal
 
 NAME = "journal"
 
@@ -59,6 +60,11 @@ def chosen_game(journal: Journal, game: int | None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the journal only now: every other command starts without it (tests/test_start.py)
+    from companion.store.journal import Journal
+    from companion.store.lock import hold_data_dir
+    from companion.store.repair import repair
+
     path = journal_file(args)
     if args.action == "repair":
         with hold_data_dir(path.parent):

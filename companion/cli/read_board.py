@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import add_json_argument, print_json
 from companion.errors import CompanionError
@@ -94,9 +95,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
-    """One line for people in ``lang`` (default: the run's, ``--lang``). No board in
-    the photo, or a busy one, is a result like any other (exit 0): said as the page
-    says why the referee waits, with what to do (companion/table/busy.py)."""
+    """What a photo shows, for people in ``lang`` (default: the run's, ``--lang``): the
+    pieces read, in the order of the fields' numbers. No board in the photo, or a busy
+    one, is a result like any other (exit 0): said as the page says why the referee
+    waits, with what to do (companion/table/busy.py). A field read unsure is said on a
+    line after the pieces (new-user trial s13 L1: only the unsure line came, no piece);
+    a hand or anything else over the board, instead of them."""
     from companion.table.busy import busy
     from companion.texts import colour, field, language, percent, render, text, text_n
 
@@ -104,11 +108,11 @@ def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
     waits = busy(read)
     if not read.found and waits is None:
         return f"{path}: " + render(text("busy.no_markers"), lang)
-    if waits is not None:
+    if waits is not None and waits.kind != "unsure":
         return f"{path}: " + render(waits.said(), lang)
     pieces = [
-        text("board_cli.piece", colour=colour(c), field=field(f))
-        for f, c in sorted(read.fields.items())
+        text("board_cli.piece", colour=colour(read.fields[f]), field=field(f))
+        for f in sorted(read.fields, key=field_order)
     ]
     said = text_n(
         "board_cli.pieces",
@@ -116,4 +120,17 @@ def describe(path: str, read: BoardRead, lang: str | None = None) -> str:
         confidence=percent(read.overall),
         pieces=pieces or text("board_cli.no_pieces"),
     )
-    return f"{path}: " + render(said, lang)
+    lines = [f"{path}: " + render(said, lang)]
+    if waits is not None:
+        lines.append(f"{path}: " + render(waits.said(), lang))
+    return "\n".join(lines)
+
+
+_DIGITS = re.compile(r"([0-9]{1,18})")  # ASCII digits only: int() of '²' fails
+
+
+def field_order(field_id: str) -> list[Any]:
+    """The sort key of a field as a player counts them: ``T.5`` before ``T.45``, ``U1.9``
+    before ``U1.10`` (as text, "T.45" sorts first). Digits and the text between them
+    alternate in the same places, so two keys compare part by part."""
+    return [int(p) if p.isascii() and p.isdigit() else p for p in _DIGITS.split(field_id)]

@@ -10,6 +10,7 @@ import argparse
 import logging
 import signal
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,7 +25,7 @@ from companion.errors import CompanionError
 from companion.model.layoutfile import load_layout
 from companion.model.position import Position
 from companion.table.late import LateReader
-from companion.texts import Joined, colours, game_name, text
+from companion.texts import Joined, colours, game_name, number, text
 
 if TYPE_CHECKING:  # the config and the PIN are read when serve runs, not by `companion check`
     from pathlib import Path
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     players = players_from(args.players) or config.game.players
     layout_name = args.layout or config.game.layout
     game = args.game or config.game.name
-    aside = _kind_set_aside(args, config.journal_path)
+    aside = _kind_set_aside(args, config)
     if aside is not None:  # --new-game alone: a new game of the kind it sets aside
         game, layout_name = aside.game, args.layout or aside.layout
         players = players_from(args.players) or list(aside.players)
@@ -163,9 +164,16 @@ def _serve(
     # from before the journal opens: a SIGTERM while serve starts is a clean stop too
     # (review s13 finding 6: in the first second, exit -15 and the WAL left behind)
     sigterm = _Sigterm()
-    try:  # a journal refused (another game, damaged) is the one line said, before any log
-        if args.resume is not None:
-            check_take_up(args, config.journal_path)
+    table: Table | None = None
+    panel: Panel | None = None
+    camera: tuple[Live, LateReader] | None = None
+    publisher = None
+    # one try from the journal's opening to the end: a Stop that lands anywhere in between
+    # closes the journal before the folder's lock is released (review s13b finding 5: one
+    # between Table.new and the threads' start left it open, the lock released)
+    try:
+        if args.resume is not None:  # a journal refused (another game, damaged) is the one
+            check_take_up(args, config.journal_path)  # line said, before any log
         table = Table.new(
             start,
             config.journal_path,
@@ -173,24 +181,16 @@ def _serve(
             refuse=refuse,
             take_up=args.resume,
         )
-    except _Sigterm.Stop:
-        held.close()  # the journal rolled back what it was writing: nothing else runs yet
-        sigterm.restore()
-        return 0
-    except BaseException:
-        held.close()
-        sigterm.restore()
-        raise
-    panel: Panel | None = None
-    camera: tuple[Live, LateReader] | None = None
-    publisher = None
-    try:  # from here on threads run: each ends before serve returns (_stop_all says why)
+        # from here on threads run: each ends before serve returns (_stop_all says why)
         log.info("%s", text("serve.config", path=str(config.path or text("serve.no_config"))))
         for line in journal_said(args, table, config.journal_path):
             log.info("%s", line)
         panel, voice = _devices(config, table)
         camera = _camera(config, table, panel)
         publisher = _start(args, config, table, server, late, pin, address, panel, voice, camera[0])
+        from companion.web import end_streams
+
+        sigterm.before_stop = partial(end_streams, late.app)  # waitress then waits for none
         server.run()  # returns on SIGTERM too: waitress ends its loop on a SystemExit
     except _Sigterm.Stop:
         pass  # heard before the server ran: the same clean stop
@@ -202,7 +202,8 @@ def _serve(
             _stop_all(*camera)
         if panel is not None:
             panel.close()
-        _close(table)
+        if table is not None:
+            _close(table)
         held.close()
         sigterm.restore()
     if sigterm.heard:
@@ -214,10 +215,16 @@ def _close(table: Table) -> None:
     """Close the table's journal once no page or camera step still writes to it: inside
     the table's lock (review s13 finding 5: waitress waits 5 s for its threads, and a
     correction replayed on a Pi may take longer), or after ``CLOSE_WAIT`` s without it (a
-    write cut short rolls back: the move is lost, the journal is whole)."""
+    write cut short rolls back: the move is lost, the journal is whole), said in the log.
+    The hub's publisher reads the journal inside the same lock (Publisher._send_events,
+    _send_state), so this wait covers its thread too, which ``publisher.stop`` joins for
+    only 5 s."""
     if table.journal is None:  # last writer gone: another serve may take it up
         return
     got = table.lock.acquire(timeout=CLOSE_WAIT)
+    if not got:  # said, not only done (review s13b finding 6)
+        said = text("serve.closed_held", seconds=number(CLOSE_WAIT))
+        logging.getLogger("companion").warning("%s", said)
     try:
         table.journal.close()
     finally:
@@ -230,7 +237,10 @@ class _Sigterm:
     ends waitress's loop (a SystemExit, which waitress ends its loop on and returns), so
     the journal is closed, the hub left and the camera joined before serve exits 0. Until
     now SIGTERM killed serve mid-way: exit -15, the journal's WAL never folded back (brief
-    s7, report-se "Left"). Installed only in the main thread, where Python runs handlers."""
+    s7, report-se "Left"). Ctrl+C stays Python's KeyboardInterrupt; both first run
+    ``before_stop``, which ends the pages' streams, so that waitress does not wait 5 s for
+    their threads (trial s13 L5). Installed only in the main thread, where Python runs
+    handlers; SIGINT only where Python's own handler has it (not where it is ignored)."""
 
     class Stop(SystemExit):
         """Raised by the handler, once."""
@@ -238,19 +248,38 @@ class _Sigterm:
     def __init__(self) -> None:
         self.heard = False
         self.stopping = False  # the clean-up has begun: a SIGTERM is only noted
+        #: run once, before the first stop is raised: ends the pages' streams
+        self.before_stop: Callable[[], None] | None = None
         self._before: Any = None
+        self._before_int: Any = None
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGTERM, self._handle)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._before_int = signal.signal(signal.SIGINT, self._interrupt)
 
     def _handle(self, _number: int, _frame: object) -> None:
         first = not self.heard
         self.heard = True
         if first and not self.stopping:
+            self._ending()
             raise self.Stop(0)
+
+    def _interrupt(self, _number: int, _frame: object) -> None:
+        """Ctrl+C: as Python's own handler, once the streams are told to end."""
+        if not self.stopping:
+            self._ending()
+        raise KeyboardInterrupt
+
+    def _ending(self) -> None:
+        ending, self.before_stop = self.before_stop, None
+        if ending is not None:
+            ending()
 
     def restore(self) -> None:
         if self._before is not None:
             signal.signal(signal.SIGTERM, self._before)
+        if self._before_int is not None:
+            signal.signal(signal.SIGINT, self._before_int)
 
 
 def _start(
@@ -336,19 +365,23 @@ def _stop_all(live: Live, reader: LateReader) -> None:
     reader.join()
 
 
-def _kind_set_aside(args: argparse.Namespace, journal: Path) -> GameRecord | None:
+def _kind_set_aside(args: argparse.Namespace, config: Config) -> GameRecord | None:
     """The unfinished game a ``--new-game`` without ``--game`` sets aside (the journal's
     newest game, left unfinished): the new game is of its kind, its players and board,
     unless --players or --layout say otherwise (new-user trial s13 M3: Türme set aside
-    by mistake began the default Gravitation). None otherwise, and where its board no
-    longer loads (the game configured starts, as before). Read from a copy, as the list of
-    unfinished games is: the data folder's lock is taken later."""
+    by mistake began the default Gravitation). None otherwise: where the config names
+    another game (a club's game wins over a visitor's set aside: review s13b finding 3),
+    and where its board no longer loads (the game configured starts, as before). Read
+    from a copy, as the list of unfinished games is: the data folder's lock is taken later."""
+    journal = config.journal_path
     if not args.new_game or args.game or args.tray or not journal.is_file():
         return None
     from companion.store.snapshot import readable_journal
 
     with readable_journal(journal) as read:
         aside = read.to_resume()
+    if aside is not None and config.game.named and aside.game != config.game.name:
+        return None
     if aside is not None and aside.layout and not args.layout:
         try:  # a club board file moved since, or named from another folder: as configured
             load_layout(aside.layout)  # (review s13b finding 2: it refused, naming that file)

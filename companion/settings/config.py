@@ -122,6 +122,7 @@ class GameConfig:
     options: Mapping[str, bool] = field(
         default_factory=lambda: GAMES["gravitation"].option_defaults()
     )  # every switch of the game, effective value
+    named: bool = False  # the file names the game ([game] name), not the built-in default
 
 
 def default_data_dir() -> Path:
@@ -517,6 +518,7 @@ def _game(t: Table) -> tuple[GameConfig, tuple[str, ...]]:
         phase=phase,
         layout=layout,
         options=options,
+        named="name" in t.data,
     )
     t.finish()
     return config, colours

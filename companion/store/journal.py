@@ -14,7 +14,8 @@ to it; one that fails while a game runs raises :class:`JournalError` with nothin
 written and keeps the reason in :attr:`Journal.problem` for the page and the LEDs. An
 event that cannot be read back is named with its game and id (:meth:`Journal.bad_events`);
 ``companion journal check|export|repair`` deal with it (the checks: journalcheck.py, the
-repair: repair.py); lock.py keeps a second server off the same data directory.
+repair: repair.py); lock.py keeps a second server off the same data directory. The SQLite
+tables, a transaction and the upgrade of an older schema are in tables.py.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.model.position import Position
+from companion.store import continuing, tables
 from companion.store.events import Event, fold
 from companion.store.journalcheck import (
     APPLICATION_ID,
@@ -43,66 +44,12 @@ from companion.store.journalcheck import (
     event_problem,
     refuse_damage,
 )
-from companion.texts import Text, text
-from companion.texts.stored import to_data
+from companion.store.tables import EVENT_KINDS, SCHEMA, Transaction, with_words
+from companion.texts import text
 
-
-def with_words(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    """An event's data as it is kept: a ``reason`` that is a sentence of the catalogue
-    (a verdict's objection) is kept as it reads now and, as ``reason_words``, as its key
-    and values, so that a game record says it in the language it is asked for (trial
-    s10: the German record showed the English objections of an English server)."""
-    reason = data.get("reason")
-    if not isinstance(reason, Text):
-        return data
-    return {**data, "reason_words": to_data(reason)}
-
-
-EVENT_KINDS = (
-    "start",
-    "options",
-    "roll",
-    "board",
-    "move",
-    "verdict",
-    "correction",
-    "undo",
-    "finish",
-    "dice",
-)
 #: The ``games.game`` of a dice tray's session: it is no game, so :meth:`Journal.games`
 #: leaves it out (a restart resumes no tray as a game, ``companion export`` never picks one).
 TRAY = "tray"
-
-_EVENTS = """
-CREATE TABLE {table} (
-    id        INTEGER PRIMARY KEY,
-    game_id   INTEGER NOT NULL REFERENCES games(id),
-    at        TEXT NOT NULL,
-    kind      TEXT NOT NULL CHECK (kind IN ({kinds})),
-    data      TEXT NOT NULL
-);
-"""
-_EVENT_RULES = """
-CREATE INDEX events_by_game ON events(game_id, id);
-CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-"""
-_KINDS = ", ".join(repr(k) for k in EVENT_KINDS)
-_SCHEMA = f"""
-CREATE TABLE games (
-    id        INTEGER PRIMARY KEY,
-    started   TEXT NOT NULL,
-    game      TEXT NOT NULL,
-    layout    TEXT NOT NULL,
-    players   TEXT NOT NULL,
-    finished  TEXT
-);
-{_EVENTS.format(table="events", kinds=_KINDS)}
-{_EVENT_RULES}
-"""
 
 
 @dataclass(frozen=True)
@@ -159,12 +106,12 @@ class Journal:
             self._db.execute("PRAGMA foreign_keys=ON")
             if not existed:  # one transaction: a half-made journal is never left behind
                 self._db.executescript(
-                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
+                    f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id={APPLICATION_ID}; "
                     f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
                 )
             else:
-                _upgrade(self._db)
-            _probe(self._db)  # can it be written? Found now, not at the first move
+                tables.upgrade(self._db)
+            tables.probe(self._db)  # can it be written? Found now, not at the first move
         except sqlite3.Error as exc:
             raise JournalError(cannot_write(self.path, exc)) from None
         self._acked = self.last_id()
@@ -235,7 +182,7 @@ class Journal:
 
     def start_game(self, position: Position, **data: Any) -> int:
         """Open a new game from its start position; returns the game id."""
-        now = _now()
+        now = tables.now()
         with self._writing():
             cur = self._db.execute(
                 "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
@@ -262,7 +209,7 @@ class Journal:
         with self._writing():
             cur = self._db.execute(
                 "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
-                (_now(), record.game, record.layout, ",".join(record.players)),
+                (tables.now(), record.game, record.layout, ",".join(record.players)),
             )
             new = int(cur.lastrowid or 0)
             ids: dict[int, int] = {}
@@ -281,7 +228,7 @@ class Journal:
                 raise JournalError(f"{self.path}: no game {game_id}")
             if row[0] is not None:
                 raise JournalError(f"{self.path}: game {game_id} is finished")
-            now = _now()
+            now = tables.now()
             event_id = self._insert(game_id, kind, data, now)
             if kind == "finish":
                 self._db.execute("UPDATE games SET finished=? WHERE id=?", (now, game_id))
@@ -315,7 +262,7 @@ class Journal:
         with self._writing():
             cur = self._db.execute(
                 "INSERT INTO games (started, game, layout, players) VALUES (?, ?, ?, ?)",
-                (_now(), TRAY, "", groups),
+                (tables.now(), TRAY, "", groups),
             )
         return int(cur.lastrowid or 0)
 
@@ -336,10 +283,7 @@ class Journal:
     def continuation(self, game_id: int) -> int:
         """The record game ``game_id`` goes on in: the newest record that continues it,
         followed through the copies of copies (``serve --resume N``), else the game itself."""
-        continued = self._continued()
-        while game_id in continued:
-            game_id = continued[game_id]
-        return game_id
+        return continuing.followed(self._continued(), game_id)
 
     def continued_as(self, game_id: int) -> int | None:
         """The record that copied game ``game_id`` to go on with it (the newest such, one
@@ -347,20 +291,10 @@ class Journal:
         return self._continued().get(game_id)
 
     def _continued(self) -> dict[int, int]:
-        """Each game that a later record continues → the newest such record, read from the
-        copies' start events (``continues``); a start that cannot be read names none."""
-        later: dict[int, int] = {}
-        for game_id, stored in self._db.execute(
-            "SELECT game_id, data FROM events WHERE kind='start' ORDER BY id"
-        ):
-            try:
-                data = json.loads(stored)
-            except (json.JSONDecodeError, RecursionError, TypeError):
-                continue
-            old = data.get("continues") if isinstance(data, dict) else None
-            if isinstance(old, int) and old < game_id:  # a copy is newer than what it copies
-                later[old] = game_id
-        return later
+        """Each game that a later record continues → the newest such record
+        (:func:`~companion.store.continuing.continued`)."""
+        starts = self._db.execute("SELECT game_id, data FROM events WHERE kind='start' ORDER BY id")
+        return continuing.continued(starts)
 
     def to_resume(self) -> GameRecord | None:
         """The game a restart goes on with: the newest record, if it is a game not finished.
@@ -460,57 +394,3 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-class Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on an exception."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type: object, *rest: object) -> None:
-        if exc_type:
-            self.rollback()
-            return
-        self.commit()
-
-    def commit(self) -> None:
-        try:
-            self.db.execute("COMMIT")
-        except sqlite3.Error:
-            self.rollback()  # e.g. a full disk at the commit: nothing of it stays
-            raise
-
-    def rollback(self) -> None:
-        if self.db.in_transaction:
-            with suppress(sqlite3.Error):  # else SQLite rolled back on its own
-                self.db.execute("ROLLBACK")
-
-
-def _probe(db: sqlite3.Connection) -> None:
-    """Write to the journal without changing it: a committed rewrite of its version."""
-    with Transaction(db):
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-
-
-def _upgrade(db: sqlite3.Connection) -> None:
-    """Bring a journal of schema 1 to 2 in one transaction: the events table is rebuilt
-    with the new kinds allowed (a CHECK constraint cannot be altered in SQLite), every
-    event copied with its id, the index and the append-only triggers made anew."""
-    if db.execute("PRAGMA user_version").fetchone()[0] != 1:
-        return
-    db.executescript(
-        "BEGIN IMMEDIATE;"
-        + _EVENTS.format(table="events_upgraded", kinds=_KINDS)
-        + "INSERT INTO events_upgraded SELECT id, game_id, at, kind, data FROM events;"
-        + "DROP TABLE events; ALTER TABLE events_upgraded RENAME TO events;"
-        + _EVENT_RULES
-        + f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
-    )
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")

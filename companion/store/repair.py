@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.store.journal import Journal, Transaction
+from companion.store.journal import Journal
 from companion.store.journalcheck import (
     ack_file,
     damage,
@@ -20,6 +20,7 @@ from companion.store.journalcheck import (
     page_one_from_wal,
     wal_file,
 )
+from companion.store.tables import Transaction
 
 
 def repair(path: Path) -> tuple[Path, list[tuple[int, int, str]]]:

@@ -236,9 +236,8 @@ def _overlay(image: Image, glance: Glance, reader: BoardReader, lang: str | None
     if glance.dice is not None:
         overlay.draw_dice(view, glance.dice, glance.dice_scale * scale)
     colour = (80, 200, 80) if glance.still else (60, 180, 240)
-    line = _ascii(overlay_line(glance, lang))[:90]
     cv2.rectangle(view, (0, 0), (view.shape[1], 28), (20, 20, 20), -1)
-    cv2.putText(view, line, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
+    write_line(view, overlay_line(glance, lang)[:90], colour)
     return view
 
 
@@ -251,15 +250,36 @@ def overlay_line(glance: Glance, lang: str | None = None) -> str:
     return "{}: {}  {}".format(*(render(w, lang) for w in words))
 
 
-def _ascii(line: str) -> str:
-    """The line in the letters OpenCV's Hershey font has ("Würfel" as "Wuerfel"): the
-    view is one picture for every phone, written in the referee's language."""
-    for letter, spelt in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe")):
-        line = line.replace(letter, spelt)
-    line = line.replace("Ü", "Ue").replace("ß", "ss").replace("−", "-").replace("→", "->")
+#: The umlauts, drawn as their letter with two dots over it: the Hershey font has none.
+UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U"}
+
+
+def font_letters(line: str) -> str:
+    """The line in the letters OpenCV's Hershey font has, and the umlauts, which
+    :func:`write_line` draws ("Würfel", not "Wuerfel": new-user trial s13 L2): the view is
+    one picture for every phone, written in the referee's language."""
+    line = line.replace("ß", "ss").replace("−", "-").replace("→", "->")
     for mark, plain in (("–", "-"), ("—", "-"), ("„", '"'), ("“", '"'), ("”", '"'), ("…", "...")):
         line = line.replace(mark, plain)  # a dash for the dash, not "?" (trial s13 L2)
-    return line.encode("ascii", "replace").decode()
+    return "".join(c if c.isascii() or c in UMLAUTS else "?" for c in line)
+
+
+def write_line(view: Image, line: str, colour: tuple[int, int, int]) -> None:
+    """Write ``line`` at the top left of ``view``: in the font's letters, each umlaut as
+    its letter with two dots drawn over it where the font has none."""
+    font, size = cv2.FONT_HERSHEY_SIMPLEX, 0.6
+    line = font_letters(line)
+    plain = "".join(UMLAUTS.get(c, c) for c in line)
+    left, base = 8, 20
+    cv2.putText(view, plain, (left, base), font, size, colour, 1, cv2.LINE_AA)
+    for i, letter in enumerate(line):
+        if letter not in UMLAUTS:
+            continue
+        x = left + cv2.getTextSize(plain[:i], font, size, 1)[0][0]
+        (wide, high), _ = cv2.getTextSize(plain[i], font, size, 1)
+        y = base - high - 2 if letter.isupper() else base - (high * 2) // 3 - 3
+        for dx in (wide // 3, (2 * wide) // 3):
+            cv2.circle(view, (x + dx, y), 1, colour, -1, cv2.LINE_AA)
 
 
 class TablePhotographer:

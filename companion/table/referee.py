@@ -12,7 +12,11 @@ still board with the position after every legal move of the rules engine (python
   (or the player makes a legal move instead), as PicoChess's "set up the pieces" does.
 
 Words said about a move are judged by the pure functions of :mod:`.announcing` (before
-the move, the board after it, after the move); the referee keeps and says what they answer.
+the move, the board after it, after the move); which of them applies to words said now is
+:mod:`.words`'s. What a still board is told and which moves it fits is :mod:`.stills`'s,
+what an undo keeps :mod:`.undoing`'s, and how a roll taken and a move accepted are said
+:mod:`.verdicts`'s. Those helpers are pure and never import the referee; the referee
+keeps its state, changes it, and says and journals what they answer.
 
 Every event goes to the journal first, so a session resumes exactly after a power cut.
 Each call that changes the game is one step (:func:`_step`): the events it writes (a
@@ -33,12 +37,12 @@ from itertools import islice
 from typing import Any, TypeVar, cast
 
 from companion.errors import CompanionError
-from companion.games.game import Game, stone_planet_name
+from companion.games.game import Game
 from companion.games.game import game as rules_of
-from companion.model.boards import differences, seen, too_many, with_board
+from companion.model.boards import seen, with_board
 from companion.model.position import Position
 from companion.store.journal import Journal
-from companion.table import announcing, moves, resuming
+from companion.table import announcing, moves, resuming, stills, undoing, verdicts, words
 from companion.table.answers import (
     SHOWN,
     Board,
@@ -217,34 +221,17 @@ class Referee:
             return None
         self._last_board = board
         self._record("board", {"fields": board})
-        expected = seen(self.position)
-        if board == expected:
+        if board == seen(self.position):
             return self._matched()
-        if self._unseen or self._walked_back(board):
-            # the page is ahead of the pieces: never read the old board as a move
-            return self._say(
-                Verdict("setup", text("referee.set_as_shown", diff=differences(expected, board)))
-            )
-        if self.phase is Phase.SETUP:
-            return self._say(
-                Verdict("setup", text("referee.set_up", diff=differences(expected, board)))
-            )
-        crowded = too_many(self.position, board)
-        if crowded is not None:  # no position of the game: ask, judge nothing (#31);
-            # while setting up, the fields to set are named instead
-            player, shown, each = crowded
-            why = text("referee.too_many", colour=colour(player), shown=shown, each=each)
-            return self._say(Verdict("setup", why))
+        ahead = self._unseen or stills.walked_back(self.position, self._history, board)
+        objection = stills.objection(self.position, self.phase, board, ahead)
+        if objection is not None:
+            return self._say(objection)
         if self.phase in (Phase.ROLL, Phase.OVER):
             cleared = self._cleared(board)
             if cleared is not None:
                 return self._accept(cleared, board, taken)
-            return self._say(
-                Verdict(
-                    "setup",
-                    text("referee.moved_before_roll", diff=differences(expected, board)),
-                )
-            )
+            return self._say(stills.moved_before_roll(self.position, board))
         return self._judge(board, taken)
 
     def _stale(self, taken: float | None) -> bool:
@@ -274,14 +261,6 @@ class Referee:
             then = {Phase.ROLL: "referee.as_shown_roll", Phase.MOVE: "referee.as_shown_move"}
             return self._say(Verdict("info", text(then.get(self.phase, "referee.as_shown"))))
         return None  # nothing moved yet, or the board the page already showed
-
-    def _walked_back(self, board: dict[str, str]) -> bool:
-        """TENET in mid-turn: the board before the last step again is no change made after
-        it, so the dice left are not searched for a way back (R§6 steps go forward only in
-        time: a turn grows by what the camera sees after its last step)."""
-        return bool(self.position.spent and self._history) and board == seen(
-            self._history[-1].before
-        )
 
     @_step
     def observe_dice(self, dice: Sequence[int], taken: float | None = None) -> Verdict | None:
@@ -313,7 +292,7 @@ class Referee:
             return None
         if self.phase not in (Phase.ROLL, Phase.SETUP):
             return self.observe_dice(dice, taken)
-        said, doubted = "+".join(map(str, dice)), ", ".join(map(str, unsure))
+        said, doubted = verdicts.dice(dice), ", ".join(map(str, unsure))
         self.asked = (tuple(dice), tuple(unsure))
         return self._say(Verdict("ask", text("referee.dice_unsure", dice=said, unsure=doubted)))
 
@@ -325,23 +304,25 @@ class Referee:
         nobody: None."""
         if self._stale(taken) or self.phase is not Phase.ROLL:
             return None
-        said = "+".join(map(str, dice))
-        return self._say(Verdict("ask", text("referee.dice_again", dice=said)))
+        return self._say(Verdict("ask", text("referee.dice_again", dice=verdicts.dice(dice))))
 
     def _roll(
         self, roll: tuple[int, ...], record: bool = True, taken: float | None = None
     ) -> Verdict:
+        """A roll taken (``record``: journalled; False: the journal has it, read before the
+        board was set up). While setting up it waits for the board; else its legal moves
+        are the roll's, and a move it forces is accepted at once."""
         if self.phase is Phase.SETUP:
             kept = self._pending_roll
             if self._kept_roll and kept is not None and roll != kept:
                 return self._say(
-                    Verdict("info", text("referee.roll_kept", dice="+".join(map(str, kept))))
+                    Verdict("info", text("referee.roll_kept", dice=verdicts.dice(kept)))
                 )
             self._pending_roll = roll
             if record:
                 self._record("roll", {"dice": list(roll), "player": self.position.to_move})
             return self._say(Verdict("setup", text("referee.roll_noted")))
-        said, player = "+".join(map(str, roll)), colour(self.position.to_move)
+        said, player = verdicts.dice(roll), colour(self.position.to_move)
         try:
             legal = self.rules(self.position, roll)
             some = list(islice(legal, SHOWN + 1))
@@ -354,17 +335,7 @@ class Referee:
             self._record("roll", {"dice": list(roll), "player": self.position.to_move})
         self.phase = Phase.MOVE
         self._changed(taken)
-        many = (
-            text("referee.rolled_many", player=player, dice=said, count=SHOWN)
-            if len(some) > SHOWN
-            else text_n("referee.rolled", len(some), player=player, dice=said)
-        )
-        if self.position.spent and self._history:  # TENET: a turn begun (restart, undo)
-            left = moves.dice_left(roll, self.position.spent)
-            so_far = moves.turn_said(self._history)
-            rolled = self._say(Verdict("legal", text("referee.moves_on", dice=left), so_far))
-        else:
-            rolled = self._say(Verdict("info", many))
+        rolled = self._say(verdicts.rolled(self.position, roll, len(some), self._history))
         forced = moves.forced(self._legal, self.position)
         if forced is not None:
             # a forced pass (or TENET's Pasch, stone die, claim): no board will show it;
@@ -378,28 +349,15 @@ class Referee:
     def _judge(self, board: dict[str, str], taken: float | None) -> Verdict:
         if self.announced is not None:
             return self._as_announced(self.announced, board, taken)
-        try:  # looked up among the moves, searched from the board, or whole turns searched
-            found = self.game.match(self.position, self.roll or (), self._legal, board)
-        except CompanionError as exc:
-            return self._reject(board, message(exc), ())
-        if found.unsure:  # a search's budget spent: ask, neither accept nor reject
-            return self._say(Verdict("ambiguous", found.unsure))
-        outcomes = moves.outcomes(found.fits, SHOWN + 1)
-        if len(outcomes) == 1:
-            return self._accept(outcomes[0], board, taken)
-        if outcomes:
-            self.candidates = outcomes[:SHOWN]
-            self.phase = Phase.DECIDE
+        found = stills.looked_up(self.game, self.position, self.roll or (), self._legal, board)
+        if found.verdict is None:
+            return self._accept(found.fits[0], board, taken)
+        if found.fits:  # several: the players say which
+            self.candidates, self.phase = list(found.fits), Phase.DECIDE
             self._changed(taken)
-            choices = tuple(m.announcement for m in self.candidates)
-            why = (
-                text("referee.ambiguous")
-                if len(outcomes) <= SHOWN
-                else text("referee.ambiguous_many", count=SHOWN)
-            )
-            return self._say(Verdict("ambiguous", why, choices=choices))
-        reason = text("referee.no_move_leads", diff=differences(seen(self.position), board))
-        return self._reject(board, reason, found.nearest())  # looked for only now
+        elif found.verdict.kind == "illegal":
+            return self._reject(found.verdict)
+        return self._say(found.verdict)
 
     def _as_announced(self, move: MoveLike, board: dict[str, str], taken: float | None) -> Verdict:
         """A still board after a move announced first (:func:`announcing.shown`): the
@@ -441,10 +399,10 @@ class Referee:
         (self.announced, verdict), self.candidates = again, []
         return self._say(verdict)
 
-    def _reject(self, board: dict[str, str], reason: str, near: Sequence[MoveLike]) -> Verdict:
-        """Illegal: wait for the pieces to be set back; ``near`` are the closest moves."""
+    def _reject(self, verdict: Verdict) -> Verdict:
+        """Illegal: wait for the pieces to be set back (the verdict's choices: the closest
+        moves)."""
         self.phase = Phase.REJECTED
-        verdict = Verdict("illegal", reason, choices=tuple(m.announcement for m in near))
         self._record("verdict", verdict.to_json())
         return self._say(verdict)
 
@@ -497,46 +455,25 @@ class Referee:
         heard: Mapping[str, Any] | None = None,
         before_move: bool | None = None,
     ) -> Verdict:
-        """What the player said: before the move, checked against the roll being played
-        (:meth:`_announce_first`); after it, against the move the referee last accepted
-        (docs/referee.md, "Announce, then move").
+        """What the player said: before the move, checked against the roll being played;
+        after it, against the move the referee last accepted (docs/referee.md, "Announce,
+        then move"). ``before_move`` is the field the words were typed in (True: "before
+        the move", False: "last move", None: the microphone or a script): which judgement
+        applies is :func:`.words.answer`'s. The journal keeps the verdict with the words,
+        and with ``heard`` how they were heard; a legal announcement is kept
+        (:attr:`announced`), and words that fit several moves keep those to choose from."""
+        answer = words.answer(self._standing(), said_text, before_move)
+        if answer.keeps is not None:
+            self.announced, self.candidates = answer.keeps[0], list(answer.keeps[1])
+        if answer.recorded is None:
+            return self._say(answer.verdict)
+        return self._said_verdict(answer.verdict, said_text, heard, answer.recorded)
 
-        ``before_move`` is the field the words were typed in. True (the page's "before the
-        move" field): judged against the waiting roll only, a wrong one answered with this
-        roll's nearest moves, never charged to the last move (new-user trial s7: "Wurf 9"
-        for yellow's 5+4 was answered as red's late announcement of 6+2). False (the "last
-        move" field): the last move's only. None (the microphone, a script): the waiting
-        roll's when it names a legal move of it, else the last move's, late.
-
-        After the move the words are judged against that move (:func:`announcing.after`).
-        The journal keeps them with the verdict, and with ``heard`` how they were heard.
-        """
-        too_long = announcing.too_long(said_text)
-        if too_long is not None:  # the page keeps the words in their field
-            return self._say(too_long)
-        # TENET, a turn begun: the last move is a step of it, and words that name a next
-        # step are its announcement before it, in either field (new-user trial s11 H2:
-        # they were judged as the first step, "no red ball on K1.5", recorded illegal)
-        going = bool(self.position.spent) and self.announcing_first
-        first = None
-        if before_move is not False or going:
-            first = self._announce_first(said_text, before_move)
-        move, ahead = self.last_move, going and first is None
-        if (
-            ahead
-            and move is not None
-            and announcing.next_step(self.game, self._history, move, said_text)
-        ):
-            first = self._announce_first(said_text, True)  # wrong: told why from here
-        if first is not None:
-            return self._said_verdict(first, said_text, heard, before_move=True)
-        if before_move:  # a page from before the move was made: no roll waits for one now
-            return self._say(Verdict("info", text("referee.no_roll_to_announce")))
-        move, roll = self.last_move, self.last_roll
-        if move is None or roll is None or not self._history:
-            return self._say(Verdict("info", text("referee.nothing_to_check")))
-        verdict = announcing.after(self.game, self._history, move, roll, said_text)
-        return self._said_verdict(verdict, said_text, heard, before_move=False)
+    def _standing(self) -> words.Standing:
+        """Where the game stands for words said now (:class:`.words.Standing`)."""
+        roll = self.roll if self.announcing_first else None
+        history, move, last = self._history, self.last_move, self.last_roll
+        return words.Standing(self.game, self.position, roll, history, move, last)
 
     def _said_verdict(
         self, verdict: Verdict, said: str, heard: Mapping[str, Any] | None, before_move: bool
@@ -544,46 +481,6 @@ class Referee:
         """The verdict on words said, recorded with them (:func:`announcing.said_event`)."""
         self._record("verdict", announcing.said_event(verdict, said, heard, before_move))
         return self._say(verdict)
-
-    def _announce_first(self, said_text: str, only: bool | None) -> Verdict | None:
-        """The verdict on words said before the move (:func:`announcing.first`), or None
-        where they are not that (no roll waits for its move, or they are a late
-        announcement of the last move: ``only`` says they came from the "before the move"
-        field, never so). In a TENET turn begun they name the rest of the turn from here
-        (words of the whole turn from its first step: the rest after the steps made). A
-        legal announcement of the roll is kept (:attr:`announced`): the next still board
-        must show its move (in TENET, its first steps). Words that fit several moves keep
-        those moves to choose from (:meth:`choose`); other words of no legal move forget an
-        earlier announcement."""
-        if not self.announcing_first or self.roll is None:
-            return None
-        heard = said_text
-        so_far = moves.turn_said(self._history) + "; " if self.position.spent else None
-        if so_far is not None and said_text.startswith(so_far):
-            said_text = said_text[len(so_far) :]  # the whole turn said: its rest is ahead
-        judged = announcing.first(
-            self.game, self.position, self.roll, said_text, lambda: self._late(heard, only)
-        )
-        if judged is None:
-            return None
-        if judged.move is not None or judged.maybe_last:
-            self.announced, self.candidates = judged.move, list(judged.fits)
-        return judged.verdict
-
-    def _late(self, said_text: str, only: bool | None) -> bool:
-        """Whether words of no legal move of the waiting roll are a late announcement of
-        the last move: a move was made, the words came from no "before the move" field
-        (``only``), and in TENET's turn begun they may be its steps; else they name a
-        legal move of the last roll. Any other words are the player to move's, told what
-        is wrong with them for this roll: charged to the last move, a wrong word of the
-        player to move marked a legal move illegal in the record (new-user trial s12 H1:
-        blue's "Wurf sieben" heard for 4+2 was judged as yellow's late announcement)."""
-        if only or not self._history or self.last_move is None:
-            return False
-        roll = self.last_roll
-        if self.position.spent or roll is None:
-            return True
-        return announcing.names_a_move(self.game, self._history, roll, said_text)
 
     @property
     def announcing_first(self) -> bool:
@@ -626,7 +523,7 @@ class Referee:
         """The move made: recorded, and the verdict said (``otherwise``: the words of the
         move announced first, where the player tapped another: the verdict says both)."""
         self._fresh = False
-        after, mover, stone = move.after, self.position.to_move, self.position.stone
+        after, before = move.after, self.position
         if seen(after) != board and move.destroyed:
             after = with_board(after, board)  # the station fields the player really used
         data = {"after": after.to_json(), "announcement": move.announcement}
@@ -639,19 +536,7 @@ class Referee:
         self.position, self.roll, self.candidates, self._legal = after, None, [], []
         self.announced = None
         self._changed(taken)
-        why = getattr(move, "why", "")  # a pass says why no piece can move (the race game)
-        legal = text("referee.legal_pass", why=why) if why else text("referee.legal_move")
-        planet = stone_planet_name(after) if after.stone != stone else None
-        if planet is not None:  # TENET's Pasch or stone die, taken on the roll: the stone
-            legal = text("referee.stone_to", legal=legal, planet=planet)  # is moved by hand
-        again = after.to_move == mover and len(after.players) > 1  # (one player: a turn)
-        if roll and again and not after.spent and not move.winner:
-            # the rules give the mover another roll (1+2, an own special field): said,
-            # not left to the header's "to move" (new-user trial s11 M6b)
-            dice = "+".join(map(str, roll))  # as the page writes the roll: "2+1"
-            legal = text("referee.rolls_again", legal=legal, player=colour(mover), dice=dice)
-        legal = announcing.otherwise(legal, otherwise, move)
-        verdict = Verdict("legal", legal, said)
+        verdict = Verdict("legal", verdicts.accepted(move, before, after, roll, otherwise), said)
         self._record("verdict", verdict.to_json())
         if move.winner:
             self.phase = Phase.OVER
@@ -674,11 +559,17 @@ class Referee:
         """The operator sets the position (after a misread or a dispute)."""
         self._fresh = False
         self._record("correction", {"position": position.to_json()})
+        self._set_up(position)
+        return self._say(Verdict("info", text("referee.corrected")))
+
+    def _set_up(self, position: Position) -> None:
+        """Back to SETUP at ``position`` (an undo, a fix, a move corrected): no roll being
+        played, nothing announced or to choose, and the pieces to be set as the page shows
+        them; the still board seen before is forgotten, so that the next one is judged."""
         self.position, self.roll, self.candidates, self._legal = position, None, [], []
         self.phase, self._pasch, self.announced = Phase.SETUP, None, None
         self._last_board, self._unseen = None, False
         self._changed()
-        return self._say(Verdict("info", text("referee.corrected")))
 
     @_step
     def rewrite(
@@ -699,14 +590,10 @@ class Referee:
         keep = tuple(int(d) for d in event.get("pending_roll") or ()) or None
         self._record("correction", event)
         self._history = moves.history(list(self.journal.events(self.game_id)))
-        self.position, self.roll, self.candidates, self._legal = position, None, [], []
+        self._set_up(position)
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
-        self.phase, self._pasch, self._pending_roll = Phase.SETUP, None, keep
-        self.announced = None
-        self._kept_roll = bool(keep and event.get("kept_roll"))
-        self._last_board, self._unseen = None, False
-        self._changed()
+        self._pending_roll, self._kept_roll = keep, bool(keep and event.get("kept_roll"))
         if last is not None and last.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": last.winner})
@@ -727,73 +614,30 @@ class Referee:
     @property
     def undo_takes_roll(self) -> bool:
         """Whether taking back the last move takes its roll back too: a move its roll
-        forced at a turn's start, played at once, that moved TENET's stone (its Pasch or
-        stone die). Kept, the roll would play it again at once, so a mistyped roll could
-        never be mended, while the record called the move taken back (new-user trial s11
-        H4). A forced pass keeps its roll: taken back with it, the player would throw
-        again, and the panel's undo button needs no PIN (review s11)."""
-        if not self._history:
-            return False
-        _, before, _, roll = self._history[-1]
-        if not roll or before.spent:
-            return False
-        try:
-            forced = moves.forced(self.rules(before, roll), before)
-        except CompanionError:
-            return False
-        return forced is not None and forced.after.stone != before.stone
+        forced that moved TENET's stone (:func:`.undoing.takes_roll`)."""
+        return undoing.takes_roll(self._history, self.rules)
 
     @property
     def undo_clears(self) -> bool:
-        """Whether the last move is the clearing of TENET's Pasch (R§6): the balls taken
-        back to start after the forced Pasch of the same roll. Taken back, it is the
-        clearing only: the Pasch stands, its player rolls next, and the balls may still be
-        cleared (review s11 finding 5: the record called the whole turn taken back, and
-        the undo kept the roll, which played the Pasch a second time)."""
-        if len(self._history) < 2:
-            return False
-        pasch, last = self._history[-2], self._history[-1]
-        if not last.roll or last.roll != pasch.roll:
-            return False
-        return self.game.clearing(pasch.before, last.roll, seen(self.position)) is not None
+        """Whether the last move is the clearing of TENET's Pasch (R§6), taken back alone
+        (:func:`.undoing.clears`)."""
+        return undoing.clears(self.game, self._history, seen(self.position))
 
     @_step
     def undo(self) -> Verdict:
         """Take back the last accepted move (journal keeps both the move and the undo).
-
-        The move only: the roll it was made with stays, and once the pieces stand as
-        before, the same player moves again with it (no second roll: an undo is no way
-        to roll a bad roll again). A roll read before the pieces are set back must be
-        the same one. A move the roll forced (:attr:`undo_takes_roll`) is taken back
-        with its roll: the player rolls (or types the roll) again. A Pasch's clearing
-        (:attr:`undo_clears`) is taken back alone: the Pasch stands, and its player rolls
-        next once the balls stand as before."""
+        The roll it was made with stays for the same player, unless the roll forced it
+        or it was a Pasch's clearing (:func:`.undoing.undone` says which and why)."""
         self._fresh = False
         if not self._history:
             return self._say(Verdict("info", text("referee.nothing_to_undo")))
-        clears = self.undo_clears
-        with_roll = not clears and self.undo_takes_roll
-        undone, before, _, roll = self._history.pop()
-        said_how = {"with_roll": True} if with_roll else {"clearing": True} if clears else {}
-        self._record("undo", {"undoes": undone, **said_how})
-        self.position, self.last_move, self.last_roll = before, None, None
-        self.roll, self.candidates, self._legal = None, [], []
-        self.phase, self._pasch, self.announced = Phase.SETUP, None, None
-        kept = None if with_roll or clears else roll or None
-        self._pending_roll, self._kept_roll = kept, kept is not None
-        self._last_board, self._unseen = None, False
-        self._changed()
-        if clears:  # the Pasch stands, and its clearing window is open again
-            self._pasch = (self._history[-1].before, roll)
-            said = text("referee.undone_clearing", player=colour(before.to_move))
-            return self._say(Verdict("info", said))
-        if not roll:
-            return self._say(Verdict("info", text("referee.undone")))
-        key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
-        key += "_on" if before.spent and not with_roll else ""  # TENET mid-turn (s14 L6)
-        left = moves.dice_said(roll, before.spent)
-        said = text(key, player=colour(before.to_move), dice="+".join(map(str, roll)), left=left)
-        return self._say(Verdict("info", said))
+        undone = undoing.undone(self._history, self.rules, self.game, seen(self.position))
+        self._history.pop()
+        self._record("undo", undone.event)
+        self._set_up(undone.before)
+        self.last_move, self.last_roll, self._pasch = None, None, undone.pasch
+        self._pending_roll, self._kept_roll = undone.pending, undone.pending is not None
+        return self._say(undone.verdict)
 
     # ------------------------------------------------------------------ plumbing
 

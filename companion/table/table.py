@@ -69,14 +69,14 @@ class Table:
         if journal_path is None:
             return cls(Referee.start(position or start_position(), rules))
         journal = Journal(journal_path)
-        try:
+        try:  # a new game's start too (review s13b finding 5: a SIGTERM there left it open)
             referee = _taken_up(journal, resume, refuse, take_up)
+            if referee is None:
+                referee = Referee.start(position or start_position(), rules, journal)
+            return cls(referee, journal)
         except BaseException:
             journal.close()  # another Journal() in this process may open it again
             raise
-        if referee is not None:
-            return cls(referee, journal)
-        return cls(Referee.start(position or start_position(), rules, journal), journal)
 
     @property
     def resumed(self) -> bool:

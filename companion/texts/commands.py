@@ -507,6 +507,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "die Kamera hat nach {seconds} s nicht angehalten (ein Kamerabild hängt); ohne sie beendet",
         "the camera did not stop within {seconds} s (a camera read hangs); exiting without it",
     ),
+    # review s13b finding 6: the journal closed under a step that held the table too long
+    "serve.closed_held": (
+        "ein Schritt der Seite oder der Kamera hielt den Tisch noch nach {seconds} s: Journal "
+        "trotzdem geschlossen (was er schrieb, ist zurückgerollt)",
+        "a page's or the camera's step still held the table after {seconds} s: journal "
+        "closed anyway (what it was writing is rolled back)",
+    ),
     "serve.resume_none": (
         "{path}: kein unfertiges Spiel {id}; unfertige Spiele: {games}",
         "{path}: no unfinished game {id}; unfinished games: {games}",

@@ -487,10 +487,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "opt.serve.new-game": (
         "ein neues Spiel beginnen, auch wenn das jüngste Spiel im Journal unfertig ist (das "
         "sonst fortgesetzt wird, auch mit --game/--players, die zu ihm passen); ohne --game "
-        "ein Spiel derselben Art, mit denselben Spielern und demselben Brett",
+        "ein Spiel derselben Art, mit denselben Spielern und demselben Brett, außer die "
+        "Konfiguration nennt ein anderes Spiel (game.name): dann dieses",
         "start a new game even if the journal's newest game is unfinished (which is otherwise "
         "resumed, also with a --game/--players that fit it); without --game a game of the "
-        "same kind, with the same players and board",
+        "same kind, with the same players and board, unless the config names another game "
+        "(game.name): then that one",
     ),
     "opt.serve.tray": (
         "eine Würfelschale für jedes Spiel statt eines Spiels (docs/tray.md): jeder Wurf "

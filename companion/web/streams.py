@@ -68,6 +68,9 @@ class StreamSlots:
         self.views = 0
         self.held: dict[str, tuple[int, int]] = {}  # address: (streams, views)
         self._lock = threading.Lock()
+        #: set when the server stops: every stream and view ends at its next look, so
+        #: that waitress finds its threads free (trial s13 L5: it waited 5 s for them)
+        self.closing = threading.Event()
 
     def take(self, camera: bool = False, address: str = "?") -> bool:
         """Take a slot (a camera view's if ``camera``); False when none is free."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Blueprint,
@@ -50,6 +50,9 @@ from companion.web.events import Broker
 from companion.web.i18n import asked_language, language, say, say_colour, t
 from companion.web.movelist import MoveList, find, late_tap, pick, way
 from companion.web.streams import RETRY_AFTER, StreamSlots
+
+if TYPE_CHECKING:
+    from companion.store.journal import GameRecord, Journal
 
 table = Blueprint("table", __name__)
 
@@ -127,7 +130,7 @@ def _context() -> dict[str, object]:
         "corrected_board": corrected_board,
         "just_undone": just_undone,
         "objected": objected_,
-        "set_aside": _set_aside(t) if not history else None,
+        "set_aside": _set_aside(t, bool(history)),
         "dice_inputs": dice_inputs(t.position),
         "dice_asked": dice_asked(ref),
         "verdict_json": verdict_json(ref),
@@ -195,21 +198,36 @@ def _history(
     )
 
 
-def _set_aside(t: Table) -> str | None:
-    """While a new game has no move: the unfinished game it set aside, and how to go on
+def _set_aside(t: Table, moves_stand: bool) -> str | None:
+    """Until a new game's first move: the unfinished game it set aside, and how to go on
     with it (new-user trial s13 M3: ``--new-game`` by mistake, and only the Pi's log said
-    so); else None."""
-    from companion.store.aside import moves_of, set_aside
+    so); else None. Not back once a move was made and taken back (review s13b finding 4).
+    What it names is looked up once per game (the set-aside game is folded whole and every
+    game's start read): kept for the app, whose table alone writes to the journal."""
+    from companion.store.aside import set_aside_played
     from companion.texts import colours, game_name, text, text_n
 
     if t.journal is None:
         return None
-    aside = set_aside(t.journal, t.referee.game_id)
+    known: dict[int, tuple[GameRecord, int | None] | None]
+    known = current_app.extensions.setdefault("set_aside", {})
+    game_id = t.referee.game_id
+    if moves_stand or (game_id not in known and _begun(t.journal, game_id)):
+        known[game_id] = None  # begun: gone for good, also if its moves are taken back
+    if game_id not in known:
+        known[game_id] = set_aside_played(t.journal, game_id)
+    aside = known[game_id]
     if aside is None:
         return None
-    moves = text_n("serve.moves", moves_of(t.journal, aside.id) or 0)
-    game, players = game_name(aside.game), colours(aside.players)
-    return text("set_aside", id=aside.id, game=game, players=players, moves=moves)
+    record, count = aside
+    moves = text_n("serve.moves", count or 0)
+    game, players = game_name(record.game), colours(record.players)
+    return text("set_aside", id=record.id, game=game, players=players, moves=moves)
+
+
+def _begun(journal: Journal, game_id: int) -> bool:
+    """Whether game ``game_id`` had a move, taken back since or not."""
+    return any(e.kind == "move" for e in journal.events(game_id))
 
 
 @table.app_template_global()
@@ -460,7 +478,7 @@ def camera() -> Response:
         abort(404, "err_no_camera")
     give_back = _take_slot(camera=True)
     limit = current_app.config.get("SSE_TEST_SECONDS")
-    gone = request.environ.get("waitress.client_disconnected", _never)
+    gone = _gone()
     lang = language()  # the overlay's words: the page's language
 
     def frames() -> Iterator[bytes]:
@@ -510,7 +528,7 @@ def events() -> Response:
     stream = broker.subscribe()
     limit = current_app.config.get("SSE_TEST_SECONDS")  # tests end the stream themselves
     response = Response(
-        broker.stream(stream, limit, request.environ.get("waitress.client_disconnected", _never)),
+        broker.stream(stream, limit, _gone()),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -522,6 +540,14 @@ def events() -> Response:
 def _never() -> bool:
     """Not served by waitress (the test client): the page never goes away on its own."""
     return False
+
+
+def _gone() -> Callable[[], bool]:
+    """Whether a long-lived response should end: its page went away (waitress's
+    ``client_disconnected``), or the server stops (:func:`companion.web.end_streams`)."""
+    closing = current_app.extensions["companion_streams"].closing
+    away: Callable[[], bool] = request.environ.get("waitress.client_disconnected", _never)
+    return lambda: closing.is_set() or away()
 
 
 def _take_slot(camera: bool) -> Callable[[], None]:

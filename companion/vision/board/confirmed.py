@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.board.imprint import MIN_PRINT, SHOWN, match
+from companion.vision.board.imprint import MIN_PRINT, SHOWN, flatten, match
 from companion.vision.board.light import LIGHT_RADIUS_MM
 from companion.vision.board.profiles import Profiles
 from companion.vision.board.sampler import SATURATED, FieldSampler, Samples
@@ -156,8 +156,7 @@ class Confirmed:
 def _pattern(sampler: FieldSampler, grey: FloatArray) -> FloatArray:
     """Discs' grey levels (any number of rows) as prints, as
     :meth:`.FieldSampler.pattern` makes a frame's (one plane serves every field)."""
-    flat = grey - (grey @ sampler.to_plane) @ sampler.from_plane
-    return np.asarray(flat / (np.median(grey, axis=1, keepdims=True) + 1.0), np.float64)
+    return flatten(grey, sampler.from_plane, sampler.to_plane)
 
 
 def _printed(sampler: FieldSampler, disc: FloatArray) -> bool:

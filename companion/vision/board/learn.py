@@ -179,8 +179,10 @@ def empty_print(
 ) -> FloatArray | None:
     """Every field's disc, point by point, as the photos where it is empty show it
     (:mod:`.imprint`: the print a piece hides): the median over those photos whose disc
-    is whole (no point clipped or out of view), NaN for a field without one; None when
-    no photo was sampled so."""
+    is whole (no point clipped or out of view); where none is, the disc of the one that
+    saw most of it, NaN at the points it did not see (a lamp burnt them: the rest of the
+    print still speaks, :data:`.imprint.MIN_SEEN`); NaN for a field never seen empty;
+    None when no photo was sampled so."""
     discs = [got.discs for got, _ in samples if got.discs is not None]
     if not discs or len(discs) != len(samples):
         return None
@@ -189,12 +191,13 @@ def empty_print(
         seen = [
             disc[i]
             for n, (disc, (_, truth)) in enumerate(zip(discs, samples, strict=True))
-            if fid not in truth
-            and not (ignore and fid in ignore[n])
-            and not np.isnan(disc[i]).any()
+            if fid not in truth and not (ignore and fid in ignore[n])
         ]
-        if seen:
-            out[i] = np.median(np.stack(seen), axis=0)
+        whole = [disc for disc in seen if not np.isnan(disc).any()]
+        if whole:
+            out[i] = np.median(np.stack(whole), axis=0)
+        elif seen:  # photos' points of different light are not mixed: the best one
+            out[i] = max(seen, key=lambda disc: int((~np.isnan(disc)).sum()))
     return out
 
 

@@ -25,6 +25,7 @@ from companion.vision.board.imprint import (
     HIDDEN,
     decides,
     match,
+    on_the_same_points,
     projection,
     showing,
     unless_leant_over,
@@ -282,6 +283,10 @@ class BoardReader:
             cause = Cause("out_of_view")
             return BoardRead(found=False, reason=why, markers=location.markers, cause=cause)
         s = self.sampler
+        seen = on_the_same_points(
+            sampled.pattern, sampled.discs, self.known.empty_print, s.from_plane, s.to_plane
+        )
+        sampled = replace(sampled, pattern=seen)
         lean = s.leaning(location, image.shape[1::-1])
         feet = self._feet_seen(image, location)  # once a frame: the neighbours' and the feet's
         share = unless_leant_over(match(sampled.pattern, self.empty_print), lean)

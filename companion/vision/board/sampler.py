@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from companion.model.layout import Layout
 from companion.vision.board.between import between_points
+from companion.vision.board.imprint import flatten
 from companion.vision.board.light import light_kernel
 from companion.vision.board.locate import Location
 from companion.vision.board.surround import contrast, ring_points
@@ -200,8 +201,11 @@ class FieldSampler:
         # out of view or clipped by the sensor shows no print either way
         unseen = out | (got.max(axis=2) >= SATURATED)
         discs = np.where(unseen, np.nan, grey)
-        # as :meth:`pattern` makes it of ``discs``: a disc with a point unseen is NaN
-        pattern = np.where(unseen.any(axis=1)[:, None], np.nan, flat / (mid[:, None] + 1.0))
+        # as :meth:`pattern` makes it of ``discs``: a disc with points unseen is
+        # flattened over the points it saw (:func:`.imprint.flatten`)
+        pattern = flat / (mid[:, None] + 1.0)
+        partly = np.flatnonzero(unseen.any(axis=1))
+        pattern[partly] = flatten(discs[partly], self.from_plane, self.to_plane)
         for i in clipped:  # a disc at the photo's edge: only its points in view count
             seen = ~out[i]
             colours[i] = np.median(got[i, seen], axis=0)
@@ -219,13 +223,13 @@ class FieldSampler:
         return Samples(colours, texture, probes, means, rings, space, discs, foot, pattern)
 
     def pattern(self, grey: FloatArray | None) -> FloatArray | None:
-        """The discs' grey levels (N, P) as a print (:mod:`.imprint`): their best plane
-        (a lamp's slope, a shadow's edge) taken out, relative to the disc's brightness
-        (light scales field and print alike); NaN rows stay NaN."""
+        """The discs' grey levels (N, P) as a print (:func:`.imprint.flatten`): their
+        best plane (a lamp's slope, a shadow's edge) taken out, relative to the disc's
+        brightness (light scales field and print alike); NaN where a point was not seen,
+        and for a disc that saw too few."""
         if grey is None or grey.shape != self.offsets_mm.shape[:2]:
             return None
-        flat = grey - (grey @ self.to_plane) @ self.from_plane
-        return np.asarray(flat / (np.median(grey, axis=1, keepdims=True) + 1.0), np.float64)
+        return flatten(grey, self.from_plane, self.to_plane)
 
     def sample_between(self, image: npt.NDArray[np.uint8], location: Location) -> FloatArray:
         """BGR (P, 3) at the points between the fields; NaN out of view or where a tall
