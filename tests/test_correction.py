@@ -216,3 +216,66 @@ def test_a_correction_event_that_cannot_be_read_back_is_named(tmp_path):
     broken = {"position": table.position.to_json(), "corrects": 7, "moves": [{"replaces": "x"}]}
     event = journal.append(game, "correction", broken)
     assert [(g, e) for g, e, _ in journal.bad_events()] == [(game, event.id)]
+
+
+def tenet_turn(path: Path, steps: int = 3) -> Table:
+    """Red's TENET turn 6+3+8 in (the first ``steps`` of) three steps: 8 from start,
+    then 6, then 3."""
+    from companion.model.position import start_position
+
+    table = Table.new(start_position("tenet", ["red", "yellow"]), path)
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([6, 3, 8])
+    turn = ("8 von Start nach K1.5", "6 von K1.5 nach K1.11", "3 von K1.11 nach K1.14")
+    for said in turn[:steps]:
+        ref.play_move(next(m for m in rules(ref.position, ref.roll) if m.announcement == said))
+    return table
+
+
+def resumed(table: Table, path: Path) -> Referee:
+    """The referee as a restart takes the game up from the journal, its pieces set up."""
+    assert table.journal is not None
+    table.journal.close()
+    again = Referee.resume(Journal(path), table.referee.game_id, rules)
+    again.confirm_board()
+    return again
+
+
+@pytest.mark.parametrize("steps", [3, 2])
+def test_a_tenet_step_corrected_leaves_the_turn_s_roll_to_play(tmp_path, steps):
+    # new-user trial s14 H2: step 2 corrected, step 3 taken back with it; the table then
+    # asked for a roll and refused every one ("the roll shows no 8"): red was stuck. So
+    # was it with step 2 corrected before step 3 was played.
+    path = tmp_path / "j.sqlite"
+    table = tenet_turn(path, steps)
+    moves = moves_of(table)
+    apply(table.referee, plan(moves, 2, instead(moves[1], "6 von K1.5 nach K1.30"), rules))
+    ref = table.referee
+    ref.confirm_board()
+    assert (ref.phase, ref.roll, ref.verdict.reason) == (Phase.MOVE, (6, 3, 8), "moves on with 3")
+    again = resumed(table, path)  # a restart takes the game up the same way
+    assert (again.phase, again.roll, again.verdict.reason) == (
+        Phase.MOVE,
+        (6, 3, 8),
+        ref.verdict.reason,
+    )
+
+
+def test_a_move_taken_back_by_a_correction_keeps_its_roll_as_undo_does(tmp_path):
+    # trial s14 H2: red's 6+1 (move 3) taken back with the correction of move 2; red
+    # rolled again, live and after a restart. Nobody may re-roll by asking for a change.
+    path = tmp_path / "j.sqlite"
+    table = four_moves(path)
+    moves = moves_of(table)
+    apply(table.referee, plan(moves, 2, instead(moves[1], BLOCKS), rules))
+    ref = table.referee
+    assert "the roll 6+1 of the move taken back stays" in ref.observe_dice([2, 2]).reason
+    ref.confirm_board()
+    assert (ref.phase, ref.roll, ref.position.to_move) == (Phase.MOVE, (6, 1), "red")
+    again = resumed(table, path)
+    assert (again.phase, again.roll, again.verdict.reason) == (
+        Phase.MOVE,
+        (6, 1),
+        ref.verdict.reason,
+    )

@@ -42,6 +42,19 @@ def picked(client, number: int, said: str, path: str = "", keep=None) -> dict[st
     return {**(keep or {}), field.group(1): html.unescape(field.group(2))}
 
 
+def form_on(page: str) -> dict[str, str]:
+    """The hidden fields of the check page's form, as the browser sends them."""
+    form = page.split('action="/correct/')[1].split("</form>")[0]
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
+    return {name: html.unescape(value) for name, value in fields}
+
+
+def confirmed(client, number: int, fields: dict[str, str], **ticked: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """What the check page of the picks ``fields`` sends with its yes (and ``ticked``)."""
+    page = client.get(f"/correct/{number}/check?" + urlencode(fields)).get_data(as_text=True)
+    return {**form_on(page), **ticked}
+
+
 def test_correcting_needs_the_pin(tmp_path):
     _, client = page_of(tmp_path)
     asked = client.get("/correct/2")
@@ -62,9 +75,7 @@ def test_correct_a_move_in_the_middle_and_the_later_moves_stand(tmp_path):
     fields = picked(client, 2, STORED)
     check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
     assert re.search(r'id="check-3">[^<]*stands', check) and "take back" not in check.lower()
-    done = client.post(
-        "/correct/2", data={**fields, "sure": "yes", "csrf_token": token(client, "/")}
-    )
+    done = client.post("/correct/2", data=confirmed(client, 2, fields))
     assert done.status_code == 302
     history = client.get("/status?lang=de").get_data(as_text=True)
     assert STORED in history and "Zug 2 berichtigt" in history
@@ -78,7 +89,7 @@ def test_a_correction_that_breaks_a_later_move_names_it_and_asks(tmp_path):
     assert re.search(r'id="check-3">[^<]*steht so nicht mehr: ', check)
     assert "Zug 3 ist nach der Berichtigung so nicht mehr erlaubt" in check
     assert "die Züge 3 bis 4 zurücknehmen" in check
-    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
+    form = confirmed(client, 2, fields)
     before = table.position
     assert client.post("/correct/2", data=form).status_code == 409  # not ticked: nothing
     assert table.position == before
@@ -108,7 +119,7 @@ def test_the_referee_says_what_a_broken_later_move_was_and_the_replay_goes_on(tm
     check = client.get("/correct/2/check?lang=en&" + urlencode(fields)).get_data(as_text=True)
     assert re.search(r'id="check-3">[^<]*chosen: “' + pushes, check)
     assert 'id="check-4"' in check  # the replay went on to move 4
-    form = {**fields, "sure": "yes", "drop": "yes", "csrf_token": token(client, "/")}
+    form = confirmed(client, 2, fields, drop="yes")
     assert client.post("/correct/2", data=form).status_code == 302
     said = [m.announcement for m in moves_of(table)]
     assert said[1:3] == [BLOCKS, pushes]
@@ -191,8 +202,7 @@ def test_the_history_marks_the_corrected_move_and_the_verdict_says_so(tmp_path, 
     unlocked(client)
     first = moves_of(table)[1].announcement
     fields = picked(client, 2, STORED)
-    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
-    assert client.post("/correct/2", data=form).status_code == 302
+    assert client.post("/correct/2", data=confirmed(client, 2, fields)).status_code == 302
     table.referee.confirm_board()  # the pieces set up: the referee now says "roll"
     page = client.get(f"/status?lang={lang}").get_data(as_text=True)
     history = re.findall(r"<li>.*?</li>", page.split('class="history"')[1], re.S)
@@ -274,8 +284,7 @@ def test_a_correction_says_which_piece_to_set_where_on_the_board(tmp_path, lang,
         create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": PIN}).test_client()
     )
     fields = picked(client, 1, "Wurf 2, 1, 0")
-    form = {**fields, "sure": "yes", "csrf_token": token(client, "/")}
-    assert client.post("/correct/1", data=form).status_code == 302
+    assert client.post("/correct/1", data=confirmed(client, 1, fields)).status_code == 302
     assert seen_red(ref.position) == {"U1.6"}
     assert set_up in client.get(f"/status?lang={lang}").get_data(as_text=True)
     ref.confirm_board()  # the camera sees the board as corrected: the note still says it
@@ -287,3 +296,39 @@ def seen_red(position):  # type: ignore[no-untyped-def]
     from companion.model.boards import seen
 
     return {f for f, c in seen(position).items() if c == "red" and f.startswith("U")}
+
+
+def test_a_correction_asked_before_the_game_went_on_takes_back_nothing(tmp_path):
+    # new-user trial s14 H1: the check page said "take back move 3"; yellow then played
+    # move 4; the yes took back moves 3 and 4, and move 4 was never on the page
+    table, client = page_of(tmp_path, undo=1)  # three moves
+    unlocked(client)
+    check = client.get("/correct/2/check?lang=en&" + urlencode(picked(client, 2, BLOCKS)))
+    assert "Yes, take back move 3" in check.get_data(as_text=True)
+    table.referee.confirm_board()  # meanwhile, on another phone: yellow's 3+3, move 4
+    table.referee.play(0)
+    said = [m.announcement for m in moves_of(table)]
+    assert len(said) == 4
+    form = {**form_on(check.get_data(as_text=True)), "drop": "yes"}
+    answer = client.post("/correct/2?lang=en", data=form)
+    assert answer.status_code == 409
+    assert "the game went on since this page was shown: move 4 was played" in html.unescape(
+        answer.get_data(as_text=True)
+    )
+    assert [m.announcement for m in moves_of(table)] == said  # nothing taken back
+
+
+def test_a_correction_sent_again_by_a_reload_is_recorded_once_and_says_so(tmp_path):
+    # new-user trial s14 L5: a reload that resent the form recorded a second correction
+    # event and said "move 2 corrected" again
+    table, client = page_of(tmp_path, undo=1)
+    unlocked(client)
+    form = confirmed(client, 2, picked(client, 2, STORED))
+    assert client.post("/correct/2", data=form).status_code == 302
+    again = client.post("/correct/2?lang=en", data=form)
+    assert again.status_code == 409
+    said = html.unescape(again.get_data(as_text=True))
+    assert f"move 2 is already corrected so: “{STORED}”; nothing recorded again" in said
+    assert table.journal is not None
+    kinds = [e.kind for e in table.journal.events(table.referee.game_id)]
+    assert kinds.count("correction") == 1

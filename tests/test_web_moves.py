@@ -292,3 +292,54 @@ def test_another_move_tapped_after_an_announcement_is_said_on_the_page():
         f"anders als angesagt: „{announced.announcement}“ – gespielt: „{tapped.announcement}“"
         in page
     )
+
+
+def move_forms(page: str) -> list[tuple[str, str, dict[str, str]]]:
+    """Each move button's form on the page: its address, its words and its fields."""
+    found = re.findall(r'<form method="post" action="(/play/[^"]*)">(.*?)</form>', page, re.S)
+    out = []
+    for action, inside in found:
+        fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', inside))
+        fields = {k: html.unescape(v) for k, v in fields.items()}
+        path = re.search(r'class="fields path">([^<]*)<', inside)
+        out.append((html.unescape(action), html.unescape(path.group(1)) if path else "", fields))
+    return out
+
+
+def test_a_second_phone_tapping_another_move_said_alike_is_told_what_was_played(tmp_path):
+    # new-user trial s14 M1: two phones tapped two moves said "Wurf 2, 1, 0" alike; the
+    # second was told "legal move" although its move was not made (the double-tap rule
+    # judged by the words alone). L2: a stale tap says what was played instead.
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    table.referee.confirm_board()
+    table.referee.observe_dice([1, 1])
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    forms = move_forms(client.get("/?lang=de").get_data(as_text=True))
+    words = Counter(f["announcement"] for _, _, f in forms)
+    (child, child_path, tapped), (parent, _, other) = [
+        (a, p, f) for a, p, f in forms if words[f["announcement"]] > 1
+    ][:2]
+    assert tapped["announcement"] == other["announcement"]
+    assert client.post(child, data=tapped).status_code == 302
+    answer = client.post(parent + "&lang=de", data=other)  # a page from before the tap
+    assert answer.status_code == 409
+    said = html.unescape(answer.get_data(as_text=True))
+    assert f"Zug 1 ist schon gespielt: Rot 1+1: „{tapped['announcement']}“ {child_path}" in said
+    assert client.post(child, data=tapped).status_code == 302  # the same tap again: its verdict
+    assert len(table.referee._history) == 1
+
+
+def test_a_stale_tap_on_another_move_says_what_was_played_instead(tmp_path):
+    # new-user trial s14 L2: the back button, a stale tap: a bare "no such move to make"
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    table.referee.confirm_board()
+    table.referee.observe_dice([4, 3])
+    client = create_app({"TABLE": table, "TESTING": True}).test_client()
+    page = client.get("/?lang=en").get_data(as_text=True)
+    (first, way, tapped), (later, _, other) = move_forms(page)[:2]
+    assert tapped["announcement"] != other["announcement"]
+    assert client.post(first, data=tapped).status_code == 302
+    answer = client.post(later + "&lang=en", data=other)
+    said = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 409 and 'href="/"' in said  # and a way back to the table
+    assert f"Move 1 was already played: red 4+3: “{tapped['announcement']}” {way}" in said

@@ -67,3 +67,25 @@ def test_undoing_a_pasch_s_clearing_on_the_page_keeps_the_pasch(tmp_path):  # ty
     assert "räumt K3.12 (Räumen zurückgenommen; der Pasch bleibt)\n" in record
     again = Referee.resume(table.journal, table.referee.game_id, table.referee.rules)
     assert again.position.stone == table.referee.position.stone == "P5.3"
+
+
+def test_undoing_one_step_of_a_turn_says_the_dice_really_left(tmp_path):  # type: ignore[no-untyped-def]
+    # new-user trial s14 L6: undoing step 2 of 6+3+8 said "red moves with it again",
+    # while red moves on with 6 and 3 only (the 8 stays played)
+    from companion.table.table import rules
+
+    table = Table.new(start_position("tenet", ["red", "yellow"]), tmp_path / "j.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    ref.observe_dice([6, 3, 8])
+    for said in ("8 von Start nach K1.5", "6 von K1.5 nach K1.11"):
+        ref.play_move(next(m for m in rules(ref.position, ref.roll) if m.announcement == said))
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "2468"}).test_client()
+    unlock(client)
+    page = html.unescape(client.get("/undo?lang=de").get_data(as_text=True))
+    assert "Der Wurf 6+3+8 bleibt: Rot zieht weiter mit 6 und 3." in page
+    post(client, "/undo", sure="yes")
+    assert "Rot zieht weiter mit 6 und 3" in client.get("/status?lang=de").get_data(as_text=True)
+    ref.confirm_board()  # the ball set back: the note beside the verdict says it too
+    note = client.get("/status?lang=en").get_data(as_text=True).split('id="undone-note">')[1]
+    assert note.startswith("Move 2 taken back; the roll 6+3+8 stays: red moves on with 6 and 3")

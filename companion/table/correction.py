@@ -32,6 +32,7 @@ from companion.store.events import Event, fold, kept, read_position
 from companion.table.answers import MoveLike, Rules
 from companion.table.moves import outcome
 from companion.table.referee import Referee
+from companion.table.reopening import reopened, said_with
 from companion.texts import colour, fields, message, text
 from companion.texts import field as field_word
 
@@ -402,5 +403,11 @@ def apply(referee: Referee, plan: Plan) -> str:
     else:
         key = "referee.move_corrected" + ("_set" if board else "")
         said = text(key, **said_so, **({"board": board} if board else {}))
-    verdict = referee.rewrite(plan.event(), plan.position, last, said)
+    dropped = plan.dropped()
+    turn = plan.standing[-1].played.roll if plan.standing else plan.corrected.roll
+    first = (dropped[0].player, dropped[0].roll) if dropped else None
+    roll, kept = reopened(plan.position, first, turn, referee.position, referee.roll, referee.rules)
+    said = said_with(said, plan.position, roll) if kept and roll else said
+    event = {**plan.event(), "pending_roll": list(roll) if roll else None, "kept_roll": kept}
+    verdict = referee.rewrite(event, plan.position, last, said)
     return str(verdict.reason)

@@ -15,6 +15,7 @@ from typing import Any
 from companion.model.position import Position
 from companion.store.events import kept, read_position
 from companion.table.answers import MoveLike, Played
+from companion.texts import Joined
 
 
 def history(events: Sequence[Any]) -> list[Played]:
@@ -54,6 +55,12 @@ def dice_left(roll: Sequence[int], spent: Sequence[int]) -> list[int]:
     for value in spent:
         left.remove(value)
     return left
+
+
+def dice_said(roll: Sequence[int], spent: Sequence[int]) -> Joined:
+    """The dice of ``roll`` not yet ``spent`` as players say them: "6 und 3" (TENET:
+    an undone step leaves the turn's other steps played, new-user trial s14 L6)."""
+    return Joined(dice_left(roll, spent), " and ", de=" und ")
 
 
 def begins(part: MoveLike, whole: MoveLike) -> bool:

@@ -581,20 +581,19 @@ class Referee:
     ) -> Verdict:
         """Record a correction of a move (``event``, built by companion.table.correction) and go
         on from ``position``, the game as corrected; ``last`` is its last move, ``said``
-        the verdict's sentence. A roll being played stays when the same player is still
-        to move; the pieces are then set up as the page shows them."""
+        the verdict's sentence. The game goes on with the event's ``pending_roll`` (and
+        ``kept_roll``: no other replaces it), as companion.table.reopening decides; the
+        pieces are then set up as the page shows them."""
         self._fresh = False
         if self.journal is None:
             return self._say(Verdict("info", text("referee.nothing_to_correct")))
-        keep = self.roll if self.roll and position.to_move == self.position.to_move else None
-        if keep and self.position.spent:
-            keep = None  # a TENET turn begun: its steps are the moves corrected
-        self._record("correction", {**event, "pending_roll": list(keep) if keep else None})
+        keep = tuple(int(d) for d in event.get("pending_roll") or ()) or None
+        self._record("correction", event)
         self._history = moves.history(list(self.journal.events(self.game_id)))
         self._set_up(position)
         self.last_move = last
         self.last_roll = tuple(int(d) for d in event["moves"][-1]["roll"]) if last else None
-        self._pending_roll, self._kept_roll = keep, False
+        self._pending_roll, self._kept_roll = keep, bool(keep and event.get("kept_roll"))
         if last is not None and last.winner:
             self.phase = Phase.OVER
             self._record("finish", {"winner": last.winner})

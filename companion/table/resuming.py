@@ -75,7 +75,8 @@ def pending_roll(
         dice = tuple(int(d) for d in undone.data.get("roll", ())) if undone else ()
         return dice or None, bool(dice)
     if last is not None and last.kind == "correction" and last.data.get("pending_roll"):
-        return tuple(int(d) for d in last.data["pending_roll"]), False
+        dice = tuple(int(d) for d in last.data["pending_roll"])  # kept: a move's taken back
+        return dice, bool(last.data.get("kept_roll"))
     if position.spent:  # a TENET turn begun: its roll goes on
         roll = next((e for e in reversed(events) if e.kind == "roll"), None)
         if roll is not None:

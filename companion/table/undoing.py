@@ -59,7 +59,9 @@ def undone(history: Sequence[Played], rules: Rules, game: Game, board: Mapping[s
         said = text("referee.undone")
     else:
         key = "referee.undone_with_roll" if with_roll else "referee.undone_roll"
-        said = text(key, player=player, dice="+".join(map(str, roll)))
+        key += "_on" if before.spent and not with_roll else ""  # TENET mid-turn (s14 L6)
+        left = moves.dice_said(roll, before.spent)
+        said = text(key, player=player, dice="+".join(map(str, roll)), left=left)
     return Undone(before, {"undoes": undoes, **said_how}, kept, None, Verdict("info", said))
 
 

@@ -417,6 +417,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Der Wurf {dice} bleibt: {player} zieht mit ihm noch einmal.",
         "The roll {dice} stays: {player} moves with it again.",
     ),
+    # TENET: a step undone in mid-turn, the steps before it played (trial s14 L6)
+    "undo_roll_goes_on": (
+        "Der Wurf {dice} bleibt: {player} zieht weiter mit {left}.",
+        "The roll {dice} stays: {player} moves on with {left}.",
+    ),
+    "undo_done_roll_on": (
+        "Zug {number} zurückgenommen; der Wurf {dice} bleibt: {player} zieht weiter mit {left}",
+        "Move {number} taken back; the roll {dice} stays: {player} moves on with {left}",
+    ),
     # beside the verdict until the move is made again (trial s10 L10: the synthetic camera
     # saw the pieces set back at once, and the page never said the move was taken back)
     "undo_done": ("Zug {number} zurückgenommen", "Move {number} taken back"),
@@ -838,6 +847,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "after it are taken back, or choose another move.",
     ),
     "err_no_move": ("Diesen Zug gibt es jetzt nicht.", "There is no such move to make now."),
+    # a tap on a move from a page the game has left (trial s14 M1, L2): what was played
+    "move.played_already": (
+        "Zug {number} ist schon gespielt: {player} {dice}: „{said}“ ({path}). Nichts gespielt.",
+        "Move {number} was already played: {player} {dice}: “{said}” ({path}). Nothing played.",
+    ),
     "err_no_button": ("Diesen Knopf gibt es nicht.", "There is no such button."),
     "err_undo_pin": (
         "Einen Zug zurücknehmen braucht die Schiedsrichter-PIN.",

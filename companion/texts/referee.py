@@ -369,6 +369,39 @@ WORDS: dict[str, tuple[str, str]] = {
         "gewählt wurde: bitte noch einmal wählen",
         "the game has changed since move {number} was chosen for correction: choose again",
     ),
+    # a correction that takes back moves reopens the turn of the first (trial s14 H2)
+    "correction.roll_stays": (
+        "{said}; der Wurf {roll} bleibt: {player} zieht mit ihm noch einmal",
+        "{said}; the roll {roll} stays: {player} moves with it again",
+    ),
+    "correction.roll_goes_on": (
+        "{said}; der Wurf {roll} bleibt: {player} zieht weiter mit {dice}",
+        "{said}; the roll {roll} stays: {player} moves on with {dice}",
+    ),
+    # a correction's yes sent from a page the game has left behind (trial s14 H1, L5)
+    "since.went_on": (
+        "Das Spiel ist weitergegangen, seit diese Seite gezeigt wurde: {what}; bitte noch "
+        "einmal nachsehen",
+        "the game went on since this page was shown: {what}; look again",
+    ),
+    "since.played": (
+        "Zug {number} wurde gespielt ({player} {dice}: „{said}“)",
+        "move {number} was played ({player} {dice}: “{said}”)",
+    ),
+    "since.played_many": (
+        "die Züge {first} bis {last} wurden gespielt",
+        "moves {first} to {last} were played",
+    ),
+    "since.undone": ("ein Zug wurde zurückgenommen", "a move was taken back"),
+    "since.corrected": ("ein Zug wurde berichtigt", "a move was corrected"),
+    "since.other_game": (
+        "die Seite gehört zu einem anderen Stand des Spiels",
+        "the page belongs to another state of the game",
+    ),
+    "since.redone": (
+        "Zug {number} ist schon so berichtigt: „{said}“; nichts noch einmal aufgezeichnet",
+        "move {number} is already corrected so: “{said}”; nothing recorded again",
+    ),
     "correction.game_over": (
         "das Spiel war mit Zug {number} zu Ende: {player} gewinnt",
         "the game ended with move {number}: {player} wins",
@@ -390,6 +423,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "bleibt, {player} zieht mit ihm noch einmal",
         "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
         "moves with it again",
+    ),
+    "referee.undone_roll_on": (  # TENET: a step in mid-turn (trial s14 L6)
+        "Zug zurückgenommen: bitte die Steine wie gezeigt zurückstellen; der Wurf {dice} "
+        "bleibt, {player} zieht weiter mit {left}",
+        "move taken back: set the pieces back as shown; the roll {dice} stays, {player} "
+        "moves on with {left}",
     ),
     # a move its roll forced (a Pasch typed by mistake): taken back with the roll (s11 H4)
     "referee.undone_with_roll": (

@@ -21,11 +21,12 @@ from werkzeug.wrappers import Response
 from companion.errors import CompanionError
 from companion.model.position import Position
 from companion.render import draw_board, to_svg
-from companion.store.events import said_after
+from companion.store.events import Event, said_after
 from companion.table.answers import SHOWN, MoveLike
-from companion.table.correction import Plan, Played, apply, path, plan, played
+from companion.table.correction import Plan, Played, apply, path, path_data, plan, played
+from companion.table.since import mark, redone, went_on
 from companion.table.table import Table, rules
-from companion.texts import message
+from companion.texts import message, text
 from companion.web.i18n import language, say
 from companion.web.movelist import MoveList, find, pick
 
@@ -129,19 +130,27 @@ def check(number: int) -> str:
         moves = _moves()
         corrected = _plan(moves, number, request.args)
         said = _said_after(corrected.corrected.id)
+        shown = mark(_events())
     return render_template(
-        "correct_check.html", plan=corrected, picked=_kept(request.args), said_after=said
+        "correct_check.html",
+        plan=corrected,
+        picked=_kept(request.args),
+        said_after=said,
+        shown=shown,
     )
+
+
+def _events() -> list[Event]:
+    """The events of the game being played (the table keeps a journal: :func:`_moves`)."""
+    table = _table()
+    return [] if table.journal is None else list(table.journal.events(table.referee.game_id))
 
 
 def _said_after(move: int) -> list[str]:
     """The words players said after move ``move`` (the "last move" field): the game's
     record judges them again against the move as corrected (companion/table/settled.py),
     which the confirm page says (new-user trial s13 L3)."""
-    table = _table()
-    if table.journal is None:
-        return []
-    events = list(table.journal.events(table.referee.game_id))
+    events = _events()
     words = {e.id: e.data.get("said") for e in events if e.kind == "verdict"}
     return [
         str(words[v])
@@ -185,6 +194,7 @@ def record(number: int) -> Response:
         return redirect(url_for("correct.choose", number=number))
     with _table().lock:
         moves = _moves()
+        _still_shown(moves, number, request.form)
         corrected = _plan(moves, number, request.form)
         if corrected.broken is not None and request.form.get("drop") != "yes":
             abort(409, "err_correct_drop")
@@ -193,3 +203,21 @@ def record(number: int) -> Response:
         except CompanionError as exc:  # the game went on since the page asked
             abort(409, say(message(exc)))
     return redirect(url_for("table.index"))
+
+
+def _still_shown(moves: list[Played], number: int, form: Mapping[str, str]) -> None:
+    """Answer 409 where the game went on since the check page was shown (its ``shown``:
+    :func:`companion.table.since.mark`), saying what happened: the plan made now would
+    take back moves that page never listed (new-user trial s14 H1); the same correction
+    sent again (a reload) says it is done and records nothing (trial s14 L5)."""
+    events = _events()
+    given = form.get("shown", "")
+    shown = int(given) if given.isascii() and given.isdigit() and len(given) < 19 else -1
+    why = went_on(events, shown)
+    if why is None:
+        return
+    move = _move(moves, number)
+    chosen = _chosen(move.before, move.roll, _picks(form).get(number, {}))
+    if chosen is not None and redone(events, shown, move.id, path_data(move.before, chosen.after)):
+        abort(409, say(text("since.redone", number=number, said=chosen.announcement)))
+    abort(409, say(why))

@@ -29,8 +29,8 @@ from companion.model.boards import seen
 from companion.model.position import Position
 from companion.table.announcing import LONGEST, said_length
 from companion.table.answers import MoveLike, Rules
-from companion.table.correction import moves_from
-from companion.texts import Text, message
+from companion.table.correction import Played, moves_from, path, path_data
+from companion.texts import Text, colour, message
 from companion.texts import text as sentence
 
 #: Moves on one page of the list: a phone shows them without endless scrolling.
@@ -54,6 +54,11 @@ class MoveList:
     said: str = ""  # the words typed
     verdict: str = ""  # the checker's verdict on them (legal, ambiguous, illegal, invalid)
     reason: str = ""  # and its reason where they are not one legal move
+    position: Position | None = None  # the position the moves are made from
+
+    def way(self, move: MoveLike) -> str:
+        """Where ``move`` takes its player's pieces, as its form carries it (:func:`way`)."""
+        return "" if self.position is None else way(self.position, move.after)
 
     @property
     def count(self) -> int:
@@ -147,6 +152,7 @@ def find(
         said,
         verdict,
         reason,
+        position,
     )
 
 
@@ -156,6 +162,34 @@ def pick(found: MoveList, number: int, announcement: str) -> MoveLike | None:
         if i == number:
             return m if m.announcement == announcement else None
     return None
+
+
+def way(before: Position, after: Position) -> str:
+    """Where a move takes its player's pieces, as a form carries it beside the words
+    ("S1>U1.9": the fields they left, then entered): moves said alike are told apart."""
+    left, entered = path_data(before, after)
+    return ",".join(left) + ">" + ",".join(entered)
+
+
+def late_tap(last: Played | None, said: str, tapped: str | None) -> str | None:
+    """A tap on a move the list no longer holds, with the move played last (``last``,
+    None: none since an undo or a start). None where the tap is that move again (a
+    double tap: the same words, and the same path where the form says it); else why
+    nothing was played: "Zug 5 ist schon gespielt: Gelb 2+2: „Wurf 4, …“ (U1.19 → U1.23)",
+    not "legal move" for a move another phone did not make (new-user trial s14 M1, L2)."""
+    if last is None:
+        return "err_no_move"
+    if said == last.announcement and tapped in (None, way(last.before, last.after)):
+        return None
+    dice, where = "+".join(map(str, last.roll)), path(last.before, last.after)
+    return sentence(
+        "move.played_already",
+        number=last.number,
+        player=colour(last.player),
+        dice=dice,
+        said=last.announcement,
+        path=where,
+    )
 
 
 def _fields(moves: Sequence[MoveLike], which: str) -> list[str]:

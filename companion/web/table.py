@@ -41,13 +41,14 @@ from companion.table.correction import (
     played,
 )
 from companion.table.live import Live
+from companion.table.moves import dice_said
 from companion.table.referee import Referee
 from companion.table.settled import objected
 from companion.table.table import Table, rules
 from companion.texts import render_json
 from companion.web.events import Broker
 from companion.web.i18n import asked_language, language, say, say_colour, t
-from companion.web.movelist import MoveList, find, pick
+from companion.web.movelist import MoveList, find, late_tap, pick, way
 from companion.web.streams import RETRY_AFTER, StreamSlots
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ def move_path(move: MoveLike) -> str:
         return say(describe()).strip()
     start, end = getattr(move, "start", None), getattr(move, "end", None)
     return f"({start} → {end})" if start else ""
+
+
+table.add_app_template_global(dice_said)  # "6 und 3": the dice a TENET turn goes on with
 
 
 @dataclass(frozen=True)
@@ -340,14 +344,29 @@ def play(index: int) -> BaseResponse:
                 abort(409, "err_no_move")
             ref.play(index)
             return _back()
-        said = request.form.get("announcement", "")
+        said, tapped = request.form.get("announcement", ""), request.form.get("path")
         move = pick(move_list(ref, request.args), index, said)
+        if move is not None and tapped not in (None, way(ref.position, move.after)):
+            move = None  # said so, but another move of the list now (trial s14 M1)
         if move is None:
-            if ref.last_move is not None and said == ref.last_move.announcement:
+            last = _last_played(table_)
+            words = ref.last_move is not None and said == ref.last_move.announcement
+            why = late_tap(last, said, tapped) if last or not words else None
+            if why is None:
                 return _back()  # a double tap: the first tap played it, its verdict stands
-            abort(409, "err_no_move")
+            abort(409, say(why) if why != "err_no_move" else why)
         ref.play_move(move)
     return _back()
+
+
+def _last_played(table_: Table) -> Played | None:
+    """The move played last as the journal keeps it (None after an undo, or without a
+    journal: then its words alone tell a double tap)."""
+    ref = table_.referee
+    if ref.last_move is None or table_.journal is None:
+        return None
+    kept = played(table_.journal.events(ref.game_id))
+    return kept[-1] if kept else None
 
 
 @table.post("/announce")
