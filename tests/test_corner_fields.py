@@ -36,46 +36,19 @@ def test_fields_beyond_the_four_points_are_named_the_farthest_first() -> None:
     assert widest_fields(board) == ["r0c0", "r0c8", "r8c8", "r8c0"]
 
 
+def corners(*extra: str) -> int:
+    """`companion --lang de calibrate corners` at POINTS on the Türme board."""
+    return main(["--lang", "de", "calibrate", "corners", *POINTS, "--layout", "tuerme", *extra])
+
+
 def test_calibrate_corners_says_which_fields_lie_outside_and_which_four_to_take(capsys, tmp_path):
-    cal = str(tmp_path / "club.json")
     track = ["--fields", "T.0", "T.10", "T.20", "T.30"]
 
-    assert (
-        main(
-            [
-                "--lang",
-                "de",
-                "calibrate",
-                "corners",
-                *POINTS,
-                *track,
-                "--layout",
-                "tuerme",
-                "-c",
-                cal,
-            ]
-        )
-        == 0
-    )
+    assert corners(*track, "-c", str(tmp_path / "club.json")) == 0
     out = capsys.readouterr().out
 
     widest = " ".join(widest_fields(load_layout("tuerme")))
     assert "außerhalb der vier Punkte" in out and widest in out, out
     # the board's own corners leave nothing outside: no such note
-    assert (
-        main(
-            [
-                "--lang",
-                "de",
-                "calibrate",
-                "corners",
-                *POINTS,
-                "-c",
-                str(tmp_path / "b.json"),
-                "--layout",
-                "tuerme",
-            ]
-        )
-        == 0
-    )
+    assert corners("-c", str(tmp_path / "b.json")) == 0
     assert "außerhalb" not in capsys.readouterr().out
