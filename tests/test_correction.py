@@ -79,6 +79,7 @@ def test_a_recorded_correction_changes_that_move_and_nothing_else(tmp_path):
     assert table.referee.verdict.reason == (
         f"move 2 corrected: “{STORED}”; the moves after it stand. "
         "On the board: yellow from U1.18 to U1.17"  # what to set where (trial s11 M6a)
+        "; the roll 3+3 stays: yellow moves with it again"  # the undo kept it
     )
 
 
@@ -279,3 +280,45 @@ def test_a_move_taken_back_by_a_correction_keeps_its_roll_as_undo_does(tmp_path)
         (6, 1),
         ref.verdict.reason,
     )
+
+
+def other_third_move(table: Table):  # type: ignore[no-untyped-def]
+    """A plan that corrects move 3 (red 6+1) to another legal move of its roll."""
+    moves = moves_of(table)
+    other = next(
+        m for m in rules(moves[2].before, moves[2].roll) if m.announcement != moves[2].announcement
+    )
+    return plan(moves, 3, other, rules)
+
+
+def test_a_correction_keeps_the_roll_an_undo_kept_before_the_board_was_set_back(tmp_path):
+    # review s14b HIGH-1: yellow's 3+3, kept by the undo, was lost: yellow threw again
+    path = tmp_path / "j.sqlite"
+    table = four_moves(path)
+    ref = table.referee
+    ref.undo()  # the pieces not set back yet: the 3+3 waits, kept
+
+    apply(ref, other_third_move(table))
+    ref.confirm_board()
+
+    assert (ref.phase, ref.roll) == (Phase.MOVE, (3, 3))
+    again = resumed(table, path)
+    again.confirm_board()
+    assert again.roll == (3, 3)
+
+
+def test_a_correction_keeps_the_roll_the_next_player_holds(tmp_path):
+    # ... and one thrown before the correction could be thrown again after it
+    table = Table.new(position(), tmp_path / "j.sqlite")
+    ref = table.referee
+    ref.confirm_board()
+    for dice in ([4, 3], [5, 2], [6, 1]):
+        ref.observe_dice(dice)
+        ref.play(0)
+    ref.observe_dice([3, 3])  # yellow's roll, being played
+
+    apply(ref, other_third_move(table))
+    ref.observe_dice([5, 5])  # thrown again while the board is set to the correction
+    ref.confirm_board()
+
+    assert (ref.phase, ref.roll) == (Phase.MOVE, (3, 3))

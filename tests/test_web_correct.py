@@ -203,13 +203,14 @@ def test_the_history_marks_the_corrected_move_and_the_verdict_says_so(tmp_path, 
     first = moves_of(table)[1].announcement
     fields = picked(client, 2, STORED)
     assert client.post("/correct/2", data=confirmed(client, 2, fields)).status_code == 302
-    table.referee.confirm_board()  # the pieces set up: the referee now says "roll"
+    table.referee.confirm_board()  # the pieces set up: yellow moves with the kept 3+3
+    assert table.referee.roll == (3, 3)  # the undo kept it (review s14b HIGH-1: lost)
     page = client.get(f"/status?lang={lang}").get_data(as_text=True)
     history = re.findall(r"<li>.*?</li>", page.split('class="history"')[1], re.S)
     assert [mark in item for item in history] == [False, True, False]
     assert first in history[1] and STORED in history[1]
     assert note in page.split('class="history"')[0]
-    table.referee.observe_dice([4, 3])  # the game goes on: the note has done its work
+    table.referee.play(0)  # the game goes on: the note has done its work
     assert note not in client.get(f"/status?lang={lang}").get_data(as_text=True)
 
 

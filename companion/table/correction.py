@@ -406,7 +406,9 @@ def apply(referee: Referee, plan: Plan) -> str:
     dropped = plan.dropped()
     turn = plan.standing[-1].played.roll if plan.standing else plan.corrected.roll
     first = (dropped[0].player, dropped[0].roll) if dropped else None
-    roll, kept = reopened(plan.position, first, turn, referee.position, referee.roll, referee.rules)
+    roll, kept = reopened(
+        plan.position, first, turn, referee.position, referee.held_roll, referee.rules
+    )
     said = said_with(said, plan.position, roll) if kept and roll else said
     event = {**plan.event(), "pending_roll": list(roll) if roll else None, "kept_roll": kept}
     verdict = referee.rewrite(event, plan.position, last, said)

@@ -483,6 +483,14 @@ class Referee:
         return self._say(verdict)
 
     @property
+    def held_roll(self) -> tuple[int, ...] | None:
+        """The roll the player to move holds: the one being played, or one read while the
+        board was not set up (an undo's kept roll among them); None before a roll. A
+        correction keeps it (companion/table/reopening.py): nobody rolls again by asking
+        for a change (review s14b HIGH-1)."""
+        return self.roll if self.roll is not None else self._pending_roll
+
+    @property
     def announcing_first(self) -> bool:
         """Whether words said now may announce the move before it is made: the referee
         waits for the move of a roll (a TENET turn is announced whole before its first

@@ -30,13 +30,16 @@ def reopened(
     """The roll the corrected game (``position``) goes on with, and whether it is kept (no
     other roll replaces it). ``dropped``: the player and roll of the first move taken back
     with the correction, if any; ``turn``: the roll of the last move kept; ``live`` and
-    ``live_roll``: the game and the roll being played before the correction.
+    ``live_roll``: the game before the correction and the roll its player to move held
+    (being played, or read while the board was not set up: :attr:`.Referee.held_roll`).
 
     The first move taken back gives its roll to its player, who is to move again; a TENET
-    turn begun goes on with its roll; otherwise a roll being played stays while the same
-    player is still to move (not kept: as before). A roll that would play a stone's move
-    at once goes back, as :attr:`.referee.Referee.undo_takes_roll` says for an undo (else a
-    mistyped Pasch could never be mended), and so does a roll the position no longer takes."""
+    turn begun goes on with its roll; otherwise a roll held stays, kept, while the same
+    player is still to move (review s14b HIGH-1: it was lost where an undo had kept it
+    and the board was not set back yet, and replaceable by a new throw otherwise). A roll
+    that would play a stone's move at once goes back, as
+    :attr:`.referee.Referee.undo_takes_roll` says for an undo (else a mistyped Pasch could
+    never be mended), and so does a roll the position no longer takes."""
     roll: Roll | None
     if dropped is not None and dropped[0] == position.to_move:
         roll = dropped[1]
@@ -45,7 +48,7 @@ def reopened(
     elif dropped is not None or position.to_move != live.to_move or live.spent:
         return None, False
     else:
-        return live_roll, False
+        roll = live_roll
     try:
         forced_ = forced(rules(position, roll), position) if roll else None
     except CompanionError:
