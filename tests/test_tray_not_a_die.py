@@ -50,6 +50,30 @@ def test_throw_again_counts_nothing(monkeypatch):
     assert outcome.roll is None and tray.rolls == [] and tray.question is None
 
 
+def test_throw_again_waits_for_the_dice_to_be_thrown(monkeypatch):
+    # review s14b: the dice still lying were read again within three frames and asked
+    # about at once, or counted where they now read sure
+    import numpy as np
+
+    class Steady:
+        def read(self, *a, **k):  # type: ignore[no-untyped-def]
+            return RING
+
+        def settled(self, view, reading, *a, **k):  # type: ignore[no-untyped-def]
+            return reading
+
+    monkeypatch.setattr(tray_session, "hand_in", lambda view: False)
+    tray = Tray(None)
+    tray.steady = Steady()  # type: ignore[assignment]
+    frame = np.zeros((480, 640, 3), np.uint8)
+    assert "asked" in [tray.frame(frame).state for _ in range(5)]
+
+    tray.again()
+
+    assert [tray.frame(frame).state for _ in range(5)].count("asked") == 0
+    assert tray.question is None and tray.rolls == []
+
+
 @pytest.mark.parametrize(
     ("lang", "asked", "none", "again"),
     [

@@ -268,12 +268,13 @@ class Tray:
             return self._told(Outcome("roll", said(roll), roll))
 
     def again(self) -> Outcome:
-        """The open question dropped: the dice are thrown again, nothing is counted."""
+        """The open question dropped: the dice are thrown again, nothing is counted. The
+        settle wait keeps what it reported: the dice still lying are no news until they
+        move (review s14b: a reset read them again within three frames and asked again)."""
         with self.lock:
             if self.question is None:
                 raise CompanionError(text("tray.no_question"))
             self.question = None
-            self.settle.reset()
             return self._told(Outcome("nothing", text("tray.again")))
 
     def new_session(self) -> None:
