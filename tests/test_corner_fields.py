@@ -52,3 +52,13 @@ def test_calibrate_corners_says_which_fields_lie_outside_and_which_four_to_take(
     # the board's own corners leave nothing outside: no such note
     assert corners("-c", str(tmp_path / "b.json")) == 0
     assert "außerhalb" not in capsys.readouterr().out
+
+
+def test_on_a_round_board_the_note_asks_for_the_boards_own_corners(capsys, tmp_path):
+    # review s14b: on Gravitation's round board the four fields it advised left 27 fields
+    # outside, and giving them brought the same advice again
+    widest = widest_fields(load_layout("gravitation"))
+    on = ["--layout", "gravitation", "-c", str(tmp_path / "g.json")]
+    assert main(["--lang", "de", "calibrate", "corners", *POINTS, "--fields", *widest, *on]) == 0
+    out = capsys.readouterr().out
+    assert "die vier Ecken des Bretts selbst" in out and " ".join(widest) not in out, out

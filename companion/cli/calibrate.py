@@ -253,14 +253,10 @@ def _corners(points: list[str], layout: Layout, fields: list[str] | None) -> Man
 
 def _beyond(layout: Layout, corners: ManualCorners | None) -> list[str]:
     """A note where fields lie outside the four points given (none otherwise)."""
-    from companion.texts import field
-    from companion.vision.calibration import beyond_points, widest_fields
+    from companion.vision.calibration import beyond_note
 
-    outside = beyond_points(layout, corners) if corners is not None else []
-    if not outside:
-        return []
-    widest = " ".join(widest_fields(layout))
-    return [text_n("cal.beyond_points", len(outside), example=field(outside[0]), widest=widest)]
+    note = beyond_note(layout, corners) if corners is not None else None
+    return [] if note is None else [note]
 
 
 def _fit_colours(

@@ -1077,18 +1077,27 @@ WORDS: dict[str, tuple[str, str]] = {
     "cal.beyond_points.one": (
         "{example} liegt außerhalb der vier Punkte: dort wird die Lage des Bretts "
         "hochgerechnet, und ein Pixel Fehler in den Punkten wächst mit dem Abstand. Wird "
-        "es unsicher gelesen, vier Felder weiter außen einmessen: {widest}",
+        "es unsicher gelesen: {instead}",
         "{example} lies outside the four points: there the board's place is extrapolated, "
-        "and a pixel's error in the points grows with the distance. If it reads unsure, "
-        "set four fields further out: {widest}",
+        "and a pixel's error in the points grows with the distance. If it reads unsure: "
+        "{instead}",
     ),
     "cal.beyond_points.other": (
         "{count} Felder liegen außerhalb der vier Punkte (z. B. {example}): dort wird die "
         "Lage des Bretts hochgerechnet, und ein Pixel Fehler in den Punkten wächst mit dem "
-        "Abstand. Werden sie unsicher gelesen, vier Felder weiter außen einmessen: {widest}",
+        "Abstand. Werden sie unsicher gelesen: {instead}",
         "{count} fields lie outside the four points (e.g. {example}): there the board's "
         "place is extrapolated, and a pixel's error in the points grows with the distance. "
-        "If they read unsure, set four fields further out: {widest}",
+        "If they read unsure: {instead}",
+    ),
+    "cal.instead_fields": (
+        "vier Felder weiter außen einmessen, {fields}",
+        "set four fields further out, {fields}",
+    ),
+    "cal.instead_corners": (
+        "die vier Ecken des Bretts selbst einmessen statt Feldern (keine vier Felder "
+        "umschließen dieses Brett)",
+        "set the board's own four corners instead of fields (no four fields enclose this board)",
     ),
     "cal.cannot_write": (
         "{path}: die Kalibrierung kann nicht geschrieben werden: {why}",

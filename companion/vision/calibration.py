@@ -24,11 +24,12 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion import texts
 from companion.errors import CompanionError
 from companion.model.jsontext import parse_json
 from companion.model.layout import Layout
 from companion.textfile import read_text
-from companion.texts import Joined, text, unreadable
+from companion.texts import Joined, text, text_n, unreadable
 from companion.vision.board.locate import FloatArray, Intrinsics
 from companion.vision.board.profiles import MIN_STD, Profiles, profiles_from_json, to_lab
 from companion.vision.dice.colours import DEFAULT_PROFILES, DiceProfiles
@@ -99,6 +100,25 @@ def widest_fields(layout: Layout) -> list[str]:
     ids = [f.id for f in layout]
     towards = ((-1, -1), (1, -1), (1, 1), (-1, 1))
     return [ids[int(np.argmax(xy @ np.array(d, np.float64)))] for d in towards]
+
+
+def beyond_note(layout: Layout, corners: ManualCorners) -> str | None:
+    """What to say where fields lie beyond the four points (:func:`beyond_points`; None
+    where none does): the farthest, and what to give instead: the four fields towards
+    the board's corners where they leave none outside, else (a round board: review
+    s14b, the same four advised again) the board's own four corners."""
+    outside = beyond_points(layout, corners)
+    if not outside:
+        return None
+    widest = widest_fields(layout)
+    spanned = np.array([[layout.field(f).x, layout.field(f).y] for f in widest])
+    if beyond_points(layout, ManualCorners(spanned, np.zeros((4, 2)))):
+        instead = text("cal.instead_corners")
+    else:
+        instead = text("cal.instead_fields", fields=" ".join(widest))
+    return text_n(
+        "cal.beyond_points", len(outside), example=texts.field(outside[0]), instead=instead
+    )
 
 
 @dataclass(frozen=True)

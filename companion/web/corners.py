@@ -14,13 +14,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.errors import CompanionError
 from companion.table.live import view_scale
-from companion.texts import field, text, text_n
+from companion.texts import text
 from companion.vision.calibration import (
     Calibration,
-    beyond_points,
+    beyond_note,
     manual_corners,
     save_calibration,
-    widest_fields,
 )
 from companion.web.calibrate import CORNERS, _current, _live, _page, _path, _read_with, calibrate
 from companion.web.i18n import say, t
@@ -59,12 +58,9 @@ def corners() -> tuple[str, int] | BaseResponse:
         return _page(say(text("cal.cannot_write", path=path, why=exc.strerror)), 500)
     _read_with(live, layout, saved)
     flash(t("cal_corners_saved"))
-    outside = beyond_points(layout, found)
-    if outside:  # new-user trial s13 L1: a home outside four track fields read unsure
-        widest = " ".join(widest_fields(layout))
-        flash(
-            say(text_n("cal.beyond_points", len(outside), example=field(outside[0]), widest=widest))
-        )
+    note = beyond_note(layout, found)
+    if note is not None:  # new-user trial s13 L1: a home outside four track fields
+        flash(say(note))
     return redirect(url_for("calibrate.page"))
 
 

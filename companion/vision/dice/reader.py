@@ -371,18 +371,24 @@ def _miwin(
     colour: tuple[int, int, int], s: Look, profiles: DiceProfiles
 ) -> tuple[str, int, float, float]:
     """A Miwin die's kind, value, probability and the most its confidence may be: the kind
-    its body's colour is nearest to, and the likeliest of every Miwin face. Where that face
-    is not one of the kind's, or the body is of no Miwin colour
-    (:func:`~companion.vision.dice.colours.foreign`), colour and pips contradict each
-    other: the die is named after the nearest kind that has the face and held below
-    :data:`SURE` at :data:`FOREIGN`, so the referee asks (new-user trial s14 M5: a die
-    showing 1 was read as the black kind, which has no 1, and left out without a word)."""
-    value, probability = s.best(frozenset().union(*(p.faces for p in profiles.miwin)))
+    its body's colour is nearest to, read on that kind's faces. Where the likeliest of
+    every Miwin face is not one of them, colour and pips contradict each other: the die
+    keeps its kind (TENET needs one of each) and its likeliest own face, is reported as
+    surely as it is there (not left out: new-user trial s14 M5, a die showing 1 read as
+    the black kind, which has no 1, was dropped without a word) and held below
+    :data:`SURE` at :data:`FOREIGN`, so the referee asks. A body of no Miwin colour
+    (:func:`~companion.vision.dice.colours.foreign`: a white d6) is read on every Miwin
+    face, named after the nearest kind that has the face read, and held so too."""
+    every = frozenset().union(*(p.faces for p in profiles.miwin))
+    value, probability = s.best(every)
+    if foreign(colour, profiles):
+        having = DiceProfiles(tuple(p for p in profiles.miwin if value in p.faces))
+        return miwin_profile(colour, having).kind, value, probability, FOREIGN
     profile = miwin_profile(colour, profiles)
-    if value in profile.faces and not foreign(colour, profiles):
+    if value in profile.faces:
         return profile.kind, value, probability, 1.0
-    having = DiceProfiles(tuple(p for p in profiles.miwin if value in p.faces))
-    return miwin_profile(colour, having).kind, value, probability, FOREIGN
+    own, _ = s.best(profile.faces)
+    return profile.kind, own, probability, FOREIGN
 
 
 def _colour(image: Image, s: Look) -> tuple[int, int, int]:
