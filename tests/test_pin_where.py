@@ -27,3 +27,16 @@ def test_a_pin_from_the_config_is_said_to_be_there(tmp_path):
     client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "246813"}).test_client()
     where = client.get("/unlock?lang=en").get_data(as_text=True)
     assert "web.pin" in where and str(tmp_path / "pin") not in where
+
+
+def test_a_visitor_sees_the_home_folder_as_a_tilde(tmp_path, monkeypatch):
+    # review s14b: the page, open to every phone at the table, named the account's home
+    folder = tmp_path / "my data"
+    folder.mkdir()
+    keep_pin(folder, "246813")
+    monkeypatch.setattr("pathlib.Path.home", lambda: tmp_path)
+    table = Table.new(position(), folder / "journal.sqlite")
+    client = create_app({"TABLE": table, "TESTING": True, "REFEREE_PIN": "246813"}).test_client()
+    page = client.get("/unlock?lang=en").get_data(as_text=True)
+    assert str(tmp_path) not in page
+    assert "companion pin --data-dir ~/&#39;my data&#39;" in page, page

@@ -10,6 +10,8 @@ calibration, if any) and that game's dice from the next frame on: no restart.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import (
     Blueprint,
     current_app,
@@ -218,8 +220,19 @@ def pin_where() -> str:
     except (OSError, UnicodeError):
         kept = ""
     if kept and hmac.compare_digest(kept, str(current_app.config["REFEREE_PIN"])):
-        return t("pin_where_file", path=str(folder / PIN_FILE), folder=str(folder))
+        return t("pin_where_file", path=_shown(folder / PIN_FILE), folder=_shown(folder))
     return t("pin_where_config")
+
+
+def _shown(path: Path) -> str:
+    """``path`` as a visitor of the page may see it and type it: the home folder as ~
+    (a visitor needs no account name; review s14b), quoted for a shell where needed."""
+    import shlex
+
+    home = Path.home()
+    if path.is_relative_to(home):
+        return "~/" + shlex.quote(str(path.relative_to(home)))
+    return shlex.quote(str(path))
 
 
 @setup.post("/lock")
