@@ -15,7 +15,16 @@ from collections.abc import Mapping
 from itertools import islice
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from companion.errors import CompanionError
@@ -194,7 +203,10 @@ def record(number: int) -> Response:
         return redirect(url_for("correct.choose", number=number))
     with _table().lock:
         moves = _moves()
-        _still_shown(moves, number, request.form)
+        done = _still_shown(moves, number, request.form)
+        if done is not None:  # a double tap, a reload: to the table, as a move's (s14b)
+            flash(done)
+            return redirect(url_for("table.index"))
         corrected = _plan(moves, number, request.form)
         if corrected.broken is not None and request.form.get("drop") != "yes":
             abort(409, "err_correct_drop")
@@ -205,19 +217,20 @@ def record(number: int) -> Response:
     return redirect(url_for("table.index"))
 
 
-def _still_shown(moves: list[Played], number: int, form: Mapping[str, str]) -> None:
+def _still_shown(moves: list[Played], number: int, form: Mapping[str, str]) -> str | None:
     """Answer 409 where the game went on since the check page was shown (its ``shown``:
     :func:`companion.table.since.mark`), saying what happened: the plan made now would
-    take back moves that page never listed (new-user trial s14 H1); the same correction
-    sent again (a reload) says it is done and records nothing (trial s14 L5)."""
+    take back moves that page never listed (new-user trial s14 H1). The same correction
+    sent again (a double tap, a reload) records nothing: the sentence that says it is
+    done (trial s14 L5), for the table's page; None where the page is still the game's."""
     events = _events()
     given = form.get("shown", "")
     shown = int(given) if given.isascii() and given.isdigit() and len(given) < 19 else -1
     why = went_on(events, shown)
     if why is None:
-        return
+        return None
     move = _move(moves, number)
     chosen = _chosen(move.before, move.roll, _picks(form).get(number, {}))
     if chosen is not None and redone(events, shown, move.id, path_data(move.before, chosen.after)):
-        abort(409, say(text("since.redone", number=number, said=chosen.announcement)))
+        return say(text("since.redone", number=number, said=chosen.announcement))
     abort(409, say(why))
