@@ -233,13 +233,23 @@ def test_any_json_as_a_known_board_is_read_or_refused_in_words(tmp_path_factory,
 
 
 @pytest.mark.slow
-def test_calibrate_colours_says_in_one_line_where_a_stone_looks_like_the_board(tmp_path, capsys):
+@pytest.mark.parametrize("whole_discs_only", [True, False])
+def test_calibrate_colours_says_in_one_line_where_a_stone_looks_like_the_board(
+    tmp_path, capsys, monkeypatch, whole_discs_only
+):
     # trial s10 (L1): white stones on a light Go board, `calibrate check` drew 104 of 361
     # fields red (held at 85 %: white and the empty field alike) and `calibrate colours`
     # said nothing. Photographed as the trial did (render --photo, seed 0); the count said
     # is the fields `calibrate check` draws red on the calibration photos where white is
-    # like the empty field
+    # like the empty field. Since the nineteenth round the print of a disc the light clips
+    # in part speaks from the points left and settles the three fields still alike here
+    # (r1c10-r3c10): nothing is red there, nothing said; where only whole discs speak (as
+    # before), they are red and the note counts them.
     from companion.synth.board import NORMAL, random_camera, random_pose
+    from companion.vision.board import imprint
+
+    if whole_discs_only:  # the reader's print as before; calibration's notes as now
+        monkeypatch.setattr(imprint, "MIN_SEEN", 1.01)
 
     layout_file = tmp_path / "go19.json"
     assert main(["layout", "grid", "19", "--spacing", "22", "-o", str(layout_file)]) == 0
@@ -283,9 +293,12 @@ def test_calibrate_colours_says_in_one_line_where_a_stone_looks_like_the_board(t
     assert profiles is not None
     white = profiles.colours.index("white")
     like = {f for i, f in enumerate(profiles.field_ids) if profiles.alike[i, white]}
-    assert red & like  # the light stone on the light board; black is like no field
     assert not profiles.alike[:, profiles.colours.index("black")].any()
     notes = [line.strip() for line in out.splitlines()[1:]]
+    if not whole_discs_only:  # the print settles them: read surely, nothing to say
+        assert like and not red & like and not any("looks like" in n for n in notes), out
+        return
+    assert red & like  # the light stone on the light board; black is like no field
     assert notes == [
         f"note: under this light a piece looks like the empty field: white on {len(red & like)} of "
         "361 fields — the reader stays unsure there (at most 85%; 'calibrate check' draws "
