@@ -193,7 +193,11 @@ def test_a_stop_ends_the_pages_streams_so_waitress_waits_for_none(tmp_path, stop
             assert page.recv(100).startswith(b"HTTP/1.1 200"), path
             held.append(page)
         server.send_signal(stop)
-        out, _ = server.communicate(timeout=60)
+        try:
+            out, _ = server.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # once in a loaded fresh-clone run (Ctrl+C):
+            server.kill()  # say what serve logged, so the hang can be found
+            pytest.fail("serve did not stop in 60 s:\n" + server.communicate()[0].decode())
     finally:
         for page in held:
             page.close()
