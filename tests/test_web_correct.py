@@ -333,3 +333,14 @@ def test_a_correction_sent_again_by_a_reload_is_recorded_once_and_says_so(tmp_pa
     assert table.journal is not None
     kinds = [e.kind for e in table.journal.events(table.referee.game_id)]
     assert kinds.count("correction") == 1
+
+
+def test_the_check_page_says_the_roll_stays_before_the_yes(tmp_path):
+    # correct-8 left it to the verdict after the yes: yellow's 3+3, kept by the undo
+    _, client = page_of(tmp_path, undo=1)
+    unlocked(client)
+    query = urlencode(picked(client, 2, STORED))
+    german = html.unescape(client.get(f"/correct/2/check?lang=de&{query}").get_data(as_text=True))
+    english = html.unescape(client.get(f"/correct/2/check?lang=en&{query}").get_data(as_text=True))
+    assert "Der Wurf 3+3 bleibt: Gelb zieht mit ihm noch einmal" in german
+    assert "The roll 3+3 stays: yellow moves with it again" in english

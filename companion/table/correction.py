@@ -378,6 +378,16 @@ def moves_from(
         yield from game(position.game).moves_of(position, roll, starts)
 
 
+def roll_after(referee: Referee, plan: Plan) -> tuple[tuple[int, ...] | None, bool]:
+    """The roll the game goes on with after ``plan``, and whether it is kept
+    (:func:`.reopening.reopened`), as :func:`apply` records it: the check page says it
+    before the yes (correct-8 left it to the verdict after)."""
+    dropped = plan.dropped()
+    turn = plan.standing[-1].played.roll if plan.standing else plan.corrected.roll
+    first = (dropped[0].player, dropped[0].roll) if dropped else None
+    return reopened(plan.position, first, turn, referee.position, referee.held_roll, referee.rules)
+
+
 def apply(referee: Referee, plan: Plan) -> str:
     """Record ``plan`` as the referee's correction (the broken move, if any, and every
     later one are taken back with it: the page asked) and return its verdict. A plan
@@ -403,12 +413,7 @@ def apply(referee: Referee, plan: Plan) -> str:
     else:
         key = "referee.move_corrected" + ("_set" if board else "")
         said = text(key, **said_so, **({"board": board} if board else {}))
-    dropped = plan.dropped()
-    turn = plan.standing[-1].played.roll if plan.standing else plan.corrected.roll
-    first = (dropped[0].player, dropped[0].roll) if dropped else None
-    roll, kept = reopened(
-        plan.position, first, turn, referee.position, referee.held_roll, referee.rules
-    )
+    roll, kept = roll_after(referee, plan)
     said = said_with(said, plan.position, roll) if kept and roll else said
     event = {**plan.event(), "pending_roll": list(roll) if roll else None, "kept_roll": kept}
     verdict = referee.rewrite(event, plan.position, last, said)

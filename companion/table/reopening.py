@@ -61,6 +61,12 @@ def reopened(
 def said_with(said: str, position: Position, roll: Roll) -> str:
     """The correction's verdict ``said`` with the roll it keeps: "…; the roll 6+1 stays:
     red moves with it again" (TENET in mid-turn: "moves on with 3", the dice left)."""
+    return text("correction.with_roll", said=said, roll=roll_kept(position, roll))
+
+
+def roll_kept(position: Position, roll: Roll) -> str:
+    """The roll a correction keeps, said: "the roll 6+1 stays: red moves with it again"
+    (the verdict after the yes, and the check page before it)."""
     player, dice = colour(position.to_move), dice_left(roll, position.spent)
     key = "correction.roll_goes_on" if position.spent else "correction.roll_stays"
-    return text(key, said=said, roll="+".join(map(str, roll)), player=player, dice=dice)
+    return text(key, roll="+".join(map(str, roll)), player=player, dice=dice)

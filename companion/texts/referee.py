@@ -370,13 +370,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "the game has changed since move {number} was chosen for correction: choose again",
     ),
     # a correction that takes back moves reopens the turn of the first (trial s14 H2)
+    "correction.with_roll": ("{said}; {roll}", "{said}; {roll}"),
     "correction.roll_stays": (
-        "{said}; der Wurf {roll} bleibt: {player} zieht mit ihm noch einmal",
-        "{said}; the roll {roll} stays: {player} moves with it again",
+        "der Wurf {roll} bleibt: {player} zieht mit ihm noch einmal",
+        "the roll {roll} stays: {player} moves with it again",
     ),
     "correction.roll_goes_on": (
-        "{said}; der Wurf {roll} bleibt: {player} zieht weiter mit {dice}",
-        "{said}; the roll {roll} stays: {player} moves on with {dice}",
+        "der Wurf {roll} bleibt: {player} zieht weiter mit {dice}",
+        "the roll {roll} stays: {player} moves on with {dice}",
     ),
     # a correction's yes sent from a page the game has left behind (trial s14 H1, L5)
     "since.went_on": (

@@ -32,7 +32,17 @@ from companion.model.position import Position
 from companion.render import draw_board, to_svg
 from companion.store.events import Event, said_after
 from companion.table.answers import SHOWN, MoveLike
-from companion.table.correction import Plan, Played, apply, path, path_data, plan, played
+from companion.table.correction import (
+    Plan,
+    Played,
+    apply,
+    path,
+    path_data,
+    plan,
+    played,
+    roll_after,
+)
+from companion.table.reopening import roll_kept
 from companion.table.since import mark, redone, went_on
 from companion.table.table import Table, rules
 from companion.texts import message, text
@@ -140,12 +150,14 @@ def check(number: int) -> str:
         corrected = _plan(moves, number, request.args)
         said = _said_after(corrected.corrected.id)
         shown = mark(_events())
+        roll, kept = roll_after(_table().referee, corrected)
     return render_template(
         "correct_check.html",
         plan=corrected,
         picked=_kept(request.args),
         said_after=said,
         shown=shown,
+        roll_kept=roll_kept(corrected.position, roll) if kept and roll else None,
     )
 
 
