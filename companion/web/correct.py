@@ -68,14 +68,16 @@ def recorded_path(move: Played) -> str:
     return "(" + say(path(move.before, move.after)) + ")"
 
 
-def _moves() -> list[Played]:
+def _moves(events: list[Event] | None = None) -> list[Played]:
+    """The moves of the game being played (``events``: its events, where the caller
+    read them already), or the page's refusal: no journal, the game over."""
     table = _table()
     if table.journal is None:
         abort(404, "err_correct_no_journal")
     finished = {g.id for g in table.journal.games() if g.finished is not None}
     if table.referee.game_id in finished:
         abort(409, "err_correct_over")
-    return played(table.journal.events(table.referee.game_id))
+    return played(_events() if events is None else events)
 
 
 def _move(moves: list[Played], number: int) -> Played:
@@ -146,10 +148,11 @@ def choose(number: int) -> str:
 def check(number: int) -> str:
     """What the correction would do: each later move stands, or the first that does not."""
     with _table().lock:
-        moves = _moves()
+        events = _events()  # read once: the moves, the words said after, the mark
+        moves = _moves(events)
         corrected = _plan(moves, number, request.args)
-        said = _said_after(corrected.corrected.id)
-        shown = mark(_events())
+        said = _said_after(events, corrected.corrected.id)
+        shown = mark(events)
         roll, kept = roll_after(_table().referee, corrected)
     return render_template(
         "correct_check.html",
@@ -167,11 +170,10 @@ def _events() -> list[Event]:
     return [] if table.journal is None else list(table.journal.events(table.referee.game_id))
 
 
-def _said_after(move: int) -> list[str]:
-    """The words players said after move ``move`` (the "last move" field): the game's
-    record judges them again against the move as corrected (companion/table/settled.py),
-    which the confirm page says (new-user trial s13 L3)."""
-    events = _events()
+def _said_after(events: list[Event], move: int) -> list[str]:
+    """The words players said after move ``move`` (the "last move" field) in the game's
+    ``events``: the game's record judges them again against the move as corrected
+    (companion/table/settled.py), which the confirm page says (new-user trial s13 L3)."""
     words = {e.id: e.data.get("said") for e in events if e.kind == "verdict"}
     return [
         str(words[v])
@@ -214,8 +216,9 @@ def record(number: int) -> Response:
     if request.form.get("sure") != "yes":
         return redirect(url_for("correct.choose", number=number))
     with _table().lock:
-        moves = _moves()
-        done = _still_shown(moves, number, request.form)
+        events = _events()
+        moves = _moves(events)
+        done = _still_shown(events, moves, number, request.form)
         if done is not None:  # a double tap, a reload: to the table, as a move's (s14b)
             flash(done)
             return redirect(url_for("table.index"))
@@ -229,13 +232,15 @@ def record(number: int) -> Response:
     return redirect(url_for("table.index"))
 
 
-def _still_shown(moves: list[Played], number: int, form: Mapping[str, str]) -> str | None:
+def _still_shown(
+    events: list[Event], moves: list[Played], number: int, form: Mapping[str, str]
+) -> str | None:
     """Answer 409 where the game went on since the check page was shown (its ``shown``:
     :func:`companion.table.since.mark`), saying what happened: the plan made now would
     take back moves that page never listed (new-user trial s14 H1). The same correction
     sent again (a double tap, a reload) records nothing: the sentence that says it is
-    done (trial s14 L5), for the table's page; None where the page is still the game's."""
-    events = _events()
+    done (trial s14 L5), for the table's page; None where the page is still the game's.
+    ``events`` and ``moves``: the game's, as the yes found it."""
     given = form.get("shown", "")
     shown = int(given) if given.isascii() and given.isdigit() and len(given) < 19 else -1
     why = went_on(events, shown)
